@@ -1,0 +1,49 @@
+/**
+ * The one gate every protected route handler calls. Accepts a bearer token or the Auth.js
+ * session cookie; re-checks that the user still exists (JWT sessions cannot be revoked); and
+ * guards cookie-authenticated mutations against cross-site requests with an Origin check.
+ */
+import "server-only";
+import { auth } from "@/lib/auth/config";
+import { verifyApiToken } from "@/lib/auth/tokens";
+import { getUserById, type SessionUser } from "@/lib/auth/users";
+import { AppError } from "@/lib/errors";
+
+export type AuthContext = { user: SessionUser; via: "session" | "token" };
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+export async function requireUser(request: Request): Promise<AuthContext> {
+  const authorization = request.headers.get("authorization");
+  if (authorization !== null) {
+    const match = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
+    const user = match?.[1] ? await verifyApiToken(match[1]) : null;
+    if (!user) throw new AppError("unauthorized:token", "The access token is missing, invalid or revoked.");
+    return { user, via: "token" };
+  }
+
+  if (!SAFE_METHODS.has(request.method)) assertSameOrigin(request);
+
+  const session = await auth();
+  const id = session?.user?.id;
+  if (!id) throw new AppError("unauthorized:session");
+  const user = await getUserById({ id });
+  if (!user) throw new AppError("unauthorized:session", "Your account no longer exists. Please sign in again.");
+  return { user, via: "session" };
+}
+
+/** Browsers always send Origin on cross-site and same-site mutations; it must be ours. */
+export function assertSameOrigin(request: Request): void {
+  const origin = request.headers.get("origin");
+  const fetchSite = request.headers.get("sec-fetch-site");
+  if (fetchSite === "cross-site") throw new AppError("forbidden:origin", "Cross-site requests are not allowed.");
+  if (origin === null) return; // Not a browser (scripts, curl): no ambient-cookie risk beyond the JSON content-type rule.
+  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
+  let originHost: string;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    throw new AppError("forbidden:origin", "Cross-site requests are not allowed.");
+  }
+  if (!host || originHost !== host) throw new AppError("forbidden:origin", "Cross-site requests are not allowed.");
+}

@@ -1,0 +1,47 @@
+/** Recognises "the database is unreachable" among driver and Prisma errors. */
+const unavailableCodes = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "57P01", // admin_shutdown
+  "57P02",
+  "57P03", // cannot_connect_now
+  "53300", // too_many_connections
+  "08000",
+  "08001",
+  "08003",
+  "08006",
+  "P1001",
+  "P1002",
+  "P1017",
+  "P2024",
+]);
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 6; depth++) {
+    const e = current as { code?: unknown; name?: unknown; message?: unknown; cause?: unknown };
+    if (typeof e.code === "string" && unavailableCodes.has(e.code)) return true;
+    if (e.name === "PrismaClientInitializationError") return true;
+    if (typeof e.message === "string" && /connect(ion)? (refused|terminated|timeout)|Can't reach database|Connection terminated|DatabaseNotReachable|terminating connection/i.test(e.message)) {
+      return true;
+    }
+    if (e.name === "DriverAdapterError" && typeof e.cause === "object" && e.cause) {
+      const kind = (e.cause as { kind?: unknown }).kind;
+      if (kind === "DatabaseNotReachable" || kind === "SocketTimeout" || kind === "ConnectionClosed") return true;
+    }
+    current = e.cause;
+  }
+  return false;
+}
+
+/** Prisma's "record not found" for update/delete on a missing row. */
+export function isRecordNotFound(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2025";
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
+}

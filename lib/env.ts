@@ -1,0 +1,95 @@
+/**
+ * Every environment variable the app reads, validated once with zod. A malformed or missing
+ * variable stops `dev`/`build`/`start` (next.config.ts calls `loadEnv()`) with its name.
+ * Nothing else in the code reads `process.env` directly.
+ */
+import { z } from "zod";
+
+const intFrom = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const optionalUrl = z.url({ protocol: /^https?$/ }).optional();
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  /** Postgres URL. Unset in development: `scripts/with-db.ts` starts an embedded Postgres and sets it. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional(),
+  /** Signs session cookies. Generated and kept in .data/auth-secret when unset locally. */
+  AUTH_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+  /** Public origin of the app (https://… in production turns on secure cookies). */
+  AUTH_URL: optionalUrl,
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+
+  /** Which model answers: builtin (offline, default without keys), google, openai-compatible. */
+  AI_PROVIDER: z.enum(["builtin", "google", "openai-compatible"]).optional(),
+  /** Model id for the chosen provider (must be in the provider's allow-list, see lib/agent/models.ts). */
+  AI_MODEL: z.string().min(1).max(128).optional(),
+  GOOGLE_GENERATIVE_AI_API_KEY: z.string().min(1).optional(),
+  /** Override of Gemini's base URL (tests point it at a local fake server). */
+  GOOGLE_GENERATIVE_AI_BASE_URL: optionalUrl,
+  OPENAI_COMPATIBLE_BASE_URL: optionalUrl,
+  OPENAI_COMPATIBLE_API_KEY: z.string().min(1).optional(),
+  /** Comma-separated extra model ids allowed for the OpenAI-compatible server. */
+  OPENAI_COMPATIBLE_MODELS: z.string().optional(),
+  AI_TEMPERATURE: z.coerce.number().min(0).max(1).default(0),
+  AI_MAX_OUTPUT_TOKENS: intFrom(64, 32768).default(1024),
+  AI_STEP_TIMEOUT_MS: intFrom(1000, 300000).default(30000),
+  AI_TURN_TIMEOUT_MS: intFrom(1000, 600000).default(60000),
+  AI_MAX_RETRIES: intFrom(0, 5).default(2),
+  AGENT_MAX_STEPS: intFrom(1, 50).default(10),
+  AGENT_HISTORY_MESSAGES: intFrom(1, 200).default(20),
+
+  RATE_LIMIT_PER_MINUTE: intFrom(1, 100000).default(20),
+  RATE_LIMIT_PER_DAY: intFrom(1, 10000000).default(500),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {
+  constructor(public readonly issues: string[]) {
+    super(`Invalid environment:\n  ${issues.join("\n  ")}`);
+    this.name = "EnvError";
+  }
+}
+
+/** Parses a set of variables; throws EnvError naming each bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  // Empty strings count as unset, as in most .env tooling.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    throw new EnvError(result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`));
+  }
+  const env = result.data;
+  const building = source.NEXT_PHASE === "phase-production-build";
+  const missing: string[] = [];
+  if (!building && env.NODE_ENV !== "test") {
+    if (!env.DATABASE_URL) missing.push("DATABASE_URL: required (run through `npm run dev`/`npm start`, which start an embedded Postgres when it is unset)");
+    if (!env.AUTH_SECRET) missing.push("AUTH_SECRET: required (generated automatically by `npm run dev`/`npm start` when unset)");
+  }
+  if (env.AI_PROVIDER === "google" && !env.GOOGLE_GENERATIVE_AI_API_KEY) {
+    missing.push("GOOGLE_GENERATIVE_AI_API_KEY: required when AI_PROVIDER=google");
+  }
+  if (env.AI_PROVIDER === "openai-compatible" && !env.OPENAI_COMPATIBLE_BASE_URL) {
+    missing.push("OPENAI_COMPATIBLE_BASE_URL: required when AI_PROVIDER=openai-compatible");
+  }
+  if (env.AI_PROVIDER === "openai-compatible" && !env.AI_MODEL) {
+    missing.push("AI_MODEL: required when AI_PROVIDER=openai-compatible");
+  }
+  if (missing.length) throw new EnvError(missing);
+  return env;
+}
+
+let cached: Env | undefined;
+
+/** The validated environment of this process (parsed once). */
+export function loadEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** Tests change variables between cases; production never calls this. */
+export function resetEnvForTests(): void {
+  cached = undefined;
+}

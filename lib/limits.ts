@@ -1,0 +1,20 @@
+/** Every fixed limit in one place; tunable ones live in lib/env.ts. */
+export const MAX_JSON_BODY_BYTES = 64 * 1024;
+export const MAX_MESSAGE_CHARS = 4000;
+export const TITLE_MAX = 200;
+export const DESCRIPTION_MAX = 2000;
+export const TASK_PAGE_DEFAULT = 50;
+export const TASK_PAGE_MAX = 100;
+export const CONVERSATION_PAGE_DEFAULT = 30;
+export const CONVERSATION_PAGE_MAX = 100;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const EMAIL_MAX = 254;
+export const NAME_MAX = 100;
+/** Sign-in attempts allowed per email+address per window before throttling. */
+export const LOGIN_ATTEMPTS_PER_WINDOW = 10;
+export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+/** Registrations per client address per hour. */
+export const REGISTRATIONS_PER_HOUR = 20;
+/** How long a running turn holds its conversation before another may start. */
+export const TURN_LEASE_MS = 2 * 60 * 1000;

@@ -1,0 +1,125 @@
+/**
+ * Forgiving matching of a person's words to one of their task titles: case, punctuation,
+ * word order, small typos and British/American spellings do not matter. Pure: the caller
+ * supplies the candidates (already scoped to the user).
+ */
+import type { TaskStatus, TaskView } from "@/lib/tasks/schema";
+
+const STOP_WORDS = new Set(["the", "a", "an", "my", "task", "tasks", "todo", "to-do", "item", "one", "called", "named", "titled", "about", "that", "this"]);
+
+/** British → American endings and a few common variants, applied to single words. */
+function canonicalWord(word: string): string {
+  let w = word;
+  if (w === "licence") return "license";
+  if (w === "cheque") return "check";
+  if (w === "grey") return "gray";
+  if (w === "programme") return "program";
+  if (w === "tyre") return "tire";
+  w = w.replace(/(?<=\w{2})our$/, "or").replace(/(?<=\w{2})ours$/, "ors");
+  w = w.replace(/(?<=\w{3})is(e|ed|es|ing)$/, "iz$1").replace(/(?<=\w{3})isation$/, "ization");
+  w = w.replace(/(?<=\w{3})tre$/, "ter");
+  return w;
+}
+
+export function normalizeWords(text: string): string[] {
+  return text
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/['’]/g, "")
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean)
+    .map(canonicalWord);
+}
+
+function significant(words: string[]): string[] {
+  const kept = words.filter((w) => !STOP_WORDS.has(w));
+  return kept.length ? kept : words;
+}
+
+function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
+      cur.push(v);
+      rowMin = Math.min(rowMin, v);
+    }
+    if (rowMin > max) return max + 1;
+    prev = cur;
+  }
+  return prev[b.length]!;
+}
+
+function stem(word: string): string {
+  return word.length > 4 ? word.replace(/(ing|ed|es|s)$/, "") : word;
+}
+
+/** How well one query word matches one title word: 1 exact, 0.8 stem/typo, 0.6 prefix, 0 none. */
+function wordScore(q: string, t: string): number {
+  if (q === t) return 1;
+  if (stem(q) === stem(t)) return 0.9;
+  const allowed = q.length >= 8 ? 2 : q.length >= 4 ? 1 : 0;
+  if (allowed && editDistance(q, t, allowed) <= allowed) return 0.8;
+  if (q.length >= 3 && t.startsWith(q)) return 0.6;
+  return 0;
+}
+
+export type MatchScore = { coverage: number; quality: number; exact: boolean };
+
+export function scoreTitle(query: string, title: string): MatchScore {
+  const q = significant(normalizeWords(query));
+  const t = normalizeWords(title);
+  if (!q.length || !t.length) return { coverage: 0, quality: 0, exact: false };
+  let matched = 0;
+  let quality = 0;
+  for (const qw of q) {
+    const best = Math.max(0, ...t.map((tw) => wordScore(qw, tw)));
+    if (best > 0) matched++;
+    quality += best;
+  }
+  const exact = q.join(" ") === significant(t).join(" ");
+  // Title words left unexplained lower the quality a little, so "buy milk" prefers "Buy milk" over "Buy milk and eggs".
+  const titleCoverage = significant(t).filter((tw) => q.some((qw) => wordScore(qw, tw) > 0)).length / significant(t).length;
+  return { coverage: matched / q.length, quality: quality / q.length + titleCoverage * 0.05, exact };
+}
+
+export type ReferenceResult =
+  | { kind: "one"; task: TaskView }
+  | { kind: "ambiguous"; candidates: TaskView[] }
+  | { kind: "none" };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Resolves a reference (an id, or words from a title) among the user's tasks.
+ * `prefer` breaks ties between otherwise equal matches (e.g. pending ones when completing).
+ */
+export function resolveReference(reference: string, tasks: TaskView[], prefer?: TaskStatus): ReferenceResult {
+  const ref = reference.trim();
+  if (UUID.test(ref)) {
+    const byId = tasks.find((t) => t.id.toLowerCase() === ref.toLowerCase());
+    return byId ? { kind: "one", task: byId } : { kind: "none" };
+  }
+  const queryWords = significant(normalizeWords(ref));
+  const needed = queryWords.length >= 3 ? 2 / 3 : 1;
+  const scored = tasks
+    .map((task) => ({ task, score: scoreTitle(ref, task.title) }))
+    .filter((s) => s.score.coverage >= needed - 1e-9);
+  if (!scored.length) return { kind: "none" };
+
+  const exact = scored.filter((s) => s.score.exact);
+  let pool = exact.length ? exact : scored;
+  const best = Math.max(...pool.map((s) => s.score.coverage * 10 + s.score.quality));
+  pool = pool.filter((s) => s.score.coverage * 10 + s.score.quality >= best - 0.15);
+  if (pool.length > 1 && prefer) {
+    const preferred = pool.filter((s) => s.task.status === prefer);
+    if (preferred.length) pool = preferred;
+  }
+  if (pool.length === 1) return { kind: "one", task: pool[0]!.task };
+  return { kind: "ambiguous", candidates: pool.slice(0, 10).map((s) => s.task) };
+}

@@ -1,0 +1,69 @@
+/** The task domain's shapes: what clients may send and what they get back. */
+import { z } from "zod";
+import { DESCRIPTION_MAX, TASK_PAGE_MAX, TITLE_MAX } from "@/lib/limits";
+import { isValidTimeZone } from "@/lib/tasks/time-zone";
+
+export const taskStatusSchema = z.enum(["pending", "completed"]);
+export const taskPrioritySchema = z.enum(["low", "medium", "high"]);
+export const dueFilterSchema = z.enum(["today", "overdue", "upcoming", "this_week"]);
+export type TaskStatus = z.infer<typeof taskStatusSchema>;
+export type TaskPriority = z.infer<typeof taskPrioritySchema>;
+export type DueFilter = z.infer<typeof dueFilterSchema>;
+
+export const titleSchema = z
+  .string()
+  .trim()
+  .min(1, "must not be empty")
+  .max(TITLE_MAX, `must be at most ${TITLE_MAX} characters`);
+export const descriptionSchema = z.string().trim().max(DESCRIPTION_MAX, `must be at most ${DESCRIPTION_MAX} characters`);
+/** ISO-8601 date-time, or a bare YYYY-MM-DD day; checked precisely by parseDue. */
+export const dueInputSchema = z.string().trim().min(10, "must be an ISO-8601 date or date-time").max(40);
+export const timeZoneSchema = z.string().max(64).refine(isValidTimeZone, "must be an IANA time zone like Europe/Berlin");
+
+export const taskCreateSchema = z
+  .object({
+    title: titleSchema,
+    description: descriptionSchema.optional(),
+    priority: taskPrioritySchema.optional(),
+    dueAt: dueInputSchema.nullable().optional(),
+  })
+  .strict();
+export type TaskCreateInput = z.infer<typeof taskCreateSchema>;
+
+export const taskUpdateSchema = z
+  .object({
+    title: titleSchema.optional(),
+    description: descriptionSchema.optional(),
+    priority: taskPrioritySchema.optional(),
+    dueAt: dueInputSchema.nullable().optional(),
+    status: taskStatusSchema.optional(),
+  })
+  .strict()
+  .refine((patch) => Object.values(patch).some((v) => v !== undefined), "send at least one field to change");
+export type TaskUpdateInput = z.infer<typeof taskUpdateSchema>;
+
+export const taskListQuerySchema = z
+  .object({
+    status: z.enum(["pending", "completed", "all"]).default("all"),
+    priority: taskPrioritySchema.optional(),
+    due: dueFilterSchema.optional(),
+    q: z.string().trim().max(200).optional(),
+    limit: z.coerce.number().int().min(1).max(TASK_PAGE_MAX).optional(),
+    cursor: z.string().max(512).optional(),
+    tz: timeZoneSchema.optional(),
+  })
+  .strict();
+export type TaskListQuery = z.infer<typeof taskListQuerySchema>;
+
+/** A task as every client sees it (API, UI, agent tools, MCP). */
+export type TaskView = {
+  id: string;
+  title: string;
+  description: string;
+  status: TaskStatus;
+  priority: TaskPriority;
+  dueAt: string | null;
+  completedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+};

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { resolveReference } from "@/lib/tasks/match";
+import type { TaskView } from "@/lib/tasks/schema";
+
+let n = 0;
+function task(title: string, status: TaskView["status"] = "pending"): TaskView {
+  n++;
+  const id = `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
+  const at = new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString();
+  return { id, title, description: "", status, priority: "medium", dueAt: null, completedAt: null, createdAt: at, updatedAt: at };
+}
+
+describe("resolveReference", () => {
+  const milk = task("Buy milk");
+  const milkEggs = task("Buy milk and eggs");
+  const kickoff = task("Project kickoff");
+  const retro = task("Project retro");
+  const licence = task("Renew driving licence");
+  const tasks = [milk, milkEggs, kickoff, retro, licence];
+
+  it("finds a task by its own id", () => {
+    expect(resolveReference(retro.id, tasks)).toEqual({ kind: "one", task: retro });
+  });
+
+  it("does not find an id that is not in the user's tasks", () => {
+    expect(resolveReference("11111111-1111-4111-8111-111111111111", tasks)).toEqual({ kind: "none" });
+  });
+
+  it("prefers the exact title over a longer one", () => {
+    expect(resolveReference("buy milk", tasks)).toMatchObject({ kind: "one", task: { title: "Buy milk" } });
+  });
+
+  it("ignores case, punctuation, articles and the word task", () => {
+    expect(resolveReference("the PROJECT-RETRO task!", tasks)).toMatchObject({ kind: "one", task: { title: "Project retro" } });
+  });
+
+  it("returns every equally good candidate when ambiguous", () => {
+    const result = resolveReference("project", tasks);
+    expect(result.kind).toBe("ambiguous");
+    if (result.kind === "ambiguous") expect(result.candidates.map((t) => t.title).sort()).toEqual(["Project kickoff", "Project retro"]);
+  });
+
+  it("matches British and American spellings and word order", () => {
+    expect(resolveReference("driving license", tasks)).toMatchObject({ kind: "one", task: { title: "Renew driving licence" } });
+    expect(resolveReference("licence renew", tasks)).toMatchObject({ kind: "one", task: { title: "Renew driving licence" } });
+  });
+
+  it("forgives a small typo", () => {
+    expect(resolveReference("projct retro", tasks)).toMatchObject({ kind: "one", task: { title: "Project retro" } });
+  });
+
+  it("finds nothing for unrelated words", () => {
+    expect(resolveReference("dragon taming", tasks)).toEqual({ kind: "none" });
+  });
+
+  it("breaks ties by the preferred status", () => {
+    const open = task("Water plants");
+    const done = task("Water plants", "completed");
+    expect(resolveReference("water plants", [open, done], "pending")).toMatchObject({ kind: "one", task: { id: open.id } });
+    expect(resolveReference("water plants", [open, done], "completed")).toMatchObject({ kind: "one", task: { id: done.id } });
+    expect(resolveReference("water plants", [open, done]).kind).toBe("ambiguous");
+  });
+});
