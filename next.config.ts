@@ -1,8 +1,5 @@
 import type { NextConfig } from "next";
-import { loadEnv } from "./lib/env";
-
-// Stop dev/build/start at once, naming the variable, when the environment is malformed.
-loadEnv();
+import { parseEnv } from "./lib/env";
 
 const securityHeaders = [
   { key: "X-Content-Type-Options", value: "nosniff" },
@@ -19,4 +16,9 @@ const nextConfig: NextConfig = {
   },
 };
 
-export default nextConfig;
+// Stop dev/build/start at once, naming the variable, when the environment is malformed.
+// (A build needs no database or secret; dev and start do.)
+export default function config(phase: string): NextConfig {
+  parseEnv({ ...process.env, NEXT_PHASE: phase });
+  return nextConfig;
+}

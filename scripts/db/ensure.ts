@@ -1,0 +1,127 @@
+/**
+ * "Make a migrated database available": the logic behind scripts/with-db.ts, reusable by tests,
+ * Playwright's webServer/globalSetup and other scripts.
+ *
+ * - DATABASE_URL set → use it (no embedded server).
+ * - Otherwise → the embedded Postgres in `<dataDir>/postgres` (persistent, port 54329 or
+ *   EMBEDDED_PG_PORT; reused if already running), and DATABASE_URL is set to it.
+ * - Pending migrations are applied (scripts/db/migrate.ts).
+ * - AUTH_SECRET unset → a random secret generated once into `<dataDir>/auth-secret` (mode 600)
+ *   and exported, so `npm run dev` / a local `npm start` need no configuration. Not done for
+ *   NODE_ENV=production with an external DATABASE_URL (a real deployment must set its own).
+ */
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { startEmbeddedPostgres, type EmbeddedPostgres } from "./embedded";
+import { migrate, type MigrateResult } from "./migrate";
+import { ROOT, dataDir as defaultDataDir } from "./paths";
+
+export interface EnsureDatabaseOptions {
+  /** Where the cluster (`postgres/`) and `auth-secret` live. Default: DATA_DIR or `<root>/.data`. */
+  dataDir?: string;
+  /** Use this database instead of the embedded one. Default: process.env.DATABASE_URL;
+   *  `null` forces the embedded server even when DATABASE_URL is set (tests). */
+  databaseUrl?: string | null;
+  /** Embedded server port. Default: EMBEDDED_PG_PORT or 54329. */
+  port?: number;
+  /** `false`: throw-away cluster, deleted by stop(). Default true. */
+  persistent?: boolean;
+  /** Apply pending migrations. Default true. */
+  migrate?: boolean;
+  /** Ensure AUTH_SECRET (see above). Default true. */
+  authSecret?: boolean;
+  /** Write DATABASE_URL / AUTH_SECRET into process.env. Default true. */
+  setEnv?: boolean;
+  /** Let the embedded server install SIGINT/SIGTERM handlers that stop it and exit. Default true. */
+  handleSignals?: boolean;
+  log?: (message: string) => void;
+}
+
+export interface EnsuredDatabase {
+  url: string;
+  /** Set when the embedded server is used. */
+  embedded?: EmbeddedPostgres;
+  migrations?: MigrateResult;
+  authSecret?: string;
+  /** The variables to pass to a child process (DATABASE_URL, and AUTH_SECRET when ensured). */
+  env: Record<string, string>;
+  /** Stops the embedded server if this process owns it. */
+  stop(): Promise<void>;
+}
+
+const defaultLog = (message: string) => console.error(`[db] ${message}`);
+
+/** AUTH_SECRET from the environment, or the one persisted in `<dataDir>/auth-secret` (created once). */
+export function ensureAuthSecret(dir: string = defaultDataDir(), log: (message: string) => void = defaultLog): string {
+  if (process.env.AUTH_SECRET) return process.env.AUTH_SECRET;
+  const file = path.join(dir, "auth-secret");
+  const shown = path.relative(ROOT, file).startsWith("..") ? file : path.relative(ROOT, file);
+  let secret = "";
+  try {
+    secret = fs.readFileSync(file, "utf8").trim();
+  } catch {
+    // not created yet
+  }
+  if (secret) {
+    log(`AUTH_SECRET is not set; using the generated local secret in ${shown}`);
+    return secret;
+  }
+  fs.mkdirSync(dir, { recursive: true });
+  const fresh = randomBytes(32).toString("base64url");
+  try {
+    fs.writeFileSync(file, `${fresh}\n`, { mode: 0o600, flag: "wx" });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    return fs.readFileSync(file, "utf8").trim(); // another process created it just now
+  }
+  log(`AUTH_SECRET is not set; generated a local secret into ${shown} (mode 600) and using it`);
+  return fresh;
+}
+
+export async function ensureDatabase(options: EnsureDatabaseOptions = {}): Promise<EnsuredDatabase> {
+  const log = options.log ?? defaultLog;
+  const dir = options.dataDir ? path.resolve(options.dataDir) : defaultDataDir();
+  const setEnv = options.setEnv ?? true;
+  const externalUrl = options.databaseUrl === undefined ? process.env.DATABASE_URL : options.databaseUrl;
+
+  let embedded: EmbeddedPostgres | undefined;
+  let url: string;
+  if (externalUrl) {
+    url = externalUrl;
+  } else {
+    embedded = await startEmbeddedPostgres({
+      dataDir: path.join(dir, "postgres"),
+      port: options.port,
+      persistent: options.persistent ?? true,
+      handleSignals: options.handleSignals,
+      log,
+    });
+    url = embedded.url;
+  }
+
+  try {
+    const migrations = options.migrate === false ? undefined : await migrate({ databaseUrl: url, log });
+    const env: Record<string, string> = { DATABASE_URL: url };
+    let authSecret: string | undefined;
+    const deployment = process.env.NODE_ENV === "production" && Boolean(externalUrl);
+    if ((options.authSecret ?? true) && !(deployment && !process.env.AUTH_SECRET)) {
+      authSecret = ensureAuthSecret(dir, log);
+      env.AUTH_SECRET = authSecret;
+    }
+    if (setEnv) Object.assign(process.env, env);
+    return {
+      url,
+      embedded,
+      migrations,
+      authSecret,
+      env,
+      stop: async () => {
+        await embedded?.stop();
+      },
+    };
+  } catch (error) {
+    await embedded?.stop();
+    throw error;
+  }
+}

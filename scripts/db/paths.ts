@@ -1,0 +1,12 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** The project root (this file is scripts/db/paths.ts). */
+export const ROOT = fileURLToPath(new URL("../..", import.meta.url)).replace(/[\\/]$/, "");
+export const SCHEMA_PATH = path.join(ROOT, "prisma", "schema.prisma");
+export const MIGRATIONS_DIR = path.join(ROOT, "prisma", "migrations");
+
+/** Local state (Postgres cluster, generated AUTH_SECRET): `DATA_DIR`, default `<root>/.data`. */
+export function dataDir(): string {
+  return process.env.DATA_DIR ? path.resolve(process.env.DATA_DIR) : path.join(ROOT, ".data");
+}
