@@ -1,0 +1,26 @@
+/**
+ * POST /api/agent — the same agent turn as /api/chat, answered as one JSON object (API.md):
+ * requestId, conversationId, status, response, toolCalls, pendingConfirmation, iterations,
+ * finishReason, warning, error.
+ */
+import { randomUUID } from "node:crypto";
+import { requireUser } from "@/lib/auth/require-user";
+import { json, route } from "@/lib/http/respond";
+import { readJson } from "@/lib/http/request";
+import { agentBodySchema, agentTurnInput, requestIdFor } from "@/lib/agent/request";
+import { startTurn } from "@/lib/agent/turn";
+
+export const maxDuration = 300;
+
+export const POST = route(async (request) => {
+  const { user } = await requireUser(request);
+  const body = await readJson(request, agentBodySchema);
+  const input = agentTurnInput(body);
+  const requestId = requestIdFor(request, body.requestId);
+  const conversationId = body.conversationId ?? randomUUID();
+  const turn = await startTurn({ user, conversationId, requestId, input, timeZone: body.timezone, model: body.model });
+  // Nobody reads the UI stream here; the turn runs to its end on the server's own copy.
+  void turn.stream.cancel().catch(() => undefined);
+  const outcome = await turn.outcome;
+  return json(outcome, { headers: { "x-request-id": requestId } });
+});

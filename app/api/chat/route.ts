@@ -1,0 +1,23 @@
+/**
+ * POST /api/chat — one agent turn as an AI SDK UI message stream (what useChat speaks).
+ * Body (API.md): `{ id, message, timezone? }` or `{ id, confirmation: { id, approved } }`;
+ * see docs/agent.md for the exact shapes the UI sends.
+ */
+import { createUIMessageStreamResponse } from "ai";
+import { requireUser } from "@/lib/auth/require-user";
+import { route } from "@/lib/http/respond";
+import { readJson } from "@/lib/http/request";
+import { chatBodySchema, chatTurnInput, requestIdFor } from "@/lib/agent/request";
+import { startTurn } from "@/lib/agent/turn";
+
+export const maxDuration = 300;
+
+export const POST = route(async (request) => {
+  const { user } = await requireUser(request);
+  const body = await readJson(request, chatBodySchema);
+  const input = chatTurnInput(body);
+  const requestId = requestIdFor(request);
+  const turn = await startTurn({ user, conversationId: body.id, requestId, input, timeZone: body.timezone, model: body.model });
+  // The client leaving does not stop the turn: the server drains its own copy and saves it.
+  return createUIMessageStreamResponse({ stream: turn.stream, headers: { "x-request-id": requestId } });
+});

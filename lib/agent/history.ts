@@ -1,0 +1,18 @@
+/**
+ * The slice of the conversation the model sees: the last N messages. A tool call and its result
+ * live in the same assistant message (UI parts), so cutting between messages never separates
+ * them; the window also never starts with an assistant message (some providers reject that).
+ */
+import type { UIMessage } from "ai";
+
+export function windowMessages<M extends UIMessage>(messages: M[], limit: number): M[] {
+  let start = Math.max(0, messages.length - limit);
+  while (start < messages.length && messages[start]?.role !== "user") start++;
+  // A window with no user message at all (e.g. a continuation) keeps the tail as is.
+  return start >= messages.length ? messages.slice(Math.max(0, messages.length - limit)) : messages.slice(start);
+}
+
+/** Text of a user message (the only part type users may send). */
+export function messageText(message: UIMessage): string {
+  return message.parts.map((p) => (p.type === "text" ? p.text : "")).join("").trim();
+}

@@ -1,0 +1,85 @@
+/**
+ * The model registry: which language model answers, chosen by configuration only. A client
+ * may name a model, but only one from the active provider's allow-list.
+ */
+import type { LanguageModel } from "ai";
+import { createGoogleGenerativeAI } from "@ai-sdk/google";
+import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
+import { loadEnv, type Env } from "@/lib/env";
+import { AppError } from "@/lib/errors";
+import { createBuiltinModel } from "@/lib/agent/builtin";
+
+export type ProviderId = "builtin" | "google" | "openai-compatible";
+export type ActiveModel = { provider: ProviderId; modelId: string; label: string; allowed: string[] };
+
+export const BUILTIN_MODEL_ID = "builtin-offline";
+export const GOOGLE_DEFAULT_MODEL = "gemini-2.5-flash";
+export const GOOGLE_MODELS = ["gemini-2.5-flash", "gemini-2.5-flash-lite", "gemini-2.5-pro", "gemini-2.0-flash"];
+
+export function resolveProvider(env: Env): ProviderId {
+  if (env.AI_PROVIDER) return env.AI_PROVIDER;
+  if (env.GOOGLE_GENERATIVE_AI_API_KEY) return "google";
+  if (env.OPENAI_COMPATIBLE_BASE_URL && env.AI_MODEL) return "openai-compatible";
+  return "builtin";
+}
+
+export function describeActiveModel(env: Env = loadEnv()): ActiveModel {
+  const provider = resolveProvider(env);
+  switch (provider) {
+    case "google": {
+      const modelId = env.AI_MODEL ?? GOOGLE_DEFAULT_MODEL;
+      const allowed = GOOGLE_MODELS.includes(modelId) ? GOOGLE_MODELS : [modelId, ...GOOGLE_MODELS];
+      return { provider, modelId, label: `Gemini (${modelId})`, allowed };
+    }
+    case "openai-compatible": {
+      const modelId = env.AI_MODEL ?? "";
+      const extra = (env.OPENAI_COMPATIBLE_MODELS ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+      return { provider, modelId, label: modelId, allowed: [modelId, ...extra.filter((m) => m !== modelId)] };
+    }
+    case "builtin":
+      return { provider, modelId: BUILTIN_MODEL_ID, label: "Built-in offline assistant", allowed: [BUILTIN_MODEL_ID] };
+  }
+}
+
+let testOverride: { model: LanguageModel; info: ActiveModel } | null = null;
+
+/**
+ * Tests only: answer every turn with this model (e.g. a MockLanguageModelV3). Refused in
+ * production so no request path can swap the model.
+ */
+export function setModelOverrideForTests(model: LanguageModel | null, modelId = "test-model"): void {
+  if (loadEnv().NODE_ENV === "production") throw new Error("setModelOverrideForTests is for tests only");
+  testOverride = model ? { model, info: { provider: "builtin", modelId, label: "Test model", allowed: [modelId] } } : null;
+}
+
+/** The language model for a turn; `requested` must be in the allow-list (else 400, no provider call). */
+export function getLanguageModel(requested?: string, env: Env = loadEnv()): { model: LanguageModel; info: ActiveModel } {
+  if (testOverride) {
+    if (requested !== undefined && !testOverride.info.allowed.includes(requested)) {
+      throw new AppError("bad_request:model", `model: "${requested.slice(0, 64)}" is not available`);
+    }
+    return testOverride;
+  }
+  const active = describeActiveModel(env);
+  const modelId = requested ?? active.modelId;
+  if (!active.allowed.includes(modelId)) {
+    throw new AppError("bad_request:model", `model: "${modelId.slice(0, 64)}" is not available`);
+  }
+  const info = { ...active, modelId };
+  switch (active.provider) {
+    case "google": {
+      const google = createGoogleGenerativeAI({ apiKey: env.GOOGLE_GENERATIVE_AI_API_KEY, baseURL: env.GOOGLE_GENERATIVE_AI_BASE_URL });
+      return { model: google(modelId), info };
+    }
+    case "openai-compatible": {
+      const provider = createOpenAICompatible({
+        name: "openai-compatible",
+        baseURL: env.OPENAI_COMPATIBLE_BASE_URL!,
+        apiKey: env.OPENAI_COMPATIBLE_API_KEY,
+      });
+      return { model: provider.chatModel(modelId), info };
+    }
+    case "builtin":
+      return { model: createBuiltinModel(), info };
+  }
+}

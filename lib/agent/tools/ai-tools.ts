@@ -1,0 +1,63 @@
+/**
+ * The task tools as an AI SDK ToolSet for one turn of one user. The user and time zone are
+ * bound here by closure; every call is timed and reported to `onToolResult` for the audit.
+ */
+import { tool, type ToolSet } from "ai";
+import { log } from "@/lib/log";
+import { taskToolDefinitions, type TaskToolDefinition } from "@/lib/agent/tools/definitions";
+import type { TaskToolContext } from "@/lib/agent/tools/operations";
+import type { ToolResult } from "@/lib/agent/tools/results";
+
+export type ToolCallRecord = {
+  toolCallId: string;
+  toolName: string;
+  input: unknown;
+  output: unknown;
+  success: boolean;
+  errorCode: string | null;
+  durationMs: number;
+};
+
+export type CreateTaskToolsOptions = TaskToolContext & {
+  onToolResult?: (record: ToolCallRecord) => void;
+  requestId?: string;
+};
+
+/** What the model sees when the service itself fails: no SQL, no driver text. */
+export class ToolUnavailableError extends Error {
+  constructor() {
+    super("The task service is unavailable right now. Tell the user to try again in a moment.");
+    this.name = "ToolUnavailableError";
+  }
+}
+
+export function createTaskTools(options: CreateTaskToolsOptions): ToolSet {
+  const ctx: TaskToolContext = { userId: options.userId, timeZone: options.timeZone, now: options.now };
+  const tools: ToolSet = {};
+  for (const definition of taskToolDefinitions as readonly TaskToolDefinition[]) {
+    const needsApproval = definition.needsApproval;
+    tools[definition.name] = tool({
+      description: definition.description,
+      inputSchema: definition.inputSchema,
+      needsApproval: needsApproval ? (input: unknown) => needsApproval(input, ctx) : undefined,
+      execute: async (input: unknown, { toolCallId }): Promise<ToolResult> => {
+        const started = performance.now();
+        const record = (output: unknown, success: boolean, errorCode: string | null) => {
+          const durationMs = Math.round(performance.now() - started);
+          log.info("agent.tool", { requestId: options.requestId, tool: definition.name, toolCallId, success, errorCode, durationMs });
+          options.onToolResult?.({ toolCallId, toolName: definition.name, input, output, success, errorCode, durationMs });
+        };
+        try {
+          const output = await definition.execute(input, ctx);
+          record(output, output.ok, output.ok ? null : output.code);
+          return output;
+        } catch (error) {
+          log.error("agent.tool.failed", { requestId: options.requestId, tool: definition.name, toolCallId, error });
+          record(null, false, "tool_failed");
+          throw new ToolUnavailableError();
+        }
+      },
+    });
+  }
+  return tools;
+}

@@ -1,0 +1,120 @@
+/**
+ * The task tools, defined once: name, description, input schema, annotations, approval rule and
+ * execute. The AI SDK tool factory (`createTaskTools`) and the MCP server both consume this list,
+ * so the agent and MCP clients see the same names, schemas and results (docs/agent-tools.md).
+ */
+import type { z } from "zod";
+import {
+  addTask,
+  completeTask,
+  completeTasksTool,
+  deleteTaskTool,
+  deleteTasksTool,
+  listTasksTool,
+  ownedTasks,
+  resolveTask,
+  updateTaskTool,
+  type TaskToolContext,
+} from "@/lib/agent/tools/operations";
+import type { ToolResult } from "@/lib/agent/tools/results";
+import {
+  addTaskInput,
+  completeTaskInput,
+  completeTasksInput,
+  deleteTaskInput,
+  deleteTasksInput,
+  listTasksInput,
+  updateTaskInput,
+} from "@/lib/agent/tools/schemas";
+
+/** MCP-style hints; `destructive` tools also wait for the user's approval in the agent. */
+export type ToolAnnotations = { readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: false };
+
+export type TaskToolDefinition<S extends z.ZodType = z.ZodType> = {
+  name: string;
+  title: string;
+  description: string;
+  inputSchema: S;
+  annotations: ToolAnnotations;
+  /** Whether this call must wait for the user's approval (only destructive tools have one). */
+  needsApproval?: (input: z.infer<S>, ctx: TaskToolContext) => Promise<boolean>;
+  execute: (input: z.infer<S>, ctx: TaskToolContext) => Promise<ToolResult>;
+};
+
+const reader: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+const writer: ToolAnnotations = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false };
+const deleter: ToolAnnotations = { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false };
+
+function define<S extends z.ZodType>(definition: TaskToolDefinition<S>): TaskToolDefinition<S> {
+  return definition;
+}
+
+export const taskToolDefinitions = [
+  define({
+    name: "add_task",
+    title: "Add a task",
+    description: "Create a task for the user. `due` is YYYY-MM-DD or an ISO-8601 date-time resolved from the clock line.",
+    inputSchema: addTaskInput,
+    annotations: writer,
+    execute: addTask,
+  }),
+  define({
+    name: "list_tasks",
+    title: "List tasks",
+    description: "List the user's tasks, optionally filtered by status, priority, due window or words. Use before acting on 'the first one', 'all of them', etc.",
+    inputSchema: listTasksInput,
+    annotations: reader,
+    execute: listTasksTool,
+  }),
+  define({
+    name: "complete_task",
+    title: "Complete a task",
+    description: "Mark one task as done. `task` is its id or words from its title.",
+    inputSchema: completeTaskInput,
+    annotations: { ...writer, idempotentHint: true },
+    execute: completeTask,
+  }),
+  define({
+    name: "update_task",
+    title: "Change a task",
+    description: "Rename, re-describe, re-prioritise, re-schedule (or clear the due date), or reopen/complete one task.",
+    inputSchema: updateTaskInput,
+    annotations: writer,
+    execute: updateTaskTool,
+  }),
+  define({
+    name: "delete_task",
+    title: "Delete a task",
+    description: "Delete one task. The user is asked to approve before anything is deleted.",
+    inputSchema: deleteTaskInput,
+    annotations: deleter,
+    // Ask only when the reference names exactly one task; otherwise execute answers not_found/ambiguous at once.
+    needsApproval: async (input, ctx) => (await resolveTask(ctx, input.task)).kind === "one",
+    execute: deleteTaskTool,
+  }),
+  define({
+    name: "complete_tasks",
+    title: "Complete several tasks",
+    description: "Mark several tasks as done at once, by id (ids come from list_tasks).",
+    inputSchema: completeTasksInput,
+    annotations: { ...writer, idempotentHint: true },
+    execute: completeTasksTool,
+  }),
+  define({
+    name: "delete_tasks",
+    title: "Delete several tasks",
+    description: "Delete several tasks at once, by id (ids come from list_tasks). The user is asked to approve first.",
+    inputSchema: deleteTasksInput,
+    annotations: deleter,
+    needsApproval: async (input, ctx) => (await ownedTasks(ctx, input.ids)).length > 0,
+    execute: deleteTasksTool,
+  }),
+] as const;
+
+export type TaskToolName = (typeof taskToolDefinitions)[number]["name"];
+
+export const taskToolNames: readonly TaskToolName[] = taskToolDefinitions.map((d) => d.name);
+
+export function getTaskToolDefinition(name: string): TaskToolDefinition | undefined {
+  return (taskToolDefinitions as readonly TaskToolDefinition[]).find((d) => d.name === name);
+}

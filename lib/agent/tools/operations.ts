@@ -1,0 +1,169 @@
+/**
+ * What each task tool does, through the task service only (every query scoped by the bound
+ * user). Expected failures come back as data; only infrastructure errors throw.
+ */
+import { isAppError } from "@/lib/errors";
+import { getTasksByIds } from "@/lib/tasks/bulk";
+import { parseDue } from "@/lib/tasks/due";
+import { resolveReference, scoreTitle, type ReferenceResult } from "@/lib/tasks/match";
+import { descriptionSchema, titleSchema, type TaskStatus, type TaskUpdateInput, type TaskView } from "@/lib/tasks/schema";
+import {
+  countTasks,
+  createTask,
+  deleteTask,
+  deleteTasks,
+  listTasks,
+  listTasksForMatching,
+  setTasksStatus,
+  updateTask,
+} from "@/lib/tasks/service";
+import { ambiguous, invalidInput, notFound, type ToolResult } from "@/lib/agent/tools/results";
+import type {
+  AddTaskInput,
+  CompleteTaskInput,
+  DeleteTaskInput,
+  ListTasksInput,
+  TaskIdsInput,
+  UpdateTaskInput,
+} from "@/lib/agent/tools/schemas";
+
+/** Who the tools act for. Set by the server from the session, never by the model. */
+export type TaskToolContext = { userId: string; timeZone: string; now?: () => Date };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function resolveTask(ctx: TaskToolContext, reference: string, prefer?: TaskStatus): Promise<ReferenceResult> {
+  const tasks = await listTasksForMatching({ userId: ctx.userId });
+  return resolveReference(reference, tasks, prefer);
+}
+
+function referenceFailure(reference: string, result: ReferenceResult): ToolResult | null {
+  if (result.kind === "none") return notFound(reference);
+  if (result.kind === "ambiguous") return ambiguous(reference, result.candidates);
+  return null;
+}
+
+function checkDue(due: string | undefined, timeZone: string): string | null {
+  if (due === undefined) return null;
+  return parseDue(due, timeZone) ? null : "due: must be YYYY-MM-DD or an ISO-8601 date-time";
+}
+
+/** The service reports a task that vanished meanwhile as not_found:task; the model gets data. */
+async function orNotFound(reference: string, run: () => Promise<ToolResult>): Promise<ToolResult> {
+  try {
+    return await run();
+  } catch (error) {
+    if (isAppError(error) && error.type === "not_found") return notFound(reference);
+    if (isAppError(error) && error.type === "bad_request") return invalidInput(error.message);
+    throw error;
+  }
+}
+
+export async function addTask(input: AddTaskInput, ctx: TaskToolContext): Promise<ToolResult> {
+  const title = titleSchema.safeParse(input.title);
+  if (!title.success) return invalidInput(`title: ${title.error.issues[0]?.message ?? "is not valid"}`);
+  const description = descriptionSchema.safeParse(input.description ?? "");
+  if (!description.success) return invalidInput(`description: ${description.error.issues[0]?.message ?? "is not valid"}`);
+  const dueProblem = checkDue(input.due, ctx.timeZone);
+  if (dueProblem) return invalidInput(dueProblem);
+  const task = await createTask({
+    userId: ctx.userId,
+    timeZone: ctx.timeZone,
+    input: { title: title.data, description: description.data, priority: input.priority, dueAt: input.due },
+  });
+  return { ok: true, task };
+}
+
+export async function listTasksTool(input: ListTasksInput, ctx: TaskToolContext): Promise<ToolResult> {
+  const filter = {
+    status: input.status ?? "all",
+    priority: input.priority,
+    due: input.due,
+    query: input.query?.trim() || undefined,
+    limit: input.limit ?? 50,
+  } as const;
+  const base = { userId: ctx.userId, timeZone: ctx.timeZone, status: filter.status, priority: filter.priority, due: filter.due, now: ctx.now?.() };
+  const { tasks } = await listTasks({ ...base, q: filter.query, limit: filter.limit });
+  if (tasks.length || !filter.query) {
+    const total = tasks.length < filter.limit ? tasks.length : await countTasks({ ...base, q: filter.query });
+    return { ok: true, tasks, total, filter };
+  }
+  // Nothing contains the words literally: fall back to forgiving title matching (typos, spelling).
+  const { tasks: all } = await listTasks({ ...base, limit: 500 });
+  const query = filter.query;
+  const fuzzy = all.filter((t) => scoreTitle(query, t.title).coverage >= 0.66);
+  return { ok: true, tasks: fuzzy.slice(0, filter.limit), total: fuzzy.length, filter };
+}
+
+export async function completeTask(input: CompleteTaskInput, ctx: TaskToolContext): Promise<ToolResult> {
+  const found = await resolveTask(ctx, input.task, "pending");
+  const failure = referenceFailure(input.task, found);
+  if (failure || found.kind !== "one") return failure ?? notFound(input.task);
+  return orNotFound(input.task, async () => ({
+    ok: true,
+    task: await updateTask({ userId: ctx.userId, id: found.task.id, timeZone: ctx.timeZone, patch: { status: "completed" } }),
+  }));
+}
+
+export async function updateTaskTool(input: UpdateTaskInput, ctx: TaskToolContext): Promise<ToolResult> {
+  const patch: TaskUpdateInput = {};
+  if (input.title !== undefined) {
+    const title = titleSchema.safeParse(input.title);
+    if (!title.success) return invalidInput(`title: ${title.error.issues[0]?.message ?? "is not valid"}`);
+    patch.title = title.data;
+  }
+  if (input.description !== undefined) patch.description = input.description.trim();
+  if (input.priority !== undefined) patch.priority = input.priority;
+  if (input.status !== undefined) patch.status = input.status;
+  if (input.clearDue) patch.dueAt = null;
+  else if (input.due !== undefined) {
+    const dueProblem = checkDue(input.due, ctx.timeZone);
+    if (dueProblem) return invalidInput(dueProblem);
+    patch.dueAt = input.due;
+  }
+  const changed = Object.keys(patch).map((k) => (k === "dueAt" ? "due" : k));
+  if (!changed.length) return invalidInput("nothing to change: give at least one of title, description, priority, due, clearDue, status");
+  const prefer = input.status === "pending" ? "completed" : input.status === "completed" ? "pending" : undefined;
+  const found = await resolveTask(ctx, input.task, prefer);
+  const failure = referenceFailure(input.task, found);
+  if (failure || found.kind !== "one") return failure ?? notFound(input.task);
+  return orNotFound(input.task, async () => ({
+    ok: true,
+    task: await updateTask({ userId: ctx.userId, id: found.task.id, timeZone: ctx.timeZone, patch }),
+    changed,
+  }));
+}
+
+export async function deleteTaskTool(input: DeleteTaskInput, ctx: TaskToolContext): Promise<ToolResult> {
+  const found = await resolveTask(ctx, input.task);
+  const failure = referenceFailure(input.task, found);
+  if (failure || found.kind !== "one") return failure ?? notFound(input.task);
+  return orNotFound(input.task, async () => ({ ok: true, deleted: await deleteTask({ userId: ctx.userId, id: found.task.id }) }));
+}
+
+/** Ids that are not UUIDs can never be the user's tasks (and would upset Postgres' uuid type). */
+function splitIds(ids: string[]): { valid: string[]; invalid: string[] } {
+  const unique = [...new Set(ids.map((id) => id.trim()))];
+  return { valid: unique.filter((id) => UUID.test(id)), invalid: unique.filter((id) => !UUID.test(id)) };
+}
+
+export async function completeTasksTool(input: TaskIdsInput, ctx: TaskToolContext): Promise<ToolResult> {
+  const { valid, invalid } = splitIds(input.ids);
+  const { tasks, notFound: missing } = valid.length ? await setTasksStatus({ userId: ctx.userId, ids: valid, status: "completed" }) : { tasks: [], notFound: [] };
+  if (!tasks.length) return notFound(input.ids.join(", "), "None of these ids is one of the user's tasks. List the tasks first.");
+  return { ok: true, tasks, notFound: [...missing, ...invalid] };
+}
+
+export async function deleteTasksTool(input: TaskIdsInput, ctx: TaskToolContext): Promise<ToolResult> {
+  const { valid, invalid } = splitIds(input.ids);
+  const { deleted, notFound: missing } = valid.length ? await deleteTasks({ userId: ctx.userId, ids: valid }) : { deleted: [], notFound: [] };
+  if (!deleted.length) return notFound(input.ids.join(", "), "None of these ids is one of the user's tasks. List the tasks first.");
+  return { ok: true, deleted, notFound: [...missing, ...invalid] };
+}
+
+/** The user's own tasks among `ids` (for approval decisions and confirmation prompts). */
+export async function ownedTasks(ctx: TaskToolContext, ids: string[]): Promise<TaskView[]> {
+  const { valid } = splitIds(ids);
+  if (!valid.length) return [];
+  return getTasksByIds({ userId: ctx.userId, ids: valid });
+}

@@ -1,0 +1,39 @@
+/**
+ * What a task tool answers. Expected failures are data (never thrown) so the model can react:
+ * ask which task, say nothing matched, or fix its input.
+ */
+import type { TaskView } from "@/lib/tasks/schema";
+
+export type ToolFailureCode = "not_found" | "ambiguous" | "invalid_input";
+
+export type ToolFailure = {
+  ok: false;
+  code: ToolFailureCode;
+  message: string;
+  query?: string;
+  candidates?: TaskView[];
+};
+
+export type ToolResult = ({ ok: true } & Record<string, unknown>) | ToolFailure;
+
+export function notFound(query: string, message = `I couldn't find a task matching '${query}'.`): ToolFailure {
+  return { ok: false, code: "not_found", message, query };
+}
+
+export function ambiguous(query: string, candidates: TaskView[]): ToolFailure {
+  return {
+    ok: false,
+    code: "ambiguous",
+    message: `Several tasks match '${query}'. Ask the user which one they mean.`,
+    query,
+    candidates: candidates.slice(0, 10),
+  };
+}
+
+export function invalidInput(message: string): ToolFailure {
+  return { ok: false, code: "invalid_input", message };
+}
+
+export function isToolFailure(value: unknown): value is ToolFailure {
+  return typeof value === "object" && value !== null && (value as { ok?: unknown }).ok === false;
+}

@@ -1,0 +1,63 @@
+/**
+ * Tool input schemas (docs/agent-tools.md). Gemini-compatible on purpose: strict objects with
+ * optional fields, strings, numbers, booleans, enums and string arrays only — no unions, no
+ * records — and never a user id: the user is bound by closure in every execute.
+ */
+import { z } from "zod";
+import { DESCRIPTION_MAX, TASK_PAGE_MAX, TITLE_MAX } from "@/lib/limits";
+
+const priority = z.enum(["low", "medium", "high"]).describe("Task priority");
+const due = z
+  .string()
+  .max(40)
+  .describe("Due date: YYYY-MM-DD (a day in the user's time zone) or an ISO-8601 date-time");
+const taskRef = z
+  .string()
+  .min(1)
+  .max(TITLE_MAX)
+  .describe("The task: its id, or words from its title");
+const ids = z.array(z.string().max(64)).min(1).max(50).describe("Task ids (from a previous list)");
+
+export const addTaskInput = z
+  .object({
+    title: z.string().max(TITLE_MAX).describe("Short title, e.g. 'Buy milk'"),
+    description: z.string().max(DESCRIPTION_MAX).optional(),
+    priority: priority.optional(),
+    due: due.optional(),
+  })
+  .strict();
+
+export const listTasksInput = z
+  .object({
+    status: z.enum(["pending", "completed", "all"]).optional().describe("Default: all"),
+    priority: priority.optional(),
+    due: z.enum(["today", "overdue", "upcoming", "this_week"]).optional(),
+    query: z.string().max(200).optional().describe("Words to search for in titles and descriptions"),
+    limit: z.number().int().min(1).max(TASK_PAGE_MAX).optional().describe("Default 50"),
+  })
+  .strict();
+
+export const completeTaskInput = z.object({ task: taskRef }).strict();
+
+export const updateTaskInput = z
+  .object({
+    task: taskRef,
+    title: z.string().max(TITLE_MAX).optional(),
+    description: z.string().max(DESCRIPTION_MAX).optional(),
+    priority: priority.optional(),
+    due: due.optional(),
+    clearDue: z.boolean().optional().describe("true removes the due date"),
+    status: z.enum(["pending", "completed"]).optional().describe("pending reopens a completed task"),
+  })
+  .strict();
+
+export const deleteTaskInput = z.object({ task: taskRef }).strict();
+export const completeTasksInput = z.object({ ids }).strict();
+export const deleteTasksInput = z.object({ ids }).strict();
+
+export type AddTaskInput = z.infer<typeof addTaskInput>;
+export type ListTasksInput = z.infer<typeof listTasksInput>;
+export type CompleteTaskInput = z.infer<typeof completeTaskInput>;
+export type UpdateTaskInput = z.infer<typeof updateTaskInput>;
+export type DeleteTaskInput = z.infer<typeof deleteTaskInput>;
+export type TaskIdsInput = z.infer<typeof completeTasksInput>;

@@ -1,0 +1,170 @@
+/**
+ * One turn of the agent — the single code path behind POST /api/chat (which streams it) and
+ * POST /api/agent (which waits for its outcome). Everything that can refuse the turn (model
+ * allow-list, rate limit, ownership, the conversation's lease, a forged confirmation) happens
+ * before the stream starts, so it surfaces as an HTTP error; after that, every failure becomes
+ * a friendly reply and the turn is saved and audited.
+ */
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { convertToModelMessages, isToolUIPart, type UIMessage, type UIMessageChunk } from "ai";
+import { AppError } from "@/lib/errors";
+import { log } from "@/lib/log";
+import {
+  acquireTurnLease,
+  deriveTitle,
+  ensureConversation,
+  finishAgentRun,
+  getConversation,
+  releaseTurnLease,
+  saveMessage,
+  startAgentRun,
+  type RunStatus,
+} from "@/lib/conversations";
+import { getAgentConfig } from "@/lib/agent/config";
+import { getLanguageModel } from "@/lib/agent/models";
+import { enforceAgentRateLimit } from "@/lib/agent/rate-limit";
+import type { TurnInput } from "@/lib/agent/request";
+import { buildSystemPrompt } from "@/lib/agent/system-prompt";
+import { createTaskTools, type ToolCallRecord } from "@/lib/agent/tools/ai-tools";
+import { planTurn } from "@/lib/agent/turn-plan";
+import { runTurnLoop, type TurnLoopResult } from "@/lib/agent/turn-stream";
+
+export type TurnStatus = "completed" | "awaiting_confirmation" | "max_iterations_reached" | "error";
+
+export type PendingConfirmation = { id: string; toolName: string; input: unknown; prompt: string };
+
+export type TurnOutcome = {
+  requestId: string;
+  conversationId: string;
+  status: TurnStatus;
+  response: string;
+  toolCalls: { toolName: string; input: unknown; output: unknown; success: boolean; errorCode: string | null; durationMs: number }[];
+  pendingConfirmation: PendingConfirmation | null;
+  iterations: number;
+  finishReason: string | null;
+  warning: string | null;
+  error: string | null;
+};
+
+export type Turn = { requestId: string; conversationId: string; stream: ReadableStream<UIMessageChunk>; outcome: Promise<TurnOutcome> };
+
+export type StartTurnParams = {
+  user: { id: string; timezone: string };
+  conversationId: string;
+  requestId: string;
+  input: TurnInput;
+  timeZone?: string;
+  model?: string;
+  abortSignal?: AbortSignal;
+  now?: Date;
+};
+
+export async function startTurn(params: StartTurnParams): Promise<Turn> {
+  const started = performance.now();
+  const { user, conversationId, requestId, input } = params;
+  const config = getAgentConfig();
+  const { model, info } = getLanguageModel(params.model);
+  await enforceAgentRateLimit({ userId: user.id, requestId });
+  if (input.kind === "message") {
+    await ensureConversation({ userId: user.id, id: conversationId, title: deriveTitle(input.text) });
+  } else if (!(await getConversation({ userId: user.id, id: conversationId }))) {
+    throw new AppError("not_found:conversation");
+  }
+
+  const turnId = randomUUID();
+  await acquireTurnLease({ userId: user.id, conversationId, turnId });
+  try {
+    const plan = await planTurn({ conversationId, input, historyLimit: config.historyMessages });
+    const timeZone = params.timeZone ?? user.timezone;
+    const now = params.now ?? new Date();
+    const records: ToolCallRecord[] = [];
+    const ctx = { userId: user.id, timeZone, now: params.now ? () => now : undefined };
+    const tools = createTaskTools({ ...ctx, requestId, onToolResult: (r) => records.push(r) });
+    const modelMessages = await convertToModelMessages(plan.modelMessages, { tools, ignoreIncompleteToolCalls: true });
+    const runId = await startAgentRun({ requestId, userId: user.id, conversationId, model: info.modelId });
+    log.info("agent.turn.start", { requestId, conversationId, userId: user.id, runId, model: info.modelId, provider: info.provider, mode: plan.mode, historyMessages: plan.modelMessages.length });
+
+    let resolveOutcome!: (outcome: TurnOutcome) => void;
+    const outcome = new Promise<TurnOutcome>((resolve) => (resolveOutcome = resolve));
+    const stream = runTurnLoop({
+      model,
+      config,
+      system: buildSystemPrompt({ now, timeZone }),
+      tools,
+      records,
+      modelMessages,
+      plan,
+      ctx,
+      requestId,
+      abortSignal: params.abortSignal,
+      onFinish: async (result) => {
+        const turnOutcome = toOutcome({ requestId, conversationId, result, records, maxSteps: config.maxSteps });
+        try {
+          await persist(conversationId, plan.answered, result);
+          await finishAgentRun(runId, {
+            status: runStatus(turnOutcome, result),
+            finishReason: result.finishReason,
+            steps: result.steps,
+            ...result.usage,
+            durationMs: Math.round(performance.now() - started),
+            errorCode: result.errorCode,
+            toolCalls: records,
+          });
+        } catch (error) {
+          log.error("agent.persist_failed", { requestId, conversationId, error });
+          turnOutcome.status = "error";
+          turnOutcome.error ??= "internal";
+        } finally {
+          await releaseTurnLease({ conversationId, turnId }).catch((error) => log.error("agent.lease_release_failed", { requestId, error }));
+          log.info("agent.turn.finish", { requestId, conversationId, status: turnOutcome.status, steps: result.steps, finishReason: result.finishReason, errorCode: result.errorCode, toolCalls: records.length, durationMs: Math.round(performance.now() - started) });
+          resolveOutcome(turnOutcome);
+        }
+      },
+    });
+    return { requestId, conversationId, stream, outcome };
+  } catch (error) {
+    await releaseTurnLease({ conversationId, turnId }).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Saves the reply; a typed yes/no also settles the approvals of the message it answered. */
+async function persist(conversationId: string, answered: UIMessage | null, result: TurnLoopResult): Promise<void> {
+  if (answered && result.answeredOutputs.size) {
+    const settled: UIMessage = {
+      ...answered,
+      parts: answered.parts.map((part) => {
+        if (!isToolUIPart(part) || part.state !== "approval-responded") return part;
+        const chunk = result.answeredOutputs.get(part.toolCallId);
+        if (chunk?.type === "tool-output-available") return { ...part, state: "output-available", output: chunk.output } as unknown as typeof part;
+        if (chunk?.type === "tool-output-error") return { ...part, state: "output-error", errorText: chunk.errorText } as unknown as typeof part;
+        if (chunk?.type === "tool-output-denied") return { ...part, state: "output-denied" } as unknown as typeof part;
+        return part;
+      }),
+    };
+    await saveMessage({ conversationId, message: settled });
+  }
+  await saveMessage({ conversationId, message: result.responseMessage });
+}
+
+function toOutcome({ requestId, conversationId, result, records, maxSteps }: { requestId: string; conversationId: string; result: TurnLoopResult; records: ToolCallRecord[]; maxSteps: number }): TurnOutcome {
+  const first = result.pending[0];
+  const status: TurnStatus = result.errorCode ? "error" : first ? "awaiting_confirmation" : result.boundHit ? "max_iterations_reached" : "completed";
+  return {
+    requestId,
+    conversationId,
+    status,
+    response: result.text,
+    toolCalls: records.map(({ toolName, input, output, success, errorCode, durationMs }) => ({ toolName, input, output, success, errorCode, durationMs })),
+    pendingConfirmation: first && !result.errorCode ? { id: first.approvalId, toolName: first.toolName, input: first.input, prompt: result.prompt ?? "" } : null,
+    iterations: result.steps,
+    finishReason: result.errorCode ? "error" : result.finishReason,
+    warning: result.boundHit ? `Stopped after ${maxSteps} steps, the limit for one turn.` : null,
+    error: result.errorCode,
+  };
+}
+
+function runStatus(outcome: TurnOutcome, result: TurnLoopResult): RunStatus {
+  return result.errorCode === "aborted" ? "aborted" : outcome.status;
+}
