@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 function startWith(env: Record<string, string | undefined>): { status: number | null; output: string } {
   const merged: Record<string, string> = {};
   for (const [key, value] of Object.entries({ ...process.env, ...env })) if (value !== undefined) merged[key] = value;
-  const run = spawnSync("npx", ["next", "start", "-p", "0"], { env: merged, encoding: "utf8", timeout: 60_000 });
+  const run = spawnSync("npx", ["next", "start", "-p", "0"], { env: merged as NodeJS.ProcessEnv, encoding: "utf8", timeout: 60_000 });
   return { status: run.status, output: `${run.stdout}${run.stderr}` };
 }
 
