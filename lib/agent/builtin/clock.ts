@@ -1,0 +1,76 @@
+/**
+ * Reads "now" and the user's time zone from the system prompt's clock line
+ * (format fixed in docs/agent-tools.md), so every date the model resolves is relative to the
+ * user's local day, never the server's.
+ */
+import { type CivilDate, parseIsoDate, weekdayOf } from "./calendar";
+
+export type Clock = {
+  now: Date;
+  timeZone: string;
+  today: CivilDate;
+  /** Local wall-clock time, minutes since midnight. */
+  minutes: number;
+  /** 0 = Sunday … 6 = Saturday. */
+  weekday: number;
+};
+
+const CLOCK_LINE =
+  /Current time:\s*(\S+)\s*\(user's time zone:\s*([^;)]+?)\s*;\s*local date\s*(\d{4}-\d{2}-\d{2})\s*,\s*[A-Za-z]+\s*,\s*(\d{1,2}):(\d{2})\s*\)/;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+function safeZone(timeZone: string): string {
+  try {
+    formatterFor(timeZone);
+    return timeZone;
+  } catch {
+    return "UTC";
+  }
+}
+
+/** The local civil date and minutes-of-day of an instant in a zone. */
+export function localParts(instant: Date, timeZone: string): { date: CivilDate; minutes: number } {
+  const parts = formatterFor(safeZone(timeZone)).formatToParts(instant);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? "0");
+  return {
+    date: { y: get("year"), m: get("month"), d: get("day") },
+    minutes: (get("hour") % 24) * 60 + get("minute"),
+  };
+}
+
+/** Parses the clock line; without one (should not happen) falls back to the real time in UTC. */
+export function readClock(system: string): Clock {
+  const match = CLOCK_LINE.exec(system);
+  if (match) {
+    const now = new Date(match[1] ?? "");
+    const today = parseIsoDate(match[3] ?? "");
+    const timeZone = safeZone((match[2] ?? "UTC").trim());
+    if (!Number.isNaN(now.getTime()) && today) {
+      const minutes = Number(match[4]) * 60 + Number(match[5]);
+      return { now, timeZone, today, minutes, weekday: weekdayOf(today) };
+    }
+  }
+  const loose = /Current time:\s*(\S+)/.exec(system);
+  const parsed = loose ? new Date(loose[1] ?? "") : new Date(NaN);
+  const now = Number.isNaN(parsed.getTime()) ? new Date() : parsed;
+  const { date, minutes } = localParts(now, "UTC");
+  return { now, timeZone: "UTC", today: date, minutes, weekday: weekdayOf(date) };
+}

@@ -1,0 +1,100 @@
+/**
+ * Answers that only make sense after the previous turn: choosing among the candidates of an
+ * ambiguous match ("project retro", "the first one"), naming a task that was not found, or
+ * replying yes/no to a question this model asked ("Do you want me to add 'X' as a new task?").
+ */
+import { addBody, readAdd } from "./intents/add";
+import { cleanRequest, cleanRequestKeepCase } from "./intents/cleanup";
+import { cleanPhrase } from "./intents/refs";
+import type { Intent } from "./intents/types";
+import type { Clock } from "./clock";
+import type { ToolResultEvent } from "./prompt-reader";
+import { normalize } from "./text";
+
+type Mapped = { calls: { toolName: string; input: Record<string, unknown> }[]; notes: string[] };
+
+const SELECTION_FILLER =
+  /^(?:i meant|i mean|i said|sorry,?|no,?|oh,?|it's|it is|its|the one (?:about|called|named|for|with)|the one that says|the task (?:about|called|named)|it's called|it is called|try|use|pick|choose|go with|i want|i'd like)\s+/;
+
+const STOP = new Set(["the", "a", "an", "my", "one", "task", "todo", "item", "about", "called", "that", "this", "please", "i", "meant", "mean"]);
+
+function tokens(text: string): string[] {
+  return text.toLowerCase().replace(/[^a-z0-9 ]+/g, " ").split(/\s+/).filter((w) => w && !STOP.has(w));
+}
+
+function sameWord(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (a.length >= 4 && b.length >= 4 && (a.startsWith(b) || b.startsWith(a))) return true;
+  return a.replace(/s$/, "") === b.replace(/s$/, "");
+}
+
+function selectionPhrase(userText: string): string {
+  let t = cleanRequest(normalize(userText));
+  for (let i = 0; i < 3; i++) t = t.replace(SELECTION_FILLER, "");
+  return cleanPhrase(t);
+}
+
+/** Whether the message reads as a fresh command rather than an answer to "which one?". */
+function isFreshCommand(intent: Intent, userText: string): boolean {
+  if (intent.type === "unknown" || intent.type === "select") return false;
+  if (intent.type === "add") return addBody(cleanRequestKeepCase(normalize(userText))) !== null;
+  return true;
+}
+
+/** The `task` values to retry the failed call with, or null when the message is not an answer. */
+export function chooseCandidate(failure: ToolResultEvent, intent: Intent, userText: string): string[] | null {
+  if (failure.outcome.kind !== "fail") return null;
+  const candidates = failure.outcome.candidates;
+  if (failure.outcome.code === "ambiguous" && candidates.length > 0) {
+    if (intent.type === "select") {
+      if (intent.ref.kind === "listed") return candidates.map((c) => c.id);
+      if (intent.ref.kind === "ordinal") {
+        const c = candidates[intent.ref.fromEnd ? candidates.length - intent.ref.n : intent.ref.n - 1];
+        return c ? [c.id] : null;
+      }
+      return null;
+    }
+    if (isFreshCommand(intent, userText)) return null;
+    const wanted = tokens(selectionPhrase(userText));
+    if (wanted.length === 0) return null;
+    const scored = candidates.map((c) => {
+      const title = tokens(c.title);
+      return { c, score: wanted.filter((w) => title.some((t) => sameWord(w, t))).length };
+    });
+    const best = Math.max(...scored.map((s) => s.score));
+    const top = scored.filter((s) => s.score === best);
+    return best > 0 && top.length === 1 && top[0] ? [top[0].c.id] : null;
+  }
+  if (failure.outcome.code === "not_found" && (intent.type === "unknown" || (intent.type === "add" && !isFreshCommand(intent, userText)))) {
+    const phrase = selectionPhrase(userText);
+    return phrase && phrase.split(/\s+/).length <= 8 ? [phrase] : null;
+  }
+  return null;
+}
+
+const ADD_SUGGESTION = /Do you want me to add '(.+)' as a new task\?$/;
+const ASK_TITLE = /what should the new task be\?$/i;
+const CANCEL_QUESTION = /Do you want me to delete the '(.+)' task, or add '(.+)' as a new task\?$/;
+
+/** A yes/no or a one-phrase answer to this model's own last question. */
+export function contextualAnswer(lastText: string, intents: Intent[], userText: string, clock: Clock): Mapped | null {
+  const intent = intents.length === 1 ? intents[0] : undefined;
+  if (!intent || !lastText) return null;
+  const suggestion = ADD_SUGGESTION.exec(lastText);
+  if (suggestion && suggestion[1]) {
+    if (intent.type === "confirm") return { calls: [{ toolName: "add_task", input: { title: suggestion[1] } }], notes: [] };
+    if (intent.type === "deny") return { calls: [], notes: ["Okay, I won't add it."] };
+  }
+  if (ASK_TITLE.test(lastText) && (intent.type === "unknown" || intent.type === "add" || intent.type === "select")) {
+    const items = readAdd(cleanRequestKeepCase(normalize(userText)), clock);
+    if (items.length) return { calls: items.map((item) => ({ toolName: "add_task", input: { ...item } })), notes: [] };
+  }
+  const cancel = CANCEL_QUESTION.exec(lastText);
+  if (cancel && cancel[1] && cancel[2]) {
+    const answer = cleanRequest(userText);
+    if (/\b(?:delete|remove|first|get rid)\b/.test(answer)) return { calls: [{ toolName: "delete_task", input: { task: cancel[1] } }], notes: [] };
+    if (/\b(?:add|new|create|second)\b/.test(answer)) return { calls: [{ toolName: "add_task", input: { title: cancel[2] } }], notes: [] };
+    if (intent.type === "deny") return { calls: [], notes: ["Okay, I'll leave your list as it is."] };
+  }
+  return null;
+}

@@ -1,0 +1,109 @@
+/**
+ * Reads "add …" requests in their many forms ("remind me to …", "I need to … by Friday",
+ * "todo: …", "put … on my list", "add three tasks: a, b, c") into task drafts with title,
+ * description, priority and due date.
+ */
+import type { Clock } from "../clock";
+import { dueToString, extractDue } from "../dates";
+import { capitalize, escapeRegExp, quoted, trimPunctuation } from "../text";
+import { cutSpans } from "../dates";
+import { findPriority } from "./priority";
+import { splitItems } from "./refs";
+import type { AddItem } from "./types";
+
+const TASK_NOUN = "(?:tasks?|todos?|to-?dos?|to do's|items?|reminders?|entr(?:y|ies)|things?|ones?|notes?)";
+const ARTICLES = "(?:(?:a|an|another|one more|the|new|my|following|these|some|\\d+|two|three|four|five|six|couple of|few)\\s+)*";
+const NAMING = "(?:(?:(?:to|on|onto|in)\\s+(?:my|the)\\s+(?:[\\w-]+\\s+)?list\\s*:?|called|named|titled|saying|that says|for|to|about|:|-)\\s*)?";
+
+/** Explicit add commands; group 1 is the body. */
+const ADD_COMMANDS: RegExp[] = [
+  /^(?:add|create|put down|jot down|note down|write down)\s+(?:these|the following|all of these|all these|this list|the items below)\s*(?:tasks|items|things|todos|to-?dos)?\s*(?::|-)?\s+(.+)$/i,
+  new RegExp(`^(?:add|create|insert|enter|log|record|jot down|jot|note down|write down|put down|make|set up|set|start)\\s+${ARTICLES}(?:(?:high|low|medium|urgent|important)[- ]priority\\s+|urgent\\s+|important\\s+)?${TASK_NOUN}\\s*${NAMING}(.*)$`, "i"),
+  new RegExp(`^(?:add|create|insert|jot down|note down|write down|put down|put|enter|log)\\s+(.+?\\s+(?:to|on|onto|in|into)\\s+(?:my|the)\\s+(?:[\\w-]+\\s+)?(?:list|tasks|todos|agenda)(?:\\s+(?:for|by|on|due|at|in|this|next|tomorrow|today|tonight)\\b.*)?)$`, "i"),
+  /^(?:add|create|jot down|note down|write down|note)\s*:?\s+(.+)$/i,
+  new RegExp(`^(?:new\\s+)?${TASK_NOUN}\\s*(?::|-)\\s*(.+)$`, "i"),
+  /^new (?:task|todo|to-?do|reminder)\s+(.+)$/i,
+  /^(?:todo|to-do|reminder)\s+(?!list\b)(.+)$/i,
+  /^(?:remind me|set (?:a|me a) reminder|reminder|make sure i|don'?t let me forget|do not let me forget|remember|note to self|memo)\s*(?:to|that i (?:need|have) to|that|about|for|of|:|-)?\s+(.+)$/i,
+  /^(?:i|we)\s+(?:need|have|must|should|ought|gotta|got|'ve got|have got|'d better|had better|will need|want|plan|would like|'d like)(?:\s+to)?\s+(?:remember to\s+)?(.+)$/i,
+  /^(?:need|have|gotta|must|got|want)\s+to\s+(.+)$/i,
+  /^(?:gotta|must|should)\s+(.+)$/i,
+  /^(?:schedule|plan)\s+(.+)$/i,
+  /^(?:put)\s+(.+?\s+(?:on|onto|in)\s+(?:my|the)\s+(?:[\w-]+\s+)?(?:list|agenda|calendar|tasks)(?:\s+(?:for|by|on|due|at|in|this|next|tomorrow|today|tonight)\b.*)?)$/i,
+];
+
+/** The body of an explicit add request (and whether several items were announced), or null. */
+export function addBody(text: string): { body: string; list: boolean; prefix: string } | null {
+  for (const re of ADD_COMMANDS) {
+    const m = re.exec(text);
+    if (m) {
+      const prefix = text.slice(0, text.length - (m[1] ?? "").length);
+      const list = /\b(?:tasks|todos|to-?dos|items|reminders|things|entries|two|three|four|five|six|several|multiple|few|couple|these|following)\b/i.test(prefix);
+      return { body: m[1] ?? "", list, prefix };
+    }
+  }
+  return null;
+}
+
+const COUNT_ANNOUNCED = /^(?:(?:a|an|the|following|these|some|\d+|two|three|four|five|six|couple of|few|several|multiple)\s+)+(?:tasks|todos|to-?dos|items|things|reminders)\s*(?::|-)?\s*/;
+
+const DESCRIPTION =
+  /(?:,\s*|\s+)(?:with\s+(?:the\s+|a\s+|some\s+)?(?:description|notes|note|details|detail|comment)|(?:description|notes?|details)\s*:|described as|(?:and\s+)?(?:the\s+)?description\s+(?:is|should be|of)?)\s*(?::|saying|that says|reading|of|-)?\s*(.+)$/i;
+
+function stripWrappers(title: string): string {
+  let t = title;
+  for (let i = 0; i < 3; i++) {
+    const before = t;
+    t = trimPunctuation(
+      t
+        .replace(/^(?:to|that|i need to|i have to|i should|i must|remember to|(?:not |never )?forget to|about|for me to|a|an)\s+(?=\S)/i, "")
+        .replace(/\s+(?:to|on|onto|in|into)\s+(?:my|the)\s+(?:[\w-]+\s+)?(?:list|tasks|todos|agenda)$/i, "")
+        .replace(/\s+(?:please|for me|as a task|as a todo|as well|too|also)$/i, "")
+        .replace(/^(?:a |an )?(?:task|todo|to-?do|reminder)\s+(?:to|for|about|called|named|titled)\s+/i, ""),
+    );
+    if (t === before) break;
+  }
+  return t;
+}
+
+/** Reads one item: description, priority, due date, then what is left is the title. */
+export function readItem(raw: string, clock: Clock): AddItem {
+  const q = quoted(raw);
+  // A quoted title is taken as is; only the words around it can carry a date or priority.
+  let text = q ? raw.replace(new RegExp(`["'\`]${escapeRegExp(q)}["'\`]`), " ") : raw;
+  const item: Omit<AddItem, "title"> = {};
+  const desc = DESCRIPTION.exec(text);
+  if (desc && desc[1]) {
+    item.description = trimPunctuation(desc[1]);
+    text = text.slice(0, desc.index);
+  }
+  const p = findPriority(text.toLowerCase());
+  if (p) {
+    item.priority = p.priority;
+    text = cutSpans(text, [p.span]);
+  }
+  const { due, rest } = extractDue(text, clock);
+  if (due) {
+    item.due = dueToString(due);
+    text = rest;
+  }
+  // Labels left behind once their values were taken ("Pay rent. Due: tomorrow").
+  const bare = trimPunctuation(text).replace(/[\s.,;:-]+(?:due(?: date)?|by|on|for|with|and|priority|deadline)\s*:?$/i, "");
+  const title = q ?? stripWrappers(bare);
+  return { title: capitalize(trimPunctuation(title)), ...item };
+}
+
+/** Reads an add body into one or more drafts. */
+export function readAdd(body: string, clock: Clock, list = false, prefix = ""): AddItem[] {
+  let text = body.trim();
+  const announced = COUNT_ANNOUNCED.exec(text.toLowerCase());
+  if (announced) text = text.slice(announced[0].length);
+  const several = list || announced !== null;
+  const parts = quoted(text) && !several ? [text] : splitItems(text, several);
+  // "add a high priority task to …": the priority sits in the command, not the item.
+  const shared = findPriority(prefix.toLowerCase())?.priority;
+  return parts
+    .map((p) => readItem(p, clock))
+    .filter((i) => i.title.length > 0)
+    .map((i) => (shared && !i.priority ? { ...i, priority: shared } : i));
+}

@@ -1,0 +1,147 @@
+/**
+ * Reads status changes and deletions: "mark X done", "I finished X", "I paid the phone bill",
+ * "reopen X", "X isn't done", "delete X", "get rid of X", "I don't need X anymore".
+ */
+import { baseOfPast } from "../verbs";
+import { trimPunctuation } from "../text";
+import { baseOfGerund, cleanPhrase, refFrom, refsFrom } from "./refs";
+import type { Intent, TaskRef } from "./types";
+
+const DONE = "(?:done|complete|completed|finished|checked|ticked|crossed off|ticked off|checked off|off)";
+const NOT_DONE =
+  "(?:pending|not done|not complete|not completed|incomplete|undone|unfinished|open|active|to ?do|todo|uncompleted|not finished|outstanding|unchecked|unticked|not yet done)";
+
+const REOPEN: RegExp[] = [
+  /^(?:reopen|re-open|unmark|uncheck|untick|un-tick|un-check|uncomplete|un-complete|reactivate|revive|resurrect|restore)\s+(.+?)(?:\s+(?:as\s+)?(?:pending|not done|incomplete|open))?(?:\s+again)?$/,
+  new RegExp(`^(?:mark|set|put|move|change|turn|switch|flag|make)\\s+(.+?)\\s+(?:as\\s+|to\\s+|back\\s+to\\s+|back\\s+as\\s+)?(?:back\\s+)?(?:to\\s+)?(?:being\\s+)?${NOT_DONE}(?:\\s+again)?$`),
+  new RegExp(`^(.+?)\\s+(?:isn't|is not|wasn't|was not|isnt|aren't|are not|hasn't been|has not been|is still not|is not actually|isn't actually|wasn't actually)\\s+(?:actually\\s+|really\\s+)?(?:done|finished|complete|completed)(?:\\s+(?:yet|after all|actually))?$`),
+  /^(?:i|we)\s+(?:didn't|did not|haven't|have not|never)\s+(?:actually\s+|really\s+)?(?:finish|finished|complete|completed|do|done)\s+(.+?)(?:\s+(?:yet|after all|actually))?$/,
+  new RegExp(`^(.+?)\\s+(?:is|should be|needs to be)\\s+(?:still\\s+|back\\s+)?${NOT_DONE}(?:\\s+again)?$`),
+  /^(.+?)\s+still needs (?:doing|to be done|work)$/,
+  /^(?:put|add|move|bring)\s+(.+?)\s+back(?:\s+(?:on|onto|in|into|to)\s+(?:my|the)\s+(?:list|tasks|todo list))?$/,
+  /^undo\s+(?:completing|finishing|marking)?\s*(.+?)(?:\s+as\s+(?:done|complete))?$/,
+];
+
+const COMPLETE: RegExp[] = [
+  new RegExp(`^(?:mark|set|flag|put|tick|check|cross|strike|scratch|mark off)\\s+(.+?)\\s+(?:as\\s+|to\\s+)?(?:being\\s+)?${DONE}(?:\\s+(?:(?:on|off|from)\\s+)?(?:my|the)\\s+(?:\\w+\\s+)?list)?$`),
+  /^(?:tick|check|cross|strike|scratch)\s+off\s+(.+?)(?:\s+(?:from|on)\s+(?:my|the)\s+list)?$/,
+  /^(?:complete|close|close out|wrap up)\s+(.+)$/,
+  /^(?:finish)\s+(.+\b(?:task|todo|item|one)s?)$/,
+  /^(?:i(?:'ve| have| just| already|'m| am)?|we(?:'ve| have|'re| are)?)?\s*(?:just\s+|already\s+|finally\s+|now\s+)?(?:finished|completed|done|did|accomplished|wrapped up|dealt with|taken care of|took care of|handled|sorted(?: out)?)\s+(?:with\s+)?(.+)$/,
+  new RegExp(`^(.+?)\\s+(?:is|are|'s|has been|have been|was|were|got|is now|is all|are all|now)\\s+(?:all\\s+|now\\s+|finally\\s+)?(?:done|complete|completed|finished|sorted|taken care of|handled|dealt with|over|ticked off|checked off|crossed off|out of the way)(?:\\s+(?:now|already|today|finally))?$`),
+  /^(?:done|finished|completed)\s*(?::|-|,|with)\s*(.+)$/,
+  /^(.+?)\s+(?:is|are|was|were|has been|have been|got)\s+(?:all\s+|now\s+|finally\s+)?(paid|sent|bought|made|written|taken|given|sold|built|eaten|fixed|cleaned|washed|booked|mailed|posted|submitted|returned|renewed|filed|signed|ordered|picked up|collected|delivered|paid off|repaired|painted|sorted|tidied|mowed|walked|fed|watered|emptied|packed|emailed|called|read)(?:\s+(?:now|already|today|finally))?$/,
+  new RegExp(`^(.+?)(?:\\s*[-:,]\\s*|\\s+)${DONE}$`),
+];
+
+const DELETE: RegExp[] = [
+  /^(?:delete|remove|erase|get rid of|scrap|discard|ditch|nuke|axe|zap|eliminate|deleting|removing)\s+(.+?)(?:\s+(?:from|off|out of)\s+(?:my|the)\s+(?:\w+\s+)?(?:list|tasks|todos))?$/,
+  /^(?:take|remove)\s+(.+?)\s+(?:off|out of|from)\s+(?:my|the)\s+(?:\w+\s+)?(?:list|tasks|todos)$/,
+  /^(?:i|we)\s+(?:don't|do not|no longer|won't|will not|dont)\s+(?:need to do|need to|have to do|have to|need|want)\s+(.+?)(?:\s+(?:any ?more|any longer|after all))?$/,
+  /^(?:no need (?:for|to)|forget about)\s+(.+?)(?:\s+(?:any ?more|any longer))?$/,
+  /^(.+?)\s+(?:is|isn't|are|aren't)\s+(?:no longer|not)\s+(?:needed|necessary|relevant|happening)(?:\s+any ?more)?$/,
+  /^(.+?)\s+(?:can go|is cancell?ed|got cancell?ed|was cancell?ed|is off)$/,
+];
+
+/** Verbs that are also chores ("clear the gutters", "drop off the parcel"): delete only a clear reference. */
+const SOFT_DELETE = /^(?:trash|toss|bin|drop|clear|wipe|throw away|throw out|kill)\s+(.+?)(?:\s+(?:from|off|out of)\s+(?:my|the)\s+(?:\w+\s+)?(?:list|tasks|todos))?$/;
+
+const CANCEL = /^(?:cancel|forget)\s+(.+?)(?:\s+(?:from|off)\s+(?:my|the)\s+(?:list|tasks|todos))?$/;
+
+/** Words that say a reference is clearly about an existing task ("the gym task", "it"). */
+export function pointsAtTask(text: string): boolean {
+  return /\b(?:task|todo|to-?do|item|reminder|entry|one)s?\b|\b(?:from|off) (?:my|the) list\b/.test(text);
+}
+
+function refs(text: string | undefined): TaskRef[] {
+  return refsFrom(trimPunctuation(text ?? ""));
+}
+
+function firstMatch(res: RegExp[], text: string): RegExpExecArray | null {
+  for (const re of res) {
+    const m = re.exec(text);
+    if (m && m[1] && trimPunctuation(m[1])) return m;
+  }
+  return null;
+}
+
+/** After "finish"/"complete" a gerund names the task: "finished washing the car". */
+const AFTER_FINISH = /^(?:i|we|i've|i have|i'm|i am|we've)?\s*(?:just\s+|already\s+|finally\s+|actually\s+|really\s+|didn't\s+|did not\s+|haven't\s+|never\s+)*(?:actually\s+|really\s+)?(?:finish|finished|complete|completed|done|stopped)\s/;
+
+function gerundFixed(text: string, phrase: string | undefined): string | undefined {
+  return phrase && AFTER_FINISH.test(text) ? baseOfGerund(trimPunctuation(phrase)) : phrase;
+}
+
+export function readReopen(text: string): Intent | null {
+  const m = firstMatch(REOPEN, text);
+  const r = m ? refs(gerundFixed(text, m[1])) : [];
+  return r.length ? { type: "reopen", refs: r } : null;
+}
+
+export function readComplete(text: string): Intent | null {
+  if (/^(?:done|finished|completed|complete|it's done|it is done|that's done|that is done|all done with (?:it|that)|done with (?:it|that)|i did it|did it|finished it|completed it|i've done it|i have done it|i finished it)$/.test(text)) {
+    return { type: "complete", refs: [{ kind: "pronoun" }] };
+  }
+  const m = firstMatch(COMPLETE, text);
+  if (m) {
+    const subject = trimPunctuation(gerundFixed(text, m[1]) ?? "");
+    if (/^(?:i|i'm|i am|we|we're|all|we are|you|that's all|i'm all|everything)$/.test(subject)) return null;
+    // "… mark it as not done": a negation before "done" is not a completion.
+    if (/\b(?:not|never|isn't|n't)$/.test(subject) || /^(?:i|we)\s+(?:need|have|must|should|want)\b/.test(subject)) return null;
+    const r = refs(subject);
+    return r.length ? { type: "complete", refs: r } : null;
+  }
+  return readPastTense(text);
+}
+
+/** "I paid the phone bill" → complete "pay the phone bill"; "… and walked the dog" → a second task. */
+function readPastTense(text: string): Intent | null {
+  const m = /^(?:(?:i|we)\s+|i've\s+|we've\s+)?(?:just\s+|already\s+|finally\s+|have\s+)*([a-z]+)\s+(.+)$/.exec(text);
+  if (!m || !m[1] || !m[2]) return null;
+  const base = baseOfPast(m[1]);
+  if (!base) return null;
+  const explicitSubject = /^(?:i|we)\b/.test(text);
+  if (!explicitSubject && !/^(?:just|already|finally)\b/.test(text) && base === m[1]) return null;
+  if (/\b(?:tomorrow|next|later|will|need|want|should|going to)\b/.test(m[2])) return null;
+  const phrases: string[] = [];
+  const tokens = m[2].split(/(\s*,\s*(?:and\s+)?|\s+and\s+(?:i\s+|also\s+|then\s+)?)/);
+  let current = `${base} ${tokens[0] ?? ""}`;
+  for (let i = 1; i + 1 < tokens.length; i += 2) {
+    const piece = (tokens[i + 1] ?? "").trim();
+    const verb = baseOfPast(piece.split(/\s+/)[0] ?? "");
+    if (verb && piece.includes(" ")) {
+      phrases.push(current);
+      current = `${verb} ${piece.split(/\s+/).slice(1).join(" ")}`;
+    } else {
+      current += `${tokens[i] ?? " "}${piece}`;
+    }
+  }
+  phrases.push(current);
+  const refs = phrases
+    .map((p) => trimPunctuation(p.replace(/\s+(?:today|yesterday|this morning|earlier|already|just now|finally|at last)$/, "")))
+    .map(refFrom)
+    .filter((r): r is TaskRef => r !== null);
+  return refs.length ? { type: "complete", refs } : null;
+}
+
+export function readDelete(text: string): Intent | null {
+  const m = firstMatch(DELETE, text);
+  if (m) {
+    const r = refs(m[1]);
+    return r.length ? { type: "delete", refs: r } : null;
+  }
+  const soft = SOFT_DELETE.exec(text);
+  if (soft && soft[1]) {
+    const r = refs(soft[1]);
+    if (r.length && (pointsAtTask(soft[0]) || r.every((x) => x.kind !== "phrase"))) return { type: "delete", refs: r };
+    return null;
+  }
+  const c = CANCEL.exec(text);
+  if (c && c[1]) {
+    // "cancel the dentist appointment" may be a new to-do; only a clear reference deletes.
+    const r = refs(c[1]);
+    if (pointsAtTask(c[0]) || r.every((x) => x.kind !== "phrase")) return r.length ? { type: "delete", refs: r } : null;
+    return { type: "say", kind: "cancel-ambiguous", detail: cleanPhrase(c[1]) };
+  }
+  return null;
+}

@@ -1,0 +1,33 @@
+/** Removes the politeness and filler around a request, so the readers see its core. */
+import { trimPunctuation } from "../text";
+
+const LEADING_FILLER =
+  /^(?:(?:ok(?:ay)?|k|alright|all right|right|so|and|also|now|then|oh|ah|well|hey|hi|hello|yo|um+|uh+|hmm+|great|cool|thanks|thank you|perfect|awesome|nice|good|sweet|lovely|actually|btw|by the way|one more thing|another thing|next)\b[,!.]?\s+)+/;
+
+const POLITE_PREFIX =
+  /^(?:(?:can|could|would|will) you(?: please| kindly| just)?|please|pls|plz|kindly|just|quickly|i(?:'d| would) like (?:you )?to|i want you to|i need you to|i wanna|i want to|help me(?: to)?|let's|lets|let me|go ahead and|you can|you should|(?:can|could|may) i|can we|could we|would you mind|be a dear and|try to|try and|now)\s+/;
+
+const TRAILING =
+  /(?:[,\s]+(?:please|pls|plz|thanks|thank you|thx|ty|for me|if you can|if possible|if you could|for me please|thank you very much|thanks a lot|cheers|ok|okay|now))+[\s.!?]*$/;
+
+/** "done, mark it complete": the leading "done" is an interjection before the real command. */
+const DONE_THEN_COMMAND = /^(?:done|finished|all done|ok done)[,!.]+\s+(?=(?:mark|tick|check|set|complete|close|cross)\b)/;
+
+/** Strips fillers and politeness; returns lower-case text without trailing punctuation. */
+export function cleanRequest(text: string): string {
+  let t = text.toLowerCase().trim();
+  for (let i = 0; i < 4; i++) {
+    const before = t;
+    t = t.replace(LEADING_FILLER, "").replace(POLITE_PREFIX, "").replace(TRAILING, "").replace(DONE_THEN_COMMAND, "");
+    if (t === before) break;
+  }
+  return trimPunctuation(t.replace(/\?+$/, ""));
+}
+
+/** Same, but keeps the user's casing (for titles): cuts the same number of characters. */
+export function cleanRequestKeepCase(text: string): string {
+  const loweredClean = cleanRequest(text);
+  const lowered = text.toLowerCase();
+  const start = lowered.indexOf(loweredClean);
+  return start >= 0 ? text.slice(start, start + loweredClean.length) : loweredClean;
+}

@@ -1,0 +1,154 @@
+/**
+ * Reads questions about the list ("what's overdue?", "show my completed tasks", "anything due
+ * tomorrow?", "search for email tasks") into list_tasks filters, and bulk requests
+ * ("complete all tasks due today", "clear all completed tasks") into a filter plus an action.
+ */
+import { type CivilDate, addDays, weekdayOf } from "../calendar";
+import type { Clock } from "../clock";
+import { findDue } from "../dates";
+import { trimPunctuation } from "../text";
+import { findPriority } from "./priority";
+import { isListedRef, ordinalRef } from "./refs";
+import type { Intent, ListFilter } from "./types";
+
+const TASK_WORDS = /\b(?:tasks?|todos?|to-?dos?|to do's|to do list|to-?do list|list|items?|reminders?|agenda|plate|schedule|things? (?:to do|i need to do|left)|chores|errands|(?:need|have|got|left|there) to (?:do|get done)|should i (?:do|work on|focus on)|work on next)\b/;
+const SHOW = /^(?:show|list|display|view|see|get|give|print|read|pull up|bring up|open|check|tell|go over|go through|review|remind me of|what about|how about)(?:\s+(?:me|us|out))?\b\s*/;
+const QUESTION = /^(?:what(?:'s| is| are| do| did| have| should| else|s)?|which|whats|anything|any|is there(?: anything)?|are there(?: any)?|do i have|have i got|did i|how many|how much|got any|tasks|todos|my|am i|are we|was i|is anything|is something)\b/;
+const DUE_WORDS = /\b(?:due|overdue|late|behind|miss|forgotten|slipped|past due|today|tonight|tomorrow|this week|next week|upcoming|coming up|soon|missed|pending|open|outstanding|unfinished|incomplete|remaining|left|completed|finished|done|high|low|urgent|important|priority|weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/;
+
+const NEGATED = /\b(?:haven't|have not|hasn't|has not|didn't|did not|not yet|yet to|still to|not)\b/;
+
+function pendingWords(t: string): boolean {
+  if (NEGATED.test(t) && /\b(?:done|finished|completed|complete|do)\b/.test(t)) return true;
+  return /\b(?:pending|open|outstanding|unfinished|incomplete|not done|not completed|not finished|undone|remaining|left|to do|todo|active|current|still (?:need|have)|need to do|have to do|should i do|on my plate|next)\b/.test(t);
+}
+
+function completedWords(t: string): boolean {
+  if (NEGATED.test(t)) return false;
+  return /\b(?:completed|complete|finished|done|closed|ticked off|checked off|accomplished|did i (?:do|finish|complete))\b/.test(t) && !/\bnot (?:done|completed|finished|complete)\b/.test(t) && !/\b(?:need|have) to (?:get )?(?:done|finish|complete)/.test(t);
+}
+
+/** Works out a list filter from the words of a request. */
+export function readFilter(text: string, clock: Clock): ListFilter {
+  const t = ` ${text} `;
+  const filter: ListFilter = {};
+  if (/\b(?:all|every|everything)\b/.test(t) && !pendingWords(t) && !completedWords(t)) filter.status = "all";
+  else if (pendingWords(t) && !/\b(?:done|completed|finished) (?:and|or) (?:pending|open)\b/.test(t)) filter.status = "pending";
+  else if (completedWords(t)) filter.status = "completed";
+
+  if (/\b(?:overdue|late|past due|past their due|miss|missed|behind|forgot|forgotten|slipped)\b/.test(t)) filter.due = "overdue";
+  else if (/\b(?:today|tonight|this evening|this morning|this afternoon|today's)\b/.test(t)) filter.due = "today";
+  else if (/\bthis week\b|\bweek\b(?!end)/.test(t) && !/\bnext week\b/.test(t)) filter.due = "this_week";
+  else if (/\b(?:upcoming|coming up|soon|in the future|ahead|later)\b/.test(t)) filter.due = "upcoming";
+  else {
+    const window = readWindow(text, clock);
+    if (window) filter.window = window;
+  }
+  if (filter.due && filter.due !== "today" && !filter.status) filter.status = "pending";
+  if (filter.window && !filter.status) filter.status = "pending";
+
+  const p = findPriority(text);
+  if (p) filter.priority = p.priority;
+  const query = readQuery(text);
+  if (query) filter.query = query;
+  if (/^how many\b/.test(text)) filter.count = true;
+  return filter;
+}
+
+function readWindow(text: string, clock: Clock): ListFilter["window"] {
+  if (/\bnext week\b/.test(text)) {
+    const monday = addDays(clock.today, ((8 - weekdayOf(clock.today)) % 7) || 7);
+    return { from: monday, to: addDays(monday, 6), label: "next week" };
+  }
+  if (/\b(?:this |the )?weekend\b/.test(text)) {
+    const sat = addDays(clock.today, (6 - weekdayOf(clock.today) + 7) % 7);
+    const from: CivilDate = weekdayOf(clock.today) === 0 ? clock.today : sat;
+    return { from, to: weekdayOf(clock.today) === 0 ? clock.today : addDays(sat, 1), label: "this weekend" };
+  }
+  const m = findDue(text, clock);
+  if (!m) return undefined;
+  const label = trimPunctuation(text.slice(m.spans[0]?.index ?? 0, (m.spans[0]?.index ?? 0) + (m.spans[0]?.length ?? 0)))
+    .replace(/^(?:due|by|on|for|before|until|in)\s+/, "");
+  return { from: m.due.date, to: m.due.date, label };
+}
+
+/** "tasks about X", "search for X", "anything mentioning X", "the email tasks". */
+export function readQuery(text: string): string | null {
+  const m =
+    /\bwith\s+(.+?)\s+in\s+(?:the\s+|their\s+|its\s+)?(?:title|name|description|text)s?\b/.exec(text) ??
+    /\b(?:a|any|the)\s+(?:task|todo|to-?do|reminder)s?\s+(?:to|for|about|called|named|mentioning)\s+(.+)$/.exec(text) ??
+    /\b(?:about|regarding|related to|relating to|mentioning|containing|that mention|that contain|with the word|matching|involving|concerning|to do with|called|named|titled|that have|that say|saying)\s+(.+)$/.exec(text) ??
+    /^(?:search|find|look|lookup|look up|filter|grep)(?:\s+(?:for|up|me))?\s+(.+)$/.exec(text);
+  if (!m || !m[1]) return null;
+  let q = m[1]
+    .replace(/\b(?:in (?:the )?(?:title|name|description)s?|in them|in it)\b/g, "")
+    .replace(/\b(?:my|the|all|any|some|of)\b/g, "")
+    .replace(/\b(?:tasks?|todos?|to-?dos?|items?|reminders?|things?|ones?|list)\b/g, "")
+    .replace(/\b(?:please|again)\b/g, "");
+  q = trimPunctuation(q.replace(/\s+/g, " "));
+  const meaningful = q
+    .replace(new RegExp(DUE_WORDS.source, "g"), "")
+    .replace(/\b(?:me|now|everything|all|this|next|week|month|that|are|is|i|have|in|on|by|with|and|or|to|be|do)\b/g, "")
+    .trim();
+  return meaningful ? q : null;
+}
+
+/** A list request, or null. */
+export function readList(text: string, clock: Clock): Intent | null {
+  const t = text;
+  if (/^(?:search|find|look for|look up|lookup|filter|grep)\b/.test(t)) {
+    const filter = readFilter(t, clock);
+    const q = readQuery(t);
+    if (q) return { type: "list", filter: { ...filter, query: q } };
+  }
+  const shows = SHOW.test(t);
+  const asks = QUESTION.test(t);
+  if (!shows && !asks) return null;
+  const rest = t.replace(SHOW, "");
+  // "what about the second one?" points at a listed task; it is not a new list.
+  if (ordinalRef(rest)) return null;
+  const aboutTasks = TASK_WORDS.test(t) || DUE_WORDS.test(t) || /^(?:everything|all|it all|them all)$/.test(rest) || (asks && readQuery(t) !== null);
+  if (!aboutTasks) return null;
+  if (asks && !shows && !/\b(?:i|my|me|we|our|there|tasks?|todos?|list)\b/.test(t) && !DUE_WORDS.test(t)) return null;
+  return { type: "list", filter: readFilter(rest, clock) };
+}
+
+const BULK_COMPLETE = /^(?:mark|set|tick|check|cross|complete|finish|close|tick off|check off|cross off)\s+(?:off\s+)?(?:(them all|all of them|both|both of them|all of those|those|these|them)|all|every|everything|each|the whole lot|the lot)\b(.*?)(?:\s+(?:as\s+)?(?:done|complete|completed|finished|off))?$/;
+const BULK_COMPLETE_STATEMENT = /^(?:i(?:'ve| have)?\s+)?(?:finished|completed|done|did)\s+(?:all|everything|every)\b(.*)$/;
+const BULK_DELETE = /^(?:delete|remove|clear|clean up|clean out|get rid of|purge|erase|wipe|trash|archive|drop|nuke|bin|empty|clear out)\s+(?:out\s+)?(.*)$/;
+const BULK_REOPEN = /^(?:reopen|unmark|uncheck|untick|restore)\s+(?:all|every|everything)\b(.*)$/;
+
+/** A request about many tasks at once, or null. */
+export function readBulk(text: string, clock: Clock): Intent | null {
+  const reopen = BULK_REOPEN.exec(text);
+  if (reopen) return bulk("reopen", reopen[1] ?? "", clock, "completed");
+  const listed = BULK_COMPLETE.exec(text);
+  if (listed && listed[1]) return { type: "bulk", action: "complete", filter: {}, listed: true };
+  const complete = listed ? { words: listed[2] ?? "" } : ((m) => (m ? { words: m[1] ?? "" } : null))(BULK_COMPLETE_STATEMENT.exec(text));
+  if (complete) {
+    if (/\b(?:pending|not done|as pending|incomplete)\s*$/.test(text)) return bulk("reopen", complete.words, clock, "completed");
+    return bulk("complete", complete.words, clock, "pending");
+  }
+  const del = BULK_DELETE.exec(text);
+  if (del) {
+    const what = del[1] ?? "";
+    if (isListedRef(what.replace(/\s+(?:from|off) (?:my|the) list$/, ""))) return { type: "bulk", action: "delete", filter: {}, listed: true };
+    const many = /^(?:all|every|everything|each|the lot|my (?:whole|entire) list|my list|the list|the (?:whole|entire) list|(?:the |my |any )?(?:completed|done|finished|closed|old|checked|ticked|overdue|low|high)\b)/.test(what);
+    if (many && (/\b(?:tasks|todos|to-?dos|items|ones|list|everything|all|every)\b/.test(what) || /^(?:the |my )?(?:completed|done|finished)(?: ones)?$/.test(what))) {
+      return bulk("delete", what, clock, "all");
+    }
+  }
+  return null;
+}
+
+function bulk(action: "complete" | "delete" | "reopen", words: string, clock: Clock, defaultStatus: ListFilter["status"]): Intent {
+  const w = trimPunctuation(words);
+  if (isListedRef(w) || /^(?:of them|them|those|these)$/.test(w)) return { type: "bulk", action, filter: {}, listed: true };
+  const filter = readFilter(w, clock);
+  delete filter.query;
+  delete filter.count;
+  if (!filter.status || (action === "complete" && filter.status === "all")) filter.status = defaultStatus;
+  if (action === "complete") filter.status = "pending";
+  if (action === "reopen") filter.status = "completed";
+  return { type: "bulk", action, filter, listed: false };
+}

@@ -1,0 +1,142 @@
+/**
+ * Turns the user's words for a task into a reference: an ordinal into the last list
+ * ("the second one"), a pronoun ("it", "that one"), everything just listed ("them"), or a
+ * cleaned phrase for the tool's forgiving matcher ("the driving license task" → "driving license").
+ */
+import { isBaseVerb } from "../verbs";
+import { numberFrom, ordinalFrom, quoted, trimPunctuation } from "../text";
+import type { TaskRef } from "./types";
+
+const PRONOUN =
+  /^(?:it|that|this|that one|this one|that task|this task|the task|the one|the same one|same one|same|that item|this item|the one i just added|the one you just added|what i just added|the new one|the latest one|the latest|the new task|the one we just (?:added|talked about)|that todo|this todo)$/;
+
+const LISTED = /^(?:them|those|these|all of them|them all|both|both of them|all those|all these|those tasks|these tasks|all of those|all of these|the lot|everything (?:you )?(?:just )?(?:listed|showed|shown))$/;
+
+const ORDINAL =
+  /^(?:the\s+)?(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th)|last|final|top|bottom|second[- ]to[- ]last|penultimate|next[- ]to[- ]last)(?:\s+(?:one|task|item|todo|entry|thing))?(?:\s+(?:on|in|from|of)\s+(?:the|my|that|this)\s+list)?$/;
+
+const NUMBERED = /^(?:(?:task|item|todo|number|no\.?|#)\s*)+(\d{1,3})$|^(\d{1,3})$/;
+
+/** Parses "the second one", "the last task", "number 3", "#2". */
+export function ordinalRef(text: string): TaskRef | null {
+  const t = trimPunctuation(text.toLowerCase());
+  const m = ORDINAL.exec(t);
+  if (m) {
+    const word = (m[1] ?? "").replace(/-/g, " ");
+    if (/^(last|final|bottom)$/.test(word)) return { kind: "ordinal", n: 1, fromEnd: true };
+    if (/to last|penultimate/.test(word)) return { kind: "ordinal", n: 2, fromEnd: true };
+    if (word === "top") return { kind: "ordinal", n: 1, fromEnd: false };
+    const n = ordinalFrom(word);
+    return n ? { kind: "ordinal", n, fromEnd: false } : null;
+  }
+  const num = NUMBERED.exec(t);
+  const n = Number(num?.[1] ?? num?.[2] ?? NaN);
+  return Number.isFinite(n) && n > 0 ? { kind: "ordinal", n, fromEnd: false } : null;
+}
+
+export function isPronoun(text: string): boolean {
+  return PRONOUN.test(trimPunctuation(text.toLowerCase()));
+}
+
+export function isListedRef(text: string): boolean {
+  return LISTED.test(trimPunctuation(text.toLowerCase()));
+}
+
+/** Strips "the … task", "my", "from my list" and similar wrappers from a task phrase. */
+export function cleanPhrase(text: string): string {
+  const q = quoted(text);
+  if (q) return q;
+  let t = trimPunctuation(text.toLowerCase());
+  for (let i = 0; i < 3; i++) {
+    const before = t;
+    t = t
+      .replace(/\s+(?:from|off|on|in|out of)\s+(?:my|the)\s+(?:to-?do\s+|todo\s+|task\s+)?(?:list|tasks|todos)$/, "")
+      .replace(/^(?:the|my|a|an|that|this|our|your)\s+/, "")
+      .replace(/^(?:task|todo|to-do|item|reminder|one|entry)s?\s+(?:called|named|titled|about|for|to|that says|saying)\s+/, "")
+      .replace(/^(?:task|todo|to-do|item|reminder)s?\s*[:-]?\s+/, "")
+      .replace(/^(?:one|task|thing|item)\s+(?:about|for|to|with)\s+/, "")
+      .replace(/\s+(?:task|todo|to-do|item|reminder|one|entry|thing)s?$/, "")
+      .replace(/^(?:i|we) (?:need|have|had|have got) to\s+/, "")
+      .replace(/\s+(?:again|too|as well|already|now|today)$/, "")
+      .trim();
+    t = trimPunctuation(t);
+    if (t === before) break;
+  }
+  return t;
+}
+
+/**
+ * "I finished washing the car" → "wash the car": titles are imperatives. Only used after
+ * finish/complete, since elsewhere "-ing" is often an adjective ("driving licence").
+ */
+export function baseOfGerund(phrase: string): string {
+  const [first, ...rest] = phrase.split(" ");
+  if (!first || rest.length === 0 || !/[a-z]{3,}ing$/.test(first)) return phrase;
+  const stem = first.slice(0, -3);
+  const base = [stem, `${stem}e`, stem.replace(/(.)\1$/, "$1")].find((c) => isBaseVerb(c));
+  return base ? [base, ...rest].join(" ") : phrase;
+}
+
+/** A reference from a phrase: ordinal, pronoun, "them", or a cleaned phrase (null if empty). */
+export function refFrom(text: string): TaskRef | null {
+  const raw = trimPunctuation(text.toLowerCase());
+  if (!raw) return null;
+  if (isPronoun(raw)) return { kind: "pronoun" };
+  if (isListedRef(raw)) return { kind: "listed" };
+  const ordinal = ordinalRef(raw);
+  if (ordinal) return ordinal;
+  const phrase = cleanPhrase(text);
+  if (!phrase) return null;
+  if (isPronoun(phrase)) return { kind: "pronoun" };
+  return { kind: "phrase", text: phrase };
+}
+
+/**
+ * Several tasks in one reference: "a, b and c" or "buy milk and walk the dog" (split only
+ * where the next part starts with a verb, so "call mom and dad" stays one task).
+ */
+export function refsFrom(text: string): TaskRef[] {
+  const t = text.trim();
+  const firstN = /^(?:the\s+)?(first|last|top|bottom)\s+(two|three|four|five|six|\d+)(?:\s+(?:ones|tasks|items|todos))?$/.exec(t.toLowerCase());
+  if (firstN) {
+    const n = Math.min(numberFrom(firstN[2] ?? "") ?? 0, 50);
+    const fromEnd = /last|bottom/.test(firstN[1] ?? "");
+    return Array.from({ length: n }, (_, i) => ({ kind: "ordinal" as const, n: i + 1, fromEnd }));
+  }
+  // "1 and 2", "the first and the third"
+  const ordinals = t.split(/\s*,\s*(?:and\s+)?|\s+(?:and|&)\s+/);
+  if (ordinals.length > 1 && ordinals.every((p) => ordinalRef(p) !== null)) return ordinals.map((p) => ordinalRef(p) as TaskRef);
+  if (quoted(t) || isListedRef(t)) {
+    const one = refFrom(t);
+    return one ? [one] : [];
+  }
+  const parts = splitItems(t, false);
+  return parts.map(refFrom).filter((r): r is TaskRef => r !== null);
+}
+
+/**
+ * Splits "a, b and c" into items. With `forceList` (the user announced several items) every
+ * comma/"and" splits; otherwise only where the next part starts with a verb.
+ */
+export function splitItems(text: string, forceList: boolean): string[] {
+  const tokens = text.split(ITEM_SEPARATOR);
+  if (tokens.length <= 1) return [text.trim()].filter(Boolean);
+  const out: string[] = [];
+  let current = tokens[0] ?? "";
+  for (let i = 1; i + 1 < tokens.length; i += 2) {
+    const sep = tokens[i] ?? " and ";
+    const piece = tokens[i + 1] ?? "";
+    const first = piece.trim().split(/\s+/)[0] ?? "";
+    const hard = /[;\n]|then/.test(sep);
+    if (hard || forceList || isBaseVerb(first.toLowerCase())) {
+      out.push(current);
+      current = piece;
+    } else {
+      current = `${current}${sep}${piece}`;
+    }
+  }
+  out.push(current);
+  return out.map((s) => trimPunctuation(s)).filter(Boolean);
+}
+
+const ITEM_SEPARATOR = /(\s*;\s*|\s*\n\s*|,?\s+(?:and\s+)?then\s+|,\s*(?:and\s+|&\s+)?|\s+(?:and|&|as well as|plus)\s+)/i;

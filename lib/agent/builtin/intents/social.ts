@@ -1,0 +1,46 @@
+/**
+ * Conversation that needs no tool: greetings, thanks, goodbyes, "what can you do?",
+ * yes/no answers, questions about the date, and off-topic requests (politely declined).
+ */
+import type { Intent } from "./types";
+
+const GREETING =
+  /^(?:hi+|hello+|hey+|heya|hiya|howdy|yo|hola|greetings|good (?:morning|afternoon|evening|day)|morning|evening|sup|what'?s up|wassup|hi there|hello there|hey there)(?:\s+(?:there|again|you|friend|bot|assistant|buddy|mate|all|everyone))?(?:[,!.]*\s*(?:how are you(?: doing| today)?|how's it going|how is it going|how are things|what's up))?$/;
+const HOW_ARE_YOU = /^(?:how are you(?: doing| today)?|how's it going|how is it going|how's everything|how are things|how do you do|are you there|you there)$/;
+const THANKS =
+  /^(?:thanks|thank you|thx|ty|tysm|cheers|much appreciated|appreciate it|i appreciate it|thanks a lot|thank you so much|thanks so much|many thanks|great job|good job|well done|nice one|nice|great|perfect|awesome|cool|excellent|brilliant|lovely|wonderful|fantastic|amazing|sweet|neat|good|ok|okay|k|got it|gotcha|understood|alright|all right|noted|fine|sounds good|looks good|that's great|that's perfect|that works)(?:\s*[,!.]?\s*(?:thanks|thank you|cheers|a lot|so much|very much|mate|buddy))*$/;
+const BYE =
+  /^(?:bye|goodbye|good bye|bye bye|see you|see ya|see you later|later|cya|good night|goodnight|night|that's all|that is all|that's it|that is it|nothing else|no that's all|i'm good|i'm done|that'll be all|all done)(?:\s*[,!.]?\s*(?:thanks|thank you|for now|bye))*$/;
+const HELP =
+  /^(?:help|help me|\?+|what can you do|what do you do|what are you|who are you|what are you for|what can i do|what can i say|what can i ask|what can i ask you|what should i say|how does this work|how do you work|how does it work|how do i use (?:this|you|it)|how can you help(?: me)?|what can you help (?:me )?with|what are your (?:features|capabilities|commands)|what commands (?:are there|do you know|do you understand)|commands|instructions|options|menu|features|what do you understand|what else can you do|how do i start|getting started|tell me what you can do|what are you able to do|what are you capable of|can you help|can you help me|are you able to help)(?:\s+(?:here|with this|with that|in this app|in here))?$/;
+const CONFIRM =
+  /^(?:y|yes|yeah|yea|yep|yup|ya|sure|sure thing|of course|ok do it|okay do it|do it|go ahead|go for it|please do|absolutely|definitely|correct|right|that's right|exactly|confirm|confirmed|yes please|please|affirmative|sounds good|ok|okay|alright|fine|yes do it|yes go ahead|do that|make it so|proceed)(?:\s*[,!.]?\s*(?:please|thanks|do it|go ahead|delete (?:it|them)|thank you))*$/;
+const DENY =
+  /^(?:neither|none|neither of them|none of them|n|no|nope|nah|no thanks|no thank you|don't|do not|dont|don't do it|cancel|stop|never ?mind|forget it|forget about it|keep it|keep them|leave it|leave them|not now|no way|abort|scratch that|ignore that|skip it|no don't|changed my mind|i changed my mind)(?:\s*[,!.]?\s*(?:thanks|thank you|keep it|leave it|never ?mind))*$/;
+const CLOCK = /^(?:what(?:'s| is) (?:the )?(?:date|day|time)(?: today| now| it is)?|what day is (?:it|today)|what time is it|what(?:'s| is) today(?:'s date)?|which day is it|what(?:'s| is) the date today|today's date)$/;
+
+const OFF_TOPIC_WORDS =
+  /\b(?:joke|jokes|weather|forecast|temperature|poem|poetry|story|song|sing|lyrics|recipe|cook|capital of|news|headline|sport|sports|score|football|soccer|basketball|movie|movies|film|translate|translation|meaning of life|president|prime minister|stock|stocks|bitcoin|crypto|horoscope|riddle|fact about|trivia|math|calculate|equation|homework|essay|code|program|python|javascript|chatgpt|girlfriend|boyfriend|date me|love me|your name|your favorite|your favourite|are you (?:a )?(?:human|real|alive|ai|robot)|philosophy|quantum|history of|who won|who is|who was|who are|where is|how far|how tall|how old|population|distance)\b/;
+
+/** A social or off-topic message, or null. */
+export function readSocial(text: string): Intent | null {
+  if (!text) return { type: "say", kind: "unclear" };
+  if (CONFIRM.test(text)) return { type: "confirm" };
+  if (DENY.test(text)) return { type: "deny" };
+  if (GREETING.test(text) || HOW_ARE_YOU.test(text)) return { type: "say", kind: "greeting" };
+  if (THANKS.test(text)) return { type: "say", kind: "thanks" };
+  if (BYE.test(text)) return { type: "say", kind: "bye" };
+  if (HELP.test(text)) return { type: "say", kind: "help" };
+  if (CLOCK.test(text)) return { type: "say", kind: "clock" };
+  return null;
+}
+
+/** Off-topic requests: checked after the task readers had their chance. */
+export function isOffTopic(text: string): boolean {
+  return OFF_TOPIC_WORDS.test(text) && !/\b(?:task|tasks|todo|todos|to-do|list|remind|reminder|due)\b/.test(text);
+}
+
+/** A question that is not about tasks ("why is the sky blue?"). */
+export function isQuestion(original: string, text: string): boolean {
+  return /\?\s*$/.test(original) || /^(?:what|who|why|how|when|where|which|is|are|can|could|do|does|did|will|would|should|tell me|explain|give me)\b/.test(text);
+}

@@ -1,0 +1,54 @@
+/** What the user asked for, before it is turned into tool calls. */
+import type { CivilDate } from "../calendar";
+
+export type Priority = "low" | "medium" | "high";
+
+/** The user's words for a task. */
+export type TaskRef =
+  | { kind: "phrase"; text: string }
+  | { kind: "ordinal"; n: number; fromEnd: boolean }
+  | { kind: "pronoun" }
+  | { kind: "listed" };
+
+export type AddItem = { title: string; description?: string; priority?: Priority; due?: string };
+
+export type Changes = {
+  title?: string;
+  description?: string;
+  priority?: Priority;
+  due?: string;
+  clearDue?: boolean;
+  status?: "pending" | "completed";
+  /** "postpone X by 2 days": days added to the task's current due date. */
+  shiftDays?: number;
+};
+
+export type ListFilter = {
+  status?: "pending" | "completed" | "all";
+  priority?: Priority;
+  due?: "today" | "overdue" | "upcoming" | "this_week";
+  query?: string;
+  /** A day range the tool has no filter for ("tomorrow", "next week"): filtered in the reply. */
+  window?: { from: CivilDate; to: CivilDate; label: string };
+  /** "how many …?": answer with a count. */
+  count?: boolean;
+};
+
+export type SayKind =
+  | "greeting" | "thanks" | "bye" | "help" | "offtopic" | "clock" | "unclear" | "ask-title"
+  | "cancel-ambiguous" | "nothing";
+
+export type Intent =
+  | { type: "add"; items: AddItem[] }
+  | { type: "list"; filter: ListFilter }
+  | { type: "complete"; refs: TaskRef[] }
+  | { type: "reopen"; refs: TaskRef[] }
+  | { type: "delete"; refs: TaskRef[] }
+  | { type: "update"; ref: TaskRef; changes: Changes }
+  | { type: "bulk"; action: "complete" | "delete" | "reopen"; filter: ListFilter; listed: boolean }
+  | { type: "select"; ref: TaskRef; text: string }
+  | { type: "confirm" }
+  | { type: "deny" }
+  | { type: "say"; kind: SayKind; detail?: string }
+  /** Nothing recognised; `text` is what the user said, cleaned. */
+  | { type: "unknown"; text: string };

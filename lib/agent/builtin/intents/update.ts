@@ -1,0 +1,165 @@
+/**
+ * Reads edits to one task: rename ("rename X to Y"), re-describe ("add a note to X: Y"),
+ * re-prioritise ("make X urgent"), re-schedule ("move X to Friday", "X is due tomorrow",
+ * "postpone X by 2 days"), clear a due date, and the generic "change X to Y".
+ */
+import type { Clock } from "../clock";
+import { cutSpans, dueToString, extractDue } from "../dates";
+import { capitalize, numberFrom, NUMBER_WORD_PATTERN, quoted, trimPunctuation } from "../text";
+import { findPriority, priorityWord } from "./priority";
+import { refFrom } from "./refs";
+import type { Changes, Intent } from "./types";
+
+const DUE_NOUN = "(?:due date|due-date|deadline|due time|date|due day|due)";
+const DESC_NOUN = "(?:description|desc|notes?|details?|comment)";
+const NAME_NOUN = "(?:title|name|wording|text|label)";
+
+type ReadContext = { clock: Clock; original: string };
+type Reader = (m: RegExpExecArray, ctx: ReadContext) => { ref: string; changes: Changes } | null;
+
+/** Reads a value such as "high priority", "friday", "high and due friday" into changes. */
+export function readValue(value: string, clock: Clock): Changes | null {
+  let text = trimPunctuation(value.toLowerCase());
+  const changes: Changes = {};
+  if (/^(?:no|none|nothing|no date|no due date|no deadline|not due|unscheduled|someday)$/.test(text)) return { clearDue: true };
+  const word = priorityWord(text);
+  if (word) return { priority: word };
+  const p = findPriority(text);
+  if (p) {
+    changes.priority = p.priority;
+    text = cutSpans(text, [p.span]);
+  }
+  // A bare "the 30th" is a date when it is the whole value.
+  if (/^(?:the\s+)?\d{1,2}(?:st|nd|rd|th)$/.test(text)) text = `on ${text.replace(/^the\s+/, "the ")}`.replace(/^on (\d)/, "on the $1");
+  const { due, rest } = extractDue(text, clock);
+  if (due) {
+    changes.due = dueToString(due);
+    text = rest;
+  }
+  if (/^(?:done|complete|completed|finished)$/.test(text)) {
+    changes.status = "completed";
+    text = "";
+  } else if (/^(?:pending|not done|incomplete|open|to ?do)$/.test(text)) {
+    changes.status = "pending";
+    text = "";
+  }
+  const leftover = text.replace(/\b(?:and|due|priority|with|a|an|the|be|is|it|make it|set it|to|on|by|for|as|at)\b/g, "").replace(/[,\s]+/g, "");
+  return Object.keys(changes).length > 0 && leftover === "" ? changes : null;
+}
+
+function title(value: string): string {
+  return capitalize(trimPunctuation(quoted(value) ?? value));
+}
+
+/** The user's casing for a span found in lower-case text (titles and descriptions keep case). */
+function keepCase(ctx: ReadContext, lowerPart: string): string {
+  const original = ctx.original;
+  const i = original.toLowerCase().lastIndexOf(lowerPart);
+  return i >= 0 ? original.slice(i, i + lowerPart.length) : lowerPart;
+}
+
+const READERS: Array<[RegExp, Reader]> = [
+  // rename, with both titles quoted (the quotes may contain " to ")
+  [/^(?:rename|retitle|change|update|edit)\s+(?:the\s+task\s+)?["'](.+?)["']\s+(?:to|as|into)\s+["'](.+?)["']?$/, (m, ctx) => ({ ref: `"${m[1] ?? ""}"`, changes: { title: title(keepCase(ctx, m[2] ?? "")) } })],
+  // rename
+  [/^(?:rename|retitle|re-title|re-name)\s+(.+?)\s+(?:to|as|into)\s+(.+)$/, (m, ctx) => ({ ref: m[1] ?? "", changes: { title: title(keepCase(ctx, m[2] ?? "")) } })],
+  [new RegExp(`^(?:change|update|edit|modify|set|fix|correct|alter|make)\\s+(?:the\\s+)?${NAME_NOUN}\\s+(?:of|for|on)\\s+(.+?)\\s+(?:to|as|into)\\s+(.+)$`), (m, ctx) => ({ ref: m[1] ?? "", changes: { title: title(keepCase(ctx, m[2] ?? "")) } })],
+  [new RegExp(`^(?:change|update|edit|set|rename)\\s+(.+?)(?:'s|s')?\\s+${NAME_NOUN}\\s+to\\s+(.+)$`), (m, ctx) => ({ ref: m[1] ?? "", changes: { title: title(keepCase(ctx, m[2] ?? "")) } })],
+  [/^(.+?)\s+should (?:be called|be named|be titled|say|read)\s+(.+)$/, (m, ctx) => ({ ref: m[1] ?? "", changes: { title: title(keepCase(ctx, m[2] ?? "")) } })],
+  [/^call\s+(.+?)\s+["'](.+)["'](?:\s+instead)?$/, (m, ctx) => ({ ref: m[1] ?? "", changes: { title: title(keepCase(ctx, m[2] ?? "")) } })],
+  // description
+  [new RegExp(`^(?:remove|clear|delete|drop|erase|wipe)\\s+(?:the\\s+)?${DESC_NOUN}\\s+(?:of|from|for|on)\\s+(.+)$`), (m) => ({ ref: m[1] ?? "", changes: { description: "" } })],
+  [new RegExp(`^(?:update|change|set|edit|modify|replace|rewrite|make)\\s+(?:the\\s+)?${DESC_NOUN}\\s+(?:of|for|on)\\s+(.+?)\\s+(?:to|as|with|into)\\s*:?\\s+(.+)$`), (m, ctx) => ({ ref: m[1] ?? "", changes: { description: trimPunctuation(keepCase(ctx, m[2] ?? "")) } })],
+  [new RegExp(`^(?:set|change|update|edit|make)\\s+(.+?)(?:'s|s')?\\s+${DESC_NOUN}\\s+(?:to|as)\\s*:?\\s+(.+)$`), (m, ctx) => ({ ref: m[1] ?? "", changes: { description: trimPunctuation(keepCase(ctx, m[2] ?? "")) } })],
+  [new RegExp(`^(?:add|put|attach|write|leave|give)\\s+(?:a\\s+|an\\s+|the\\s+|this\\s+|some\\s+)?${DESC_NOUN}\\s+(?:to|on|for)\\s+(.+?)(?:\\s*:\\s*|\\s+saying\\s+|\\s+that says\\s+|\\s+-\\s+|\\s+reading\\s+|\\s*,\\s*)(.+)$`), (m, ctx) => ({ ref: m[1] ?? "", changes: { description: trimPunctuation(keepCase(ctx, m[2] ?? "")) } })],
+  [new RegExp(`^(?:add|put|write|attach)\\s+(?:a\\s+|the\\s+)?${DESC_NOUN}\\s*(?::|saying|that says)?\\s*["'](.+)["']\\s+(?:to|on|for)\\s+(.+)$`), (m, ctx) => ({ ref: m[2] ?? "", changes: { description: trimPunctuation(keepCase(ctx, m[1] ?? "")) } })],
+  [new RegExp(`^(?:add|put|write|attach)\\s+(?:a\\s+|the\\s+)?(?:note|description|comment)\\s+(?:saying\\s+|that says\\s+)?(.+)\\s+(?:to|on|for)\\s+(.+?)$`), (m, ctx) => ({ ref: m[2] ?? "", changes: { description: trimPunctuation(keepCase(ctx, m[1] ?? "")) } })],
+  [/^describe\s+(.+?)\s+as\s+(.+)$/, (m, ctx) => ({ ref: m[1] ?? "", changes: { description: trimPunctuation(keepCase(ctx, m[2] ?? "")) } })],
+  // due date
+  [new RegExp(`^(?:remove|clear|delete|drop|unset|take off|take away|get rid of)\\s+(?:the\\s+)?${DUE_NOUN}\\s+(?:from|of|for|on)\\s+(.+)$`), (m) => ({ ref: m[1] ?? "", changes: { clearDue: true } })],
+  [new RegExp(`^(?:no|remove|clear|drop)\\s+(?:the\\s+)?${DUE_NOUN}\\s+(?:for|on|from|of)\\s+(.+)$`), (m) => ({ ref: m[1] ?? "", changes: { clearDue: true } })],
+  [new RegExp(`^(.+?)\\s+(?:has|doesn't have|does not have|needs|doesn't need|does not need|should have)\\s+(?:no|a|any)\\s+${DUE_NOUN}(?:\\s+any ?more)?$`), (m) => ({ ref: m[1] ?? "", changes: { clearDue: true } })],
+  [new RegExp(`^(?:change|update|set|move|push|shift|edit|make|adjust|modify)\\s+(?:the\\s+)?${DUE_NOUN}\\s+(?:of|for|on)\\s+(.+?)\\s+(?:to|for|as|until|till|on)\\s+(.+)$`), dueReader(1, 2)],
+  [new RegExp(`^(?:set|change|update|move|make)\\s+(.+?)(?:'s|s')?\\s+${DUE_NOUN}\\s+(?:to|for|as)\\s+(.+)$`), dueReader(1, 2)],
+  [/^(?:do|have|schedule|move|put|make)\s+(.+?)\s+(?:on|for|to|by)\s+(.+?)\s+instead$/, dueReader(1, 2)],
+  [/^(?:postpone|delay|defer|put off|push back|push|move back|push out|bump|shift|move|reschedule|slide)\s+(.+?)\s+(?:by|for)\s+(.+)$/, shiftReader],
+  [/^(?:postpone|delay|defer|put off|push back|push|move|reschedule|bump|shift|slide|move back|push out)\s+(.+?)\s+(?:back\s+|out\s+|over\s+)?(?:to|until|till|for|by|on|into|onto)\s+(.+)$/, dueReader(1, 2)],
+  [new RegExp(`^(?:postpone|delay|defer|put off|push back|push|bump|move back|push out)\\s+(.+?)\\s+(?:back\\s+)?(${NUMBER_WORD_PATTERN})\\s+(days?|weeks?)$`), (m) => ({ ref: m[1] ?? "", changes: { shiftDays: shiftOf(`${m[2]} ${m[3]}`) ?? 1 } })],
+  [/^(?:postpone|delay|defer|put off|push back)\s+(.+)$/, (m) => ({ ref: (m[1] ?? "").replace(/\s+back$/, ""), changes: { shiftDays: 1 } })],
+  [/^(?:make|set|have)\s+(.+?)\s+(?:be\s+)?due\s+(.+)$/, dueReader(1, 2)],
+  [/^(.+?)(?:'s|\s+(?:is|will be|should be|needs to be|has to be|must be|can be))\s+(?:due|done|finished|completed)\s+(.+)$/, dueReader(1, 2)],
+  [/^(.+?)(?:'s|\s+is)\s+(?:now\s+|actually\s+)?(?:due|happening|scheduled)\s+(.+)$/, dueReader(1, 2)],
+  [/^(.+?)\s+(?:needs to|has to|must|should|will|is going to)\s+(?:happen|be done|be finished|get done|take place)\s+(.+)$/, dueReader(1, 2)],
+  [/^(?:due date|deadline|due)\s+(?:for|of)\s+(.+?)\s+(?:is|should be|to)\s+(.+)$/, dueReader(1, 2)],
+  // priority
+  [/^(?:prioriti[sz]e|bump up|escalate|up the priority of|raise the priority of|increase the priority of)\s+(.+)$/, (m) => ({ ref: m[1] ?? "", changes: { priority: "high" } })],
+  [/^(?:deprioriti[sz]e|de-prioriti[sz]e|lower the priority of|decrease the priority of|reduce the priority of|drop the priority of)\s+(.+)$/, (m) => ({ ref: m[1] ?? "", changes: { priority: "low" } })],
+  [/^(?:change|set|update|make|put)\s+(?:the\s+)?priority\s+(?:of|for|on)\s+(.+?)\s+(?:to|as|at)\s+(.+)$/, valueReader(1, 2)],
+  [/^(?:change|set|update|make|put)\s+(.+?)(?:'s|s')?\s+priority\s+(?:to|as|at)\s+(.+)$/, valueReader(1, 2)],
+  [/^(?:set|make|mark|change|update|put|flag|move|bump|switch|turn|give)\s+(.+?)\s+(?:up\s+|down\s+)?(?:to\s+|as\s+|at\s+|into\s+|a\s+|an\s+)*((?:a\s+|an\s+)?(?:high|low|medium|normal|top|urgent|important|critical|not urgent|unimportant|highest|lowest)(?:[- ]priority)?)$/, valueReader(1, 2)],
+  [/^(.+?)(?:'s|\s+(?:is|should be|needs to be|is now|is actually))\s+((?:a\s+)?(?:high|low|medium|normal|top|urgent|important|critical|not urgent|not important|unimportant)(?:[- ]priority)?)$/, valueReader(1, 2)],
+  // generic: "change X to Y", "set X to Y", "make X Y" where Y is a date, priority or status
+  [/^(?:change|update|edit|modify|move)\s+(.+?)\s+(?:back\s+)?(?:to|for|as|into)\s+(.+)$/, genericReader],
+  [/^(?:set|switch|turn|put)\s+(.+?)\s+(?:back\s+)?(?:to|as|into)\s+(.+)$/, genericReader],
+];
+
+function valueReader(refGroup: number, valueGroup: number): Reader {
+  return (m, ctx) => {
+    const changes = readValue(m[valueGroup] ?? "", ctx.clock);
+    return changes ? { ref: m[refGroup] ?? "", changes } : null;
+  };
+}
+
+function dueReader(refGroup: number, valueGroup: number): Reader {
+  return (m, ctx) => {
+    const value = (m[valueGroup] ?? "").replace(/^(?:by|on|for|until|to)\s+/, "");
+    const changes = readValue(value, ctx.clock);
+    return changes && (changes.due || changes.clearDue) ? { ref: m[refGroup] ?? "", changes } : null;
+  };
+}
+
+function shiftOf(text: string): number | null {
+  const m = new RegExp(`^(?:another\\s+)?(${NUMBER_WORD_PATTERN})\\s+(days?|weeks?)$`).exec(text.trim());
+  if (!m) return /^(?:a day|one day|another day)$/.test(text.trim()) ? 1 : null;
+  const n = numberFrom(m[1] ?? "") ?? 1;
+  return (m[2] ?? "").startsWith("week") ? n * 7 : n;
+}
+
+function shiftReader(m: RegExpExecArray, ctx: ReadContext): ReturnType<Reader> {
+  const shift = shiftOf(m[2] ?? "");
+  if (shift !== null) return { ref: m[1] ?? "", changes: { shiftDays: shift } };
+  return dueReader(1, 2)(m, ctx);
+}
+
+function genericReader(m: RegExpExecArray, ctx: ReadContext): ReturnType<Reader> {
+  const changes = readValue(m[2] ?? "", ctx.clock);
+  if (changes) return { ref: m[1] ?? "", changes };
+  // "change X to Y" with a plain phrase is a rename, but only for change/update/edit.
+  if (/^(?:change|update|edit|modify)\s/.test(m[0]) && !/\b(?:priority|due|deadline)\b/.test(m[2] ?? "")) {
+    return { ref: m[1] ?? "", changes: { title: title(keepCase(ctx, m[2] ?? "")) } };
+  }
+  return null;
+}
+
+/** An edit request, or null. `text` is lower-case; `originalText` keeps the user's casing. */
+export function readUpdate(text: string, originalText: string, clock: Clock): Intent | null {
+  const ctx = { clock, original: originalText };
+  // An add command ("add book flights, it's important") is not an edit, unless it adds a note.
+  const addsNote = /^(?:add|put|attach|write|leave|give)\s+(?:a\s+|an\s+|the\s+|this\s+|some\s+)?(?:description|desc|notes?|details?|comment)\b/.test(text);
+  if (!addsNote && /^(?:add|create|remind me|new (?:task|todo|reminder)|todo|to-do|jot|note down|make a (?:task|todo|reminder|note))\b/.test(text)) return null;
+  // "set its priority to low": the possessive readers expect "it's".
+  const t = text.replace(/\bits\s+(?=(?:priority|due|deadline|title|name|description|notes?|date)\b)/, "it's ");
+  for (const [re, read] of READERS) {
+    const m = re.exec(t);
+    if (!m) continue;
+    const result = read(m, ctx);
+    if (!result) continue;
+    // "what is due today?" is a question, not an edit of a task called "what".
+    if (/^(?:what|which|anything|something|everything|who|how|when|where|i|we|you)\b/.test(result.ref)) continue;
+    if (/^(?:a|an|the|this|that|my|new|another)$/.test(result.ref.trim())) continue;
+    const ref = refFrom(result.ref);
+    if (!ref) continue;
+    return { type: "update", ref, changes: result.changes };
+  }
+  return null;
+}

@@ -1,0 +1,246 @@
+/**
+ * Decides the model's next step: which tools to call, or what to say. The first step of a
+ * turn reads the user's message; later steps read the tool results of this turn (follow-up
+ * calls for bulk actions and retries, then the final reply). Pure and deterministic.
+ */
+import { addDays, formatIsoDate } from "./calendar";
+import { type Clock, localParts } from "./clock";
+import { classify } from "./intents";
+import type { Changes, Intent, ListFilter } from "./intents/types";
+import type { Conversation, ConversationEvent, ToolCallEvent, ToolResultEvent } from "./prompt-reader";
+import { knownByPhrase, knownTask, lastAssistantText, latestList, pendingFailure, resolveRef } from "./references";
+import { alternativesFor } from "./retries";
+import { composeReply, socialText, unknownText } from "./replies";
+import { applyWindow } from "./windows";
+import { chooseCandidate, contextualAnswer } from "./followups";
+
+export type PlannedCall = { toolName: string; input: Record<string, unknown> };
+export type Step = { calls: PlannedCall[]; text: string };
+
+export type TurnContext = {
+  clock: Clock;
+  history: ConversationEvent[];
+  turn: ConversationEvent[];
+  userText: string;
+  intents: Intent[];
+  available: Set<string>;
+};
+
+const MAX_STEPS_PER_TURN = 5;
+/** Bounds on one message: longer text is not read, and one step never fans out further. */
+const MAX_READ_CHARS = 2000;
+const MAX_CALLS_PER_STEP = 25;
+
+function has(ctx: TurnContext, tool: string): boolean {
+  return ctx.available.size === 0 || ctx.available.has(tool);
+}
+
+function listInput(filter: ListFilter, wide: boolean): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
+  if (filter.status) input.status = filter.status;
+  if (filter.priority) input.priority = filter.priority;
+  if (filter.due) input.due = filter.due;
+  if (filter.query) input.query = filter.query;
+  if (wide || filter.window || filter.count) input.limit = 100;
+  return input;
+}
+
+function manyIds(ctx: TurnContext, tool: "complete_tasks" | "delete_tasks", single: string, ids: string[]): PlannedCall[] {
+  if (ids.length > 1 && has(ctx, tool)) {
+    const calls: PlannedCall[] = [];
+    for (let i = 0; i < ids.length; i += 50) calls.push({ toolName: tool, input: { ids: ids.slice(i, i + 50) } });
+    return calls;
+  }
+  return ids.map((id) => ({ toolName: single, input: { task: id } }));
+}
+
+/** "postpone X by 2 days": from the task's current due date when the conversation has shown it. */
+function shiftedDue(ctx: TurnContext, task: string, days: number): string {
+  const known = knownTask(ctx.history, task) ?? knownByPhrase(ctx.history, task);
+  const base = known?.dueAt ? localParts(new Date(known.dueAt), ctx.clock.timeZone).date : ctx.clock.today;
+  return formatIsoDate(addDays(base, days));
+}
+
+function updateInput(ctx: TurnContext, task: string, changes: Changes): Record<string, unknown> {
+  const { shiftDays, ...rest } = changes;
+  const input: Record<string, unknown> = { task, ...rest };
+  if (shiftDays !== undefined) input.due = shiftedDue(ctx, task, shiftDays);
+  return input;
+}
+
+type Mapped = { calls: PlannedCall[]; notes: string[] };
+
+function mapIntent(intent: Intent, ctx: TurnContext): Mapped {
+  const all = ctx.history;
+  const out: Mapped = { calls: [], notes: [] };
+  // Ordinals and pronouns resolve to ids, which are acted on together; phrases go one by one.
+  const eachRef = (refs: Extract<Intent, { refs: unknown }>["refs"], onIds: (ids: string[]) => PlannedCall[], onTask: (task: string) => PlannedCall) => {
+    const ids: string[] = [];
+    for (const ref of refs) {
+      const r = resolveRef(ref, all, ctx.clock);
+      if ("problem" in r) out.notes.push(r.problem);
+      else if ("ids" in r) ids.push(...r.ids.filter((id) => !ids.includes(id)));
+      else out.calls.push(onTask(r.task));
+    }
+    if (ids.length) out.calls.push(...onIds(ids));
+  };
+  switch (intent.type) {
+    case "add":
+      for (const item of intent.items) out.calls.push({ toolName: "add_task", input: { ...item } });
+      break;
+    case "list":
+      out.calls.push({ toolName: "list_tasks", input: listInput(intent.filter, false) });
+      break;
+    case "complete":
+      eachRef(intent.refs, (ids) => manyIds(ctx, "complete_tasks", "complete_task", ids), (task) => ({ toolName: "complete_task", input: { task } }));
+      break;
+    case "delete":
+      eachRef(intent.refs, (ids) => manyIds(ctx, "delete_tasks", "delete_task", ids), (task) => ({ toolName: "delete_task", input: { task } }));
+      break;
+    case "reopen": {
+      const reopen = (task: string): PlannedCall => ({ toolName: "update_task", input: { task, status: "pending" } });
+      eachRef(intent.refs, (ids) => ids.map(reopen), reopen);
+      break;
+    }
+    case "update": {
+      const onlyCompletes = intent.changes.status === "completed" && Object.keys(intent.changes).length === 1;
+      const update = (task: string): PlannedCall =>
+        onlyCompletes ? { toolName: "complete_task", input: { task } } : { toolName: "update_task", input: updateInput(ctx, task, intent.changes) };
+      eachRef([intent.ref], (ids) => ids.map(update), update);
+      break;
+    }
+    case "bulk":
+      if (intent.listed) {
+        const list = latestList(all, ctx.clock) ?? [];
+        const ids = bulkIds(intent.action, list);
+        if (ids.length === 0) out.notes.push(list.length === 0 ? "I'm not sure which tasks you mean. Ask me to show your tasks first." : "There's nothing to change there — they're already that way.");
+        else out.calls.push(...bulkCalls(ctx, intent.action, ids));
+      } else {
+        out.calls.push({ toolName: "list_tasks", input: listInput(intent.filter, true) });
+      }
+      break;
+    case "select": {
+      const r = resolveRef(intent.ref, all, ctx.clock);
+      if ("problem" in r) out.notes.push(r.problem);
+      else {
+        const titles = "ids" in r ? r.ids.map((id) => knownTask(all, id)?.title).filter(Boolean) : [r.task];
+        out.notes.push(`What would you like me to do with ${titles.map((t) => `'${t}'`).join(", ") || "that"}? I can mark it done, change it or delete it.`);
+      }
+      break;
+    }
+    case "say":
+      out.notes.push(socialText(intent.kind, ctx.clock, intent.detail));
+      break;
+    case "confirm":
+      out.notes.push("Okay! What would you like to do with your tasks?");
+      break;
+    case "deny":
+      out.notes.push("No problem — I won't change anything.");
+      break;
+    case "unknown":
+      out.notes.push(unknownText(intent.text, ctx.userText));
+      break;
+  }
+  return out;
+}
+
+function bulkIds(action: "complete" | "delete" | "reopen", tasks: { id: string; status: string }[]): string[] {
+  if (action === "complete") return tasks.filter((t) => t.status !== "completed").map((t) => t.id);
+  if (action === "reopen") return tasks.filter((t) => t.status === "completed").map((t) => t.id);
+  return tasks.map((t) => t.id);
+}
+
+function bulkCalls(ctx: TurnContext, action: "complete" | "delete" | "reopen", ids: string[]): PlannedCall[] {
+  if (action === "complete") return manyIds(ctx, "complete_tasks", "complete_task", ids);
+  if (action === "delete") return manyIds(ctx, "delete_tasks", "delete_task", ids);
+  return ids.slice(0, 9).map((id) => ({ toolName: "update_task", input: { task: id, status: "pending" } }));
+}
+
+/** Calls and notes for the user's message, taking the previous turn's open question into account. */
+export function firstStepOf(ctx: TurnContext): Mapped {
+  const failure = pendingFailure(ctx.history);
+  if (failure && ctx.intents.length === 1 && ctx.intents[0]) {
+    const chosen = chooseCandidate(failure, ctx.intents[0], ctx.userText);
+    if (chosen) return { calls: chosen.map((task) => ({ toolName: failure.name, input: { ...failure.input, task } })), notes: [] };
+  }
+  const answer = contextualAnswer(lastAssistantText(ctx.history), ctx.intents, ctx.userText, ctx.clock);
+  if (answer) return answer;
+  const merged: Mapped = { calls: [], notes: [] };
+  for (const intent of ctx.intents) {
+    const m = mapIntent(intent, ctx);
+    merged.calls.push(...m.calls);
+    merged.notes.push(...m.notes);
+  }
+  // "done, mark it complete" reads as two identical requests: act once.
+  const seen = new Set<string>();
+  merged.calls = merged.calls.filter((c) => {
+    const key = `${c.toolName}:${JSON.stringify(c.input)}`;
+    if (seen.has(key) || !has(ctx, c.toolName)) return false;
+    seen.add(key);
+    return true;
+  });
+  return merged;
+}
+
+function trailing(turn: ConversationEvent[]): { calls: ToolCallEvent[]; results: ToolResultEvent[]; batches: number } {
+  const results: ToolResultEvent[] = [];
+  let i = turn.length - 1;
+  for (; i >= 0 && turn[i]?.kind === "result"; i--) results.unshift(turn[i] as ToolResultEvent);
+  const calls: ToolCallEvent[] = [];
+  for (; i >= 0 && turn[i]?.kind === "call"; i--) calls.unshift(turn[i] as ToolCallEvent);
+  let batches = 0;
+  for (let j = 0; j < turn.length; j++) if (turn[j]?.kind === "call" && turn[j - 1]?.kind !== "call") batches++;
+  return { calls, results, batches };
+}
+
+function followUp(ctx: TurnContext): PlannedCall[] {
+  const { results, batches } = trailing(ctx.turn);
+  if (batches >= MAX_STEPS_PER_TURN) return [];
+  const intent = ctx.intents.length === 1 ? ctx.intents[0] : undefined;
+  const calledBefore = ctx.turn.filter((e): e is ToolCallEvent => e.kind === "call");
+  if (intent?.type === "bulk" && !intent.listed) {
+    const list = results.find((r) => r.name === "list_tasks" && r.outcome.kind === "ok");
+    const acted = calledBefore.some((c) => c.name !== "list_tasks");
+    if (list && !acted && list.outcome.kind === "ok") {
+      const tasks = applyWindow(list.outcome.value.tasks, intent.filter, ctx.clock);
+      const ids = bulkIds(intent.action, tasks);
+      return ids.length ? bulkCalls(ctx, intent.action, ids) : [];
+    }
+  }
+  // Retry once, after the first batch only: a retry of a retry would just be guessing.
+  if (batches > 1) return [];
+  const retries: PlannedCall[] = [];
+  for (const r of results) {
+    const tried = new Set(calledBefore.filter((c) => c.name === r.name).map((c) => String(c.input.task ?? "")));
+    const group = alternativesFor(r).find((g) => g.every((t) => !tried.has(t)));
+    if (group) retries.push(...group.map((task) => ({ toolName: r.name, input: { ...r.input, task } })));
+  }
+  return retries;
+}
+
+export function planStep(conversation: Conversation, clock: Clock, available: Set<string>): Step {
+  const events = conversation.events;
+  let lastUser = -1;
+  for (let i = events.length - 1; i >= 0; i--) if (events[i]?.kind === "user") { lastUser = i; break; }
+  const userEvent = events[lastUser];
+  const userText = userEvent?.kind === "user" ? userEvent.text.slice(0, MAX_READ_CHARS) : "";
+  const ctx: TurnContext = {
+    clock,
+    history: lastUser >= 0 ? events.slice(0, lastUser) : [],
+    turn: lastUser >= 0 ? events.slice(lastUser + 1) : events,
+    userText,
+    intents: userText ? classify(userText, clock) : [{ type: "say", kind: "greeting" }],
+    available,
+  };
+  const hasResults = ctx.turn.some((e) => e.kind === "result");
+  if (!hasResults) {
+    const first = firstStepOf(ctx);
+    if (first.calls.length > 0) return { calls: first.calls.slice(0, MAX_CALLS_PER_STEP), text: "" };
+    return { calls: [], text: first.notes.join(" ") || socialText("unclear", clock) };
+  }
+  const more = followUp(ctx).filter((c) => has(ctx, c.toolName));
+  if (more.length > 0) return { calls: more, text: "" };
+  // Notes (e.g. "there's no fifth task") only belong to the reply when they came with calls.
+  const first = firstStepOf(ctx);
+  return { calls: [], text: composeReply(ctx, first.calls.length > 0 ? first.notes : []) };
+}

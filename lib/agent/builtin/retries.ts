@@ -1,0 +1,50 @@
+/**
+ * What a careful model tries when a task reference fails: "buy milk and walk the dog" as two
+ * tasks, "pay the phone bill" as "phone bill", or the one exact-title candidate of an
+ * ambiguous match. Shared by the planner (to retry) and the replies (to hide what was retried).
+ */
+import { trimPunctuation } from "./text";
+import { isBaseVerb } from "./verbs";
+import type { ToolResultEvent } from "./prompt-reader";
+import { looksLikeId } from "./references";
+
+const SINGLE_TASK_TOOLS = new Set(["complete_task", "update_task", "delete_task"]);
+
+function normalizeTitle(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9 ]+/g, " ").replace(/\b(?:the|a|an|my)\b/g, " ").replace(/\s+/g, " ").trim();
+}
+
+/** Groups of alternative `task` values, most promising first. */
+export function alternativesFor(result: ToolResultEvent): string[][] {
+  const task = typeof result.input.task === "string" ? result.input.task : "";
+  if (!SINGLE_TASK_TOOLS.has(result.name) || !task || result.outcome.kind !== "fail") return [];
+  const outcome = result.outcome;
+  if (outcome.code === "ambiguous") {
+    const wanted = normalizeTitle(task);
+    const exact = outcome.candidates.filter((c) => normalizeTitle(c.title) === wanted);
+    if (exact.length === 1 && exact[0]) return [[exact[0].id]];
+    // Completing: only one candidate is still open. Reopening: only one is completed.
+    const reopening = result.name === "update_task" && result.input.status === "pending";
+    const completing = result.name === "complete_task" || (result.name === "update_task" && result.input.status === "completed");
+    if (completing || reopening) {
+      const fitting = outcome.candidates.filter((c) => (completing ? c.status !== "completed" : c.status === "completed"));
+      if (fitting.length === 1 && fitting[0]) return [[fitting[0].id]];
+    }
+    return [];
+  }
+  if (outcome.code !== "not_found" || looksLikeId(task)) return [];
+  const groups: string[][] = [];
+  const parts = task.split(/\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*/).map(trimPunctuation).filter(Boolean);
+  if (parts.length > 1) groups.push(parts);
+  const words = task.split(/\s+/);
+  if (words.length > 1 && isBaseVerb(words[0] ?? "")) {
+    const object = words.slice(1).join(" ").replace(/^(?:the|a|an|my|our|some|up|out|off)\s+/, "");
+    if (object && object.split(/\s+/).length >= 1) groups.push([object]);
+  }
+  return groups;
+}
+
+/** Task values a later call may use to retry this result. */
+export function retryTargets(result: ToolResultEvent): Set<string> {
+  return new Set(alternativesFor(result).flat());
+}

@@ -1,0 +1,65 @@
+/**
+ * A small lexicon of everyday task verbs. Used to decide whether "and …" starts a second task
+ * ("buy bread and pick up the kids") and to turn "I paid the phone bill" back into the task's
+ * own wording ("pay the phone bill").
+ */
+const BASE_VERBS = new Set(
+  (
+    "add apply ask back bake bathe book bring brush budget build buy call cancel change charge check " +
+    "clean clear collect color colour confirm contact cook copy fetch deliver deposit design do donate draft " +
+    "drink drive drop dust eat email empty exercise fax feed file fill finalise finalize find finish fix " +
+    "fold follow get give go grab groom hang have help hire hoover invite iron jog learn leave " +
+    "let load lock log look mail make meet message mop move mow note order organise organize pack " +
+    "paint pay phone pick plan plant play post practice practise pray prep prepare print publish " +
+    "put read recycle refill register remember renew rent repair replace reply reschedule research " +
+    "reserve respond return review ring run schedule scrub see sell send set sew shop shower sign " +
+    "sort speak start study submit sweep take talk tell test text thank tidy top train transfer " +
+    "trim unpack update upgrade upload vacuum visit vote walk wash watch water wipe withdraw wrap " +
+    "write"
+  ).split(" "),
+);
+
+const IRREGULAR_PAST: Record<string, string> = {
+  paid: "pay", bought: "buy", sent: "send", did: "do", went: "go", took: "take", made: "make",
+  wrote: "write", got: "get", brought: "bring", met: "meet", ran: "run", gave: "give",
+  told: "tell", found: "find", sold: "sell", built: "build", ate: "eat", drove: "drive",
+  spoke: "speak", fed: "feed", swept: "sweep", hung: "hang", caught: "catch", taught: "teach",
+  kept: "keep", spent: "spend", lent: "lend", rang: "ring", swam: "swim", drew: "draw",
+  threw: "throw", sewed: "sew", mowed: "mow", done: "do", gone: "go", taken: "take",
+  written: "write", eaten: "eat", driven: "drive", spoken: "speak", given: "give", left: "leave",
+  read: "read", put: "put", set: "set", cut: "cut", shut: "shut", hit: "hit", fixed: "fix",
+  picked: "pick", grabbed: "grab", planned: "plan", prepped: "prep", mopped: "mop",
+  jogged: "jog", dropped: "drop", shopped: "shop", submitted: "submit", emptied: "empty",
+  replied: "reply", tidied: "tidy", copied: "copy", applied: "apply", studied: "study",
+};
+
+/** Past-tense forms that are not "I did the task" statements. */
+const NOT_COMPLETION = new Set([
+  "wanted", "needed", "forgot", "thought", "was", "were", "had", "said", "asked", "meant",
+  "added", "created", "listed", "deleted", "removed", "tried", "hoped", "decided",
+  "started", "renamed", "used", "liked", "loved", "hated", "felt", "knew", "saw", "heard",
+  "remembered", "marked", "completed", "finished", "postponed", "reopened", "missed",
+]);
+
+export function isBaseVerb(word: string): boolean {
+  return BASE_VERBS.has(word.toLowerCase());
+}
+
+/** Base form of a past-tense verb, or null when the word is not one. */
+export function baseOfPast(word: string): string | null {
+  const w = word.toLowerCase();
+  if (NOT_COMPLETION.has(w)) return null;
+  const irregular = IRREGULAR_PAST[w];
+  if (irregular) return irregular;
+  // "need", "feed", "bed" end in -ed without being past tense.
+  if (!/[a-z]{2,}ed$/.test(w) || /eed$/.test(w) || !/[aeiouy]/.test(w.slice(0, -2))) return null;
+  const stem = w.slice(0, -2);
+  const candidates = [stem, w.slice(0, -1), stem.replace(/(.)\1$/, "$1"), stem.replace(/i$/, "y")];
+  const known = candidates.find((c) => BASE_VERBS.has(c));
+  if (known) return known;
+  // Unknown verb: "-ied" → "-y", doubled consonant → single, silent e after a single consonant.
+  if (/ied$/.test(w)) return w.slice(0, -3) + "y";
+  if (/([b-df-hj-np-tv-z])\1ed$/.test(w) && !/(ll|ss|ff|zz)ed$/.test(w)) return stem.slice(0, -1);
+  if (/[^aeiou][aeiou][bcdfgkmnprstvz]ed$/.test(w) && !/(en|er|on|it|et)ed$/.test(w)) return w.slice(0, -1);
+  return stem;
+}

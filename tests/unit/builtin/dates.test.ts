@@ -1,0 +1,62 @@
+import { describe, it, expect } from "vitest";
+import { readClock } from "../../../lib/agent/builtin/clock";
+import { dueToString, extractDue } from "../../../lib/agent/builtin/dates";
+
+// Wednesday 2026-11-25, 10:30 in London.
+const clock = readClock("Current time: 2026-11-25T10:30:00.000Z (user's time zone: Europe/London; local date 2026-11-25, Wednesday, 10:30)");
+
+const cases: Array<[string, string | null, string]> = [
+  ["buy milk today", "2026-11-25", "buy milk"],
+  ["buy milk tonight", "2026-11-25", "buy milk"],
+  ["buy milk this evening", "2026-11-25", "buy milk"],
+  ["buy milk tomorrow", "2026-11-26", "buy milk"],
+  ["buy milk tmrw", "2026-11-26", "buy milk"],
+  ["buy milk the day after tomorrow", "2026-11-27", "buy milk"],
+  ["buy milk in 3 days", "2026-11-28", "buy milk"],
+  ["buy milk in two weeks", "2026-12-09", "buy milk"],
+  ["buy milk in a month", "2026-12-25", "buy milk"],
+  ["buy milk next week", "2026-12-02", "buy milk"],
+  ["buy milk by friday", "2026-11-27", "buy milk"],
+  ["buy milk on wednesday", "2026-11-25", "buy milk"],
+  ["buy milk by monday", "2026-11-30", "buy milk"],
+  ["buy milk next friday", "2026-12-04", "buy milk"],
+  ["buy milk next monday", "2026-11-30", "buy milk"],
+  ["buy milk this weekend", "2026-11-28", "buy milk"],
+  ["buy milk by the end of the week", "2026-11-27", "buy milk"],
+  ["buy milk by end of month", "2026-11-30", "buy milk"],
+  ["buy milk on december 3", "2026-12-03", "buy milk"],
+  ["buy milk on 3rd december", "2026-12-03", "buy milk"],
+  ["buy milk on Jan 5", "2027-01-05", "buy milk"],
+  ["buy milk on 2027-02-01", "2027-02-01", "buy milk"],
+  ["buy milk on the 28th", "2026-11-28", "buy milk"],
+  ["buy milk on the 2nd", "2026-12-02", "buy milk"],
+  ["buy milk on the first of december", "2026-12-01", "buy milk"],
+  ["buy milk by the twenty-first of January 2027", "2027-01-21", "buy milk"],
+  ["buy milk tomorrow at 5pm", "2026-11-26T17:00:00", "buy milk"],
+  ["buy milk at 9:30 am tomorrow", "2026-11-26T09:30:00", "buy milk"],
+  ["buy milk at noon", "2026-11-25T12:00:00", "buy milk"],
+  ["buy milk at 8am", "2026-11-26T08:00:00", "buy milk"],
+  ["buy milk friday at 14:00", "2026-11-27T14:00:00", "buy milk"],
+  ["buy milk in 2 hours", "2026-11-25T12:30:00", "buy milk"],
+  ["sun cream for the sat exam", null, "sun cream for the sat exam"],
+  ["read chapter 3", null, "read chapter 3"],
+  ["buy 2 tickets", null, "buy 2 tickets"],
+  ["call the cat sitter", null, "call the cat sitter"],
+];
+
+describe("due dates", () => {
+  for (const [text, due, rest] of cases) {
+    it(text, () => {
+      const r = extractDue(text, clock);
+      expect(r.due ? dueToString(r.due) : null).toBe(due);
+      expect(r.rest).toBe(rest);
+    });
+  }
+
+  it("reads the clock line", () => {
+    expect(clock.timeZone).toBe("Europe/London");
+    expect(clock.today).toEqual({ y: 2026, m: 11, d: 25 });
+    expect(clock.weekday).toBe(3);
+    expect(clock.minutes).toBe(630);
+  });
+});
