@@ -6,3 +6,5 @@ import { inject } from "vitest";
 
 process.env.DATABASE_URL = inject("databaseUrl");
 process.env.AUTH_SECRET = inject("authSecret");
+// Keep test output readable; tests that assert on logs spy on console themselves.
+process.env.LOG_LEVEL ??= "warn";
