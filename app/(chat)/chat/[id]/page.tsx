@@ -1,0 +1,34 @@
+import { cache } from "react";
+import { notFound } from "next/navigation";
+import type { Metadata } from "next";
+import { z } from "zod";
+import { requirePageUser } from "@/lib/ui/server/session";
+import { getConversation, loadMessages } from "@/lib/conversations";
+import { Chat } from "@/components/chat/chat";
+
+type Props = { params: Promise<{ id: string }> };
+
+const idSchema = z.uuid();
+
+const loadOwnConversation = cache(async (rawId: string) => {
+  const user = await requirePageUser();
+  const id = idSchema.safeParse(rawId);
+  if (!id.success) notFound();
+  // Scoped by user: another user's conversation looks exactly like a missing one.
+  const conversation = await getConversation({ userId: user.id, id: id.data });
+  if (!conversation) notFound();
+  return conversation;
+});
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { id } = await params;
+  const conversation = await loadOwnConversation(id);
+  return { title: conversation.title };
+}
+
+export default async function ConversationPage({ params }: Props) {
+  const { id } = await params;
+  const conversation = await loadOwnConversation(id);
+  const messages = await loadMessages({ conversationId: conversation.id });
+  return <Chat key={conversation.id} id={conversation.id} initialMessages={messages} isNew={false} />;
+}

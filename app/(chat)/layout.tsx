@@ -1,0 +1,13 @@
+import { requirePageUser } from "@/lib/ui/server/session";
+import { describeActiveModel } from "@/lib/agent/models";
+import { AppShell } from "@/components/app-shell";
+
+export default async function ChatLayout({ children }: { children: React.ReactNode }) {
+  const user = await requirePageUser();
+  const { provider, label } = describeActiveModel();
+  return (
+    <AppShell email={user.email} timeZone={user.timezone} model={{ provider, label }}>
+      {children}
+    </AppShell>
+  );
+}

@@ -1,0 +1,53 @@
+import Link from "next/link";
+import { requirePageUser } from "@/lib/ui/server/session";
+import { signOutAction } from "@/lib/ui/server/actions";
+import { TimeZoneForm } from "@/components/settings/time-zone-form";
+import { TokenManager } from "@/components/settings/token-manager";
+import { ThemeToggle } from "@/components/ui/theme-toggle";
+import { buttonClass } from "@/components/ui/button";
+import { ArrowLeftIcon, LogOutIcon } from "@/components/ui/icons";
+
+export const metadata = { title: "Settings" };
+
+export default async function SettingsPage() {
+  const user = await requirePageUser();
+  return (
+    <div className="min-h-dvh bg-zinc-50 dark:bg-zinc-950">
+      <header className="sticky top-0 z-10 border-b border-zinc-200 bg-white/80 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/80">
+        <div className="mx-auto flex h-14 max-w-2xl items-center gap-3 px-4">
+          <Link href="/" className={buttonClass({ variant: "ghost", size: "sm", className: "-ml-2 px-2" })}>
+            <ArrowLeftIcon className="size-4" /> Back to chat
+          </Link>
+          <div className="ml-auto">
+            <ThemeToggle />
+          </div>
+        </div>
+      </header>
+      <main className="mx-auto max-w-2xl space-y-6 px-4 py-8">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">Settings</h1>
+          <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">Signed in as {user.email}</p>
+        </div>
+        <section aria-labelledby="tz-title" className="rounded-2xl border border-zinc-200 bg-white p-5 shadow-xs sm:p-6 dark:border-zinc-800 dark:bg-zinc-900">
+          <h2 id="tz-title" className="text-base font-semibold">Time zone</h2>
+          <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">
+            Used for “today”, “tomorrow” and “by Friday”, and for the due-date filters.
+          </p>
+          <TimeZoneForm current={user.timezone} />
+        </section>
+        <section aria-labelledby="tokens-title" className="rounded-2xl border border-zinc-200 bg-white p-5 shadow-xs sm:p-6 dark:border-zinc-800 dark:bg-zinc-900">
+          <h2 id="tokens-title" className="text-base font-semibold">Personal access tokens</h2>
+          <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">
+            Let scripts and MCP clients (Claude Desktop, Cursor…) manage your tasks with <code className="rounded bg-zinc-100 px-1 text-xs text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200">Authorization: Bearer …</code>. Treat a token like a password.
+          </p>
+          <TokenManager />
+        </section>
+        <form action={signOutAction}>
+          <button type="submit" className={buttonClass({ variant: "secondary" })}>
+            <LogOutIcon className="size-4" /> Sign out
+          </button>
+        </form>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+"use client";
+/** Small presentational pieces shared by the task panel and the chat's task cards. */
+import type { TaskPriority } from "@/lib/ui/types";
+import { describeDue } from "@/lib/ui/dates";
+import { CalendarIcon, CheckIcon } from "@/components/ui/icons";
+import { useTimeZone } from "@/components/ui/time-zone";
+
+const priorityStyles: Record<TaskPriority, string> = {
+  high: "bg-rose-50 text-rose-700 ring-rose-600/20 dark:bg-rose-500/10 dark:text-rose-300 dark:ring-rose-400/30",
+  medium: "bg-amber-50 text-amber-800 ring-amber-600/20 dark:bg-amber-500/10 dark:text-amber-300 dark:ring-amber-400/30",
+  low: "bg-zinc-50 text-zinc-600 ring-zinc-500/20 dark:bg-zinc-500/10 dark:text-zinc-400 dark:ring-zinc-400/30",
+};
+
+export function PriorityBadge({ priority }: { priority: TaskPriority }) {
+  return (
+    <span className={`inline-flex items-center rounded-md px-1.5 py-0.5 text-[11px] font-medium capitalize ring-1 ring-inset ${priorityStyles[priority]}`}>
+      <span className="sr-only">Priority: </span>
+      {priority}
+    </span>
+  );
+}
+
+const dueTones = {
+  overdue: "text-red-600 dark:text-red-400",
+  today: "text-indigo-600 dark:text-indigo-300",
+  soon: "text-zinc-700 dark:text-zinc-300",
+  later: "text-zinc-500 dark:text-zinc-400",
+};
+
+export function DueLabel({ dueAt, status }: { dueAt: string | null; status: "pending" | "completed" }) {
+  const due = describeDue(dueAt, status, useTimeZone());
+  if (!due) return null;
+  return (
+    <span className={`inline-flex items-center gap-1 text-xs ${dueTones[due.tone]}`} title={due.full}>
+      <CalendarIcon className="size-3.5" />
+      <span className="sr-only">Due </span>
+      {due.label}
+    </span>
+  );
+}
+
+/** A real checkbox (keyboard and screen-reader native), drawn as a round check. */
+export function TaskCheckbox({
+  checked,
+  onChange,
+  label,
+  disabled,
+}: {
+  checked: boolean;
+  onChange: () => void;
+  label: string;
+  disabled?: boolean;
+}) {
+  return (
+    <span className="relative inline-flex size-5 shrink-0 items-center justify-center">
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={onChange}
+        disabled={disabled}
+        aria-label={label}
+        className="peer size-5 cursor-pointer appearance-none rounded-full border-2 border-zinc-300 bg-white transition-colors checked:border-emerald-500 checked:bg-emerald-500 hover:border-emerald-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 disabled:cursor-not-allowed disabled:opacity-50 dark:border-zinc-600 dark:bg-zinc-900 dark:checked:border-emerald-500 dark:checked:bg-emerald-500"
+      />
+      <CheckIcon className="pointer-events-none absolute size-3 text-white opacity-0 peer-checked:opacity-100" strokeWidth={3} />
+    </span>
+  );
+}

@@ -1,0 +1,305 @@
+"use client";
+/**
+ * One small client store for tasks, keyed by id, shared by the task panel and the chat's task
+ * cards so a checkbox ticked in either place updates both. Mutations are optimistic and roll
+ * back on failure; every mutation and every agent tool result triggers a refetch of the panel's
+ * filtered list (the server decides what matches a filter). Responses that arrive out of order
+ * are dropped, and a refetch never overwrites a task whose own mutation is still in flight.
+ */
+import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from "react";
+import { ApiError, apiFetch, errorMessage } from "@/lib/ui/api";
+import { DEFAULT_FILTERS, type Task, type TaskFilters, type TaskPriority } from "@/lib/ui/types";
+import { useToast } from "@/components/ui/toast";
+
+type State = {
+  byId: Record<string, Task>;
+  deleted: Record<string, true>;
+  listIds: string[];
+  filters: TaskFilters;
+  status: "idle" | "loading" | "ready" | "error";
+  error: string | null;
+  hasMore: boolean;
+};
+
+type Action =
+  | { type: "loading" }
+  | { type: "loaded"; tasks: Task[]; hasMore: boolean; keep: ReadonlySet<string> }
+  | { type: "failed"; message: string }
+  | { type: "upsert"; tasks: Task[]; prependToList?: boolean }
+  | { type: "remove"; ids: string[] }
+  | { type: "restore"; task: Task; index: number }
+  | { type: "replace-id"; from: string; task: Task }
+  | { type: "filters"; filters: TaskFilters };
+
+function reducer(state: State, action: Action): State {
+  switch (action.type) {
+    case "loading":
+      return { ...state, status: state.status === "ready" ? "ready" : "loading" };
+    case "loaded": {
+      const byId = { ...state.byId };
+      for (const task of action.tasks) if (!action.keep.has(task.id)) byId[task.id] = task;
+      const pendingNew = state.listIds.filter((id) => id.startsWith("temp-"));
+      return { ...state, byId, listIds: [...pendingNew, ...action.tasks.map((t) => t.id)], status: "ready", error: null, hasMore: action.hasMore };
+    }
+    case "failed":
+      return { ...state, status: state.status === "ready" ? "ready" : "error", error: action.message };
+    case "upsert": {
+      const byId = { ...state.byId };
+      const deleted = { ...state.deleted };
+      for (const task of action.tasks) {
+        byId[task.id] = task;
+        delete deleted[task.id];
+      }
+      const fresh = action.tasks.map((t) => t.id).filter((id) => !state.listIds.includes(id));
+      const listIds = action.prependToList ? [...fresh, ...state.listIds] : state.listIds;
+      return { ...state, byId, deleted, listIds };
+    }
+    case "remove": {
+      const deleted = { ...state.deleted };
+      for (const id of action.ids) deleted[id] = true;
+      return { ...state, deleted, listIds: state.listIds.filter((id) => !action.ids.includes(id)) };
+    }
+    case "restore": {
+      const deleted = { ...state.deleted };
+      delete deleted[action.task.id];
+      const listIds = [...state.listIds];
+      if (!listIds.includes(action.task.id)) listIds.splice(Math.min(action.index, listIds.length), 0, action.task.id);
+      return { ...state, deleted, listIds, byId: { ...state.byId, [action.task.id]: action.task } };
+    }
+    case "replace-id": {
+      const byId = { ...state.byId, [action.task.id]: action.task };
+      delete byId[action.from];
+      return { ...state, byId, listIds: state.listIds.map((id) => (id === action.from ? action.task.id : id)) };
+    }
+    case "filters":
+      return { ...state, filters: action.filters };
+  }
+}
+
+export type NewTaskInput = { title: string; priority?: TaskPriority; dueAt?: string | null };
+export type TaskPatch = Partial<Pick<Task, "title" | "priority" | "status" | "description">> & { dueAt?: string | null };
+
+type Store = {
+  state: State;
+  setFilters: (filters: TaskFilters) => void;
+  refresh: () => void;
+  createTask: (input: NewTaskInput) => Promise<boolean>;
+  updateTask: (id: string, patch: TaskPatch, snapshot?: Task) => Promise<boolean>;
+  toggleTask: (id: string, snapshot?: Task) => Promise<boolean>;
+  /** Makes sure the store knows a task (e.g. one named by id in a confirmation card). */
+  ensureTask: (id: string) => void;
+  deleteTask: (id: string) => Promise<boolean>;
+  applyToolOutput: (toolName: string, output: unknown) => void;
+};
+
+const TaskStoreContext = createContext<Store | null>(null);
+
+export function useTaskStore(): Store {
+  const store = useContext(TaskStoreContext);
+  if (!store) throw new Error("useTaskStore must be used inside <TaskStoreProvider>");
+  return store;
+}
+
+/** The live version of a task (or the given snapshot while the store has not seen it). */
+export function useLiveTask(snapshot: Task): { task: Task; deleted: boolean } {
+  const { state } = useTaskStore();
+  return { task: state.byId[snapshot.id] ?? snapshot, deleted: Boolean(state.deleted[snapshot.id]) };
+}
+
+function isTask(value: unknown): value is Task {
+  return typeof value === "object" && value !== null && typeof (value as Task).id === "string" && typeof (value as Task).title === "string";
+}
+
+function tasksIn(value: unknown): Task[] {
+  return Array.isArray(value) ? value.filter(isTask) : [];
+}
+
+function buildQuery(filters: TaskFilters): string {
+  const params = new URLSearchParams({ status: filters.status, limit: "100" });
+  if (filters.due) params.set("due", filters.due);
+  if (filters.priority) params.set("priority", filters.priority);
+  if (filters.q.trim()) params.set("q", filters.q.trim());
+  return params.toString();
+}
+
+export function TaskStoreProvider({ children }: { children: ReactNode }) {
+  const [state, dispatch] = useReducer(reducer, {
+    byId: {},
+    deleted: {},
+    listIds: [],
+    filters: DEFAULT_FILTERS,
+    status: "idle",
+    error: null,
+    hasMore: false,
+  });
+  const toast = useToast();
+  const stateRef = useRef(state);
+  const sequence = useRef(0);
+  const inFlight = useRef(new Map<string, number>());
+  const refreshFrame = useRef<number | null>(null);
+
+  useEffect(() => {
+    stateRef.current = state;
+  }, [state]);
+
+  const fetchList = useCallback(async (filters: TaskFilters) => {
+    const mine = ++sequence.current;
+    dispatch({ type: "loading" });
+    try {
+      const data = await apiFetch<{ tasks: Task[]; nextCursor: string | null }>(`/api/tasks?${buildQuery(filters)}`);
+      if (mine !== sequence.current) return;
+      dispatch({ type: "loaded", tasks: tasksIn(data.tasks), hasMore: Boolean(data.nextCursor), keep: new Set(inFlight.current.keys()) });
+    } catch (error) {
+      if (mine === sequence.current) dispatch({ type: "failed", message: errorMessage(error) });
+    }
+  }, []);
+
+  /** Coalesces bursts of changes (several tool results in one chunk) into one request per frame. */
+  const refresh = useCallback(() => {
+    if (refreshFrame.current !== null) return;
+    refreshFrame.current = requestAnimationFrame(() => {
+      refreshFrame.current = null;
+      void fetchList(stateRef.current.filters);
+    });
+  }, [fetchList]);
+
+  useEffect(() => {
+    void fetchList(state.filters);
+  }, [fetchList, state.filters]);
+
+  const setFilters = useCallback((filters: TaskFilters) => dispatch({ type: "filters", filters }), []);
+
+  const track = useCallback((id: string, delta: 1 | -1) => {
+    const next = (inFlight.current.get(id) ?? 0) + delta;
+    if (next <= 0) inFlight.current.delete(id);
+    else inFlight.current.set(id, next);
+  }, []);
+
+  const updateTask = useCallback(
+    async (id: string, patch: TaskPatch, snapshot?: Task) => {
+      const before = stateRef.current.byId[id] ?? snapshot;
+      if (!before || stateRef.current.deleted[id]) return false;
+      const optimistic: Task = {
+        ...before,
+        ...patch,
+        completedAt: patch.status === "completed" ? new Date().toISOString() : patch.status === "pending" ? null : before.completedAt,
+      } as Task;
+      dispatch({ type: "upsert", tasks: [optimistic] });
+      track(id, 1);
+      try {
+        const { task } = await apiFetch<{ task: Task }>(`/api/tasks/${encodeURIComponent(id)}`, { method: "PATCH", json: patch });
+        track(id, -1);
+        if (!inFlight.current.has(id)) dispatch({ type: "upsert", tasks: [task] });
+        refresh();
+        return true;
+      } catch (error) {
+        track(id, -1);
+        if (error instanceof ApiError && error.status === 404) {
+          dispatch({ type: "remove", ids: [id] });
+          toast.show(`“${before.title}” no longer exists.`, "error");
+        } else {
+          if (!inFlight.current.has(id)) dispatch({ type: "upsert", tasks: [before] });
+          toast.show(`Couldn't update “${before.title}”. ${errorMessage(error)}`, "error");
+        }
+        refresh();
+        return false;
+      }
+    },
+    [refresh, toast, track],
+  );
+
+  const toggleTask = useCallback(
+    (id: string, snapshot?: Task) => {
+      const task = stateRef.current.byId[id] ?? snapshot;
+      if (!task) return Promise.resolve(false);
+      return updateTask(id, { status: task.status === "completed" ? "pending" : "completed" }, task);
+    },
+    [updateTask],
+  );
+
+  const requested = useRef(new Set<string>());
+  const ensureTask = useCallback((id: string) => {
+    if (stateRef.current.byId[id] || requested.current.has(id) || !/^[0-9a-f-]{36}$/i.test(id)) return;
+    requested.current.add(id);
+    apiFetch<{ task: Task }>(`/api/tasks/${encodeURIComponent(id)}`)
+      .then(({ task }) => dispatch({ type: "upsert", tasks: [task] }))
+      .catch(() => {});
+  }, []);
+
+  const createTask = useCallback(
+    async (input: NewTaskInput) => {
+      const tempId = `temp-${Math.random().toString(36).slice(2)}`;
+      const now = new Date().toISOString();
+      const temp: Task = {
+        id: tempId,
+        title: input.title.trim(),
+        description: "",
+        status: "pending",
+        priority: input.priority ?? "medium",
+        dueAt: null,
+        completedAt: null,
+        createdAt: now,
+        updatedAt: now,
+      };
+      dispatch({ type: "upsert", tasks: [temp], prependToList: true });
+      try {
+        const { task } = await apiFetch<{ task: Task }>("/api/tasks", { method: "POST", json: input });
+        dispatch({ type: "replace-id", from: tempId, task });
+        refresh();
+        return true;
+      } catch (error) {
+        dispatch({ type: "remove", ids: [tempId] });
+        toast.show(`Couldn't add the task. ${errorMessage(error)}`, "error");
+        return false;
+      }
+    },
+    [refresh, toast],
+  );
+
+  const deleteTask = useCallback(
+    async (id: string) => {
+      const task = stateRef.current.byId[id];
+      if (!task) return false;
+      const index = stateRef.current.listIds.indexOf(id);
+      dispatch({ type: "remove", ids: [id] });
+      track(id, 1);
+      try {
+        await apiFetch<void>(`/api/tasks/${encodeURIComponent(id)}`, { method: "DELETE" });
+        track(id, -1);
+        refresh();
+        return true;
+      } catch (error) {
+        track(id, -1);
+        dispatch({ type: "restore", task, index: Math.max(0, index) });
+        toast.show(`Couldn't delete “${task.title}”. ${errorMessage(error)}`, "error");
+        return false;
+      }
+    },
+    [refresh, toast, track],
+  );
+
+  /** Folds an agent tool's result into the store at once, then refetches the filtered list. */
+  const applyToolOutput = useCallback(
+    (toolName: string, output: unknown) => {
+      if (typeof output === "object" && output !== null && (output as { ok?: unknown }).ok === true) {
+        const o = output as Record<string, unknown>;
+        const upserts = [...(isTask(o.task) ? [o.task] : []), ...tasksIn(o.tasks)];
+        if (upserts.length) {
+          const tasks = upserts.filter((t) => !inFlight.current.has(t.id));
+          dispatch({ type: "upsert", tasks, prependToList: toolName === "add_task" && stateRef.current.filters.status !== "completed" });
+        }
+        const removed = [...(isTask(o.deleted) ? [o.deleted] : []), ...tasksIn(o.deleted)];
+        if (removed.length) dispatch({ type: "remove", ids: removed.map((t) => t.id) });
+      }
+      if (toolName !== "list_tasks") refresh();
+    },
+    [refresh],
+  );
+
+  const store = useMemo<Store>(
+    () => ({ state, setFilters, refresh, createTask, updateTask, toggleTask, ensureTask, deleteTask, applyToolOutput }),
+    [state, setFilters, refresh, createTask, updateTask, toggleTask, ensureTask, deleteTask, applyToolOutput],
+  );
+
+  return <TaskStoreContext.Provider value={store}>{children}</TaskStoreContext.Provider>;
+}

@@ -1,0 +1,63 @@
+"use client";
+/** Small toasts: one polite live region, auto-dismissed, closable. */
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
+import { XIcon } from "@/components/ui/icons";
+
+type Tone = "error" | "info" | "success";
+type Toast = { id: number; message: string; tone: Tone };
+type ToastApi = { show: (message: string, tone?: Tone) => void };
+
+const ToastContext = createContext<ToastApi>({ show: () => {} });
+
+export function useToast(): ToastApi {
+  return useContext(ToastContext);
+}
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const nextId = useRef(1);
+
+  const dismiss = useCallback((id: number) => setToasts((list) => list.filter((t) => t.id !== id)), []);
+  const show = useCallback(
+    (message: string, tone: Tone = "info") => {
+      const id = nextId.current++;
+      setToasts((list) => [...list.filter((t) => t.message !== message), { id, message, tone }].slice(-3));
+      window.setTimeout(() => dismiss(id), tone === "error" ? 7000 : 4000);
+    },
+    [dismiss],
+  );
+  const api = useMemo(() => ({ show }), [show]);
+
+  return (
+    <ToastContext.Provider value={api}>
+      {children}
+      <div
+        role="status"
+        aria-live="polite"
+        className="pointer-events-none fixed inset-x-0 top-3 z-[60] flex flex-col items-center gap-2 px-4 sm:top-4"
+      >
+        {toasts.map((toast) => (
+          <div
+            key={toast.id}
+            data-testid="toast"
+            className={`toast-in pointer-events-auto flex max-w-md items-start gap-3 rounded-xl border px-4 py-3 text-sm shadow-lg ${
+              toast.tone === "error"
+                ? "border-red-200 bg-red-50 text-red-900 dark:border-red-900/60 dark:bg-red-950 dark:text-red-100"
+                : "border-zinc-200 bg-white text-zinc-900 dark:border-zinc-700 dark:bg-zinc-800 dark:text-zinc-100"
+            }`}
+          >
+            <p className="flex-1">{toast.message}</p>
+            <button
+              type="button"
+              onClick={() => dismiss(toast.id)}
+              className="-m-1 rounded-md p-1 opacity-60 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500"
+              aria-label="Dismiss notification"
+            >
+              <XIcon className="size-4" />
+            </button>
+          </div>
+        ))}
+      </div>
+    </ToastContext.Provider>
+  );
+}

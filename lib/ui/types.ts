@@ -1,0 +1,19 @@
+/** Shapes the browser sees. Type-only imports keep server code out of client bundles. */
+import type { TaskPriority, TaskStatus, TaskView } from "@/lib/tasks/schema";
+
+export type Task = TaskView;
+export type { TaskPriority, TaskStatus };
+
+export type ConversationSummary = { id: string; title: string; updatedAt: string };
+
+export type StatusFilter = "pending" | "completed" | "all";
+export type DueFilterValue = "" | "today" | "overdue" | "upcoming";
+
+export type TaskFilters = {
+  status: StatusFilter;
+  due: DueFilterValue;
+  priority: "" | TaskPriority;
+  q: string;
+};
+
+export const DEFAULT_FILTERS: TaskFilters = { status: "all", due: "", priority: "", q: "" };
