@@ -12,12 +12,15 @@ import { ensureDatabase } from "./db/ensure";
 
 const port = process.argv[2] ?? "3200";
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "talk-todo-e2e-"));
+fs.chmodSync(dataDir, 0o755); // as root, Postgres runs as the `postgres` user and must reach its directory
 process.env.AUTH_SECRET ??= "e2e-secret-e2e-secret-e2e-secret";
 
 const db = await ensureDatabase({ dataDir, databaseUrl: null, persistent: false, port: await findFreePort(), handleSignals: false });
 
-const child = spawn("npx", ["next", "start", "-p", port, "-H", "127.0.0.1"], {
+// Its own process group, so that stopping it stops next-server too (not just a wrapper).
+const child = spawn(path.join("node_modules", ".bin", "next"), ["start", "-p", port, "-H", "127.0.0.1"], {
   stdio: "inherit",
+  detached: true,
   env: {
     ...process.env,
     ...db.env,
@@ -31,7 +34,13 @@ let stopping = false;
 async function shutdown(code: number): Promise<never> {
   if (!stopping) {
     stopping = true;
-    if (child.exitCode === null) child.kill("SIGTERM");
+    if (child.exitCode === null && child.pid) {
+      try {
+        process.kill(-child.pid, "SIGTERM");
+      } catch {
+        // already gone
+      }
+    }
     await db.stop().catch(() => {});
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

@@ -5,6 +5,15 @@
  */
 import { isValidTimeZone, localParts, localDateString } from "@/lib/tasks/time-zone";
 
+/** Zones already found valid (a bounded set: IANA names only); checking builds an Intl formatter, ~0.5 ms. */
+const validZones = new Set<string>();
+function knownZone(timeZone: string): boolean {
+  if (validZones.has(timeZone)) return true;
+  if (!isValidTimeZone(timeZone)) return false;
+  validZones.add(timeZone);
+  return true;
+}
+
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
 /**
@@ -12,7 +21,7 @@ const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Frida
  * `Current time: 2026-11-22T14:05:00.000Z (user's time zone: Europe/Berlin; local date 2026-11-22, Sunday, 15:05)`
  */
 export function clockLine(now: Date, timeZone: string): string {
-  const zone = isValidTimeZone(timeZone) ? timeZone : "UTC";
+  const zone = knownZone(timeZone) ? timeZone : "UTC";
   const date = localDateString(now, zone);
   const p = localParts(now, zone);
   const weekday = WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()] ?? "Sunday";

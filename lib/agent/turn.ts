@@ -8,14 +8,11 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { convertToModelMessages, isToolUIPart, type UIMessage, type UIMessageChunk } from "ai";
-import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import {
-  acquireTurnLease,
+  beginTurn,
   deriveTitle,
-  ensureConversation,
   finishAgentRun,
-  getConversation,
   releaseTurnLease,
   saveMessage,
   startAgentRun,
@@ -66,14 +63,11 @@ export async function startTurn(params: StartTurnParams): Promise<Turn> {
   const config = getAgentConfig();
   const { model, info } = getLanguageModel(params.model);
   await enforceAgentRateLimit({ userId: user.id, requestId });
-  if (input.kind === "message") {
-    await ensureConversation({ userId: user.id, id: conversationId, title: deriveTitle(input.text) });
-  } else if (!(await getConversation({ userId: user.id, id: conversationId }))) {
-    throw new AppError("not_found:conversation");
-  }
-
+  // The conversation (created on the first message; another user's id → 404) and its lease (a
+  // turn already running → 409), in one round trip.
   const turnId = randomUUID();
-  await acquireTurnLease({ userId: user.id, conversationId, turnId });
+  await beginTurn({ userId: user.id, conversationId, turnId, create: input.kind === "message", title: input.kind === "message" ? deriveTitle(input.text) : "" });
+  let run: Promise<string> | null = null;
   try {
     const plan = await planTurn({ conversationId, input, historyLimit: config.historyMessages });
     const timeZone = params.timeZone ?? user.timezone;
@@ -82,7 +76,11 @@ export async function startTurn(params: StartTurnParams): Promise<Turn> {
     const ctx = { userId: user.id, timeZone, now: params.now ? () => now : undefined };
     const tools = createTaskTools({ ...ctx, requestId, onToolResult: (r) => records.push(r) });
     const modelMessages = await convertToModelMessages(plan.modelMessages, { tools, ignoreIncompleteToolCalls: true });
-    const runId = await startAgentRun({ requestId, userId: user.id, conversationId, model: info.modelId });
+    // The audit row is written while the model starts; onFinish waits for it (off the path to the first token).
+    const runId = randomUUID();
+    run = startAgentRun({ id: runId, requestId, userId: user.id, conversationId, model: info.modelId });
+    const runStarted = run;
+    runStarted.catch(() => undefined); // awaited (and reported) in onFinish
     log.info("agent.turn.start", { requestId, conversationId, userId: user.id, runId, model: info.modelId, provider: info.provider, mode: plan.mode, historyMessages: plan.modelMessages.length });
 
     let resolveOutcome!: (outcome: TurnOutcome) => void;
@@ -102,6 +100,7 @@ export async function startTurn(params: StartTurnParams): Promise<Turn> {
         const turnOutcome = toOutcome({ requestId, conversationId, result, records, maxSteps: config.maxSteps });
         try {
           await persist(conversationId, plan.answered, result);
+          await runStarted;
           await finishAgentRun(runId, {
             status: runStatus(turnOutcome, result),
             finishReason: result.finishReason,
@@ -124,6 +123,7 @@ export async function startTurn(params: StartTurnParams): Promise<Turn> {
     });
     return { requestId, conversationId, stream, outcome };
   } catch (error) {
+    await run?.catch(() => undefined);
     await releaseTurnLease({ conversationId, turnId }).catch(() => undefined);
     throw error;
   }

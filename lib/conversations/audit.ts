@@ -14,7 +14,8 @@ export type ToolInvocationRecord = {
   durationMs: number;
 };
 
-export async function startAgentRun(data: { requestId: string; userId: string; conversationId: string; model: string }): Promise<string> {
+/** Writes the turn's AgentRun (status running). `id` may be chosen by the caller, so the row can be written in the background. */
+export async function startAgentRun(data: { id?: string; requestId: string; userId: string; conversationId: string; model: string }): Promise<string> {
   const run = await db.agentRun.create({ data: { ...data, status: "running" }, select: { id: true } });
   return run.id;
 }
@@ -36,6 +37,11 @@ export async function finishAgentRun(
   },
 ): Promise<void> {
   const { toolCalls, ...run } = data;
+  if (toolCalls.length === 0) {
+    // Nothing to insert: one UPDATE instead of BEGIN/UPDATE/COMMIT.
+    await db.agentRun.update({ where: { id }, data: { ...run, finishedAt: new Date() }, select: { id: true } });
+    return;
+  }
   await db.$transaction([
     db.agentRun.update({ where: { id }, data: { ...run, finishedAt: new Date() }, select: { id: true } }),
     db.toolInvocation.createMany({

@@ -30,11 +30,6 @@ export async function loadMessages({ conversationId, last }: { conversationId: s
   return rows.reverse().map(toUIMessage);
 }
 
-async function nextPosition(conversationId: string): Promise<number> {
-  const { _max } = await db.message.aggregate({ where: { conversationId }, _max: { position: true } });
-  return (_max.position ?? -1) + 1;
-}
-
 function partsJson(message: UIMessage): Prisma.InputJsonValue {
   return JSON.parse(JSON.stringify(message.parts)) as Prisma.InputJsonValue;
 }
@@ -43,18 +38,19 @@ function metadataJson(message: UIMessage): Prisma.InputJsonValue | undefined {
   return message.metadata === undefined ? undefined : (JSON.parse(JSON.stringify(message.metadata)) as Prisma.InputJsonValue);
 }
 
+/**
+ * Appends a message at the end of the conversation: the next position is computed in the same
+ * statement (one round trip). Turns are serialised by the conversation's lease, and
+ * (conversationId, position) is unique, so a racing writer fails instead of reordering.
+ */
 export async function appendMessage({ conversationId, message }: { conversationId: string; message: UIMessage }): Promise<void> {
-  await db.message.create({
-    data: {
-      id: message.id,
-      conversationId,
-      role: message.role,
-      parts: partsJson(message),
-      metadata: metadataJson(message),
-      position: await nextPosition(conversationId),
-    },
-    select: { id: true },
-  });
+  const now = new Date();
+  await db.$executeRaw`
+    INSERT INTO "Message" ("id", "conversationId", "role", "parts", "metadata", "position", "createdAt", "updatedAt")
+    SELECT ${message.id}, ${conversationId}::uuid, ${message.role}::"MessageRole", ${JSON.stringify(message.parts)}::jsonb,
+           ${message.metadata === undefined ? null : JSON.stringify(message.metadata)}::jsonb,
+           COALESCE(MAX("position"), -1) + 1, ${now}::timestamp(3), ${now}::timestamp(3)
+    FROM "Message" WHERE "conversationId" = ${conversationId}::uuid`;
 }
 
 /** Updates a message of this conversation in place, or appends it when it is new. */

@@ -4,13 +4,21 @@
  */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
+const validity = new Map<string, boolean>();
+
+/** Whether Intl knows the zone; remembered, since constructing a formatter costs ~0.5 ms. */
 export function isValidTimeZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone });
-    return true;
-  } catch {
-    return false;
+  let valid = validity.get(timeZone);
+  if (valid === undefined) {
+    try {
+      new Intl.DateTimeFormat("en-US", { timeZone });
+      valid = true;
+    } catch {
+      valid = false;
+    }
+    if (validity.size < 1000) validity.set(timeZone, valid);
   }
+  return valid;
 }
 
 function formatter(timeZone: string): Intl.DateTimeFormat {

@@ -19,5 +19,9 @@ export const POST = route(async (request) => {
   const requestId = requestIdFor(request);
   const turn = await startTurn({ user, conversationId: body.id, requestId, input, timeZone: body.timezone, model: body.model });
   // The client leaving does not stop the turn: the server drains its own copy and saves it.
-  return createUIMessageStreamResponse({ stream: turn.stream, headers: { "x-request-id": requestId } });
+  // no-transform: compressing a token stream costs CPU per turn and can hold tokens back.
+  return createUIMessageStreamResponse({
+    stream: turn.stream,
+    headers: { "x-request-id": requestId, "cache-control": "no-cache, no-transform" },
+  });
 });

@@ -2,7 +2,7 @@
  * The task tools as an AI SDK ToolSet for one turn of one user. The user and time zone are
  * bound here by closure; every call is timed and reported to `onToolResult` for the audit.
  */
-import { tool, type ToolSet } from "ai";
+import { tool, zodSchema, type FlexibleSchema, type ToolSet } from "ai";
 import { log } from "@/lib/log";
 import { taskToolDefinitions, type TaskToolDefinition } from "@/lib/agent/tools/definitions";
 import type { TaskToolContext } from "@/lib/agent/tools/operations";
@@ -31,6 +31,21 @@ export class ToolUnavailableError extends Error {
   }
 }
 
+/**
+ * The AI SDK schema of each tool's input, built once per process: the SDK derives the JSON
+ * schema it sends to the model lazily and caches it on this object, so sharing it across turns
+ * saves converting every tool's zod schema again on every step of every turn.
+ */
+const inputSchemas = new Map<TaskToolDefinition["inputSchema"], FlexibleSchema<unknown>>();
+function inputSchemaOf(definition: TaskToolDefinition): FlexibleSchema<unknown> {
+  let schema = inputSchemas.get(definition.inputSchema);
+  if (!schema) {
+    schema = zodSchema(definition.inputSchema) as FlexibleSchema<unknown>;
+    inputSchemas.set(definition.inputSchema, schema);
+  }
+  return schema;
+}
+
 export function createTaskTools(options: CreateTaskToolsOptions): ToolSet {
   const ctx: TaskToolContext = { userId: options.userId, timeZone: options.timeZone, now: options.now };
   const tools: ToolSet = {};
@@ -38,7 +53,7 @@ export function createTaskTools(options: CreateTaskToolsOptions): ToolSet {
     const needsApproval = definition.needsApproval;
     tools[definition.name] = tool({
       description: definition.description,
-      inputSchema: definition.inputSchema,
+      inputSchema: inputSchemaOf(definition),
       needsApproval: needsApproval ? (input: unknown) => needsApproval(input, ctx) : undefined,
       execute: async (input: unknown, { toolCallId }): Promise<ToolResult> => {
         const started = performance.now();
