@@ -190,7 +190,7 @@ describe("time zones", () => {
 
 describe("fitting the tools' schemas", () => {
   it("trims a very long title to the schema's maxLength", async () => {
-    const schema = { type: "object" as const, properties: { title: { type: "string", maxLength: 200 } } };
+    const schema = { type: "object" as const, properties: { title: { type: "string" as const, maxLength: 200 } } };
     const r = await createBuiltinModel().doGenerate({
       prompt: [{ role: "system", content: SYSTEM }, user(`add ${"very ".repeat(100)}long task`)],
       tools: [{ type: "function", name: "add_task", inputSchema: schema }],
