@@ -7,7 +7,7 @@ import { addDays, formatIsoDate } from "./calendar";
 import { type Clock, localParts } from "./clock";
 import { classify } from "./intents";
 import type { Changes, Intent, ListFilter } from "./intents/types";
-import type { Conversation, ConversationEvent, ToolCallEvent, ToolResultEvent } from "./prompt-reader";
+import { type Conversation, type ConversationEvent, type TaskView, type ToolCallEvent, type ToolResultEvent, toTaskViews } from "./prompt-reader";
 import { knownByPhrase, knownTask, lastAssistantText, latestList, pendingFailure, resolveRef } from "./references";
 import { alternativesFor } from "./retries";
 import { composeReply, socialText, unknownText } from "./replies";
@@ -54,18 +54,38 @@ function manyIds(ctx: TurnContext, tool: "complete_tasks" | "delete_tasks", sing
   return ids.map((id) => ({ toolName: single, input: { task: id } }));
 }
 
-/** "postpone X by 2 days": from the task's current due date when the conversation has shown it. */
-function shiftedDue(ctx: TurnContext, task: string, days: number): string {
-  const known = knownTask(ctx.history, task) ?? knownByPhrase(ctx.history, task);
+/** "postpone X by 2 days": from the task's current due date (seen in the conversation or just looked up). */
+function shiftedDue(ctx: TurnContext, task: string, days: number, looked?: TaskView): string {
+  const known = looked ?? knownTask(ctx.history, task) ?? knownByPhrase(ctx.history, task);
   const base = known?.dueAt ? localParts(new Date(known.dueAt), ctx.clock.timeZone).date : ctx.clock.today;
   return formatIsoDate(addDays(base, days));
 }
 
-function updateInput(ctx: TurnContext, task: string, changes: Changes): Record<string, unknown> {
+function updateInput(ctx: TurnContext, task: string, changes: Changes, looked?: TaskView): Record<string, unknown> {
   const { shiftDays, ...rest } = changes;
   const input: Record<string, unknown> = { task, ...rest };
-  if (shiftDays !== undefined) input.due = shiftedDue(ctx, task, shiftDays);
+  if (shiftDays !== undefined) input.due = shiftedDue(ctx, task, shiftDays, looked);
   return input;
+}
+
+/** A shift ("postpone the report by 2 days") of a task whose due date the conversation has not shown yet. */
+function needsDueLookup(ctx: TurnContext, intent: Intent): intent is Extract<Intent, { type: "update" }> & { ref: { kind: "phrase"; text: string } } {
+  return (
+    ctx.intents.length === 1 &&
+    intent.type === "update" &&
+    intent.changes.shiftDays !== undefined &&
+    intent.ref.kind === "phrase" &&
+    !knownByPhrase(ctx.history, intent.ref.text) &&
+    has(ctx, "list_tasks")
+  );
+}
+
+/** After the lookup: shift the one task the phrase names, else let the tool resolve the phrase. */
+function shiftAfterLookup(ctx: TurnContext, intent: Extract<Intent, { type: "update" }>, phrase: string, found: TaskView[]): PlannedCall {
+  const p = phrase.toLowerCase();
+  const containing = found.filter((t) => t.title.toLowerCase().includes(p));
+  const one = found.length === 1 ? found[0] : containing.length === 1 ? containing[0] : undefined;
+  return { toolName: "update_task", input: updateInput(ctx, one ? one.id : phrase, intent.changes, one) };
 }
 
 type Mapped = { calls: PlannedCall[]; notes: string[] };
@@ -103,6 +123,10 @@ function mapIntent(intent: Intent, ctx: TurnContext): Mapped {
       break;
     }
     case "update": {
+      if (needsDueLookup(ctx, intent)) {
+        out.calls.push({ toolName: "list_tasks", input: { query: intent.ref.text, limit: 100 } });
+        break;
+      }
       const onlyCompletes = intent.changes.status === "completed" && Object.keys(intent.changes).length === 1;
       const update = (task: string): PlannedCall =>
         onlyCompletes ? { toolName: "complete_task", input: { task } } : { toolName: "update_task", input: updateInput(ctx, task, intent.changes) };
@@ -205,6 +229,14 @@ function followUp(ctx: TurnContext): PlannedCall[] {
       const tasks = applyWindow(list.outcome.value.tasks, intent.filter, ctx.clock);
       const ids = bulkIds(intent.action, tasks);
       return ids.length ? bulkCalls(ctx, intent.action, ids) : [];
+    }
+  }
+  if (intent && needsDueLookup(ctx, intent)) {
+    const list = results.find((r) => r.name === "list_tasks");
+    const acted = calledBefore.some((c) => c.name !== "list_tasks");
+    if (list && !acted) {
+      const found = list.outcome.kind === "ok" ? toTaskViews(list.outcome.value.tasks) : [];
+      return [shiftAfterLookup(ctx, intent, intent.ref.text, found)];
     }
   }
   // Retry once, after the first batch only: a retry of a retry would just be guessing.

@@ -49,7 +49,7 @@ export function socialText(kind: SayKind, clock: Clock, detail?: string): string
       return `Do you want me to delete the '${what}' task, or add '${capitalize(`cancel ${what}`)}' as a new task?`;
     }
     case "nothing":
-      return "Okay.";
+      return "Okay! Let me know if there's anything I can do for your list.";
     case "unclear":
     default:
       return UNCLEAR;

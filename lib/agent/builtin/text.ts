@@ -1,10 +1,15 @@
 /** Small text helpers shared by the intent readers. */
 
-/** Lower-cases, unifies quotes/dashes and collapses whitespace; keeps punctuation. */
+/** Unifies quotes/dashes, reads arrows ("a -> b") as "to" and collapses whitespace; keeps punctuation. */
 export function normalize(text: string): string {
   return text
     .replace(/[\u2018\u2019\u201B\u2032]/g, "'")
     .replace(/[\u201C\u201D\u201E\u2033]/g, '"')
+    // "old title -> new title" with no verb is a change request.
+    .replace(/^(?!\s*(?:rename|retitle|change|update|edit|move|set|make|put|push|postpone|reschedule)\b)(.+?)\s*(?:->|=>|\u2192|\u21D2)\s*/i, "change $1 to ")
+    .replace(/\s*(?:->|=>|\u2192|\u21D2)\s*/g, " to ")
+    // "buy milk ✓", "buy milk [x]": a tick after a task means it is done.
+    .replace(/\s*(?:\u2713|\u2714|\u2611|\u2705|\[x\])\s*$/i, " done")
     .replace(/[\u2013\u2014]/g, " - ")
     .replace(/\s+/g, " ")
     .trim();

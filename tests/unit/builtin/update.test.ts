@@ -38,7 +38,6 @@ const cases: Array<[string, Expected]> = [
   ["make garden work due in 3 days", { toolName: "update_task", input: { task: "garden work", due: "2026-11-25" } }],
   ["remove the due date from vet visit", { toolName: "update_task", input: { task: "vet visit", clearDue: true } }],
   ["vet visit has no deadline", { toolName: "update_task", input: { task: "vet visit", clearDue: true } }],
-  ["postpone the vet visit by 2 days", { toolName: "update_task", input: { task: "vet visit", due: "2026-11-24" } }],
   ["change vet visit to high priority and due friday", { toolName: "update_task", input: { task: "vet visit", priority: "high", due: "2026-11-27" } }],
   ["move the dentist appointment to tomorrow at 4pm", { toolName: "update_task", input: { task: "dentist appointment", due: "2026-11-23T16:00:00" } }],
   ["the tax return should be done by Wednesday", { toolName: "update_task", input: { task: "tax return", due: "2026-11-25" } }],
@@ -70,6 +69,24 @@ describe("update intents", () => {
     await h.say("show my tasks");
     const t = await h.say("postpone the vet visit by a week");
     expectCalls(t.calls, [{ toolName: "update_task", input: { task: "vet visit", due: "2026-12-02" } }]);
+  });
+
+  it("postpones from the task's own due date, looking it up when the conversation has not shown it", async () => {
+    const t = await once("postpone the vet visit by 2 days", { tasks: seed });
+    expectCalls(t.calls, [
+      { toolName: "list_tasks", input: { query: "vet visit" } },
+      { toolName: "update_task", input: { due: "2026-11-27" } },
+    ]);
+    expect(t.h.task("vet visit")?.dueAt).toBe(new Date("2026-11-27T22:59:59.999Z").toISOString());
+    expect(t.text).toBe("'Vet visit' is now due Friday.");
+  });
+
+  it("postpones an undated task from today, and lets the tool report a missing one", async () => {
+    const undated = await once("delay garden work by 3 days", { tasks: seed });
+    expect(undated.h.task("garden work")?.dueAt).toBe(new Date("2026-11-25T22:59:59.999Z").toISOString());
+    const missing = await once("postpone the dragon taming by 2 days", { tasks: seed });
+    expect(missing.text).toMatch(/couldn't find/i);
+    expect(missing.h.tasks.map((x) => x.dueAt)).toEqual(seed.map((s) => (s.due === undefined ? null : expect.any(String))));
   });
 
   it("updates 'it' after adding: priority", async () => {

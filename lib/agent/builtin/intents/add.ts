@@ -88,6 +88,8 @@ export function readItem(raw: string, clock: Clock): AddItem {
     text = rest;
   }
   // Labels left behind once their values were taken ("Pay rent. Due: tomorrow").
+  // Brackets emptied by taking their contents ("(low priority)") go too.
+  text = text.replace(/[([{]\s*[)\]}]/g, " ").replace(/\s+/g, " ");
   const bare = trimPunctuation(text).replace(/[\s.,;:-]+(?:due(?: date)?|by|on|for|with|and|priority|deadline)\s*:?$/i, "");
   const title = q ?? stripWrappers(bare);
   return { title: capitalize(trimPunctuation(title)), ...item };
@@ -99,7 +101,10 @@ export function readAdd(body: string, clock: Clock, list = false, prefix = ""): 
   const announced = COUNT_ANNOUNCED.exec(text.toLowerCase());
   if (announced) text = text.slice(announced[0].length);
   const several = list || announced !== null;
-  const parts = quoted(text) && !several ? [text] : splitItems(text, several);
+  // "add "water plants" and "feed fish"": each quoted title is its own task.
+  const quotedTitles = [...text.matchAll(/"([^"]+)"/g)];
+  const onlyQuotes = quotedTitles.length > 1 && /^(?:\s*(?:,|and|&|plus|then|;)?\s*)*$/i.test(text.replace(/"[^"]+"/g, " "));
+  const parts = onlyQuotes ? quotedTitles.map((m) => `"${m[1] ?? ""}"`) : quoted(text) && !several ? [text] : splitItems(text, several);
   // "add a high priority task to …": the priority sits in the command, not the item.
   const shared = findPriority(prefix.toLowerCase())?.priority;
   return parts

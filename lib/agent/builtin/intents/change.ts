@@ -2,7 +2,7 @@
  * Reads status changes and deletions: "mark X done", "I finished X", "I paid the phone bill",
  * "reopen X", "X isn't done", "delete X", "get rid of X", "I don't need X anymore".
  */
-import { baseOfPast } from "../verbs";
+import { baseOfPast, isBaseVerb } from "../verbs";
 import { trimPunctuation } from "../text";
 import { baseOfGerund, cleanPhrase, refFrom, refsFrom } from "./refs";
 import type { Intent, TaskRef } from "./types";
@@ -24,11 +24,11 @@ const REOPEN: RegExp[] = [
 
 const COMPLETE: RegExp[] = [
   new RegExp(`^(?:mark|set|flag|put|tick|check|cross|strike|scratch|mark off)\\s+(.+?)\\s+(?:as\\s+|to\\s+)?(?:being\\s+)?${DONE}(?:\\s+(?:(?:on|off|from)\\s+)?(?:my|the)\\s+(?:\\w+\\s+)?list)?$`),
-  /^(?:tick|check|cross|strike|scratch)\s+off\s+(.+?)(?:\s+(?:from|on)\s+(?:my|the)\s+list)?$/,
+  /^(?:tick|check|cross|strike|scratch|mark)\s+off\s+(.+?)(?:\s+(?:from|on)\s+(?:my|the)\s+list)?$/,
   /^(?:complete|close|close out|wrap up)\s+(.+)$/,
   /^(?:finish)\s+(.+\b(?:task|todo|item|one)s?)$/,
   /^(?:i(?:'ve| have| just| already|'m| am)?|we(?:'ve| have|'re| are)?)?\s*(?:just\s+|already\s+|finally\s+|now\s+)?(?:finished|completed|done|did|accomplished|wrapped up|dealt with|taken care of|took care of|handled|sorted(?: out)?)\s+(?:with\s+)?(.+)$/,
-  new RegExp(`^(.+?)\\s+(?:is|are|'s|has been|have been|was|were|got|is now|is all|are all|now)\\s+(?:all\\s+|now\\s+|finally\\s+)?(?:done|complete|completed|finished|sorted|taken care of|handled|dealt with|over|ticked off|checked off|crossed off|out of the way)(?:\\s+(?:now|already|today|finally))?$`),
+  new RegExp(`^(.+?)(?:'s|\\s+(?:is|are|'s|has been|have been|was|were|got|is now|is all|are all|now))\\s+(?:all\\s+|now\\s+|finally\\s+)?(?:done|complete|completed|finished|sorted|taken care of|handled|dealt with|over|ticked off|checked off|crossed off|out of the way)(?:\\s+(?:now|already|today|finally|too|as well|also))?$`),
   /^(?:done|finished|completed)\s*(?::|-|,|with)\s*(.+)$/,
   /^(.+?)\s+(?:is|are|was|were|has been|have been|got)\s+(?:all\s+|now\s+|finally\s+)?(paid|sent|bought|made|written|taken|given|sold|built|eaten|fixed|cleaned|washed|booked|mailed|posted|submitted|returned|renewed|filed|signed|ordered|picked up|collected|delivered|paid off|repaired|painted|sorted|tidied|mowed|walked|fed|watered|emptied|packed|emailed|called|read)(?:\s+(?:now|already|today|finally))?$/,
   new RegExp(`^(.+?)(?:\\s*[-:,]\\s*|\\s+)${DONE}$`),
@@ -72,10 +72,56 @@ function gerundFixed(text: string, phrase: string | undefined): string | undefin
   return phrase && AFTER_FINISH.test(text) ? baseOfGerund(trimPunctuation(phrase)) : phrase;
 }
 
+/** "…, undo that", "… so reopen it": the request that follows a statement of what was not done. */
+const UNDO_TAIL = /(?:\s*[,.;-]\s*|\s+)(?:so\s+|please\s+|can you\s+)?(?:undo (?:that|it|this)|reopen it|uncheck it|untick it|mark it (?:as )?(?:not done|pending|undone|incomplete)(?: again)?|put it back)(?:\s+please)?$/;
+
 export function readReopen(text: string): Intent | null {
-  const m = firstMatch(REOPEN, text);
-  const r = m ? refs(gerundFixed(text, m[1])) : [];
-  return r.length ? { type: "reopen", refs: r } : null;
+  const t = text.replace(UNDO_TAIL, "");
+  const m = firstMatch(REOPEN, t);
+  const r = m ? refs(gerundFixed(t, m[1])) : [];
+  if (r.length) return { type: "reopen", refs: r };
+  return readNotDoneYet(t);
+}
+
+/** "I haven't paid rent yet", "I didn't actually call mum": the task named is not done after all. */
+function readNotDoneYet(text: string): Intent | null {
+  const m = /^(?:i|we)\s+(?:didn't|did not|haven't|have not|hadn't|had not|never)\s+(?:actually\s+|really\s+|even\s+)?([a-z]+)\s+(.+?)(?:\s+(?:yet|after all|actually|at all))?$/.exec(text);
+  if (!m || !m[1] || !m[2]) return null;
+  if (/^(?:got|get|had|have|been|be|need|needed|want|wanted|know|think|thought|mean|meant|said|say|see|seen|heard|hear)$/.test(m[1])) return null;
+  const base = baseOfPast(m[1]) ?? (isBaseVerb(m[1]) ? m[1] : null);
+  if (!base) return null;
+  const ref = refFrom(`${base} ${m[2]}`);
+  return ref ? { type: "reopen", refs: [ref] } : null;
+}
+
+/** Verbs whose participle says something other than "done" ("the meeting was cancelled"). */
+const NOT_A_CHORE = /^(?:cancel|postpone|delay|move|reschedule|rename|add|create|delete|remove|change|update|schedule|plan|set|start|need|want|let|leave|help)$/;
+
+/** Adjectives that say a chore is finished ("the bathroom is clean now"). */
+const FINISHED_STATE = "(?:clean|tidy|empty|sorted|fixed|over|sent|paid)";
+
+/**
+ * "plumber's been called", "electricity bill paid", "timesheet submitted", "bathroom is clean now":
+ * a task's object followed by what was done to it. The participle must come from a known chore
+ * verb, and the subject must not itself be an imperative ("get the car washed" is a new to-do).
+ */
+function readParticipleStatement(text: string): Intent | null {
+  const m = new RegExp(
+    `^(.+?)(?:'s been|\\s+(?:is|are|was|were|has been|have been|got|is now|are now|'s|s been)|'s)?\\s+(?:all\\s+|now\\s+|finally\\s+|just\\s+|already\\s+)?([a-z]+(?:\\s+(?:up|off|out))?)(?:\\s+(?:now|already|today|finally|at last|earlier|this morning|yesterday))?$`,
+  ).exec(text);
+  if (!m || !m[1] || !m[2]) return null;
+  const subject = trimPunctuation(m[1]);
+  const [word = "", particle] = m[2].split(/\s+/);
+  const auxiliary = m[0].length - (m[1].length + m[2].length) > 1 || /'s$/.test(m[1]);
+  const past = baseOfPast(word);
+  const chore = past !== null && past !== word && isBaseVerb(past) && !NOT_A_CHORE.test(past);
+  if (!chore && !(auxiliary && particle === undefined && new RegExp(`^${FINISHED_STATE}$`).test(word))) return null;
+  if (/^(?:i|we|you|they|he|she|everything|all|nothing|something|that's all)$/.test(subject)) return null;
+  const firstWord = subject.split(/\s+/)[0] ?? "";
+  if (isBaseVerb(firstWord) || /^(?:not|never|to|will|should|must|need|have)$/.test(firstWord)) return null;
+  if (/(?:not|never|isn't|wasn't|aren't|hasn't|haven't|n't)$/.test(subject)) return null;
+  const r = refs(subject);
+  return r.length ? { type: "complete", refs: r } : null;
 }
 
 export function readComplete(text: string): Intent | null {
@@ -91,7 +137,7 @@ export function readComplete(text: string): Intent | null {
     const r = refs(subject);
     return r.length ? { type: "complete", refs: r } : null;
   }
-  return readPastTense(text);
+  return readPastTense(text) ?? readParticipleStatement(text);
 }
 
 /** "I paid the phone bill" → complete "pay the phone bill"; "… and walked the dog" → a second task. */

@@ -2,10 +2,10 @@
 import { trimPunctuation } from "../text";
 
 const LEADING_FILLER =
-  /^(?:(?:ok(?:ay)?|k|alright|all right|right|so|and|also|now|then|oh|ah|well|hey|hi|hello|yo|um+|uh+|hmm+|great|cool|thanks|thank you|perfect|awesome|nice|good|sweet|lovely|actually|btw|by the way|one more thing|another thing|next)\b[,!.]?\s+)+/;
+  /^(?:(?:ok(?:ay)?|k|alright|all right|right|so|and|also|now|then|oh|ah|well|hey|hi|hello|yo|um+|uh+|hmm+|great|cool|thanks|thank you|perfect|awesome|nice|good|sweet|lovely|actually|btw|by the way|one more thing|another thing|next|oops|whoops|oopsie|oh no|sorry|wait|er+|erm+|uh oh|argh|damn|dang|ugh|gah|hm+)\b[,!.]?\s+)+/;
 
 const POLITE_PREFIX =
-  /^(?:(?:can|could|would|will) you(?: please| kindly| just)?|please|pls|plz|kindly|just|quickly|i(?:'d| would) like (?:you )?to|i want you to|i need you to|i wanna|i want to|help me(?: to)?|let's|lets|let me|go ahead and|you can|you should|(?:can|could|may) i|can we|could we|would you mind|be a dear and|try to|try and|now)\s+/;
+  /^(?:(?:can|could|would|will|pls|please|plz) (?:you|u|ya|yu)(?: please| pls| plz| kindly| just)?|please|pls|plz|kindly|just|quickly|i(?:'d| would) like (?:you )?to|i want you to|i need you to|i wanna|i want to|help me(?: to)?|let's|lets|let me|go ahead and|you can|you should|(?:can|could|may) i|can we|could we|would you mind|be a dear and|try to|try and|now)\s+/;
 
 const TRAILING =
   /(?:[,\s]+(?:please|pls|plz|thanks|thank you|thx|ty|for me|if you can|if possible|if you could|for me please|thank you very much|thanks a lot|cheers|ok|okay|now))+[\s.!?]*$/;
@@ -29,5 +29,14 @@ export function cleanRequestKeepCase(text: string): string {
   const loweredClean = cleanRequest(text);
   const lowered = text.toLowerCase();
   const start = lowered.indexOf(loweredClean);
-  return start >= 0 ? text.slice(start, start + loweredClean.length) : loweredClean;
+  if (start < 0) return loweredClean;
+  let from = start;
+  let to = start + loweredClean.length;
+  // A title quoted to the very end ("add "a" and "b"") keeps its closing quote.
+  const quotes = (text.slice(from, to).match(/"/g) ?? []).length;
+  if (quotes % 2 === 1) {
+    if (text[to] === '"') to++;
+    else if (from > 0 && text[from - 1] === '"') from--;
+  }
+  return text.slice(from, to);
 }

@@ -5,6 +5,7 @@
  */
 import type { Clock } from "../clock";
 import { normalize, trimPunctuation } from "../text";
+import { fixCommandTypo } from "../typos";
 import { isBaseVerb } from "../verbs";
 import { addBody, readAdd } from "./add";
 import { readComplete, readDelete, readReopen, pointsAtTask } from "./change";
@@ -19,7 +20,7 @@ export type { Intent } from "./types";
 
 const QUESTION_START = /^(?:show|list|display|view|see|what|which|whats|any|anything|is there|are there|do i|did i|have i|how|tell me|give me|get me)\b/;
 const MANAGEMENT_VERB = /^(?:add|create|delete|remove|mark|complete|rename|list|show|see|view|change|update|move|postpone|reschedule|set|make|tick|check off|cross off|reopen|unmark|search|find|edit)\b/;
-const CLAUSE_SPLIT = /(?:\s*[.;!?]\s+|,?\s+and then\s+|,\s*then\s+|\s+then\s+(?=(?:add|create|delete|remove|mark|complete|show|list|rename|change|update|move|set|make)\b)|,?\s+and also\s+|,?\s+also\s+|,\s+(?:and\s+)?(?=(?:mark|delete|remove|complete|rename|reopen|show|list)\s)|,\s+and\s+(?=(?:add|create|delete|remove|mark|complete|show|list|rename|change|update|move|postpone|set|make|tick|reopen)\b)|\s+and\s+(?=(?:add|create|delete|remove|mark|complete|show|list|rename|change|update|move|postpone|set|make|tick|reopen)\b))/;
+const CLAUSE_SPLIT = /(?:(?<!\b(?:incl|inc|e\.g|i\.e|etc|vs|approx|appt|dr|mr|mrs|ms|st|no))\s*[.;!?]\s+|,?\s+and then\s+|,\s*then\s+|\s+then\s+(?=(?:add|create|delete|remove|mark|complete|show|list|rename|change|update|move|set|make)\b)|,?\s+and also\s+|,?\s+also\s+|,\s+(?:and\s+)?(?=(?:mark|delete|remove|complete|rename|reopen|show|list)\s|(?:make|set|move|change|put|give) (?:it|that|this)\s)|,\s+and\s+(?=(?:add|create|delete|remove|mark|complete|show|list|rename|change|update|move|postpone|set|make|tick|reopen)\b)|\s+and\s+(?=(?:add|create|delete|remove|mark|complete|show|list|rename|change|update|move|postpone|set|make|tick|reopen)\b))/;
 
 function isKnown(intent: Intent): boolean {
   return intent.type !== "unknown";
@@ -34,10 +35,25 @@ function plausibleFromAddBody(intent: Intent, body: string): boolean {
   return true;
 }
 
-function readSingle(lower: string, original: string, clock: Clock, raw = original): Intent {
+const COMMAND_COLON = /^(complete|delete|remove|erase|finish|reopen|rename|mark|tick off|check off|cross off|update|edit|change|move|postpone|reschedule|prioriti[sz]e|deprioriti[sz]e|search|find|show|list)\s*[:-]\s+/i;
+
+const ERRAND_FOR_ME =
+  /^(?:(?:can|could|would|will) (?:you|u)|please|pls)\s+(?:please\s+)?(?:book|order|buy|get|fetch|bring|cook|make|draw|write|send|call|find|reserve|pay|drive)\s+(?:me|us)\s+(?!to\b)/;
+
+function withoutCommandColon(text: string): string {
+  return text.replace(COMMAND_COLON, "$1 ");
+}
+
+function readSingle(cleaned: string, cleanedKeepCase: string, clock: Clock, raw = cleanedKeepCase): Intent {
   // Greetings are checked before the filler words ("hi", "thanks") are stripped.
-  const social = readSocial(trimPunctuation(raw.toLowerCase().replace(/[?!.]+$/, ""))) ?? readSocial(lower);
+  const social = readSocial(trimPunctuation(raw.toLowerCase().replace(/[?!.]+$/, ""))) ?? readSocial(cleaned);
   if (social) return social;
+  // "can you book me a flight?": a request for the assistant to act in the world, not a to-do.
+  if (ERRAND_FOR_ME.test(raw.toLowerCase()) && !/\b(?:task|todo|to-?do|list|remind|reminder)\b/.test(raw.toLowerCase())) return { type: "say", kind: "offtopic" };
+  // "compelte buy milk", "del the gym task": a misspelt or shortened command word.
+  // "complete: pay the bill", "delete - gym": a colon or dash after the command word.
+  const lower = withoutCommandColon(fixCommandTypo(cleaned));
+  const original = withoutCommandColon(fixCommandTypo(cleanedKeepCase));
   const bulk = readBulk(lower, clock);
   if (bulk) return bulk;
   const update = readUpdate(lower, original, clock);
@@ -99,7 +115,11 @@ export function classify(message: string, clock: Clock): Intent[] {
     if (rest.every(isKnown) && !rest.some((i) => i.type === "confirm" || i.type === "deny")) return rest;
   }
   const clauses = text.split(CLAUSE_SPLIT).map((c) => c.trim()).filter(Boolean);
-  if (clauses.length > 1) {
+  // Never split inside a quoted title ("add "call mum, then dad"").
+  const splitsQuote = clauses.some((c) => (c.match(/"/g) ?? []).length % 2 === 1);
+  // "add a task: X and delete Y" — after "add …:" the rest is the new task's wording.
+  const labelledAdd = /^(?:(?:please|pls|can you|could you)\s+)?(?:add|create|new)\b[^:"]{0,30}:\s*\S/i.test(text);
+  if (clauses.length > 1 && !splitsQuote && !labelledAdd) {
     const intents = clauses.map((c) => readSingle(cleanRequest(c), cleanRequestKeepCase(c), clock, c));
     const useful = intents.filter((i) => !(i.type === "say" && (i.kind === "thanks" || i.kind === "greeting")));
     if (useful.length > 0 && useful.every((i) => isKnown(i) && i.type !== "say" && i.type !== "select")) return useful;

@@ -16,6 +16,15 @@ const SHOW = /^(?:show|list|display|view|see|get|give|print|read|pull up|bring u
 const QUESTION = /^(?:what(?:'s| is| are| do| did| have| should| else|s)?|which|whats|anything|any|is there(?: anything)?|are there(?: any)?|do i have|have i got|did i|how many|how much|got any|tasks|todos|my|am i|are we|was i|is anything|is something)\b/;
 const DUE_WORDS = /\b(?:due|overdue|late|behind|miss|forgotten|slipped|past due|today|tonight|tomorrow|this week|next week|upcoming|coming up|soon|missed|pending|open|outstanding|unfinished|incomplete|remaining|left|completed|finished|done|high|low|urgent|important|priority|weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/;
 
+/** Words that only narrow a list ("overdue", "today's", "high priority"), before a noun for tasks. */
+const FILTER_ADJECTIVES =
+  "(?:today's|tomorrow's|tonight's|this week's|next week's|this weekend's|the weekend's|overdue|late|pending|open|outstanding|unfinished|incomplete|remaining|completed|finished|done|closed|high|low|medium|normal|urgent|important|top|priority|prio|upcoming|current|active|ticked|checked|due (?:today|tomorrow|this week|next week|soon))";
+const FILTERED_NOUN = new RegExp(
+  `^(?:(?:my|all|the|any|only|just|all my|all the|all of my)\\s+)?(?:${FILTER_ADJECTIVES}[- ]?\\s*)+(?:tasks?|todos?|to-?dos?|items?|ones|stuff|reminders?|chores|errands|things)$`,
+);
+const EVERYTHING_FILTERED =
+  /^(?:everything|anything|all|stuff|things|tasks|todos)\s+(?:(?:that's|that is|which is|i have|i've got)\s+)?(?:due|overdue|pending|open|outstanding|left|remaining|unfinished|completed|finished|done|for (?:today|tomorrow|this week|next week))\b/;
+
 const NEGATED = /\b(?:haven't|have not|hasn't|has not|didn't|did not|not yet|yet to|still to|not)\b/;
 
 function pendingWords(t: string): boolean {
@@ -32,7 +41,8 @@ function completedWords(t: string): boolean {
 export function readFilter(text: string, clock: Clock): ListFilter {
   const t = ` ${text} `;
   const filter: ListFilter = {};
-  if (/\b(?:all|every|everything)\b/.test(t) && !pendingWords(t) && !completedWords(t)) filter.status = "all";
+  const alsoFinished = /\b(?:incl(?:uding|\.)?|inc|with|and|plus|as well as|even|also)\s+(?:the\s+)?(?:completed|done|finished|closed|ticked off)(?:\s+ones)?\b/.test(t);
+  if (alsoFinished || (/\b(?:all|every|everything)\b/.test(t) && !pendingWords(t) && !completedWords(t))) filter.status = "all";
   else if (pendingWords(t) && !/\b(?:done|completed|finished) (?:and|or) (?:pending|open)\b/.test(t)) filter.status = "pending";
   else if (completedWords(t)) filter.status = "completed";
 
@@ -78,7 +88,8 @@ export function readQuery(text: string): string | null {
     /\bwith\s+(.+?)\s+in\s+(?:the\s+|their\s+|its\s+)?(?:title|name|description|text)s?\b/.exec(text) ??
     /\b(?:a|any|the)\s+(?:task|todo|to-?do|reminder)s?\s+(?:to|for|about|called|named|mentioning)\s+(.+)$/.exec(text) ??
     /\b(?:about|regarding|related to|relating to|mentioning|containing|that mention|that contain|with the word|matching|involving|concerning|to do with|called|named|titled|that have|that say|saying)\s+(.+)$/.exec(text) ??
-    /^(?:search|find|look|lookup|look up|filter|grep)(?:\s+(?:for|up|me))?\s+(.+)$/.exec(text);
+    /^(?:search|find|look|lookup|look up|filter|grep)(?:\s+(?:for|up|me))?\s+(.+)$/.exec(text) ??
+    /\b(?:tasks?|todos?|to-?dos?|items?|ones?|anything|something)\s+(?:with|re|on|that (?:has|have|says?))\s+(?!(?:no|a|an|high|low|medium|priority|due|any|today|tomorrow)\b)(.+)$/.exec(text);
   if (!m || !m[1]) return null;
   let q = m[1]
     .replace(/\b(?:in (?:the )?(?:title|name|description)s?|in them|in it)\b/g, "")
@@ -101,22 +112,35 @@ export function readList(text: string, clock: Clock): Intent | null {
     const q = readQuery(t);
     if (q) return { type: "list", filter: { ...filter, query: q } };
   }
+  // A bare noun phrase: "overdue tasks", "today's tasks", "high priority ones", "everything due this week".
+  if (FILTERED_NOUN.test(t) || EVERYTHING_FILTERED.test(t)) return { type: "list", filter: readFilter(t, clock) };
+  // "where's the fence task?", "where is my dentist reminder": a search.
+  const where = /^where(?:'s| is| are|s)\s+(?:the\s+|my\s+)?(.+?)\s*(?:tasks?|todos?|to-?dos?|items?|reminders?|ones?)?$/.exec(t);
+  if (where && where[1] && !/^(?:it|that|this|they|them|everything|all)$/.test(where[1])) return { type: "list", filter: { query: where[1] } };
+  // "sort my tasks by priority": the list comes back sorted by status and due date.
+  if (/^(?:sort|order|arrange|organi[sz]e)\s+(?:(?:my|the|all)\s+)?(?:(?:tasks|todos|to-?dos|list|them|everything)\s+)?by\s+(?:priority|due date|date|deadline|importance|status)$/.test(t)) {
+    return { type: "list", filter: { status: "all" } };
+  }
   const shows = SHOW.test(t);
   const asks = QUESTION.test(t);
   if (!shows && !asks) return null;
   const rest = t.replace(SHOW, "");
   // "what about the second one?" points at a listed task; it is not a new list.
   if (ordinalRef(rest)) return null;
-  const aboutTasks = TASK_WORDS.test(t) || DUE_WORDS.test(t) || /^(?:everything|all|it all|them all)$/.test(rest) || (asks && readQuery(t) !== null);
+  const aboutTasks = TASK_WORDS.test(t) || (shows && /^(?:what|whatever)\s+(?:i've got|i have|i've|i got|there is|is there|there's|'s there)\b/.test(rest)) || DUE_WORDS.test(t) || /^(?:everything|all|it all|them all)$/.test(rest) || (asks && readQuery(t) !== null);
   if (!aboutTasks) return null;
-  if (asks && !shows && !/\b(?:i|my|me|we|our|there|tasks?|todos?|list)\b/.test(t) && !DUE_WORDS.test(t)) return null;
+  if (asks && !shows && !/\b(?:i|my|me|we|our|there|tasks?|todos?|list|agenda|plate|schedule)\b/.test(t) && !DUE_WORDS.test(t)) return null;
   return { type: "list", filter: readFilter(rest, clock) };
 }
 
 const BULK_COMPLETE = /^(?:mark|set|tick|check|cross|complete|finish|close|tick off|check off|cross off)\s+(?:off\s+)?(?:(them all|all of them|both|both of them|all of those|those|these|them)|all|every|everything|each|the whole lot|the lot)\b(.*?)(?:\s+(?:as\s+)?(?:done|complete|completed|finished|off))?$/;
-const BULK_COMPLETE_STATEMENT = /^(?:i(?:'ve| have)?\s+)?(?:finished|completed|done|did)\s+(?:all|everything|every)\b(.*)$/;
+const BULK_COMPLETE_STATEMENT =
+  /^(?:(?:i(?:'ve| have)?\s+)?(?:finished|completed|done|did)\s+(?:all|everything|every)\b(.*)|(?:everything|all (?:of )?(?:my |the )?(?:tasks|todos|of them|them))(?:'s|\s+(?:is|are))\s+(?:all\s+)?(?:done|finished|complete|completed)(.*))$/;
 const BULK_DELETE = /^(?:delete|remove|clear|clean up|clean out|get rid of|purge|erase|wipe|trash|archive|drop|nuke|bin|empty|clear out)\s+(?:out\s+)?(.*)$/;
 const BULK_REOPEN = /^(?:reopen|unmark|uncheck|untick|restore)\s+(?:all|every|everything)\b(.*)$/;
+
+const BULK_KIND =
+  /^(?:the |my |any |all (?:the |my )?)?(?:completed|done|finished|closed|old|checked|ticked(?: off)?|checked off|overdue|late|low[- ]priority|high[- ]priority|medium[- ]priority|low|high)(?: (?:tasks|todos|to-?dos|items|ones|stuff|things|ones on my list))?$/;
 
 /** A request about many tasks at once, or null. */
 export function readBulk(text: string, clock: Clock): Intent | null {
@@ -124,7 +148,7 @@ export function readBulk(text: string, clock: Clock): Intent | null {
   if (reopen) return bulk("reopen", reopen[1] ?? "", clock, "completed");
   const listed = BULK_COMPLETE.exec(text);
   if (listed && listed[1]) return { type: "bulk", action: "complete", filter: {}, listed: true };
-  const complete = listed ? { words: listed[2] ?? "" } : ((m) => (m ? { words: m[1] ?? "" } : null))(BULK_COMPLETE_STATEMENT.exec(text));
+  const complete = listed ? { words: listed[2] ?? "" } : ((m) => (m ? { words: m[1] ?? m[2] ?? "" } : null))(BULK_COMPLETE_STATEMENT.exec(text));
   if (complete) {
     if (/\b(?:pending|not done|as pending|incomplete)\s*$/.test(text)) return bulk("reopen", complete.words, clock, "completed");
     return bulk("complete", complete.words, clock, "pending");
@@ -133,9 +157,13 @@ export function readBulk(text: string, clock: Clock): Intent | null {
   if (del) {
     const what = del[1] ?? "";
     if (isListedRef(what.replace(/\s+(?:from|off) (?:my|the) list$/, ""))) return { type: "bulk", action: "delete", filter: {}, listed: true };
-    const many = /^(?:all|every|everything|each|the lot|my (?:whole|entire) list|my list|the list|the (?:whole|entire) list|(?:the |my |any )?(?:completed|done|finished|closed|old|checked|ticked|overdue|low|high)\b)/.test(what);
-    if (many && (/\b(?:tasks|todos|to-?dos|items|ones|list|everything|all|every)\b/.test(what) || /^(?:the |my )?(?:completed|done|finished)(?: ones)?$/.test(what))) {
-      return bulk("delete", what, clock, "all");
+    // "all …", "my whole list", or a status/priority/due word before a plural noun ("the done ones",
+    // "old tasks") — but not one task that merely contains such a word ("the old shopping list task").
+    const everything = /^(?:all|every|everything|each|the lot)\b/.test(what) || /^(?:my|the) (?:whole |entire )?(?:(?:to-?do|task) )?list$/.test(what);
+    const byKind = BULK_KIND.test(what);
+    if ((everything && /\b(?:tasks|todos|to-?dos|items|ones|list|everything|all|every|them|lot|stuff)\b/.test(what)) || byKind) {
+      // "old" tasks are the finished ones; nothing else on the list says how old a task is.
+      return bulk("delete", what.replace(/\bold\b/, "completed"), clock, "all");
     }
   }
   return null;

@@ -58,6 +58,7 @@ export function cleanPhrase(text: string): string {
       .replace(/\s+(?:task|todo|to-do|item|reminder|one|entry|thing)s?$/, "")
       .replace(/^(?:i|we) (?:need|have|had|have got) to\s+/, "")
       .replace(/\s+(?:again|too|as well|already|now|today)$/, "")
+      .replace(/(?<=\w)'s$/, "")
       .trim();
     t = trimPunctuation(t);
     if (t === before) break;

@@ -8,7 +8,7 @@ const GREETING =
   /^(?:hi+|hello+|hey+|heya|hiya|howdy|yo|hola|greetings|good (?:morning|afternoon|evening|day)|morning|evening|sup|what'?s up|wassup|hi there|hello there|hey there)(?:\s+(?:there|again|you|friend|bot|assistant|buddy|mate|all|everyone))?(?:[,!.]*\s*(?:how are you(?: doing| today)?|how's it going|how is it going|how are things|what's up))?$/;
 const HOW_ARE_YOU = /^(?:how are you(?: doing| today)?|how's it going|how is it going|how's everything|how are things|how do you do|are you there|you there)$/;
 const THANKS =
-  /^(?:thanks|thank you|thx|ty|tysm|cheers|much appreciated|appreciate it|i appreciate it|thanks a lot|thank you so much|thanks so much|many thanks|great job|good job|well done|nice one|nice|great|perfect|awesome|cool|excellent|brilliant|lovely|wonderful|fantastic|amazing|sweet|neat|good|ok|okay|k|got it|gotcha|understood|alright|all right|noted|fine|sounds good|looks good|that's great|that's perfect|that works)(?:\s*[,!.]?\s*(?:thanks|thank you|cheers|a lot|so much|very much|mate|buddy))*$/;
+  /^(?:thanks|thank you|thx|ty|tysm|cheers|ta|ta very much|thank u|thanku|thankyou|tyvm|much appreciated|appreciate it|i appreciate it|thanks a lot|thank you so much|thanks so much|many thanks|great job|good job|well done|nice one|nice|great|perfect|awesome|cool|excellent|brilliant|lovely|wonderful|fantastic|amazing|sweet|neat|good|ok|okay|k|got it|gotcha|understood|alright|all right|noted|fine|sounds good|looks good|that's great|that's perfect|that works)(?:\s*[,!.]?\s*(?:thanks|thank you|cheers|a lot|so much|very much|mate|buddy))*$/;
 const BYE =
   /^(?:bye|goodbye|good bye|bye bye|see you|see ya|see you later|later|cya|good night|goodnight|night|that's all|that is all|that's it|that is it|nothing else|no that's all|i'm good|i'm done|that'll be all|all done)(?:\s*[,!.]?\s*(?:thanks|thank you|for now|bye))*$/;
 const HELP =
@@ -20,11 +20,24 @@ const DENY =
 const CLOCK = /^(?:what(?:'s| is) (?:the )?(?:date|day|time)(?: today| now| it is)?|what day is (?:it|today)|what time is it|what(?:'s| is) today(?:'s date)?|which day is it|what(?:'s| is) the date today|today's date)$/;
 
 const OFF_TOPIC_WORDS =
-  /\b(?:joke|jokes|weather|forecast|temperature|poem|poetry|story|song|sing|lyrics|recipe|cook|capital of|news|headline|sport|sports|score|football|soccer|basketball|movie|movies|film|translate|translation|meaning of life|president|prime minister|stock|stocks|bitcoin|crypto|horoscope|riddle|fact about|trivia|math|calculate|equation|homework|essay|code|program|python|javascript|chatgpt|girlfriend|boyfriend|date me|love me|your name|your favorite|your favourite|are you (?:a )?(?:human|real|alive|ai|robot)|philosophy|quantum|history of|who won|who is|who was|who are|where is|how far|how tall|how old|population|distance)\b/;
+  /\b(?:joke|jokes|recommend|recommendation|weather|forecast|temperature|poem|poetry|story|song|sing|lyrics|recipe|cook|capital of|news|headline|sport|sports|score|football|soccer|basketball|movie|movies|film|translate|translation|meaning of life|president|prime minister|stock|stocks|bitcoin|crypto|horoscope|riddle|fact about|trivia|math|calculate|equation|homework|essay|code|program|python|javascript|chatgpt|girlfriend|boyfriend|date me|love me|your name|your favorite|your favourite|are you (?:a )?(?:human|real|alive|ai|robot)|philosophy|quantum|history of|who won|who is|who was|who are|where is|how far|how tall|how old|population|distance)\b/;
+
+/** "how do I add a task?", "what is this app?", "tell me about yourself": questions about the assistant. */
+const ABOUT_ME =
+  /^(?:what can (?:u|you|ya) do|what do (?:u|you) do|how do i (?:use|add|create|make|delete|remove|complete|finish|edit|change|update|rename|list|see|mark|set)\b.*|how (?:can|do) i (?:get started|start)|what(?:'s| is) this(?: app| thing| tool| place| for)?|what does this (?:app |thing |tool )?do|what is this app for|tell me (?:about )?(?:yourself|what you do|how (?:this|it|you) works?)|how does (?:this|the) (?:app|thing|assistant|bot|chat) work|what are your commands|show me (?:how|what you can do)|examples?|any (?:tips|examples))$/;
+
+/** Interjections and reactions that ask for nothing ("lol", "hmm", "nvm", an emoji). */
+const NOTHING = /^(?:lol|lmao|haha+|hehe+|hmm+|meh|wow|oh|ah|ahh+|ooh+|nothing|nvm|nm|idk|dunno|whatever|shrug|\.+|\W+)$/u;
+
+/** Remarks about the assistant itself ("you're useless", "i love you"): declined politely. */
+const ABOUT_YOU = /^(?:you(?:'re| are)|ur|u r|i (?:love|hate|like) (?:you|u)|are you (?:there|ok|okay|smart|stupid|dumb|alive|real|human)|do you (?:love|like|hate|dream|sleep|think))\b/;
 
 /** A social or off-topic message, or null. */
 export function readSocial(text: string): Intent | null {
   if (!text) return { type: "say", kind: "unclear" };
+  if (ABOUT_ME.test(text)) return { type: "say", kind: "help" };
+  if (NOTHING.test(text)) return { type: "say", kind: "nothing" };
+  if (ABOUT_YOU.test(text) && !/\b(?:task|list|todo|remind|add|delete|mark)\b/.test(text)) return { type: "say", kind: "offtopic" };
   if (CONFIRM.test(text)) return { type: "confirm" };
   if (DENY.test(text)) return { type: "deny" };
   if (GREETING.test(text) || HOW_ARE_YOU.test(text)) return { type: "say", kind: "greeting" };

@@ -62,10 +62,10 @@ const READERS: Array<[RegExp, Reader]> = [
   // rename, with both titles quoted (the quotes may contain " to ")
   [/^(?:rename|retitle|change|update|edit)\s+(?:the\s+task\s+)?["'](.+?)["']\s+(?:to|as|into)\s+["'](.+?)["']?$/, (m, ctx) => ({ ref: `"${m[1] ?? ""}"`, changes: { title: title(keepCase(ctx, m[2] ?? "")) } })],
   // rename
-  [/^(?:rename|retitle|re-title|re-name)\s+(.+?)\s+(?:to|as|into)\s+(.+)$/, (m, ctx) => ({ ref: m[1] ?? "", changes: { title: title(keepCase(ctx, m[2] ?? "")) } })],
+  [/^(?:rename|retitle|re-title|re-name)\s+(.+?)(?:\s+(?:to|as|into)\s+|\s*:\s*)(.+)$/, (m, ctx) => ({ ref: m[1] ?? "", changes: { title: title(keepCase(ctx, m[2] ?? "")) } })],
   [new RegExp(`^(?:change|update|edit|modify|set|fix|correct|alter|make)\\s+(?:the\\s+)?${NAME_NOUN}\\s+(?:of|for|on)\\s+(.+?)\\s+(?:to|as|into)\\s+(.+)$`), (m, ctx) => ({ ref: m[1] ?? "", changes: { title: title(keepCase(ctx, m[2] ?? "")) } })],
   [new RegExp(`^(?:change|update|edit|set|rename)\\s+(.+?)(?:'s|s')?\\s+${NAME_NOUN}\\s+to\\s+(.+)$`), (m, ctx) => ({ ref: m[1] ?? "", changes: { title: title(keepCase(ctx, m[2] ?? "")) } })],
-  [/^(.+?)\s+should (?:be called|be named|be titled|say|read)\s+(.+)$/, (m, ctx) => ({ ref: m[1] ?? "", changes: { title: title(keepCase(ctx, m[2] ?? "")) } })],
+  [/^(?!.*\b(?:description|desc|notes?|details?|comment)\s+should\b)(.+?)\s+should (?:be called|be named|be titled|say|read)\s+(.+)$/, (m, ctx) => ({ ref: m[1] ?? "", changes: { title: title(keepCase(ctx, m[2] ?? "")) } })],
   [/^call\s+(.+?)\s+["'](.+)["'](?:\s+instead)?$/, (m, ctx) => ({ ref: m[1] ?? "", changes: { title: title(keepCase(ctx, m[2] ?? "")) } })],
   // description
   [new RegExp(`^(?:remove|clear|delete|drop|erase|wipe)\\s+(?:the\\s+)?${DESC_NOUN}\\s+(?:of|from|for|on)\\s+(.+)$`), (m) => ({ ref: m[1] ?? "", changes: { description: "" } })],
@@ -74,6 +74,15 @@ const READERS: Array<[RegExp, Reader]> = [
   [new RegExp(`^(?:add|put|attach|write|leave|give)\\s+(?:a\\s+|an\\s+|the\\s+|this\\s+|some\\s+)?${DESC_NOUN}\\s+(?:to|on|for)\\s+(.+?)(?:\\s*:\\s*|\\s+saying\\s+|\\s+that says\\s+|\\s+-\\s+|\\s+reading\\s+|\\s*,\\s*)(.+)$`), (m, ctx) => ({ ref: m[1] ?? "", changes: { description: trimPunctuation(keepCase(ctx, m[2] ?? "")) } })],
   [new RegExp(`^(?:add|put|write|attach)\\s+(?:a\\s+|the\\s+)?${DESC_NOUN}\\s*(?::|saying|that says)?\\s*["'](.+)["']\\s+(?:to|on|for)\\s+(.+)$`), (m, ctx) => ({ ref: m[2] ?? "", changes: { description: trimPunctuation(keepCase(ctx, m[1] ?? "")) } })],
   [new RegExp(`^(?:add|put|write|attach)\\s+(?:a\\s+|the\\s+)?(?:note|description|comment)\\s+(?:saying\\s+|that says\\s+)?(.+)\\s+(?:to|on|for)\\s+(.+?)$`), (m, ctx) => ({ ref: m[2] ?? "", changes: { description: trimPunctuation(keepCase(ctx, m[1] ?? "")) } })],
+  // "X notes: Y", "X's description should say Y", "update X description - Y"
+  [new RegExp(`^(?!(?:add|put|attach|write|leave|give|a|an|the|new)\\s)(?:(?:set|change|update|edit|make)\\s+)?(.+?)(?:'s|s')?\\s+${DESC_NOUN}(?:\\s*:\\s*|\\s+-\\s+|\\s+(?:should say|should read|should be|to say|is now|is|to|as|=)\\s*:?\\s+)(.+)$`), (m, ctx) => ({ ref: m[1] ?? "", changes: { description: trimPunctuation(keepCase(ctx, m[2] ?? "")) } })],
+  // "put "bring receipts" as the description of tax return"
+  [new RegExp(`^(?:put|use|set|make|have)\\s+(.+?)\\s+as\\s+(?:the\\s+|its\\s+)?${DESC_NOUN}\\s+(?:of|for|on|to)\\s+(.+)$`), (m, ctx) => ({ ref: m[2] ?? "", changes: { description: trimPunctuation(keepCase(ctx, quoted(m[1] ?? "") ?? m[1] ?? "")) } })],
+  // "add a note: thank the volunteers" right after a task was mentioned: a note on it.
+  [new RegExp(`^(?:add|put|attach|write|leave|give it)\\s+(?:a\\s+|an\\s+|the\\s+)?${DESC_NOUN}\\s*(?::|-|saying|that says|reading)\\s*(.+)$`), (m, ctx) => ({ ref: "it", changes: { description: trimPunctuation(keepCase(ctx, m[1] ?? "")) } })],
+  [/^describe\s+(.+?)\s*:\s*(.+)$/, (m, ctx) => ({ ref: m[1] ?? "", changes: { description: trimPunctuation(keepCase(ctx, m[2] ?? "")) } })],
+  // "description for X: Y", "notes on X - Y", "the description of X is Y"
+  [new RegExp(`^(?:the\\s+|a\\s+|new\\s+)*${DESC_NOUN}\\s+(?:for|of|on|to)\\s+(.+?)(?:\\s*:\\s*|\\s+-\\s+|\\s+(?:should be|is now|is|will be|=)\\s+)(.+)$`), (m, ctx) => ({ ref: m[1] ?? "", changes: { description: trimPunctuation(keepCase(ctx, m[2] ?? "")) } })],
   [/^describe\s+(.+?)\s+as\s+(.+)$/, (m, ctx) => ({ ref: m[1] ?? "", changes: { description: trimPunctuation(keepCase(ctx, m[2] ?? "")) } })],
   // due date
   [new RegExp(`^(?:remove|clear|delete|drop|unset|take off|take away|get rid of)\\s+(?:the\\s+)?${DUE_NOUN}\\s+(?:from|of|for|on)\\s+(.+)$`), (m) => ({ ref: m[1] ?? "", changes: { clearDue: true } })],
@@ -90,12 +99,27 @@ const READERS: Array<[RegExp, Reader]> = [
   [/^(.+?)(?:'s|\s+(?:is|will be|should be|needs to be|has to be|must be|can be))\s+(?:due|done|finished|completed)\s+(.+)$/, dueReader(1, 2)],
   [/^(.+?)(?:'s|\s+is)\s+(?:now\s+|actually\s+)?(?:due|happening|scheduled)\s+(.+)$/, dueReader(1, 2)],
   [/^(.+?)\s+(?:needs to|has to|must|should|will|is going to)\s+(?:happen|be done|be finished|get done|take place)\s+(.+)$/, dueReader(1, 2)],
-  [/^(?:due date|deadline|due)\s+(?:for|of)\s+(.+?)\s+(?:is|should be|to)\s+(.+)$/, dueReader(1, 2)],
+  [/^(?:due date|deadline|due)\s+(?:for|of)\s+(.+?)(?:\s+(?:is|should be|to)\s+|\s*:\s*)(.+)$/, dueReader(1, 2)],
+  // "dentist due date: friday", "essay deadline - monday"
+  [new RegExp(`^(.+?)(?:'s|s')?\\s+${DUE_NOUN}\\s*(?::|-|=)\\s*(.+)$`), dueReader(1, 2)],
+  // "can the dentist be moved to wednesday?"
+  [/^(?:can|could|should)\s+(?:we\s+|you\s+)?(.+?)\s+(?:be\s+)?(?:moved|pushed|rescheduled|changed|postponed|shifted|put off|pushed back|delayed|brought forward)\s+(?:back\s+|forward\s+)?(?:to|until|till|for|on)\s+(.+)$/, dueReader(1, 2)],
+  // "bring the vet visit forward to tomorrow", "move the essay up a day"
+  [/^(?:bring|move|pull|push)\s+(.+?)\s+(?:forward|earlier|up|ahead)\s+(?:to|until|till|for|on)\s+(.+)$/, dueReader(1, 2)],
+  [new RegExp(`^(?:bring|move|pull)\\s+(.+?)\\s+(?:forward|earlier|up|ahead)\\s+(?:by\\s+)?((?:${NUMBER_WORD_PATTERN})\\s+(?:days?|weeks?))$`), (m) => ({ ref: m[1] ?? "", changes: { shiftDays: -(shiftOf(m[2] ?? "") ?? 1) } })],
+  // "dentist on friday instead", "set the vet visit for 3pm tomorrow"
+  [/^(.+?)\s+(?:on|for|to|by)\s+(.+?)\s+instead$/, dueReader(1, 2)],
+  [/^set\s+(.+?)\s+(?:for|on)\s+(.+)$/, dueReader(1, 2)],
   // priority
   [/^(?:prioriti[sz]e|bump up|escalate|up the priority of|raise the priority of|increase the priority of)\s+(.+)$/, (m) => ({ ref: m[1] ?? "", changes: { priority: "high" } })],
-  [/^(?:deprioriti[sz]e|de-prioriti[sz]e|lower the priority of|decrease the priority of|reduce the priority of|drop the priority of)\s+(.+)$/, (m) => ({ ref: m[1] ?? "", changes: { priority: "low" } })],
+  [/^(?:demote|downgrade|deprioriti[sz]e|de-prioriti[sz]e|lower the priority of|decrease the priority of|reduce the priority of|drop the priority of)\s+(.+)$/, (m) => ({ ref: m[1] ?? "", changes: { priority: "low" } })],
   [/^(?:change|set|update|make|put)\s+(?:the\s+)?priority\s+(?:of|for|on)\s+(.+?)\s+(?:to|as|at)\s+(.+)$/, valueReader(1, 2)],
   [/^(?:change|set|update|make|put)\s+(.+?)(?:'s|s')?\s+priority\s+(?:to|as|at)\s+(.+)$/, valueReader(1, 2)],
+  // "vet visit priority low", "change tax return priority: medium", "priority of X: high"
+  [/^(?:(?:change|set|update|make|put)\s+)?(.+?)(?:'s|s')?\s+priority\s*(?::|-|=|is now|is|should be)?\s*(high|low|medium|normal|urgent|top|highest|lowest)$/, valueReader(1, 2)],
+  [/^priority\s+(?:of|for|on)\s+(.+?)(?:\s*(?::|-|=)\s*|\s+(?:is|should be|to)\s+)(.+)$/, valueReader(1, 2)],
+  // "dentist isn't urgent anymore"
+  [/^(.+?)(?:'s|\s+(?:is|are))?\s+(?:not|isn't|isnt|aren't|no longer)\s+(?:that\s+|very\s+|so\s+)?(?:urgent|important|a priority|high priority)(?:\s+any ?more|\s+any longer|\s+now)?$/, (m) => ({ ref: m[1] ?? "", changes: { priority: "low" } })],
   [/^(?:set|make|mark|change|update|put|flag|move|bump|switch|turn|give)\s+(.+?)\s+(?:up\s+|down\s+)?(?:to\s+|as\s+|at\s+|into\s+|a\s+|an\s+)*((?:a\s+|an\s+)?(?:high|low|medium|normal|top|urgent|important|critical|not urgent|unimportant|highest|lowest)(?:[- ]priority)?)$/, valueReader(1, 2)],
   [/^(.+?)(?:'s|\s+(?:is|should be|needs to be|is now|is actually))\s+((?:a\s+)?(?:high|low|medium|normal|top|urgent|important|critical|not urgent|not important|unimportant)(?:[- ]priority)?)$/, valueReader(1, 2)],
   // generic: "change X to Y", "set X to Y", "make X Y" where Y is a date, priority or status
@@ -156,6 +180,10 @@ export function readUpdate(text: string, originalText: string, clock: Clock): In
     if (!result) continue;
     // "what is due today?" is a question, not an edit of a task called "what".
     if (/^(?:what|which|anything|something|everything|who|how|when|where|i|we|you)\b/.test(result.ref)) continue;
+    // "that's important" (about the task just mentioned) re-prioritises it; "that's fine" is not an edit.
+    if (/^(?:that|this)$/.test(result.ref.trim()) && result.changes.priority && Object.keys(result.changes).length === 1) {
+      return { type: "update", ref: { kind: "pronoun" }, changes: result.changes };
+    }
     if (/^(?:a|an|the|this|that|my|new|another)$/.test(result.ref.trim())) continue;
     const ref = refFrom(result.ref);
     if (!ref) continue;

@@ -1,0 +1,76 @@
+/**
+ * Forgives a misspelt command word at the start of a request ("compelte buy milk",
+ * "delte the gym task", "shwo my tasks") and a few abbreviations ("del", "rm"). Only the first
+ * word is corrected, and only when it is not itself a word the readers know, so a chore such as
+ * "park the car" is never turned into "mark the car".
+ */
+import { isBaseVerb } from "./verbs";
+
+const COMMANDS = [
+  "add", "create", "delete", "remove", "complete", "mark", "rename", "change", "update", "reschedule",
+  "postpone", "prioritise", "prioritize", "reopen", "show", "list", "search", "finish", "remind",
+  "move", "edit", "erase", "uncheck", "untick", "display", "finished", "completed", "deleted",
+];
+
+const ABBREVIATIONS: Record<string, string> = {
+  del: "delete", rm: "remove", rmv: "remove", dlt: "delete", cmplt: "complete", upd: "update", ls: "list",
+};
+
+/** Real words one edit away from a command: never "corrected". */
+const REAL_WORDS = new Set(["compete", "crate", "rewind", "remote", "lust", "lost", "last", "least", "mask", "mart", "meta", "shop", "snow", "slow", "dove", "move", "love"]);
+
+/** Optimal-string-alignment distance (edits, with adjacent swaps), capped at `max + 1`. */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const rows: number[][] = [];
+  for (let i = 0; i <= a.length; i++) {
+    const row: number[] = [i];
+    for (let j = 1; j <= b.length; j++) {
+      if (i === 0) {
+        row.push(j);
+        continue;
+      }
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const prev = rows[i - 1] as number[];
+      let d = Math.min((prev[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, ((rows[i - 2] as number[])[j - 2] ?? 0) + 1);
+      row.push(d);
+    }
+    rows.push(row);
+  }
+  return (rows[a.length] as number[])[b.length] ?? max + 1;
+}
+
+function isSwap(a: string, b: string): boolean {
+  if (a.length !== b.length || a === b) return false;
+  const diff = [...a].map((c, i) => (c === b[i] ? -1 : i)).filter((i) => i >= 0);
+  return diff.length === 2 && diff[1] === (diff[0] ?? 0) + 1 && a[diff[0] ?? 0] === b[diff[1] ?? 0] && a[diff[1] ?? 0] === b[diff[0] ?? 0];
+}
+
+/** The command a misspelt first word stands for, or null. */
+export function correctCommand(word: string): string | null {
+  const w = word.toLowerCase();
+  const abbreviation = ABBREVIATIONS[w];
+  if (abbreviation) return abbreviation;
+  if (w.length < 4 || !/^[a-z]+$/.test(w) || COMMANDS.includes(w) || isBaseVerb(w) || REAL_WORDS.has(w)) return null;
+  let best: string | null = null;
+  let bestDistance = Infinity;
+  for (const c of COMMANDS) {
+    if (c.length < 4) continue;
+    const allowed = w.length <= 4 ? 0 : w.length >= 8 ? 2 : 1;
+    const d = allowed === 0 ? (isSwap(w, c) ? 1 : 2) : editDistance(w, c, allowed);
+    if ((allowed === 0 ? d === 1 : d <= allowed) && d < bestDistance) {
+      best = c;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
+
+/** Replaces a misspelt command at the start of `text` (either casing); other text is untouched. */
+export function fixCommandTypo(text: string): string {
+  const m = /^([A-Za-z]+)(?=\s|$)/.exec(text);
+  if (!m || !m[1]) return text;
+  const fixed = correctCommand(m[1]);
+  return fixed ? fixed + text.slice(m[1].length) : text;
+}
