@@ -21,10 +21,22 @@ export function findPendingApprovals(message: UIMessage | undefined): PendingApp
   return pending;
 }
 
-const APPROVE = /^(y|yes|yep|yeah|yup|sure|ok|okay|confirm|confirmed|approve|approved|do it|go ahead|delete|delete it|delete them|delete all|delete both)$/;
-const DENY = /^(n|no|nope|nah|cancel|stop|dont|do not|keep|keep it|keep them|keep both|never mind|nevermind|no thanks|no thank you)$/;
+const YES_WORD = "(?:y|yes|yep|yeah|yea|yup|ya|sure|ok|okay|k|absolutely|definitely|certainly|of course|confirm(?:ed)?|approved?|affirmative|correct|alright|all right|fine|please)";
+const DELETE_TARGET = "(?: it| them| all| both| all of them| that| those| that one)?";
+const YES_TAIL = `(?:yes|sure|ok|okay|please|thanks|thank you|go ahead|go on|go for it|do it|(?:delete|remove)${DELETE_TARGET}|thats fine|confirm(?:ed)?|absolutely|definitely|i am sure|im sure)`;
+const APPROVE = new RegExp(
+  `^(?:${YES_WORD}(?: ${YES_TAIL})*|(?:do it|go ahead|go on|go for it|please do|proceed|(?:delete|remove)${DELETE_TARGET})(?: please| now)?)$`,
+);
+const NO_WORD = "(?:n|no|nope|nah|nay|cancel|stop|abort|wait|hold on|never ?mind|forget it|leave it|not now|dont|do not)";
+const KEEP = "(?:keep(?: it| them| both| that| that one)?|(?:dont|do not)(?: delete| remove)?(?: it| them| that)?(?: do it)?)";
+const NO_TAIL = `(?:no|please|thanks|thank you|${KEEP}|cancel|stop|leave it|wait|never ?mind|forget it|not now|changed my mind|i changed my mind)`;
+const DENY = new RegExp(`^(?:${NO_WORD}(?: ${NO_TAIL})*|${KEEP}(?: please)?)$`);
 
-/** "yes", "Yes, delete them!", "do it" → approve; "no", "cancel", "keep it" → deny; else null. */
+/**
+ * A typed answer to a pending delete: "yes", "Yes, delete them!", "absolutely", "go ahead" →
+ * approve; "no", "cancel", "keep it", "don't delete it" → deny; anything else → null (the
+ * pending delete is cancelled and the message handled as a new request).
+ */
 export function classifyTypedReply(text: string): "approve" | "deny" | null {
   const words = text
     .toLowerCase()
@@ -32,16 +44,10 @@ export function classifyTypedReply(text: string): "approve" | "deny" | null {
     .replace(/[^a-z\s]/g, " ")
     .split(/\s+/)
     .filter(Boolean);
-  if (!words.length || words.length > 6) return null;
+  if (!words.length || words.length > 8) return null;
   const phrase = words.join(" ");
-  if (APPROVE.test(phrase)) return "approve";
   if (DENY.test(phrase)) return "deny";
-  // "yes please", "yes delete them", "ok do it", "no keep it", "no thanks": a yes/no word followed by a plain answer.
-  const [first, ...rest] = words;
-  const restPhrase = rest.join(" ");
-  const tail = rest.length === 0 || /^(please|thanks|thank you|delete( it| them| all| both| all of them)?|do it|go ahead|confirm|keep( it| them| both)?|dont|do not|cancel)( please)?$/.test(restPhrase);
-  if (tail && first && /^(yes|yep|yeah|sure|ok|okay)$/.test(first) && !/^(keep|dont|do not|cancel)/.test(restPhrase)) return "approve";
-  if (tail && first && /^(no|nope|nah)$/.test(first) && !/^(delete|do it|go ahead|confirm)/.test(restPhrase)) return "deny";
+  if (APPROVE.test(phrase)) return "approve";
   return null;
 }
 
