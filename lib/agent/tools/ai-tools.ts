@@ -7,16 +7,10 @@ import { log } from "@/lib/log";
 import { taskToolDefinitions, type TaskToolDefinition } from "@/lib/agent/tools/definitions";
 import type { TaskToolContext } from "@/lib/agent/tools/operations";
 import type { ToolResult } from "@/lib/agent/tools/results";
+import type { ToolInvocationRecord } from "@/lib/conversations/audit";
 
-export type ToolCallRecord = {
-  toolCallId: string;
-  toolName: string;
-  input: unknown;
-  output: unknown;
-  success: boolean;
-  errorCode: string | null;
-  durationMs: number;
-};
+/** One tool call as the audit records it (an AgentRun's ToolInvocation row). */
+export type ToolCallRecord = ToolInvocationRecord;
 
 export type CreateTaskToolsOptions = TaskToolContext & {
   onToolResult?: (record: ToolCallRecord) => void;
