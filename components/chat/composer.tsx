@@ -1,5 +1,5 @@
 "use client";
-import { useEffect, useRef, type FormEvent, type KeyboardEvent } from "react";
+import { useEffect, useRef, useSyncExternalStore, type FormEvent, type KeyboardEvent } from "react";
 import { MAX_MESSAGE_CHARS } from "@/lib/limits";
 import { SendIcon, StopIcon } from "@/components/ui/icons";
 
@@ -19,6 +19,7 @@ export function Composer({
   autoFocus?: boolean;
 }) {
   const textarea = useRef<HTMLTextAreaElement>(null);
+  const hydrated = useHydrated();
 
   useEffect(() => {
     const el = textarea.current;
@@ -56,6 +57,7 @@ export function Composer({
           data-testid="chat-input"
           value={value}
           rows={1}
+          disabled={!hydrated}
           onChange={(e) => onChange(e.target.value)}
           onKeyDown={onKeyDown}
           placeholder="Tell me what needs doing…"
@@ -94,4 +96,11 @@ export function Composer({
       </p>
     </form>
   );
+}
+
+const noSubscription = () => () => {};
+
+/** False in the server's HTML and during hydration, true once React owns the page. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(noSubscription, () => true, () => false);
 }

@@ -6,7 +6,7 @@
 import { useState } from "react";
 import { uuidV4 } from "@/lib/ui/uuid";
 import { useConversations } from "@/components/sidebar/conversations-store";
-import { Chat } from "@/components/chat/chat";
+import { LazyChat } from "@/components/chat/lazy-chat";
 
 export function NewChat() {
   const { newChatNonce } = useConversations();
@@ -15,5 +15,5 @@ export function NewChat() {
 
 function FreshChat() {
   const [id] = useState(uuidV4);
-  return <Chat id={id} initialMessages={[]} isNew />;
+  return <LazyChat id={id} initialMessages={[]} isNew />;
 }

@@ -4,7 +4,7 @@ import type { Metadata } from "next";
 import { z } from "zod";
 import { requirePageUser } from "@/lib/ui/server/session";
 import { getConversation, loadMessages } from "@/lib/conversations";
-import { Chat } from "@/components/chat/chat";
+import { LazyChat } from "@/components/chat/lazy-chat";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -30,5 +30,5 @@ export default async function ConversationPage({ params }: Props) {
   const { id } = await params;
   const conversation = await loadOwnConversation(id);
   const messages = await loadMessages({ conversationId: conversation.id });
-  return <Chat key={conversation.id} id={conversation.id} initialMessages={messages} isNew={false} />;
+  return <LazyChat key={conversation.id} id={conversation.id} initialMessages={messages} isNew={false} />;
 }
