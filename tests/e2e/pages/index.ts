@@ -1,0 +1,4 @@
+export { LoginPage, RegisterPage } from "./auth-pages";
+export { ChatPage, CONVERSATION_URL } from "./chat-page";
+export { SettingsPage } from "./settings-page";
+export { TaskPanel, type TaskFields } from "./task-panel";
