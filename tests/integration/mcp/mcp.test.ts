@@ -140,8 +140,12 @@ describe("one definition for the agent and MCP", () => {
     const { createTaskTools } = await import("@/lib/agent/tools/ai-tools");
     const tools = createTaskTools({ userId: "00000000-0000-4000-8000-000000000001", timeZone: "UTC" });
     expect(Object.keys(tools).sort()).toEqual(taskToolDefinitions.map((d) => d.name).sort());
+    const { asSchema } = await import("ai");
     for (const definition of taskToolDefinitions) {
-      expect(tools[definition.name]!.inputSchema).toBe(definition.inputSchema);
+      const agentSchema = (await asSchema(tools[definition.name]!.inputSchema).jsonSchema) as { properties?: object; additionalProperties?: unknown };
+      const mcpSchema = z.toJSONSchema(definition.inputSchema) as { properties?: object; additionalProperties?: unknown };
+      expect(agentSchema.properties).toEqual(mcpSchema.properties);
+      expect(agentSchema.additionalProperties).toBe(false);
       expect(tools[definition.name]!.description).toBe(definition.description);
     }
   });
