@@ -30,6 +30,8 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,
+    // Let scripts/e2e-server.ts stop next-server and Postgres itself (they are in their own group).
+    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
     stdout: "pipe",
     stderr: "pipe",
   },
