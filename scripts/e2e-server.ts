@@ -27,6 +27,8 @@ const child = spawn(path.join("node_modules", ".bin", "next"), ["start", "-p", p
     NODE_ENV: "production",
     // Generous limits: the suite signs up many users from one address.
     RATE_LIMIT_PER_MINUTE: process.env.RATE_LIMIT_PER_MINUTE ?? "1000",
+    // Warnings and errors only, so a failing test's output is readable.
+    LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
   },
 });
 
