@@ -34,7 +34,10 @@ export const MessageItem = memo(function MessageItem({ message, isLatest }: { me
         <span className="sr-only">Assistant: </span>
         {message.parts.map((part, i) => {
           if (part.type === "text") return part.text.trim() ? <Markdown key={i} text={part.text} /> : null;
-          if (isToolUIPart(part)) return <ToolPart key={part.toolCallId} part={part} isLatest={isLatest} />;
+          if (isToolUIPart(part)) {
+            const titles = part.approval ? confirmationTitles(message, part.approval.id) : undefined;
+            return <ToolPart key={part.toolCallId} part={part} isLatest={isLatest} titles={titles} />;
+          }
           return null;
         })}
       </div>
@@ -55,4 +58,16 @@ export function TypingIndicator() {
       </div>
     </div>
   );
+}
+
+/** The server's titles for a pending delete (its `data-confirmation` part), when it sent them. */
+function confirmationTitles(message: UIMessage, approvalId: string): string[] | undefined {
+  for (const part of message.parts) {
+    if (part.type !== "data-confirmation") continue;
+    const data = part.data as { approvalIds?: unknown; titles?: unknown } | null;
+    if (Array.isArray(data?.approvalIds) && data.approvalIds.includes(approvalId) && Array.isArray(data.titles)) {
+      return data.titles.filter((t): t is string => typeof t === "string");
+    }
+  }
+  return undefined;
 }

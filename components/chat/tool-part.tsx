@@ -61,7 +61,7 @@ function RunningLine({ label }: { label: string }) {
   );
 }
 
-export function ToolPart({ part, isLatest }: { part: AnyToolPart; isLatest: boolean }) {
+export function ToolPart({ part, isLatest, titles }: { part: AnyToolPart; isLatest: boolean; titles?: string[] }) {
   const name = toolNameOf(part);
   const input = asObj(part.input);
   const running = useRunningLabel(name, input);
@@ -73,7 +73,7 @@ export function ToolPart({ part, isLatest }: { part: AnyToolPart; isLatest: bool
     case "approval-requested":
     case "approval-responded":
     case "output-denied":
-      return <ConfirmDeleteCard part={part} name={name} input={input} isLatest={isLatest} />;
+      return <ConfirmDeleteCard part={part} name={name} input={input} isLatest={isLatest} serverTitles={titles} />;
     case "output-error":
       return <NoticeCard tone="muted">That step didn’t work, so nothing was changed there.</NoticeCard>;
     case "output-available":
@@ -139,7 +139,7 @@ function ToolResult({ name, input, output }: { name: string; input: Obj; output:
   }
 }
 
-function ConfirmDeleteCard({ part, name, input, isLatest }: { part: AnyToolPart; name: string; input: Obj; isLatest: boolean }) {
+function ConfirmDeleteCard({ part, name, input, isLatest, serverTitles }: { part: AnyToolPart; name: string; input: Obj; isLatest: boolean; serverTitles?: string[] }) {
   const { state, ensureTask } = useTaskStore();
   const { answerApproval, busy } = useChatActions();
   const refs = name === "delete_tasks" ? (Array.isArray(input.ids) ? input.ids.filter((x): x is string => typeof x === "string") : []) : str(input.task) ? [String(input.task)] : [];
@@ -156,7 +156,8 @@ function ConfirmDeleteCard({ part, name, input, isLatest }: { part: AnyToolPart;
     const wanted = ref.trim().toLowerCase();
     return Object.values(state.byId).find((t) => t.title.trim().toLowerCase() === wanted)?.title ?? ref;
   };
-  const titles = refs.map(titleFor);
+  // The server names the tasks it matched; the client only falls back to what it knows.
+  const titles = serverTitles?.length && (name === "delete_tasks" || serverTitles.length === 1) ? serverTitles : refs.map(titleFor);
   const approvalId = part.approval?.id;
   const pending = part.state === "approval-requested";
   const answerable = pending && isLatest && !busy && Boolean(approvalId);

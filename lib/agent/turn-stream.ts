@@ -227,8 +227,9 @@ export function runTurnLoop(args: LoopArgs): ReadableStream<UIMessageChunk> {
     }
     const pending = approvals.filter((a) => !settled.has(a.toolCallId));
     if (pending.length) {
-      prompt = await confirmationPrompt(pending.map((a) => ({ toolName: calls.get(a.toolCallId)?.toolName ?? "", input: calls.get(a.toolCallId)?.input })), args.ctx);
-      writer.write({ type: "data-confirmation", data: { approvalIds: pending.map((a) => a.approvalId), prompt } });
+      const question = await confirmationPrompt(pending.map((a) => ({ toolName: calls.get(a.toolCallId)?.toolName ?? "", input: calls.get(a.toolCallId)?.input })), args.ctx);
+      prompt = question.prompt;
+      writer.write({ type: "data-confirmation", data: { approvalIds: pending.map((a) => a.approvalId), prompt, titles: question.titles } });
       if (!stepText.trim()) say(writer, prompt);
       return;
     }

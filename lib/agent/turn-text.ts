@@ -14,7 +14,8 @@ function listTitles(titles: string[]): string {
 }
 
 /** "Delete 'Buy milk'?" — the question shown with the confirm/cancel buttons. */
-export async function confirmationPrompt(calls: { toolName: string; input: unknown }[], ctx: TaskToolContext): Promise<string> {
+/** The question for pending deletes, and the titles of the tasks they would delete (for the UI's card). */
+export async function confirmationPrompt(calls: { toolName: string; input: unknown }[], ctx: TaskToolContext): Promise<{ prompt: string; titles: string[] }> {
   const titles: string[] = [];
   for (const call of calls) {
     const input = (call.input ?? {}) as { task?: unknown; ids?: unknown };
@@ -26,8 +27,9 @@ export async function confirmationPrompt(calls: { toolName: string; input: unkno
       titles.push(...tasks.map((t) => t.title));
     }
   }
-  if (!titles.length) return "Should I go ahead? (yes / no)";
-  return titles.length === 1 ? `Delete ${listTitles(titles)}? (yes / no)` : `Delete ${titles.length} tasks: ${listTitles(titles)}? (yes / no)`;
+  if (!titles.length) return { prompt: "Should I go ahead? (yes / no)", titles };
+  const prompt = titles.length === 1 ? `Delete ${listTitles(titles)}? (yes / no)` : `Delete ${titles.length} tasks: ${listTitles(titles)}? (yes / no)`;
+  return { prompt, titles };
 }
 
 type Output = { ok?: boolean; task?: { title?: string }; deleted?: { title?: string } | unknown[]; tasks?: unknown[] };

@@ -95,6 +95,9 @@ test.describe("the agent end to end (built-in model)", () => {
     turn = await chat(request, { id, message: userMessage("delete water the plants"), timezone: "UTC" });
     const approval = turn.chunks.find((c) => c.type === "tool-approval-request");
     expect(approval).toBeDefined();
+    // The server names the task it matched, for the confirmation card.
+    const question = turn.chunks.find((c) => c.type === "data-confirmation") as { data?: { titles?: string[] } } | undefined;
+    expect(question?.data?.titles?.map((t) => t.toLowerCase())).toEqual(["water the plants"]);
     expect(await tasks(request)).toHaveLength(1);
 
     turn = await chat(request, { id, confirmation: { id: approval!.approvalId, approved: false } });
