@@ -17,7 +17,7 @@ import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { MIGRATIONS_DIR } from "./paths";
+import { MIGRATIONS_DIR, migrationFolderNames } from "./paths";
 
 /** Prisma Migrate's advisory lock key ("a unique number we chose to identify Migrate"). */
 export const PRISMA_MIGRATE_LOCK_KEY = 72707369;
@@ -86,17 +86,12 @@ export function listMigrations(migrationsDir = MIGRATIONS_DIR): MigrationFile[] 
       throw new MigrationError(`${lock} is for provider "${provider}", not "postgresql"`);
     }
   }
-  return fs
-    .readdirSync(migrationsDir, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => entry.name)
-    .sort()
-    .map((name) => {
-      const file = path.join(migrationsDir, name, "migration.sql");
-      if (!fs.existsSync(file)) throw new MigrationError(`${file} is missing`);
-      const sql = fs.readFileSync(file, "utf8");
-      return { name, sql, checksum: checksumOf(sql) };
-    });
+  return migrationFolderNames(migrationsDir).map((name) => {
+    const file = path.join(migrationsDir, name, "migration.sql");
+    if (!fs.existsSync(file)) throw new MigrationError(`${file} is missing`);
+    const sql = fs.readFileSync(file, "utf8");
+    return { name, sql, checksum: checksumOf(sql) };
+  });
 }
 
 interface AppliedRow {

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -9,4 +10,14 @@ export const MIGRATIONS_DIR = path.join(ROOT, "prisma", "migrations");
 /** Local state (Postgres cluster, generated AUTH_SECRET): `DATA_DIR`, default `<root>/.data`. */
 export function dataDir(): string {
   return process.env.DATA_DIR ? path.resolve(process.env.DATA_DIR) : path.join(ROOT, ".data");
+}
+
+/** The migration folder names under `migrationsDir`, sorted (Prisma's order); none if it is missing. */
+export function migrationFolderNames(migrationsDir: string = MIGRATIONS_DIR): string[] {
+  if (!fs.existsSync(migrationsDir)) return [];
+  return fs
+    .readdirSync(migrationsDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
 }

@@ -30,7 +30,7 @@ import type {
   SchemaEngine,
 } from "@prisma/schema-engine-wasm";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { MIGRATIONS_DIR, SCHEMA_PATH } from "./paths";
+import { MIGRATIONS_DIR, SCHEMA_PATH, migrationFolderNames } from "./paths";
 
 const requireHere = createRequire(import.meta.url);
 
@@ -189,23 +189,16 @@ export function readSchemaFiles(schemaPath = SCHEMA_PATH): SchemaContainer[] {
 /** The migrations directory in the shape the engine takes (what the Prisma CLI passes it). */
 export function readMigrationsList(migrationsDir = MIGRATIONS_DIR): MigrationList {
   const lockPath = path.join(migrationsDir, "migration_lock.toml");
-  const migrationDirectories: MigrationDirectory[] = fs.existsSync(migrationsDir)
-    ? fs
-        .readdirSync(migrationsDir, { withFileTypes: true })
-        .filter((entry) => entry.isDirectory())
-        .map((entry) => entry.name)
-        .sort()
-        .map((name) => {
-          const file = path.join(migrationsDir, name, "migration.sql");
-          let content: MigrationDirectory["migrationFile"]["content"];
-          try {
-            content = { tag: "ok", value: fs.readFileSync(file, "utf8") };
-          } catch (error) {
-            content = { tag: "error", value: String(error) };
-          }
-          return { path: name, migrationFile: { path: "migration.sql", content } };
-        })
-    : [];
+  const migrationDirectories: MigrationDirectory[] = migrationFolderNames(migrationsDir).map((name) => {
+    const file = path.join(migrationsDir, name, "migration.sql");
+    let content: MigrationDirectory["migrationFile"]["content"];
+    try {
+      content = { tag: "ok", value: fs.readFileSync(file, "utf8") };
+    } catch (error) {
+      content = { tag: "error", value: String(error) };
+    }
+    return { path: name, migrationFile: { path: "migration.sql", content } };
+  });
   return {
     baseDir: migrationsDir,
     lockfile: { path: "migration_lock.toml", content: fs.existsSync(lockPath) ? fs.readFileSync(lockPath, "utf8") : null },
