@@ -5,7 +5,7 @@
  * so that it does not count against the user.
  */
 import "server-only";
-import { db } from "@/lib/db";
+import { sql } from "@/lib/db";
 import { loadEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
@@ -21,11 +21,14 @@ export async function enforceAgentRateLimit({ userId, requestId, now = Date.now(
     { bucket: "agent:day", ms: DAY, limit: env.RATE_LIMIT_PER_DAY, start: windowStart(now, DAY) },
   ] as const;
   const [minute, day] = windows;
-  const rows = await db.$queryRaw<{ bucket: string; count: number }[]>`
-    INSERT INTO "RateCounter" ("userId", "bucket", "windowStart", "count")
-    VALUES (${userId}::uuid, ${minute.bucket}, ${minute.start}, 1), (${userId}::uuid, ${day.bucket}, ${day.start}, 1)
-    ON CONFLICT ("userId", "bucket", "windowStart") DO UPDATE SET "count" = "RateCounter"."count" + 1
-    RETURNING "bucket", "count"`;
+  const rows = await sql<{ bucket: string; count: number }>(
+    "rate_agent",
+    `INSERT INTO "RateCounter" ("userId", "bucket", "windowStart", "count")
+     VALUES ($1::uuid, $2, $3::timestamp(3), 1), ($1::uuid, $4, $5::timestamp(3), 1)
+     ON CONFLICT ("userId", "bucket", "windowStart") DO UPDATE SET "count" = "RateCounter"."count" + 1
+     RETURNING "bucket", "count"`,
+    [userId, minute.bucket, minute.start.toISOString(), day.bucket, day.start.toISOString()],
+  );
   const counts = new Map(rows.map((r) => [r.bucket, Number(r.count)]));
   const over = windows.find((w) => (counts.get(w.bucket) ?? 1) > w.limit);
   if (!over) return;

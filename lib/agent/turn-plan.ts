@@ -7,7 +7,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { UIMessage } from "ai";
 import { AppError } from "@/lib/errors";
-import { appendMessage, loadMessages, saveMessage } from "@/lib/conversations";
+import { loadMessages, saveMessage } from "@/lib/conversations";
 import { cancelPendingApprovals, classifyTypedReply, DENIED_REASON, findPendingApprovals, respondToApprovals } from "@/lib/agent/confirmation";
 import { windowMessages } from "@/lib/agent/history";
 import type { TurnInput } from "@/lib/agent/request";
@@ -61,7 +61,7 @@ export async function planTurn({ conversationId, input, historyLimit }: { conver
       return { mode: "confirmation", originalMessages: [...before, answered], modelMessages, answered, answeredToolCallIds };
     }
     const typed = userMessage(input.text);
-    await appendMessage({ conversationId, message: typed });
+    await saveMessage({ conversationId, message: typed });
     return { mode: "typed_confirmation", originalMessages: [...before, answered, typed], modelMessages, answered, answeredToolCallIds };
   }
 
@@ -74,7 +74,7 @@ export async function planTurn({ conversationId, input, historyLimit }: { conver
     previous = [...before, cancelled];
   }
   const message = userMessage(input.text);
-  await appendMessage({ conversationId, message });
+  await saveMessage({ conversationId, message });
   const all = [...previous, message];
   return { mode: "message", originalMessages: all, modelMessages: windowMessages(all, historyLimit), answered: null, answeredToolCallIds: new Set() };
 }

@@ -7,7 +7,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import {
-  consumeStream,
   createUIMessageStream,
   InvalidToolInputError,
   NoSuchToolError,
@@ -245,8 +244,38 @@ export function runTurnLoop(args: LoopArgs): ReadableStream<UIMessageChunk> {
     }
   }
 
-  const [forClient, forServer] = stream.tee();
-  // Drain one branch here so the turn runs to its end (and is saved) even if the client leaves.
-  void consumeStream({ stream: forServer, onError: (error) => log.error("agent.stream_failed", { requestId, error }) });
-  return forClient;
+  return detach(stream, (error) => log.error("agent.stream_failed", { requestId, error }));
+}
+
+/**
+ * Reads the turn to its end whoever listens, so it finishes (and is saved) even if the client
+ * leaves: the returned stream gets every chunk until it is cancelled. Cheaper than `tee()` plus
+ * draining one branch, and it never waits for a slow reader (a reply is small).
+ */
+function detach<T>(source: ReadableStream<T>, onError: (error: unknown) => void): ReadableStream<T> {
+  const client: { controller: ReadableStreamDefaultController<T> | null } = { controller: null };
+  const out = new ReadableStream<T>({
+    start(controller) {
+      client.controller = controller;
+    },
+    cancel() {
+      client.controller = null;
+    },
+  });
+  void (async () => {
+    const reader = source.getReader();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        client.controller?.enqueue(value);
+      }
+      client.controller?.close();
+    } catch (error) {
+      onError(error);
+      client.controller?.error(error);
+    }
+    client.controller = null;
+  })();
+  return out;
 }

@@ -12,7 +12,7 @@ import { log } from "@/lib/log";
 import {
   beginTurn,
   deriveTitle,
-  finishAgentRun,
+  finishTurn,
   releaseTurnLease,
   saveMessage,
   startAgentRun,
@@ -99,23 +99,29 @@ export async function startTurn(params: StartTurnParams): Promise<Turn> {
       onFinish: async (result) => {
         const turnOutcome = toOutcome({ requestId, conversationId, result, records, maxSteps: config.maxSteps });
         try {
-          await persist(conversationId, plan.answered, result);
+          await saveAnswered(conversationId, plan.answered, result);
           await runStarted;
-          await finishAgentRun(runId, {
-            status: runStatus(turnOutcome, result),
-            finishReason: result.finishReason,
-            steps: result.steps,
-            ...result.usage,
-            durationMs: Math.round(performance.now() - started),
-            errorCode: result.errorCode,
+          await finishTurn({
+            conversationId,
+            turnId,
+            message: result.responseMessage,
+            runId,
+            run: {
+              status: runStatus(turnOutcome, result),
+              finishReason: result.finishReason,
+              steps: result.steps,
+              ...result.usage,
+              durationMs: Math.round(performance.now() - started),
+              errorCode: result.errorCode,
+            },
             toolCalls: records,
           });
         } catch (error) {
           log.error("agent.persist_failed", { requestId, conversationId, error });
           turnOutcome.status = "error";
           turnOutcome.error ??= "internal";
+          await releaseTurnLease({ conversationId, turnId }).catch((releaseError) => log.error("agent.lease_release_failed", { requestId, error: releaseError }));
         } finally {
-          await releaseTurnLease({ conversationId, turnId }).catch((error) => log.error("agent.lease_release_failed", { requestId, error }));
           log.info("agent.turn.finish", { requestId, conversationId, status: turnOutcome.status, steps: result.steps, finishReason: result.finishReason, errorCode: result.errorCode, toolCalls: records.length, durationMs: Math.round(performance.now() - started) });
           resolveOutcome(turnOutcome);
         }
@@ -129,8 +135,8 @@ export async function startTurn(params: StartTurnParams): Promise<Turn> {
   }
 }
 
-/** Saves the reply; a typed yes/no also settles the approvals of the message it answered. */
-async function persist(conversationId: string, answered: UIMessage | null, result: TurnLoopResult): Promise<void> {
+/** A typed yes/no settles the approvals of the message it answered (the reply is saved by finishTurn). */
+async function saveAnswered(conversationId: string, answered: UIMessage | null, result: TurnLoopResult): Promise<void> {
   if (answered && result.answeredOutputs.size) {
     const settled: UIMessage = {
       ...answered,
@@ -145,7 +151,6 @@ async function persist(conversationId: string, answered: UIMessage | null, resul
     };
     await saveMessage({ conversationId, message: settled });
   }
-  await saveMessage({ conversationId, message: result.responseMessage });
 }
 
 function toOutcome({ requestId, conversationId, result, records, maxSteps }: { requestId: string; conversationId: string; result: TurnLoopResult; records: ToolCallRecord[]; maxSteps: number }): TurnOutcome {

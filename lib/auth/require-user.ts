@@ -4,7 +4,7 @@
  * guards cookie-authenticated mutations against cross-site requests with an Origin check.
  */
 import "server-only";
-import { auth } from "@/lib/auth/config";
+import { sessionUserId } from "@/lib/auth/session-token";
 import { verifyApiToken } from "@/lib/auth/tokens";
 import { getUserById, type SessionUser } from "@/lib/auth/users";
 import { AppError } from "@/lib/errors";
@@ -24,8 +24,7 @@ export async function requireUser(request: Request): Promise<AuthContext> {
 
   if (!SAFE_METHODS.has(request.method)) assertSameOrigin(request);
 
-  const session = await auth();
-  const id = session?.user?.id;
+  const id = await sessionUserId(request);
   if (!id) throw new AppError("unauthorized:session");
   const user = await getUserById({ id });
   if (!user) throw new AppError("unauthorized:session", "Your account no longer exists. Please sign in again.");

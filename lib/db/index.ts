@@ -1,29 +1,51 @@
-/** The Prisma client (server-only) and nothing else. One pool per process. */
+/**
+ * The Prisma client (server-only), and `sql` for the few raw statements on the hot path of an
+ * agent turn. One pg pool per process, shared by both.
+ */
 import "server-only";
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { loadEnv } from "@/lib/env";
 
 export type { Prisma } from "@/lib/generated/prisma/client";
 
-const globalForDb = globalThis as unknown as { __db?: PrismaClient };
+const globalForDb = globalThis as unknown as { __db?: PrismaClient; __dbPool?: pg.Pool };
 
 function createClient(): PrismaClient {
   const url = loadEnv().DATABASE_URL;
   if (!url) throw new Error("DATABASE_URL is not set");
-  const adapter = new PrismaPg({
+  const pool = new pg.Pool({
     connectionString: url,
     max: 10,
     connectionTimeoutMillis: 5000,
     idleTimeoutMillis: 30000,
   });
-  return new PrismaClient({ adapter });
+  // An idle client losing its connection (a database restart) must not crash the process;
+  // the pool drops it and the next query reconnects.
+  pool.on("error", () => undefined);
+  globalForDb.__dbPool = pool;
+  return new PrismaClient({ adapter: new PrismaPg(pool) });
 }
 
 /** Lazily created so that importing a module never opens a connection (e.g. during `next build`). */
 export function getDb(): PrismaClient {
   globalForDb.__db ??= createClient();
   return globalForDb.__db;
+}
+
+/**
+ * One raw statement through the shared pool: `$1…` parameters only, never spliced text. The
+ * statement is prepared once per connection under `name`. For the hot path of a turn, where
+ * Prisma's query engine costs more CPU than Postgres itself; everything else uses `db`.
+ * Timestamps are passed as ISO strings and cast (`::timestamp(3)`), as Prisma stores them: UTC.
+ */
+export async function sql<Row>(name: string, text: string, values: unknown[]): Promise<Row[]> {
+  getDb();
+  const pool = globalForDb.__dbPool;
+  if (!pool) throw new Error("the database pool is not initialised");
+  const result = await pool.query<Row & pg.QueryResultRow>({ name, text, values });
+  return result.rows;
 }
 
 export const db: PrismaClient = new Proxy({} as PrismaClient, {

@@ -3,10 +3,10 @@
  * Body (API.md): `{ id, message, timezone? }` or `{ id, confirmation: { id, approved } }`;
  * see docs/agent.md for the exact shapes the UI sends.
  */
-import { createUIMessageStreamResponse } from "ai";
 import { requireUser } from "@/lib/auth/require-user";
 import { route } from "@/lib/http/respond";
 import { readJson } from "@/lib/http/request";
+import { uiMessageStreamResponse } from "@/lib/http/sse";
 import { chatBodySchema, chatTurnInput, requestIdFor } from "@/lib/agent/request";
 import { startTurn } from "@/lib/agent/turn";
 
@@ -20,8 +20,5 @@ export const POST = route(async (request) => {
   const turn = await startTurn({ user, conversationId: body.id, requestId, input, timeZone: body.timezone, model: body.model });
   // The client leaving does not stop the turn: the server drains its own copy and saves it.
   // no-transform: compressing a token stream costs CPU per turn and can hold tokens back.
-  return createUIMessageStreamResponse({
-    stream: turn.stream,
-    headers: { "x-request-id": requestId, "cache-control": "no-cache, no-transform" },
-  });
+  return uiMessageStreamResponse(turn.stream, { "x-request-id": requestId, "cache-control": "no-cache, no-transform" });
 });
