@@ -1,5 +1,5 @@
 /**
- * The server the end-to-end suite runs against: the production build (`next start`) on a
+ * The server the end-to-end suite runs against: the production build (`scripts/serve.ts`) on a
  * fresh, throw-away embedded Postgres, so tests never see a developer's data.
  * Usage: tsx scripts/e2e-server.ts <port>
  */
@@ -18,7 +18,7 @@ process.env.AUTH_SECRET ??= "e2e-secret-e2e-secret-e2e-secret";
 const db = await ensureDatabase({ dataDir, databaseUrl: null, persistent: false, port: await findFreePort(), handleSignals: false });
 
 // Its own process group, so that stopping it stops next-server too (not just a wrapper).
-const child = spawn(path.join("node_modules", ".bin", "next"), ["start", "-p", port, "-H", "127.0.0.1"], {
+const child = spawn(path.join("node_modules", ".bin", "tsx"), ["scripts/serve.ts", "-p", port, "-H", "127.0.0.1"], {
   stdio: "inherit",
   detached: true,
   env: {

@@ -28,15 +28,20 @@ function usesSecureCookie(request: Request): boolean {
   return protocol === "https";
 }
 
-function remember(token: string, claims: Claims): void {
+function remember(key: string, claims: Claims): void {
   if (cache.size >= MAX_CACHED) {
-    // Oldest first (a Map keeps insertion order); expired entries go first anyway.
-    for (const [key, value] of cache) {
-      if (cache.size < MAX_CACHED * 0.9) break;
-      if (value.expiresAt <= Date.now() || cache.size >= MAX_CACHED) cache.delete(key);
+    // Expired entries first; if that is not enough, the oldest tenth (a Map keeps insertion order).
+    const now = Date.now();
+    for (const [k, value] of cache) if (value.expiresAt <= now) cache.delete(k);
+    if (cache.size >= MAX_CACHED) {
+      let drop = Math.ceil(MAX_CACHED / 10);
+      for (const k of cache.keys()) {
+        if (drop-- <= 0) break;
+        cache.delete(k);
+      }
     }
   }
-  cache.set(token, claims);
+  cache.set(key, claims);
 }
 
 /** The user id of the request's session, or null (no cookie, tampered, expired, other secret). */
@@ -48,10 +53,13 @@ export async function sessionUserId(request: Request): Promise<string | null> {
   const token = await getToken({ req: { headers: { cookie: request.headers.get("cookie") ?? "" } }, secureCookie, cookieName, raw: true });
   if (!token) return null;
   const now = Date.now();
-  const known = cache.get(token);
+  // The cookie name is part of the key: Auth.js salts the encryption with it, so a token is only
+  // valid under the name it was issued for.
+  const key = `${cookieName}\n${token}`;
+  const known = cache.get(key);
   if (known) {
     if (known.expiresAt > now) return known.userId;
-    cache.delete(token);
+    cache.delete(key);
     return null;
   }
   const secret = loadEnv().AUTH_SECRET;
@@ -61,7 +69,7 @@ export async function sessionUserId(request: Request): Promise<string | null> {
     if (!claims?.sub || typeof claims.exp !== "number") return null;
     const expiresAt = claims.exp * 1000;
     if (expiresAt <= now) return null;
-    remember(token, { userId: claims.sub, expiresAt });
+    remember(key, { userId: claims.sub, expiresAt });
     return claims.sub;
   } catch {
     return null;
