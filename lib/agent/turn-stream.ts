@@ -95,6 +95,10 @@ export function runTurnLoop(args: LoopArgs): ReadableStream<UIMessageChunk> {
     onError: () => FRIENDLY_MESSAGES.internal,
     execute: async ({ writer }) => {
       writer.write({ type: "start" });
+      // Let the response head and this first chunk reach the socket before the model's work:
+      // Node sends them on the next tick, which a model that answers at once (the built-in one)
+      // would otherwise hold back until the whole reply had been worked out.
+      await new Promise<void>((resolve) => setImmediate(resolve));
       try {
         const result = streamText({
           model: args.model,
