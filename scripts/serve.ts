@@ -7,8 +7,8 @@
  *
  *   tsx scripts/serve.ts [-p PORT] [-H HOST]     (npm start runs it through scripts/with-db.ts)
  *
- * PORT (default 3000) and HOSTNAME as for `next start`; WEB_CONCURRENCY = number of workers
- * (default: the cores Node may use). A worker that dies is replaced; one that cannot start
+ * PORT (default 3000) and -H as for `next start` (all interfaces by default); WEB_CONCURRENCY
+ * = number of workers (default: the cores Node may use). A worker that dies is replaced; one that cannot start
  * stops the server. SIGTERM/SIGINT stop the workers gracefully (open requests finish).
  */
 import cluster from "node:cluster";
@@ -22,7 +22,8 @@ function option(short: string, long: string): string | undefined {
 }
 
 const port = Number.parseInt(option("-p", "--port") ?? process.env.PORT ?? "3000", 10);
-const hostname = option("-H", "--hostname") ?? process.env.HOSTNAME ?? undefined;
+// Not $HOSTNAME: shells and containers set it to the machine's name, which `next start` ignores too.
+const hostname = option("-H", "--hostname");
 const requested = Number.parseInt(process.env.WEB_CONCURRENCY ?? "", 10);
 const workers = Number.isInteger(requested) && requested > 0 ? requested : os.availableParallelism();
 const STOP_GRACE_MS = 10_000;

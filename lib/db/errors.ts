@@ -25,7 +25,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     const e = current as { code?: unknown; name?: unknown; message?: unknown; cause?: unknown };
     if (typeof e.code === "string" && unavailableCodes.has(e.code)) return true;
     if (e.name === "PrismaClientInitializationError") return true;
-    if (typeof e.message === "string" && /connect(ion)? (refused|terminated|timeout)|Can't reach database|Connection terminated|DatabaseNotReachable|terminating connection/i.test(e.message)) {
+    if (typeof e.message === "string" && /connect(ion)? (refused|terminated|timeout)|timeout exceeded when trying to connect|Can't reach database|Connection terminated|DatabaseNotReachable|terminating connection/i.test(e.message)) {
       return true;
     }
     if (e.name === "DriverAdapterError" && typeof e.cause === "object" && e.cause) {
