@@ -15,6 +15,8 @@ export const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
     .optional(),
+  /** Connections per server process (each of `scripts/serve.ts`'s workers has its own pool). */
+  DATABASE_POOL_MAX: intFrom(1, 100).default(10),
   /** Signs session cookies. Generated and kept in .data/auth-secret when unset locally. */
   AUTH_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   /** Public origin of the app (https://… in production turns on secure cookies). */

@@ -8,10 +8,16 @@
  *   tsx scripts/serve.ts [-p PORT] [-H HOST]     (npm start runs it through scripts/with-db.ts)
  *
  * PORT (default 3000) and -H as for `next start` (all interfaces by default); WEB_CONCURRENCY
- * = number of workers (default: the cores Node may use). A worker that dies is replaced; one that cannot start
- * stops the server. SIGTERM/SIGINT stop the workers gracefully (open requests finish).
+ * = number of workers (default: the cores Node may use). Each worker has its own database pool
+ * of DATABASE_POOL_MAX connections (default 10): keep workers × pool below the database's
+ * connection limit.
+ *
+ * A worker that dies is replaced, after a growing pause; if workers keep dying (more than 5 in
+ * a minute), or one cannot start at all, the server stops with exit code 1. SIGTERM/SIGINT stop
+ * it gracefully: no new connections, and running agent turns (also those whose client has left)
+ * finish and are saved, for up to AI_TURN_TIMEOUT_MS plus a margin.
  */
-import cluster from "node:cluster";
+import cluster, { type Worker } from "node:cluster";
 import http from "node:http";
 import os from "node:os";
 
@@ -21,53 +27,74 @@ function option(short: string, long: string): string | undefined {
   return index >= 0 ? args[index + 1] : undefined;
 }
 
+function positiveInt(value: string | undefined, fallback: number): number {
+  const n = Number.parseInt(value ?? "", 10);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
+}
+
 const port = Number.parseInt(option("-p", "--port") ?? process.env.PORT ?? "3000", 10);
 // Not $HOSTNAME: shells and containers set it to the machine's name, which `next start` ignores too.
 const hostname = option("-H", "--hostname");
-const requested = Number.parseInt(process.env.WEB_CONCURRENCY ?? "", 10);
-const workers = Number.isInteger(requested) && requested > 0 ? requested : os.availableParallelism();
-const STOP_GRACE_MS = 10_000;
+const workers = positiveInt(process.env.WEB_CONCURRENCY, os.availableParallelism());
+const DRAIN_MS = positiveInt(process.env.AI_TURN_TIMEOUT_MS, 60_000) + 5_000;
+const TURNS = Symbol.for("talk-todo.inFlightTurns"); // lib/agent/in-flight.ts
 
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`[serve] invalid port: ${port}`);
+  console.error(`[serve] invalid port: ${option("-p", "--port") ?? process.env.PORT}`);
   process.exit(2);
 }
 
 if (cluster.isPrimary) {
+  const live = new Set<Worker>();
+  const ready = new Set<number>();
+  let announced = false;
   let stopping = false;
-  let ready = 0;
-  const startedAt = new Map<number, number>();
+  let exitCode = 0;
+  let recentExits: number[] = [];
+
   const fork = () => {
-    const worker = cluster.fork();
-    startedAt.set(worker.id, Date.now());
+    if (!stopping) live.add(cluster.fork());
   };
-  cluster.on("message", (_worker, message: unknown) => {
-    if (message === "ready" && ++ready === workers) {
+  const stop = (code: number) => {
+    exitCode = Math.max(exitCode, code);
+    if (stopping) return;
+    stopping = true;
+    for (const worker of live) worker.process.kill("SIGTERM");
+    if (live.size === 0) process.exit(exitCode);
+    setTimeout(() => process.exit(exitCode), DRAIN_MS + 2_000).unref();
+  };
+
+  cluster.on("message", (worker, message: unknown) => {
+    if (message !== "ready") return;
+    ready.add(worker.id);
+    if (!announced && ready.size >= workers) {
+      announced = true;
       console.log(`▲ ready on http://${hostname ?? "localhost"}:${port} (${workers} worker${workers === 1 ? "" : "s"})`);
     }
   });
   cluster.on("exit", (worker, code, signal) => {
+    live.delete(worker);
+    const wasReady = ready.delete(worker.id);
     if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      if (live.size === 0) process.exit(exitCode);
       return;
     }
-    const lived = Date.now() - (startedAt.get(worker.id) ?? 0);
     console.error(`[serve] worker ${worker.process.pid} exited (${signal ?? code})`);
-    if (lived < 30_000 && ready < workers) {
-      // It died while starting: another try would die the same way.
-      console.error("[serve] a worker failed to start; stopping");
+    if (!wasReady) {
+      // It died while starting: another try would die the same way (no build, port taken, …).
+      console.error("[serve] a worker could not start; stopping");
       stop(1);
       return;
     }
-    fork();
+    const now = Date.now();
+    recentExits = [...recentExits.filter((t) => now - t < 60_000), now];
+    if (recentExits.length > 5) {
+      console.error("[serve] workers keep exiting (more than 5 in a minute); stopping");
+      stop(1);
+      return;
+    }
+    setTimeout(fork, Math.min(30_000, 250 * 2 ** recentExits.length));
   });
-  const stop = (code: number) => {
-    if (stopping) return;
-    stopping = true;
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
-    setTimeout(() => process.exit(code), STOP_GRACE_MS + 1000).unref();
-    if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(code);
-  };
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, () => stop(0));
   for (let i = 0; i < workers; i++) fork();
 } else {
@@ -80,10 +107,21 @@ if (cluster.isPrimary) {
   const server = http.createServer((request, response) => void handle(request, response));
   server.keepAliveTimeout = 65_000; // longer than the usual proxy's idle timeout
   server.listen(port, hostname, () => process.send?.("ready"));
+
+  let closed = false;
+  let draining = false;
+  const turnsRunning = () => (globalThis as { [TURNS]?: { count: number } })[TURNS]?.count ?? 0;
   const shutdown = () => {
-    server.close(() => process.exit(0));
-    server.closeIdleConnections();
-    setTimeout(() => process.exit(0), STOP_GRACE_MS).unref();
+    // A stop signal may arrive twice (from the primary and from a process-group kill).
+    if (draining) return;
+    draining = true;
+    const deadline = Date.now() + DRAIN_MS;
+    server.close(() => (closed = true)); // stops accepting; idle keep-alive connections close now
+    const check = () => {
+      if ((closed && turnsRunning() === 0) || Date.now() > deadline) process.exit(0);
+      setTimeout(check, 100);
+    };
+    check();
   };
   process.on("SIGTERM", shutdown);
   process.on("SIGINT", () => undefined); // the primary decides; a terminal's Ctrl-C reaches every process

@@ -8,7 +8,7 @@ import { ListIcon, RefreshIcon, XIcon } from "@/components/ui/icons";
 import { DEFAULT_FILTERS } from "@/lib/ui/types";
 
 export function TaskPanel({ onClose }: { onClose?: () => void }) {
-  const { state, refresh, setFilters } = useTaskStore();
+  const { state, refresh, setFilters, showMore } = useTaskStore();
   const tasks = state.listIds.map((id) => state.byId[id]).filter((t) => t !== undefined);
   const pending = tasks.filter((t) => t.status === "pending").length;
   const filtered = JSON.stringify(state.filters) !== JSON.stringify(DEFAULT_FILTERS);
@@ -78,7 +78,14 @@ export function TaskPanel({ onClose }: { onClose?: () => void }) {
             ))}
           </ul>
         )}
-        {state.hasMore && <p className="px-3 py-2 text-xs text-zinc-500">Showing the first 100 tasks. Narrow the filters to see more.</p>}
+        {state.hasMore && (
+          <div className="flex items-center justify-between gap-2 px-3 py-2 text-xs text-zinc-500">
+            <span>Showing the first {tasks.length} tasks.</span>
+            <Button variant="ghost" size="sm" onClick={showMore}>
+              Show more
+            </Button>
+          </div>
+        )}
       </div>
     </section>
   );

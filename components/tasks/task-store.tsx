@@ -19,6 +19,8 @@ type State = {
   status: "idle" | "loading" | "ready" | "error";
   error: string | null;
   hasMore: boolean;
+  /** How many tasks the panel lists: one page, and one more each time "Show more" is pressed. */
+  shown: number;
 };
 
 type Action =
@@ -29,7 +31,8 @@ type Action =
   | { type: "remove"; ids: string[] }
   | { type: "restore"; task: Task; index: number }
   | { type: "replace-id"; from: string; task: Task }
-  | { type: "filters"; filters: TaskFilters };
+  | { type: "filters"; filters: TaskFilters }
+  | { type: "more" };
 
 function reducer(state: State, action: Action): State {
   switch (action.type) {
@@ -72,7 +75,9 @@ function reducer(state: State, action: Action): State {
       return { ...state, byId, listIds: state.listIds.map((id) => (id === action.from ? action.task.id : id)) };
     }
     case "filters":
-      return { ...state, filters: action.filters };
+      return { ...state, filters: action.filters, shown: PAGE };
+    case "more":
+      return state.hasMore ? { ...state, shown: state.shown + PAGE } : state;
   }
 }
 
@@ -83,6 +88,8 @@ type Store = {
   state: State;
   setFilters: (filters: TaskFilters) => void;
   refresh: () => void;
+  /** Lists one more page of tasks (when the server has more). */
+  showMore: () => void;
   createTask: (input: NewTaskInput) => Promise<boolean>;
   updateTask: (id: string, patch: TaskPatch, snapshot?: Task) => Promise<boolean>;
   toggleTask: (id: string, snapshot?: Task) => Promise<boolean>;
@@ -114,8 +121,12 @@ function tasksIn(value: unknown): Task[] {
   return Array.isArray(value) ? value.filter(isTask) : [];
 }
 
-function buildQuery(filters: TaskFilters): string {
-  const params = new URLSearchParams({ status: filters.status, limit: "100" });
+/** The API's largest page (TASK_PAGE_MAX). */
+const PAGE = 100;
+
+function buildQuery(filters: TaskFilters, cursor: string | null): string {
+  const params = new URLSearchParams({ status: filters.status, limit: String(PAGE) });
+  if (cursor) params.set("cursor", cursor);
   if (filters.due) params.set("due", filters.due);
   if (filters.priority) params.set("priority", filters.priority);
   if (filters.q.trim()) params.set("q", filters.q.trim());
@@ -131,6 +142,7 @@ export function TaskStoreProvider({ children }: { children: ReactNode }) {
     status: "idle",
     error: null,
     hasMore: false,
+    shown: PAGE,
   });
   const toast = useToast();
   const stateRef = useRef(state);
@@ -142,13 +154,20 @@ export function TaskStoreProvider({ children }: { children: ReactNode }) {
     stateRef.current = state;
   }, [state]);
 
-  const fetchList = useCallback(async (filters: TaskFilters) => {
+  /** The first `shown` tasks of the filtered list, a page at a time (one request for most people). */
+  const fetchList = useCallback(async (filters: TaskFilters, shown: number) => {
     const mine = ++sequence.current;
     dispatch({ type: "loading" });
     try {
-      const data = await apiFetch<{ tasks: Task[]; nextCursor: string | null }>(`/api/tasks?${buildQuery(filters)}`);
-      if (mine !== sequence.current) return;
-      dispatch({ type: "loaded", tasks: tasksIn(data.tasks), hasMore: Boolean(data.nextCursor), keep: new Set(inFlight.current.keys()) });
+      const tasks: Task[] = [];
+      let cursor: string | null = null;
+      do {
+        const data: { tasks: Task[]; nextCursor: string | null } = await apiFetch(`/api/tasks?${buildQuery(filters, cursor)}`);
+        if (mine !== sequence.current) return;
+        tasks.push(...tasksIn(data.tasks));
+        cursor = data.nextCursor;
+      } while (cursor && tasks.length < shown);
+      dispatch({ type: "loaded", tasks, hasMore: Boolean(cursor), keep: new Set(inFlight.current.keys()) });
     } catch (error) {
       if (mine === sequence.current) dispatch({ type: "failed", message: errorMessage(error) });
     }
@@ -159,15 +178,16 @@ export function TaskStoreProvider({ children }: { children: ReactNode }) {
     if (refreshFrame.current !== null) return;
     refreshFrame.current = requestAnimationFrame(() => {
       refreshFrame.current = null;
-      void fetchList(stateRef.current.filters);
+      void fetchList(stateRef.current.filters, stateRef.current.shown);
     });
   }, [fetchList]);
 
   useEffect(() => {
-    void fetchList(state.filters);
-  }, [fetchList, state.filters]);
+    void fetchList(state.filters, state.shown);
+  }, [fetchList, state.filters, state.shown]);
 
   const setFilters = useCallback((filters: TaskFilters) => dispatch({ type: "filters", filters }), []);
+  const showMore = useCallback(() => dispatch({ type: "more" }), []);
 
   const track = useCallback((id: string, delta: 1 | -1) => {
     const next = (inFlight.current.get(id) ?? 0) + delta;
@@ -297,8 +317,8 @@ export function TaskStoreProvider({ children }: { children: ReactNode }) {
   );
 
   const store = useMemo<Store>(
-    () => ({ state, setFilters, refresh, createTask, updateTask, toggleTask, ensureTask, deleteTask, applyToolOutput }),
-    [state, setFilters, refresh, createTask, updateTask, toggleTask, ensureTask, deleteTask, applyToolOutput],
+    () => ({ state, setFilters, refresh, showMore, createTask, updateTask, toggleTask, ensureTask, deleteTask, applyToolOutput }),
+    [state, setFilters, refresh, showMore, createTask, updateTask, toggleTask, ensureTask, deleteTask, applyToolOutput],
   );
 
   return <TaskStoreContext.Provider value={store}>{children}</TaskStoreContext.Provider>;

@@ -19,6 +19,7 @@ import {
   type RunStatus,
 } from "@/lib/conversations";
 import { getAgentConfig } from "@/lib/agent/config";
+import { trackTurn } from "@/lib/agent/in-flight";
 import { getLanguageModel } from "@/lib/agent/models";
 import { enforceAgentRateLimit } from "@/lib/agent/rate-limit";
 import type { TurnInput } from "@/lib/agent/request";
@@ -127,6 +128,7 @@ export async function startTurn(params: StartTurnParams): Promise<Turn> {
         }
       },
     });
+    trackTurn(outcome);
     return { requestId, conversationId, stream, outcome };
   } catch (error) {
     await run?.catch(() => undefined);

@@ -5,7 +5,7 @@
  */
 import "server-only";
 import type { UIMessage } from "ai";
-import { sql } from "@/lib/db";
+import { jsonParam, sql } from "@/lib/db";
 import { MESSAGE_UPSERT, messageParams } from "@/lib/conversations/messages";
 
 export type RunStatus = "running" | "completed" | "awaiting_confirmation" | "max_iterations_reached" | "error" | "aborted";
@@ -101,7 +101,7 @@ export async function finishTurn({
     run.totalTokens ?? null,
     Math.round(run.durationMs),
     run.errorCode?.slice(0, 64) ?? null,
-    JSON.stringify(calls),
+    jsonParam(calls),
     turnId,
   ]);
   if (rows[0]?.saved !== 1 || rows[0]?.runs !== 1) throw new Error(`turn not recorded (message saved: ${rows[0]?.saved}, run: ${rows[0]?.runs})`);

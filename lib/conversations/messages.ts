@@ -6,7 +6,7 @@
  */
 import "server-only";
 import type { UIMessage } from "ai";
-import { sql } from "@/lib/db";
+import { jsonParam, sql } from "@/lib/db";
 
 type MessageRow = { id: string; role: "user" | "assistant" | "system"; parts: unknown; metadata: unknown };
 
@@ -39,7 +39,7 @@ export async function loadMessages({ conversationId, last }: { conversationId: s
 
 /** The parameters of `MESSAGE_UPSERT` ($1…$5) for one message. */
 export function messageParams(conversationId: string, message: UIMessage, now: Date): unknown[] {
-  return [message.id, conversationId, message.role, JSON.stringify(message.parts), message.metadata === undefined ? null : JSON.stringify(message.metadata), now.toISOString()];
+  return [message.id, conversationId, message.role, jsonParam(message.parts), message.metadata === undefined ? null : jsonParam(message.metadata), now.toISOString()];
 }
 
 /**

@@ -17,7 +17,7 @@ function createClient(): PrismaClient {
   if (!url) throw new Error("DATABASE_URL is not set");
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: loadEnv().DATABASE_POOL_MAX,
     connectionTimeoutMillis: 5000,
     idleTimeoutMillis: 30000,
   });
@@ -40,6 +40,16 @@ export function getDb(): PrismaClient {
  * Prisma's query engine costs more CPU than Postgres itself; everything else uses `db`.
  * Timestamps are passed as ISO strings and cast (`::timestamp(3)`), as Prisma stores them: UTC.
  */
+/**
+ * A value as a `::jsonb` parameter. Postgres refuses the escaped lone surrogate that
+ * JSON.stringify writes for half an emoji (e.g. a model's string cut at a length limit), so
+ * such strings are made well-formed first (U+FFFD). Well-formed text takes the fast path.
+ */
+export function jsonParam(value: unknown): string {
+  const text = JSON.stringify(value ?? null);
+  return /\\u[dD][89a-fA-F]/.test(text) ? JSON.stringify(value ?? null, (_key, v: unknown) => (typeof v === "string" ? v.toWellFormed() : v)) : text;
+}
+
 export async function sql<Row>(name: string, text: string, values: unknown[]): Promise<Row[]> {
   getDb();
   const pool = globalForDb.__dbPool;

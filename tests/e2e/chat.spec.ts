@@ -1,7 +1,7 @@
 /**
  * Issue #5, the chat through the browser with the built-in offline model (no mocks): tool cards,
- * the live panel, confirmations, persistence, stopping a response, isolation between users,
- * and markup in titles rendered as text.
+ * the live panel (also past its first page), confirmations, persistence, stopping a response,
+ * isolation between users, and markup in titles rendered as text.
  */
 import { expect, test, type Page } from "@playwright/test";
 import { PASSWORD, signUpAndIn, uniqueEmail } from "./fixtures";
@@ -222,6 +222,30 @@ test.describe("chat with the built-in model", () => {
     await expect(chat.log.getByText(XSS, { exact: true }).first()).toBeVisible();
     await expect(chat.conversations.first()).toContainText(XSS);
     await checkNothingInjected();
+  });
+
+  test("the task panel lists more than one page of tasks on request, and keeps them after a change", async ({ page }) => {
+    await signUpAndIn(page.request, "panel-pages");
+    // 105 tasks: one page (100) and five more.
+    for (let i = 1; i <= 105; i++) {
+      const res = await page.request.post("/api/tasks", { data: { title: `Chore ${String(i).padStart(3, "0")}` } });
+      expect(res.status()).toBe(201);
+    }
+    const chat = new ChatPage(page);
+    await chat.goto();
+    await expect(chat.panel.items).toHaveCount(100);
+    await expect(chat.panel.root.getByText("Showing the first 100 tasks.")).toBeVisible();
+
+    await chat.panel.root.getByRole("button", { name: "Show more" }).click();
+    await expect(chat.panel.items).toHaveCount(105);
+    await expect(chat.panel.root.getByRole("button", { name: "Show more" })).toHaveCount(0);
+
+    // A change refetches the list: all 105 stay listed.
+    const first = chat.panel.items.first();
+    await first.getByRole("checkbox").click();
+    await expect(first.getByRole("checkbox")).toBeChecked();
+    await chat.panel.root.getByRole("button", { name: "Refresh tasks" }).click();
+    await expect(chat.panel.items).toHaveCount(105);
   });
 });
 
