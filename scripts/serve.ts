@@ -80,8 +80,8 @@ if (cluster.isPrimary) {
       return;
     }
     console.error(`[serve] worker ${worker.process.pid} exited (${signal ?? code})`);
-    if (!wasReady) {
-      // It died while starting: another try would die the same way (no build, port taken, …).
+    if (!wasReady && signal === null) {
+      // It failed while starting: another try would fail the same way (no build, port taken, …).
       console.error("[serve] a worker could not start; stopping");
       stop(1);
       return;
@@ -106,6 +106,11 @@ if (cluster.isPrimary) {
   const handle = app.getRequestHandler();
   const server = http.createServer((request, response) => void handle(request, response));
   server.keepAliveTimeout = 65_000; // longer than the usual proxy's idle timeout
+  // Next.js catches uncaught exceptions and carries on; a server that cannot listen must not.
+  server.on("error", (error) => {
+    console.error(`[serve] ${error.message}`);
+    process.exit(1);
+  });
   server.listen(port, hostname, () => process.send?.("ready"));
 
   let closed = false;
