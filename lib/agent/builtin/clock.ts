@@ -3,6 +3,7 @@
  * (format fixed in docs/agent-tools.md), so every date the model resolves is relative to the
  * user's local day, never the server's.
  */
+import { isValidTimeZone, localParts as zonedParts } from "@/lib/tasks/time-zone";
 import { type CivilDate, parseIsoDate, weekdayOf } from "./calendar";
 
 export type Clock = {
@@ -18,42 +19,12 @@ export type Clock = {
 const CLOCK_LINE =
   /Current time:\s*(\S+)\s*\(user's time zone:\s*([^;)]+?)\s*;\s*local date\s*(\d{4}-\d{2}-\d{2})\s*,\s*[A-Za-z]+\s*,\s*(\d{1,2}):(\d{2})\s*\)/;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
+const safeZone = (timeZone: string): string => (isValidTimeZone(timeZone) ? timeZone : "UTC");
 
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-CA", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-function safeZone(timeZone: string): string {
-  try {
-    formatterFor(timeZone);
-    return timeZone;
-  } catch {
-    return "UTC";
-  }
-}
-
-/** The local civil date and minutes-of-day of an instant in a zone. */
+/** The local civil date and minutes-of-day of an instant in a zone (UTC for an unknown zone). */
 export function localParts(instant: Date, timeZone: string): { date: CivilDate; minutes: number } {
-  const parts = formatterFor(safeZone(timeZone)).formatToParts(instant);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? "0");
-  return {
-    date: { y: get("year"), m: get("month"), d: get("day") },
-    minutes: (get("hour") % 24) * 60 + get("minute"),
-  };
+  const p = zonedParts(instant, safeZone(timeZone));
+  return { date: { y: p.year, m: p.month, d: p.day }, minutes: p.hour * 60 + p.minute };
 }
 
 /** Parses the clock line; without one (should not happen) falls back to the real time in UTC. */
