@@ -266,7 +266,7 @@ async function cleanup() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// HTTP client (cookie jar), as in shared/tools/client.mjs
+// HTTP client (cookie jar), as in tests/evals/client.mjs
 
 class Client {
   constructor(base, address) {

@@ -2,7 +2,7 @@
 // HTML of the page, fetched and gzipped (level 9), summed. Usage:
 //   node bench/first-load-js.mjs http://127.0.0.1:3200 [/path ...]
 import { gzipSync } from "node:zlib";
-import { Client } from "../../shared/tools/client.mjs";
+import { Client } from "../tests/evals/client.mjs";
 
 const [base = "http://127.0.0.1:3200", ...paths] = process.argv.slice(2);
 const client = new Client(base);

@@ -112,14 +112,16 @@ test.describe("the agent end to end (built-in model)", () => {
     expect(saved.messages.filter((m) => m.role === "user").length).toBeGreaterThanOrEqual(4);
   });
 
-  for (const [name, file, minRatio] of [
-    ["the public conversation scenarios pass (all but at most one)", "../shared/evals/intents-public.jsonl", "0.97"],
-    ["our own wider phrasing scenarios pass", "tests/evals/intents-extra.jsonl", "0.95"],
+  // Every scenario passes or is listed, with its reason, in tests/evals/known-failures.txt;
+  // a harmful one (a change the user did not ask for) always fails (tests/evals/run.mjs).
+  for (const [name, files] of [
+    ["the public conversation scenarios pass", ["tests/evals/intents-public.jsonl", "tests/evals/intents-public-v2.jsonl"]],
+    ["our own wider phrasing scenarios pass", ["tests/evals/intents-extra.jsonl"]],
   ] as const) {
     test(name, async ({ baseURL }) => {
       test.setTimeout(600_000);
-      const eval_ = path.resolve(process.cwd(), "../shared/tools/intent-eval.mjs");
-      const run = await promisify(execFile)("node", [eval_, baseURL!, path.resolve(process.cwd(), file), minRatio], { timeout: 580_000 }).catch(
+      const runner = path.resolve(process.cwd(), "tests/evals/run.mjs");
+      const run = await promisify(execFile)("node", [runner, baseURL!, ...files.map((f) => path.resolve(process.cwd(), f))], { timeout: 580_000 }).catch(
         (error: { stdout?: string; stderr?: string; code?: number }) => error,
       );
       const output = `${run.stdout ?? ""}${run.stderr ?? ""}`;

@@ -1,10 +1,9 @@
 /**
- * Runs the shared public intent scenarios (../shared/evals/intents-public.jsonl) against the
- * built-in model over the in-memory tools, checking the same expectations the HTTP eval does.
- * The shared file is skipped when the folder is not beside the project; our paraphrases of
- * the same scenarios (paraphrase-scenarios.jsonl) always run.
+ * Runs the public intent scenarios (tests/evals/intents-public.jsonl) against the built-in
+ * model over the in-memory tools, checking the same expectations the HTTP eval does, and our
+ * paraphrases of the same scenarios (paraphrase-scenarios.jsonl).
  */
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, it, expect } from "vitest";
 import { Harness, type Turn } from "./harness";
@@ -26,9 +25,9 @@ type Expect = {
 type Scenario = { id: string; setup?: SeedTask[]; turns: Array<{ say?: string; approve?: boolean; expect?: Expect }> };
 
 const NOW = "2026-11-22T14:05:00.000Z";
-const read = (file: string): Scenario[] =>
-  existsSync(file) ? readFileSync(file, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as Scenario) : [];
-const shared = read(resolve(process.cwd(), "../shared/evals/intents-public.jsonl"));
+// A missing file fails the run: these scenarios are never skipped silently.
+const read = (file: string): Scenario[] => readFileSync(file, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as Scenario);
+const shared = read(resolve(import.meta.dirname, "../../evals/intents-public.jsonl"));
 // Our own rephrasings of the same scenarios, to keep the model honest about paraphrase.
 const paraphrases = read(resolve(import.meta.dirname, "paraphrase-scenarios.jsonl"));
 
@@ -81,5 +80,5 @@ function run(scenarios: Scenario[]) {
   }
 }
 
-describe.skipIf(shared.length === 0)("public intent scenarios", () => run(shared));
+describe("public intent scenarios", () => run(shared));
 describe("paraphrased intent scenarios", () => run(paraphrases));
