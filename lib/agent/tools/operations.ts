@@ -142,7 +142,7 @@ export async function deleteTaskTool(input: DeleteTaskInput, ctx: TaskToolContex
 }
 
 /** Ids that are not UUIDs can never be the user's tasks (and would upset Postgres' uuid type). */
-function splitIds(ids: string[]): { valid: string[]; invalid: string[] } {
+export function splitIds(ids: string[]): { valid: string[]; invalid: string[] } {
   const unique = [...new Set(ids.map((id) => id.trim()))];
   return { valid: unique.filter((id) => UUID.test(id)), invalid: unique.filter((id) => !UUID.test(id)) };
 }
