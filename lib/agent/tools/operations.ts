@@ -46,7 +46,7 @@ export type TaskToolContext = {
 };
 
 /** The change context and transaction the service records a tool's changes with. */
-function changeOf(ctx: TaskToolContext): { change: ChangeContext; db?: Prisma.TransactionClient } {
+export function changeOf(ctx: TaskToolContext): { change: ChangeContext; db?: Prisma.TransactionClient } {
   return { change: { actor: ctx.actor, requestId: ctx.requestId }, db: ctx.db };
 }
 
