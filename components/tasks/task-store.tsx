@@ -260,6 +260,10 @@ export function TaskStoreProvider({ children }: { children: ReactNode }) {
         completedAt: null,
         createdAt: now,
         updatedAt: now,
+        recurrence: null,
+        lastCompletedAt: null,
+        remindAt: null,
+        reminderDismissedAt: null,
       };
       dispatch({ type: "upsert", tasks: [temp], prependToList: true });
       try {
