@@ -14,6 +14,7 @@ import { ConversationSidebar, currentConversationId } from "@/components/sidebar
 import { Button } from "@/components/ui/button";
 import { ListIcon, MenuIcon } from "@/components/ui/icons";
 import { TimeZoneContext } from "@/components/ui/time-zone";
+import { ReminderBell } from "@/components/reminders/reminder-bell";
 
 export type ModelInfo = { provider: string; label: string };
 
@@ -140,6 +141,7 @@ function ChatHeader({ model, pathname, onOpenSidebar, onOpenTasks }: { model: Mo
           <span className="truncate">{model.label}</span>
         </span>
       </div>
+      <ReminderBell />
       <Button variant="ghost" size="sm" className="lg:hidden" onClick={onOpenTasks} aria-label={`Open tasks (${pending} to do)`} aria-controls="task-panel">
         <ListIcon className="size-4" />
         <span className="hidden text-xs sm:inline">Tasks</span>
