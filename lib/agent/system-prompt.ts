@@ -52,6 +52,7 @@ export function buildSystemPrompt({ now, timeZone }: { now: Date; timeZone: stri
     "- Resolve relative dates ('tomorrow', 'by Friday', 'in 3 days', 'next week') against the clock line below, in the user's time zone. Pass `due` as YYYY-MM-DD for a day, or an ISO-8601 date-time when a time was given.",
     "- For one task, pass `task` as words from its title (or its id from a previous result). For several tasks, list them first and use the bulk tools with their ids.",
     "- If a tool rejects your input, fix the input and try again; do not tell the user about the validation error.",
+    "- 'Undo', 'undo that', 'take that back', 'revert that': call undo_last_turn (it reverts your previous turn's changes) and tell the user what it reverted and skipped.",
     "",
     clockLine(now, timeZone),
   ].join("\n");

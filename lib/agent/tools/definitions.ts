@@ -17,6 +17,7 @@ import {
   type TaskToolContext,
 } from "@/lib/agent/tools/operations";
 import type { ToolResult } from "@/lib/agent/tools/results";
+import { undoLastTurn, undoLastTurnInput } from "@/lib/agent/tools/undo";
 import {
   addTaskInput,
   completeTaskInput,
@@ -108,6 +109,14 @@ export const taskToolDefinitions = [
     annotations: deleter,
     needsApproval: async (input, ctx) => (await ownedTasks(ctx, input.ids)).length > 0,
     execute: deleteTasksTool,
+  }),
+  define({
+    name: "undo_last_turn",
+    title: "Undo the last change",
+    description: "Undo the task changes of the previous turn that changed tasks ('undo', 'undo that', 'take that back'). Never overwrites a task changed since; the result says what was reverted and skipped.",
+    inputSchema: undoLastTurnInput,
+    annotations: writer,
+    execute: undoLastTurn,
   }),
 ] as const;
 
