@@ -11,6 +11,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { GET as activityRoute } from "@/app/api/activity/route";
 import { POST as agentPOST } from "@/app/api/agent/route";
+import { POST as chatPOST } from "@/app/api/chat/route";
 import { POST as mcpPOST } from "@/app/api/mcp/route";
 import { POST as createRoute } from "@/app/api/tasks/route";
 import { DELETE as deleteRoute, GET as getRoute, PATCH as patchRoute } from "@/app/api/tasks/[id]/route";
@@ -18,6 +19,7 @@ import { POST as undoRoute } from "@/app/api/undo/route";
 import type { ActivityView, UndoResult } from "@/lib/activity";
 import { setModelOverrideForTests } from "@/lib/agent/models";
 import { runTaskTool } from "@/lib/agent/tools/run";
+import { loadMessages } from "@/lib/conversations";
 import { loadEnv } from "@/lib/env";
 import type { TaskView } from "@/lib/tasks/schema";
 import { apiRequest, createTestUser, params, type TestUser } from "../helpers";
@@ -119,7 +121,7 @@ describe("activity is recorded for every surface", () => {
     const client = new Client({ name: "activity-test", version: "1.0.0" });
     try {
       await client.connect(new StreamableHTTPClientTransport(new URL(`${served.url}/api/mcp`), { requestInit: { headers: ada.auth } }));
-      const added = (await client.callTool({ name: "add_task", arguments: { title: "MCP errand" } })) as { structuredContent: { task: TaskView } };
+      const added = (await client.callTool({ name: "add_task", arguments: { title: "MCP errand" } })) as unknown as { structuredContent: { task: TaskView } };
       await client.callTool({ name: "complete_task", arguments: { task: added.structuredContent.task.id } });
       const rows = (await activity(ada)).activity.filter((r) => r.taskId === added.structuredContent.task.id);
       expect(rows.map((r) => [r.action, r.actor])).toEqual([
@@ -323,7 +325,18 @@ describe("undo in the chat (undo_last_turn)", () => {
 
     setModelOverrideForTests(scriptedModel([{ calls: [{ name: "undo_last_turn", input: {} }] }, { text: "Nothing." }]));
     const nothing = await turn(conversationId, "undo", randomUUID());
-    expect(nothing.toolCalls[0]!.output).toMatchObject({ ok: false, code: "not_found" });
+    expect(nothing.toolCalls[0]!.output).toMatchObject({ ok: true, reverted: 0, message: expect.stringMatching(/nothing to undo/) });
+  });
+
+  it("a streamed reply carries its turn's request id in its metadata, kept with the saved message", async () => {
+    setModelOverrideForTests(scriptedModel([{ calls: [{ name: "add_task", input: { title: "Streamed errand" } }] }, { text: "Added." }]));
+    const id = randomUUID();
+    const res = await chatPOST(apiRequest("/api/chat", { headers: { ...ada.auth, "x-request-id": "chat-turn-meta-1" }, body: { id, message: { id: randomUUID(), role: "user", parts: [{ type: "text", text: "add streamed errand" }] } } }), undefined);
+    expect(res.headers.get("x-request-id")).toBe("chat-turn-meta-1");
+    expect(await res.text()).toContain('"messageMetadata":{"requestId":"chat-turn-meta-1"}');
+    const messages = await loadMessages({ conversationId: id });
+    expect(messages[1]).toMatchObject({ role: "assistant", metadata: { requestId: "chat-turn-meta-1" } });
+    expect((await activity(ada, "?requestId=chat-turn-meta-1")).activity).toMatchObject([{ actor: "agent", action: "created" }]);
   });
 
   it("only undoes turns of its own conversation", async () => {
@@ -332,6 +345,7 @@ describe("undo in the chat (undo_last_turn)", () => {
     await turn(other, "add it", randomUUID());
     setModelOverrideForTests(scriptedModel([{ calls: [{ name: "undo_last_turn", input: {} }] }, { text: "Nothing." }]));
     const result = await turn(randomUUID(), "undo", randomUUID());
-    expect(result.toolCalls[0]!.output).toMatchObject({ ok: false, code: "not_found" });
+    expect(result.toolCalls[0]!.output).toMatchObject({ ok: true, reverted: 0 });
+    expect(result.undoable).toBe(false);
   });
 });
