@@ -44,6 +44,16 @@ export const envSchema = z.object({
 
   RATE_LIMIT_PER_MINUTE: intFrom(1, 100000).default(20),
   RATE_LIMIT_PER_DAY: intFrom(1, 10000000).default(500),
+
+  /**
+   * How many reverse proxies in front of the app append to X-Forwarded-For. 0 (default): the
+   * client address is the socket's and X-Forwarded-For is ignored. See docs/security.md.
+   */
+  TRUSTED_PROXY_HOPS: intFrom(0, 10).default(0),
+  /** Sign-ups per client address per hour. */
+  REGISTER_LIMIT_PER_HOUR: intFrom(1, 1000000).default(10),
+  /** Sign-ups per hour from everyone together: a backstop against address rotation. */
+  REGISTER_GLOBAL_LIMIT_PER_HOUR: intFrom(1, 10000000).default(500),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -14,7 +14,5 @@ export const NAME_MAX = 100;
 /** Sign-in attempts allowed per email+address per window before throttling. */
 export const LOGIN_ATTEMPTS_PER_WINDOW = 10;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-/** Registrations per client address per hour. */
-export const REGISTRATIONS_PER_HOUR = 20;
 /** How long a running turn holds its conversation before another may start. */
 export const TURN_LEASE_MS = 2 * 60 * 1000;

@@ -20,6 +20,7 @@
 import cluster, { type Worker } from "node:cluster";
 import http from "node:http";
 import os from "node:os";
+import { stampSocketAddress } from "../lib/http/client-address";
 
 function option(short: string, long: string): string | undefined {
   const args = process.argv.slice(2);
@@ -104,7 +105,10 @@ if (cluster.isPrimary) {
   const app = next({ dev: false, dir: process.cwd(), hostname, port });
   await app.prepare();
   const handle = app.getRequestHandler();
-  const server = http.createServer((request, response) => void handle(request, response));
+  const server = http.createServer((request, response) => {
+    stampSocketAddress(request); // the client address for per-address limits (docs/security.md)
+    void handle(request, response);
+  });
   server.keepAliveTimeout = 65_000; // longer than the usual proxy's idle timeout
   // Next.js catches uncaught exceptions and carries on; a server that cannot listen must not.
   server.on("error", (error) => {

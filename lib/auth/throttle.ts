@@ -1,7 +1,10 @@
 /** Brute-force protection for sign-in: failed attempts per email and client address. */
 import "server-only";
 import { AppError } from "@/lib/errors";
-import { LOGIN_ATTEMPTS_PER_WINDOW, LOGIN_WINDOW_MS, REGISTRATIONS_PER_HOUR } from "@/lib/limits";
+import { loadEnv } from "@/lib/env";
+import { clientAddressOf } from "@/lib/http/client-address";
+import { LOGIN_ATTEMPTS_PER_WINDOW, LOGIN_WINDOW_MS } from "@/lib/limits";
+import { log } from "@/lib/log";
 import { incrementKeyCounter, readKeyCounter, windowStart } from "@/lib/rate-limit/counter";
 
 function keys(email: string, address: string | null): string[] {
@@ -22,31 +25,32 @@ export async function recordFailedSignIn(email: string, address: string | null, 
   await Promise.all(keys(email, address).map((key) => incrementKeyCounter(key, start)));
 }
 
-/**
- * The client's address as a proxy in front of us reports it, or null when there is none
- * (route handlers cannot see the socket). Without an address, per-address limits are skipped
- * rather than turned into one global limit shared by every visitor.
- */
+/** The client's address (the socket's, or per TRUSTED_PROXY_HOPS), or null when unknown. */
 export function clientAddress(headers: Headers): string | null {
-  const forwarded = headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return forwarded || headers.get("x-real-ip")?.trim() || null;
+  return clientAddressOf(headers, loadEnv().TRUSTED_PROXY_HOPS);
 }
 
-/** Loopback is the operator's own machine (local use, scripts, test runners): never limited. */
-export function isLoopback(address: string): boolean {
-  return /^(127\.|::1$|::ffff:127\.|localhost$)/i.test(address);
+const HOUR = 60 * 60 * 1000;
+
+function registerLimited(message: string, start: Date, now: number): AppError {
+  return new AppError("rate_limit:register", message, { retryAfter: Math.ceil((start.getTime() + HOUR - now) / 1000) });
 }
 
-/** Sign-ups per client address per hour; throws rate_limit:register past the limit. */
+/**
+ * Sign-ups per client address per hour (REGISTER_LIMIT_PER_HOUR), then for everyone together
+ * (REGISTER_GLOBAL_LIMIT_PER_HOUR). Counted first, decided on the returned count, so a burst
+ * cannot overshoot; an address over its own limit does not use up the global one.
+ */
 export async function assertRegistrationAllowed(headers: Headers, now = Date.now()): Promise<void> {
+  const env = loadEnv();
   const address = clientAddress(headers);
-  if (!address || isLoopback(address)) return;
-  const hour = 60 * 60 * 1000;
-  const start = windowStart(now, hour);
-  const count = await incrementKeyCounter(`register:${address}`, start);
-  if (count > REGISTRATIONS_PER_HOUR) {
-    throw new AppError("rate_limit:register", "Too many sign-ups from this address. Please try again later.", {
-      retryAfter: Math.ceil((start.getTime() + hour - now) / 1000),
-    });
+  const start = windowStart(now, HOUR);
+  if (address && (await incrementKeyCounter(`register:${address}`, start)) > env.REGISTER_LIMIT_PER_HOUR) {
+    log.warn("auth.register_limited", { scope: "address" });
+    throw registerLimited("Too many sign-ups from this address. Please try again later.", start, now);
+  }
+  if ((await incrementKeyCounter("register:*", start)) > env.REGISTER_GLOBAL_LIMIT_PER_HOUR) {
+    log.warn("auth.register_limited", { scope: "global" });
+    throw registerLimited("Sign-ups are paused for a while. Please try again later.", start, now);
   }
 }
