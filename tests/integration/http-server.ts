@@ -21,7 +21,9 @@ export async function serveHandler(handler: Handler): Promise<{ url: string; clo
     }
     const body = chunks.length && req.method !== "GET" && req.method !== "HEAD" ? Buffer.concat(chunks) : undefined;
     const response = await handler(new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers, body }));
-    res.writeHead(response.status, Object.fromEntries(response.headers));
+    const head: Record<string, string | string[]> = Object.fromEntries(response.headers);
+    if (response.headers.getSetCookie().length) head["set-cookie"] = response.headers.getSetCookie();
+    res.writeHead(response.status, head);
     if (response.body) {
       for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) res.write(chunk);
     }
