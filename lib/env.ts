@@ -44,6 +44,10 @@ export const envSchema = z.object({
 
   RATE_LIMIT_PER_MINUTE: intFrom(1, 100000).default(20),
   RATE_LIMIT_PER_DAY: intFrom(1, 10000000).default(500),
+  /** Writes (REST and MCP) per user per minute, all clients together. */
+  WRITE_RATE_LIMIT_PER_MINUTE: intFrom(1, 1000000).default(120),
+  /** Writes per personal access token per minute. */
+  TOKEN_WRITE_RATE_LIMIT_PER_MINUTE: intFrom(1, 1000000).default(60),
 
   /**
    * How many reverse proxies in front of the app append to X-Forwarded-For. 0 (default): the

@@ -4,7 +4,7 @@
  * finishReason, warning, error.
  */
 import { randomUUID } from "node:crypto";
-import { requireUser } from "@/lib/auth/require-user";
+import { requireTurnUser } from "@/lib/auth/require-user";
 import { json, route } from "@/lib/http/respond";
 import { readJson } from "@/lib/http/request";
 import { agentBodySchema, agentTurnInput, requestIdFor } from "@/lib/agent/request";
@@ -13,7 +13,7 @@ import { startTurn } from "@/lib/agent/turn";
 export const maxDuration = 300;
 
 export const POST = route(async (request) => {
-  const { user } = await requireUser(request);
+  const { user } = await requireTurnUser(request);
   const body = await readJson(request, agentBodySchema);
   const input = agentTurnInput(body);
   const requestId = requestIdFor(request, body.requestId);
