@@ -32,8 +32,21 @@ export const envSchema = z.object({
   GOOGLE_GENERATIVE_AI_BASE_URL: optionalUrl,
   OPENAI_COMPATIBLE_BASE_URL: optionalUrl,
   OPENAI_COMPATIBLE_API_KEY: z.string().min(1).optional(),
-  /** Comma-separated extra model ids allowed for the OpenAI-compatible server. */
-  OPENAI_COMPATIBLE_MODELS: z.string().optional(),
+  /** Comma-separated extra model ids allowed for the OpenAI-compatible server (same as AI_ALLOWED_MODELS). */
+  OPENAI_COMPATIBLE_MODELS: z.string().max(2000).optional(),
+  /**
+   * Comma-separated model ids a client may pick besides AI_MODEL (the chat page then offers a
+   * model picker). Unset: only the configured model.
+   */
+  AI_ALLOWED_MODELS: z
+    .string()
+    .max(2000)
+    .regex(/^[A-Za-z0-9._:/@-]+(\s*,\s*[A-Za-z0-9._:/@-]+)*$/, "must be a comma-separated list of model ids")
+    .optional(),
+  /** Tokens (input + output, as the provider reports them) one user may use per UTC day; 0 = no budget. */
+  AI_DAILY_TOKEN_BUDGET: intFrom(0, 1_000_000_000).default(1_000_000),
+  /** The most characters of conversation history sent to the model with a turn. */
+  AGENT_HISTORY_CHARS: intFrom(1000, 2_000_000).default(40_000),
   AI_TEMPERATURE: z.coerce.number().min(0).max(1).default(0),
   AI_MAX_OUTPUT_TOKENS: intFrom(64, 32768).default(1024),
   AI_STEP_TIMEOUT_MS: intFrom(1000, 300000).default(30000),
