@@ -179,8 +179,26 @@ function overlaps(a: Span, b: Span): boolean {
   return a.index < b.index + b.length && b.index < a.index + a.length;
 }
 
+/** Words without which a text holds no date: a cheap test before chrono reads it. */
+const DATEISH = /\d|tod|tom|tmr|tmrw|2mor|yesterday|tonight|tonite|mon|tue|wed|thu|fri|sat|sun|week|month|year|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|noon|midday|midnight|morning|afternoon|arvo|evening|night|day|hour|min|later|next|end|fortnight|eod|cob|first|second|third|fifth|twenty|thirty|tenth/;
+
+/** Readers ask for the same text more than once a step ("X urgent and due monday" at every split). */
+const cache = new Map<string, DueMatch | null>();
+const CACHE_MAX = 500;
+
 /** Finds the first due date (and time) in lower-cased `text`. */
 export function findDue(text: string, clock: Clock): DueMatch | null {
+  if (!DATEISH.test(text)) return null;
+  const key = `${clock.now.getTime()}|${clock.timeZone}|${text}`;
+  const hit = cache.get(key);
+  if (hit !== undefined) return hit;
+  const found = findDueUncached(text, clock);
+  if (cache.size >= CACHE_MAX) cache.clear();
+  cache.set(key, found);
+  return found;
+}
+
+function findDueUncached(text: string, clock: Clock): DueMatch | null {
   const own = ownRule(text, clock);
   const viaChrono = chronoDue(text, clock);
   let main: Found | null;
