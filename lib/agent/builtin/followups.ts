@@ -73,7 +73,7 @@ export function chooseCandidate(failure: ToolResultEvent, intent: Intent, userTe
   return null;
 }
 
-const ADD_SUGGESTION = /Do you want me to add '(.+)'(?: for (.+?)| as a new task)\?$/;
+const ADD_SUGGESTION = /Do you want me to add '(.+)'(?: for (.+?)| as a new task)?\?$/;
 const ASK_TITLE = /what should the new task be\?$/i;
 const CANCEL_QUESTION = /Do you want me to delete the '(.+)' task, or add '(.+)' as a new task\?$/;
 

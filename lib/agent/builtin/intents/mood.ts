@@ -66,7 +66,9 @@ export function choreOf(clause: string): string | null {
   const t = clause.replace(/[?!.]+\s*$/, "").trim();
   const m =
     /^(?:(?:ok(?:ay)?|so|well|hmm+|um+|actually|also)[,]?\s+)*(?:(?:should|shall|must|can|could|may|might)\s+(?:i|we)\s+(?:really\s+|still\s+|also\s+)?|(?:do|did)\s+(?:i|we)\s+(?:really\s+|still\s+|also\s+)?(?:need|have|want|got)\s+to\s+|(?:have|has)\s+(?:i|we)\s+(?:got|still\s+got)\s+to\s+|(?:is|was)\s+it\s+(?:worth|better|a good idea|wise|time)\s+(?:to\s+)?|(?:i\s+think|i\s+guess|i\s+suppose|i\s+reckon|probably|maybe|perhaps)\s+(?:i|we)(?:'ll|\s+will|\s+should|\s+need\s+to|\s+have\s+to|\s+must|\s+ought\s+to|\s+could|'d\s+better)?\s+|(?:i|we)(?:'ll|\s+will|'m\s+going\s+to|\s+am\s+going\s+to|'m\s+gonna|\s+might|\s+may|\s+could|'d\s+better|\s+should\s+probably|\s+probably\s+should)\s+)(.+)$/i.exec(t);
-  const chore = m?.[1]?.trim().replace(/^(?:really\s+|still\s+|also\s+)?(?:need|have|want|got)\s+to\s+/i, "");
+  const chore = m?.[1]
+    ?.trim()
+    .replace(/^(?:(?:probably|maybe|definitely|just|really|still|also|actually|try\s+(?:to|and)|have\s+to|need\s+to|want\s+to|got\s+to|go\s+and|get\s+round\s+to)\s+)+/i, "");
   if (!chore) return null;
   const first = chore.split(/\s+/)[0]?.toLowerCase() ?? "";
   // "should I be worried?", "will I have time?": no chore to offer.
