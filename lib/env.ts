@@ -25,6 +25,11 @@ export const envSchema = z.object({
    * the start-up connection budget is not checked against the server (the pooler bounds it).
    */
   DATABASE_POOLER: z.enum(["none", "session", "transaction"]).default("none"),
+  /** A direct connection (no transaction-mode pooler) for migrations; required with DATABASE_POOLER=transaction. */
+  DATABASE_DIRECT_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional(),
   /** Signs session cookies. Generated and kept in .data/auth-secret when unset locally. */
   AUTH_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   /** Public origin of the app (https://… in production turns on secure cookies). */

@@ -327,8 +327,10 @@ export async function cleanup(): Promise<void> {
   }
 }
 
+/** CHAOS_KEEP=1 keeps the app and PgBouncer logs for a look afterwards. */
 export function removeWorkDir(): void {
-  fs.rmSync(WORK_DIR, { recursive: true, force: true });
+  if (process.env.CHAOS_KEEP === "1") log(`logs kept in ${WORK_DIR}`);
+  else fs.rmSync(WORK_DIR, { recursive: true, force: true });
 }
 
 // ---------------------------------------------------------------------------------------------
