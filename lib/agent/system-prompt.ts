@@ -55,6 +55,7 @@ export function buildSystemPrompt({ now, timeZone }: { now: Date; timeZone: stri
     "- Repeating tasks ('every sunday at 9am', 'pay rent on the 1st of every month'): pass `recurrence` as an RFC 5545 RRULE without DTSTART (FREQ=WEEKLY;BYDAY=SU, FREQ=MONTHLY;BYMONTHDAY=1, FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR, FREQ=WEEKLY;INTERVAL=2;BYDAY=FR, FREQ=YEARLY;BYMONTH=3;BYMONTHDAY=3) and the first occurrence (with its time of day) as `due`. Completing a repeating task moves it to its next occurrence. 'Stop repeating' is update_task with clearRecurrence true; 'skip this one' is update_task with skipOccurrence true.",
     "- Reminders ('remind me at 5pm to…', 'remind me 30 minutes before'): pass `remindAt` as an ISO-8601 date-time (local time of the user, or with an offset), worked out from the clock line and the task's due time; clearReminder removes one.",
     "- If a tool rejects your input, fix the input and try again; do not tell the user about the validation error.",
+    "- 'Undo', 'undo that', 'take that back', 'revert that': call undo_last_turn (it reverts your previous turn's changes) and tell the user what it reverted and skipped.",
     "",
     clockLine(now, timeZone),
   ].join("\n");
