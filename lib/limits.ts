@@ -16,5 +16,5 @@ export const LOGIN_ATTEMPTS_PER_WINDOW = 10;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 /** Registrations per client address per hour. */
 export const REGISTRATIONS_PER_HOUR = 20;
-/** How long a running turn holds its conversation before another may start. */
-export const TURN_LEASE_MS = 2 * 60 * 1000;
+/** How long a turn holds its conversation without renewing (it renews every third of this). */
+export const TURN_LEASE_MS = 30 * 1000;

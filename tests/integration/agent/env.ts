@@ -14,6 +14,7 @@ const AGENT_KEYS = [
   "RATE_LIMIT_PER_MINUTE",
   "RATE_LIMIT_PER_DAY",
   "AGENT_MAX_STEPS",
+  "AGENT_MAX_TOOL_CALLS",
 ] as const;
 
 export function setAgentEnv(values: Partial<Record<(typeof AGENT_KEYS)[number], string>>): void {

@@ -1,7 +1,7 @@
 /** update_tasks through the real tool definition on the test database, and which bulk calls ask first. */
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { getTaskToolDefinition } from "@/lib/agent/tools/definitions";
+import { getTaskToolDefinition, needsApproval } from "@/lib/agent/tools/definitions";
 import { runTaskTool } from "@/lib/agent/tools/run";
 import { createTask } from "@/lib/tasks/service";
 import { createTestUser, type TestUser } from "../../integration/helpers";
@@ -29,11 +29,11 @@ describe("update_tasks", () => {
     const [none] = await tasks(ada, ["Shift none"]);
     const out = await runTaskTool("update_tasks", { ids: [a!.id, b!.id, none!.id], shiftDays: 3 }, ctx(ada));
     expect(out.ok).toBe(true);
-    const changed = (out as { tasks: { id: string; dueAt: string }[] }).tasks;
+    const changed = (out as unknown as { tasks: { id: string; dueAt: string }[] }).tasks;
     expect(changed.map((t) => t.id).sort()).toEqual([a!.id, b!.id].sort());
     // Across the DST change of 2026-03-29 in Berlin: still 09:30 local (07:30Z instead of 08:30Z).
     expect(changed[0]!.dueAt).toBe("2026-03-30T07:30:00.000Z");
-    expect((out as { skipped: { id: string }[] }).skipped.map((s) => s.id)).toEqual([none!.id]);
+    expect((out as unknown as { skipped: { id: string }[] }).skipped.map((s) => s.id)).toEqual([none!.id]);
   });
 
   it("changes every task a filter matches (pending by default) and nothing of another user's", async () => {
@@ -43,7 +43,7 @@ describe("update_tasks", () => {
     const theirs = (await tasks(babbage, ["Filter zebra theirs"]))[0]!;
     const out = await runTaskTool("update_tasks", { filter: { query: "zebra" }, priority: "high" }, ctx(ada));
     expect(out.ok).toBe(true);
-    expect((out as { tasks: { id: string; priority: string }[] }).tasks.map((t) => t.id).sort()).toEqual(mine.map((t) => t.id).sort());
+    expect((out as unknown as { tasks: { id: string; priority: string }[] }).tasks.map((t) => t.id).sort()).toEqual(mine.map((t) => t.id).sort());
     expect((await db.task.findUnique({ where: { id: done.id } }))?.priority).toBe("medium");
     expect((await db.task.findUnique({ where: { id: theirs.id } }))?.priority).toBe("medium");
   });
@@ -71,7 +71,7 @@ describe("update_tasks", () => {
 });
 
 describe("which calls ask first", () => {
-  const asks = (name: string, input: unknown, user: TestUser) => getTaskToolDefinition(name)!.needsApproval!(input, ctx(user));
+  const asks = (name: string, input: unknown, user: TestUser) => needsApproval(getTaskToolDefinition(name)!, input, ctx(user));
 
   it("update_tasks and complete_tasks ask above 3 tasks, not at 3", async () => {
     const three = await tasks(ada, ["Three 1", "Three 2", "Three 3"]);
