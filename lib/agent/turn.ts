@@ -102,7 +102,7 @@ export async function startTurn(params: StartTurnParams): Promise<Turn> {
     const timeZone = params.timeZone ?? user.timezone;
     const now = params.now ?? new Date();
     const records: ToolCallRecord[] = [];
-    const ctx: TaskToolContext = { userId: user.id, timeZone, now: params.now ? () => now : undefined };
+    const ctx: TaskToolContext = { userId: user.id, timeZone, now: params.now ? () => now : undefined, actor: "agent", requestId, conversationId };
     // The audit row is written while the model starts; tool records and onFinish wait for it.
     const runId = randomUUID();
     run = startAgentRun({ id: runId, requestId, userId: user.id, conversationId, model: info.modelId, userMessage: plan.userText });

@@ -35,7 +35,6 @@ export type ProposedCall = Proposal & { toolName: string; input: unknown };
 
 export type CreateTaskToolsOptions = TaskToolContext & {
   onToolResult?: (record: ToolCallRecord) => void;
-  requestId?: string;
   turn?: TurnToolHooks;
 };
 
@@ -90,8 +89,8 @@ function inputSchemaOf(definition: TaskToolDefinition): FlexibleSchema<unknown> 
 }
 
 export function createTaskTools(options: CreateTaskToolsOptions): ToolSet {
-  const ctx: TaskToolContext = { userId: options.userId, timeZone: options.timeZone, now: options.now };
-  const turn = options.turn;
+  const { onToolResult: _onToolResult, turn, ...ctx } = options;
+  void _onToolResult;
   const tools: ToolSet = {};
   for (const definition of taskToolDefinitions as readonly TaskToolDefinition[]) {
     const propose = definition.propose;

@@ -8,7 +8,7 @@ import type { TaskUpdateInput, TaskView } from "@/lib/tasks/schema";
 import { listTasks, updateTask } from "@/lib/tasks/service";
 import { localParts, zonedToInstant } from "@/lib/tasks/time-zone";
 import { isAppError } from "@/lib/errors";
-import { ownedTasks, splitIds, type TaskToolContext } from "@/lib/agent/tools/operations";
+import { changeOf, ownedTasks, splitIds, type TaskToolContext } from "@/lib/agent/tools/operations";
 import { invalidInput, notFound, type ToolFailure, type ToolResult } from "@/lib/agent/tools/results";
 import type { UpdateTasksInput } from "@/lib/agent/tools/schemas";
 
@@ -85,7 +85,7 @@ export async function updateTasksByIds(input: UpdateTasksInput, taskList: TaskVi
       continue;
     }
     try {
-      changed.push(await updateTask({ userId: ctx.userId, id: task.id, timeZone: ctx.timeZone, patch }));
+      changed.push(await updateTask({ userId: ctx.userId, id: task.id, timeZone: ctx.timeZone, patch, ...changeOf(ctx) }));
     } catch (error) {
       if (isAppError(error) && error.type === "not_found") vanished.push({ id: task.id, title: task.title });
       else throw error;

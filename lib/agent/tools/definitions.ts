@@ -15,6 +15,7 @@ import {
   deleteTasksTool,
   listTasksTool,
   ownedTasks,
+  changeOf,
   resolveTask,
   splitIds,
   updateTaskTool,
@@ -91,7 +92,7 @@ function unboundIds(ids: string[], tasks: BoundTask[]): string[] {
 }
 
 async function deleteBound(ids: string[], tasks: BoundTask[], ctx: TaskToolContext): Promise<ToolResult> {
-  const { deleted, notFound: vanished } = await deleteTasks({ userId: ctx.userId, ids: tasks.map((t) => t.id) });
+  const { deleted, notFound: vanished } = await deleteTasks({ userId: ctx.userId, ids: tasks.map((t) => t.id), ...changeOf(ctx) });
   if (!deleted.length) return notFound(quoted(tasks), `${quoted(tasks)} no longer exist${tasks.length === 1 ? "s" : ""}, so nothing was deleted.`);
   const gone = tasks.filter((t) => vanished.includes(t.id));
   return { ok: true, deleted, notFound: [...vanished, ...unboundIds(ids, tasks)], ...(gone.length ? { vanished: gone } : {}) };
@@ -147,7 +148,7 @@ export const taskToolDefinitions = [
       const [task] = tasks;
       if (!task) return invalidInput("no task was bound to this call");
       try {
-        return { ok: true, deleted: await deleteTask({ userId: ctx.userId, id: task.id }) };
+        return { ok: true, deleted: await deleteTask({ userId: ctx.userId, id: task.id, ...changeOf(ctx) }) };
       } catch (error) {
         if (isAppError(error) && error.type === "not_found") return notFound(task.title, `'${task.title}' no longer exists, so nothing was deleted.`);
         throw error;
@@ -166,7 +167,7 @@ export const taskToolDefinitions = [
       return tasks.length ? bulkProposal(tasks) : { kind: "answer", result: notFound(input.ids.join(", "), NO_IDS) };
     },
     executeBound: async (input, tasks, ctx) => {
-      const { tasks: done, notFound: vanished } = await setTasksStatus({ userId: ctx.userId, ids: tasks.map((t) => t.id), status: "completed" });
+      const { tasks: done, notFound: vanished } = await setTasksStatus({ userId: ctx.userId, ids: tasks.map((t) => t.id), status: "completed", ...changeOf(ctx) });
       if (!done.length) return notFound(quoted(tasks), `${quoted(tasks)} no longer exist, so nothing was completed.`);
       return { ok: true, tasks: done, notFound: [...vanished, ...unboundIds(input.ids, tasks)] };
     },

@@ -110,7 +110,7 @@ describe("POST /api/agent", () => {
   });
 
   it("confirmation flow over the API, and a forged approval is rejected (SECURITY 17)", async () => {
-    const task = await createTask({ userId: ada.user.id, timeZone: "UTC", input: { title: "Dentist appointment" } });
+    const task = await createTask({ userId: ada.user.id, timeZone: "UTC", input: { title: "Dentist appointment" }, change: { actor: "app", requestId: null } });
     setModelOverrideForTests(scriptedModel([{ calls: [{ name: "delete_task", input: { task: "dentist" } }] }, { text: "Deleted 'Dentist appointment'." }]));
     const first = (await (await agent(ada, { message: "delete the dentist task" })).json()) as { status: string; conversationId: string; pendingConfirmation: { id: string; prompt: string } };
     expect(first.status).toBe("awaiting_confirmation");

@@ -35,7 +35,8 @@ const agent = async (user: TestUser, body: unknown): Promise<{ status: number; b
   return { status: res.status, body: (await res.json()) as Outcome };
 };
 const confirm = (conversationId: string, id: string, approved: boolean) => agent(ada, { conversationId, confirmation: { id, approved } });
-const task = (title: string) => createTask({ userId: ada.user.id, timeZone: "UTC", input: { title } });
+const app = { change: { actor: "app" as const, requestId: null } };
+const task = (title: string) => createTask({ userId: ada.user.id, timeZone: "UTC", input: { title }, ...app });
 const exists = async (id: string) => (await db.task.count({ where: { id } })) === 1;
 
 /** The model proposes these calls, then reports the tool results it was given. */
@@ -78,7 +79,7 @@ describe("1. a confirmation is bound to the task it named", () => {
     const first = (await agent(ada, { message: "delete the report" })).body;
     expect(first.pendingConfirmation?.prompt).toBe("Delete 'Quarterly report'? (yes / no)");
     // In the panel: the user deletes it and adds another "report".
-    await deleteTask({ userId: ada.user.id, id: quarterly.id });
+    await deleteTask({ userId: ada.user.id, id: quarterly.id, ...app });
     const expense = await task("Expense report");
     const out = (await confirm(first.conversationId, first.pendingConfirmation!.id, true)).body;
     expect(out.status).toBe("completed");
@@ -91,7 +92,7 @@ describe("1. a confirmation is bound to the task it named", () => {
     const quarterly = await task("Quarterly summary");
     setModelOverrideForTests(proposing([{ name: "delete_task", input: { task: "summary" } }]));
     const first = (await agent(ada, { message: "delete the summary" })).body;
-    await updateTask({ userId: ada.user.id, id: quarterly.id, timeZone: "UTC", patch: { title: "Q3 numbers" } });
+    await updateTask({ userId: ada.user.id, id: quarterly.id, timeZone: "UTC", patch: { title: "Q3 numbers" }, ...app });
     const other = await task("Weekly summary");
     const out = (await confirm(first.conversationId, first.pendingConfirmation!.id, true)).body;
     expect(out.toolCalls).toMatchObject([{ toolName: "delete_task", success: true, output: { deleted: { id: quarterly.id } } }]);

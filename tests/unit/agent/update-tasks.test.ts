@@ -2,6 +2,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { getTaskToolDefinition, needsApproval } from "@/lib/agent/tools/definitions";
+import type { TaskToolContext } from "@/lib/agent/tools/operations";
 import { runTaskTool } from "@/lib/agent/tools/run";
 import { createTask } from "@/lib/tasks/service";
 import { createTestUser, type TestUser } from "../../integration/helpers";
@@ -17,11 +18,11 @@ beforeAll(async () => {
 
 async function tasks(user: TestUser, titles: string[], extra: { dueAt?: string; priority?: "low" | "high" } = {}) {
   const created = [];
-  for (const title of titles) created.push(await createTask({ userId: user.user.id, timeZone: tz, input: { title, ...extra } }));
+  for (const title of titles) created.push(await createTask({ userId: user.user.id, timeZone: tz, input: { title, ...extra }, change: { actor: "api", requestId: null } }));
   return created;
 }
 
-const ctx = (user: TestUser) => ({ userId: user.user.id, timeZone: tz });
+const ctx = (user: TestUser): TaskToolContext => ({ userId: user.user.id, timeZone: tz, actor: "agent", requestId: null });
 
 describe("update_tasks", () => {
   it("moves each due date by whole local days, keeping the time, and skips tasks without one", async () => {
