@@ -20,6 +20,8 @@ export type AgentConfig = {
   maxSteps: number;
   maxToolCalls: number;
   historyMessages: number;
+  /** The most characters of history sent with a turn (AGENT_HISTORY_CHARS). */
+  historyChars: number;
 };
 
 export function getAgentConfig(env: Env = loadEnv()): AgentConfig {
@@ -39,5 +41,6 @@ export function getAgentConfig(env: Env = loadEnv()): AgentConfig {
     maxSteps: env.AGENT_MAX_STEPS,
     maxToolCalls: env.AGENT_MAX_TOOL_CALLS,
     historyMessages: env.AGENT_HISTORY_MESSAGES,
+    historyChars: env.AGENT_HISTORY_CHARS,
   };
 }

@@ -53,6 +53,7 @@ export function buildSystemPrompt({ now, timeZone }: { now: Date; timeZone: stri
     "- For one task, pass `task` as words from its title (or its id from a previous result). For several tasks, list them first and use the bulk tools with their ids.",
     "- To change several tasks the same way (re-schedule, move due dates by some days, clear due dates, re-prioritise, complete or reopen), call update_tasks once with `ids` or a `filter` (e.g. filter {due: 'overdue'} and shiftDays 1 for 'push my overdue tasks to tomorrow'), instead of many update_task calls.",
     "- If a tool rejects your input, fix the input and try again; do not tell the user about the validation error.",
+    "- 'Undo', 'undo that', 'take that back', 'revert that': call undo_last_turn (it reverts your previous turn's changes) and tell the user what it reverted and skipped.",
     "",
     clockLine(now, timeZone),
   ].join("\n");

@@ -31,6 +31,8 @@ import { getAgentConfig } from "@/lib/agent/config";
 import { settleParts } from "@/lib/agent/confirmation";
 import { registerStop, trackTurn } from "@/lib/agent/in-flight";
 import { getLanguageModel } from "@/lib/agent/models";
+import { enforceTokenBudget } from "@/lib/agent/budget";
+import { capHistoryChars } from "@/lib/agent/history";
 import { enforceAgentRateLimit } from "@/lib/agent/rate-limit";
 import type { TurnInput } from "@/lib/agent/request";
 import { buildSystemPrompt } from "@/lib/agent/system-prompt";
@@ -87,18 +89,26 @@ export async function startTurn(params: StartTurnParams): Promise<Turn> {
   const { user, conversationId, requestId, input } = params;
   const config = getAgentConfig();
   const { model, info } = getLanguageModel(params.model);
-  await enforceAgentRateLimit({ userId: user.id, requestId });
+  if (info.provider !== "builtin") await enforceTokenBudget({ userId: user.id, requestId });
+  const quota = await enforceAgentRateLimit({ userId: user.id, requestId });
   sweepStaleRuns(config.turnTimeoutMs);
   // The conversation (created on the first message; another user's id → 404) and its lease (a
-  // turn already running → 409), in one round trip.
+  // turn already running → 409), in one round trip. A refused turn uses no quota.
   const turnId = randomUUID();
-  await beginTurn({ userId: user.id, conversationId, turnId, create: input.kind === "message", title: input.kind === "message" ? deriveTitle(input.text) : "" });
+  try {
+    await beginTurn({ userId: user.id, conversationId, turnId, create: input.kind === "message", title: input.kind === "message" ? deriveTitle(input.text) : "" });
+  } catch (error) {
+    await quota.refund().catch((refundError) => log.error("agent.refund_failed", { requestId, error: refundError }));
+    throw error;
+  }
   let run: Promise<string> | null = null;
   const stop = new AbortController();
   let timer: ReturnType<typeof setInterval> | null = null;
+  let planned = false;
   try {
     await recoverInterruptedTurns(conversationId, requestId);
     const plan = await planTurn({ conversationId, input, historyLimit: config.historyMessages });
+    planned = true;
     const timeZone = params.timeZone ?? user.timezone;
     const now = params.now ?? new Date();
     const records: ToolCallRecord[] = [];
@@ -147,7 +157,7 @@ export async function startTurn(params: StartTurnParams): Promise<Turn> {
       abortSignal,
       toolSignal,
       budget,
-      prepare: () => settleAnswers({ plan, tools, ctx, records, budget, requestId, stopped: toolSignal.signal }),
+      prepare: () => settleAnswers({ plan, tools, ctx, records, budget, requestId, stopped: toolSignal.signal, historyChars: config.historyChars }),
       describe: async (pending) => describePending(pending, proposals, plan),
       onFinish: async (result) => {
         stopTimer();
@@ -187,6 +197,8 @@ export async function startTurn(params: StartTurnParams): Promise<Turn> {
     if (timer) clearInterval(timer);
     await run?.catch(() => undefined);
     await releaseTurnLease({ conversationId, turnId }).catch(() => undefined);
+    // Refused while planning (e.g. a confirmation that does not exist): no quota used.
+    if (!planned) await quota.refund().catch(() => undefined);
     throw error;
   }
 }
@@ -246,7 +258,9 @@ async function settleAnswers({
   budget,
   requestId,
   stopped,
+  historyChars,
 }: {
+  historyChars: number;
   plan: TurnPlan;
   tools: ToolSet;
   ctx: TaskToolContext;
@@ -261,7 +275,7 @@ async function settleAnswers({
   }
   const byCall = new Map(chunks.map((c) => [(c as { toolCallId: string }).toolCallId, c]));
   const messages = plan.answered ? plan.modelMessages.map((m) => (m.id === plan.answered!.id ? settleParts(m, byCall) : m)) : plan.modelMessages;
-  return { chunks, modelMessages: await convertToModelMessages(messages, { tools, ignoreIncompleteToolCalls: true }) };
+  return { chunks, modelMessages: await convertToModelMessages(capHistoryChars(messages, historyChars), { tools, ignoreIncompleteToolCalls: true }) };
 }
 
 async function settleAnswer(answer: AnsweredCall, ctx: TaskToolContext, records: ToolCallRecord[], budget: { used: number }, requestId: string): Promise<UIMessageChunk> {

@@ -23,6 +23,7 @@ import {
 } from "@/lib/agent/tools/operations";
 import { ambiguous, invalidInput, notFound, type ToolResult } from "@/lib/agent/tools/results";
 import { checkUpdateTasksInput, resolveBulkTargets, updateTasksByIds, updateTasksTool } from "@/lib/agent/tools/bulk-update";
+import { undoLastTurn, undoLastTurnInput } from "@/lib/agent/tools/undo";
 import {
   addTaskInput,
   completeTaskInput,
@@ -201,6 +202,14 @@ export const taskToolDefinitions = [
     },
     executeBound: (input, tasks, ctx) => updateBound(input, tasks, ctx),
     execute: updateTasksTool,
+  }),
+  define({
+    name: "undo_last_turn",
+    title: "Undo the last change",
+    description: "Undo the task changes of the previous turn that changed tasks ('undo', 'undo that', 'take that back'). Never overwrites a task changed since; the result says what was reverted and skipped.",
+    inputSchema: undoLastTurnInput,
+    annotations: writer,
+    execute: undoLastTurn,
   }),
 ] as const;
 
