@@ -23,6 +23,7 @@ import {
 } from "@/lib/agent/confirmation";
 import { windowMessages } from "@/lib/agent/history";
 import type { TurnInput } from "@/lib/agent/request";
+import { rewindLastAnswer, type Rewind } from "@/lib/agent/turn-rewind";
 
 export type TurnMode = "message" | "confirmation" | "typed_confirmation";
 
@@ -47,6 +48,8 @@ export type TurnPlan = {
   waiting: PendingCall[];
   /** The user's words (null for a button/API confirmation). */
   userText: string | null;
+  /** Edit/regenerate: what undoing the replaced answer did. */
+  rewound: Rewind["undone"] | null;
 };
 
 function userMessage(text: string): UIMessage {
@@ -55,7 +58,27 @@ function userMessage(text: string): UIMessage {
 
 const SETTLED = new Set(["executed", "failed", "denied"]);
 
-export async function planTurn({ conversationId, input, historyLimit }: { conversationId: string; input: TurnInput; historyLimit: number }): Promise<TurnPlan> {
+export async function planTurn({
+  conversationId,
+  input,
+  historyLimit,
+  userId,
+  requestId,
+}: {
+  conversationId: string;
+  input: TurnInput;
+  historyLimit: number;
+  userId: string;
+  requestId: string;
+}): Promise<TurnPlan> {
+  if (input.kind === "regenerate" || (input.kind === "message" && input.edit)) {
+    // The replaced answer's changes are undone and its messages removed; then this is a new answer.
+    const rewind = await rewindLastAnswer({ userId, conversationId, requestId, dropUserMessage: input.kind === "message" });
+    if (input.kind === "message") return { ...(await planTurn({ conversationId, input: { kind: "message", text: input.text }, historyLimit, userId, requestId })), rewound: rewind.undone };
+    const history = await loadMessages({ conversationId, last: historyLimit + 1 });
+    const text = rewind.userMessage.parts.map((p) => (p.type === "text" ? p.text : "")).join("");
+    return { mode: "message", originalMessages: history, modelMessages: windowMessages(history, historyLimit), answered: null, answeredToolCallIds: new Set(), answers: [], waiting: [], userText: text, rewound: rewind.undone };
+  }
   // One extra message so the window can drop a leading assistant message and still hold N.
   const history = await loadMessages({ conversationId, last: historyLimit + 1 });
   const last = history.at(-1);
@@ -83,6 +106,7 @@ export async function planTurn({ conversationId, input, historyLimit }: { conver
       answers,
       waiting: open.filter((p) => p !== target),
       userText: null,
+      rewound: null,
     };
   }
 
@@ -102,6 +126,7 @@ export async function planTurn({ conversationId, input, historyLimit }: { conver
       answers,
       waiting: [],
       userText: input.text,
+      rewound: null,
     };
   }
 
@@ -118,7 +143,7 @@ export async function planTurn({ conversationId, input, historyLimit }: { conver
   const message = userMessage(input.text);
   await saveMessage({ conversationId, message });
   const all = [...previous, message];
-  return { mode: "message", originalMessages: all, modelMessages: windowMessages(all, historyLimit), answered: null, answeredToolCallIds: new Set(), answers: [], waiting: [], userText: input.text };
+  return { mode: "message", originalMessages: all, modelMessages: windowMessages(all, historyLimit), answered: null, answeredToolCallIds: new Set(), answers: [], waiting: [], userText: input.text, rewound: null };
 }
 
 /** Records the answer on the call's row; the decision on record wins (a legacy call is refused). */

@@ -120,6 +120,7 @@ export function runTurnLoop(args: LoopArgs): ReadableStream<UIMessageChunk> {
       await new Promise<void>((resolve) => setImmediate(resolve));
       try {
         const prepared = await args.prepare();
+        if (args.plan.rewound) writer.write({ type: "data-rewind", data: args.plan.rewound, transient: true });
         for (const chunk of prepared.chunks) if (forward(chunk)) writer.write(chunk);
         if (args.plan.waiting.length || signal.aborted) {
           // Another action of that message still waits for its own answer: ask it, no model call.

@@ -96,7 +96,7 @@ export async function startTurn(params: StartTurnParams): Promise<Turn> {
   // turn already running → 409), in one round trip. A refused turn uses no quota.
   const turnId = randomUUID();
   try {
-    await beginTurn({ userId: user.id, conversationId, turnId, create: input.kind === "message", title: input.kind === "message" ? deriveTitle(input.text) : "" });
+    await beginTurn({ userId: user.id, conversationId, turnId, create: input.kind === "message" && !input.edit, title: input.kind === "message" ? deriveTitle(input.text) : "" });
   } catch (error) {
     await quota.refund().catch((refundError) => log.error("agent.refund_failed", { requestId, error: refundError }));
     throw error;
@@ -107,7 +107,7 @@ export async function startTurn(params: StartTurnParams): Promise<Turn> {
   let planned = false;
   try {
     await recoverInterruptedTurns(conversationId, requestId);
-    const plan = await planTurn({ conversationId, input, historyLimit: config.historyMessages });
+    const plan = await planTurn({ conversationId, input, historyLimit: config.historyMessages, userId: user.id, requestId });
     planned = true;
     const timeZone = params.timeZone ?? user.timezone;
     const now = params.now ?? new Date();
@@ -324,11 +324,18 @@ async function saveAnswered(conversationId: string, answered: UIMessage | null, 
 
 const CHANGING = new Set(["add_task", "complete_task", "update_task", "delete_task", "complete_tasks", "delete_tasks", "update_tasks"]);
 
-/** The seed contract's decision type of a turn. */
+/** A reply whose last sentence asks the user to say more (not "How can I help?"). */
+const CLARIFYING = /\b(which|what do you mean|did you mean|do you mean|could you|can you tell|when should|what should|which one)\b[^.!?]*\?\s*$/i;
+
+/**
+ * The seed contract's decision type of a turn: request_confirmation (an action waits for the
+ * user), ask_clarification (nothing changed, and a reference was ambiguous or the reply asks
+ * which/what the user means), invoke_tools (tools ran), respond (a reply without tools).
+ */
 export function decisionOf(result: Pick<TurnLoopResult, "pending" | "text">, records: Pick<ToolCallRecord, "toolName" | "success" | "errorCode">[]): AgentDecision {
   if (result.pending.length) return "request_confirmation";
   const changed = records.some((r) => r.success && CHANGING.has(r.toolName));
-  if (!changed && (records.some((r) => r.errorCode === "ambiguous") || (!records.length && result.text.trim().endsWith("?")))) return "ask_clarification";
+  if (!changed && (records.some((r) => r.errorCode === "ambiguous") || CLARIFYING.test(result.text.trim()))) return "ask_clarification";
   return records.length ? "invoke_tools" : "respond";
 }
 
