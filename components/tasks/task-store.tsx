@@ -84,7 +84,14 @@ function reducer(state: State, action: Action): State {
 }
 
 export type NewTaskInput = { title: string; priority?: TaskPriority; dueAt?: string | null };
-export type TaskPatch = Partial<Pick<Task, "title" | "priority" | "status" | "description">> & { dueAt?: string | null };
+export type TaskPatch = Partial<Pick<Task, "title" | "priority" | "status" | "description">> & {
+  dueAt?: string | null;
+  /** An RRULE (FREQ=…), or null to stop repeating. */
+  recurrence?: string | null;
+  /** A local date-time (YYYY-MM-DDTHH:MM, the user's zone) or ISO instant, or null to remove the reminder. */
+  remindAt?: string | null;
+  skipOccurrence?: true;
+};
 
 type Store = {
   state: State;
@@ -247,9 +254,14 @@ export function TaskStoreProvider({ children }: { children: ReactNode }) {
     async (id: string, patch: TaskPatch, snapshot?: Task) => {
       const before = stateRef.current.byId[id] ?? snapshot;
       if (!before || stateRef.current.deleted[id]) return false;
+      // The server works out repeat rules and reminders; only the plain fields change at once.
+      const { recurrence: _r, remindAt: _m, skipOccurrence: _s, ...plain } = patch;
+      void _r;
+      void _m;
+      void _s;
       const optimistic: Task = {
         ...before,
-        ...patch,
+        ...plain,
         completedAt: patch.status === "completed" ? new Date().toISOString() : patch.status === "pending" ? null : before.completedAt,
       } as Task;
       dispatch({ type: "upsert", tasks: [optimistic] });
@@ -259,6 +271,9 @@ export function TaskStoreProvider({ children }: { children: ReactNode }) {
         const task = data.task;
         track(id, -1);
         if (!inFlight.current.has(id)) dispatch({ type: "upsert", tasks: [task] });
+        if (patch.status === "completed" && task.status === "pending" && task.recurrence) {
+          toast.show(`Done. “${task.title}” repeats ${task.recurrence.text}: it moved to its next date.`, "success");
+        }
         refresh();
         const what = patch.status && patch.status !== before.status ? (patch.status === "completed" ? "Completed" : "Reopened") : "Updated";
         offerUndo(`${what} “${task.title}”.`, requestId);
@@ -311,6 +326,10 @@ export function TaskStoreProvider({ children }: { children: ReactNode }) {
         completedAt: null,
         createdAt: now,
         updatedAt: now,
+        recurrence: null,
+        lastCompletedAt: null,
+        remindAt: null,
+        reminderDismissedAt: null,
       };
       dispatch({ type: "upsert", tasks: [temp], prependToList: true });
       try {
