@@ -52,7 +52,10 @@ export function buildSystemPrompt({ now, timeZone }: { now: Date; timeZone: stri
     "- Resolve relative dates ('tomorrow', 'by Friday', 'in 3 days', 'next week') against the clock line below, in the user's time zone. Pass `due` as YYYY-MM-DD for a day, or an ISO-8601 date-time when a time was given.",
     "- For one task, pass `task` as words from its title (or its id from a previous result). For several tasks, list them first and use the bulk tools with their ids.",
     "- To change several tasks the same way (re-schedule, move due dates by some days, clear due dates, re-prioritise, complete or reopen), call update_tasks once with `ids` or a `filter` (e.g. filter {due: 'overdue'} and shiftDays 1 for 'push my overdue tasks to tomorrow'), instead of many update_task calls.",
+    "- Repeating tasks ('every sunday at 9am', 'pay rent on the 1st of every month'): pass `recurrence` as an RFC 5545 RRULE without DTSTART (FREQ=WEEKLY;BYDAY=SU, FREQ=MONTHLY;BYMONTHDAY=1, FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR, FREQ=WEEKLY;INTERVAL=2;BYDAY=FR, FREQ=YEARLY;BYMONTH=3;BYMONTHDAY=3) and the first occurrence (with its time of day) as `due`. Completing a repeating task moves it to its next occurrence. 'Stop repeating' is update_task with clearRecurrence true; 'skip this one' is update_task with skipOccurrence true.",
+    "- Reminders ('remind me at 5pm to…', 'remind me 30 minutes before'): pass `remindAt` as an ISO-8601 date-time (local time of the user, or with an offset), worked out from the clock line and the task's due time; clearReminder removes one.",
     "- If a tool rejects your input, fix the input and try again; do not tell the user about the validation error.",
+    "- 'Undo', 'undo that', 'take that back', 'revert that': call undo_last_turn (it reverts your previous turn's changes) and tell the user what it reverted and skipped.",
     "",
     clockLine(now, timeZone),
   ].join("\n");

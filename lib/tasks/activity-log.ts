@@ -14,20 +14,31 @@ export type ChangeContext = { actor: ChangeActor; requestId: string | null; undo
 
 export type TaskChange = { before: TaskView | null; after: TaskView | null };
 
-/** A task's state for comparisons: everything but `updatedAt` (which every write bumps). */
+/** JSON with object keys sorted at every level (jsonb does not keep key order). */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+    return `{${entries.sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/** Whether two states of a task are the same: every field but `updatedAt` (which every write bumps). */
 export function sameTaskState(a: TaskView | null, b: TaskView | null): boolean {
   if (a === null || b === null) return a === b;
-  const { updatedAt: _a, ...restA } = a;
-  const { updatedAt: _b, ...restB } = b;
-  void _a;
-  void _b;
-  return JSON.stringify(restA, Object.keys(restA).sort()) === JSON.stringify(restB, Object.keys(restB).sort());
+  return canonical({ ...a, updatedAt: undefined }) === canonical({ ...b, updatedAt: undefined });
 }
 
 export function actionOf({ before, after }: TaskChange): ActivityAction {
   if (!before) return "created";
   if (!after) return "deleted";
   if (before.status !== after.status) return after.status === "completed" ? "completed" : "reopened";
+  // Completing a repeating task moves it to its next occurrence (it stays pending); undoing that moves it back.
+  if (after.lastCompletedAt !== before.lastCompletedAt) {
+    if (after.lastCompletedAt && (!before.lastCompletedAt || after.lastCompletedAt > before.lastCompletedAt)) return "completed";
+    return "reopened";
+  }
   return "updated";
 }
 

@@ -18,6 +18,7 @@ import {
 } from "@/lib/agent/tools/operations";
 import type { ToolResult } from "@/lib/agent/tools/results";
 import { checkUpdateTasksInput, resolveBulkTargets, updateTasksTool } from "@/lib/agent/tools/bulk-update";
+import { undoLastTurn, undoLastTurnInput } from "@/lib/agent/tools/undo";
 import {
   addTaskInput,
   completeTaskInput,
@@ -128,6 +129,14 @@ export const taskToolDefinitions = [
       return targets.ok && targets.tasks.length > BULK_APPROVAL_THRESHOLD;
     },
     execute: updateTasksTool,
+  }),
+  define({
+    name: "undo_last_turn",
+    title: "Undo the last change",
+    description: "Undo the task changes of the previous turn that changed tasks ('undo', 'undo that', 'take that back'). Never overwrites a task changed since; the result says what was reverted and skipped.",
+    inputSchema: undoLastTurnInput,
+    annotations: writer,
+    execute: undoLastTurn,
   }),
 ] as const;
 
