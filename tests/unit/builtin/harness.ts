@@ -92,7 +92,7 @@ export class Harness {
   static async create(options: HarnessOptions = {}): Promise<Harness> {
     const h = new Harness(options);
     const user = await db.user.create({ data: { email: `builtin-${randomUUID()}@example.com`, passwordHash: "unused", timezone: h.timeZone } });
-    h.ctx = { userId: user.id, timeZone: h.timeZone, now: () => h.now };
+    h.ctx = { userId: user.id, timeZone: h.timeZone, now: () => h.now, actor: "agent", requestId: null };
     h.tools = createTaskTools(h.ctx);
     for (const seed of options.tasks ?? []) await h.seed(seed);
     return h;
