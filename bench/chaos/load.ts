@@ -141,11 +141,11 @@ function settle(op: Op, reply: Reply | null, error?: unknown): Op {
 }
 
 /** POST /api/agent with a message (or a confirmation). */
-export async function agentTurn(user: User, base: string, conversationId: string, message: string | { id: string; approved: boolean }, timeoutMs = 30_000): Promise<{ reply: Reply; answer: TurnAnswer | null; requestId: string }> {
+export async function agentTurn(user: User, base: string, conversationId: string, message: string | { id: string; approved: boolean }, timeoutMs = 30_000, fresh = false): Promise<{ reply: Reply; answer: TurnAnswer | null; requestId: string }> {
   const requestId = randomUUID();
   const body = typeof message === "string" ? { message, conversationId, requestId, timezone: "UTC" } : { confirmation: message, conversationId, requestId, timezone: "UTC" };
   user.conversations.add(conversationId);
-  const reply = await request("POST", `${base}/api/agent`, { headers: user.headers(), body, timeoutMs });
+  const reply = await request("POST", `${base}/api/agent`, { headers: user.headers(), body, timeoutMs, fresh });
   return { reply, answer: reply.status === 200 ? (reply.json as TurnAnswer) : null, requestId };
 }
 
