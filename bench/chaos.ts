@@ -129,41 +129,46 @@ async function scenarioKill(db: Database, checks: Check[], figures: Record<strin
   const users = Array.from({ length: SHORT ? 6 : 10 }, () => new User("kill"));
   await signUpAll(users, () => app.base);
   const kills = SHORT ? 2 : 4;
-  const seconds = SHORT ? 10 : 18;
+  const gapMs = SHORT ? 2500 : 3000;
   const killTimes: number[] = [];
-  const replaced: boolean[] = [];
+  const replacedMs: number[] = [];
   const running = new Set<Op>();
   const inFlightAtKill: { user: User; conversationId: string }[] = [];
-  const load = runLoad({ users, bases: [app.base], seconds, running });
+  const stop = { stopped: false };
+  const load = runLoad({ users, bases: [app.base], seconds: 150, running, stop });
   for (let k = 0; k < kills; k++) {
-    await sleep((seconds * 1000 * 0.7) / kills);
+    await sleep(gapMs);
     const before = app.workers();
     const victim = before[k % before.length];
     if (!victim) continue;
     for (const user of users) if ([...running].some((op) => op.user === user)) inFlightAtKill.push({ user, conversationId: user.conversation });
     process.kill(victim, "SIGKILL");
-    killTimes.push(now());
+    const killedAt = now();
+    killTimes.push(killedAt);
     log(`SIGKILL worker ${victim} (${running.size} operations in flight)`);
-    // The supervisor replaces it.
-    const deadline = now() + 30_000;
-    let back = false;
+    // The supervisor replaces it: wait until the new worker is ready (so the next kill never
+    // takes the last one), as /api/health reports it.
+    const deadline = now() + 60_000;
     while (now() < deadline) {
-      const after = app.workers();
-      if (after.length >= 2 && !after.includes(victim)) {
-        back = true;
+      const health = await request("GET", `${app.base}/api/health`, { timeoutMs: 5000 }).catch(() => null);
+      const ready = (health?.json as { workers?: { ready?: number } } | null)?.workers?.ready ?? 0;
+      if (ready >= 2 && app.workers().length >= 2 && !app.workers().includes(victim)) {
+        replacedMs.push(Math.round(now() - killedAt));
         break;
       }
       await sleep(200);
     }
-    replaced.push(back);
   }
+  await sleep(1500);
+  stop.stopped = true;
+  const replaced = replacedMs.map(() => true);
   const ops = await load;
   const lastKill = killTimes[killTimes.length - 1] ?? now();
   // Conversations that had a turn in flight at a kill: each must take the next message within 5 s
   // (measured from the last kill; the supervisor's restart happens meanwhile).
   const unique = [...new Map(inFlightAtKill.map((p) => [p.conversationId, p])).values()];
   const recovery = await nextTurnLatency(unique, [app.base], Math.max(lastKill, now() - 1), 15_000);
-  Object.assign(figures, loadFigures(ops), { kills: killTimes.length, workersReplaced: replaced.filter(Boolean).length, conversationsHitByKill: unique.length, nextTurnWorstMs: recovery.worst, conversationsStuck: recovery.stuck, busy409AfterKill: recovery.busy409 });
+  Object.assign(figures, loadFigures(ops), { kills: killTimes.length, workersReplaced: replacedMs.length, replacementReadyMs: replacedMs, conversationsHitByKill: unique.length, nextTurnWorstMs: recovery.worst, conversationsStuck: recovery.stuck, busy409AfterKill: recovery.busy409 });
   checks.push({ name: "supervisor replaced every killed worker", ok: replaced.every(Boolean) && replaced.length === kills, detail: `${replaced.filter(Boolean).length}/${kills}` });
   checks.push({ name: "conversations hit by a kill accept the next turn within 5 s", ok: recovery.stuck === 0 && recovery.worst <= 5000, detail: `${unique.length} conversations, worst ${recovery.worst} ms, ${recovery.stuck} still refused after 15 s, ${recovery.busy409} × 409 busy` });
   const serverErrors = ops.filter((op) => op.outcome === "500").length;
