@@ -11,7 +11,8 @@
  * (a subset), CHAOS_DOCS=1/0 (write docs/reliability.md; default: full run only), CHAOS_OUT (JSON
  * results, default in the temp directory), CHAOS_PORT_BASE (app ports, default 3300..3399).
  * Load goes to 127.0.0.1 only; every loop and request is bounded; a hard deadline stops the run.
- * Exit code 0 when every check passed, 1 otherwise, 2 when the suite itself could not run.
+ * Exit code 0 when every check passed or is listed in bench/chaos/known-failures.txt (failures
+ * the suite found that are not fixed yet), 1 otherwise, 2 when the suite itself could not run.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -40,6 +41,16 @@ interface ScenarioResult {
 }
 
 const results: ScenarioResult[] = [];
+
+/** "<scenario>: <check name>" lines of bench/chaos/known-failures.txt. */
+const KNOWN = new Set(
+  fs
+    .readFileSync(path.join(ROOT, "bench", "chaos", "known-failures.txt"), "utf8")
+    .split("\n")
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith("#")),
+);
+const isKnown = (scenario: ScenarioName, check: Check) => KNOWN.has(`${scenario}: ${check.name}`);
 
 // ---------------------------------------------------------------------------------------------
 
@@ -558,7 +569,7 @@ function markdown(): string {
     lines.push(`### ${r.title} — ${r.ok ? "pass" : "FAIL"} (${r.seconds} s)`);
     lines.push("");
     if (r.error) lines.push(`The scenario could not finish: ${r.error}`, "");
-    for (const c of r.checks) lines.push(`- ${c.ok ? "✅" : "❌"} ${c.name} — ${c.detail}`);
+    for (const c of r.checks) lines.push(`- ${c.ok ? "✅" : isKnown(r.name, c) ? "❌ (known)" : "❌"} ${c.name} — ${c.detail}`);
     lines.push("", "```json", JSON.stringify(r.figures, null, 1).replace(/\n\s*/g, " ").replace(/\{ /g, "{").replace(/ \}/g, "}"), "```", "");
   }
   return lines.join("\n");
@@ -621,9 +632,11 @@ try {
     await cleanup(); // anything the scenario left running
     const ok = !error && checks.length > 0 && checks.every((c) => c.ok);
     results.push({ name, title: scenario.title, ok, seconds: Math.round((now() - started) / 1000), checks, figures, error });
-    for (const c of checks) log(`  ${c.ok ? "ok  " : "FAIL"} ${c.name} — ${c.detail}`);
+    for (const c of checks) log(`  ${c.ok ? "ok  " : isKnown(name, c) ? "KNOWN FAIL" : "FAIL"} ${c.name} — ${c.detail}`);
     log(`  ${ok ? "pass" : "FAIL"} ${scenario.title} ${JSON.stringify(figures)}`);
-    if (!ok) exitCode = 1;
+    const unknown = checks.filter((c) => !c.ok && !isKnown(name, c));
+    if (error || checks.length === 0 || unknown.length > 0) exitCode = 1;
+    for (const c of checks) if (c.ok && isKnown(name, c)) log(`  fixed? "${name}: ${c.name}" passed: remove it from bench/chaos/known-failures.txt once it passes reliably`);
   }
   fs.writeFileSync(OUT, JSON.stringify({ short: SHORT, loadBefore, results }, null, 2));
   log(`results in ${OUT}`);
