@@ -168,7 +168,7 @@ export const taskToolDefinitions = [
       return tasks.length ? bulkProposal(tasks) : { kind: "answer", result: notFound(input.ids.join(", "), NO_IDS) };
     },
     executeBound: async (input, tasks, ctx) => {
-      const { tasks: done, notFound: vanished } = await setTasksStatus({ userId: ctx.userId, ids: tasks.map((t) => t.id), status: "completed", ...changeOf(ctx) });
+      const { tasks: done, notFound: vanished } = await setTasksStatus({ userId: ctx.userId, ids: tasks.map((t) => t.id), status: "completed", timeZone: ctx.timeZone, ...changeOf(ctx) });
       if (!done.length) return notFound(quoted(tasks), `${quoted(tasks)} no longer exist, so nothing was completed.`);
       return { ok: true, tasks: done, notFound: [...vanished, ...unboundIds(input.ids, tasks)] };
     },
