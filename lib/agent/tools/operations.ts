@@ -46,7 +46,7 @@ export type TaskToolContext = {
 };
 
 /** The change context and transaction the service records a tool's changes with. */
-function changeOf(ctx: TaskToolContext): { change: ChangeContext; db?: Prisma.TransactionClient } {
+export function changeOf(ctx: TaskToolContext): { change: ChangeContext; db?: Prisma.TransactionClient } {
   return { change: { actor: ctx.actor, requestId: ctx.requestId }, db: ctx.db };
 }
 
@@ -163,7 +163,7 @@ export async function deleteTaskTool(input: DeleteTaskInput, ctx: TaskToolContex
 }
 
 /** Ids that are not UUIDs can never be the user's tasks (and would upset Postgres' uuid type). */
-function splitIds(ids: string[]): { valid: string[]; invalid: string[] } {
+export function splitIds(ids: string[]): { valid: string[]; invalid: string[] } {
   const unique = [...new Set(ids.map((id) => id.trim()))];
   return { valid: unique.filter((id) => UUID.test(id)), invalid: unique.filter((id) => !UUID.test(id)) };
 }
