@@ -225,6 +225,16 @@ describe("POST /api/undo", () => {
     for (const task of tasks) expect(state(await get(ada, task.id))).toEqual(state(task));
   });
 
+  it("undoes a bulk re-schedule and re-prioritise (update_tasks)", async () => {
+    const tasks = await Promise.all(["Shift A", "Shift B"].map(async (title) => (await create(ada, { title, dueAt: "2031-01-10" })).task));
+    const ctx = { userId: ada.user.id, timeZone: "UTC", actor: "agent" as const, requestId: "bulk-shift-1" };
+    const result = await runTaskTool("update_tasks", { ids: tasks.map((t) => t.id), shiftDays: 2 }, ctx);
+    expect(result.ok).toBe(true);
+    for (const task of tasks) expect((await get(ada, task.id))?.dueAt).toBe("2031-01-12T23:59:59.999Z");
+    expect((await undoOk(ada, "bulk-shift-1")).reverted).toBe(2);
+    for (const task of tasks) expect(state(await get(ada, task.id))).toEqual(state(task));
+  });
+
   it("reverts several changes of one request newest first (edit then delete of the same task)", async () => {
     const { task } = await create(ada, { title: "Twice touched" });
     const ctx = { userId: ada.user.id, timeZone: "UTC", actor: "agent" as const, requestId: "two-steps-1" };
