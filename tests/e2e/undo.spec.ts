@@ -24,6 +24,12 @@ test.describe("undo", () => {
     await expect(panel.item("Post the parcel")).toHaveAttribute("data-status", "pending");
     await expect(page.getByTestId("toast").filter({ hasText: "Undone: reopened 'Post the parcel'." })).toBeVisible();
 
+    // From the keyboard: Ctrl+Z runs the newest toast's Undo (focus is on the checkbox).
+    await panel.toggle("Post the parcel");
+    await expect(toastUndo(page, "Completed “Post the parcel”.")).toBeVisible();
+    await page.keyboard.press("Control+z");
+    await expect(panel.item("Post the parcel")).toHaveAttribute("data-status", "pending");
+
     await panel.edit("Post the parcel", { title: "Post the big parcel", priority: "low" });
     await expect(panel.item("Post the big parcel")).toBeVisible();
     await toastUndo(page, "Updated “Post the big parcel”.").click();
