@@ -278,6 +278,19 @@ describe("POST /api/undo", () => {
     expect((await get(ada, task.id))?.title).toBe("Ping Alice and Bob");
   });
 
+  it("two undos of the same request at once: exactly one reverts", async () => {
+    const tasks = await Promise.all(["Race A", "Race B", "Race C"].map(async (title) => (await create(ada, { title })).task));
+    const ctx = { userId: ada.user.id, timeZone: "UTC", actor: "agent" as const, requestId: "race-delete-1" };
+    await runTaskTool("delete_tasks", { ids: tasks.map((t) => t.id) }, ctx);
+    const results = await Promise.all([undoOk(ada, "race-delete-1"), undoOk(ada, "race-delete-1")]);
+    expect(results.map((r) => r.reverted).sort()).toEqual([0, 3]);
+    // The second waited for the first and found everything undone (nothing "changed since").
+    expect(results.flatMap((r) => r.skipped)).toEqual([]);
+    expect(results.map((r) => r.alreadyUndone).sort()).toEqual([false, true]);
+    for (const task of tasks) expect(state(await get(ada, task.id))).toEqual(state(task));
+    expect((await activity(ada, "?requestId=race-delete-1")).activity.every((r) => r.undoneBy !== null)).toBe(true);
+  });
+
   it("another user's or an unknown request id is 404; another user's activity is invisible", async () => {
     const { task, requestId } = await create(ada, { title: "Ada's secret" });
     const stolen = await undo(babbage, requestId);
