@@ -202,6 +202,16 @@ describe("POST /api/undo", () => {
     expect(state(await get(ada, task.id))).toEqual(state(completed.task));
   });
 
+  it("undoes completing a repeating task: it goes back to the occurrence it was on", async () => {
+    const { task } = await create(ada, { title: "Water the ferns", recurrence: "FREQ=WEEKLY", dueAt: "2031-02-03T09:00:00Z" });
+    const done = await patch(ada, task.id, { status: "completed" });
+    expect(done.task).toMatchObject({ status: "pending", dueAt: "2031-02-10T09:00:00.000Z" });
+    expect(done.task.lastCompletedAt).not.toBeNull();
+    expect((await activity(ada, `?requestId=${done.requestId}`)).activity[0]!.action).toBe("completed");
+    expect((await undoOk(ada, done.requestId)).changes).toEqual([{ taskId: task.id, title: "Water the ferns", action: "reopened" }]);
+    expect(state(await get(ada, task.id))).toEqual(state(task));
+  });
+
   it("undoes a deletion: the task comes back with its id, creation time and fields", async () => {
     const { task } = await create(ada, { title: "Keep me", description: "important", priority: "high", dueAt: "2031-05-05T10:00:00Z" });
     const completed = await patch(ada, task.id, { status: "completed" });
