@@ -372,6 +372,21 @@ describe("undo in the chat (undo_last_turn)", () => {
     expect((await activity(ada, "?requestId=chat-turn-meta-1")).activity).toMatchObject([{ actor: "agent", action: "created" }]);
   });
 
+  it("with the built-in offline model: \"undo\" reverts the previous turn and says so", async () => {
+    setModelOverrideForTests(null);
+    const conversationId = randomUUID();
+    const added = await turn(conversationId, "add renew the car insurance", randomUUID());
+    expect(added.undoable).toBe(true);
+    const taskId = (added.toolCalls.find((c) => c.toolName === "add_task")!.output as unknown as { task: TaskView }).task.id;
+    const undone = await turn(conversationId, "undo that", randomUUID());
+    expect(undone.toolCalls.map((c) => c.toolName)).toEqual(["undo_last_turn"]);
+    expect(undone.response).toMatch(/^Undone/);
+    expect(await get(ada, taskId)).toBeNull();
+    const again = await turn(conversationId, "take that back", randomUUID());
+    expect(again.toolCalls.map((c) => c.toolName)).toEqual(["undo_last_turn"]);
+    expect(again.response).toBe("There was nothing to undo.");
+  });
+
   it("only undoes turns of its own conversation", async () => {
     const other = randomUUID();
     setModelOverrideForTests(scriptedModel([{ calls: [{ name: "add_task", input: { title: "Other conversation task" } }] }, { text: "Added." }]));
