@@ -17,6 +17,8 @@ export const envSchema = z.object({
     .optional(),
   /** Connections per server process (each of `scripts/serve.ts`'s workers has its own pool). */
   DATABASE_POOL_MAX: intFrom(1, 100).default(10),
+  /** Postgres cancels any statement of the app that runs longer than this. */
+  DATABASE_STATEMENT_TIMEOUT_MS: intFrom(100, 600000).default(15000),
   /** Signs session cookies. Generated and kept in .data/auth-secret when unset locally. */
   AUTH_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   /** Public origin of the app (https://… in production turns on secure cookies). */

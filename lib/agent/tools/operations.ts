@@ -33,7 +33,7 @@ export type TaskToolContext = { userId: string; timeZone: string; now?: () => Da
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function resolveTask(ctx: TaskToolContext, reference: string, prefer?: TaskStatus): Promise<ReferenceResult> {
-  const tasks = await listTasksForMatching({ userId: ctx.userId });
+  const tasks = await listTasksForMatching({ userId: ctx.userId, reference });
   return resolveReference(reference, tasks, prefer);
 }
 
