@@ -1,7 +1,7 @@
 /** The task domain's shapes: what clients may send and what they get back. */
 import { z } from "zod";
 import { DESCRIPTION_MAX, TASK_PAGE_MAX, TITLE_MAX } from "@/lib/limits";
-import { isValidTimeZone } from "@/lib/tasks/time-zone";
+import { isValidTimeZone, canonicalTimeZone } from "@/lib/tasks/time-zone";
 
 export const taskStatusSchema = z.enum(["pending", "completed"]);
 export const taskPrioritySchema = z.enum(["low", "medium", "high"]);
@@ -18,7 +18,12 @@ export const titleSchema = z
 export const descriptionSchema = z.string().trim().max(DESCRIPTION_MAX, `must be at most ${DESCRIPTION_MAX} characters`);
 /** ISO-8601 date-time, or a bare YYYY-MM-DD day; checked precisely by parseDue. */
 export const dueInputSchema = z.string().trim().min(10, "must be an ISO-8601 date or date-time").max(40);
-export const timeZoneSchema = z.string().max(64).refine(isValidTimeZone, "must be an IANA time zone like Europe/Berlin");
+/** An IANA zone, in its canonical spelling ("europe/berlin" is stored as "Europe/Berlin"). */
+export const timeZoneSchema = z
+  .string()
+  .max(64)
+  .refine(isValidTimeZone, "must be an IANA time zone like Europe/Berlin")
+  .transform((zone) => canonicalTimeZone(zone) ?? zone);
 
 export const taskCreateSchema = z
   .object({
