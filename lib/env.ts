@@ -17,6 +17,19 @@ export const envSchema = z.object({
     .optional(),
   /** Connections per server process (each of `scripts/serve.ts`'s workers has its own pool). */
   DATABASE_POOL_MAX: intFrom(1, 100).default(10),
+  /**
+   * What DATABASE_URL points at: the database itself (`none`), or a connection pooler in
+   * session or transaction mode (PgBouncer, Supavisor, RDS Proxy, …). `transaction`: no named
+   * prepared statements (a transaction-mode pooler hands each transaction any server
+   * connection, where a statement prepared on another one does not exist). Either pooler mode:
+   * the start-up connection budget is not checked against the server (the pooler bounds it).
+   */
+  DATABASE_POOLER: z.enum(["none", "session", "transaction"]).default("none"),
+  /** A direct connection (no transaction-mode pooler) for migrations; required with DATABASE_POOLER=transaction. */
+  DATABASE_DIRECT_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional(),
   /** Postgres cancels any statement of the app that runs longer than this. */
   DATABASE_STATEMENT_TIMEOUT_MS: intFrom(100, 600000).default(15000),
   /** Signs session cookies. Generated and kept in .data/auth-secret when unset locally. */

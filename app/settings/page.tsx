@@ -1,8 +1,10 @@
 import Link from "next/link";
 import { requirePageUser } from "@/lib/ui/server/session";
 import { signOutAction } from "@/lib/ui/server/actions";
+import { ActivityList } from "@/components/activity/activity-list";
 import { TimeZoneForm } from "@/components/settings/time-zone-form";
 import { TokenManager } from "@/components/settings/token-manager";
+import { CalendarFeedManager } from "@/components/settings/calendar-feed";
 import { ThemeToggle } from "@/components/ui/theme-toggle";
 import { buttonClass } from "@/components/ui/button";
 import { ArrowLeftIcon, LogOutIcon } from "@/components/ui/icons";
@@ -35,12 +37,26 @@ export default async function SettingsPage() {
           </p>
           <TimeZoneForm current={user.timezone} />
         </section>
+        <section aria-labelledby="calendar-title" className="rounded-2xl border border-zinc-200 bg-white p-5 shadow-xs sm:p-6 dark:border-zinc-800 dark:bg-zinc-900">
+          <h2 id="calendar-title" className="text-base font-semibold">Calendar feed</h2>
+          <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">
+            A private link that calendar apps (Google Calendar, Apple Calendar, Outlook) subscribe to: your dated tasks appear as events, repeating ones repeat, and reminders become alerts on your phone.
+          </p>
+          <CalendarFeedManager />
+        </section>
         <section aria-labelledby="tokens-title" className="rounded-2xl border border-zinc-200 bg-white p-5 shadow-xs sm:p-6 dark:border-zinc-800 dark:bg-zinc-900">
           <h2 id="tokens-title" className="text-base font-semibold">Personal access tokens</h2>
           <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">
             Let scripts and MCP clients (Claude Desktop, Cursor…) manage your tasks with <code className="rounded bg-zinc-100 px-1 text-xs text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200">Authorization: Bearer …</code>. Treat a token like a password.
           </p>
           <TokenManager />
+        </section>
+        <section aria-labelledby="activity-title" className="rounded-2xl border border-zinc-200 bg-white p-5 shadow-xs sm:p-6 dark:border-zinc-800 dark:bg-zinc-900">
+          <h2 id="activity-title" className="text-base font-semibold">Recent changes</h2>
+          <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">
+            Every change to your tasks — by you, the assistant, a script or an MCP client. Undo puts things back as they were; a task changed since is left alone.
+          </p>
+          <ActivityList />
         </section>
         <form action={signOutAction}>
           <button type="submit" className={buttonClass({ variant: "secondary" })}>

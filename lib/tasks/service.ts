@@ -1,14 +1,17 @@
 /**
  * The task service: every query is scoped by `userId` in its `where`, so a task of another
- * user is indistinguishable from a missing one. Knows nothing of the agent or HTTP.
+ * user is indistinguishable from a missing one. Knows nothing of the agent or HTTP. Every change
+ * is recorded (TaskActivity) in its own transaction, with the caller's ChangeContext.
  */
 import "server-only";
-import { db, type Prisma } from "@/lib/db";
+import { db as prisma, type Prisma } from "@/lib/db";
 import { AppError } from "@/lib/errors";
+import { recordChanges, type ChangeContext } from "@/lib/tasks/activity-log";
 import { TASK_PAGE_DEFAULT } from "@/lib/limits";
 import { decodeCursor, encodeCursor, type TaskCursor } from "@/lib/tasks/cursor";
 import { parseDue } from "@/lib/tasks/due";
 import { normalizeWords } from "@/lib/tasks/match";
+import { checkRule, firstOccurrence, moveReminder, nextOccurrence, toRecurrence } from "@/lib/tasks/recurrence";
 import type { DueFilter, TaskCreateInput, TaskPriority, TaskStatus, TaskUpdateInput, TaskView } from "@/lib/tasks/schema";
 import { startOfLocalDay } from "@/lib/tasks/time-zone";
 
@@ -22,9 +25,13 @@ type TaskRow = {
   completedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
+  recurrence: string | null;
+  lastCompletedAt: Date | null;
+  remindAt: Date | null;
+  reminderDismissedAt: Date | null;
 };
 
-const taskSelect = {
+export const taskSelect = {
   id: true,
   title: true,
   description: true,
@@ -34,6 +41,10 @@ const taskSelect = {
   completedAt: true,
   createdAt: true,
   updatedAt: true,
+  recurrence: true,
+  lastCompletedAt: true,
+  remindAt: true,
+  reminderDismissedAt: true,
 } as const;
 
 const listOrder: Prisma.TaskOrderByWithRelationInput[] = [
@@ -42,6 +53,8 @@ const listOrder: Prisma.TaskOrderByWithRelationInput[] = [
   { createdAt: "asc" },
   { id: "asc" },
 ];
+
+export type { ChangeContext } from "@/lib/tasks/activity-log";
 
 export function toTaskView(row: TaskRow): TaskView {
   return {
@@ -54,7 +67,31 @@ export function toTaskView(row: TaskRow): TaskView {
     completedAt: row.completedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    recurrence: toRecurrence(row.recurrence),
+    lastCompletedAt: row.lastCompletedAt?.toISOString() ?? null,
+    remindAt: row.remindAt?.toISOString() ?? null,
+    reminderDismissedAt: row.reminderDismissedAt?.toISOString() ?? null,
   };
+}
+
+/**
+ * What every mutation takes: who changes tasks on whose request (recorded with each change, in
+ * its transaction), and optionally the caller's transaction to run in; without one, each
+ * mutation is a transaction of its own.
+ */
+export type Mutation = { change: ChangeContext; db?: Prisma.TransactionClient };
+
+export function inTransaction<T>(given: Prisma.TransactionClient | undefined, work: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
+  return given ? work(given) : prisma.$transaction(work);
+}
+
+/** Locks the user's tasks among `ids` (FOR UPDATE, in id order) and returns them, in list order. */
+export async function lockTasks(tx: Prisma.TransactionClient, userId: string, ids: string[]): Promise<TaskView[]> {
+  const unique = [...new Set(ids)].sort();
+  if (!unique.length) return [];
+  await tx.$queryRaw`SELECT id FROM "Task" WHERE "userId" = ${userId}::uuid AND id = ANY(${unique}::uuid[]) ORDER BY id FOR UPDATE`;
+  const rows = await tx.task.findMany({ where: { userId, id: { in: unique } }, orderBy: listOrder, select: taskSelect });
+  return rows.map(toTaskView);
 }
 
 function dueValue(value: string | null | undefined, timeZone: string): Date | null | undefined {
@@ -65,18 +102,93 @@ function dueValue(value: string | null | undefined, timeZone: string): Date | nu
   return date;
 }
 
-export async function createTask({ userId, timeZone, input }: { userId: string; timeZone: string; input: TaskCreateInput }): Promise<TaskView> {
-  const row = await db.task.create({
-    data: {
-      userId,
-      title: input.title,
-      description: input.description ?? "",
-      priority: input.priority ?? "medium",
-      dueAt: dueValue(input.dueAt, timeZone) ?? null,
-    },
-    select: taskSelect,
+function ruleValue(value: string | null | undefined): string | null | undefined {
+  if (value === undefined || value === null) return value;
+  const checked = checkRule(value);
+  if (!checked.ok) throw new AppError("bad_request:task", checked.message);
+  return checked.rule;
+}
+
+function remindValue(value: string | null | undefined, timeZone: string): Date | null | undefined {
+  if (value === undefined || value === null) return value;
+  const date = /T|\s/.test(value.trim()) ? parseDue(value, timeZone) : null;
+  if (!date) throw new AppError("bad_request:task", "remindAt: must be an ISO-8601 date-time");
+  return date;
+}
+
+/** A repeating task always has a due date: without one, its first occurrence from today. */
+function dueForRule(rule: string | null, dueAt: Date | null, timeZone: string, now: Date): Date | null {
+  if (!rule || dueAt) return dueAt;
+  const first = firstOccurrence(rule, { now, timeZone });
+  if (!first) throw new AppError("bad_request:task", "recurrence: the rule has no occurrence from today on (see UNTIL)");
+  return first;
+}
+
+type TaskData = Prisma.TaskUpdateInput & { dueAt?: Date | null; remindAt?: Date | null };
+
+/**
+ * What a change does to a task, as data for one `update`: the patch, plus the rules of
+ * repeating tasks and reminders. Completing a repeating task (or skipping an occurrence) moves
+ * it to its next occurrence instead, with its reminder; a moved or new reminder is undismissed.
+ */
+function changeData(before: TaskView, patch: TaskUpdateInput, timeZone: string, now: Date): TaskData {
+  const rule = ruleValue(patch.recurrence);
+  const remindAt = remindValue(patch.remindAt, timeZone);
+  const data: TaskData = { title: patch.title, description: patch.description, priority: patch.priority, dueAt: dueValue(patch.dueAt, timeZone) };
+  if (rule !== undefined) data.recurrence = rule;
+  if (remindAt !== undefined) {
+    data.remindAt = remindAt;
+    data.reminderDismissedAt = null;
+  }
+  const effectiveRule = rule !== undefined ? rule : (before.recurrence?.rule ?? null);
+  const currentDue = data.dueAt !== undefined ? data.dueAt : before.dueAt ? new Date(before.dueAt) : null;
+  const effectiveDue = dueForRule(effectiveRule, currentDue, timeZone, now);
+  if (effectiveDue !== currentDue) data.dueAt = effectiveDue;
+  const completing = patch.status === "completed" && before.status === "pending";
+  if ((completing || patch.skipOccurrence) && effectiveRule && effectiveDue) {
+    const next = nextOccurrence(effectiveRule, { dueAt: effectiveDue, after: now, timeZone });
+    if (next) {
+      data.dueAt = next;
+      const reminder = data.remindAt !== undefined ? data.remindAt : before.remindAt ? new Date(before.remindAt) : null;
+      if (reminder) {
+        data.remindAt = moveReminder(reminder, { from: effectiveDue, to: next, timeZone });
+        data.reminderDismissedAt = null;
+      }
+      if (completing) data.lastCompletedAt = now;
+      return data;
+    }
+    if (patch.skipOccurrence) throw new AppError("bad_request:task", "skipOccurrence: the repetition has ended (UNTIL), there is no next occurrence");
+  } else if (patch.skipOccurrence) {
+    throw new AppError("bad_request:task", "skipOccurrence: only a repeating task can skip an occurrence");
+  }
+  // Completing an already completed task keeps its original completion time.
+  if (patch.status && patch.status !== before.status) {
+    data.status = patch.status;
+    data.completedAt = patch.status === "completed" ? now : null;
+    if (patch.status === "completed" && effectiveRule) data.lastCompletedAt = now;
+  }
+  return data;
+}
+
+export async function createTask({
+  userId,
+  timeZone,
+  input,
+  change,
+  db,
+}: { userId: string; timeZone: string; input: TaskCreateInput } & Mutation): Promise<TaskView> {
+  const recurrence = ruleValue(input.recurrence) ?? null;
+  const dueAt = dueForRule(recurrence, dueValue(input.dueAt, timeZone) ?? null, timeZone, new Date());
+  const remindAt = remindValue(input.remindAt, timeZone) ?? null;
+  return inTransaction(db, async (tx) => {
+    const row = await tx.task.create({
+      data: { userId, title: input.title, description: input.description ?? "", priority: input.priority ?? "medium", dueAt, recurrence, remindAt },
+      select: taskSelect,
+    });
+    const task = toTaskView(row);
+    await recordChanges(tx, userId, change, [{ before: null, after: task }]);
+    return task;
   });
-  return toTaskView(row);
 }
 
 export type ListTasksOptions = {
@@ -135,7 +247,7 @@ export async function listTasks(options: ListTasksOptions): Promise<{ tasks: Tas
   const limit = options.limit ?? TASK_PAGE_DEFAULT;
   const and = buildTaskFilter(options);
   if (options.cursor) and.push(afterCursor(decodeCursor(options.cursor)));
-  const rows = await db.task.findMany({ where: { AND: and }, orderBy: listOrder, take: limit + 1, select: taskSelect });
+  const rows = await prisma.task.findMany({ where: { AND: and }, orderBy: listOrder, take: limit + 1, select: taskSelect });
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   const nextCursor =
@@ -146,71 +258,121 @@ export async function listTasks(options: ListTasksOptions): Promise<{ tasks: Tas
 }
 
 export async function countTasks(options: Omit<ListTasksOptions, "limit" | "cursor">): Promise<number> {
-  return db.task.count({ where: { AND: buildTaskFilter(options) } });
+  return prisma.task.count({ where: { AND: buildTaskFilter(options) } });
 }
 
-export async function getTaskById({ userId, id }: { userId: string; id: string }): Promise<TaskView | null> {
+export async function getTaskById({ userId, id, db = prisma }: { userId: string; id: string; db?: Prisma.TransactionClient }): Promise<TaskView | null> {
   const row = await db.task.findFirst({ where: { id, userId }, select: taskSelect });
   return row ? toTaskView(row) : null;
 }
 
-export async function updateTask({ userId, id, timeZone, patch }: { userId: string; id: string; timeZone: string; patch: TaskUpdateInput }): Promise<TaskView> {
-  const data: Prisma.TaskUpdateManyMutationInput = {
-    title: patch.title,
-    description: patch.description,
-    priority: patch.priority,
-    dueAt: dueValue(patch.dueAt, timeZone),
-  };
-  if (patch.status) {
-    data.status = patch.status;
-    data.completedAt = patch.status === "completed" ? new Date() : null;
-  }
-  // Completing an already completed task keeps its original completion time.
-  const where: Prisma.TaskWhereInput = { id, userId };
-  const { count } =
-    patch.status === "completed"
-      ? await db.$transaction(async (tx) => {
-          const updated = await tx.task.updateMany({ where: { ...where, status: "pending" }, data });
-          if (updated.count > 0) return updated;
-          const { completedAt: _keep, ...rest } = data;
-          void _keep;
-          return tx.task.updateMany({ where, data: rest });
-        })
-      : await db.task.updateMany({ where, data });
-  if (count === 0) throw new AppError("not_found:task");
-  const task = await getTaskById({ userId, id });
-  if (!task) throw new AppError("not_found:task");
-  return task;
+export async function updateTask({
+  userId,
+  id,
+  timeZone,
+  patch,
+  change,
+  db,
+}: { userId: string; id: string; timeZone: string; patch: TaskUpdateInput } & Mutation): Promise<TaskView> {
+  // Input errors surface before anything is locked.
+  dueValue(patch.dueAt, timeZone);
+  ruleValue(patch.recurrence);
+  remindValue(patch.remindAt, timeZone);
+  return inTransaction(db, async (tx) => {
+    const [before] = await lockTasks(tx, userId, [id]);
+    if (!before) throw new AppError("not_found:task");
+    const data = changeData(before, patch, timeZone, new Date());
+    const after = toTaskView(await tx.task.update({ where: { id: before.id }, data, select: taskSelect }));
+    await recordChanges(tx, userId, change, [{ before, after }]);
+    return after;
+  });
 }
 
-export async function deleteTask({ userId, id }: { userId: string; id: string }): Promise<TaskView> {
-  const task = await getTaskById({ userId, id });
-  if (!task) throw new AppError("not_found:task");
-  const { count } = await db.task.deleteMany({ where: { id, userId } });
-  if (count === 0) throw new AppError("not_found:task");
-  return task;
+export async function deleteTask({ userId, id, change, db }: { userId: string; id: string } & Mutation): Promise<TaskView> {
+  return inTransaction(db, async (tx) => {
+    const [before] = await lockTasks(tx, userId, [id]);
+    if (!before) throw new AppError("not_found:task");
+    await tx.task.delete({ where: { id: before.id } });
+    await recordChanges(tx, userId, change, [{ before, after: null }]);
+    return before;
+  });
 }
 
-/** Sets the status of several of the user's tasks; ids that are not the user's are reported back. */
-export async function setTasksStatus({ userId, ids, status }: { userId: string; ids: string[]; status: TaskStatus }): Promise<{ tasks: TaskView[]; notFound: string[] }> {
-  const owned = await db.task.findMany({ where: { userId, id: { in: ids } }, select: { id: true, status: true } });
-  const ownedIds = owned.map((t) => t.id);
-  const changing = owned.filter((t) => t.status !== status).map((t) => t.id);
-  if (changing.length) {
-    await db.task.updateMany({
-      where: { userId, id: { in: changing } },
-      data: { status, completedAt: status === "completed" ? new Date() : null },
-    });
-  }
-  const rows = await db.task.findMany({ where: { userId, id: { in: ownedIds } }, orderBy: listOrder, select: taskSelect });
-  return { tasks: rows.map(toTaskView), notFound: ids.filter((id) => !ownedIds.includes(id)) };
+/**
+ * Sets the status of several of the user's tasks; ids that are not the user's are reported back.
+ * A repeating task that is completed moves to its next occurrence (see changeData).
+ */
+export async function setTasksStatus({
+  userId,
+  ids,
+  status,
+  timeZone,
+  change,
+  db,
+}: { userId: string; ids: string[]; status: TaskStatus; timeZone: string } & Mutation): Promise<{ tasks: TaskView[]; notFound: string[] }> {
+  return inTransaction(db, async (tx) => {
+    const owned = await lockTasks(tx, userId, ids);
+    const ownedIds = new Set(owned.map((t) => t.id));
+    const changing = owned.filter((t) => t.status !== status);
+    const now = new Date();
+    for (const task of changing) {
+      await tx.task.update({ where: { id: task.id }, data: changeData(task, { status }, timeZone, now) });
+    }
+    const rows = await tx.task.findMany({ where: { userId, id: { in: [...ownedIds] } }, orderBy: listOrder, select: taskSelect });
+    const tasks = rows.map(toTaskView);
+    const afterById = new Map(tasks.map((t) => [t.id, t]));
+    await recordChanges(tx, userId, change, changing.map((before) => ({ before, after: afterById.get(before.id) ?? null })));
+    return { tasks, notFound: ids.filter((id) => !ownedIds.has(id)) };
+  });
 }
 
-export async function deleteTasks({ userId, ids }: { userId: string; ids: string[] }): Promise<{ deleted: TaskView[]; notFound: string[] }> {
-  const rows = await db.task.findMany({ where: { userId, id: { in: ids } }, orderBy: listOrder, select: taskSelect });
-  if (rows.length) await db.task.deleteMany({ where: { userId, id: { in: rows.map((r) => r.id) } } });
-  const found = new Set(rows.map((r) => r.id));
-  return { deleted: rows.map(toTaskView), notFound: ids.filter((id) => !found.has(id)) };
+export async function deleteTasks({ userId, ids, change, db }: { userId: string; ids: string[] } & Mutation): Promise<{ deleted: TaskView[]; notFound: string[] }> {
+  return inTransaction(db, async (tx) => {
+    const deleted = await lockTasks(tx, userId, ids);
+    const found = new Set(deleted.map((t) => t.id));
+    if (deleted.length) await tx.task.deleteMany({ where: { userId, id: { in: [...found] } } });
+    await recordChanges(tx, userId, change, deleted.map((before) => ({ before, after: null })));
+    return { deleted, notFound: ids.filter((id) => !found.has(id)) };
+  });
+}
+
+/**
+ * Puts one of the user's tasks into `state` (null: deleted), recreating a deleted task with its
+ * id and creation time — for undo (lib/activity). Recorded like any other change. A new task
+ * field must be restored here too.
+ */
+export async function setTaskState({ userId, id, state, change, db }: { userId: string; id: string; state: TaskView | null } & Mutation): Promise<TaskView | null> {
+  return inTransaction(db, async (tx) => {
+    const [before] = await lockTasks(tx, userId, [id]);
+    let after: TaskView | null = null;
+    if (state) {
+      const data = {
+        title: state.title,
+        description: state.description,
+        status: state.status,
+        priority: state.priority,
+        dueAt: state.dueAt ? new Date(state.dueAt) : null,
+        completedAt: state.completedAt ? new Date(state.completedAt) : null,
+        recurrence: state.recurrence?.rule ?? null,
+        lastCompletedAt: state.lastCompletedAt ? new Date(state.lastCompletedAt) : null,
+        remindAt: state.remindAt ? new Date(state.remindAt) : null,
+        reminderDismissedAt: state.reminderDismissedAt ? new Date(state.reminderDismissedAt) : null,
+      };
+      const row = before
+        ? await tx.task.update({ where: { id }, data, select: taskSelect })
+        : await tx.task.create({ data: { ...data, id, userId, createdAt: new Date(state.createdAt) }, select: taskSelect });
+      after = toTaskView(row);
+    } else if (before) {
+      await tx.task.delete({ where: { id } });
+    }
+    await recordChanges(tx, userId, change, [{ before: before ?? null, after }]);
+    return after;
+  });
+}
+
+/** The user's tasks among `ids`, locked until the end of the caller's transaction `db`. */
+export async function getTasksForUpdate({ userId, ids, db }: { userId: string; ids: string[]; db: Prisma.TransactionClient }): Promise<TaskView[]> {
+  return lockTasks(db, userId, ids);
 }
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -227,9 +389,9 @@ function searchStems(reference: string): string[] {
  * The candidates for matching a person's words to one of their tasks (lib/tasks/match.ts): the
  * task with that id, or the tasks whose titles share a word piece with the words — searched in
  * the database, so a task is found however many the user has — together with the first ones
- * in list order. Bounded by `limit` each.
+ * in list order. Bounded by `limit` each. `db`: the caller's transaction, if any.
  */
-export async function listTasksForMatching({ userId, reference, limit = 500 }: { userId: string; reference?: string; limit?: number }): Promise<TaskView[]> {
+export async function listTasksForMatching({ userId, reference, limit = 500, db = prisma }: { userId: string; reference?: string; limit?: number; db?: Prisma.TransactionClient }): Promise<TaskView[]> {
   const ref = reference?.trim() ?? "";
   if (UUID_PATTERN.test(ref)) {
     const rows = await db.task.findMany({ where: { userId, id: ref.toLowerCase() }, select: taskSelect });

@@ -32,7 +32,7 @@ async function handle(request: Request): Promise<Response> {
         await enforceWriteRateLimit({ userId: auth.user.id, tokenId: token.tokenId });
       }
     }
-    return await handleMcpRequest(request, { userId: token.user.id, timeZone: token.user.timezone }, parsedBody);
+    return await handleMcpRequest(request, { userId: token.user.id, timeZone: token.user.timezone, actor: "mcp", requestId: null }, parsedBody);
   } catch (error) {
     const response = errorResponse(error, { path: "/api/mcp" });
     if (response.status === 401) response.headers.set("WWW-Authenticate", 'Bearer realm="talk-todo"');

@@ -2,10 +2,13 @@
  * What each task tool does, through the task service only (every query scoped by the bound
  * user). Expected failures come back as data; only infrastructure errors throw.
  */
+import type { Prisma } from "@/lib/db";
 import { isAppError } from "@/lib/errors";
+import type { ChangeActor, ChangeContext } from "@/lib/tasks/activity-log";
 import { getTasksByIds } from "@/lib/tasks/bulk";
 import { parseDue } from "@/lib/tasks/due";
 import { resolveReference, scoreTitle, type ReferenceResult } from "@/lib/tasks/match";
+import { checkRule } from "@/lib/tasks/recurrence";
 import { descriptionSchema, titleSchema, type TaskStatus, type TaskUpdateInput, type TaskView } from "@/lib/tasks/schema";
 import {
   countTasks,
@@ -27,13 +30,31 @@ import type {
   UpdateTaskInput,
 } from "@/lib/agent/tools/schemas";
 
-/** Who the tools act for. Set by the server from the session, never by the model. */
-export type TaskToolContext = { userId: string; timeZone: string; now?: () => Date };
+/**
+ * Who the tools act for, set by the server from the session, never by the model: the user, and
+ * how their changes are recorded (actor, the turn's or MCP call's request id). `db`: a
+ * transaction to run the tool's effect in (the caller's); `conversationId`: the agent's
+ * conversation (undo_last_turn).
+ */
+export type TaskToolContext = {
+  userId: string;
+  timeZone: string;
+  now?: () => Date;
+  actor: ChangeActor;
+  requestId: string | null;
+  conversationId?: string;
+  db?: Prisma.TransactionClient;
+};
+
+/** The change context and transaction the service records a tool's changes with. */
+export function changeOf(ctx: TaskToolContext): { change: ChangeContext; db?: Prisma.TransactionClient } {
+  return { change: { actor: ctx.actor, requestId: ctx.requestId }, db: ctx.db };
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function resolveTask(ctx: TaskToolContext, reference: string, prefer?: TaskStatus): Promise<ReferenceResult> {
-  const tasks = await listTasksForMatching({ userId: ctx.userId, reference });
+  const tasks = await listTasksForMatching({ userId: ctx.userId, reference, db: ctx.db });
   return resolveReference(reference, tasks, prefer);
 }
 
@@ -46,6 +67,22 @@ function referenceFailure(reference: string, result: ReferenceResult): ToolResul
 function checkDue(due: string | undefined, timeZone: string): string | null {
   if (due === undefined) return null;
   return parseDue(due, timeZone) ? null : "due: must be YYYY-MM-DD or an ISO-8601 date-time";
+}
+
+function checkRecurrence(value: string | undefined): { problem: string } | { rule: string | undefined } {
+  if (value === undefined) return { rule: undefined };
+  const checked = checkRule(value);
+  return checked.ok ? { rule: checked.rule } : { problem: `${checked.message}` };
+}
+
+function checkRemindAt(value: string | undefined, timeZone: string): string | null {
+  if (value === undefined) return null;
+  return /T|\s/.test(value.trim()) && parseDue(value, timeZone) ? null : "remindAt: must be an ISO-8601 date-time";
+}
+
+/** Completing a repeating task moves it to its next occurrence; the result says so. */
+function completionResult(task: TaskView): ToolResult {
+  return task.status === "pending" && task.recurrence ? { ok: true, task, movedToNextOccurrence: true } : { ok: true, task };
 }
 
 /** The service reports a task that vanished meanwhile as not_found:task; the model gets data. */
@@ -64,14 +101,19 @@ export async function addTask(input: AddTaskInput, ctx: TaskToolContext): Promis
   if (!title.success) return invalidInput(`title: ${title.error.issues[0]?.message ?? "is not valid"}`);
   const description = descriptionSchema.safeParse(input.description ?? "");
   if (!description.success) return invalidInput(`description: ${description.error.issues[0]?.message ?? "is not valid"}`);
-  const dueProblem = checkDue(input.due, ctx.timeZone);
+  const dueProblem = checkDue(input.due, ctx.timeZone) ?? checkRemindAt(input.remindAt, ctx.timeZone);
   if (dueProblem) return invalidInput(dueProblem);
-  const task = await createTask({
-    userId: ctx.userId,
-    timeZone: ctx.timeZone,
-    input: { title: title.data, description: description.data, priority: input.priority, dueAt: input.due },
-  });
-  return { ok: true, task };
+  const recurrence = checkRecurrence(input.recurrence);
+  if ("problem" in recurrence) return invalidInput(recurrence.problem);
+  return orNotFound(input.title, async () => ({
+    ok: true,
+    task: await createTask({
+      userId: ctx.userId,
+      timeZone: ctx.timeZone,
+      input: { title: title.data, description: description.data, priority: input.priority, dueAt: input.due, recurrence: recurrence.rule, remindAt: input.remindAt },
+      ...changeOf(ctx),
+    }),
+  }));
 }
 
 export async function listTasksTool(input: ListTasksInput, ctx: TaskToolContext): Promise<ToolResult> {
@@ -99,10 +141,9 @@ export async function completeTask(input: CompleteTaskInput, ctx: TaskToolContex
   const found = await resolveTask(ctx, input.task, "pending");
   const failure = referenceFailure(input.task, found);
   if (failure || found.kind !== "one") return failure ?? notFound(input.task);
-  return orNotFound(input.task, async () => ({
-    ok: true,
-    task: await updateTask({ userId: ctx.userId, id: found.task.id, timeZone: ctx.timeZone, patch: { status: "completed" } }),
-  }));
+  return orNotFound(input.task, async () =>
+    completionResult(await updateTask({ userId: ctx.userId, id: found.task.id, timeZone: ctx.timeZone, patch: { status: "completed" }, ...changeOf(ctx) })),
+  );
 }
 
 export async function updateTaskTool(input: UpdateTaskInput, ctx: TaskToolContext): Promise<ToolResult> {
@@ -121,42 +162,57 @@ export async function updateTaskTool(input: UpdateTaskInput, ctx: TaskToolContex
     if (dueProblem) return invalidInput(dueProblem);
     patch.dueAt = input.due;
   }
+  if (input.clearRecurrence) patch.recurrence = null;
+  else if (input.recurrence !== undefined) {
+    const recurrence = checkRecurrence(input.recurrence);
+    if ("problem" in recurrence) return invalidInput(recurrence.problem);
+    patch.recurrence = recurrence.rule;
+  }
+  if (input.clearReminder) patch.remindAt = null;
+  else if (input.remindAt !== undefined) {
+    const problem = checkRemindAt(input.remindAt, ctx.timeZone);
+    if (problem) return invalidInput(problem);
+    patch.remindAt = input.remindAt;
+  }
+  if (input.skipOccurrence) patch.skipOccurrence = true;
   const changed = Object.keys(patch).map((k) => (k === "dueAt" ? "due" : k));
-  if (!changed.length) return invalidInput("nothing to change: give at least one of title, description, priority, due, clearDue, status");
+  if (!changed.length) {
+    return invalidInput("nothing to change: give at least one of title, description, priority, due, clearDue, status, recurrence, clearRecurrence, skipOccurrence, remindAt, clearReminder");
+  }
   const prefer = input.status === "pending" ? "completed" : input.status === "completed" ? "pending" : undefined;
   const found = await resolveTask(ctx, input.task, prefer);
   const failure = referenceFailure(input.task, found);
   if (failure || found.kind !== "one") return failure ?? notFound(input.task);
-  return orNotFound(input.task, async () => ({
-    ok: true,
-    task: await updateTask({ userId: ctx.userId, id: found.task.id, timeZone: ctx.timeZone, patch }),
-    changed,
-  }));
+  return orNotFound(input.task, async () => {
+    const task = await updateTask({ userId: ctx.userId, id: found.task.id, timeZone: ctx.timeZone, patch, ...changeOf(ctx) });
+    const result = patch.status === "completed" ? completionResult(task) : { ok: true as const, task };
+    return { ...result, changed };
+  });
 }
 
 export async function deleteTaskTool(input: DeleteTaskInput, ctx: TaskToolContext): Promise<ToolResult> {
   const found = await resolveTask(ctx, input.task);
   const failure = referenceFailure(input.task, found);
   if (failure || found.kind !== "one") return failure ?? notFound(input.task);
-  return orNotFound(input.task, async () => ({ ok: true, deleted: await deleteTask({ userId: ctx.userId, id: found.task.id }) }));
+  return orNotFound(input.task, async () => ({ ok: true, deleted: await deleteTask({ userId: ctx.userId, id: found.task.id, ...changeOf(ctx) }) }));
 }
 
 /** Ids that are not UUIDs can never be the user's tasks (and would upset Postgres' uuid type). */
-function splitIds(ids: string[]): { valid: string[]; invalid: string[] } {
+export function splitIds(ids: string[]): { valid: string[]; invalid: string[] } {
   const unique = [...new Set(ids.map((id) => id.trim()))];
   return { valid: unique.filter((id) => UUID.test(id)), invalid: unique.filter((id) => !UUID.test(id)) };
 }
 
 export async function completeTasksTool(input: TaskIdsInput, ctx: TaskToolContext): Promise<ToolResult> {
   const { valid, invalid } = splitIds(input.ids);
-  const { tasks, notFound: missing } = valid.length ? await setTasksStatus({ userId: ctx.userId, ids: valid, status: "completed" }) : { tasks: [], notFound: [] };
+  const { tasks, notFound: missing } = valid.length ? await setTasksStatus({ userId: ctx.userId, ids: valid, status: "completed", timeZone: ctx.timeZone, ...changeOf(ctx) }) : { tasks: [], notFound: [] };
   if (!tasks.length) return notFound(input.ids.join(", "), "None of these ids is one of the user's tasks. List the tasks first.");
   return { ok: true, tasks, notFound: [...missing, ...invalid] };
 }
 
 export async function deleteTasksTool(input: TaskIdsInput, ctx: TaskToolContext): Promise<ToolResult> {
   const { valid, invalid } = splitIds(input.ids);
-  const { deleted, notFound: missing } = valid.length ? await deleteTasks({ userId: ctx.userId, ids: valid }) : { deleted: [], notFound: [] };
+  const { deleted, notFound: missing } = valid.length ? await deleteTasks({ userId: ctx.userId, ids: valid, ...changeOf(ctx) }) : { deleted: [], notFound: [] };
   if (!deleted.length) return notFound(input.ids.join(", "), "None of these ids is one of the user's tasks. List the tasks first.");
   return { ok: true, deleted, notFound: [...missing, ...invalid] };
 }
@@ -165,5 +221,5 @@ export async function deleteTasksTool(input: TaskIdsInput, ctx: TaskToolContext)
 export async function ownedTasks(ctx: TaskToolContext, ids: string[]): Promise<TaskView[]> {
   const { valid } = splitIds(ids);
   if (!valid.length) return [];
-  return getTasksByIds({ userId: ctx.userId, ids: valid });
+  return getTasksByIds({ userId: ctx.userId, ids: valid, db: ctx.db });
 }

@@ -16,6 +16,14 @@ const taskRef = z
   .min(1)
   .max(TITLE_MAX)
   .describe("The task: its id, or words from its title");
+const recurrence = z
+  .string()
+  .max(300)
+  .describe("Repeat rule: an RFC 5545 RRULE without DTSTART, e.g. FREQ=WEEKLY;BYDAY=SU (every Sunday), FREQ=MONTHLY;BYMONTHDAY=1 (the 1st of every month), FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR (every weekday). The time of day comes from `due`");
+const remindAt = z
+  .string()
+  .max(40)
+  .describe("When to remind the user: an ISO-8601 date-time (with an offset, or the user's local time without one)");
 const ids = z.array(z.string().max(64)).min(1).max(50).describe("Task ids (from a previous list)");
 
 export const addTaskInput = z
@@ -24,6 +32,8 @@ export const addTaskInput = z
     description: z.string().max(DESCRIPTION_MAX).optional(),
     priority: priority.optional(),
     due: due.optional(),
+    recurrence: recurrence.optional(),
+    remindAt: remindAt.optional(),
   })
   .strict();
 
@@ -48,11 +58,38 @@ export const updateTaskInput = z
     due: due.optional(),
     clearDue: z.boolean().optional().describe("true removes the due date"),
     status: z.enum(["pending", "completed"]).optional().describe("pending reopens a completed task"),
+    recurrence: recurrence.optional(),
+    clearRecurrence: z.boolean().optional().describe("true stops the task repeating"),
+    skipOccurrence: z.boolean().optional().describe("true moves a repeating task to its next occurrence without completing it"),
+    remindAt: remindAt.optional(),
+    clearReminder: z.boolean().optional().describe("true removes the reminder"),
   })
   .strict();
 
 export const deleteTaskInput = z.object({ task: taskRef }).strict();
 export const completeTasksInput = z.object({ ids }).strict();
+
+/** Which tasks a bulk change applies to (update_tasks): the same filters as list_tasks. */
+const bulkFilter = z
+  .object({
+    status: z.enum(["pending", "completed", "all"]).optional().describe("Default: pending"),
+    priority: priority.optional(),
+    due: z.enum(["today", "overdue", "upcoming", "this_week"]).optional(),
+    query: z.string().max(200).optional().describe("Words to search for in titles and descriptions"),
+  })
+  .strict();
+
+export const updateTasksInput = z
+  .object({
+    ids: ids.optional().describe("Task ids (from a previous list). Give either ids or filter, not both"),
+    filter: bulkFilter.optional().describe("Change every task matching this filter. Give either ids or filter, not both"),
+    due: due.optional().describe("New due date for every task: YYYY-MM-DD or an ISO-8601 date-time"),
+    shiftDays: z.number().int().min(-365).max(365).optional().describe("Move each task's due date by this many days (tasks without one are skipped)"),
+    clearDue: z.boolean().optional().describe("true removes the due dates"),
+    priority: priority.optional(),
+    status: z.enum(["pending", "completed"]).optional().describe("completed marks them done, pending reopens them"),
+  })
+  .strict();
 export const deleteTasksInput = z.object({ ids }).strict();
 
 export type AddTaskInput = z.infer<typeof addTaskInput>;
@@ -61,3 +98,4 @@ export type CompleteTaskInput = z.infer<typeof completeTaskInput>;
 export type UpdateTaskInput = z.infer<typeof updateTaskInput>;
 export type DeleteTaskInput = z.infer<typeof deleteTaskInput>;
 export type TaskIdsInput = z.infer<typeof completeTasksInput>;
+export type UpdateTasksInput = z.infer<typeof updateTasksInput>;

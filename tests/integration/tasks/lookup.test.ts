@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 
 describe("task lookup by words", () => {
-  const ctx = () => ({ userId: ada.user.id, timeZone: "UTC" });
+  const ctx = () => ({ userId: ada.user.id, timeZone: "UTC", actor: "api" as const, requestId: null });
 
   it("finds a task beyond the first 500, also with a small typo", async () => {
     for (const words of ["renew passport", "the pasport one", "PASSPORT"]) {
