@@ -18,3 +18,8 @@ export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const REGISTRATIONS_PER_HOUR = 20;
 /** How long a running turn holds its conversation before another may start. */
 export const TURN_LEASE_MS = 2 * 60 * 1000;
+/** A session lasts this long after the browser last used it (sliding: each refresh re-issues it). */
+export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
+/** Checks of the signed-in user's own password (change, delete account) per user per window. */
+export const PASSWORD_CHECKS_PER_WINDOW = 10;
+export const PASSWORD_CHECK_WINDOW_MS = 15 * 60 * 1000;

@@ -1,12 +1,13 @@
 /**
  * The one gate every protected route handler calls. Accepts a bearer token or the Auth.js
- * session cookie; re-checks that the user still exists (JWT sessions cannot be revoked); and
+ * session cookie; re-checks that the user still exists and that the session's version is still
+ * the user's (JWT sessions cannot be revoked otherwise: bumping the version ends them all); and
  * guards cookie-authenticated mutations against cross-site requests with an Origin check.
  */
 import "server-only";
-import { sessionUserId } from "@/lib/auth/session-token";
+import { sessionClaims } from "@/lib/auth/session-token";
 import { verifyApiToken } from "@/lib/auth/tokens";
-import { getUserById, type SessionUser } from "@/lib/auth/users";
+import { getSessionUser, type SessionUser } from "@/lib/auth/users";
 import { AppError } from "@/lib/errors";
 
 export type AuthContext = { user: SessionUser; via: "session" | "token" };
@@ -24,11 +25,12 @@ export async function requireUser(request: Request): Promise<AuthContext> {
 
   if (!SAFE_METHODS.has(request.method)) assertSameOrigin(request);
 
-  const id = await sessionUserId(request);
-  if (!id) throw new AppError("unauthorized:session");
-  const user = await getUserById({ id });
-  if (!user) throw new AppError("unauthorized:session", "Your account no longer exists. Please sign in again.");
-  return { user, via: "session" };
+  const claims = await sessionClaims(request);
+  if (!claims) throw new AppError("unauthorized:session");
+  const found = await getSessionUser({ id: claims.userId });
+  if (!found) throw new AppError("unauthorized:session", "Your account no longer exists. Please sign in again.");
+  if (found.sessionVersion !== claims.sessionVersion) throw new AppError("unauthorized:session", "Your session has ended. Please sign in again.");
+  return { user: found.user, via: "session" };
 }
 
 /** Browsers always send Origin on cross-site and same-site mutations; it must be ours. */
