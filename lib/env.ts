@@ -23,6 +23,11 @@ export const envSchema = z.object({
   AUTH_URL: optionalUrl,
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 
+  /** Outgoing mail (password-reset links): smtp://user:pass@host:587 (STARTTLS) or smtps://…:465. Unset: links go to the development server's log. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
+  /** The From of outgoing mail, e.g. "Talk Todo <todo@example.com>". Default: no-reply@ the AUTH_URL host. */
+  MAIL_FROM: z.string().min(3).max(320).optional(),
+
   /** Which model answers: builtin (offline, default without keys), google, openai-compatible. */
   AI_PROVIDER: z.enum(["builtin", "google", "openai-compatible"]).optional(),
   /** Model id for the chosen provider (must be in the provider's allow-list, see lib/agent/models.ts). */
@@ -78,6 +83,10 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   if (env.AI_PROVIDER === "openai-compatible" && !env.AI_MODEL) {
     missing.push("AI_MODEL: required when AI_PROVIDER=openai-compatible");
+  }
+  if (env.SMTP_URL && !env.AUTH_URL) {
+    // Mailed links must not take their origin from a request's Host header (anyone can send one).
+    missing.push("AUTH_URL: required when SMTP_URL is set (the origin of links in mails)");
   }
   if (missing.length) throw new EnvError(missing);
   return env;

@@ -23,3 +23,7 @@ export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 /** Checks of the signed-in user's own password (change, delete account) per user per window. */
 export const PASSWORD_CHECKS_PER_WINDOW = 10;
 export const PASSWORD_CHECK_WINDOW_MS = 15 * 60 * 1000;
+/** Password-reset mails: requests per email address and per client address per hour; link lifetime. */
+export const PASSWORD_RESETS_PER_EMAIL_PER_HOUR = 3;
+export const PASSWORD_RESETS_PER_ADDRESS_PER_HOUR = 20;
+export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;

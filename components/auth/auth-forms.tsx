@@ -41,6 +41,11 @@ export function LoginForm({ initialError }: { initialError?: string }) {
         <FormError message={state.error} />
         <FormField label="Email" name="email" type="email" autoComplete="email" required defaultValue={state.values?.email} error={state.fieldErrors?.email} />
         <FormField label="Password" name="password" type="password" autoComplete="current-password" required error={state.fieldErrors?.password} />
+        <p className="-mt-2 text-right text-sm">
+          <Link href="/forgot-password" className="font-medium text-indigo-600 hover:text-indigo-500 dark:text-indigo-400">
+            Forgot password?
+          </Link>
+        </p>
         <SubmitButton pendingLabel="Signing in…">Sign in</SubmitButton>
       </form>
       <p className="mt-6 text-center text-sm text-zinc-500 dark:text-zinc-400">
