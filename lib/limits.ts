@@ -27,3 +27,5 @@ export const PASSWORD_CHECK_WINDOW_MS = 15 * 60 * 1000;
 export const PASSWORD_RESETS_PER_EMAIL_PER_HOUR = 3;
 export const PASSWORD_RESETS_PER_ADDRESS_PER_HOUR = 20;
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+/** Largest CSV file an import accepts. */
+export const MAX_IMPORT_BYTES = 1024 * 1024;

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { requirePageUser } from "@/lib/ui/server/session";
 import { signOutAction, signOutEverywhereAction } from "@/lib/ui/server/actions";
 import { PasswordForm } from "@/components/settings/password-form";
+import { DataTransfer } from "@/components/settings/data-transfer";
 import { SessionKeepAlive } from "@/components/session-keep-alive";
 import { TimeZoneForm } from "@/components/settings/time-zone-form";
 import { TokenManager } from "@/components/settings/token-manager";
@@ -43,6 +44,11 @@ export default async function SettingsPage() {
             Let scripts and MCP clients (Claude Desktop, Cursor…) manage your tasks with <code className="rounded bg-zinc-100 px-1 text-xs text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200">Authorization: Bearer …</code>. Treat a token like a password.
           </p>
           <TokenManager />
+        </section>
+        <section aria-labelledby="data-title" className="rounded-2xl border border-zinc-200 bg-white p-5 shadow-xs sm:p-6 dark:border-zinc-800 dark:bg-zinc-900">
+          <h2 id="data-title" className="text-base font-semibold">Your data</h2>
+          <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">Take your tasks and conversations with you, or bring tasks from elsewhere.</p>
+          <DataTransfer />
         </section>
         <section aria-labelledby="password-title" className="rounded-2xl border border-zinc-200 bg-white p-5 shadow-xs sm:p-6 dark:border-zinc-800 dark:bg-zinc-900">
           <h2 id="password-title" className="text-base font-semibold">Password</h2>
