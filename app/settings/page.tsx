@@ -3,6 +3,7 @@ import { requirePageUser } from "@/lib/ui/server/session";
 import { signOutAction, signOutEverywhereAction } from "@/lib/ui/server/actions";
 import { PasswordForm } from "@/components/settings/password-form";
 import { DataTransfer } from "@/components/settings/data-transfer";
+import { DeleteAccount } from "@/components/settings/delete-account";
 import { SessionKeepAlive } from "@/components/session-keep-alive";
 import { TimeZoneForm } from "@/components/settings/time-zone-form";
 import { TokenManager } from "@/components/settings/token-manager";
@@ -72,6 +73,11 @@ export default async function SettingsPage() {
               </button>
             </form>
           </div>
+        </section>
+        <section aria-labelledby="delete-title" className="rounded-2xl border border-red-200 bg-white p-5 shadow-xs sm:p-6 dark:border-red-500/30 dark:bg-zinc-900">
+          <h2 id="delete-title" className="text-base font-semibold">Delete account</h2>
+          <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">Removes your account and everything in it.</p>
+          <DeleteAccount />
         </section>
         <SessionKeepAlive />
       </main>

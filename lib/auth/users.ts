@@ -74,7 +74,7 @@ export async function setPassword({ id, newPassword }: { id: string; newPassword
   return updated.sessionVersion;
 }
 
-/** Deletes the account (tasks, conversations, tokens cascade) after checking the password. */
+/** Deletes the account after checking the password: everything it owns goes with it (every user-owned table cascades from User). */
 export async function deleteUserWithPassword({ id, password }: { id: string; password: string }): Promise<void> {
   const row = await db.user.findUnique({ where: { id }, select: { passwordHash: true } });
   if (!row) throw new AppError("unauthorized:session");

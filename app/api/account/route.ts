@@ -1,15 +1,24 @@
 import { z } from "zod";
+import { assertPasswordAttemptAllowed } from "@/lib/auth/password-attempts";
 import { requireUser } from "@/lib/auth/require-user";
+import { clearSessionCookie } from "@/lib/auth/session-token";
 import { deleteUserWithPassword } from "@/lib/auth/users";
 import { noContent, route } from "@/lib/http/respond";
 import { readJson } from "@/lib/http/request";
+import { PASSWORD_MAX } from "@/lib/limits";
 
-const deleteAccountSchema = z.object({ password: z.string().min(1, "is required").max(128) }).strict();
+const deleteAccountSchema = z.object({ password: z.string().min(1, "is required").max(PASSWORD_MAX) }).strict();
 
-/** Deletes the signed-in account and everything it owns; the password confirms intent. */
+/**
+ * Deletes the signed-in account and everything it owns (tasks, conversations, access tokens,
+ * reset links, activity, counters); the password confirms intent. The session cookie is removed.
+ */
 export const DELETE = route(async (request) => {
-  const { user } = await requireUser(request);
+  const { user, via } = await requireUser(request);
   const { password } = await readJson(request, deleteAccountSchema);
+  await assertPasswordAttemptAllowed(user.id);
   await deleteUserWithPassword({ id: user.id, password });
-  return noContent();
+  const response = noContent();
+  if (via === "session") for (const cookie of clearSessionCookie(request)) response.headers.append("set-cookie", cookie);
+  return response;
 });
