@@ -21,7 +21,8 @@ export function DeleteAccount() {
     setError(undefined);
     try {
       await apiFetch("/api/account", { method: "DELETE", json: { password } });
-      // A full page load: the session cookie is gone with the account.
+      // A full page load on purpose: the session cookie is gone with the account.
+      // eslint-disable-next-line @next/next/no-location-assign-relative-destination
       window.location.assign("/register");
     } catch (e) {
       setError(e instanceof ApiError && e.code === "forbidden:password" ? "That is not your password." : errorMessage(e));

@@ -16,7 +16,7 @@ const none = { params: Promise.resolve({}) };
 const PASSWORD = "correct horse battery staple";
 
 /** Every row that belongs to the user, table by table. */
-async function ownedRows(userId: string): Promise<Record<string, number>> {
+async function ownedRows(userId: string) {
   const [tasks, conversations, messages, runs, tokens, resets, counters] = await Promise.all([
     db.task.count({ where: { userId } }),
     db.conversation.count({ where: { userId } }),
