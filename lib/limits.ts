@@ -29,3 +29,5 @@ export const PASSWORD_RESETS_PER_ADDRESS_PER_HOUR = 20;
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 /** Largest CSV file an import accepts. */
 export const MAX_IMPORT_BYTES = 1024 * 1024;
+/** An account without a password (single sign-on) confirms deleting itself by a sign-in this recent. */
+export const REAUTH_WINDOW_MS = 10 * 60 * 1000;

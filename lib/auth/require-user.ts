@@ -10,7 +10,8 @@ import { verifyApiToken } from "@/lib/auth/tokens";
 import { getSessionUser, type SessionUser } from "@/lib/auth/users";
 import { AppError } from "@/lib/errors";
 
-export type AuthContext = { user: SessionUser; via: "session" | "token" };
+/** `signedInAt`: when the session's sign-in happened (ms), for actions that need a recent one; null for tokens. */
+export type AuthContext = { user: SessionUser; via: "session" | "token"; signedInAt?: number | null };
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -30,7 +31,7 @@ export async function requireUser(request: Request): Promise<AuthContext> {
   const found = await getSessionUser({ id: claims.userId });
   if (!found) throw new AppError("unauthorized:session", "Your account no longer exists. Please sign in again.");
   if (found.sessionVersion !== claims.sessionVersion) throw new AppError("unauthorized:session", "Your session has ended. Please sign in again.");
-  return { user: found.user, via: "session" };
+  return claims.signedInAt === null ? { user: found.user, via: "session" } : { user: found.user, via: "session", signedInAt: claims.signedInAt };
 }
 
 /** Browsers always send Origin on cross-site and same-site mutations; it must be ours. */

@@ -21,7 +21,7 @@ const SESSION_COOKIE = "authjs.session-token";
 const SECURE_SESSION_COOKIE = `__Secure-${SESSION_COOKIE}`;
 const MAX_CACHED = 10_000;
 
-export type SessionClaims = { userId: string; sessionVersion: number };
+export type SessionClaims = { userId: string; sessionVersion: number; signedInAt: number | null };
 type Claims = SessionClaims & { expiresAt: number };
 const cache = new Map<string, Claims>();
 
@@ -78,7 +78,7 @@ export async function sessionClaims(request: Request): Promise<SessionClaims | n
   const key = `${cookieName}\n${token}`;
   const known = cache.get(key);
   if (known) {
-    if (known.expiresAt > now) return { userId: known.userId, sessionVersion: known.sessionVersion };
+    if (known.expiresAt > now) return { userId: known.userId, sessionVersion: known.sessionVersion, signedInAt: known.signedInAt };
     cache.delete(key);
     return null;
   }
@@ -86,7 +86,7 @@ export async function sessionClaims(request: Request): Promise<SessionClaims | n
   if (!claims?.sub || typeof claims.exp !== "number") return null;
   const expiresAt = claims.exp * 1000;
   if (expiresAt <= now) return null;
-  const result = { userId: claims.sub, sessionVersion: tokenSessionVersion(claims) };
+  const result = { userId: claims.sub, sessionVersion: tokenSessionVersion(claims), signedInAt: typeof claims.authAt === "number" ? claims.authAt * 1000 : null };
   remember(key, { ...result, expiresAt });
   return result;
 }

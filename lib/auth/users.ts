@@ -5,6 +5,7 @@ import { isUniqueViolation } from "@/lib/db/errors";
 import { AppError } from "@/lib/errors";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import type { RegisterInput } from "@/lib/auth/schema";
+import { REAUTH_WINDOW_MS } from "@/lib/limits";
 
 export type SessionUser = { id: string; email: string; name: string | null; timezone: string };
 
@@ -63,6 +64,7 @@ export async function updateUserSettings({ id, timezone, name }: { id: string; t
 export async function changePassword({ id, currentPassword, newPassword }: { id: string; currentPassword: string; newPassword: string }): Promise<number> {
   const row = await db.user.findUnique({ where: { id }, select: { passwordHash: true } });
   if (!row) throw new AppError("unauthorized:session");
+  if (!row.passwordHash) throw new AppError("forbidden:password", "This account has no password yet: set one with “Forgot password?” on the sign-in page.");
   if (!(await verifyPassword(currentPassword, row.passwordHash))) throw new AppError("forbidden:password", "The current password is not correct.");
   return setPassword({ id, newPassword });
 }
@@ -74,10 +76,18 @@ export async function setPassword({ id, newPassword }: { id: string; newPassword
   return updated.sessionVersion;
 }
 
-/** Deletes the account after checking the password: everything it owns goes with it (every user-owned table cascades from User). */
-export async function deleteUserWithPassword({ id, password }: { id: string; password: string }): Promise<void> {
+/**
+ * Deletes the account: everything it owns goes with it (every user-owned table cascades from
+ * User). The password confirms it; an account without one (made by single sign-on) needs a
+ * sign-in within the last REAUTH_WINDOW_MS instead.
+ */
+export async function deleteAccount({ id, password, signedInAt }: { id: string; password?: string; signedInAt: number | null }): Promise<void> {
   const row = await db.user.findUnique({ where: { id }, select: { passwordHash: true } });
   if (!row) throw new AppError("unauthorized:session");
-  if (!(await verifyPassword(password, row.passwordHash))) throw new AppError("forbidden:password", "The password is not correct.");
+  if (row.passwordHash) {
+    if (!password || !(await verifyPassword(password, row.passwordHash))) throw new AppError("forbidden:password", "The password is not correct.");
+  } else if (signedInAt === null || Date.now() - signedInAt > REAUTH_WINDOW_MS) {
+    throw new AppError("forbidden:reauth", "Sign in again, then delete the account within 10 minutes.");
+  }
   await db.user.deleteMany({ where: { id } });
 }

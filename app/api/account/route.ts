@@ -2,22 +2,23 @@ import { z } from "zod";
 import { assertPasswordAttemptAllowed } from "@/lib/auth/password-attempts";
 import { requireUser } from "@/lib/auth/require-user";
 import { clearSessionCookie } from "@/lib/auth/session-token";
-import { deleteUserWithPassword } from "@/lib/auth/users";
+import { deleteAccount } from "@/lib/auth/users";
 import { noContent, route } from "@/lib/http/respond";
 import { readJson } from "@/lib/http/request";
 import { PASSWORD_MAX } from "@/lib/limits";
 
-const deleteAccountSchema = z.object({ password: z.string().min(1, "is required").max(PASSWORD_MAX) }).strict();
+const deleteAccountSchema = z.object({ password: z.string().min(1, "must not be empty").max(PASSWORD_MAX).optional() }).strict();
 
 /**
  * Deletes the signed-in account and everything it owns (tasks, conversations, access tokens,
- * reset links, activity, counters); the password confirms intent. The session cookie is removed.
+ * reset links, identities, activity, counters); the password confirms intent (an account made by
+ * single sign-on, which has none, needs a recent sign-in instead). The session cookie is removed.
  */
 export const DELETE = route(async (request) => {
-  const { user, via } = await requireUser(request);
+  const { user, via, signedInAt } = await requireUser(request);
   const { password } = await readJson(request, deleteAccountSchema);
   await assertPasswordAttemptAllowed(user.id);
-  await deleteUserWithPassword({ id: user.id, password });
+  await deleteAccount({ id: user.id, password, signedInAt: signedInAt ?? null });
   const response = noContent();
   if (via === "session") for (const cookie of clearSessionCookie(request)) response.headers.append("set-cookie", cookie);
   return response;
