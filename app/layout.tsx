@@ -6,6 +6,10 @@ import "./globals.css";
 export const metadata: Metadata = {
   title: { default: "Talk Todo", template: "%s · Talk Todo" },
   description: "A todo list you talk to.",
+  // app/manifest.ts is linked by Next.js; these make the installed app look right on iOS too.
+  applicationName: "Talk Todo",
+  appleWebApp: { capable: true, title: "Talk Todo", statusBarStyle: "default" },
+  icons: { apple: "/apple-touch-icon.png" },
 };
 
 export const viewport: Viewport = {

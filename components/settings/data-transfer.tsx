@@ -7,7 +7,7 @@ import { CheckIcon } from "@/components/ui/icons";
 type PreviewTask = { line: number; title: string; priority: string; due: string | null; status: string };
 type Skipped = { line: number; reason: string };
 type Preview = { format: "talk-todo" | "todoist"; tasks: PreviewTask[]; skipped: Skipped[] };
-type Imported = { imported: number; skipped: Skipped[] };
+type Imported = { imported: number; skipped: Skipped[]; requestId: string | null };
 
 const PREVIEW_ROWS = 20;
 
@@ -42,6 +42,7 @@ export function DataTransfer() {
   const [result, setResult] = useState<Imported | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [undone, setUndone] = useState(false);
 
   function reset() {
     setCsv(null);
@@ -73,10 +74,25 @@ export function DataTransfer() {
     }
   }
 
+  async function undoImport() {
+    if (!result?.requestId) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await apiFetch("/api/undo", { method: "POST", json: { requestId: result.requestId } });
+      setUndone(true);
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
   async function runImport() {
     if (csv === null) return;
     setBusy(true);
     setError(null);
+    setUndone(false);
     try {
       setResult(await postCsv<Imported>("/api/import", csv));
       reset();
@@ -154,9 +170,18 @@ export function DataTransfer() {
 
         {result && (
           <div role="status" className="mt-3" data-testid="import-result">
-            <p className="inline-flex items-center gap-1.5 text-sm text-emerald-700 dark:text-emerald-400">
-              <CheckIcon className="size-4" /> Imported {result.imported} {result.imported === 1 ? "task" : "tasks"}.
-            </p>
+            {undone ? (
+              <p className="text-sm text-zinc-600 dark:text-zinc-400">Import undone: the imported tasks are gone.</p>
+            ) : (
+              <p className="inline-flex flex-wrap items-center gap-1.5 text-sm text-emerald-700 dark:text-emerald-400">
+                <CheckIcon className="size-4" /> Imported {result.imported} {result.imported === 1 ? "task" : "tasks"}.
+                {result.requestId && result.imported > 0 && (
+                  <Button size="sm" variant="ghost" onClick={undoImport} disabled={busy}>
+                    Undo import
+                  </Button>
+                )}
+              </p>
+            )}
             <SkippedList skipped={result.skipped} />
           </div>
         )}

@@ -7,7 +7,9 @@
  * are dropped, and a refetch never overwrites a task whose own mutation is still in flight.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from "react";
-import { ApiError, apiFetch, errorMessage } from "@/lib/ui/api";
+import { describeUndo } from "@/lib/activity/describe";
+import type { UndoResult } from "@/lib/activity/schema";
+import { ApiError, apiFetch, apiSend, errorMessage } from "@/lib/ui/api";
 import { DEFAULT_FILTERS, type Task, type TaskFilters, type TaskPriority } from "@/lib/ui/types";
 import { useToast } from "@/components/ui/toast";
 
@@ -97,6 +99,8 @@ type Store = {
   ensureTask: (id: string) => void;
   deleteTask: (id: string) => Promise<boolean>;
   applyToolOutput: (toolName: string, output: unknown) => void;
+  /** Reverts every change recorded under `requestId` (POST /api/undo) and resyncs; null on failure (toasted). */
+  undo: (requestId: string) => Promise<UndoResult | null>;
 };
 
 const TaskStoreContext = createContext<Store | null>(null);
@@ -195,6 +199,50 @@ export function TaskStoreProvider({ children }: { children: ReactNode }) {
     else inFlight.current.set(id, next);
   }, []);
 
+  /** Folds an undo's result into the store: removed tasks go, tasks put back are refetched by id. */
+  const applyUndoResult = useCallback(
+    async (result: Pick<UndoResult, "changes">) => {
+      const removed = result.changes.filter((c) => c.action === "deleted").map((c) => c.taskId);
+      if (removed.length) dispatch({ type: "remove", ids: removed });
+      const back = result.changes.filter((c) => c.action !== "deleted").slice(0, 20);
+      const tasks = await Promise.all(back.map((c) => apiFetch<{ task: Task }>(`/api/tasks/${encodeURIComponent(c.taskId)}`).then((r) => r.task, () => null)));
+      const found = tasks.filter((t): t is Task => t !== null);
+      if (found.length) dispatch({ type: "upsert", tasks: found });
+      refresh();
+    },
+    [refresh],
+  );
+
+  const undo = useCallback(
+    async (requestId: string) => {
+      try {
+        const result = await apiFetch<UndoResult>("/api/undo", { method: "POST", json: { requestId } });
+        await applyUndoResult(result);
+        return result;
+      } catch (error) {
+        toast.show(`Couldn't undo. ${errorMessage(error)}`, "error");
+        return null;
+      }
+    },
+    [applyUndoResult, toast],
+  );
+
+  /** A success toast whose Undo reverts the change the server recorded under `requestId`. */
+  const offerUndo = useCallback(
+    (message: string, requestId: string | null) => {
+      if (!requestId) return;
+      toast.show(message, "success", {
+        label: "Undo",
+        onClick: () => {
+          void undo(requestId).then((result) => {
+            if (result) toast.show(describeUndo(result), result.skipped.length ? "info" : "success");
+          });
+        },
+      });
+    },
+    [toast, undo],
+  );
+
   const updateTask = useCallback(
     async (id: string, patch: TaskPatch, snapshot?: Task) => {
       const before = stateRef.current.byId[id] ?? snapshot;
@@ -207,10 +255,13 @@ export function TaskStoreProvider({ children }: { children: ReactNode }) {
       dispatch({ type: "upsert", tasks: [optimistic] });
       track(id, 1);
       try {
-        const { task } = await apiFetch<{ task: Task }>(`/api/tasks/${encodeURIComponent(id)}`, { method: "PATCH", json: patch });
+        const { data, requestId } = await apiSend<{ task: Task }>(`/api/tasks/${encodeURIComponent(id)}`, { method: "PATCH", json: patch });
+        const task = data.task;
         track(id, -1);
         if (!inFlight.current.has(id)) dispatch({ type: "upsert", tasks: [task] });
         refresh();
+        const what = patch.status && patch.status !== before.status ? (patch.status === "completed" ? "Completed" : "Reopened") : "Updated";
+        offerUndo(`${what} “${task.title}”.`, requestId);
         return true;
       } catch (error) {
         track(id, -1);
@@ -225,7 +276,7 @@ export function TaskStoreProvider({ children }: { children: ReactNode }) {
         return false;
       }
     },
-    [refresh, toast, track],
+    [refresh, toast, track, offerUndo],
   );
 
   const toggleTask = useCallback(
@@ -284,9 +335,10 @@ export function TaskStoreProvider({ children }: { children: ReactNode }) {
       dispatch({ type: "remove", ids: [id] });
       track(id, 1);
       try {
-        await apiFetch<void>(`/api/tasks/${encodeURIComponent(id)}`, { method: "DELETE" });
+        const { requestId } = await apiSend<void>(`/api/tasks/${encodeURIComponent(id)}`, { method: "DELETE" });
         track(id, -1);
         refresh();
+        offerUndo(`Deleted “${task.title}”.`, requestId);
         return true;
       } catch (error) {
         track(id, -1);
@@ -295,7 +347,7 @@ export function TaskStoreProvider({ children }: { children: ReactNode }) {
         return false;
       }
     },
-    [refresh, toast, track],
+    [refresh, toast, track, offerUndo],
   );
 
   /** Folds an agent tool's result into the store at once, then refetches the filtered list. */
@@ -310,15 +362,19 @@ export function TaskStoreProvider({ children }: { children: ReactNode }) {
         }
         const removed = [...(isTask(o.deleted) ? [o.deleted] : []), ...tasksIn(o.deleted)];
         if (removed.length) dispatch({ type: "remove", ids: removed.map((t) => t.id) });
+        if (toolName === "undo_last_turn" && Array.isArray(o.changes)) {
+          void applyUndoResult({ changes: o.changes as UndoResult["changes"] });
+          return;
+        }
       }
       if (toolName !== "list_tasks") refresh();
     },
-    [refresh],
+    [refresh, applyUndoResult],
   );
 
   const store = useMemo<Store>(
-    () => ({ state, setFilters, refresh, showMore, createTask, updateTask, toggleTask, ensureTask, deleteTask, applyToolOutput }),
-    [state, setFilters, refresh, showMore, createTask, updateTask, toggleTask, ensureTask, deleteTask, applyToolOutput],
+    () => ({ state, setFilters, refresh, showMore, createTask, updateTask, toggleTask, ensureTask, deleteTask, applyToolOutput, undo }),
+    [state, setFilters, refresh, showMore, createTask, updateTask, toggleTask, ensureTask, deleteTask, applyToolOutput, undo],
   );
 
   return <TaskStoreContext.Provider value={store}>{children}</TaskStoreContext.Provider>;

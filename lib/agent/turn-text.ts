@@ -2,7 +2,9 @@
  * Sentences the loop itself adds to a reply: the question for a pending delete, and the
  * summary of what was done when the step bound stops a turn. Built from tool results only.
  */
+import { resolveBulkTargets } from "@/lib/agent/tools/bulk-update";
 import { ownedTasks, resolveTask, type TaskToolContext } from "@/lib/agent/tools/operations";
+import type { UpdateTasksInput } from "@/lib/agent/tools/schemas";
 import type { ToolCallRecord } from "@/lib/agent/tools/ai-tools";
 
 const quote = (title: string) => `'${title}'`;
@@ -13,23 +15,67 @@ function listTitles(titles: string[]): string {
   return `${quoted.slice(0, -1).join(", ")} and ${quoted.at(-1)}`;
 }
 
-/** "Delete 'Buy milk'?" — the question shown with the confirm/cancel buttons. */
-/** The question for pending deletes, and the titles of the tasks they would delete (for the UI's card). */
+/** What an update_tasks call would change, in words: "move the due date 2 days later, set priority high". */
+export function describeBulkChange(input: { due?: string; shiftDays?: number; clearDue?: boolean; priority?: string; status?: string }): string {
+  const parts: string[] = [];
+  if (input.status === "completed") parts.push("mark as done");
+  if (input.status === "pending") parts.push("reopen");
+  if (input.clearDue) parts.push("remove the due date");
+  else if (input.due !== undefined) parts.push(`set the due date to ${input.due}`);
+  else if (input.shiftDays !== undefined) parts.push(`move the due date ${Math.abs(input.shiftDays)} day${Math.abs(input.shiftDays) === 1 ? "" : "s"} ${input.shiftDays < 0 ? "earlier" : "later"}`);
+  if (input.priority) parts.push(`set priority ${input.priority}`);
+  return parts.join(", ") || "change";
+}
+
+/** The yes/no question for one proposed action on exactly these tasks. */
+export function actionQuestion(toolName: string, input: unknown, titles: string[]): string {
+  const names = titles.length === 1 ? listTitles(titles) : `${titles.length} tasks: ${listTitles(titles)}`;
+  if (!titles.length) return "Should I go ahead? (yes / no)";
+  switch (toolName) {
+    case "delete_task":
+    case "delete_tasks":
+      return `Delete ${names}? (yes / no)`;
+    case "complete_tasks":
+      return `Mark ${names} as done? (yes / no)`;
+    case "update_tasks": {
+      const change = describeBulkChange((input ?? {}) as Parameters<typeof describeBulkChange>[0]);
+      return `${change.charAt(0).toUpperCase()}${change.slice(1)} for ${names}? (yes / no)`;
+    }
+    default:
+      return `Change ${names}? (yes / no)`;
+  }
+}
+
+/** The titles of the tasks a proposed call would act on (as they are now). */
+async function targetTitles(call: { toolName: string; input: unknown }, ctx: TaskToolContext): Promise<string[]> {
+  const input = (call.input ?? {}) as { task?: unknown; ids?: unknown };
+  if (call.toolName === "delete_task" && typeof input.task === "string") {
+    const found = await resolveTask(ctx, input.task);
+    return [found.kind === "one" ? found.task.title : input.task];
+  }
+  if (call.toolName === "update_tasks") {
+    const targets = await resolveBulkTargets(call.input as UpdateTasksInput, ctx);
+    return targets.ok ? targets.tasks.map((t) => t.title) : [];
+  }
+  if (Array.isArray(input.ids)) return (await ownedTasks(ctx, input.ids.filter((id): id is string => typeof id === "string"))).map((t) => t.title);
+  return [];
+}
+
+/** The question for pending actions, and the titles of the tasks they act on (for the UI's card). */
 export async function confirmationPrompt(calls: { toolName: string; input: unknown }[], ctx: TaskToolContext): Promise<{ prompt: string; titles: string[] }> {
   const titles: string[] = [];
+  const questions: string[] = [];
   for (const call of calls) {
-    const input = (call.input ?? {}) as { task?: unknown; ids?: unknown };
-    if (call.toolName === "delete_task" && typeof input.task === "string") {
-      const found = await resolveTask(ctx, input.task);
-      titles.push(found.kind === "one" ? found.task.title : input.task);
-    } else if (call.toolName === "delete_tasks" && Array.isArray(input.ids)) {
-      const tasks = await ownedTasks(ctx, input.ids.filter((id): id is string => typeof id === "string"));
-      titles.push(...tasks.map((t) => t.title));
-    }
+    const own = await targetTitles(call, ctx);
+    titles.push(...own);
+    questions.push(actionQuestion(call.toolName, call.input, own));
   }
-  if (!titles.length) return { prompt: "Should I go ahead? (yes / no)", titles };
-  const prompt = titles.length === 1 ? `Delete ${listTitles(titles)}? (yes / no)` : `Delete ${titles.length} tasks: ${listTitles(titles)}? (yes / no)`;
-  return { prompt, titles };
+  if (!questions.length) return { prompt: "Should I go ahead? (yes / no)", titles };
+  if (questions.length === 1 || calls.every((c) => c.toolName.startsWith("delete_"))) {
+    const prompt = titles.length === 1 ? `Delete ${listTitles(titles)}? (yes / no)` : `Delete ${titles.length} tasks: ${listTitles(titles)}? (yes / no)`;
+    return { prompt: questions.length === 1 ? questions[0]! : prompt, titles };
+  }
+  return { prompt: `${questions.map((q) => q.replace(/ \(yes \/ no\)$/, "")).join(" And ")} (yes / no)`, titles };
 }
 
 type Output = { ok?: boolean; task?: { title?: string }; deleted?: { title?: string } | unknown[]; tasks?: unknown[] };
@@ -62,6 +108,9 @@ export function summarizeToolCalls(records: ToolCallRecord[]): string {
         break;
       case "delete_tasks":
         done.push(`deleted ${Array.isArray(out.deleted) ? out.deleted.length : 0} tasks`);
+        break;
+      case "update_tasks":
+        done.push(`updated ${out.tasks?.length ?? 0} tasks`);
         break;
       case "list_tasks":
         looked = true;

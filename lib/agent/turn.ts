@@ -25,6 +25,7 @@ import { enforceAgentRateLimit } from "@/lib/agent/rate-limit";
 import type { TurnInput } from "@/lib/agent/request";
 import { buildSystemPrompt } from "@/lib/agent/system-prompt";
 import { createTaskTools, type ToolCallRecord } from "@/lib/agent/tools/ai-tools";
+import type { TaskToolContext } from "@/lib/agent/tools/operations";
 import { planTurn } from "@/lib/agent/turn-plan";
 import { runTurnLoop, type TurnLoopResult } from "@/lib/agent/turn-stream";
 
@@ -74,8 +75,8 @@ export async function startTurn(params: StartTurnParams): Promise<Turn> {
     const timeZone = params.timeZone ?? user.timezone;
     const now = params.now ?? new Date();
     const records: ToolCallRecord[] = [];
-    const ctx = { userId: user.id, timeZone, now: params.now ? () => now : undefined };
-    const tools = createTaskTools({ ...ctx, requestId, onToolResult: (r) => records.push(r) });
+    const ctx: TaskToolContext = { userId: user.id, timeZone, now: params.now ? () => now : undefined, actor: "agent", requestId, conversationId };
+    const tools = createTaskTools({ ...ctx, onToolResult: (r) => records.push(r) });
     const modelMessages = await convertToModelMessages(plan.modelMessages, { tools, ignoreIncompleteToolCalls: true });
     // The audit row is written while the model starts; onFinish waits for it (off the path to the first token).
     const runId = randomUUID();

@@ -3,6 +3,7 @@
  * descriptions, strict input schemas, results), with the user bound from the bearer token,
  * never from arguments. Stateless Streamable HTTP: one server and transport per request.
  */
+import { randomUUID } from "node:crypto";
 import "server-only";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
@@ -35,7 +36,8 @@ export function createMcpServer(ctx: TaskToolContext): McpServer {
       async (input: unknown) => {
         const started = performance.now();
         try {
-          const result = await runTaskTool(definition.name, input, ctx);
+          // Each call is its own request: its changes are recorded (and undone) together.
+          const result = await runTaskTool(definition.name, input, { ...ctx, requestId: ctx.requestId ?? randomUUID() });
           log.info("mcp.tool", { tool: definition.name, success: result.ok, errorCode: result.ok ? null : result.code, durationMs: Math.round(performance.now() - started) });
           return toCallToolResult(result);
         } catch (error) {

@@ -1,10 +1,12 @@
 /**
  * The task service: every query is scoped by `userId` in its `where`, so a task of another
- * user is indistinguishable from a missing one. Knows nothing of the agent or HTTP.
+ * user is indistinguishable from a missing one. Knows nothing of the agent or HTTP. Every change
+ * is recorded (TaskActivity) in its own transaction, with the caller's ChangeContext.
  */
 import "server-only";
-import { db, type Prisma } from "@/lib/db";
+import { db as prisma, type Prisma } from "@/lib/db";
 import { AppError } from "@/lib/errors";
+import { recordChanges, type ChangeContext } from "@/lib/tasks/activity-log";
 import { TASK_PAGE_DEFAULT } from "@/lib/limits";
 import { decodeCursor, encodeCursor, type TaskCursor } from "@/lib/tasks/cursor";
 import { parseDue } from "@/lib/tasks/due";
@@ -42,6 +44,8 @@ const listOrder: Prisma.TaskOrderByWithRelationInput[] = [
   { id: "asc" },
 ];
 
+export type { ChangeContext } from "@/lib/tasks/activity-log";
+
 export function toTaskView(row: TaskRow): TaskView {
   return {
     id: row.id,
@@ -56,6 +60,26 @@ export function toTaskView(row: TaskRow): TaskView {
   };
 }
 
+/**
+ * What every mutation takes: who changes tasks on whose request (recorded with each change, in
+ * its transaction), and optionally the caller's transaction to run in; without one, each
+ * mutation is a transaction of its own.
+ */
+type Mutation = { change: ChangeContext; db?: Prisma.TransactionClient };
+
+function inTransaction<T>(given: Prisma.TransactionClient | undefined, work: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
+  return given ? work(given) : prisma.$transaction(work);
+}
+
+/** Locks the user's tasks among `ids` (FOR UPDATE, in id order) and returns them, in list order. */
+async function lockTasks(tx: Prisma.TransactionClient, userId: string, ids: string[]): Promise<TaskView[]> {
+  const unique = [...new Set(ids)].sort();
+  if (!unique.length) return [];
+  await tx.$queryRaw`SELECT id FROM "Task" WHERE "userId" = ${userId}::uuid AND id = ANY(${unique}::uuid[]) ORDER BY id FOR UPDATE`;
+  const rows = await tx.task.findMany({ where: { userId, id: { in: unique } }, orderBy: listOrder, select: taskSelect });
+  return rows.map(toTaskView);
+}
+
 function dueValue(value: string | null | undefined, timeZone: string): Date | null | undefined {
   if (value === undefined) return undefined;
   if (value === null) return null;
@@ -64,18 +88,23 @@ function dueValue(value: string | null | undefined, timeZone: string): Date | nu
   return date;
 }
 
-export async function createTask({ userId, timeZone, input }: { userId: string; timeZone: string; input: TaskCreateInput }): Promise<TaskView> {
-  const row = await db.task.create({
-    data: {
-      userId,
-      title: input.title,
-      description: input.description ?? "",
-      priority: input.priority ?? "medium",
-      dueAt: dueValue(input.dueAt, timeZone) ?? null,
-    },
-    select: taskSelect,
+export async function createTask({
+  userId,
+  timeZone,
+  input,
+  change,
+  db,
+}: { userId: string; timeZone: string; input: TaskCreateInput } & Mutation): Promise<TaskView> {
+  const dueAt = dueValue(input.dueAt, timeZone) ?? null;
+  return inTransaction(db, async (tx) => {
+    const row = await tx.task.create({
+      data: { userId, title: input.title, description: input.description ?? "", priority: input.priority ?? "medium", dueAt },
+      select: taskSelect,
+    });
+    const task = toTaskView(row);
+    await recordChanges(tx, userId, change, [{ before: null, after: task }]);
+    return task;
   });
-  return toTaskView(row);
 }
 
 export type ListTasksOptions = {
@@ -134,7 +163,7 @@ export async function listTasks(options: ListTasksOptions): Promise<{ tasks: Tas
   const limit = options.limit ?? TASK_PAGE_DEFAULT;
   const and = buildTaskFilter(options);
   if (options.cursor) and.push(afterCursor(decodeCursor(options.cursor)));
-  const rows = await db.task.findMany({ where: { AND: and }, orderBy: listOrder, take: limit + 1, select: taskSelect });
+  const rows = await prisma.task.findMany({ where: { AND: and }, orderBy: listOrder, take: limit + 1, select: taskSelect });
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   const nextCursor =
@@ -145,75 +174,121 @@ export async function listTasks(options: ListTasksOptions): Promise<{ tasks: Tas
 }
 
 export async function countTasks(options: Omit<ListTasksOptions, "limit" | "cursor">): Promise<number> {
-  return db.task.count({ where: { AND: buildTaskFilter(options) } });
+  return prisma.task.count({ where: { AND: buildTaskFilter(options) } });
 }
 
-export async function getTaskById({ userId, id }: { userId: string; id: string }): Promise<TaskView | null> {
+export async function getTaskById({ userId, id, db = prisma }: { userId: string; id: string; db?: Prisma.TransactionClient }): Promise<TaskView | null> {
   const row = await db.task.findFirst({ where: { id, userId }, select: taskSelect });
   return row ? toTaskView(row) : null;
 }
 
-export async function updateTask({ userId, id, timeZone, patch }: { userId: string; id: string; timeZone: string; patch: TaskUpdateInput }): Promise<TaskView> {
-  const data: Prisma.TaskUpdateManyMutationInput = {
-    title: patch.title,
-    description: patch.description,
-    priority: patch.priority,
-    dueAt: dueValue(patch.dueAt, timeZone),
-  };
-  if (patch.status) {
-    data.status = patch.status;
-    data.completedAt = patch.status === "completed" ? new Date() : null;
-  }
-  // Completing an already completed task keeps its original completion time.
-  const where: Prisma.TaskWhereInput = { id, userId };
-  const { count } =
-    patch.status === "completed"
-      ? await db.$transaction(async (tx) => {
-          const updated = await tx.task.updateMany({ where: { ...where, status: "pending" }, data });
-          if (updated.count > 0) return updated;
-          const { completedAt: _keep, ...rest } = data;
-          void _keep;
-          return tx.task.updateMany({ where, data: rest });
-        })
-      : await db.task.updateMany({ where, data });
-  if (count === 0) throw new AppError("not_found:task");
-  const task = await getTaskById({ userId, id });
-  if (!task) throw new AppError("not_found:task");
-  return task;
+export async function updateTask({
+  userId,
+  id,
+  timeZone,
+  patch,
+  change,
+  db,
+}: { userId: string; id: string; timeZone: string; patch: TaskUpdateInput } & Mutation): Promise<TaskView> {
+  const dueAt = dueValue(patch.dueAt, timeZone);
+  return inTransaction(db, async (tx) => {
+    const [before] = await lockTasks(tx, userId, [id]);
+    if (!before) throw new AppError("not_found:task");
+    const data: Prisma.TaskUpdateInput = { title: patch.title, description: patch.description, priority: patch.priority, dueAt };
+    // Completing an already completed task keeps its original completion time.
+    if (patch.status && patch.status !== before.status) {
+      data.status = patch.status;
+      data.completedAt = patch.status === "completed" ? new Date() : null;
+    }
+    const after = toTaskView(await tx.task.update({ where: { id: before.id }, data, select: taskSelect }));
+    await recordChanges(tx, userId, change, [{ before, after }]);
+    return after;
+  });
 }
 
-export async function deleteTask({ userId, id }: { userId: string; id: string }): Promise<TaskView> {
-  const task = await getTaskById({ userId, id });
-  if (!task) throw new AppError("not_found:task");
-  const { count } = await db.task.deleteMany({ where: { id, userId } });
-  if (count === 0) throw new AppError("not_found:task");
-  return task;
+export async function deleteTask({ userId, id, change, db }: { userId: string; id: string } & Mutation): Promise<TaskView> {
+  return inTransaction(db, async (tx) => {
+    const [before] = await lockTasks(tx, userId, [id]);
+    if (!before) throw new AppError("not_found:task");
+    await tx.task.delete({ where: { id: before.id } });
+    await recordChanges(tx, userId, change, [{ before, after: null }]);
+    return before;
+  });
 }
 
 /** Sets the status of several of the user's tasks; ids that are not the user's are reported back. */
-export async function setTasksStatus({ userId, ids, status }: { userId: string; ids: string[]; status: TaskStatus }): Promise<{ tasks: TaskView[]; notFound: string[] }> {
-  const owned = await db.task.findMany({ where: { userId, id: { in: ids } }, select: { id: true, status: true } });
-  const ownedIds = owned.map((t) => t.id);
-  const changing = owned.filter((t) => t.status !== status).map((t) => t.id);
-  if (changing.length) {
-    await db.task.updateMany({
-      where: { userId, id: { in: changing } },
-      data: { status, completedAt: status === "completed" ? new Date() : null },
-    });
-  }
-  const rows = await db.task.findMany({ where: { userId, id: { in: ownedIds } }, orderBy: listOrder, select: taskSelect });
-  return { tasks: rows.map(toTaskView), notFound: ids.filter((id) => !ownedIds.includes(id)) };
+export async function setTasksStatus({
+  userId,
+  ids,
+  status,
+  change,
+  db,
+}: { userId: string; ids: string[]; status: TaskStatus } & Mutation): Promise<{ tasks: TaskView[]; notFound: string[] }> {
+  return inTransaction(db, async (tx) => {
+    const owned = await lockTasks(tx, userId, ids);
+    const ownedIds = new Set(owned.map((t) => t.id));
+    const changing = owned.filter((t) => t.status !== status);
+    if (changing.length) {
+      await tx.task.updateMany({
+        where: { userId, id: { in: changing.map((t) => t.id) } },
+        data: { status, completedAt: status === "completed" ? new Date() : null },
+      });
+    }
+    const rows = await tx.task.findMany({ where: { userId, id: { in: [...ownedIds] } }, orderBy: listOrder, select: taskSelect });
+    const tasks = rows.map(toTaskView);
+    const afterById = new Map(tasks.map((t) => [t.id, t]));
+    await recordChanges(tx, userId, change, changing.map((before) => ({ before, after: afterById.get(before.id) ?? null })));
+    return { tasks, notFound: ids.filter((id) => !ownedIds.has(id)) };
+  });
 }
 
-export async function deleteTasks({ userId, ids }: { userId: string; ids: string[] }): Promise<{ deleted: TaskView[]; notFound: string[] }> {
-  const rows = await db.task.findMany({ where: { userId, id: { in: ids } }, orderBy: listOrder, select: taskSelect });
-  if (rows.length) await db.task.deleteMany({ where: { userId, id: { in: rows.map((r) => r.id) } } });
-  const found = new Set(rows.map((r) => r.id));
-  return { deleted: rows.map(toTaskView), notFound: ids.filter((id) => !found.has(id)) };
+export async function deleteTasks({ userId, ids, change, db }: { userId: string; ids: string[] } & Mutation): Promise<{ deleted: TaskView[]; notFound: string[] }> {
+  return inTransaction(db, async (tx) => {
+    const deleted = await lockTasks(tx, userId, ids);
+    const found = new Set(deleted.map((t) => t.id));
+    if (deleted.length) await tx.task.deleteMany({ where: { userId, id: { in: [...found] } } });
+    await recordChanges(tx, userId, change, deleted.map((before) => ({ before, after: null })));
+    return { deleted, notFound: ids.filter((id) => !found.has(id)) };
+  });
+}
+
+/**
+ * Puts one of the user's tasks into `state` (null: deleted), recreating a deleted task with its
+ * id and creation time — for undo (lib/activity). Recorded like any other change. A new task
+ * field must be restored here too.
+ */
+export async function setTaskState({ userId, id, state, change, db }: { userId: string; id: string; state: TaskView | null } & Mutation): Promise<TaskView | null> {
+  return inTransaction(db, async (tx) => {
+    const [before] = await lockTasks(tx, userId, [id]);
+    let after: TaskView | null = null;
+    if (state) {
+      const data = {
+        title: state.title,
+        description: state.description,
+        status: state.status,
+        priority: state.priority,
+        dueAt: state.dueAt ? new Date(state.dueAt) : null,
+        completedAt: state.completedAt ? new Date(state.completedAt) : null,
+      };
+      const row = before
+        ? await tx.task.update({ where: { id }, data, select: taskSelect })
+        : await tx.task.create({ data: { ...data, id, userId, createdAt: new Date(state.createdAt) }, select: taskSelect });
+      after = toTaskView(row);
+    } else if (before) {
+      await tx.task.delete({ where: { id } });
+    }
+    await recordChanges(tx, userId, change, [{ before: before ?? null, after }]);
+    return after;
+  });
+}
+
+/** The user's tasks among `ids`, locked until the end of the caller's transaction `db`. */
+export async function getTasksForUpdate({ userId, ids, db }: { userId: string; ids: string[]; db: Prisma.TransactionClient }): Promise<TaskView[]> {
+  return lockTasks(db, userId, ids);
 }
 
 /** The user's tasks for reference matching (titles), most relevant first, bounded. */
-export async function listTasksForMatching({ userId, limit = 500 }: { userId: string; limit?: number }): Promise<TaskView[]> {
+export async function listTasksForMatching({ userId, limit = 500, db = prisma }: { userId: string; limit?: number; db?: Prisma.TransactionClient }): Promise<TaskView[]> {
   const rows = await db.task.findMany({ where: { userId }, orderBy: listOrder, take: limit, select: taskSelect });
   return rows.map(toTaskView);
 }

@@ -11,7 +11,7 @@ async function handle(request: Request): Promise<Response> {
     const match = /^Bearer\s+(\S+)$/i.exec(request.headers.get("authorization")?.trim() ?? "");
     const user = match?.[1] ? await verifyApiToken(match[1]) : null;
     if (!user) throw new AppError("unauthorized:mcp", "A valid personal access token is required (Authorization: Bearer …).");
-    return await handleMcpRequest(request, { userId: user.id, timeZone: user.timezone });
+    return await handleMcpRequest(request, { userId: user.id, timeZone: user.timezone, actor: "mcp", requestId: null });
   } catch (error) {
     const response = errorResponse(error, { path: "/api/mcp" });
     if (response.status === 401) response.headers.set("WWW-Authenticate", 'Bearer realm="talk-todo"');

@@ -1,4 +1,5 @@
 import { requireUser } from "@/lib/auth/require-user";
+import { changeContextFor, requestIdHeader } from "@/lib/http/change";
 import { json, route } from "@/lib/http/respond";
 import { readJson, readQuery } from "@/lib/http/request";
 import { taskCreateSchema, taskListQuerySchema } from "@/lib/tasks/schema";
@@ -12,8 +13,9 @@ export const GET = route(async (request) => {
 });
 
 export const POST = route(async (request) => {
-  const { user } = await requireUser(request);
+  const auth = await requireUser(request);
+  const change = changeContextFor(request, auth);
   const input = await readJson(request, taskCreateSchema);
-  const task = await createTask({ userId: user.id, timeZone: user.timezone, input });
-  return json({ task }, { status: 201 });
+  const task = await createTask({ userId: auth.user.id, timeZone: auth.user.timezone, input, change });
+  return json({ task }, { status: 201, headers: requestIdHeader(change) });
 });

@@ -14,7 +14,6 @@ export type ToolCallRecord = ToolInvocationRecord;
 
 export type CreateTaskToolsOptions = TaskToolContext & {
   onToolResult?: (record: ToolCallRecord) => void;
-  requestId?: string;
 };
 
 /** What the model sees when the service itself fails: no SQL, no driver text. */
@@ -41,7 +40,8 @@ function inputSchemaOf(definition: TaskToolDefinition): FlexibleSchema<unknown> 
 }
 
 export function createTaskTools(options: CreateTaskToolsOptions): ToolSet {
-  const ctx: TaskToolContext = { userId: options.userId, timeZone: options.timeZone, now: options.now };
+  const { onToolResult: _onToolResult, ...ctx } = options;
+  void _onToolResult;
   const tools: ToolSet = {};
   for (const definition of taskToolDefinitions as readonly TaskToolDefinition[]) {
     const needsApproval = definition.needsApproval;

@@ -17,6 +17,8 @@ import {
   type TaskToolContext,
 } from "@/lib/agent/tools/operations";
 import type { ToolResult } from "@/lib/agent/tools/results";
+import { checkUpdateTasksInput, resolveBulkTargets, updateTasksTool } from "@/lib/agent/tools/bulk-update";
+import { undoLastTurn, undoLastTurnInput } from "@/lib/agent/tools/undo";
 import {
   addTaskInput,
   completeTaskInput,
@@ -25,9 +27,13 @@ import {
   deleteTasksInput,
   listTasksInput,
   updateTaskInput,
+  updateTasksInput,
 } from "@/lib/agent/tools/schemas";
 
-/** MCP-style hints; `destructive` tools also wait for the user's approval in the agent. */
+/** A bulk change of more tasks than this waits for the user's approval. */
+export const BULK_APPROVAL_THRESHOLD = 3;
+
+/** MCP-style hints. In the agent, `needsApproval` decides which calls wait for the user. */
 export type ToolAnnotations = { readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: false };
 
 export type TaskToolDefinition<S extends z.ZodType = z.ZodType> = {
@@ -95,9 +101,10 @@ export const taskToolDefinitions = [
   define({
     name: "complete_tasks",
     title: "Complete several tasks",
-    description: "Mark several tasks as done at once, by id (ids come from list_tasks).",
+    description: "Mark several tasks as done at once, by id (ids come from list_tasks). More than 3 tasks wait for the user's approval.",
     inputSchema: completeTasksInput,
     annotations: { ...writer, idempotentHint: true },
+    needsApproval: async (input, ctx) => (await ownedTasks(ctx, input.ids)).length > BULK_APPROVAL_THRESHOLD,
     execute: completeTasksTool,
   }),
   define({
@@ -108,6 +115,28 @@ export const taskToolDefinitions = [
     annotations: deleter,
     needsApproval: async (input, ctx) => (await ownedTasks(ctx, input.ids)).length > 0,
     execute: deleteTasksTool,
+  }),
+  define({
+    name: "update_tasks",
+    title: "Change several tasks",
+    description:
+      "Apply one change to several tasks at once: a new due date (`due`), moving due dates by `shiftDays` days, clearing due dates (`clearDue`), a new `priority`, or `status` (completed / pending = reopen). Name the tasks by `ids` (from list_tasks) or by a `filter` (same fields as list_tasks; status defaults to pending) — exactly one of the two. More than 3 tasks wait for the user's approval.",
+    inputSchema: updateTasksInput,
+    annotations: writer,
+    needsApproval: async (input, ctx) => {
+      if (checkUpdateTasksInput(input, ctx.timeZone)) return false;
+      const targets = await resolveBulkTargets(input, ctx);
+      return targets.ok && targets.tasks.length > BULK_APPROVAL_THRESHOLD;
+    },
+    execute: updateTasksTool,
+  }),
+  define({
+    name: "undo_last_turn",
+    title: "Undo the last change",
+    description: "Undo the task changes of the previous turn that changed tasks ('undo', 'undo that', 'take that back'). Never overwrites a task changed since; the result says what was reverted and skipped.",
+    inputSchema: undoLastTurnInput,
+    annotations: writer,
+    execute: undoLastTurn,
   }),
 ] as const;
 

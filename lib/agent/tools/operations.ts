@@ -2,7 +2,9 @@
  * What each task tool does, through the task service only (every query scoped by the bound
  * user). Expected failures come back as data; only infrastructure errors throw.
  */
+import type { Prisma } from "@/lib/db";
 import { isAppError } from "@/lib/errors";
+import type { ChangeActor, ChangeContext } from "@/lib/tasks/activity-log";
 import { getTasksByIds } from "@/lib/tasks/bulk";
 import { parseDue } from "@/lib/tasks/due";
 import { resolveReference, scoreTitle, type ReferenceResult } from "@/lib/tasks/match";
@@ -27,13 +29,31 @@ import type {
   UpdateTaskInput,
 } from "@/lib/agent/tools/schemas";
 
-/** Who the tools act for. Set by the server from the session, never by the model. */
-export type TaskToolContext = { userId: string; timeZone: string; now?: () => Date };
+/**
+ * Who the tools act for, set by the server from the session, never by the model: the user, and
+ * how their changes are recorded (actor, the turn's or MCP call's request id). `db`: a
+ * transaction to run the tool's effect in (the caller's); `conversationId`: the agent's
+ * conversation (undo_last_turn).
+ */
+export type TaskToolContext = {
+  userId: string;
+  timeZone: string;
+  now?: () => Date;
+  actor: ChangeActor;
+  requestId: string | null;
+  conversationId?: string;
+  db?: Prisma.TransactionClient;
+};
+
+/** The change context and transaction the service records a tool's changes with. */
+export function changeOf(ctx: TaskToolContext): { change: ChangeContext; db?: Prisma.TransactionClient } {
+  return { change: { actor: ctx.actor, requestId: ctx.requestId }, db: ctx.db };
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function resolveTask(ctx: TaskToolContext, reference: string, prefer?: TaskStatus): Promise<ReferenceResult> {
-  const tasks = await listTasksForMatching({ userId: ctx.userId });
+  const tasks = await listTasksForMatching({ userId: ctx.userId, db: ctx.db });
   return resolveReference(reference, tasks, prefer);
 }
 
@@ -70,6 +90,7 @@ export async function addTask(input: AddTaskInput, ctx: TaskToolContext): Promis
     userId: ctx.userId,
     timeZone: ctx.timeZone,
     input: { title: title.data, description: description.data, priority: input.priority, dueAt: input.due },
+    ...changeOf(ctx),
   });
   return { ok: true, task };
 }
@@ -101,7 +122,7 @@ export async function completeTask(input: CompleteTaskInput, ctx: TaskToolContex
   if (failure || found.kind !== "one") return failure ?? notFound(input.task);
   return orNotFound(input.task, async () => ({
     ok: true,
-    task: await updateTask({ userId: ctx.userId, id: found.task.id, timeZone: ctx.timeZone, patch: { status: "completed" } }),
+    task: await updateTask({ userId: ctx.userId, id: found.task.id, timeZone: ctx.timeZone, patch: { status: "completed" }, ...changeOf(ctx) }),
   }));
 }
 
@@ -129,7 +150,7 @@ export async function updateTaskTool(input: UpdateTaskInput, ctx: TaskToolContex
   if (failure || found.kind !== "one") return failure ?? notFound(input.task);
   return orNotFound(input.task, async () => ({
     ok: true,
-    task: await updateTask({ userId: ctx.userId, id: found.task.id, timeZone: ctx.timeZone, patch }),
+    task: await updateTask({ userId: ctx.userId, id: found.task.id, timeZone: ctx.timeZone, patch, ...changeOf(ctx) }),
     changed,
   }));
 }
@@ -138,25 +159,25 @@ export async function deleteTaskTool(input: DeleteTaskInput, ctx: TaskToolContex
   const found = await resolveTask(ctx, input.task);
   const failure = referenceFailure(input.task, found);
   if (failure || found.kind !== "one") return failure ?? notFound(input.task);
-  return orNotFound(input.task, async () => ({ ok: true, deleted: await deleteTask({ userId: ctx.userId, id: found.task.id }) }));
+  return orNotFound(input.task, async () => ({ ok: true, deleted: await deleteTask({ userId: ctx.userId, id: found.task.id, ...changeOf(ctx) }) }));
 }
 
 /** Ids that are not UUIDs can never be the user's tasks (and would upset Postgres' uuid type). */
-function splitIds(ids: string[]): { valid: string[]; invalid: string[] } {
+export function splitIds(ids: string[]): { valid: string[]; invalid: string[] } {
   const unique = [...new Set(ids.map((id) => id.trim()))];
   return { valid: unique.filter((id) => UUID.test(id)), invalid: unique.filter((id) => !UUID.test(id)) };
 }
 
 export async function completeTasksTool(input: TaskIdsInput, ctx: TaskToolContext): Promise<ToolResult> {
   const { valid, invalid } = splitIds(input.ids);
-  const { tasks, notFound: missing } = valid.length ? await setTasksStatus({ userId: ctx.userId, ids: valid, status: "completed" }) : { tasks: [], notFound: [] };
+  const { tasks, notFound: missing } = valid.length ? await setTasksStatus({ userId: ctx.userId, ids: valid, status: "completed", ...changeOf(ctx) }) : { tasks: [], notFound: [] };
   if (!tasks.length) return notFound(input.ids.join(", "), "None of these ids is one of the user's tasks. List the tasks first.");
   return { ok: true, tasks, notFound: [...missing, ...invalid] };
 }
 
 export async function deleteTasksTool(input: TaskIdsInput, ctx: TaskToolContext): Promise<ToolResult> {
   const { valid, invalid } = splitIds(input.ids);
-  const { deleted, notFound: missing } = valid.length ? await deleteTasks({ userId: ctx.userId, ids: valid }) : { deleted: [], notFound: [] };
+  const { deleted, notFound: missing } = valid.length ? await deleteTasks({ userId: ctx.userId, ids: valid, ...changeOf(ctx) }) : { deleted: [], notFound: [] };
   if (!deleted.length) return notFound(input.ids.join(", "), "None of these ids is one of the user's tasks. List the tasks first.");
   return { ok: true, deleted, notFound: [...missing, ...invalid] };
 }
@@ -165,5 +186,5 @@ export async function deleteTasksTool(input: TaskIdsInput, ctx: TaskToolContext)
 export async function ownedTasks(ctx: TaskToolContext, ids: string[]): Promise<TaskView[]> {
   const { valid } = splitIds(ids);
   if (!valid.length) return [];
-  return getTasksByIds({ userId: ctx.userId, ids: valid });
+  return getTasksByIds({ userId: ctx.userId, ids: valid, db: ctx.db });
 }

@@ -53,6 +53,28 @@ export const updateTaskInput = z
 
 export const deleteTaskInput = z.object({ task: taskRef }).strict();
 export const completeTasksInput = z.object({ ids }).strict();
+
+/** Which tasks a bulk change applies to (update_tasks): the same filters as list_tasks. */
+const bulkFilter = z
+  .object({
+    status: z.enum(["pending", "completed", "all"]).optional().describe("Default: pending"),
+    priority: priority.optional(),
+    due: z.enum(["today", "overdue", "upcoming", "this_week"]).optional(),
+    query: z.string().max(200).optional().describe("Words to search for in titles and descriptions"),
+  })
+  .strict();
+
+export const updateTasksInput = z
+  .object({
+    ids: ids.optional().describe("Task ids (from a previous list). Give either ids or filter, not both"),
+    filter: bulkFilter.optional().describe("Change every task matching this filter. Give either ids or filter, not both"),
+    due: due.optional().describe("New due date for every task: YYYY-MM-DD or an ISO-8601 date-time"),
+    shiftDays: z.number().int().min(-365).max(365).optional().describe("Move each task's due date by this many days (tasks without one are skipped)"),
+    clearDue: z.boolean().optional().describe("true removes the due dates"),
+    priority: priority.optional(),
+    status: z.enum(["pending", "completed"]).optional().describe("completed marks them done, pending reopens them"),
+  })
+  .strict();
 export const deleteTasksInput = z.object({ ids }).strict();
 
 export type AddTaskInput = z.infer<typeof addTaskInput>;
@@ -61,3 +83,4 @@ export type CompleteTaskInput = z.infer<typeof completeTaskInput>;
 export type UpdateTaskInput = z.infer<typeof updateTaskInput>;
 export type DeleteTaskInput = z.infer<typeof deleteTaskInput>;
 export type TaskIdsInput = z.infer<typeof completeTasksInput>;
+export type UpdateTasksInput = z.infer<typeof updateTasksInput>;

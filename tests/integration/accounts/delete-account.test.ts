@@ -1,7 +1,7 @@
 /**
  * Deleting an account, with two users: the password is required (a wrong one deletes nothing);
  * then everything the account owned is gone — tasks, conversations, access tokens, reset links,
- * counters — its sessions and tokens stop working, and the other user keeps everything.
+ * activity, counters — its sessions and tokens stop working, and the other user keeps everything.
  */
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
@@ -17,7 +17,7 @@ const PASSWORD = "correct horse battery staple";
 
 /** Every row that belongs to the user, table by table. */
 async function ownedRows(userId: string) {
-  const [tasks, conversations, messages, runs, tokens, resets, counters] = await Promise.all([
+  const [tasks, conversations, messages, runs, tokens, resets, counters, activity] = await Promise.all([
     db.task.count({ where: { userId } }),
     db.conversation.count({ where: { userId } }),
     db.message.count({ where: { conversation: { userId } } }),
@@ -25,8 +25,9 @@ async function ownedRows(userId: string) {
     db.apiToken.count({ where: { userId } }),
     db.passwordResetToken.count({ where: { userId } }),
     db.rateCounter.count({ where: { userId } }),
+    db.taskActivity.count({ where: { userId } }),
   ]);
-  return { tasks, conversations, messages, runs, tokens, resets, counters };
+  return { tasks, conversations, messages, runs, tokens, resets, counters, activity };
 }
 
 async function giveData(user: TestUser): Promise<void> {
@@ -71,7 +72,7 @@ describe("delete account", () => {
     expect(adaBrowser.sessionToken()).toBeUndefined();
 
     expect(await db.user.findUnique({ where: { id: ada.user.id } })).toBeNull();
-    expect(await ownedRows(ada.user.id)).toEqual({ tasks: 0, conversations: 0, messages: 0, runs: 0, tokens: 0, resets: 0, counters: 0 });
+    expect(await ownedRows(ada.user.id)).toEqual({ tasks: 0, conversations: 0, messages: 0, runs: 0, tokens: 0, resets: 0, counters: 0, activity: 0 });
     expect((await listTasks(adaSecondBrowser.request("/api/tasks"), none)).status).toBe(401);
     expect((await listTasks(apiRequest("/api/tasks", { headers: ada.auth }), none)).status).toBe(401);
     expect(await new Browser().signIn(ada.user.email, PASSWORD)).toBe(false);

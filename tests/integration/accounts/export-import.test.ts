@@ -11,6 +11,7 @@ import { GET as exportRoute } from "@/app/api/export/route";
 import { POST as importRoute } from "@/app/api/import/route";
 import { POST as createRoute } from "@/app/api/tasks/route";
 import { PATCH as patchRoute } from "@/app/api/tasks/[id]/route";
+import { POST as undoRoute } from "@/app/api/undo/route";
 import { db } from "@/lib/db";
 import { updateUserSettings } from "@/lib/auth/users";
 import type { TaskView } from "@/lib/tasks/schema";
@@ -155,6 +156,27 @@ describe("export and import", () => {
     expect(tasks[0]!.priority).toBe("high");
     expect(tasks[1]!.dueAt).not.toBeNull();
     expect(await tasksOf(babbage.user.id)).toEqual(babbageBefore);
+  });
+
+  it("an import is one undoable activity entry: undo removes exactly what it created, and only its owner can undo it", async () => {
+    const ivy = await createTestUser("ivy");
+    const kept = await addTask(ivy, { title: "Already here" });
+    const res = await importCsv(ivy, "title,status\nImported one,\nImported two,completed\n");
+    const body = (await res.json()) as ImportAnswer;
+    expect(body.imported).toBe(2);
+    expect(res.headers.get("x-request-id")).toBe(body.requestId);
+    const activity = await db.taskActivity.findMany({ where: { userId: ivy.user.id, requestId: body.requestId! } });
+    expect(activity.map((a) => a.action).sort()).toEqual(["completed", "created", "created"]);
+    expect((await tasksOf(ivy.user.id)).map((t) => [t.title, t.status])).toContainEqual(["Imported two", "completed"]);
+
+    const foreign = await undoRoute(apiRequest("/api/undo", { body: { requestId: body.requestId }, headers: babbage.auth }), none);
+    expect(foreign.status).toBe(404);
+    expect(await db.task.count({ where: { userId: ivy.user.id } })).toBe(3);
+
+    const undo = await undoRoute(apiRequest("/api/undo", { body: { requestId: body.requestId }, headers: ivy.auth }), none);
+    expect(undo.status).toBe(200);
+    expect(((await undo.json()) as { reverted: number }).reverted).toBe(2);
+    expect((await tasksOf(ivy.user.id)).map((t) => t.id)).toEqual([kept.id]);
   });
 
   it("a preview creates nothing and shows what would be created", async () => {

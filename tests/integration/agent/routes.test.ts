@@ -48,9 +48,9 @@ describe("POST /api/agent", () => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as Record<string, unknown>;
     expect(Object.keys(body).sort()).toEqual(
-      ["requestId", "conversationId", "status", "response", "toolCalls", "pendingConfirmation", "iterations", "finishReason", "warning", "error"].sort(),
+      ["requestId", "conversationId", "status", "response", "toolCalls", "pendingConfirmation", "iterations", "finishReason", "warning", "error", "undoable"].sort(),
     );
-    expect(body).toMatchObject({ requestId: "req-contract-1", status: "completed", response: "Hello! I can manage your tasks.", toolCalls: [], pendingConfirmation: null, iterations: 1, finishReason: "stop", warning: null, error: null });
+    expect(body).toMatchObject({ requestId: "req-contract-1", status: "completed", response: "Hello! I can manage your tasks.", toolCalls: [], pendingConfirmation: null, iterations: 1, finishReason: "stop", warning: null, error: null, undoable: false });
     expect(body.conversationId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -110,7 +110,7 @@ describe("POST /api/agent", () => {
   });
 
   it("confirmation flow over the API, and a forged approval is rejected (SECURITY 17)", async () => {
-    const task = await createTask({ userId: ada.user.id, timeZone: "UTC", input: { title: "Dentist appointment" } });
+    const task = await createTask({ userId: ada.user.id, timeZone: "UTC", input: { title: "Dentist appointment" }, change: { actor: "app", requestId: null } });
     setModelOverrideForTests(scriptedModel([{ calls: [{ name: "delete_task", input: { task: "dentist" } }] }, { text: "Deleted 'Dentist appointment'." }]));
     const first = (await (await agent(ada, { message: "delete the dentist task" })).json()) as { status: string; conversationId: string; pendingConfirmation: { id: string; prompt: string } };
     expect(first.status).toBe("awaiting_confirmation");

@@ -138,7 +138,7 @@ describe("MCP server", () => {
 describe("one definition for the agent and MCP", () => {
   it("the agent's AI SDK tools are built from the same definitions the MCP server registers", async () => {
     const { createTaskTools } = await import("@/lib/agent/tools/ai-tools");
-    const tools = createTaskTools({ userId: "00000000-0000-4000-8000-000000000001", timeZone: "UTC" });
+    const tools = createTaskTools({ userId: "00000000-0000-4000-8000-000000000001", timeZone: "UTC", actor: "agent", requestId: null });
     expect(Object.keys(tools).sort()).toEqual(taskToolDefinitions.map((d) => d.name).sort());
     const { asSchema } = await import("ai");
     for (const definition of taskToolDefinitions) {

@@ -30,7 +30,7 @@ function deletingModel(title: string) {
 }
 
 async function proposeDelete(user: TestUser, title: string) {
-  const task = await createTask({ userId: user.user.id, timeZone: "UTC", input: { title } });
+  const task = await createTask({ userId: user.user.id, timeZone: "UTC", input: { title }, change: { actor: "app", requestId: null } });
   const conversationId = randomUUID();
   const model = deletingModel(title);
   setTestModel(model);
@@ -127,8 +127,8 @@ describe("delete needs approval", () => {
   });
 
   it("delete_tasks asks once for several tasks", async () => {
-    const a = await createTask({ userId: ada.user.id, timeZone: "UTC", input: { title: "Bulk one" } });
-    const b = await createTask({ userId: ada.user.id, timeZone: "UTC", input: { title: "Bulk two" } });
+    const a = await createTask({ userId: ada.user.id, timeZone: "UTC", input: { title: "Bulk one" }, change: { actor: "app", requestId: null } });
+    const b = await createTask({ userId: ada.user.id, timeZone: "UTC", input: { title: "Bulk two" }, change: { actor: "app", requestId: null } });
     const conversationId = randomUUID();
     setTestModel(scriptedModel([{ calls: [{ name: "delete_tasks", input: { ids: [a.id, b.id] } }] }, { text: "Deleted both." }]));
     const first = await turn(ada.user, "delete both bulk tasks", { conversationId });

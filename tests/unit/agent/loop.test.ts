@@ -72,10 +72,10 @@ describe("tool calls", () => {
   });
 
   it("returns not_found / ambiguous as data and changes nothing", async () => {
-    await createTask({ userId: ada.user.id, timeZone: "UTC", input: { title: "Call the bank" } });
-    await createTask({ userId: ada.user.id, timeZone: "UTC", input: { title: "Call the bank manager" } });
-    await createTask({ userId: ada.user.id, timeZone: "UTC", input: { title: "Call the plumber" } });
-    await createTask({ userId: ada.user.id, timeZone: "UTC", input: { title: "Call the plumber again" } });
+    await createTask({ userId: ada.user.id, timeZone: "UTC", input: { title: "Call the bank" }, change: { actor: "app", requestId: null } });
+    await createTask({ userId: ada.user.id, timeZone: "UTC", input: { title: "Call the bank manager" }, change: { actor: "app", requestId: null } });
+    await createTask({ userId: ada.user.id, timeZone: "UTC", input: { title: "Call the plumber" }, change: { actor: "app", requestId: null } });
+    await createTask({ userId: ada.user.id, timeZone: "UTC", input: { title: "Call the plumber again" }, change: { actor: "app", requestId: null } });
     const model = scriptedModel([{ calls: [{ name: "complete_task", input: { task: "walk the dinosaur" } }, { name: "complete_task", input: { task: "call" } }] }, { text: "Which one?" }]);
     setTestModel(model);
     const out = await turn(ada.user, "complete call");

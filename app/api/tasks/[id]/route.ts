@@ -1,6 +1,7 @@
 import { requireUser } from "@/lib/auth/require-user";
 import { AppError } from "@/lib/errors";
-import { json, noContent, route } from "@/lib/http/respond";
+import { changeContextFor, requestIdHeader } from "@/lib/http/change";
+import { json, route } from "@/lib/http/respond";
 import { readIdParam, readJson } from "@/lib/http/request";
 import { taskUpdateSchema } from "@/lib/tasks/schema";
 import { deleteTask, getTaskById, updateTask } from "@/lib/tasks/service";
@@ -16,16 +17,18 @@ export const GET = route(async (request, { params }: Context) => {
 });
 
 export const PATCH = route(async (request, { params }: Context) => {
-  const { user } = await requireUser(request);
+  const auth = await requireUser(request);
+  const change = changeContextFor(request, auth);
   const id = readIdParam((await params).id, "task");
   const patch = await readJson(request, taskUpdateSchema);
-  const task = await updateTask({ userId: user.id, id, timeZone: user.timezone, patch });
-  return json({ task });
+  const task = await updateTask({ userId: auth.user.id, id, timeZone: auth.user.timezone, patch, change });
+  return json({ task }, { headers: requestIdHeader(change) });
 });
 
 export const DELETE = route(async (request, { params }: Context) => {
-  const { user } = await requireUser(request);
+  const auth = await requireUser(request);
+  const change = changeContextFor(request, auth);
   const id = readIdParam((await params).id, "task");
-  await deleteTask({ userId: user.id, id });
-  return noContent();
+  await deleteTask({ userId: auth.user.id, id, change });
+  return new Response(null, { status: 204, headers: requestIdHeader(change) });
 });

@@ -1,0 +1,19 @@
+/**
+ * The change context of a REST request: actor "api" for a bearer token, "app" for the web UI's
+ * session cookie; the request id from `X-Request-Id` (1..128 of letters, digits, `._:-`) or a
+ * fresh one. Mutating routes send it back in `X-Request-Id`, so the change can be undone.
+ */
+import { randomUUID } from "node:crypto";
+import type { AuthContext } from "@/lib/auth/require-user";
+import type { ChangeContext } from "@/lib/tasks/activity-log";
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export function changeContextFor(request: Request, auth: AuthContext): ChangeContext & { requestId: string } {
+  const header = request.headers.get("x-request-id")?.trim();
+  return { actor: auth.via === "token" ? "api" : "app", requestId: header && REQUEST_ID.test(header) ? header : randomUUID() };
+}
+
+export function requestIdHeader(change: { requestId: string }): HeadersInit {
+  return { "x-request-id": change.requestId };
+}

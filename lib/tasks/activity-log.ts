@@ -1,0 +1,55 @@
+/**
+ * Writing the activity log: one TaskActivity row per changed task, in the change's transaction,
+ * with the task as the API shows it before and after. Reading and undoing it is lib/activity.
+ */
+import "server-only";
+import type { Prisma } from "@/lib/db";
+import type { TaskView } from "@/lib/tasks/schema";
+
+export type ChangeActor = "agent" | "app" | "api" | "mcp";
+export type ActivityAction = "created" | "updated" | "completed" | "reopened" | "deleted";
+
+/** Who changes tasks, on whose request. `undoOf`: the request id this change reverts (undo only). */
+export type ChangeContext = { actor: ChangeActor; requestId: string | null; undoOf?: string };
+
+export type TaskChange = { before: TaskView | null; after: TaskView | null };
+
+/** JSON with object keys sorted at every level (jsonb does not keep key order). */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+    return `{${entries.sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/** Whether two states of a task are the same: every field but `updatedAt` (which every write bumps). */
+export function sameTaskState(a: TaskView | null, b: TaskView | null): boolean {
+  if (a === null || b === null) return a === b;
+  return canonical({ ...a, updatedAt: undefined }) === canonical({ ...b, updatedAt: undefined });
+}
+
+export function actionOf({ before, after }: TaskChange): ActivityAction {
+  if (!before) return "created";
+  if (!after) return "deleted";
+  if (before.status !== after.status) return after.status === "completed" ? "completed" : "reopened";
+  return "updated";
+}
+
+/** Records the changes that changed something (a write that left a task as it was is not one). */
+export async function recordChanges(tx: Prisma.TransactionClient, userId: string, change: ChangeContext, changes: TaskChange[]): Promise<void> {
+  const rows = changes
+    .filter((c) => !sameTaskState(c.before, c.after))
+    .map((c) => ({
+      userId,
+      actor: change.actor,
+      requestId: change.requestId,
+      undoOf: change.undoOf ?? null,
+      taskId: (c.after ?? c.before)!.id,
+      action: actionOf(c),
+      before: c.before ?? undefined,
+      after: c.after ?? undefined,
+    }));
+  if (rows.length) await tx.taskActivity.createMany({ data: rows });
+}
