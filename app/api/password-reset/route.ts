@@ -2,7 +2,7 @@ import { z } from "zod";
 import { emailSchema } from "@/lib/auth/schema";
 import { assertPasswordResetAllowed, linkOrigin, requestPasswordReset } from "@/lib/auth/password-reset";
 import { clientAddress } from "@/lib/auth/throttle";
-import { route } from "@/lib/http/respond";
+import { json, route } from "@/lib/http/respond";
 import { readJson } from "@/lib/http/request";
 
 const resetRequestSchema = z.object({ email: emailSchema }).strict();
@@ -12,5 +12,5 @@ export const POST = route(async (request) => {
   const { email } = await readJson(request, resetRequestSchema);
   await assertPasswordResetAllowed({ email, address: clientAddress(request.headers) });
   requestPasswordReset({ email, origin: linkOrigin(request) });
-  return new Response(null, { status: 202 });
+  return json({ message: "If an account exists for that address, a reset link is on its way. It works once, for one hour." }, { status: 202 });
 });
