@@ -5,9 +5,9 @@ import { SessionKeepAlive } from "@/components/session-keep-alive";
 
 export default async function ChatLayout({ children }: { children: React.ReactNode }) {
   const user = await requirePageUser();
-  const { provider, label } = describeActiveModel();
+  const { provider, label, allowed } = describeActiveModel();
   return (
-    <AppShell email={user.email} timeZone={user.timezone} model={{ provider, label }}>
+    <AppShell email={user.email} timeZone={user.timezone} model={{ provider, label, models: allowed }}>
       {children}
       <SessionKeepAlive />
     </AppShell>

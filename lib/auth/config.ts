@@ -12,6 +12,18 @@
  * Single sign-on (GitHub, Google, any OpenID Connect issuer) is on per provider when its
  * variables are set; lib/auth/sso.ts decides which of our users an identity signs in as.
  */
+import NextAuth, { CredentialsSignin } from "next-auth";
+import Credentials from "next-auth/providers/credentials";
+import GitHub from "next-auth/providers/github";
+import Google from "next-auth/providers/google";
+import type { Provider } from "next-auth/providers";
+import { loadEnv } from "@/lib/env";
+import { authorizeCredentials, SignInThrottledError } from "@/lib/auth/sign-in";
+import { getSessionUser, getSessionVersion } from "@/lib/auth/users";
+import { enabledSsoProviders, isEmailVerified, resolveSsoUser, userForIdentity } from "@/lib/auth/sso";
+import { tokenSessionVersion } from "@/lib/auth/session-token";
+import { SESSION_MAX_AGE_SECONDS } from "@/lib/limits";
+import { log } from "@/lib/log";
 
 /** The single sign-on providers the environment switches on. */
 function ssoProviders(env: ReturnType<typeof loadEnv>): Provider[] {
@@ -26,20 +38,6 @@ function ssoProviders(env: ReturnType<typeof loadEnv>): Provider[] {
     }
   });
 }
-import NextAuth, { CredentialsSignin } from "next-auth";
-import Credentials from "next-auth/providers/credentials";
-import GitHub from "next-auth/providers/github";
-import Google from "next-auth/providers/google";
-import type { Provider } from "next-auth/providers";
-import { loadEnv } from "@/lib/env";
-import { signInInputSchema } from "@/lib/auth/schema";
-import { getSessionUser, getSessionVersion, getUserForSignIn } from "@/lib/auth/users";
-import { enabledSsoProviders, isEmailVerified, resolveSsoUser, userForIdentity } from "@/lib/auth/sso";
-import { tokenSessionVersion } from "@/lib/auth/session-token";
-import { SESSION_MAX_AGE_SECONDS } from "@/lib/limits";
-import { getDummyHash, verifyPassword } from "@/lib/auth/password";
-import { clientAddress, isSignInThrottled, recordFailedSignIn } from "@/lib/auth/throttle";
-import { log } from "@/lib/log";
 
 class ThrottledSignIn extends CredentialsSignin {
   code = "rate_limited";
@@ -57,21 +55,12 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => {
       Credentials({
         credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
         async authorize(credentials, request) {
-          const parsed = signInInputSchema.safeParse(credentials);
-          if (!parsed.success) return null;
-          const { email, password } = parsed.data;
-          const address = clientAddress(request.headers);
-          if (await isSignInThrottled(email, address)) {
-            log.warn("auth.signin_throttled");
-            throw new ThrottledSignIn();
+          try {
+            return await authorizeCredentials(credentials, request.headers);
+          } catch (error) {
+            if (error instanceof SignInThrottledError) throw new ThrottledSignIn();
+            throw error;
           }
-          const user = await getUserForSignIn({ email });
-          const ok = await verifyPassword(password, user?.passwordHash ?? (await getDummyHash()));
-          if (!user || !ok) {
-            await recordFailedSignIn(email, address);
-            return null;
-          }
-          return { id: user.id, email: user.email, name: user.name };
         },
       }),
       ...ssoProviders(env),

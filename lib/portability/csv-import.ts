@@ -2,7 +2,7 @@
  * Reading an import file: CSV text → the tasks it describes and the lines it cannot use, with
  * reasons. Two layouts are understood, told apart by the header row:
  * - ours: `title,description,priority,due,list,labels` (any order, case-insensitive; `status`
- *   optional — what Settings → Export → CSV writes);
+ *   and `recurrence` (an RRULE) optional — what Settings → Export → CSV writes);
  * - a Todoist CSV export: `TYPE,CONTENT,DESCRIPTION,PRIORITY,INDENT,…,DATE,…`.
  * Nothing here touches the database; lib/portability/import.ts creates the tasks.
  */
@@ -11,6 +11,7 @@ import Papa from "papaparse";
 import { AppError } from "@/lib/errors";
 import { DESCRIPTION_MAX, TITLE_MAX } from "@/lib/limits";
 import { parseDue } from "@/lib/tasks/due";
+import { checkRule } from "@/lib/tasks/recurrence";
 import type { TaskPriority, TaskStatus } from "@/lib/tasks/schema";
 import { localParts } from "@/lib/tasks/time-zone";
 
@@ -25,13 +26,15 @@ export type ImportRow = {
   /** A due value the task service understands (YYYY-MM-DD or a local date-time), or null. */
   due: string | null;
   status: TaskStatus;
+  /** An RRULE (checked), or null. */
+  recurrence: string | null;
   list: string | null;
   labels: string[];
 };
 export type SkippedLine = { line: number; reason: string };
 export type ParsedImport = { format: "talk-todo" | "todoist"; rows: ImportRow[]; skipped: SkippedLine[] };
 
-type OurColumn = "title" | "description" | "priority" | "due" | "list" | "labels" | "status";
+type OurColumn = "title" | "description" | "priority" | "due" | "list" | "labels" | "status" | "recurrence";
 const PRIORITIES: Record<string, TaskPriority> = { low: "low", medium: "medium", normal: "medium", high: "high" };
 /** Todoist's p1 (highest) … p4 (its default, "no priority"). */
 const TODOIST_PRIORITIES: Record<string, TaskPriority> = { "1": "high", "2": "medium", "3": "low", "4": "medium" };
@@ -117,6 +120,12 @@ function parseOurs(columns: string[], records: { line: number; cells: Cells }[],
       skipped.push({ line, reason: `the due date "${dueText.slice(0, 40)}" is not a date (use YYYY-MM-DD or YYYY-MM-DDTHH:MM)` });
       continue;
     }
+    const ruleText = cell("recurrence");
+    const rule = ruleText ? checkRule(ruleText) : null;
+    if (rule && !rule.ok) {
+      skipped.push({ line, reason: `the ${rule.message}` });
+      continue;
+    }
     const list = cell("list") || null;
     const labels = splitLabels(cell("labels"));
     const row = {
@@ -125,6 +134,7 @@ function parseOurs(columns: string[], records: { line: number; cells: Cells }[],
       priority,
       due,
       status: (statusText || "pending") as TaskStatus,
+      recurrence: rule?.ok ? rule.rule : null,
       list,
       labels,
     };
@@ -174,6 +184,7 @@ function parseTodoist(columns: string[], records: { line: number; cells: Cells }
       priority: TODOIST_PRIORITIES[cell("priority")] ?? "medium",
       due,
       status: "pending" as const,
+      recurrence: null,
       list: section,
       labels,
     };

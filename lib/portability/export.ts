@@ -1,11 +1,11 @@
 /**
  * Everything a user owns, in the formats people take elsewhere: JSON (tasks and conversations
- * with every message), CSV of the tasks (the columns the importer reads back), and an iCalendar
- * file of the pending tasks with a due date. Every query is scoped by the user's id.
+ * with every message), CSV of the tasks (the columns the importer reads back), and the calendar
+ * feed's content as a file (pending tasks with a due date). Every query is scoped by the user's id.
  */
 import "server-only";
-import ical, { ICalCalendarMethod } from "ical-generator";
 import Papa from "papaparse";
+import { buildCalendarFeed } from "@/lib/calendar/feed";
 import { db } from "@/lib/db";
 import type { SessionUser } from "@/lib/auth/users";
 import { isEndOfLocalDay } from "@/lib/tasks/due";
@@ -68,29 +68,13 @@ async function exportJson(user: SessionUser): Promise<string> {
 async function exportCsv(user: SessionUser): Promise<string> {
   const tasks = await allTasks(user.id);
   return Papa.unparse({
-    fields: ["title", "description", "priority", "due", "list", "labels", "status"],
-    data: tasks.map((t) => [t.title, t.description, t.priority, dueForCsv(t.dueAt, user.timezone), "", "", t.status]),
+    fields: ["title", "description", "priority", "due", "list", "labels", "status", "recurrence"],
+    data: tasks.map((t) => [t.title, t.description, t.priority, dueForCsv(t.dueAt, user.timezone), "", "", t.status, t.recurrence?.rule ?? ""]),
   });
 }
 
 async function exportIcs(user: SessionUser): Promise<string> {
-  const tasks = (await allTasks(user.id)).filter((t) => t.status === "pending" && t.dueAt);
-  const calendar = ical({ name: "Talk Todo", prodId: { company: "talk-todo", product: "tasks" }, method: ICalCalendarMethod.PUBLISH });
-  for (const task of tasks) {
-    const due = new Date(task.dueAt!);
-    const allDay = isEndOfLocalDay(localParts(due, user.timezone));
-    calendar.createEvent({
-      id: `${task.id}@talk-todo`,
-      summary: task.title,
-      description: task.description || undefined,
-      // A bare due day is an all-day event on that (local) day; a timed one a 30-minute slot.
-      start: allDay ? localDateString(due, user.timezone) : due,
-      end: allDay ? undefined : new Date(due.getTime() + 30 * 60 * 1000),
-      allDay,
-      stamp: new Date(task.updatedAt),
-    });
-  }
-  return calendar.toString();
+  return buildCalendarFeed({ tasks: await allTasks(user.id), timeZone: user.timezone });
 }
 
 export async function exportData(user: SessionUser, format: ExportFormat): Promise<ExportFile> {

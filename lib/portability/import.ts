@@ -28,11 +28,11 @@ export async function importTasks({ userId, timeZone, text, change }: { userId: 
     async (tx) => {
       const completed: string[] = [];
       for (const row of rows) {
-        const input = { title: row.title, description: row.description, priority: row.priority, dueAt: row.due };
+        const input = { title: row.title, description: row.description, priority: row.priority, dueAt: row.due, recurrence: row.recurrence };
         const task = await createTask({ userId, timeZone, input, change, db: tx });
         if (row.status === "completed") completed.push(task.id);
       }
-      if (completed.length) await setTasksStatus({ userId, ids: completed, status: "completed", change, db: tx });
+      if (completed.length) await setTasksStatus({ userId, ids: completed, status: "completed", timeZone, change, db: tx });
     },
     { timeout: IMPORT_TRANSACTION_MS, maxWait: 10_000 },
   );

@@ -15,7 +15,7 @@ export default async function LoginPage({ searchParams }: Props) {
 
 /** Auth.js redirects here with ?error=… (and ?code=…) when a sign-in outside the form fails. */
 function errorMessage(error: string | string[] | undefined, code: string | string[] | undefined): string | undefined {
-  if (code === "rate_limited") return "Too many sign-in attempts. Please wait a few minutes and try again.";
+  if (code === "rate_limited") return "Too many sign-in attempts. Please wait a little and try again.";
   if (!error) return undefined;
   if (error === "CredentialsSignin") return "Invalid email or password";
   if (error === "unverified_email") return "That account has no verified email address, so it cannot sign in here. Verify the address with the provider, or sign in with your password.";

@@ -15,11 +15,13 @@ const deleteAccountSchema = z.object({ password: z.string().min(1, "must not be 
  * single sign-on, which has none, needs a recent sign-in instead). The session cookie is removed.
  */
 export const DELETE = route(async (request) => {
-  const { user, via, signedInAt } = await requireUser(request);
+  const auth = await requireUser(request, "session");
+  const { user } = auth;
+  const signedInAt = auth.via === "session" ? (auth.signedInAt ?? null) : null;
   const { password } = await readJson(request, deleteAccountSchema);
   await assertPasswordAttemptAllowed(user.id);
-  await deleteAccount({ id: user.id, password, signedInAt: signedInAt ?? null });
+  await deleteAccount({ id: user.id, password, signedInAt });
   const response = noContent();
-  if (via === "session") for (const cookie of clearSessionCookie(request)) response.headers.append("set-cookie", cookie);
+  if (auth.via === "session") for (const cookie of clearSessionCookie(request)) response.headers.append("set-cookie", cookie);
   return response;
 });

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { changedTasks } from "@/lib/activity";
-import { requireUser } from "@/lib/auth/require-user";
+import { requireTurnUser } from "@/lib/auth/require-user";
 import { json, route } from "@/lib/http/respond";
 import { readJson } from "@/lib/http/request";
 import { agentBodySchema, agentTurnInput, requestIdFor } from "@/lib/agent/request";
@@ -14,7 +14,7 @@ import { startTurn } from "@/lib/agent/turn";
 export const maxDuration = 300;
 
 export const POST = route(async (request) => {
-  const { user } = await requireUser(request);
+  const { user } = await requireTurnUser(request);
   const body = await readJson(request, agentBodySchema);
   const input = agentTurnInput(body);
   const requestId = requestIdFor(request, body.requestId);

@@ -1,13 +1,14 @@
 /**
  * Deleting an account, with two users: the password is required (a wrong one deletes nothing);
  * then everything the account owned is gone — tasks, conversations, access tokens, reset links,
- * activity, counters — its sessions and tokens stop working, and the other user keeps everything.
+ * activity, calendar feed, counters — its sessions and tokens stop working, and the other user keeps everything.
  */
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { DELETE as deleteAccountRoute } from "@/app/api/account/route";
 import { POST as createRoute, GET as listTasks } from "@/app/api/tasks/route";
 import { POST as resetRoute } from "@/app/api/password-reset/route";
+import { createFeedSecret } from "@/lib/calendar/feed-tokens";
 import { db } from "@/lib/db";
 import { apiRequest, createTestUser, type TestUser } from "../helpers";
 import { Browser } from "./auth-client";
@@ -17,7 +18,7 @@ const PASSWORD = "correct horse battery staple";
 
 /** Every row that belongs to the user, table by table. */
 async function ownedRows(userId: string) {
-  const [tasks, conversations, messages, runs, tokens, resets, counters, activity] = await Promise.all([
+  const [tasks, conversations, messages, runs, tokens, resets, counters, activity, feeds] = await Promise.all([
     db.task.count({ where: { userId } }),
     db.conversation.count({ where: { userId } }),
     db.message.count({ where: { conversation: { userId } } }),
@@ -26,8 +27,9 @@ async function ownedRows(userId: string) {
     db.passwordResetToken.count({ where: { userId } }),
     db.rateCounter.count({ where: { userId } }),
     db.taskActivity.count({ where: { userId } }),
+    db.calendarFeed.count({ where: { userId } }),
   ]);
-  return { tasks, conversations, messages, runs, tokens, resets, counters, activity };
+  return { tasks, conversations, messages, runs, tokens, resets, counters, activity, feeds };
 }
 
 async function giveData(user: TestUser): Promise<void> {
@@ -38,6 +40,7 @@ async function giveData(user: TestUser): Promise<void> {
   });
   await db.agentRun.create({ data: { requestId: randomUUID(), userId: user.user.id, conversationId, model: "builtin" } });
   await db.rateCounter.create({ data: { userId: user.user.id, bucket: "test", windowStart: new Date() } });
+  await createFeedSecret({ userId: user.user.id });
   expect((await resetRoute(apiRequest("/api/password-reset", { body: { email: user.user.email } }), none)).status).toBe(202);
   for (let i = 0; i < 50 && (await db.passwordResetToken.count({ where: { userId: user.user.id } })) === 0; i++) await new Promise((r) => setTimeout(r, 20));
 }
@@ -72,7 +75,7 @@ describe("delete account", () => {
     expect(adaBrowser.sessionToken()).toBeUndefined();
 
     expect(await db.user.findUnique({ where: { id: ada.user.id } })).toBeNull();
-    expect(await ownedRows(ada.user.id)).toEqual({ tasks: 0, conversations: 0, messages: 0, runs: 0, tokens: 0, resets: 0, counters: 0, activity: 0 });
+    expect(await ownedRows(ada.user.id)).toEqual({ tasks: 0, conversations: 0, messages: 0, runs: 0, tokens: 0, resets: 0, counters: 0, activity: 0, feeds: 0 });
     expect((await listTasks(adaSecondBrowser.request("/api/tasks"), none)).status).toBe(401);
     expect((await listTasks(apiRequest("/api/tasks", { headers: ada.auth }), none)).status).toBe(401);
     expect(await new Browser().signIn(ada.user.email, PASSWORD)).toBe(false);

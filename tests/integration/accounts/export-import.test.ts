@@ -49,7 +49,7 @@ describe("export and import", () => {
     await updateUserSettings({ id: ada.user.id, timezone: "Europe/Berlin" });
     ada.user.timezone = "Europe/Berlin";
     await addTask(ada, { title: "Write the notes", description: "On the engine, with commas, and \"quotes\"", priority: "high", dueAt: "2026-12-01" });
-    await addTask(ada, { title: "Call Charles", dueAt: "2026-12-02T15:30" });
+    await addTask(ada, { title: "Call Charles", dueAt: "2026-12-02T15:30", recurrence: "FREQ=WEEKLY;BYDAY=WE" });
     const done = await addTask(ada, { title: "Buy paper", priority: "low" });
     await patchRoute(apiRequest(`/api/tasks/${done.id}`, { method: "PATCH", body: { status: "completed" }, headers: ada.auth }), params({ id: done.id }));
     await addTask(babbage, { title: "Babbage's engine plans", dueAt: "2026-12-01" });
@@ -85,15 +85,15 @@ describe("export and import", () => {
     const res = await exportAs(ada, "csv");
     expect(res.headers.get("content-type")).toMatch(/^text\/csv/);
     const rows = Papa.parse<string[]>((await res.text()).trim()).data;
-    expect(rows[0]).toEqual(["title", "description", "priority", "due", "list", "labels", "status"]);
+    expect(rows[0]).toEqual(["title", "description", "priority", "due", "list", "labels", "status", "recurrence"]);
     expect(rows.slice(1).sort((a, b) => a[0]!.localeCompare(b[0]!))).toEqual([
-      ["Buy paper", "", "low", "", "", "", "completed"],
-      ["Call Charles", "", "medium", "2026-12-02T15:30", "", "", "pending"],
-      ["Write the notes", "On the engine, with commas, and \"quotes\"", "high", "2026-12-01", "", "", "pending"],
+      ["Buy paper", "", "low", "", "", "", "completed", ""],
+      ["Call Charles", "", "medium", "2026-12-02T15:30", "", "", "pending", "FREQ=WEEKLY;BYDAY=WE"],
+      ["Write the notes", "On the engine, with commas, and \"quotes\"", "high", "2026-12-01", "", "", "pending", ""],
     ]);
   });
 
-  it("iCalendar has one event per pending task with a due date: a day all-day, a time timed", async () => {
+  it("iCalendar (the calendar feed's content) has one event per pending task with a due date: a day all-day, a time timed and repeating", async () => {
     const res = await exportAs(ada, "ics");
     expect(res.headers.get("content-type")).toMatch(/^text\/calendar/);
     const ics = await res.text();
@@ -102,7 +102,8 @@ describe("export and import", () => {
     expect(ics).toContain("SUMMARY:Write the notes");
     expect(ics).toContain("DTSTART;VALUE=DATE:20261201");
     expect(ics).toContain("SUMMARY:Call Charles");
-    expect(ics).toContain("DTSTART:20261202T143000Z"); // 15:30 in Berlin
+    expect(ics).toMatch(/DTSTART;TZID=Europe\/Berlin:20261202T153000/);
+    expect(ics).toContain("RRULE:FREQ=WEEKLY;BYDAY=WE");
     expect(ics).not.toContain("Buy paper");
     expect(ics).not.toContain("Babbage");
   });
@@ -121,7 +122,14 @@ describe("export and import", () => {
     const body = (await res.json()) as ImportAnswer;
     expect(body.imported).toBe(3);
     expect(body.skipped).toEqual([]);
-    const strip = (t: { title: string; description: string; priority: string; status: string; dueAt: Date | null }) => [t.title, t.description, t.priority, t.status, t.dueAt?.toISOString() ?? null];
+    const strip = (t: { title: string; description: string; priority: string; status: string; dueAt: Date | null; recurrence: string | null }) => [
+      t.title,
+      t.description,
+      t.priority,
+      t.status,
+      t.dueAt?.toISOString() ?? null,
+      t.recurrence,
+    ];
     const byTitle = (a: unknown[], b: unknown[]) => String(a[0]).localeCompare(String(b[0]));
     expect((await tasksOf(carol.user.id)).map(strip).sort(byTitle)).toEqual((await tasksOf(ada.user.id)).map(strip).sort(byTitle));
   });
@@ -185,7 +193,7 @@ describe("export and import", () => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as ImportAnswer;
     expect(body.imported).toBe(0);
-    expect(body.tasks).toEqual([{ line: 2, title: "Plan trip", description: "", priority: "high", due: "2026-12-24", status: "pending", list: null, labels: [] }]);
+    expect(body.tasks).toEqual([{ line: 2, title: "Plan trip", description: "", priority: "high", due: "2026-12-24", status: "pending", recurrence: null, list: null, labels: [] }]);
     expect(body.skipped).toEqual([{ line: 3, reason: "the title is empty" }]);
     expect(await tasksOf(erin.user.id)).toEqual([]);
   });

@@ -10,6 +10,7 @@ import { POST as confirmRoute } from "@/app/api/password-reset/confirm/route";
 import { GET as listTasks } from "@/app/api/tasks/route";
 import { db } from "@/lib/db";
 import { resetEnvForTests } from "@/lib/env";
+import { SOCKET_ADDRESS_HEADER, stampSocketAddress } from "@/lib/http/client-address";
 import { apiRequest, createTestUser, type TestUser } from "../helpers";
 import { Browser } from "./auth-client";
 import { resetLinkIn, startSmtpServer } from "./smtp";
@@ -134,7 +135,10 @@ describe("password reset by email", () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(smtp.mails.filter((m) => m.to.includes(erin.user.email)).length).toBe(3);
 
-    const address = { "x-forwarded-for": "203.0.113.77" };
+    // The client's address as scripts/serve.ts stamps it from the socket.
+    const stamped: { headers: Record<string, string>; socket: { remoteAddress: string } } = { headers: {}, socket: { remoteAddress: "203.0.113.77" } };
+    stampSocketAddress(stamped);
+    const address = { [SOCKET_ADDRESS_HEADER]: stamped.headers[SOCKET_ADDRESS_HEADER]! };
     const statuses: number[] = [];
     for (let i = 0; i < 21; i++) statuses.push((await askReset(`many-${i}-${Date.now()}@example.com`, address)).status);
     expect(statuses.slice(0, 20).every((s) => s === 202)).toBe(true);

@@ -17,7 +17,7 @@ const changePasswordSchema = z
  * the session that made the change carries on with a re-issued cookie.
  */
 export const POST = route(async (request) => {
-  const { user, via } = await requireUser(request);
+  const { user, via } = await requireUser(request, "session");
   const { currentPassword, newPassword } = await readJson(request, changePasswordSchema);
   await assertPasswordAttemptAllowed(user.id);
   const sessionVersion = await changePassword({ id: user.id, currentPassword, newPassword });
