@@ -7,6 +7,8 @@ export const TASK_PAGE_DEFAULT = 50;
 export const TASK_PAGE_MAX = 100;
 export const CONVERSATION_PAGE_DEFAULT = 30;
 export const CONVERSATION_PAGE_MAX = 100;
+/** Messages per page of a conversation (GET /api/conversations/:id, the chat page). */
+export const MESSAGE_PAGE_SIZE = 50;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const EMAIL_MAX = 254;
@@ -21,5 +23,5 @@ export const SIGN_IN_FREE_FAILURES_PER_EMAIL = 20;
 export const SIGN_IN_BACKOFF_BASE_MS = 1000;
 export const SIGN_IN_BACKOFF_MAX_MS = 15 * 60 * 1000;
 export const SIGN_IN_BACKOFF_RESET_MS = 24 * 60 * 60 * 1000;
-/** How long a running turn holds its conversation before another may start. */
-export const TURN_LEASE_MS = 2 * 60 * 1000;
+/** How long a turn holds its conversation without renewing (it renews every third of this). */
+export const TURN_LEASE_MS = 30 * 1000;
