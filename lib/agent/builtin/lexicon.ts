@@ -58,6 +58,9 @@ const IRREGULAR: Record<string, Partial<Record<Form, string>>> = {
   scrap: { past: "scrapped", gerund: "scrapping" },
   bin: { past: "binned", gerund: "binning" },
   map: { past: "mapped", gerund: "mapping" },
+  defer: { past: "deferred", gerund: "deferring" },
+  slide: { past: "slid" },
+  log: { past: "logged", gerund: "logging" },
 };
 
 function inflectWord(word: string, form: Form): string {

@@ -149,11 +149,11 @@ export const INTENT_READERS: IntentReader[] = [
   { name: "reopen", precedence: 40, mutates: true, read: (c) => readReopen(c.lower), examples: ["reopen buy milk", "the report isn't done yet", "mark the essay as not done"] },
   { name: "complete", precedence: 50, mutates: true, read: (c) => (isWh(c) ? null : readComplete(c.lower)), examples: ["mark buy milk done", "I paid the rent", "I finished reading the book", "the bike one is done"] },
   { name: "delete", precedence: 60, mutates: true, read: (c) => (isWh(c) ? null : readDelete(c.lower)), examples: ["delete the gym task", "get rid of buy milk", "the dentist appointment isn't happening anymore"] },
-  { name: "offtopic-question", precedence: 65, mutates: false, read: (c) => (isWh(c) && isOffTopic(c.lower) ? { type: "say", kind: "offtopic" } : null), examples: ["what's the weather like?", "who won the football?"] },
+  { name: "offtopic-question", precedence: 65, mutates: false, read: (c) => (isWh(c) && isOffTopic(c.lower) ? { type: "say", kind: "offtopic" } : null), examples: ["what's the weather like?", "what's the capital of France?"] },
   { name: "list", precedence: 70, mutates: false, read: (c) => readList(c.lower, c.clock), examples: ["what's due today?", "show my tasks", "how many tasks do I have left?", "anything due soon?", "what's overdue?"] },
   { name: "add", precedence: 80, mutates: true, read: readExplicitAdd, examples: ["add buy milk", "remind me to call mom tomorrow", "I need to renew my passport", "todo: water the plants"] },
   { name: "select", precedence: 90, mutates: false, read: readSelect, examples: ["the second one", "what about the last one?"] },
-  { name: "offtopic", precedence: 95, mutates: false, read: (c) => (isOffTopic(c.lower) ? { type: "say", kind: "offtopic" } : null), examples: ["tell me a joke"] },
+  { name: "offtopic", precedence: 95, mutates: false, read: (c) => (isOffTopic(c.lower) ? { type: "say", kind: "offtopic" } : null), examples: ["sing me a song", "write me a poem"] },
   { name: "bare-add", precedence: 100, mutates: true, read: readBareAdd, examples: ["buy milk", "call mom tomorrow", "set up a meeting with Tom on friday at 3pm"] },
 ];
 
