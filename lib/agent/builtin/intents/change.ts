@@ -118,7 +118,8 @@ function readParticipleStatement(text: string): Intent | null {
   if (!chore && !(auxiliary && particle === undefined && new RegExp(`^${FINISHED_STATE}$`).test(word))) return null;
   if (/^(?:i|we|you|they|he|she|everything|all|nothing|something|that's all)$/.test(subject)) return null;
   const firstWord = subject.split(/\s+/)[0] ?? "";
-  if (isBaseVerb(firstWord) || /^(?:not|never|to|will|should|must|need|have)$/.test(firstWord)) return null;
+  // "get the car washed" is a new to-do; a one-word subject is a noun ("rent paid", "bills sorted").
+  if ((isBaseVerb(firstWord) && subject.includes(" ")) || /^(?:not|never|to|will|should|must|need|have)$/.test(firstWord)) return null;
   if (/(?:not|never|isn't|wasn't|aren't|hasn't|haven't|n't)$/.test(subject)) return null;
   const r = refs(subject);
   return r.length ? { type: "complete", refs: r } : null;
