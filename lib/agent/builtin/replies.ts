@@ -17,7 +17,7 @@ import { applyWindow } from "./windows";
 const EXAMPLE = "Try something like \"add buy milk tomorrow\".";
 const UNCLEAR = `Sorry, I didn't quite get that. I can add, list, complete, update or delete tasks. ${EXAMPLE}`;
 
-export function socialText(kind: SayKind, clock: Clock, detail?: string): string {
+export function socialText(kind: SayKind, clock: Clock, detail?: string, verb = "cancel"): string {
   switch (kind) {
     case "greeting":
       return "Hi! I'm your to-do assistant. I can add, list, complete, update and delete your tasks — for example \"remind me to call mom tomorrow\" or \"what's due today?\".";
@@ -46,7 +46,7 @@ export function socialText(kind: SayKind, clock: Clock, detail?: string): string
       return "Sure — what should the new task be?";
     case "cancel-ambiguous": {
       const what = detail ?? "that";
-      return `Do you want me to delete the '${what}' task, or add '${capitalize(`cancel ${what}`)}' as a new task?`;
+      return `Do you want me to delete the '${what}' task, or add '${capitalize(`${verb} ${what}`)}' as a new task?`;
     }
     case "nothing":
       return "Okay! Let me know if there's anything I can do for your list.";

@@ -86,6 +86,8 @@ function readExplicitAdd(c: Clause): Intent | null {
     return { type: "say", kind: "ask-title" };
   }
   const items = readAdd(body, c.clock, add.list, add.prefix);
+  // "remind me about stuff": nothing to call the task yet.
+  if (items.length === 1 && /^(?:stuff|things|something|anything|it|that|this|them|everything|a few things|some things)$/i.test(items[0]?.title ?? "")) return { type: "say", kind: "ask-title" };
   return items.length ? { type: "add", items } : { type: "say", kind: "ask-title" };
 }
 
@@ -191,7 +193,7 @@ export function clauseOf(text: string, clock: Clock): Clause {
 /** Reads one clause, through the safety gate. */
 function readClause(c: Clause): Intent {
   const claimed = claim(c);
-  if (claimed) return gate(c, claimed.intent, claimed.reader.mutates);
+  if (claimed) return gate(c, claimed.intent, claimed.reader.mutates, claimed.reader.name);
   const fallback: Intent = isQuestion(c.original, c.lower) ? { type: "say", kind: "offtopic" } : { type: "unknown", text: c.lower };
   return gate(c, fallback, false);
 }

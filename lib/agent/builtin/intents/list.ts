@@ -115,6 +115,10 @@ export function readList(text: string, clock: Clock): Intent | null {
   }
   // A bare noun phrase: "overdue tasks", "today's tasks", "high priority ones", "everything due this week".
   if (FILTERED_NOUN.test(t) || EVERYTHING_FILTERED.test(t)) return { type: "list", filter: readFilter(t, clock) };
+  // "what did I finish yesterday?", "what have I done so far?": the finished ones.
+  if (/^(?:what|which)(?:\s+(?:tasks|things|stuff))?\s+(?:did|have|had)\s+(?:i|we)\s+(?:already\s+|actually\s+)?(?:finish|finished|complete|completed|do|done|get done|got done|tick off|ticked off|cross off|crossed off|manage|managed)\b/.test(t)) {
+    return { type: "list", filter: { status: "completed" } };
+  }
   // "when is the dentist?", "when's my essay due?": look the task up.
   const when = /^when(?:'s| is| are| was|s)\s+(?:the\s+|my\s+)?(.+?)(?:\s+(?:task|todo|reminder))?(?:\s+(?:due|happening|scheduled|on))?$/.exec(t);
   if (when && when[1] && !/^(?:it|that|this|they|them|everything|all|anything)$/.test(when[1])) return { type: "list", filter: { query: when[1] } };

@@ -134,6 +134,8 @@ const READERS: Array<[RegExp, Reader]> = [
   // priority
   // "lower the vet visit to low priority", "raise the priority of the report", "bump up the essay".
   [new RegExp(`^(${RAISE}|${LOWER}|de-prioriti[sz]e)\\s+(?:the\\s+)?(?:priority\\s+(?:of|on|for)\\s+)?(.+?)(?:\\s+(?:to|down to|up to)\\s+(.+))?$`), (m) => {
+    // "reduce the noise", "up the dose": verbs with other meanings need "priority" or a level.
+    if (/^(?:reduce|decrease|increase|up|raise)$/.test(m[1] ?? "") && !m[3] && !/\bpriority\b/.test(m[0])) return null;
     const priority = m[3] ? priorityWord(m[3]) ?? findPriority(m[3])?.priority : new RegExp(`^(?:${LOWER}|de-prioriti[sz]e)$`).test(m[1] ?? "") ? "low" : "high";
     return priority ? { ref: (m[2] ?? "").replace(/(?:'s|s')\s+priority$|\s+priority$/, ""), changes: { priority } } : null;
   }],
