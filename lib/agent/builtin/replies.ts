@@ -87,7 +87,7 @@ export function offerText(item: AddItem, clock: Clock): string {
 export function unknownText(text: string, original: string): string {
   const words = text.split(/\s+/).filter(Boolean);
   // "the garage is a mess", "it's raining": a remark with a subject is not a chore to add.
-  const remark = /\b(?:i|i'm|im|i've|we|we're|you|he|she|they|it|it's|its|is|are|was|were|am|has|have|had|been)\b/.test(text);
+  const remark = /\b(?:i|i'm|im|i've|we|we're|you|he|she|they|it|it's|its|is|are|was|were|am|has|have|had|been|there|there's|here|here's)\b|'s\b/.test(text);
   if (!remark && words.length > 0 && words.length <= 6 && !/\?\s*$/.test(original)) {
     return `Do you want me to add '${capitalize(original.trim().replace(/[.!]+$/, ""))}' as a new task?`;
   }
