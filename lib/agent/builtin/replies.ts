@@ -142,6 +142,11 @@ function failureReply(ctx: TurnContext, r: ToolResultEvent): string {
   const asked = r.outcome.query ?? (typeof r.input.task === "string" ? r.input.task : "");
   // An id we resolved from "the second one" is never shown; the task may have been deleted since.
   const query = looksLikeId(asked) ? "" : asked;
+  if (r.outcome.code === "not_found" && (r.name === "update_tasks" || r.name === "complete_tasks" || r.name === "delete_tasks")) {
+    const filter = r.input.filter && typeof r.input.filter === "object" ? (r.input.filter as Record<string, unknown>) : {};
+    const { adj, suffix } = describeFilter({ ...filter, status: undefined }, undefined);
+    return `You don't have any ${adj}tasks${suffix} to change, so nothing was changed.`;
+  }
   if (r.outcome.code === "not_found") {
     if (!query) return "I couldn't find that task — it may have been deleted already. Say \"show my tasks\" to see your list.";
     return `I couldn't find a task matching '${query}'. Say "show my tasks" to see what's on your list.`;
