@@ -1,11 +1,11 @@
 "use client";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { Task, TaskPriority } from "@/lib/ui/types";
-import { toDateInputValue } from "@/lib/ui/dates";
+import { localDayOf, toDateInputValue, toDateTimeInputValue } from "@/lib/ui/dates";
 import { useTaskStore } from "@/components/tasks/task-store";
-import { DueLabel, PriorityBadge, TaskCheckbox } from "@/components/tasks/task-bits";
+import { DueLabel, PriorityBadge, ReminderLabel, RepeatLabel, TaskCheckbox } from "@/components/tasks/task-bits";
 import { Button, fieldClass, inputClass } from "@/components/ui/button";
-import { PencilIcon, TrashIcon } from "@/components/ui/icons";
+import { BellIcon, PencilIcon, RepeatIcon, TrashIcon } from "@/components/ui/icons";
 import { useTimeZone } from "@/components/ui/time-zone";
 
 export function TaskItem({ task }: { task: Task }) {
@@ -54,10 +54,12 @@ export function TaskItem({ task }: { task: Task }) {
         >
           {task.title}
         </p>
-        {(task.priority !== "medium" || task.dueAt) && (
+        {(task.priority !== "medium" || task.dueAt || task.recurrence || task.remindAt) && (
           <div className="mt-1 flex flex-wrap items-center gap-2">
             {task.priority !== "medium" && <PriorityBadge priority={task.priority} />}
             <DueLabel dueAt={task.dueAt} status={task.status} />
+            <RepeatLabel task={task} />
+            <ReminderLabel task={task} />
           </div>
         )}
       </div>
@@ -85,12 +87,39 @@ export function TaskItem({ task }: { task: Task }) {
   );
 }
 
+const WEEKDAY_CODES = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"];
+const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+function ordinal(n: number): string {
+  const s = n % 100 >= 11 && n % 100 <= 13 ? "th" : (["th", "st", "nd", "rd"][n % 10] ?? "th");
+  return `${n}${s}`;
+}
+
+/** The repeat choices the editor offers, built around the task's due day. */
+function repeatChoices(task: Task, due: string, timeZone: string | undefined): { rule: string; label: string }[] {
+  const day = localDayOf(due ? `${due}T12:00:00Z` : task.dueAt, due ? "UTC" : timeZone);
+  const choices = [
+    { rule: "", label: "Doesn't repeat" },
+    { rule: "FREQ=DAILY", label: "Every day" },
+    { rule: "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", label: "Every weekday" },
+    { rule: `FREQ=WEEKLY;BYDAY=${WEEKDAY_CODES[day.weekday]}`, label: `Every ${WEEKDAY_NAMES[day.weekday]}` },
+    { rule: `FREQ=WEEKLY;INTERVAL=2;BYDAY=${WEEKDAY_CODES[day.weekday]}`, label: `Every 2 weeks on ${WEEKDAY_NAMES[day.weekday]}` },
+    { rule: `FREQ=MONTHLY;BYMONTHDAY=${day.day}`, label: `Monthly on the ${ordinal(day.day)}` },
+    { rule: "FREQ=MONTHLY;BYMONTHDAY=-1", label: "Monthly on the last day" },
+    { rule: "FREQ=YEARLY", label: "Every year" },
+  ];
+  if (task.recurrence && !choices.some((c) => c.rule === task.recurrence!.rule)) choices.push({ rule: task.recurrence.rule, label: task.recurrence.text });
+  return choices;
+}
+
 function TaskEditForm({ task, onDone }: { task: Task; onDone: () => void }) {
   const { updateTask } = useTaskStore();
   const timeZone = useTimeZone();
   const [title, setTitle] = useState(task.title);
   const [priority, setPriority] = useState<TaskPriority>(task.priority);
   const [due, setDue] = useState(toDateInputValue(task.dueAt, timeZone));
+  const [repeat, setRepeat] = useState(task.recurrence?.rule ?? "");
+  const [remind, setRemind] = useState(toDateTimeInputValue(task.remindAt, timeZone));
   const [error, setError] = useState<string | null>(null);
   const titleInput = useRef<HTMLInputElement>(null);
 
@@ -109,6 +138,8 @@ function TaskEditForm({ task, onDone }: { task: Task; onDone: () => void }) {
     if (trimmed !== task.title) patch.title = trimmed;
     if (priority !== task.priority) patch.priority = priority;
     if (due !== toDateInputValue(task.dueAt, timeZone)) patch.dueAt = due || null;
+    if (repeat !== (task.recurrence?.rule ?? "")) patch.recurrence = repeat || null;
+    if (remind !== toDateTimeInputValue(task.remindAt, timeZone)) patch.remindAt = remind || null;
     if (Object.keys(patch).length) void updateTask(task.id, patch);
     onDone();
   }
@@ -150,7 +181,43 @@ function TaskEditForm({ task, onDone }: { task: Task; onDone: () => void }) {
         <label className="sr-only" htmlFor={`due-${task.id}`}>Due date</label>
         <input id={`due-${task.id}`} type="date" value={due} onChange={(e) => setDue(e.target.value)} className={`${fieldClass} w-auto flex-1 py-1.5`} />
       </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <label className="inline-flex items-center gap-1 text-xs text-zinc-500 dark:text-zinc-400" htmlFor={`repeat-${task.id}`}>
+          <RepeatIcon className="size-3.5" />
+          <span className="sr-only">Repeat</span>
+        </label>
+        <select id={`repeat-${task.id}`} value={repeat} onChange={(e) => setRepeat(e.target.value)} className={`${fieldClass} w-auto flex-1 py-1.5`}>
+          {repeatChoices(task, due, timeZone).map((c) => (
+            <option key={c.rule} value={c.rule}>{c.label}</option>
+          ))}
+        </select>
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <label className="inline-flex items-center gap-1 text-xs text-zinc-500 dark:text-zinc-400" htmlFor={`remind-${task.id}`}>
+          <BellIcon className="size-3.5" />
+          <span className="sr-only">Remind me at</span>
+        </label>
+        <input id={`remind-${task.id}`} type="datetime-local" value={remind} onChange={(e) => setRemind(e.target.value)} className={`${fieldClass} w-auto flex-1 py-1.5`} />
+        {remind && (
+          <Button size="sm" variant="ghost" className="h-7 px-2 text-xs" onClick={() => setRemind("")}>
+            No reminder
+          </Button>
+        )}
+      </div>
       <div className="flex justify-end gap-2">
+        {task.recurrence && task.status === "pending" && (
+          <Button
+            size="sm"
+            variant="ghost"
+            className="mr-auto"
+            onClick={() => {
+              void updateTask(task.id, { skipOccurrence: true });
+              onDone();
+            }}
+          >
+            Skip this one
+          </Button>
+        )}
         <Button size="sm" variant="ghost" onClick={onDone}>Cancel</Button>
         <Button size="sm" variant="primary" type="submit">Save</Button>
       </div>

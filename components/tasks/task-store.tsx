@@ -84,7 +84,14 @@ function reducer(state: State, action: Action): State {
 }
 
 export type NewTaskInput = { title: string; priority?: TaskPriority; dueAt?: string | null };
-export type TaskPatch = Partial<Pick<Task, "title" | "priority" | "status" | "description">> & { dueAt?: string | null };
+export type TaskPatch = Partial<Pick<Task, "title" | "priority" | "status" | "description">> & {
+  dueAt?: string | null;
+  /** An RRULE (FREQ=…), or null to stop repeating. */
+  recurrence?: string | null;
+  /** A local date-time (YYYY-MM-DDTHH:MM, the user's zone) or ISO instant, or null to remove the reminder. */
+  remindAt?: string | null;
+  skipOccurrence?: true;
+};
 
 type Store = {
   state: State;
@@ -230,7 +237,10 @@ export function TaskStoreProvider({ children }: { children: ReactNode }) {
   /** A success toast whose Undo reverts the change the server recorded under `requestId`. */
   const offerUndo = useCallback(
     (message: string, requestId: string | null) => {
-      if (!requestId) return;
+      if (!requestId) {
+        toast.show(message, "success");
+        return;
+      }
       toast.show(message, "success", {
         label: "Undo",
         onClick: () => {
@@ -247,9 +257,14 @@ export function TaskStoreProvider({ children }: { children: ReactNode }) {
     async (id: string, patch: TaskPatch, snapshot?: Task) => {
       const before = stateRef.current.byId[id] ?? snapshot;
       if (!before || stateRef.current.deleted[id]) return false;
+      // The server works out repeat rules and reminders; only the plain fields change at once.
+      const { recurrence: _r, remindAt: _m, skipOccurrence: _s, ...plain } = patch;
+      void _r;
+      void _m;
+      void _s;
       const optimistic: Task = {
         ...before,
-        ...patch,
+        ...plain,
         completedAt: patch.status === "completed" ? new Date().toISOString() : patch.status === "pending" ? null : before.completedAt,
       } as Task;
       dispatch({ type: "upsert", tasks: [optimistic] });
@@ -261,7 +276,8 @@ export function TaskStoreProvider({ children }: { children: ReactNode }) {
         if (!inFlight.current.has(id)) dispatch({ type: "upsert", tasks: [task] });
         refresh();
         const what = patch.status && patch.status !== before.status ? (patch.status === "completed" ? "Completed" : "Reopened") : "Updated";
-        offerUndo(`${what} “${task.title}”.`, requestId);
+        const moved = patch.status === "completed" && task.status === "pending" && task.recurrence;
+        offerUndo(moved ? `Done. “${task.title}” repeats ${task.recurrence?.text}: it moved to its next date.` : `${what} “${task.title}”.`, requestId);
         return true;
       } catch (error) {
         track(id, -1);
@@ -311,6 +327,10 @@ export function TaskStoreProvider({ children }: { children: ReactNode }) {
         completedAt: null,
         createdAt: now,
         updatedAt: now,
+        recurrence: null,
+        lastCompletedAt: null,
+        remindAt: null,
+        reminderDismissedAt: null,
       };
       dispatch({ type: "upsert", tasks: [temp], prependToList: true });
       try {

@@ -18,6 +18,10 @@ export const titleSchema = z
 export const descriptionSchema = z.string().trim().max(DESCRIPTION_MAX, `must be at most ${DESCRIPTION_MAX} characters`);
 /** ISO-8601 date-time, or a bare YYYY-MM-DD day; checked precisely by parseDue. */
 export const dueInputSchema = z.string().trim().min(10, "must be an ISO-8601 date or date-time").max(40);
+/** An RFC 5545 RRULE without DTSTART, checked precisely by checkRule (lib/tasks/recurrence.ts). */
+export const recurrenceInputSchema = z.string().trim().min(1, "must be an RRULE like FREQ=WEEKLY;BYDAY=MO").max(300);
+/** When to remind: an ISO-8601 date-time (without an offset: the user's local time). */
+export const remindAtInputSchema = z.string().trim().min(16, "must be an ISO-8601 date-time").max(40);
 export const timeZoneSchema = z.string().max(64).refine(isValidTimeZone, "must be an IANA time zone like Europe/Berlin");
 
 export const taskCreateSchema = z
@@ -26,6 +30,8 @@ export const taskCreateSchema = z
     description: descriptionSchema.optional(),
     priority: taskPrioritySchema.optional(),
     dueAt: dueInputSchema.nullable().optional(),
+    recurrence: recurrenceInputSchema.nullable().optional(),
+    remindAt: remindAtInputSchema.nullable().optional(),
   })
   .strict();
 export type TaskCreateInput = z.infer<typeof taskCreateSchema>;
@@ -37,6 +43,10 @@ export const taskUpdateSchema = z
     priority: taskPrioritySchema.optional(),
     dueAt: dueInputSchema.nullable().optional(),
     status: taskStatusSchema.optional(),
+    recurrence: recurrenceInputSchema.nullable().optional(),
+    remindAt: remindAtInputSchema.nullable().optional(),
+    /** `true` moves a repeating task to its next occurrence without completing it ("skip this one"). */
+    skipOccurrence: z.literal(true).optional(),
   })
   .strict()
   .refine((patch) => Object.values(patch).some((v) => v !== undefined), "send at least one field to change");
@@ -66,4 +76,11 @@ export type TaskView = {
   completedAt: string | null;
   createdAt: string;
   updatedAt: string;
+  /** A repeating task's rule and its plain-English text; null when it does not repeat. */
+  recurrence: { rule: string; text: string } | null;
+  /** When the last occurrence of a repeating task was completed. */
+  lastCompletedAt: string | null;
+  remindAt: string | null;
+  /** Set when the reminder was dismissed; cleared when the reminder moves. */
+  reminderDismissedAt: string | null;
 };

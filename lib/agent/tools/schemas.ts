@@ -16,6 +16,14 @@ const taskRef = z
   .min(1)
   .max(TITLE_MAX)
   .describe("The task: its id, or words from its title");
+const recurrence = z
+  .string()
+  .max(300)
+  .describe("Repeat rule: an RFC 5545 RRULE without DTSTART, e.g. FREQ=WEEKLY;BYDAY=SU (every Sunday), FREQ=MONTHLY;BYMONTHDAY=1 (the 1st of every month), FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR (every weekday). The time of day comes from `due`");
+const remindAt = z
+  .string()
+  .max(40)
+  .describe("When to remind the user: an ISO-8601 date-time (with an offset, or the user's local time without one)");
 const ids = z.array(z.string().max(64)).min(1).max(50).describe("Task ids (from a previous list)");
 
 export const addTaskInput = z
@@ -24,6 +32,8 @@ export const addTaskInput = z
     description: z.string().max(DESCRIPTION_MAX).optional(),
     priority: priority.optional(),
     due: due.optional(),
+    recurrence: recurrence.optional(),
+    remindAt: remindAt.optional(),
   })
   .strict();
 
@@ -48,6 +58,11 @@ export const updateTaskInput = z
     due: due.optional(),
     clearDue: z.boolean().optional().describe("true removes the due date"),
     status: z.enum(["pending", "completed"]).optional().describe("pending reopens a completed task"),
+    recurrence: recurrence.optional(),
+    clearRecurrence: z.boolean().optional().describe("true stops the task repeating"),
+    skipOccurrence: z.boolean().optional().describe("true moves a repeating task to its next occurrence without completing it"),
+    remindAt: remindAt.optional(),
+    clearReminder: z.boolean().optional().describe("true removes the reminder"),
   })
   .strict();
 
