@@ -205,11 +205,12 @@ const asArray = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 function undoReply(r: ToolResultEvent): string {
   if (r.outcome.kind !== "ok") return "There's nothing I can undo right now.";
   const v = r.outcome.value;
-  // The tool describes what it did from its result; that sentence is the answer.
-  if (typeof v.message === "string" && v.message.trim()) return v.message.trim();
+  // undo_last_turn answers `reverted` as a count (and `changes` as the list).
   const reverted = typeof v.reverted === "number" ? v.reverted : asArray(v.changes).length;
   const skipped = asArray(v.skipped).length;
   if (reverted === 0 && skipped === 0) return "There was nothing to undo.";
+  // Otherwise the tool describes what it put back and what it skipped; that sentence is the answer.
+  if (typeof v.message === "string" && v.message.trim()) return v.message.trim();
   const done = reverted === 0 ? "I couldn't undo anything" : `Undone — I reverted ${reverted === 1 ? "your last change" : `${reverted} changes`}`;
   return skipped ? `${done}; ${skipped === 1 ? "one task has" : `${skipped} tasks have`} changed since, so I left ${skipped === 1 ? "it" : "them"} as ${skipped === 1 ? "it is" : "they are"}.` : `${done}.`;
 }
