@@ -53,8 +53,11 @@ export async function databaseInvariants(admin: pg.Pool, userIds: string[], ops:
     row.roles.forEach((role, i) => {
       if (role !== "user") return;
       userMessages++;
-      const answered = row.roles.slice(i + 1).some((r) => r === "assistant") && row.roles[i + 1] === "assistant";
-      if (answered) return;
+      // Answered by the next message: a reply, or a reply that says the turn was interrupted.
+      if (row.roles[i + 1] === "assistant") {
+        if (row.marks[i + 1]) marked++;
+        return;
+      }
       if (row.marks[i]) marked++;
       else open++;
     });
