@@ -65,9 +65,11 @@ export const envSchema = z.object({
   AI_TEMPERATURE: z.coerce.number().min(0).max(1).default(0),
   AI_MAX_OUTPUT_TOKENS: intFrom(64, 32768).default(1024),
   AI_STEP_TIMEOUT_MS: intFrom(1000, 300000).default(30000),
-  AI_TURN_TIMEOUT_MS: intFrom(1000, 600000).default(60000),
+  AI_TURN_TIMEOUT_MS: intFrom(1000, 600000).default(30000),
   AI_MAX_RETRIES: intFrom(0, 5).default(2),
   AGENT_MAX_STEPS: intFrom(1, 50).default(10),
+  /** Tool calls one turn may make (approved ones included); at the bound the turn sums up and stops. */
+  AGENT_MAX_TOOL_CALLS: intFrom(1, 100).default(10),
   AGENT_HISTORY_MESSAGES: intFrom(1, 200).default(20),
 
   RATE_LIMIT_PER_MINUTE: intFrom(1, 100000).default(20),

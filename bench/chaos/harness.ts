@@ -250,8 +250,14 @@ export async function startApp(name: string, databaseUrl: string, overrides: Rec
     AUTH_SECRET,
     WEB_CONCURRENCY: "2",
     DATABASE_POOL_MAX: "5",
+    // Limits out of the way (many users from one address); scenario 5 sets its own turn limit.
     RATE_LIMIT_PER_MINUTE: "100000",
     RATE_LIMIT_PER_DAY: "10000000",
+    WRITE_RATE_LIMIT_PER_MINUTE: "1000000",
+    TOKEN_WRITE_RATE_LIMIT_PER_MINUTE: "1000000",
+    REGISTER_LIMIT_PER_HOUR: "1000000",
+    REGISTER_GLOBAL_LIMIT_PER_HOUR: "1000000",
+    AI_DAILY_TOKEN_BUDGET: "1000000000",
     LOG_LEVEL: "warn",
     ...overrides,
   });

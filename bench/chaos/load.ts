@@ -141,11 +141,11 @@ function settle(op: Op, reply: Reply | null, error?: unknown): Op {
 }
 
 /** POST /api/agent with a message (or a confirmation). */
-export async function agentTurn(user: User, base: string, conversationId: string, message: string | { id: string; approved: boolean }, timeoutMs = 30_000): Promise<{ reply: Reply; answer: TurnAnswer | null; requestId: string }> {
+export async function agentTurn(user: User, base: string, conversationId: string, message: string | { id: string; approved: boolean }, timeoutMs = 30_000, fresh = false): Promise<{ reply: Reply; answer: TurnAnswer | null; requestId: string }> {
   const requestId = randomUUID();
   const body = typeof message === "string" ? { message, conversationId, requestId, timezone: "UTC" } : { confirmation: message, conversationId, requestId, timezone: "UTC" };
   user.conversations.add(conversationId);
-  const reply = await request("POST", `${base}/api/agent`, { headers: user.headers(), body, timeoutMs });
+  const reply = await request("POST", `${base}/api/agent`, { headers: user.headers(), body, timeoutMs, fresh });
   return { reply, answer: reply.status === 200 ? (reply.json as TurnAnswer) : null, requestId };
 }
 
@@ -327,6 +327,8 @@ export interface LoadOptions {
   onOp?: (op: Op) => void;
   /** Ops that are currently running (for fault timing). */
   running?: Set<Op>;
+  /** Ends the load before `seconds` when set to true. */
+  stop?: { stopped: boolean };
 }
 
 /** Each user loops the mix until the deadline; a failed turn is retried in the same conversation. */
@@ -339,7 +341,7 @@ export async function runLoad(options: LoadOptions): Promise<Op[]> {
     options.users.map(async (user, u) => {
       await sleep(Math.random() * 200);
       let i = u;
-      while (now() < deadline) {
+      while (now() < deadline && !options.stop?.stopped) {
         const base = options.bases[i % options.bases.length]!;
         const other = options.bases[(i + 1) % options.bases.length]!;
         i++;

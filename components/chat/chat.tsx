@@ -6,7 +6,7 @@
  */
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useChat } from "@ai-sdk/react";
-import { isToolUIPart, lastAssistantMessageIsCompleteWithApprovalResponses, type UIMessage } from "ai";
+import { isToolUIPart, type UIMessage } from "ai";
 import { ApiError, apiFetch, errorMessage } from "@/lib/ui/api";
 import { useTaskStore } from "@/components/tasks/task-store";
 import { useConversations } from "@/components/sidebar/conversations-store";
@@ -55,6 +55,15 @@ export function settleAnsweredApprovals(messages: UIMessage[], data: unknown): U
   });
 }
 
+/**
+ * Each pending action is answered on its own: the request goes out as soon as one card of the
+ * last reply is answered (the server runs that one and asks the others again).
+ */
+export function lastAssistantMessageHasAnsweredApproval({ messages }: { messages: UIMessage[] }): boolean {
+  const last = messages[messages.length - 1];
+  return last?.role === "assistant" && last.parts.some((p) => isToolUIPart(p) && p.state === "approval-responded");
+}
+
 export function chatErrorMessage(error: Error | undefined): string {
   if (!error) return "";
   if (error instanceof ApiError) return error.message;
@@ -81,7 +90,7 @@ export function Chat({ id, initialMessages, isNew, olderCursor: initialOlderCurs
     id,
     messages: initialMessages,
     transport,
-    sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses,
+    sendAutomaticallyWhen: lastAssistantMessageHasAnsweredApproval,
     onError: (err) => toast.show(chatErrorMessage(err), "error"),
     // A typed "yes"/"no" answers an earlier confirmation: the server says which tool calls it settled.
     onData: (part) => {
@@ -177,18 +186,26 @@ export function Chat({ id, initialMessages, isNew, olderCursor: initialOlderCurs
       busy: running,
       answerApproval: (approvalId, approved) => {
         stick.current = true;
-        // The server settles every pending delete of that message with one answer, so answer
-        // them all here too; the request goes out once the last one is answered.
-        const message = messages.findLast((m) => m.parts.some((p) => isToolUIPart(p) && p.approval?.id === approvalId));
-        const pending = message?.parts.filter((p) => isToolUIPart(p) && p.state === "approval-requested" && p.approval.id !== approvalId) ?? [];
-        for (const p of pending) if (isToolUIPart(p) && p.state === "approval-requested") void addToolApprovalResponse({ id: p.approval.id, approved });
+        // One card, one decision: only this action is answered; the others keep their cards.
         void addToolApprovalResponse({ id: approvalId, approved });
       },
+      editLast: (messageId, text) => {
+        const trimmed = text.trim();
+        if (!trimmed || running) return;
+        stick.current = true;
+        void sendMessage({ text: trimmed, messageId });
+      },
+      regenerateLast: (messageId) => {
+        if (running) return;
+        stick.current = true;
+        void regenerate({ messageId });
+      },
     }),
-    [sendText, running, addToolApprovalResponse, messages],
+    [sendText, running, addToolApprovalResponse, sendMessage, regenerate],
   );
 
   const last = messages[messages.length - 1];
+  const lastUserIndex = messages.findLastIndex((m) => m.role === "user");
   const showTyping = status === "submitted" || (status === "streaming" && (last?.role !== "assistant" || !hasVisibleContent(last)));
 
   return (
@@ -219,7 +236,13 @@ export function Chat({ id, initialMessages, isNew, olderCursor: initialOlderCurs
             className={`mx-auto w-full max-w-3xl space-y-6 px-4 ${messages.length ? "py-6" : ""}`}
           >
             {messages.map((message, i) => (
-              <MessageItem key={message.id} message={message} isLatest={i === messages.length - 1} />
+              <MessageItem
+                key={message.id}
+                message={message}
+                isLatest={i === messages.length - 1}
+                canEdit={message.role === "user" && i === lastUserIndex}
+                canRegenerate={message.role === "assistant" && i === messages.length - 1 && !running && i > lastUserIndex && lastUserIndex >= 0}
+              />
             ))}
             {showTyping && <TypingIndicator />}
             {status === "error" && (
@@ -241,7 +264,11 @@ export function Chat({ id, initialMessages, isNew, olderCursor: initialOlderCurs
             onChange={setInput}
             running={running}
             autoFocus
-            onStop={() => void stop()}
+            onStop={() => {
+              void stop();
+              // The server's turn stops too (its model call, and any further tool); what already ran stays.
+              void fetch(`/api/conversations/${id}/stop`, { method: "POST" }).catch(() => undefined);
+            }}
             onSend={() => {
               sendText(input);
               setInput("");

@@ -1,9 +1,9 @@
 "use client";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { Task, TaskPriority } from "@/lib/ui/types";
-import { describeReminder, localDayOf, toDateInputValue, toDateTimeInputValue } from "@/lib/ui/dates";
+import { localDayOf, toDateInputValue, toDateTimeInputValue } from "@/lib/ui/dates";
 import { useTaskStore } from "@/components/tasks/task-store";
-import { DueLabel, PriorityBadge, TaskCheckbox } from "@/components/tasks/task-bits";
+import { DueLabel, PriorityBadge, ReminderLabel, RepeatLabel, TaskCheckbox } from "@/components/tasks/task-bits";
 import { Button, fieldClass, inputClass } from "@/components/ui/button";
 import { BellIcon, PencilIcon, RepeatIcon, TrashIcon } from "@/components/ui/icons";
 import { useTimeZone } from "@/components/ui/time-zone";
@@ -84,30 +84,6 @@ export function TaskItem({ task }: { task: Task }) {
         </div>
       )}
     </li>
-  );
-}
-
-function RepeatLabel({ task }: { task: Task }) {
-  if (!task.recurrence) return null;
-  return (
-    <span data-testid="task-repeat" className="inline-flex items-center gap-1 text-xs text-zinc-500 dark:text-zinc-400" title={`Repeats ${task.recurrence.text}`}>
-      <RepeatIcon className="size-3.5" />
-      <span className="sr-only">Repeats </span>
-      {task.recurrence.text}
-    </span>
-  );
-}
-
-function ReminderLabel({ task }: { task: Task }) {
-  const timeZone = useTimeZone();
-  if (!task.remindAt || task.status !== "pending") return null;
-  const dismissed = Boolean(task.reminderDismissedAt);
-  return (
-    <span data-testid="task-reminder" className={`inline-flex items-center gap-1 text-xs ${dismissed ? "text-zinc-400 line-through dark:text-zinc-500" : "text-zinc-500 dark:text-zinc-400"}`}>
-      <BellIcon className="size-3.5" />
-      <span className="sr-only">Reminder </span>
-      {describeReminder(task.remindAt, timeZone)}
-    </span>
   );
 }
 

@@ -1,13 +1,16 @@
 /**
- * Sentences the loop itself adds to a reply: the question for a pending delete, and the
- * summary of what was done when the step bound stops a turn. Built from tool results only.
+ * Sentences the loop itself adds to a reply: the question for each pending action (naming the
+ * tasks it is bound to), the summary of what was done when a bound or Stop ends a turn. Built
+ * from tool results and bound titles only.
  */
-import { resolveBulkTargets } from "@/lib/agent/tools/bulk-update";
-import { ownedTasks, resolveTask, type TaskToolContext } from "@/lib/agent/tools/operations";
-import type { UpdateTasksInput } from "@/lib/agent/tools/schemas";
 import type { ToolCallRecord } from "@/lib/agent/tools/ai-tools";
+import { getTaskToolDefinition } from "@/lib/agent/tools/definitions";
+import type { TaskToolContext } from "@/lib/agent/tools/operations";
 
 const quote = (title: string) => `'${title}'`;
+
+/** Added to a reply the user stopped. */
+export const STOPPED_NOTICE = "Stopped — I didn't do anything after that.";
 
 function listTitles(titles: string[]): string {
   const quoted = titles.map(quote);
@@ -46,36 +49,30 @@ export function actionQuestion(toolName: string, input: unknown, titles: string[
   }
 }
 
-/** The titles of the tasks a proposed call would act on (as they are now). */
-async function targetTitles(call: { toolName: string; input: unknown }, ctx: TaskToolContext): Promise<string[]> {
-  const input = (call.input ?? {}) as { task?: unknown; ids?: unknown };
-  if (call.toolName === "delete_task" && typeof input.task === "string") {
-    const found = await resolveTask(ctx, input.task);
-    return [found.kind === "one" ? found.task.title : input.task];
+/** The one question for several pending actions (each also has its own, for its card). */
+export function combinedQuestion(items: { toolName: string; input: unknown; titles: string[]; prompt: string }[]): string {
+  if (items.length === 1) return items[0]!.prompt;
+  if (!items.length) return "Should I go ahead? (yes / no)";
+  if (items.every((i) => i.toolName.startsWith("delete_"))) {
+    const titles = items.flatMap((i) => i.titles);
+    return titles.length === 1 ? `Delete ${listTitles(titles)}? (yes / no)` : `Delete ${titles.length} tasks: ${listTitles(titles)}? (yes / no)`;
   }
-  if (call.toolName === "update_tasks") {
-    const targets = await resolveBulkTargets(call.input as UpdateTasksInput, ctx);
-    return targets.ok ? targets.tasks.map((t) => t.title) : [];
-  }
-  if (Array.isArray(input.ids)) return (await ownedTasks(ctx, input.ids.filter((id): id is string => typeof id === "string"))).map((t) => t.title);
-  return [];
+  return `${items.map((i) => i.prompt.replace(/ \(yes \/ no\)$/, "")).join(" And ")} (yes / no)`;
 }
 
-/** The question for pending actions, and the titles of the tasks they act on (for the UI's card). */
+/**
+ * The question for calls proposed outside a turn (no bound record yet): their targets are
+ * resolved now, exactly as a turn binds them when the model makes the calls.
+ */
 export async function confirmationPrompt(calls: { toolName: string; input: unknown }[], ctx: TaskToolContext): Promise<{ prompt: string; titles: string[] }> {
-  const titles: string[] = [];
-  const questions: string[] = [];
+  const items = [];
   for (const call of calls) {
-    const own = await targetTitles(call, ctx);
-    titles.push(...own);
-    questions.push(actionQuestion(call.toolName, call.input, own));
+    const definition = getTaskToolDefinition(call.toolName);
+    const proposal = definition?.propose ? await definition.propose(call.input, ctx) : null;
+    const titles = proposal && proposal.kind !== "answer" ? proposal.tasks.map((t) => t.title) : [];
+    items.push({ ...call, titles, prompt: actionQuestion(call.toolName, call.input, titles) });
   }
-  if (!questions.length) return { prompt: "Should I go ahead? (yes / no)", titles };
-  if (questions.length === 1 || calls.every((c) => c.toolName.startsWith("delete_"))) {
-    const prompt = titles.length === 1 ? `Delete ${listTitles(titles)}? (yes / no)` : `Delete ${titles.length} tasks: ${listTitles(titles)}? (yes / no)`;
-    return { prompt: questions.length === 1 ? questions[0]! : prompt, titles };
-  }
-  return { prompt: `${questions.map((q) => q.replace(/ \(yes \/ no\)$/, "")).join(" And ")} (yes / no)`, titles };
+  return { prompt: combinedQuestion(items), titles: items.flatMap((i) => i.titles) };
 }
 
 type Output = { ok?: boolean; task?: { title?: string }; deleted?: { title?: string } | unknown[]; tasks?: unknown[] };

@@ -81,8 +81,11 @@ export function toTaskView(row: TaskRow): TaskView {
  */
 export type Mutation = { change: ChangeContext; db?: Prisma.TransactionClient };
 
+/** Prisma's defaults (2 s to get a connection, 5 s in all) are short for a bulk change on a busy machine. */
+export const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 30_000 } as const;
+
 export function inTransaction<T>(given: Prisma.TransactionClient | undefined, work: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
-  return given ? work(given) : prisma.$transaction(work);
+  return given ? work(given) : prisma.$transaction(work, TRANSACTION_OPTIONS);
 }
 
 /** Locks the user's tasks among `ids` (FOR UPDATE, in id order) and returns them, in list order. */

@@ -3,6 +3,9 @@ import { createFeedSecret, currentFeedSecret, feedPath, revokeFeed } from "@/lib
 import { loadEnv } from "@/lib/env";
 import { json, noContent, route } from "@/lib/http/respond";
 
+// Signed-in browser only: the link outlives any access token, so a leaked token must not be
+// able to mint one (the same rule as for tokens themselves).
+
 /** The app's public origin: AUTH_URL when set, else what the request arrived on. */
 function origin(request: Request): string {
   const configured = loadEnv().AUTH_URL;

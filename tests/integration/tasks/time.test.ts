@@ -11,6 +11,7 @@ import { POST as mcpRoute } from "@/app/api/mcp/route";
 import { POST as createRoute } from "@/app/api/tasks/route";
 import { PATCH as patchRoute } from "@/app/api/tasks/[id]/route";
 import { GET as remindersRoute } from "@/app/api/reminders/route";
+import { POST as undoRoute } from "@/app/api/undo/route";
 import { POST as dismissRoute } from "@/app/api/reminders/[taskId]/dismiss/route";
 import { POST as snoozeRoute } from "@/app/api/reminders/[taskId]/snooze/route";
 import { DELETE as feedDelete, GET as feedGet, POST as feedPost } from "@/app/api/calendar-feed/route";
@@ -19,7 +20,7 @@ import type { TaskToolContext } from "@/lib/agent/tools/operations";
 import { runTaskTool } from "@/lib/agent/tools/run";
 import { db } from "@/lib/db";
 import type { TaskView } from "@/lib/tasks/schema";
-import { getTaskById, setTaskState } from "@/lib/tasks/service";
+import { getTaskById } from "@/lib/tasks/service";
 import { apiRequest, createTestUser, params, sessionCookie, type TestUser } from "../helpers";
 import { serveHandler } from "../http-server";
 
@@ -74,7 +75,10 @@ describe("repeating tasks over REST", () => {
 
   it("completing moves it to the next occurrence at the same local time, records a completion, and undo moves it back", async () => {
     const task = await create(ada, plants);
-    const done = await patched(ada, task.id, { status: "completed" });
+    const requestId = `complete-${task.id}`;
+    const res = await patchRoute(apiRequest(`/api/tasks/${task.id}`, { method: "PATCH", body: { status: "completed" }, headers: { ...ada.auth, "x-request-id": requestId } }), params({ id: task.id }));
+    expect(res.status).toBe(200);
+    const done = ((await res.json()) as { task: TaskView }).task;
     expect(done).toMatchObject({ status: "pending", completedAt: null, dueAt: "2027-03-28T07:00:00.000Z", remindAt: "2027-03-28T06:30:00.000Z" });
     expect(done.lastCompletedAt).not.toBeNull();
 
@@ -83,8 +87,9 @@ describe("repeating tasks over REST", () => {
     expect((activity.before as TaskView).dueAt).toBe(task.dueAt);
     expect((activity.after as TaskView).dueAt).toBe(done.dueAt);
 
-    // Undo restores the recorded `before` (what POST /api/undo does).
-    await setTaskState({ userId: ada.user.id, id: task.id, state: activity.before as TaskView, change: { actor: "api", requestId: null } });
+    const undo = await undoRoute(apiRequest("/api/undo", { body: { requestId }, headers: ada.auth }), none);
+    expect(undo.status).toBe(200);
+    expect(await undo.json()).toMatchObject({ reverted: 1, skipped: [], changes: [{ taskId: task.id, action: "reopened" }] });
     const back = await getTaskById({ userId: ada.user.id, id: task.id });
     expect(back).toMatchObject({ status: "pending", dueAt: task.dueAt, remindAt: task.remindAt, lastCompletedAt: null });
     expect((await lastActivity(task.id)).action).toBe("reopened");
@@ -273,7 +278,6 @@ describe("calendar feed", () => {
   });
 
   async function feedUrl(user: TestUser, method: "GET" | "POST"): Promise<string | null> {
-    // Feed URLs are credentials: only the signed-in website manages them, never a token.
     const headers = await sessionCookie(user.user.id);
     const res = method === "GET" ? await feedGet(apiRequest("/api/calendar-feed", { headers }), none) : await feedPost(apiRequest("/api/calendar-feed", { method: "POST", headers }), none);
     expect(res.status).toBe(method === "POST" ? 201 : 200);
@@ -343,21 +347,22 @@ describe("calendar feed", () => {
     expect((await fetchFeed(first)).status).toBe(404);
     expect((await fetchFeed(second)).status).toBe(200);
 
-    let res = await feedDelete(apiRequest("/api/calendar-feed", { method: "DELETE", headers: await sessionCookie(eve.user.id) }), none);
+    const session = await sessionCookie(eve.user.id);
+    let res = await feedDelete(apiRequest("/api/calendar-feed", { method: "DELETE", headers: session }), none);
     expect(res.status).toBe(204);
     expect((await fetchFeed(second)).status).toBe(404);
     expect(await feedUrl(eve, "GET")).toBeNull();
-    res = await feedDelete(apiRequest("/api/calendar-feed", { method: "DELETE", headers: await sessionCookie(eve.user.id) }), none);
-    // A bearer token can neither read nor mint a feed URL (it would outlive the token).
-    for (const call of [feedGet(apiRequest("/api/calendar-feed", { headers: eve.auth }), none), feedPost(apiRequest("/api/calendar-feed", { method: "POST", headers: eve.auth }), none)]) {
-      expect((await call).status).toBe(403);
-    }
+    res = await feedDelete(apiRequest("/api/calendar-feed", { method: "DELETE", headers: session }), none);
     expect(res.status).toBe(404);
 
     // Guessing: a malformed or unknown secret is just not found.
     expect((await publicFeed(new Request("http://localhost/x"), params({ secret: "nope.ics" }))).status).toBe(404);
     expect((await publicFeed(new Request("http://localhost/x"), params({ secret: `${"A".repeat(43)}.ics` }))).status).toBe(404);
-    // Without authentication the management routes refuse.
+    // Without a session the management routes refuse; an access token cannot mint a link that
+    // would outlive it.
     expect((await feedPost(apiRequest("/api/calendar-feed", { method: "POST" }), none)).status).toBe(401);
+    const byToken = await feedPost(apiRequest("/api/calendar-feed", { method: "POST", headers: eve.auth }), none);
+    expect(byToken.status).toBe(403);
+    expect((await feedGet(apiRequest("/api/calendar-feed", { headers: eve.auth }), none)).status).toBe(403);
   });
 });
