@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { requirePageUser } from "@/lib/ui/server/session";
+import { hasPassword } from "@/lib/auth/users";
 import { signOutAction, signOutEverywhereAction } from "@/lib/ui/server/actions";
 import { PasswordForm } from "@/components/settings/password-form";
 import { DataTransfer } from "@/components/settings/data-transfer";
@@ -17,6 +18,7 @@ export const metadata = { title: "Settings" };
 
 export default async function SettingsPage() {
   const user = await requirePageUser();
+  const withPassword = await hasPassword({ id: user.id });
   return (
     <div className="min-h-dvh bg-zinc-50 dark:bg-zinc-950">
       <header className="sticky top-0 z-10 border-b border-zinc-200 bg-white/80 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/80">
@@ -69,8 +71,16 @@ export default async function SettingsPage() {
         </section>
         <section aria-labelledby="password-title" className="rounded-2xl border border-zinc-200 bg-white p-5 shadow-xs sm:p-6 dark:border-zinc-800 dark:bg-zinc-900">
           <h2 id="password-title" className="text-base font-semibold">Password</h2>
-          <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">Changing it signs you out on every other browser and device.</p>
-          <PasswordForm />
+          {withPassword ? (
+            <>
+              <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">Changing it signs you out on every other browser and device.</p>
+              <PasswordForm />
+            </>
+          ) : (
+            <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">
+              You sign in with single sign-on, so this account has no password. To add one, sign out and use “Forgot password?” on the sign-in page.
+            </p>
+          )}
         </section>
         <section aria-labelledby="sessions-title" className="rounded-2xl border border-zinc-200 bg-white p-5 shadow-xs sm:p-6 dark:border-zinc-800 dark:bg-zinc-900">
           <h2 id="sessions-title" className="text-base font-semibold">Sessions</h2>
@@ -93,7 +103,7 @@ export default async function SettingsPage() {
         <section aria-labelledby="delete-title" className="rounded-2xl border border-red-200 bg-white p-5 shadow-xs sm:p-6 dark:border-red-500/30 dark:bg-zinc-900">
           <h2 id="delete-title" className="text-base font-semibold">Delete account</h2>
           <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">Removes your account and everything in it.</p>
-          <DeleteAccount />
+          <DeleteAccount hasPassword={withPassword} />
         </section>
         <SessionKeepAlive />
       </main>

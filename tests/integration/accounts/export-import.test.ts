@@ -14,6 +14,7 @@ import { PATCH as patchRoute } from "@/app/api/tasks/[id]/route";
 import { POST as undoRoute } from "@/app/api/undo/route";
 import { db } from "@/lib/db";
 import { updateUserSettings } from "@/lib/auth/users";
+import { createApiToken } from "@/lib/auth/tokens";
 import type { TaskView } from "@/lib/tasks/schema";
 import { apiRequest, createTestUser, params, type TestUser } from "../helpers";
 
@@ -106,6 +107,17 @@ describe("export and import", () => {
     expect(ics).toContain("RRULE:FREQ=WEEKLY;BYDAY=WE");
     expect(ics).not.toContain("Buy paper");
     expect(ics).not.toContain("Babbage");
+  });
+
+  it("a token needs tasks:read, and for JSON (which holds conversations) also the agent scope", async () => {
+    const { token } = await createApiToken({ userId: ada.user.id, name: "read only", scopes: ["tasks:read"] });
+    const headers = { authorization: `Bearer ${token}` };
+    expect((await exportRoute(apiRequest("/api/export?format=csv", { headers }), none)).status).toBe(200);
+    const json = await exportRoute(apiRequest("/api/export?format=json", { headers }), none);
+    expect(json.status).toBe(403);
+    expect(((await json.json()) as { code: string }).code).toBe("forbidden:scope");
+    const { token: writeOnly } = await createApiToken({ userId: ada.user.id, name: "write only", scopes: ["tasks:write"] });
+    expect((await exportRoute(apiRequest("/api/export?format=csv", { headers: { authorization: `Bearer ${writeOnly}` } }), none)).status).toBe(403);
   });
 
   it("a bad format is 400; without authentication 401", async () => {
