@@ -76,7 +76,6 @@ export interface Database {
   url: string;
   port: number;
   admin: pg.Pool;
-  stop(): Promise<void>;
   restart(): Promise<void>;
   /** Fast shutdown (SIGINT): sessions are terminated, like a managed database's failover. */
   halt(): Promise<void>;
@@ -105,9 +104,6 @@ export async function startDatabase(): Promise<Database> {
     async restart() {
       const server = await startEmbeddedPostgres({ dataDir: pgData, port, persistent: false, handleSignals: false, log: quiet });
       stopLatest = server.stop;
-    },
-    async stop() {
-      await db.halt();
     },
     async cleanup() {
       await admin.end().catch(() => undefined);
