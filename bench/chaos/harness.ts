@@ -245,7 +245,6 @@ export async function startApp(name: string, databaseUrl: string, overrides: Rec
     DATABASE_URL: databaseUrl,
     AUTH_SECRET,
     WEB_CONCURRENCY: "2",
-    DATABASE_POOL_MAX: "5",
     // Limits out of the way (many users from one address); scenario 5 sets its own turn limit.
     RATE_LIMIT_PER_MINUTE: "100000",
     RATE_LIMIT_PER_DAY: "10000000",

@@ -103,8 +103,12 @@ export async function databaseInvariants(admin: pg.Pool, userIds: string[], ops:
   const deleted = ops.flatMap((op) => op.confirmed.deleted);
   const existing = await admin.query<{ id: string }>(`SELECT id FROM "Task" WHERE id = ANY($1::uuid[])`, [[...told, ...deleted]]);
   const present = new Set(existing.rows.map((r) => r.id));
-  // A task created and later removed by the same user's approved delete is not lost.
-  const lostTasks = told.filter((id) => !present.has(id) && !deleted.includes(id)).length;
+  // A task created and later removed by the same user's approved delete is not lost; nor is
+  // one whose deletion is in the activity log (an approval whose answer the kill cut off).
+  const missing = told.filter((id) => !present.has(id) && !deleted.includes(id));
+  const recordedDeletes = await admin.query<{ taskId: string }>(`SELECT DISTINCT "taskId" FROM "TaskActivity" WHERE "taskId" = ANY($1::uuid[]) AND action = 'deleted'`, [missing]);
+  const explained = new Set(recordedDeletes.rows.map((r) => r.taskId));
+  const lostTasks = missing.filter((id) => !explained.has(id)).length;
   const undeleted = deleted.filter((id) => present.has(id)).length;
   figures.tasksConfirmed = told.length;
   figures.lostTasks = lostTasks;
