@@ -144,6 +144,8 @@ export function readComplete(text: string): Intent | null {
 
 /** "I paid the phone bill" → complete "pay the phone bill"; "… and walked the dog" → a second task. */
 function readPastTense(text: string): Intent | null {
+  // "I've got too much on", "we've got guests": possession, not a finished chore.
+  if (/^(?:i|we)(?:'ve|\s+have)\s+got\b/.test(text)) return null;
   const m = /^(?:(?:i|we)\s+|i've\s+|we've\s+)?(?:just\s+|already\s+|finally\s+|have\s+)*([a-z]+)\s+(.+)$/.exec(text);
   if (!m || !m[1] || !m[2]) return null;
   const base = baseOfPast(m[1]);

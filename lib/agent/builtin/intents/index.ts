@@ -101,7 +101,7 @@ function readBareAdd(c: Clause): Intent | null {
   if (isBaseVerb(firstWord) || (item && (item.due || item.priority) && (isBaseVerb(verb) || item.due))) {
     // A sentence with its own verb ("the vet is now on the 12th") is a remark, not a to-do;
     // an imperative that contains one ("check the oven is off") is offered, not added.
-    if (/\b(?:is|are|was|were|isn't|aren't|wasn't|got|has|had|been|am)\b|'(?:s|m|re)\b/.test(c.lower)) return isBaseVerb(firstWord) && item ? { type: "offer", item } : null;
+    if (/\b(?:is|are|was|were|isn't|aren't|wasn't|got|has|had|been|am)\b|'(?:s|m|re)\b|\b(?:needs?|has|have|ought) to be\b|\b(?:should|must|will|can) be\b/.test(c.lower)) return isBaseVerb(firstWord) && item ? { type: "offer", item } : null;
     if (items.length) return { type: "add", items };
   }
   return null;

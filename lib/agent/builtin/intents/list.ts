@@ -119,6 +119,9 @@ export function readList(text: string, clock: Clock): Intent | null {
   if (/^(?:what|which)(?:\s+(?:tasks|things|stuff))?\s+(?:did|have|had)\s+(?:i|we)\s+(?:already\s+|actually\s+)?(?:finish|finished|complete|completed|do|done|get done|got done|tick off|ticked off|cross off|crossed off|manage|managed)\b/.test(t)) {
     return { type: "list", filter: { status: "completed" } };
   }
+  // "is the report due today?", "are the taxes due this week?": look the task up.
+  const due = /^(?:is|are)\s+(?:the\s+|my\s+)?(.+?)\s+(?:due|happening|scheduled)\b/.exec(t);
+  if (due && due[1] && !/^(?:it|that|this|they|anything|something|everything|there)$/.test(due[1])) return { type: "list", filter: { query: due[1] } };
   // "when is the dentist?", "when's my essay due?": look the task up.
   const when = /^when(?:'s| is| are| was|s)\s+(?:the\s+|my\s+)?(.+?)(?:\s+(?:task|todo|reminder))?(?:\s+(?:due|happening|scheduled|on))?$/.exec(t);
   if (when && when[1] && !/^(?:it|that|this|they|them|everything|all|anything)$/.test(when[1])) return { type: "list", filter: { query: when[1] } };

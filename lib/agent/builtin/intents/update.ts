@@ -119,7 +119,7 @@ const READERS: Array<[RegExp, Reader]> = [
   [/^(?:make|set|have)\s+(.+?)\s+(?:be\s+)?due\s+(.+)$/, dueReader(1, 2)],
   [/^(.+?)(?:'s|\s+(?:is|will be|should be|needs to be|has to be|must be|can be))\s+(?:due|done|finished|completed)\s+(.+)$/, dueReader(1, 2)],
   [/^(.+?)(?:'s|\s+is)\s+(?:now\s+|actually\s+)?(?:due|happening|scheduled)\s+(.+)$/, dueReader(1, 2)],
-  [/^(.+?)\s+(?:needs to|has to|must|should|will|is going to)\s+(?:happen|be done|be finished|get done|take place)\s+(.+)$/, dueReader(1, 2)],
+  [/^(.+?)\s+(?:needs? to|has to|have to|must|should|will|is going to|are going to|can|could|ought to)\s+(?:happen|be done|be finished|be ready|be sent|be in|get done|be completed|be submitted|take place)\s+(.+)$/, dueReader(1, 2)],
   [/^(?:due date|deadline|due)\s+(?:for|of)\s+(.+?)(?:\s+(?:is|should be|to)\s+|\s*:\s*)(.+)$/, dueReader(1, 2)],
   // "dentist due date: friday", "essay deadline - monday"
   [new RegExp(`^(.+?)(?:'s|s')?\\s+${DUE_NOUN}\\s*(?::|-|=)\\s*(.+)$`), dueReader(1, 2)],
