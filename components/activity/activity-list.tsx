@@ -47,6 +47,8 @@ export function describeChange(row: ActivityView): string {
       if (before.priority !== after.priority) what.push(`priority to ${after.priority}`);
       if (before.dueAt !== after.dueAt) what.push(after.dueAt ? "the due date" : "no due date");
       if (before.description !== after.description) what.push("the description");
+      if (before.recurrence?.rule !== after.recurrence?.rule) what.push(after.recurrence ? `repeats ${after.recurrence.text}` : "no longer repeats");
+      if ((before.remindAt ?? null) !== (after.remindAt ?? null) || (before.reminderDismissedAt ?? null) !== (after.reminderDismissedAt ?? null)) what.push("the reminder");
       return what.length ? `Changed ${q(after.title)}: ${what.join(", ")}` : `Changed ${q(after.title)}`;
     }
   }

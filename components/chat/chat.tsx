@@ -7,7 +7,7 @@
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useChat } from "@ai-sdk/react";
 import { isToolUIPart, type UIMessage } from "ai";
-import { ApiError } from "@/lib/ui/api";
+import { ApiError, apiFetch, errorMessage } from "@/lib/ui/api";
 import { useTaskStore } from "@/components/tasks/task-store";
 import { useConversations } from "@/components/sidebar/conversations-store";
 import { useToast } from "@/components/ui/toast";
@@ -73,7 +73,8 @@ export function chatErrorMessage(error: Error | undefined): string {
   return "Something went wrong. Please try again.";
 }
 
-export function Chat({ id, initialMessages, isNew }: { id: string; initialMessages: UIMessage[]; isNew: boolean }) {
+/** `olderCursor`: the conversation has messages before `initialMessages` (the newest page). */
+export function Chat({ id, initialMessages, isNew, olderCursor: initialOlderCursor = null }: { id: string; initialMessages: UIMessage[]; isNew: boolean; olderCursor?: string | null }) {
   const { applyToolOutput, refresh } = useTaskStore();
   const conversations = useConversations();
   const toast = useToast();
@@ -128,13 +129,39 @@ export function Chat({ id, initialMessages, isNew }: { id: string; initialMessag
     }
   }, [messages, applyToolOutput, refresh]);
 
-  // Follow the conversation while the reader is at the bottom.
+  // Follow the conversation while the reader is at the bottom; keep the view still when earlier
+  // messages are put above it.
   const scroller = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
+  const heightBeforePrepend = useRef<number | null>(null);
   useLayoutEffect(() => {
     const el = scroller.current;
-    if (el && stick.current) el.scrollTop = el.scrollHeight;
+    if (el && heightBeforePrepend.current !== null) {
+      el.scrollTop += el.scrollHeight - heightBeforePrepend.current;
+      heightBeforePrepend.current = null;
+    } else if (el && stick.current) el.scrollTop = el.scrollHeight;
   }, [messages, status]);
+
+  // Earlier messages, a page at a time (GET /api/conversations/:id?before=…).
+  const [olderCursor, setOlderCursor] = useState(initialOlderCursor);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const loadEarlier = useCallback(async () => {
+    if (!olderCursor || loadingOlder) return;
+    setLoadingOlder(true);
+    try {
+      const page = await apiFetch<{ messages: UIMessage[]; nextCursor: string | null }>(`/api/conversations/${encodeURIComponent(id)}?before=${encodeURIComponent(olderCursor)}`);
+      // Their tool calls are history: the task store must not apply them again.
+      for (const done of finishedToolCallIds(page.messages)) seen.current!.add(done);
+      stick.current = false;
+      heightBeforePrepend.current = scroller.current?.scrollHeight ?? null;
+      setMessages((current) => [...page.messages.filter((m) => !current.some((c) => c.id === m.id)), ...current]);
+      setOlderCursor(page.nextCursor);
+    } catch (e) {
+      toast.show(errorMessage(e), "error");
+    } finally {
+      setLoadingOlder(false);
+    }
+  }, [id, olderCursor, loadingOlder, setMessages, toast]);
 
   const sendText = useCallback(
     (text: string) => {
@@ -193,6 +220,13 @@ export function Chat({ id, initialMessages, isNew }: { id: string; initialMessag
           className="flex min-h-0 flex-1 flex-col overflow-y-auto"
         >
           {messages.length === 0 && <Welcome onPick={sendText} disabled={running} />}
+          {olderCursor && (
+            <div className="mx-auto w-full max-w-3xl px-4 pt-4 text-center">
+              <Button size="sm" variant="ghost" onClick={() => void loadEarlier()} disabled={loadingOlder} data-testid="load-earlier">
+                {loadingOlder ? "Loading…" : "Load earlier messages"}
+              </Button>
+            </div>
+          )}
           <div
             role="log"
             aria-live="polite"

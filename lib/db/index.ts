@@ -20,6 +20,8 @@ function createClient(): PrismaClient {
     max: loadEnv().DATABASE_POOL_MAX,
     connectionTimeoutMillis: 5000,
     idleTimeoutMillis: 30000,
+    // No statement may hold a connection longer than this (Postgres cancels it: 57014).
+    statement_timeout: loadEnv().DATABASE_STATEMENT_TIMEOUT_MS,
   });
   // An idle client losing its connection (a database restart) must not crash the process;
   // the pool drops it and the next query reconnects.
@@ -27,7 +29,9 @@ function createClient(): PrismaClient {
   globalForDb.__dbPool = pool;
   // Prisma's adapter sends unnamed statements; only `sql()` below names its own.
   globalForDb.__dbNamedStatements = loadEnv().DATABASE_POOLER !== "transaction";
-  return new PrismaClient({ adapter: new PrismaPg(pool) });
+  // A transaction may wait for a pooled connection as long as a query may (connectionTimeoutMillis)
+  // instead of Prisma's 2 s: under load the pool is busy, not broken (bench/chaos.ts, soak).
+  return new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions: { maxWait: 5000 } });
 }
 
 /** Lazily created so that importing a module never opens a connection (e.g. during `next build`). */
