@@ -147,7 +147,8 @@ export async function startPgbouncer(db: Database, mode: "session" | "transactio
       "auth_type = scram-sha-256",
       `auth_file = ${path.join(dir, "userlist.txt")}`,
       `pool_mode = ${mode}`,
-      "default_pool_size = 12",
+      // Session mode pins a server connection to each client one: room for 2 workers × 10.
+      "default_pool_size = 25",
       "max_client_conn = 200",
       "server_reset_query = DISCARD ALL",
       "ignore_startup_parameters = extra_float_digits,options",
