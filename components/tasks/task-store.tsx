@@ -260,6 +260,10 @@ export function TaskStoreProvider({ children }: { children: ReactNode }) {
         completedAt: null,
         createdAt: now,
         updatedAt: now,
+        list: null,
+        labels: [],
+        parentId: null,
+        subtasks: null,
       };
       dispatch({ type: "upsert", tasks: [temp], prependToList: true });
       try {

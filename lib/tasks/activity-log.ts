@@ -14,13 +14,22 @@ export type ChangeContext = { actor: ChangeActor; requestId: string | null; undo
 
 export type TaskChange = { before: TaskView | null; after: TaskView | null };
 
-/** A task's state for comparisons: everything but `updatedAt` (which every write bumps). */
+/**
+ * A task's own state for comparisons: everything but `updatedAt` (which every write bumps), the
+ * subtasks' progress (their changes are their own) and its list's current name (a rename is not
+ * a change of the task); the list counts by id.
+ */
+function ownState(task: TaskView): Record<string, unknown> {
+  const { updatedAt: _updated, subtasks: _subtasks, list, ...rest } = task;
+  void _updated;
+  void _subtasks;
+  return { ...rest, list: list?.id ?? null, labels: rest.labels ?? [], parentId: rest.parentId ?? null };
+}
+
 export function sameTaskState(a: TaskView | null, b: TaskView | null): boolean {
   if (a === null || b === null) return a === b;
-  const { updatedAt: _a, ...restA } = a;
-  const { updatedAt: _b, ...restB } = b;
-  void _a;
-  void _b;
+  const restA = ownState(a);
+  const restB = ownState(b);
   return JSON.stringify(restA, Object.keys(restA).sort()) === JSON.stringify(restB, Object.keys(restB).sort());
 }
 

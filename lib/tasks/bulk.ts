@@ -2,13 +2,10 @@
 import "server-only";
 import { db as prisma, type Prisma } from "@/lib/db";
 import type { TaskView } from "@/lib/tasks/schema";
-import { toTaskView } from "@/lib/tasks/service";
+import { taskSelect, toTaskView } from "@/lib/tasks/service";
 
 export async function getTasksByIds({ userId, ids, db = prisma }: { userId: string; ids: string[]; db?: Prisma.TransactionClient }): Promise<TaskView[]> {
   if (!ids.length) return [];
-  const rows = await db.task.findMany({
-    where: { userId, id: { in: ids } },
-    select: { id: true, title: true, description: true, status: true, priority: true, dueAt: true, completedAt: true, createdAt: true, updatedAt: true },
-  });
+  const rows = await db.task.findMany({ where: { userId, id: { in: ids } }, select: taskSelect });
   return rows.map(toTaskView);
 }

@@ -1,6 +1,8 @@
 /** The task domain's shapes: what clients may send and what they get back. */
 import { z } from "zod";
 import { DESCRIPTION_MAX, TASK_PAGE_MAX, TITLE_MAX } from "@/lib/limits";
+import type { TaskListRef } from "@/lib/lists/schema";
+import { labelSchema, labelsSchema } from "@/lib/tasks/labels";
 import { isValidTimeZone } from "@/lib/tasks/time-zone";
 
 export const taskStatusSchema = z.enum(["pending", "completed"]);
@@ -20,12 +22,19 @@ export const descriptionSchema = z.string().trim().max(DESCRIPTION_MAX, `must be
 export const dueInputSchema = z.string().trim().min(10, "must be an ISO-8601 date or date-time").max(40);
 export const timeZoneSchema = z.string().max(64).refine(isValidTimeZone, "must be an IANA time zone like Europe/Berlin");
 
+const uuidSchema = z.uuid({ message: "must be a UUID" });
+
 export const taskCreateSchema = z
   .object({
     title: titleSchema,
     description: descriptionSchema.optional(),
     priority: taskPrioritySchema.optional(),
     dueAt: dueInputSchema.nullable().optional(),
+    /** A list of the user's; null or absent: the Inbox (a subtask is always in its parent's list). */
+    listId: uuidSchema.nullable().optional(),
+    labels: labelsSchema.optional(),
+    /** Makes this a subtask of one of the user's top-level tasks. */
+    parentId: uuidSchema.nullable().optional(),
   })
   .strict();
 export type TaskCreateInput = z.infer<typeof taskCreateSchema>;
@@ -37,6 +46,12 @@ export const taskUpdateSchema = z
     priority: taskPrioritySchema.optional(),
     dueAt: dueInputSchema.nullable().optional(),
     status: taskStatusSchema.optional(),
+    /** null moves the task to the Inbox. */
+    listId: uuidSchema.nullable().optional(),
+    /** Replaces the task's labels. */
+    labels: labelsSchema.optional(),
+    /** null makes a subtask a top-level task again. */
+    parentId: uuidSchema.nullable().optional(),
   })
   .strict()
   .refine((patch) => Object.values(patch).some((v) => v !== undefined), "send at least one field to change");
@@ -51,6 +66,11 @@ export const taskListQuerySchema = z
     limit: z.coerce.number().int().min(1).max(TASK_PAGE_MAX).optional(),
     cursor: z.string().max(512).optional(),
     tz: timeZoneSchema.optional(),
+    /** A list id, or "inbox" for tasks without a list. */
+    list: z.union([z.literal("inbox"), uuidSchema]).optional(),
+    label: labelSchema.optional(),
+    /** The subtasks of this task. */
+    parent: uuidSchema.optional(),
   })
   .strict();
 export type TaskListQuery = z.infer<typeof taskListQuerySchema>;
@@ -66,4 +86,11 @@ export type TaskView = {
   completedAt: string | null;
   createdAt: string;
   updatedAt: string;
+  /** The task's list; null: the Inbox. */
+  list: TaskListRef | null;
+  labels: string[];
+  /** The parent task of a subtask; null for a top-level task. */
+  parentId: string | null;
+  /** A parent's progress: how many of its subtasks are done; null when it has none. */
+  subtasks: { done: number; total: number } | null;
 };
