@@ -27,14 +27,21 @@ export function describeBulkChange(input: { due?: string; shiftDays?: number; cl
   return parts.join(", ") || "change";
 }
 
-/** The yes/no question for one proposed action on exactly these tasks. */
-export function actionQuestion(toolName: string, input: unknown, titles: string[]): string {
+/** " and its 3 subtasks" / " and 3 subtasks with them": what else a delete takes along. */
+function withSubtasks(subtasks: number, tasks: number): string {
+  if (!subtasks) return "";
+  const noun = `subtask${subtasks === 1 ? "" : "s"}`;
+  return tasks === 1 ? ` and its ${subtasks} ${noun}` : ` and ${subtasks} ${noun} with them`;
+}
+
+/** The yes/no question for one proposed action on exactly these tasks (`subtasks`: how many a delete takes along). */
+export function actionQuestion(toolName: string, input: unknown, titles: string[], subtasks = 0): string {
   const names = titles.length === 1 ? listTitles(titles) : `${titles.length} tasks: ${listTitles(titles)}`;
   if (!titles.length) return "Should I go ahead? (yes / no)";
   switch (toolName) {
     case "delete_task":
     case "delete_tasks":
-      return `Delete ${names}? (yes / no)`;
+      return `Delete ${names}${withSubtasks(subtasks, titles.length)}? (yes / no)`;
     case "complete_tasks":
       return `Mark ${names} as done? (yes / no)`;
     case "update_tasks": {
@@ -46,33 +53,42 @@ export function actionQuestion(toolName: string, input: unknown, titles: string[
   }
 }
 
-/** The titles of the tasks a proposed call would act on (as they are now). */
-async function targetTitles(call: { toolName: string; input: unknown }, ctx: TaskToolContext): Promise<string[]> {
+/** The titles of the tasks a proposed call would act on (as they are now), and how many subtasks they have. */
+async function targetTitles(call: { toolName: string; input: unknown }, ctx: TaskToolContext): Promise<{ titles: string[]; subtasks: number }> {
   const input = (call.input ?? {}) as { task?: unknown; ids?: unknown };
   if (call.toolName === "delete_task" && typeof input.task === "string") {
     const found = await resolveTask(ctx, input.task);
-    return [found.kind === "one" ? found.task.title : input.task];
+    return found.kind === "one" ? { titles: [found.task.title], subtasks: found.task.subtasks?.total ?? 0 } : { titles: [input.task], subtasks: 0 };
   }
   if (call.toolName === "update_tasks") {
     const targets = await resolveBulkTargets(call.input as UpdateTasksInput, ctx);
-    return targets.ok ? targets.tasks.map((t) => t.title) : [];
+    return { titles: targets.ok ? targets.tasks.map((t) => t.title) : [], subtasks: 0 };
   }
-  if (Array.isArray(input.ids)) return (await ownedTasks(ctx, input.ids.filter((id): id is string => typeof id === "string"))).map((t) => t.title);
-  return [];
+  if (Array.isArray(input.ids)) {
+    const tasks = await ownedTasks(ctx, input.ids.filter((id): id is string => typeof id === "string"));
+    const ids = new Set(tasks.map((t) => t.id));
+    // Subtasks named themselves are counted as tasks, not again as subtasks.
+    const named = tasks.filter((t) => t.parentId && ids.has(t.parentId)).length;
+    return { titles: tasks.map((t) => t.title), subtasks: Math.max(0, tasks.reduce((n, t) => n + (t.subtasks?.total ?? 0), 0) - named) };
+  }
+  return { titles: [], subtasks: 0 };
 }
 
 /** The question for pending actions, and the titles of the tasks they act on (for the UI's card). */
 export async function confirmationPrompt(calls: { toolName: string; input: unknown }[], ctx: TaskToolContext): Promise<{ prompt: string; titles: string[] }> {
   const titles: string[] = [];
   const questions: string[] = [];
+  let subtasks = 0;
   for (const call of calls) {
     const own = await targetTitles(call, ctx);
-    titles.push(...own);
-    questions.push(actionQuestion(call.toolName, call.input, own));
+    titles.push(...own.titles);
+    subtasks += own.subtasks;
+    questions.push(actionQuestion(call.toolName, call.input, own.titles, own.subtasks));
   }
   if (!questions.length) return { prompt: "Should I go ahead? (yes / no)", titles };
   if (questions.length === 1 || calls.every((c) => c.toolName.startsWith("delete_"))) {
-    const prompt = titles.length === 1 ? `Delete ${listTitles(titles)}? (yes / no)` : `Delete ${titles.length} tasks: ${listTitles(titles)}? (yes / no)`;
+    const names = titles.length === 1 ? listTitles(titles) : `${titles.length} tasks: ${listTitles(titles)}`;
+    const prompt = `Delete ${names}${withSubtasks(subtasks, titles.length)}? (yes / no)`;
     return { prompt: questions.length === 1 ? questions[0]! : prompt, titles };
   }
   return { prompt: `${questions.map((q) => q.replace(/ \(yes \/ no\)$/, "")).join(" And ")} (yes / no)`, titles };

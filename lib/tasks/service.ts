@@ -85,6 +85,9 @@ function inTransaction<T>(given: Prisma.TransactionClient | undefined, work: (tx
   return given ? work(given) : prisma.$transaction(work);
 }
 
+/** Runs several service calls in the caller's transaction, or in a new one (e.g. a task and its subtasks). */
+export const withTransaction = inTransaction;
+
 /** Locks the user's tasks among `ids` (FOR UPDATE, in id order) and returns them, in list order. */
 async function lockTasks(tx: Prisma.TransactionClient, userId: string, ids: string[]): Promise<TaskView[]> {
   const unique = [...new Set(ids)].sort();

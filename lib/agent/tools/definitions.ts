@@ -17,12 +17,15 @@ import {
   type TaskToolContext,
 } from "@/lib/agent/tools/operations";
 import type { ToolResult } from "@/lib/agent/tools/results";
+import { createListTool, listListsTool } from "@/lib/agent/tools/organise";
 import { checkUpdateTasksInput, resolveBulkTargets, updateTasksTool } from "@/lib/agent/tools/bulk-update";
 import {
   addTaskInput,
   completeTaskInput,
   completeTasksInput,
+  createListInput,
   deleteTaskInput,
+  listListsInput,
   deleteTasksInput,
   listTasksInput,
   updateTaskInput,
@@ -128,6 +131,22 @@ export const taskToolDefinitions = [
       return targets.ok && targets.tasks.length > BULK_APPROVAL_THRESHOLD;
     },
     execute: updateTasksTool,
+  }),
+  define({
+    name: "list_lists",
+    title: "List the lists",
+    description: "The user's task lists with their pending-task counts (the Inbox holds tasks in no list).",
+    inputSchema: listListsInput,
+    annotations: reader,
+    execute: listListsTool,
+  }),
+  define({
+    name: "create_list",
+    title: "Create a list",
+    description: "Create a task list. Only when the user asked for it or agreed to it: never invent a list on the side.",
+    inputSchema: createListInput,
+    annotations: { ...writer, idempotentHint: true },
+    execute: createListTool,
   }),
 ] as const;
 
