@@ -8,7 +8,7 @@
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from "react";
 import { ApiError, apiFetch, errorMessage } from "@/lib/ui/api";
-import { DEFAULT_FILTERS, type Task, type TaskFilters, type TaskPriority } from "@/lib/ui/types";
+import { DEFAULT_FILTERS, type Task, type TaskFilters, type TaskList, type TaskPriority } from "@/lib/ui/types";
 import { useToast } from "@/components/ui/toast";
 
 type State = {
@@ -21,6 +21,9 @@ type State = {
   hasMore: boolean;
   /** How many tasks the panel lists: one page, and one more each time "Show more" is pressed. */
   shown: number;
+  /** The user's lists with their pending counts, and the Inbox's. */
+  lists: TaskList[];
+  inboxCount: number;
 };
 
 type Action =
@@ -32,7 +35,8 @@ type Action =
   | { type: "restore"; task: Task; index: number }
   | { type: "replace-id"; from: string; task: Task }
   | { type: "filters"; filters: TaskFilters }
-  | { type: "more" };
+  | { type: "more" }
+  | { type: "lists"; lists: TaskList[]; inboxCount: number };
 
 function reducer(state: State, action: Action): State {
   switch (action.type) {
@@ -78,11 +82,13 @@ function reducer(state: State, action: Action): State {
       return { ...state, filters: action.filters, shown: PAGE };
     case "more":
       return state.hasMore ? { ...state, shown: state.shown + PAGE } : state;
+    case "lists":
+      return { ...state, lists: action.lists, inboxCount: action.inboxCount };
   }
 }
 
-export type NewTaskInput = { title: string; priority?: TaskPriority; dueAt?: string | null };
-export type TaskPatch = Partial<Pick<Task, "title" | "priority" | "status" | "description">> & { dueAt?: string | null };
+export type NewTaskInput = { title: string; priority?: TaskPriority; dueAt?: string | null; listId?: string | null; labels?: string[]; parentId?: string | null };
+export type TaskPatch = Partial<Pick<Task, "title" | "priority" | "status" | "description" | "labels">> & { dueAt?: string | null; listId?: string | null };
 
 type Store = {
   state: State;
@@ -97,6 +103,9 @@ type Store = {
   ensureTask: (id: string) => void;
   deleteTask: (id: string) => Promise<boolean>;
   applyToolOutput: (toolName: string, output: unknown) => void;
+  createList: (name: string) => Promise<TaskList | null>;
+  renameList: (id: string, name: string) => Promise<boolean>;
+  deleteList: (id: string) => Promise<boolean>;
 };
 
 const TaskStoreContext = createContext<Store | null>(null);
@@ -130,6 +139,8 @@ function buildQuery(filters: TaskFilters, cursor: string | null): string {
   if (filters.due) params.set("due", filters.due);
   if (filters.priority) params.set("priority", filters.priority);
   if (filters.q.trim()) params.set("q", filters.q.trim());
+  if (filters.list) params.set("list", filters.list);
+  if (filters.label) params.set("label", filters.label);
   return params.toString();
 }
 
@@ -143,6 +154,8 @@ export function TaskStoreProvider({ children }: { children: ReactNode }) {
     error: null,
     hasMore: false,
     shown: PAGE,
+    lists: [],
+    inboxCount: 0,
   });
   const toast = useToast();
   const stateRef = useRef(state);
@@ -173,18 +186,34 @@ export function TaskStoreProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
+  const listsSequence = useRef(0);
+  const fetchLists = useCallback(async () => {
+    const mine = ++listsSequence.current;
+    try {
+      const data = await apiFetch<{ lists: TaskList[]; inbox: { taskCount: number } }>("/api/lists");
+      if (mine === listsSequence.current) dispatch({ type: "lists", lists: data.lists, inboxCount: data.inbox.taskCount });
+    } catch {
+      // The switcher keeps what it showed; the next change refetches.
+    }
+  }, []);
+
   /** Coalesces bursts of changes (several tool results in one chunk) into one request per frame. */
   const refresh = useCallback(() => {
     if (refreshFrame.current !== null) return;
     refreshFrame.current = requestAnimationFrame(() => {
       refreshFrame.current = null;
       void fetchList(stateRef.current.filters, stateRef.current.shown);
+      void fetchLists();
     });
-  }, [fetchList]);
+  }, [fetchList, fetchLists]);
 
   useEffect(() => {
     void fetchList(state.filters, state.shown);
   }, [fetchList, state.filters, state.shown]);
+
+  useEffect(() => {
+    void fetchLists();
+  }, [fetchLists]);
 
   const setFilters = useCallback((filters: TaskFilters) => dispatch({ type: "filters", filters }), []);
   const showMore = useCallback(() => dispatch({ type: "more" }), []);
@@ -199,9 +228,12 @@ export function TaskStoreProvider({ children }: { children: ReactNode }) {
     async (id: string, patch: TaskPatch, snapshot?: Task) => {
       const before = stateRef.current.byId[id] ?? snapshot;
       if (!before || stateRef.current.deleted[id]) return false;
+      const { listId, ...fields } = patch;
+      const list = listId === undefined ? before.list : listId === null ? null : (stateRef.current.lists.find((l) => l.id === listId) ?? before.list);
       const optimistic: Task = {
         ...before,
-        ...patch,
+        ...fields,
+        list: list ? { id: list.id, name: list.name } : null,
         completedAt: patch.status === "completed" ? new Date().toISOString() : patch.status === "pending" ? null : before.completedAt,
       } as Task;
       dispatch({ type: "upsert", tasks: [optimistic] });
@@ -260,9 +292,9 @@ export function TaskStoreProvider({ children }: { children: ReactNode }) {
         completedAt: null,
         createdAt: now,
         updatedAt: now,
-        list: null,
-        labels: [],
-        parentId: null,
+        list: stateRef.current.lists.find((l) => l.id === input.listId) ?? null,
+        labels: input.labels ?? [],
+        parentId: input.parentId ?? null,
         subtasks: null,
       };
       dispatch({ type: "upsert", tasks: [temp], prependToList: true });
@@ -320,9 +352,55 @@ export function TaskStoreProvider({ children }: { children: ReactNode }) {
     [refresh],
   );
 
+  const createList = useCallback(
+    async (name: string) => {
+      try {
+        const { list } = await apiFetch<{ list: TaskList }>("/api/lists", { method: "POST", json: { name } });
+        void fetchLists();
+        return list;
+      } catch (error) {
+        toast.show(`Couldn't create the list. ${errorMessage(error)}`, "error");
+        return null;
+      }
+    },
+    [fetchLists, toast],
+  );
+
+  const renameList = useCallback(
+    async (id: string, name: string) => {
+      try {
+        await apiFetch(`/api/lists/${encodeURIComponent(id)}`, { method: "PATCH", json: { name } });
+        refresh();
+        return true;
+      } catch (error) {
+        toast.show(`Couldn't rename the list. ${errorMessage(error)}`, "error");
+        return false;
+      }
+    },
+    [refresh, toast],
+  );
+
+  const deleteList = useCallback(
+    async (id: string) => {
+      const list = stateRef.current.lists.find((l) => l.id === id);
+      try {
+        await apiFetch<void>(`/api/lists/${encodeURIComponent(id)}`, { method: "DELETE" });
+        if (stateRef.current.filters.list === id) dispatch({ type: "filters", filters: { ...stateRef.current.filters, list: "" } });
+        refresh();
+        toast.show(list ? `Deleted the list “${list.name}”; its tasks are in the Inbox.` : "Deleted the list.", "success");
+        return true;
+      } catch (error) {
+        toast.show(`Couldn't delete the list. ${errorMessage(error)}`, "error");
+        refresh();
+        return false;
+      }
+    },
+    [refresh, toast],
+  );
+
   const store = useMemo<Store>(
-    () => ({ state, setFilters, refresh, showMore, createTask, updateTask, toggleTask, ensureTask, deleteTask, applyToolOutput }),
-    [state, setFilters, refresh, showMore, createTask, updateTask, toggleTask, ensureTask, deleteTask, applyToolOutput],
+    () => ({ state, setFilters, refresh, showMore, createTask, updateTask, toggleTask, ensureTask, deleteTask, applyToolOutput, createList, renameList, deleteList }),
+    [state, setFilters, refresh, showMore, createTask, updateTask, toggleTask, ensureTask, deleteTask, applyToolOutput, createList, renameList, deleteList],
   );
 
   return <TaskStoreContext.Provider value={store}>{children}</TaskStoreContext.Provider>;
