@@ -85,7 +85,7 @@ async function startServer() {
   const port = await freePort();
   const logFile = path.join(os.tmpdir(), `chat-turn-bench-server-${port}.log`);
   const out = fs.openSync(logFile, "w");
-  const env = { ...process.env, RATE_LIMIT_PER_MINUTE: "100000", RATE_LIMIT_PER_DAY: "10000000", NODE_ENV: "production" };
+  const env = { ...process.env, RATE_LIMIT_PER_MINUTE: "100000", RATE_LIMIT_PER_DAY: "10000000", REGISTER_LIMIT_PER_HOUR: "1000000", REGISTER_GLOBAL_LIMIT_PER_HOUR: "10000000", WRITE_RATE_LIMIT_PER_MINUTE: "1000000", TOKEN_WRITE_RATE_LIMIT_PER_MINUTE: "1000000", NODE_ENV: "production" };
   // e.g. BENCH_SERVER_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server.
   if (process.env.BENCH_SERVER_NODE_OPTIONS) env.NODE_OPTIONS = process.env.BENCH_SERVER_NODE_OPTIONS;
   // The built-in offline model: no provider, no keys.

@@ -14,12 +14,15 @@ import { ConversationSidebar, currentConversationId } from "@/components/sidebar
 import { Button } from "@/components/ui/button";
 import { ListIcon, MenuIcon } from "@/components/ui/icons";
 import { TimeZoneContext } from "@/components/ui/time-zone";
+import { ModelChoiceProvider, useModelChoice } from "@/components/chat/model-choice";
 
-export type ModelInfo = { provider: string; label: string };
+/** `models`: what the user may pick from (the operator's allow-list); a picker shows when there are several. */
+export type ModelInfo = { provider: string; label: string; models: string[] };
 
 export function AppShell({ email, timeZone, model, children }: { email: string; timeZone: string; model: ModelInfo; children: ReactNode }) {
   return (
     <TimeZoneContext value={timeZone}>
+    <ModelChoiceProvider models={model.models}>
     <ToastProvider>
       <ConversationsProvider>
         <TaskStoreProvider>
@@ -29,6 +32,7 @@ export function AppShell({ email, timeZone, model, children }: { email: string; 
         </TaskStoreProvider>
       </ConversationsProvider>
     </ToastProvider>
+    </ModelChoiceProvider>
     </TimeZoneContext>
   );
 }
@@ -122,6 +126,7 @@ function ChatHeader({ model, pathname, onOpenSidebar, onOpenTasks }: { model: Mo
   const id = currentConversationId(pathname);
   const title = id ? (conversations.find((c) => c.id === id)?.title ?? "Chat") : "New chat";
   const pending = state.listIds.filter((tid) => state.byId[tid]?.status === "pending").length;
+  const choice = useModelChoice();
 
   return (
     <header className="flex h-14 shrink-0 items-center gap-2 border-b border-zinc-200/80 px-3 sm:px-4 dark:border-zinc-800">
@@ -130,6 +135,22 @@ function ChatHeader({ model, pathname, onOpenSidebar, onOpenTasks }: { model: Mo
       </Button>
       <div className="flex min-w-0 flex-1 flex-col sm:flex-row sm:items-center sm:gap-3">
         <h1 className="min-w-0 truncate text-sm font-medium text-zinc-800 dark:text-zinc-200">{title}</h1>
+        {choice ? (
+          <label className="inline-flex items-center gap-1.5 self-start text-xs text-zinc-600 sm:ml-auto sm:self-auto dark:text-zinc-400">
+            <span className={`size-1.5 shrink-0 rounded-full ${providerDot[model.provider] ?? "bg-zinc-400"}`} aria-hidden="true" />
+            <span className="sr-only">Model</span>
+            <select
+              data-testid="model-picker"
+              value={choice.model}
+              onChange={(e) => choice.setModel(e.target.value)}
+              className="max-w-[14rem] truncate rounded-full border border-zinc-200 bg-zinc-50 px-2.5 py-1 text-xs dark:border-zinc-800 dark:bg-zinc-900"
+            >
+              {choice.models.map((m) => (
+                <option key={m} value={m}>{m}</option>
+              ))}
+            </select>
+          </label>
+        ) : (
         <span
           data-testid="model-badge"
           title={`Answers come from: ${model.label}`}
@@ -139,6 +160,7 @@ function ChatHeader({ model, pathname, onOpenSidebar, onOpenTasks }: { model: Mo
           <span className="sr-only">Model: </span>
           <span className="truncate">{model.label}</span>
         </span>
+        )}
       </div>
       <Button variant="ghost" size="sm" className="lg:hidden" onClick={onOpenTasks} aria-label={`Open tasks (${pending} to do)`} aria-controls="task-panel">
         <ListIcon className="size-4" />

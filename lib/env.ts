@@ -32,8 +32,21 @@ export const envSchema = z.object({
   GOOGLE_GENERATIVE_AI_BASE_URL: optionalUrl,
   OPENAI_COMPATIBLE_BASE_URL: optionalUrl,
   OPENAI_COMPATIBLE_API_KEY: z.string().min(1).optional(),
-  /** Comma-separated extra model ids allowed for the OpenAI-compatible server. */
-  OPENAI_COMPATIBLE_MODELS: z.string().optional(),
+  /** Comma-separated extra model ids allowed for the OpenAI-compatible server (same as AI_ALLOWED_MODELS). */
+  OPENAI_COMPATIBLE_MODELS: z.string().max(2000).optional(),
+  /**
+   * Comma-separated model ids a client may pick besides AI_MODEL (the chat page then offers a
+   * model picker). Unset: only the configured model.
+   */
+  AI_ALLOWED_MODELS: z
+    .string()
+    .max(2000)
+    .regex(/^[A-Za-z0-9._:/@-]+(\s*,\s*[A-Za-z0-9._:/@-]+)*$/, "must be a comma-separated list of model ids")
+    .optional(),
+  /** Tokens (input + output, as the provider reports them) one user may use per UTC day; 0 = no budget. */
+  AI_DAILY_TOKEN_BUDGET: intFrom(0, 1_000_000_000).default(1_000_000),
+  /** The most characters of conversation history sent to the model with a turn. */
+  AGENT_HISTORY_CHARS: intFrom(1000, 2_000_000).default(40_000),
   AI_TEMPERATURE: z.coerce.number().min(0).max(1).default(0),
   AI_MAX_OUTPUT_TOKENS: intFrom(64, 32768).default(1024),
   AI_STEP_TIMEOUT_MS: intFrom(1000, 300000).default(30000),
@@ -44,6 +57,20 @@ export const envSchema = z.object({
 
   RATE_LIMIT_PER_MINUTE: intFrom(1, 100000).default(20),
   RATE_LIMIT_PER_DAY: intFrom(1, 10000000).default(500),
+  /** Writes (REST and MCP) per user per minute, all clients together. */
+  WRITE_RATE_LIMIT_PER_MINUTE: intFrom(1, 1000000).default(120),
+  /** Writes per personal access token per minute. */
+  TOKEN_WRITE_RATE_LIMIT_PER_MINUTE: intFrom(1, 1000000).default(60),
+
+  /**
+   * How many reverse proxies in front of the app append to X-Forwarded-For. 0 (default): the
+   * client address is the socket's and X-Forwarded-For is ignored. See docs/security.md.
+   */
+  TRUSTED_PROXY_HOPS: intFrom(0, 10).default(0),
+  /** Sign-ups per client address per hour. */
+  REGISTER_LIMIT_PER_HOUR: intFrom(1, 1000000).default(10),
+  /** Sign-ups per hour from everyone together: a backstop against address rotation. */
+  REGISTER_GLOBAL_LIMIT_PER_HOUR: intFrom(1, 10000000).default(500),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -11,10 +11,15 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const EMAIL_MAX = 254;
 export const NAME_MAX = 100;
-/** Sign-in attempts allowed per email+address per window before throttling. */
-export const LOGIN_ATTEMPTS_PER_WINDOW = 10;
-export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-/** Registrations per client address per hour. */
-export const REGISTRATIONS_PER_HOUR = 20;
+/**
+ * Sign-in back-off (lib/auth/throttle.ts): failed attempts allowed per email+address and per
+ * email before each further one must wait, the first wait (doubling per failure), its cap, and
+ * how long a key must be quiet to start over.
+ */
+export const SIGN_IN_FREE_FAILURES_PER_ADDRESS = 5;
+export const SIGN_IN_FREE_FAILURES_PER_EMAIL = 20;
+export const SIGN_IN_BACKOFF_BASE_MS = 1000;
+export const SIGN_IN_BACKOFF_MAX_MS = 15 * 60 * 1000;
+export const SIGN_IN_BACKOFF_RESET_MS = 24 * 60 * 60 * 1000;
 /** How long a running turn holds its conversation before another may start. */
 export const TURN_LEASE_MS = 2 * 60 * 1000;

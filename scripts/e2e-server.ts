@@ -27,6 +27,10 @@ const child = spawn(path.join("node_modules", ".bin", "tsx"), ["scripts/serve.ts
     NODE_ENV: "production",
     // Generous limits: the suite signs up many users from one address.
     RATE_LIMIT_PER_MINUTE: process.env.RATE_LIMIT_PER_MINUTE ?? "1000",
+    REGISTER_LIMIT_PER_HOUR: process.env.REGISTER_LIMIT_PER_HOUR ?? "100000",
+    REGISTER_GLOBAL_LIMIT_PER_HOUR: process.env.REGISTER_GLOBAL_LIMIT_PER_HOUR ?? "100000",
+    WRITE_RATE_LIMIT_PER_MINUTE: process.env.WRITE_RATE_LIMIT_PER_MINUTE ?? "100000",
+    TOKEN_WRITE_RATE_LIMIT_PER_MINUTE: process.env.TOKEN_WRITE_RATE_LIMIT_PER_MINUTE ?? "100000",
     // Warnings and errors only, so a failing test's output is readable.
     LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
   },

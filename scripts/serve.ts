@@ -12,14 +12,18 @@
  * of DATABASE_POOL_MAX connections (default 10): keep workers × pool below the database's
  * connection limit.
  *
- * A worker that dies is replaced, after a growing pause; if workers keep dying (more than 5 in
- * a minute), or one cannot start at all, the server stops with exit code 1. SIGTERM/SIGINT stop
+ * A worker that dies is replaced, after a growing pause (up to 30 s), however often it happens:
+ * the supervisor never gives up. While workers keep dying (more than 5 in a minute) /api/health
+ * answers 503 "degraded" so that monitoring notices. Only when no worker has ever started (no
+ * build, port taken) does the server stop with exit code 1. SIGTERM/SIGINT stop
  * it gracefully: no new connections, and running agent turns (also those whose client has left)
  * finish and are saved, for up to AI_TURN_TIMEOUT_MS plus a margin.
  */
 import cluster, { type Worker } from "node:cluster";
 import http from "node:http";
 import os from "node:os";
+import { stampSocketAddress } from "../lib/http/client-address";
+import { isSupervisorReport, publishSupervisorReport, RestartPolicy, type SupervisorReport } from "../lib/supervisor";
 
 function option(short: string, long: string): string | undefined {
   const args = process.argv.slice(2);
@@ -49,8 +53,14 @@ if (cluster.isPrimary) {
   const ready = new Set<number>();
   let announced = false;
   let stopping = false;
+  let everReady = false;
   let exitCode = 0;
-  let recentExits: number[] = [];
+  const policy = new RestartPolicy();
+  const report = (): void => {
+    const now = Date.now();
+    const message: SupervisorReport = { type: "talk-todo.supervisor", degraded: policy.degraded(now), workers, ready: ready.size, restartsLastMinute: policy.restartsInWindow(now) };
+    for (const worker of live) if (worker.isConnected()) worker.send(message, () => undefined);
+  };
 
   const fork = () => {
     if (!stopping) live.add(cluster.fork());
@@ -67,6 +77,8 @@ if (cluster.isPrimary) {
   cluster.on("message", (worker, message: unknown) => {
     if (message !== "ready") return;
     ready.add(worker.id);
+    everReady = true;
+    report();
     if (!announced && ready.size >= workers) {
       announced = true;
       console.log(`▲ ready on http://${hostname ?? "localhost"}:${port} (${workers} worker${workers === 1 ? "" : "s"})`);
@@ -80,23 +92,20 @@ if (cluster.isPrimary) {
       return;
     }
     console.error(`[serve] worker ${worker.process.pid} exited (${signal ?? code})`);
-    if (!wasReady && signal === null) {
-      // It failed while starting: another try would fail the same way (no build, port taken, …).
+    if (!wasReady && signal === null && !everReady) {
+      // Nothing has ever started: another try would fail the same way (no build, port taken, …).
       console.error("[serve] a worker could not start; stopping");
       stop(1);
       return;
     }
-    const now = Date.now();
-    recentExits = [...recentExits.filter((t) => now - t < 60_000), now];
-    if (recentExits.length > 5) {
-      console.error("[serve] workers keep exiting (more than 5 in a minute); stopping");
-      stop(1);
-      return;
-    }
-    setTimeout(fork, Math.min(30_000, 250 * 2 ** recentExits.length));
+    const delay = policy.onExit(Date.now());
+    if (policy.degraded(Date.now())) console.error(`[serve] workers keep exiting; replacing them every ${Math.round(delay / 1000)} s and reporting degraded health`);
+    report();
+    setTimeout(fork, delay);
   });
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, () => stop(0));
   for (let i = 0; i < workers; i++) fork();
+  setInterval(report, 10_000).unref(); // "degraded" ends a minute after the last death
 } else {
   // The same environment `next start` sets up, before Next is loaded.
   (process.env as Record<string, string>).NODE_ENV = "production";
@@ -104,7 +113,13 @@ if (cluster.isPrimary) {
   const app = next({ dev: false, dir: process.cwd(), hostname, port });
   await app.prepare();
   const handle = app.getRequestHandler();
-  const server = http.createServer((request, response) => void handle(request, response));
+  process.on("message", (message: unknown) => {
+    if (isSupervisorReport(message)) publishSupervisorReport(message);
+  });
+  const server = http.createServer((request, response) => {
+    stampSocketAddress(request); // the client address for per-address limits (docs/security.md)
+    void handle(request, response);
+  });
   server.keepAliveTimeout = 65_000; // longer than the usual proxy's idle timeout
   // Next.js catches uncaught exceptions and carries on; a server that cannot listen must not.
   server.on("error", (error) => {

@@ -40,7 +40,7 @@ async function signInOrExplain(email: string, password: string): Promise<AuthFor
   } catch (error) {
     if (error instanceof AuthError) {
       if ((error as AuthError & { code?: string }).code === "rate_limited") {
-        return { error: "Too many sign-in attempts. Please wait a few minutes and try again.", values: { email } };
+        return { error: "Too many sign-in attempts. Please wait a little and try again.", values: { email } };
       }
       if (error.type === "CredentialsSignin") return { error: "Invalid email or password", values: { email } };
       return { error: "We couldn't sign you in right now. Please try again.", values: { email } };

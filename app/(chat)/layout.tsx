@@ -4,9 +4,9 @@ import { AppShell } from "@/components/app-shell";
 
 export default async function ChatLayout({ children }: { children: React.ReactNode }) {
   const user = await requirePageUser();
-  const { provider, label } = describeActiveModel();
+  const { provider, label, allowed } = describeActiveModel();
   return (
-    <AppShell email={user.email} timeZone={user.timezone} model={{ provider, label }}>
+    <AppShell email={user.email} timeZone={user.timezone} model={{ provider, label, models: allowed }}>
       {children}
     </AppShell>
   );

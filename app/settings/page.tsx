@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { requirePageUser } from "@/lib/ui/server/session";
 import { signOutAction } from "@/lib/ui/server/actions";
+import { ActivityList } from "@/components/activity/activity-list";
 import { TimeZoneForm } from "@/components/settings/time-zone-form";
 import { TokenManager } from "@/components/settings/token-manager";
 import { ThemeToggle } from "@/components/ui/theme-toggle";
@@ -41,6 +42,13 @@ export default async function SettingsPage() {
             Let scripts and MCP clients (Claude Desktop, Cursor…) manage your tasks with <code className="rounded bg-zinc-100 px-1 text-xs text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200">Authorization: Bearer …</code>. Treat a token like a password.
           </p>
           <TokenManager />
+        </section>
+        <section aria-labelledby="activity-title" className="rounded-2xl border border-zinc-200 bg-white p-5 shadow-xs sm:p-6 dark:border-zinc-800 dark:bg-zinc-900">
+          <h2 id="activity-title" className="text-base font-semibold">Recent changes</h2>
+          <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">
+            Every change to your tasks — by you, the assistant, a script or an MCP client. Undo puts things back as they were; a task changed since is left alone.
+          </p>
+          <ActivityList />
         </section>
         <form action={signOutAction}>
           <button type="submit" className={buttonClass({ variant: "secondary" })}>

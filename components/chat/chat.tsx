@@ -20,6 +20,7 @@ import { hasVisibleContent, MessageItem, TypingIndicator } from "@/components/ch
 import { Composer } from "@/components/chat/composer";
 import { Welcome } from "@/components/chat/welcome";
 import { toolNameOf } from "@/components/chat/tool-part";
+import { useModelChoice } from "@/components/chat/model-choice";
 
 const FINISHED = new Set(["output-available", "output-error", "output-denied"]);
 
@@ -69,7 +70,9 @@ export function Chat({ id, initialMessages, isNew }: { id: string; initialMessag
   const toast = useToast();
   const [input, setInput] = useState("");
   const timeZone = useTimeZone();
-  const transport = useMemo(() => createChatTransport(timeZone), [timeZone]);
+  const modelChoice = useModelChoice();
+  const pickedModel = modelChoice?.current;
+  const transport = useMemo(() => createChatTransport(timeZone, () => pickedModel?.value), [timeZone, pickedModel]);
   const announced = useRef(!isNew);
   const firstText = useRef("");
 

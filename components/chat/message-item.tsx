@@ -3,6 +3,7 @@ import { memo } from "react";
 import { isToolUIPart, type UIMessage } from "ai";
 import { Markdown } from "@/components/chat/markdown";
 import { ToolPart } from "@/components/chat/tool-part";
+import { TurnUndo } from "@/components/chat/turn-undo";
 import { SparkIcon } from "@/components/ui/icons";
 
 function textOf(message: UIMessage): string {
@@ -40,6 +41,7 @@ export const MessageItem = memo(function MessageItem({ message, isLatest }: { me
           }
           return null;
         })}
+        <TurnUndo message={message} isLatest={isLatest} />
       </div>
     </div>
   );

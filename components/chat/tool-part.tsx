@@ -134,6 +134,8 @@ function ToolResult({ name, input, output }: { name: string; input: Obj; output:
       return isTask(output.deleted) ? <DeletedCard tasks={[output.deleted]} /> : null;
     case "delete_tasks":
       return <DeletedCard tasks={tasksOf(output.deleted)} notFound={Array.isArray(output.notFound) ? output.notFound.length : 0} />;
+    case "undo_last_turn":
+      return str(output.message) ? <NoticeCard tone="muted">{String(output.message)}</NoticeCard> : null;
     default:
       return null;
   }

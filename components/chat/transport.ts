@@ -29,8 +29,11 @@ async function chatFetch(input: RequestInfo | URL, init?: RequestInit): Promise<
   return response;
 }
 
-/** `timeZone` is the user's saved one, so chat, panel and filters agree on what "tomorrow" is. */
-export function createChatTransport(timeZone: string | undefined) {
+/**
+ * `timeZone` is the user's saved one, so chat, panel and filters agree on what "tomorrow" is;
+ * `model` is read when a message is sent (the picker may change between messages).
+ */
+export function createChatTransport(timeZone: string | undefined, model: () => string | undefined = () => undefined) {
   return new DefaultChatTransport<UIMessage>({
     api: "/api/chat",
     fetch: chatFetch,
@@ -38,7 +41,8 @@ export function createChatTransport(timeZone: string | undefined) {
       const confirmation = answeredApproval(messages);
       if (confirmation) return { body: { id, confirmation } };
       const message = messages.findLast((m) => m.role === "user");
-      return { body: { id, message, timezone: timeZone } };
+      const picked = model();
+      return { body: { id, message, timezone: timeZone, ...(picked ? { model: picked } : {}) } };
     },
   });
 }

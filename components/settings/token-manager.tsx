@@ -2,16 +2,32 @@
 import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { apiFetch, errorMessage } from "@/lib/ui/api";
 import { relativeTime } from "@/lib/ui/dates";
-import { Button, inputClass } from "@/components/ui/button";
+import { Button, fieldClass, inputClass } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { CheckIcon, CopyIcon } from "@/components/ui/icons";
+import { SCOPE_LABELS, TOKEN_SCOPES, type TokenScope } from "@/lib/auth/scopes";
 
-type TokenView = { id: string; name: string; prefix?: string; createdAt: string; lastUsedAt: string | null };
+type TokenView = { id: string; name: string; prefix?: string; scopes?: TokenScope[]; expiresAt?: string | null; createdAt: string; lastUsedAt: string | null };
+
+const EXPIRY_CHOICES = [
+  { value: "never", label: "Never expires", days: null },
+  { value: "7", label: "Expires in 7 days", days: 7 },
+  { value: "30", label: "Expires in 30 days", days: 30 },
+  { value: "90", label: "Expires in 90 days", days: 90 },
+  { value: "365", label: "Expires in a year", days: 365 },
+] as const;
+
+function expiryText(expiresAt: string | null | undefined): string | null {
+  if (!expiresAt) return null;
+  return new Date(expiresAt).getTime() <= Date.now() ? "Expired" : `Expires ${relativeTime(expiresAt)}`;
+}
 
 export function TokenManager() {
   const [tokens, setTokens] = useState<TokenView[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [name, setName] = useState("");
+  const [scopes, setScopes] = useState<TokenScope[]>([...TOKEN_SCOPES]);
+  const [expiry, setExpiry] = useState<(typeof EXPIRY_CHOICES)[number]["value"]>("never");
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<{ name: string; token: string } | null>(null);
   const [copied, setCopied] = useState(false);
@@ -32,10 +48,18 @@ export function TokenManager() {
       setError("Give the token a name, e.g. “Laptop script”.");
       return;
     }
+    if (scopes.length === 0) {
+      setError("Choose at least one thing the token may do.");
+      return;
+    }
+    const days = EXPIRY_CHOICES.find((c) => c.value === expiry)?.days ?? null;
     setCreating(true);
     setError(null);
     try {
-      const result = await apiFetch<{ id: string; name: string; token: string }>("/api/tokens", { method: "POST", json: { name: trimmed } });
+      const result = await apiFetch<{ id: string; name: string; token: string }>("/api/tokens", {
+        method: "POST",
+        json: { name: trimmed, scopes, ...(days ? { expiresAt: new Date(Date.now() + days * 86_400_000).toISOString() } : {}) },
+      });
       setCreated({ name: result.name, token: result.token });
       setCopied(false);
       setName("");
@@ -77,6 +101,26 @@ export function TokenManager() {
           {creating ? "Creating…" : "Create token"}
         </Button>
       </form>
+      <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+        <legend className="sr-only">What the token may do</legend>
+        {TOKEN_SCOPES.map((scope) => (
+          <label key={scope} className="flex items-center gap-1.5">
+            <input
+              type="checkbox"
+              checked={scopes.includes(scope)}
+              onChange={(e) => setScopes((list) => (e.target.checked ? TOKEN_SCOPES.filter((s) => s === scope || list.includes(s)) : list.filter((s) => s !== scope)))}
+              className="size-4 accent-zinc-900 dark:accent-zinc-100"
+            />
+            {SCOPE_LABELS[scope]}
+          </label>
+        ))}
+        <label htmlFor="token-expiry" className="sr-only">Expiry</label>
+        <select id="token-expiry" value={expiry} onChange={(e) => setExpiry(e.target.value as typeof expiry)} className={fieldClass}>
+          {EXPIRY_CHOICES.map((c) => (
+            <option key={c.value} value={c.value}>{c.label}</option>
+          ))}
+        </select>
+      </fieldset>
       {error && <p role="alert" className="text-sm font-medium text-red-600 dark:text-red-400">{error}</p>}
 
       {created && (
@@ -109,7 +153,9 @@ export function TokenManager() {
                 <p className="text-xs text-zinc-500 dark:text-zinc-400">
                   {t.prefix && <span className="font-mono">{t.prefix}… · </span>}
                   Created {relativeTime(t.createdAt)} · Last used {relativeTime(t.lastUsedAt)}
+                  {expiryText(t.expiresAt) && <> · {expiryText(t.expiresAt)}</>}
                 </p>
+                {t.scopes && <p className="text-xs text-zinc-500 dark:text-zinc-400">{t.scopes.map((s) => SCOPE_LABELS[s]).join(" · ")}</p>}
               </div>
               <Button size="sm" variant="ghost" className="text-red-600 hover:text-red-700 dark:text-red-400" onClick={() => setRevoking(t)} aria-label={`Revoke “${t.name}”`}>
                 Revoke

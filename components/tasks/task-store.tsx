@@ -7,7 +7,9 @@
  * are dropped, and a refetch never overwrites a task whose own mutation is still in flight.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from "react";
-import { ApiError, apiFetch, errorMessage } from "@/lib/ui/api";
+import { describeUndo } from "@/lib/activity/describe";
+import type { UndoResult } from "@/lib/activity/schema";
+import { ApiError, apiFetch, apiSend, errorMessage } from "@/lib/ui/api";
 import { DEFAULT_FILTERS, type Task, type TaskFilters, type TaskList, type TaskPriority } from "@/lib/ui/types";
 import { useToast } from "@/components/ui/toast";
 
@@ -106,6 +108,8 @@ type Store = {
   createList: (name: string) => Promise<TaskList | null>;
   renameList: (id: string, name: string) => Promise<boolean>;
   deleteList: (id: string) => Promise<boolean>;
+  /** Reverts every change recorded under `requestId` (POST /api/undo) and resyncs; null on failure (toasted). */
+  undo: (requestId: string) => Promise<UndoResult | null>;
 };
 
 const TaskStoreContext = createContext<Store | null>(null);
@@ -224,6 +228,50 @@ export function TaskStoreProvider({ children }: { children: ReactNode }) {
     else inFlight.current.set(id, next);
   }, []);
 
+  /** Folds an undo's result into the store: removed tasks go, tasks put back are refetched by id. */
+  const applyUndoResult = useCallback(
+    async (result: Pick<UndoResult, "changes">) => {
+      const removed = result.changes.filter((c) => c.action === "deleted").map((c) => c.taskId);
+      if (removed.length) dispatch({ type: "remove", ids: removed });
+      const back = result.changes.filter((c) => c.action !== "deleted").slice(0, 20);
+      const tasks = await Promise.all(back.map((c) => apiFetch<{ task: Task }>(`/api/tasks/${encodeURIComponent(c.taskId)}`).then((r) => r.task, () => null)));
+      const found = tasks.filter((t): t is Task => t !== null);
+      if (found.length) dispatch({ type: "upsert", tasks: found });
+      refresh();
+    },
+    [refresh],
+  );
+
+  const undo = useCallback(
+    async (requestId: string) => {
+      try {
+        const result = await apiFetch<UndoResult>("/api/undo", { method: "POST", json: { requestId } });
+        await applyUndoResult(result);
+        return result;
+      } catch (error) {
+        toast.show(`Couldn't undo. ${errorMessage(error)}`, "error");
+        return null;
+      }
+    },
+    [applyUndoResult, toast],
+  );
+
+  /** A success toast whose Undo reverts the change the server recorded under `requestId`. */
+  const offerUndo = useCallback(
+    (message: string, requestId: string | null) => {
+      if (!requestId) return;
+      toast.show(message, "success", {
+        label: "Undo",
+        onClick: () => {
+          void undo(requestId).then((result) => {
+            if (result) toast.show(describeUndo(result), result.skipped.length ? "info" : "success");
+          });
+        },
+      });
+    },
+    [toast, undo],
+  );
+
   const updateTask = useCallback(
     async (id: string, patch: TaskPatch, snapshot?: Task) => {
       const before = stateRef.current.byId[id] ?? snapshot;
@@ -239,10 +287,13 @@ export function TaskStoreProvider({ children }: { children: ReactNode }) {
       dispatch({ type: "upsert", tasks: [optimistic] });
       track(id, 1);
       try {
-        const { task } = await apiFetch<{ task: Task }>(`/api/tasks/${encodeURIComponent(id)}`, { method: "PATCH", json: patch });
+        const { data, requestId } = await apiSend<{ task: Task }>(`/api/tasks/${encodeURIComponent(id)}`, { method: "PATCH", json: patch });
+        const task = data.task;
         track(id, -1);
         if (!inFlight.current.has(id)) dispatch({ type: "upsert", tasks: [task] });
         refresh();
+        const what = patch.status && patch.status !== before.status ? (patch.status === "completed" ? "Completed" : "Reopened") : "Updated";
+        offerUndo(`${what} “${task.title}”.`, requestId);
         return true;
       } catch (error) {
         track(id, -1);
@@ -257,7 +308,7 @@ export function TaskStoreProvider({ children }: { children: ReactNode }) {
         return false;
       }
     },
-    [refresh, toast, track],
+    [refresh, toast, track, offerUndo],
   );
 
   const toggleTask = useCallback(
@@ -320,9 +371,10 @@ export function TaskStoreProvider({ children }: { children: ReactNode }) {
       dispatch({ type: "remove", ids: [id] });
       track(id, 1);
       try {
-        await apiFetch<void>(`/api/tasks/${encodeURIComponent(id)}`, { method: "DELETE" });
+        const { requestId } = await apiSend<void>(`/api/tasks/${encodeURIComponent(id)}`, { method: "DELETE" });
         track(id, -1);
         refresh();
+        offerUndo(`Deleted “${task.title}”.`, requestId);
         return true;
       } catch (error) {
         track(id, -1);
@@ -331,7 +383,7 @@ export function TaskStoreProvider({ children }: { children: ReactNode }) {
         return false;
       }
     },
-    [refresh, toast, track],
+    [refresh, toast, track, offerUndo],
   );
 
   /** Folds an agent tool's result into the store at once, then refetches the filtered list. */
@@ -346,10 +398,14 @@ export function TaskStoreProvider({ children }: { children: ReactNode }) {
         }
         const removed = [...(isTask(o.deleted) ? [o.deleted] : []), ...tasksIn(o.deleted)];
         if (removed.length) dispatch({ type: "remove", ids: removed.map((t) => t.id) });
+        if (toolName === "undo_last_turn" && Array.isArray(o.changes)) {
+          void applyUndoResult({ changes: o.changes as UndoResult["changes"] });
+          return;
+        }
       }
       if (toolName !== "list_tasks") refresh();
     },
-    [refresh],
+    [refresh, applyUndoResult],
   );
 
   const createList = useCallback(
@@ -384,10 +440,13 @@ export function TaskStoreProvider({ children }: { children: ReactNode }) {
     async (id: string) => {
       const list = stateRef.current.lists.find((l) => l.id === id);
       try {
-        await apiFetch<void>(`/api/lists/${encodeURIComponent(id)}`, { method: "DELETE" });
+        const { requestId } = await apiSend<void>(`/api/lists/${encodeURIComponent(id)}`, { method: "DELETE" });
         if (stateRef.current.filters.list === id) dispatch({ type: "filters", filters: { ...stateRef.current.filters, list: "" } });
         refresh();
-        toast.show(list ? `Deleted the list “${list.name}”; its tasks are in the Inbox.` : "Deleted the list.", "success");
+        const message = list ? `Deleted the list “${list.name}”; its tasks are in the Inbox.` : "Deleted the list.";
+        // Undo puts the moved tasks back, which brings the list back with them (an empty list has nothing to undo).
+        if (list && list.taskCount > 0) offerUndo(message, requestId);
+        else toast.show(message, "success");
         return true;
       } catch (error) {
         toast.show(`Couldn't delete the list. ${errorMessage(error)}`, "error");
@@ -395,12 +454,12 @@ export function TaskStoreProvider({ children }: { children: ReactNode }) {
         return false;
       }
     },
-    [refresh, toast],
+    [refresh, toast, offerUndo],
   );
 
   const store = useMemo<Store>(
-    () => ({ state, setFilters, refresh, showMore, createTask, updateTask, toggleTask, ensureTask, deleteTask, applyToolOutput, createList, renameList, deleteList }),
-    [state, setFilters, refresh, showMore, createTask, updateTask, toggleTask, ensureTask, deleteTask, applyToolOutput, createList, renameList, deleteList],
+    () => ({ state, setFilters, refresh, showMore, createTask, updateTask, toggleTask, ensureTask, deleteTask, applyToolOutput, undo, createList, renameList, deleteList }),
+    [state, setFilters, refresh, showMore, createTask, updateTask, toggleTask, ensureTask, deleteTask, applyToolOutput, undo, createList, renameList, deleteList],
   );
 
   return <TaskStoreContext.Provider value={store}>{children}</TaskStoreContext.Provider>;

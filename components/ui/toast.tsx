@@ -1,11 +1,15 @@
 "use client";
-/** Small toasts: one polite live region, auto-dismissed, closable. */
+/**
+ * Small toasts: one polite live region, auto-dismissed, closable. A toast may offer one action
+ * (e.g. Undo); it then stays longer (what it undoes also stays in Settings → Recent changes).
+ */
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
 import { XIcon } from "@/components/ui/icons";
 
 type Tone = "error" | "info" | "success";
-type Toast = { id: number; message: string; tone: Tone };
-type ToastApi = { show: (message: string, tone?: Tone) => void };
+export type ToastAction = { label: string; onClick: () => void };
+type Toast = { id: number; message: string; tone: Tone; action?: ToastAction };
+type ToastApi = { show: (message: string, tone?: Tone, action?: ToastAction) => void };
 
 const ToastContext = createContext<ToastApi>({ show: () => {} });
 
@@ -19,10 +23,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
   const dismiss = useCallback((id: number) => setToasts((list) => list.filter((t) => t.id !== id)), []);
   const show = useCallback(
-    (message: string, tone: Tone = "info") => {
+    (message: string, tone: Tone = "info", action?: ToastAction) => {
       const id = nextId.current++;
-      setToasts((list) => [...list.filter((t) => t.message !== message), { id, message, tone }].slice(-3));
-      window.setTimeout(() => dismiss(id), tone === "error" ? 7000 : 4000);
+      setToasts((list) => [...list.filter((t) => t.message !== message), { id, message, tone, action }].slice(-3));
+      window.setTimeout(() => dismiss(id), action ? 10000 : tone === "error" ? 7000 : 4000);
     },
     [dismiss],
   );
@@ -47,6 +51,18 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             }`}
           >
             <p className="flex-1">{toast.message}</p>
+            {toast.action && (
+              <button
+                type="button"
+                onClick={() => {
+                  dismiss(toast.id);
+                  toast.action?.onClick();
+                }}
+                className="-my-1 rounded-md px-2 py-1 font-semibold text-indigo-700 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 dark:text-indigo-300 dark:hover:bg-indigo-500/10"
+              >
+                {toast.action.label}
+              </button>
+            )}
             <button
               type="button"
               onClick={() => dismiss(toast.id)}

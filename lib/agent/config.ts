@@ -19,6 +19,8 @@ export type AgentConfig = {
   maxRetries: number;
   maxSteps: number;
   historyMessages: number;
+  /** The most characters of history sent with a turn (AGENT_HISTORY_CHARS). */
+  historyChars: number;
 };
 
 export function getAgentConfig(env: Env = loadEnv()): AgentConfig {
@@ -37,5 +39,6 @@ export function getAgentConfig(env: Env = loadEnv()): AgentConfig {
     maxRetries: env.AI_MAX_RETRIES,
     maxSteps: env.AGENT_MAX_STEPS,
     historyMessages: env.AGENT_HISTORY_MESSAGES,
+    historyChars: env.AGENT_HISTORY_CHARS,
   };
 }

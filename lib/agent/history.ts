@@ -12,6 +12,21 @@ export function windowMessages<M extends UIMessage>(messages: M[], limit: number
   return start >= messages.length ? messages.slice(Math.max(0, messages.length - limit)) : messages.slice(start);
 }
 
+/**
+ * The window cut further to at most `maxChars` characters of message content (as sent), dropping
+ * the oldest messages first; the newest message always stays, and the window again never starts
+ * with an assistant message when a user message can start it.
+ */
+export function capHistoryChars<M extends UIMessage>(messages: M[], maxChars: number): M[] {
+  const sizes = messages.map((m) => JSON.stringify(m.parts).length);
+  let total = sizes.reduce((a, b) => a + b, 0);
+  let start = 0;
+  while (total > maxChars && start < messages.length - 1) total -= sizes[start++]!;
+  let first = start;
+  while (first < messages.length - 1 && messages[first]?.role !== "user") first++;
+  return messages.slice(messages[first]?.role === "user" ? first : start);
+}
+
 /** Text of a user message (the only part type users may send). */
 export function messageText(message: UIMessage): string {
   return message.parts.map((p) => (p.type === "text" ? p.text : "")).join("").trim();

@@ -1,6 +1,7 @@
 /**
  * The model registry: which language model answers, chosen by configuration only. A client
- * may name a model, but only one from the active provider's allow-list.
+ * may name a model, but only one from the operator's allow-list: the configured model, plus
+ * AI_ALLOWED_MODELS (and, for OpenAI-compatible servers, OPENAI_COMPATIBLE_MODELS).
  */
 import type { LanguageModel } from "ai";
 import { createGoogleGenerativeAI } from "@ai-sdk/google";
@@ -14,7 +15,15 @@ export type ActiveModel = { provider: ProviderId; modelId: string; label: string
 
 export const BUILTIN_MODEL_ID = "builtin-offline";
 export const GOOGLE_DEFAULT_MODEL = "gemini-2.5-flash";
-export const GOOGLE_MODELS = ["gemini-2.5-flash", "gemini-2.5-flash-lite", "gemini-2.5-pro", "gemini-2.0-flash"];
+
+function modelList(value: string | undefined): string[] {
+  return (value ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+}
+
+/** The configured model first, then the operator's other allowed models (no duplicates). */
+function allowList(modelId: string, ...extra: string[][]): string[] {
+  return [...new Set([modelId, ...extra.flat()])];
+}
 
 export function resolveProvider(env: Env): ProviderId {
   if (env.AI_PROVIDER) return env.AI_PROVIDER;
@@ -28,13 +37,11 @@ export function describeActiveModel(env: Env = loadEnv()): ActiveModel {
   switch (provider) {
     case "google": {
       const modelId = env.AI_MODEL ?? GOOGLE_DEFAULT_MODEL;
-      const allowed = GOOGLE_MODELS.includes(modelId) ? GOOGLE_MODELS : [modelId, ...GOOGLE_MODELS];
-      return { provider, modelId, label: `Gemini (${modelId})`, allowed };
+      return { provider, modelId, label: `Gemini (${modelId})`, allowed: allowList(modelId, modelList(env.AI_ALLOWED_MODELS)) };
     }
     case "openai-compatible": {
       const modelId = env.AI_MODEL ?? "";
-      const extra = (env.OPENAI_COMPATIBLE_MODELS ?? "").split(",").map((s) => s.trim()).filter(Boolean);
-      return { provider, modelId, label: modelId, allowed: [modelId, ...extra.filter((m) => m !== modelId)] };
+      return { provider, modelId, label: modelId, allowed: allowList(modelId, modelList(env.AI_ALLOWED_MODELS), modelList(env.OPENAI_COMPATIBLE_MODELS)) };
     }
     case "builtin":
       return { provider, modelId: BUILTIN_MODEL_ID, label: "Built-in offline assistant", allowed: [BUILTIN_MODEL_ID] };

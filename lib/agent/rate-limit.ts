@@ -2,7 +2,8 @@
  * Per-user turn limits (per minute and per day, RATE_LIMIT_PER_MINUTE / RATE_LIMIT_PER_DAY),
  * counted atomically in Postgres so a burst cannot overshoot. Both windows are counted in one
  * statement (one database round trip per turn). A refused turn is taken back from the counters
- * so that it does not count against the user.
+ * so that it does not count against the user; so is a turn refused after counting (another
+ * user's conversation, a turn already running): the caller gets a `refund` for that.
  */
 import "server-only";
 import { sql } from "@/lib/db";
@@ -14,7 +15,7 @@ import { decrementUserCounter, windowStart } from "@/lib/rate-limit/counter";
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 
-export async function enforceAgentRateLimit({ userId, requestId, now = Date.now() }: { userId: string; requestId?: string; now?: number }): Promise<void> {
+export async function enforceAgentRateLimit({ userId, requestId, now = Date.now() }: { userId: string; requestId?: string; now?: number }): Promise<{ refund: () => Promise<void> }> {
   const env = loadEnv();
   const windows = [
     { bucket: "agent:minute", ms: MINUTE, limit: env.RATE_LIMIT_PER_MINUTE, start: windowStart(now, MINUTE) },
@@ -31,8 +32,11 @@ export async function enforceAgentRateLimit({ userId, requestId, now = Date.now(
   );
   const counts = new Map(rows.map((r) => [r.bucket, Number(r.count)]));
   const over = windows.find((w) => (counts.get(w.bucket) ?? 1) > w.limit);
-  if (!over) return;
-  await Promise.all(windows.map((w) => decrementUserCounter(userId, w.bucket, w.start)));
+  const refund = async () => {
+    await Promise.all(windows.map((w) => decrementUserCounter(userId, w.bucket, w.start)));
+  };
+  if (!over) return { refund };
+  await refund();
   const retryAfter = Math.max(1, Math.ceil((over.start.getTime() + over.ms - now) / 1000));
   log.warn("agent.rate_limited", { requestId, userId, bucket: over.bucket, limit: over.limit, retryAfter });
   throw new AppError("rate_limit:agent", "You're sending messages too quickly. Please wait a moment and try again.", { retryAfter });

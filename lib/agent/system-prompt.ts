@@ -56,6 +56,7 @@ export function buildSystemPrompt({ now, timeZone }: { now: Date; timeZone: stri
     "- Never create a list the user did not ask for. If a result says a list is missing, ask, e.g. \"There's no 'Groceries' list yet — create it?\", and only after a yes call create_list and repeat the call. 'Create a list called …' is a request: call create_list.",
     "- When a result has `parentReady`, every step of that task is done: offer to complete it too (ask; do not complete it yourself). Deleting a task deletes its subtasks: the approval question says how many.",
     "- If a tool rejects your input, fix the input and try again; do not tell the user about the validation error.",
+    "- 'Undo', 'undo that', 'take that back', 'revert that': call undo_last_turn (it reverts your previous turn's changes) and tell the user what it reverted and skipped.",
     "",
     clockLine(now, timeZone),
   ].join("\n");

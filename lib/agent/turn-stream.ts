@@ -94,7 +94,8 @@ export function runTurnLoop(args: LoopArgs): ReadableStream<UIMessageChunk> {
     generateId: randomUUID,
     onError: () => FRIENDLY_MESSAGES.internal,
     execute: async ({ writer }) => {
-      writer.write({ type: "start" });
+      // The turn's request id travels with the reply (message metadata), so the chat can undo it.
+      writer.write({ type: "start", messageMetadata: { requestId } });
       // Let the response head and this first chunk reach the socket before the model's work:
       // Node sends them on the next tick, which a model that answers at once (the built-in one)
       // would otherwise hold back until the whole reply had been worked out.

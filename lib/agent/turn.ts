@@ -21,6 +21,8 @@ import {
 import { getAgentConfig } from "@/lib/agent/config";
 import { trackTurn } from "@/lib/agent/in-flight";
 import { getLanguageModel } from "@/lib/agent/models";
+import { enforceTokenBudget } from "@/lib/agent/budget";
+import { capHistoryChars } from "@/lib/agent/history";
 import { enforceAgentRateLimit } from "@/lib/agent/rate-limit";
 import type { TurnInput } from "@/lib/agent/request";
 import { buildSystemPrompt } from "@/lib/agent/system-prompt";
@@ -64,20 +66,28 @@ export async function startTurn(params: StartTurnParams): Promise<Turn> {
   const { user, conversationId, requestId, input } = params;
   const config = getAgentConfig();
   const { model, info } = getLanguageModel(params.model);
-  await enforceAgentRateLimit({ userId: user.id, requestId });
+  if (info.provider !== "builtin") await enforceTokenBudget({ userId: user.id, requestId });
+  const quota = await enforceAgentRateLimit({ userId: user.id, requestId });
   // The conversation (created on the first message; another user's id → 404) and its lease (a
-  // turn already running → 409), in one round trip.
+  // turn already running → 409), in one round trip. A refused turn uses no quota.
   const turnId = randomUUID();
-  await beginTurn({ userId: user.id, conversationId, turnId, create: input.kind === "message", title: input.kind === "message" ? deriveTitle(input.text) : "" });
+  try {
+    await beginTurn({ userId: user.id, conversationId, turnId, create: input.kind === "message", title: input.kind === "message" ? deriveTitle(input.text) : "" });
+  } catch (error) {
+    await quota.refund().catch((refundError) => log.error("agent.refund_failed", { requestId, error: refundError }));
+    throw error;
+  }
   let run: Promise<string> | null = null;
+  let planned = false;
   try {
     const plan = await planTurn({ conversationId, input, historyLimit: config.historyMessages });
+    planned = true;
     const timeZone = params.timeZone ?? user.timezone;
     const now = params.now ?? new Date();
     const records: ToolCallRecord[] = [];
     const ctx: TaskToolContext = { userId: user.id, timeZone, now: params.now ? () => now : undefined, actor: "agent", requestId, conversationId };
     const tools = createTaskTools({ ...ctx, onToolResult: (r) => records.push(r) });
-    const modelMessages = await convertToModelMessages(plan.modelMessages, { tools, ignoreIncompleteToolCalls: true });
+    const modelMessages = await convertToModelMessages(capHistoryChars(plan.modelMessages, config.historyChars), { tools, ignoreIncompleteToolCalls: true });
     // The audit row is written while the model starts; onFinish waits for it (off the path to the first token).
     const runId = randomUUID();
     run = startAgentRun({ id: runId, requestId, userId: user.id, conversationId, model: info.modelId });
@@ -134,6 +144,8 @@ export async function startTurn(params: StartTurnParams): Promise<Turn> {
   } catch (error) {
     await run?.catch(() => undefined);
     await releaseTurnLease({ conversationId, turnId }).catch(() => undefined);
+    // Refused while planning (e.g. a confirmation that does not exist): no quota used.
+    if (!planned) await quota.refund().catch(() => undefined);
     throw error;
   }
 }

@@ -7,11 +7,7 @@
 import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { loadEnv } from "@/lib/env";
-import { signInInputSchema } from "@/lib/auth/schema";
-import { getUserForSignIn } from "@/lib/auth/users";
-import { getDummyHash, verifyPassword } from "@/lib/auth/password";
-import { clientAddress, isSignInThrottled, recordFailedSignIn } from "@/lib/auth/throttle";
-import { log } from "@/lib/log";
+import { authorizeCredentials, SignInThrottledError } from "@/lib/auth/sign-in";
 
 class ThrottledSignIn extends CredentialsSignin {
   code = "rate_limited";
@@ -29,21 +25,12 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => {
       Credentials({
         credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
         async authorize(credentials, request) {
-          const parsed = signInInputSchema.safeParse(credentials);
-          if (!parsed.success) return null;
-          const { email, password } = parsed.data;
-          const address = clientAddress(request.headers);
-          if (await isSignInThrottled(email, address)) {
-            log.warn("auth.signin_throttled");
-            throw new ThrottledSignIn();
+          try {
+            return await authorizeCredentials(credentials, request.headers);
+          } catch (error) {
+            if (error instanceof SignInThrottledError) throw new ThrottledSignIn();
+            throw error;
           }
-          const user = await getUserForSignIn({ email });
-          const ok = await verifyPassword(password, user?.passwordHash ?? (await getDummyHash()));
-          if (!user || !ok) {
-            await recordFailedSignIn(email, address);
-            return null;
-          }
-          return { id: user.id, email: user.email, name: user.name };
         },
       }),
     ],

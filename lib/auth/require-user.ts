@@ -1,26 +1,62 @@
 /**
  * The one gate every protected route handler calls. Accepts a bearer token or the Auth.js
- * session cookie; re-checks that the user still exists (JWT sessions cannot be revoked); and
- * guards cookie-authenticated mutations against cross-site requests with an Origin check.
+ * session cookie; re-checks that the user still exists (JWT sessions cannot be revoked); guards
+ * cookie-authenticated mutations against cross-site requests with an Origin check; checks the
+ * token's scope for what the route needs (403 forbidden:scope); and counts writes against the
+ * per-user and per-token write limits (lib/rate-limit/writes.ts; agent turns have their own).
  */
 import "server-only";
+import type { Requirement, TokenScope } from "@/lib/auth/scopes";
 import { sessionUserId } from "@/lib/auth/session-token";
 import { verifyApiToken } from "@/lib/auth/tokens";
 import { getUserById, type SessionUser } from "@/lib/auth/users";
 import { AppError } from "@/lib/errors";
+import { enforceWriteRateLimit } from "@/lib/rate-limit/writes";
 
-export type AuthContext = { user: SessionUser; via: "session" | "token" };
+export type AuthContext = { user: SessionUser; via: "session" } | { user: SessionUser; via: "token"; tokenId: string; scopes: TokenScope[] };
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-export async function requireUser(request: Request): Promise<AuthContext> {
+/** The bearer token of a request, or null without an Authorization header; throws for a bad one. */
+export async function authenticateToken(request: Request) {
   const authorization = request.headers.get("authorization");
-  if (authorization !== null) {
-    const match = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
-    const user = match?.[1] ? await verifyApiToken(match[1]) : null;
-    if (!user) throw new AppError("unauthorized:token", "The access token is missing, invalid or revoked.");
-    return { user, via: "token" };
+  if (authorization === null) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
+  const verified = match?.[1] ? await verifyApiToken(match[1]) : null;
+  if (!verified) throw new AppError("unauthorized:token", "The access token is missing, invalid, expired or revoked.");
+  return verified;
+}
+
+/** Throws forbidden:scope unless the token has the scope (a session may do everything). */
+export function assertScope(auth: AuthContext, needs: Requirement): void {
+  if (auth.via === "session") return;
+  if (needs === "session") throw new AppError("forbidden:token", "Access tokens cannot manage tokens or the account; sign in on the website.");
+  if (!auth.scopes.includes(needs)) throw new AppError("forbidden:scope", `This token lacks the ${needs} scope.`);
+}
+
+/**
+ * `needs`: what the route requires of a token; by default tasks:read for reads and tasks:write
+ * for writes. Every write counts against the write limits.
+ */
+export async function requireUser(request: Request, needs: Requirement = SAFE_METHODS.has(request.method) ? "tasks:read" : "tasks:write"): Promise<AuthContext> {
+  const auth = await authenticate(request);
+  assertScope(auth, needs);
+  if (!SAFE_METHODS.has(request.method)) {
+    await enforceWriteRateLimit({ userId: auth.user.id, tokenId: auth.via === "token" ? auth.tokenId : null });
   }
+  return auth;
+}
+
+/** For an agent turn (POST /api/chat, /api/agent): the agent scope; turns have their own limits (lib/agent/rate-limit.ts). */
+export async function requireTurnUser(request: Request): Promise<AuthContext> {
+  const auth = await authenticate(request);
+  assertScope(auth, "agent");
+  return auth;
+}
+
+async function authenticate(request: Request): Promise<AuthContext> {
+  const token = await authenticateToken(request);
+  if (token) return { user: token.user, via: "token", tokenId: token.tokenId, scopes: token.scopes };
 
   if (!SAFE_METHODS.has(request.method)) assertSameOrigin(request);
 

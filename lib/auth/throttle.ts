@@ -1,52 +1,104 @@
-/** Brute-force protection for sign-in: failed attempts per email and client address. */
+/** Brute-force protection: sign-in back-off per email and per email+address; sign-up limits per address and overall. */
 import "server-only";
 import { AppError } from "@/lib/errors";
-import { LOGIN_ATTEMPTS_PER_WINDOW, LOGIN_WINDOW_MS, REGISTRATIONS_PER_HOUR } from "@/lib/limits";
-import { incrementKeyCounter, readKeyCounter, windowStart } from "@/lib/rate-limit/counter";
+import { loadEnv } from "@/lib/env";
+import { clientAddressOf } from "@/lib/http/client-address";
+import { SIGN_IN_BACKOFF_BASE_MS, SIGN_IN_BACKOFF_MAX_MS, SIGN_IN_BACKOFF_RESET_MS, SIGN_IN_FREE_FAILURES_PER_ADDRESS, SIGN_IN_FREE_FAILURES_PER_EMAIL } from "@/lib/limits";
+import { log } from "@/lib/log";
+import { sql } from "@/lib/db";
+import { incrementKeyCounter, windowStart } from "@/lib/rate-limit/counter";
 
-function keys(email: string, address: string | null): string[] {
-  // Per email (stops a distributed guess at one account) and per email+address.
-  return address ? [`email:${email}`, `pair:${email}|${address}`] : [`email:${email}`];
+type Gate = { refused: boolean; retryAfter: number };
+
+/**
+ * Counts one attempt on one back-off key and says whether it is refused, in one statement (the
+ * row lock serialises parallel attempts, so 30 parallel guesses are 30 counts). An attempt is
+ * refused while the key is blocked. Otherwise, with `reserve`, it counts as a failure up front
+ * (a success clears the key afterwards), and past `free` failures it blocks the key for a delay
+ * that doubles with every further failure, up to SIGN_IN_BACKOFF_MAX_MS. A refused attempt does
+ * not extend the block: an attacker cannot keep an account shut by hammering it. A key quiet
+ * for SIGN_IN_BACKOFF_RESET_MS starts over.
+ */
+async function countAttempt(key: string, free: number, reserve: boolean, now: number): Promise<Gate> {
+  const rows = await sql<{ refused: boolean; blockedUntilMs: number | null }>(
+    "signin_attempt",
+    `INSERT INTO "SignInBackoff" AS s ("key", "attempts", "failures", "blockedUntil", "refused", "updatedAt")
+     VALUES ($1, 1, $2::int, NULL, false, $3::timestamp(3))
+     ON CONFLICT ("key") DO UPDATE SET
+       "attempts" = CASE WHEN s."updatedAt" < $4::timestamp(3) THEN 1 ELSE s."attempts" + 1 END,
+       "refused" = COALESCE(s."updatedAt" >= $4::timestamp(3) AND s."blockedUntil" > $3::timestamp(3), false),
+       "failures" = CASE
+         WHEN s."updatedAt" < $4::timestamp(3) THEN $2::int
+         WHEN s."blockedUntil" > $3::timestamp(3) OR $2::int = 0 THEN s."failures"
+         ELSE s."failures" + 1 END,
+       "blockedUntil" = CASE
+         WHEN s."updatedAt" < $4::timestamp(3) THEN NULL
+         WHEN s."blockedUntil" > $3::timestamp(3) OR $2::int = 0 THEN s."blockedUntil"
+         WHEN s."failures" + 1 > $5::int
+           THEN $3::timestamp(3) + LEAST($6::float8, $7::float8 * power(2, s."failures" - $5::int)) * interval '1 millisecond'
+         ELSE NULL END,
+       "updatedAt" = $3::timestamp(3)
+     RETURNING "refused", (extract(epoch from "blockedUntil") * 1000)::float8 AS "blockedUntilMs"`,
+    [key, reserve ? 1 : 0, new Date(now).toISOString(), new Date(now - SIGN_IN_BACKOFF_RESET_MS).toISOString(), free, SIGN_IN_BACKOFF_MAX_MS, SIGN_IN_BACKOFF_BASE_MS],
+  );
+  const row = rows[0];
+  const until = row?.blockedUntilMs ?? now;
+  return { refused: Boolean(row?.refused), retryAfter: Math.max(1, Math.ceil((until - now) / 1000)) };
 }
 
-export async function isSignInThrottled(email: string, address: string | null, now = Date.now()): Promise<boolean> {
-  const start = windowStart(now, LOGIN_WINDOW_MS);
-  const [byEmail, byPair] = await Promise.all(keys(email, address).map((key) => readKeyCounter(key, start)));
-  // Without a known address the per-email count is the only one, so it gets the tighter limit.
-  const emailLimit = address ? LOGIN_ATTEMPTS_PER_WINDOW * 5 : LOGIN_ATTEMPTS_PER_WINDOW;
-  return (byPair ?? 0) >= LOGIN_ATTEMPTS_PER_WINDOW || (byEmail ?? 0) >= emailLimit;
+function emailKey(email: string): string {
+  return `email:${email}`;
 }
 
-export async function recordFailedSignIn(email: string, address: string | null, now = Date.now()): Promise<void> {
-  const start = windowStart(now, LOGIN_WINDOW_MS);
-  await Promise.all(keys(email, address).map((key) => incrementKeyCounter(key, start)));
+function pairKey(email: string, address: string): string {
+  return `pair:${email}|${address}`;
 }
 
 /**
- * The client's address as a proxy in front of us reports it, or null when there is none
- * (route handlers cannot see the socket). Without an address, per-address limits are skipped
- * rather than turned into one global limit shared by every visitor.
+ * Counts a sign-in attempt before the password is checked and decides on the counts: refused
+ * while the email+address pair or the email is backing off. The pair is decided first, and an
+ * attempt it refuses does not count as a failure against the email, so one noisy client cannot
+ * slow down the account's owner signing in from elsewhere.
  */
+export async function gateSignIn(email: string, address: string | null, now = Date.now()): Promise<Gate> {
+  const pair = address ? await countAttempt(pairKey(email, address), SIGN_IN_FREE_FAILURES_PER_ADDRESS, true, now) : null;
+  const byEmail = await countAttempt(emailKey(email), SIGN_IN_FREE_FAILURES_PER_EMAIL, !pair?.refused, now);
+  if (pair?.refused) return pair;
+  return byEmail;
+}
+
+/** A successful sign-in ends the back-off. */
+export async function clearSignInBackoff(email: string, address: string | null): Promise<void> {
+  const keys = address ? [emailKey(email), pairKey(email, address)] : [emailKey(email)];
+  await sql("signin_clear", `DELETE FROM "SignInBackoff" WHERE "key" = ANY($1::text[])`, [keys]);
+}
+
+/** The client's address (the socket's, or per TRUSTED_PROXY_HOPS), or null when unknown. */
 export function clientAddress(headers: Headers): string | null {
-  const forwarded = headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return forwarded || headers.get("x-real-ip")?.trim() || null;
+  return clientAddressOf(headers, loadEnv().TRUSTED_PROXY_HOPS);
 }
 
-/** Loopback is the operator's own machine (local use, scripts, test runners): never limited. */
-export function isLoopback(address: string): boolean {
-  return /^(127\.|::1$|::ffff:127\.|localhost$)/i.test(address);
+const HOUR = 60 * 60 * 1000;
+
+function registerLimited(message: string, start: Date, now: number): AppError {
+  return new AppError("rate_limit:register", message, { retryAfter: Math.ceil((start.getTime() + HOUR - now) / 1000) });
 }
 
-/** Sign-ups per client address per hour; throws rate_limit:register past the limit. */
+/**
+ * Sign-ups per client address per hour (REGISTER_LIMIT_PER_HOUR), then for everyone together
+ * (REGISTER_GLOBAL_LIMIT_PER_HOUR). Counted first, decided on the returned count, so a burst
+ * cannot overshoot; an address over its own limit does not use up the global one.
+ */
 export async function assertRegistrationAllowed(headers: Headers, now = Date.now()): Promise<void> {
+  const env = loadEnv();
   const address = clientAddress(headers);
-  if (!address || isLoopback(address)) return;
-  const hour = 60 * 60 * 1000;
-  const start = windowStart(now, hour);
-  const count = await incrementKeyCounter(`register:${address}`, start);
-  if (count > REGISTRATIONS_PER_HOUR) {
-    throw new AppError("rate_limit:register", "Too many sign-ups from this address. Please try again later.", {
-      retryAfter: Math.ceil((start.getTime() + hour - now) / 1000),
-    });
+  const start = windowStart(now, HOUR);
+  if (address && (await incrementKeyCounter(`register:${address}`, start)) > env.REGISTER_LIMIT_PER_HOUR) {
+    log.warn("auth.register_limited", { scope: "address" });
+    throw registerLimited("Too many sign-ups from this address. Please try again later.", start, now);
+  }
+  if ((await incrementKeyCounter("register:*", start)) > env.REGISTER_GLOBAL_LIMIT_PER_HOUR) {
+    log.warn("auth.register_limited", { scope: "global" });
+    throw registerLimited("Sign-ups are paused for a while. Please try again later.", start, now);
   }
 }

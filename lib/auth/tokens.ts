@@ -7,29 +7,55 @@ import { createHash, randomBytes } from "node:crypto";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { SessionUser } from "@/lib/auth/users";
+import { isTokenScope, TOKEN_SCOPES, type TokenScope } from "@/lib/auth/scopes";
+import { MAX_TOKENS_PER_USER } from "@/lib/tokens/schema";
 
 export const TOKEN_PREFIX = "tt_";
 const tokenPattern = /^tt_[A-Za-z0-9_-]{43}$/;
 const LAST_USED_RESOLUTION_MS = 60_000;
 
-export type ApiTokenView = { id: string; name: string; prefix: string; createdAt: string; lastUsedAt: string | null };
+export type ApiTokenView = { id: string; name: string; prefix: string; scopes: TokenScope[]; expiresAt: string | null; createdAt: string; lastUsedAt: string | null };
+export type VerifiedToken = { user: SessionUser; tokenId: string; scopes: TokenScope[] };
 
 function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
-function toView(row: { id: string; name: string; prefix: string; createdAt: Date; lastUsedAt: Date | null }): ApiTokenView {
-  return { id: row.id, name: row.name, prefix: row.prefix, createdAt: row.createdAt.toISOString(), lastUsedAt: row.lastUsedAt?.toISOString() ?? null };
+function knownScopes(scopes: string[]): TokenScope[] {
+  return scopes.filter(isTokenScope);
 }
 
-export async function createApiToken({ userId, name }: { userId: string; name: string }): Promise<ApiTokenView & { token: string }> {
+function toView(row: { id: string; name: string; prefix: string; scopes: string[]; expiresAt: Date | null; createdAt: Date; lastUsedAt: Date | null }): ApiTokenView {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    scopes: knownScopes(row.scopes),
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * A new token (all scopes and no expiry unless given). At most MAX_TOKENS_PER_USER unexpired
+ * tokens per user: the user's row is locked while counting, so parallel requests cannot pass
+ * the limit together.
+ */
+export async function createApiToken({ userId, name, scopes = [...TOKEN_SCOPES], expiresAt = null }: { userId: string; name: string; scopes?: TokenScope[]; expiresAt?: Date | null }): Promise<ApiTokenView & { token: string }> {
   const token = TOKEN_PREFIX + randomBytes(32).toString("base64url");
-  const row = await db.apiToken.create({
-    data: { userId, name, tokenHash: hashToken(token), prefix: token.slice(0, 10) },
+  const row = await db.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT 1 FROM "User" WHERE "id" = ${userId}::uuid FOR UPDATE`;
+    const active = await tx.apiToken.count({ where: { userId, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] } });
+    if (active >= MAX_TOKENS_PER_USER) {
+      throw new AppError("conflict:token_limit", `You can have at most ${MAX_TOKENS_PER_USER} tokens. Revoke one you no longer use first.`);
+    }
+    return tx.apiToken.create({ data: { userId, name, scopes, expiresAt, tokenHash: hashToken(token), prefix: token.slice(0, 10) } });
   });
   return { ...toView(row), token };
 }
 
+/** Every token of the user that is not revoked (expired ones too, so they can be cleaned up). */
 export async function listApiTokens({ userId }: { userId: string }): Promise<ApiTokenView[]> {
   const rows = await db.apiToken.findMany({ where: { userId, revokedAt: null }, orderBy: [{ createdAt: "desc" }, { id: "asc" }] });
   return rows.map(toView);
@@ -40,17 +66,17 @@ export async function revokeApiToken({ userId, id }: { userId: string; id: strin
   if (count === 0) throw new AppError("not_found:token");
 }
 
-/** The user a bearer token belongs to, or null for a malformed, unknown or revoked token. */
-export async function verifyApiToken(token: string): Promise<SessionUser | null> {
+/** The user, id and scopes of a bearer token, or null for a malformed, unknown, revoked or expired token. */
+export async function verifyApiToken(token: string): Promise<VerifiedToken | null> {
   if (!tokenPattern.test(token)) return null;
   const row = await db.apiToken.findUnique({
     where: { tokenHash: hashToken(token) },
-    select: { id: true, revokedAt: true, lastUsedAt: true, user: { select: { id: true, email: true, name: true, timezone: true } } },
+    select: { id: true, revokedAt: true, expiresAt: true, scopes: true, lastUsedAt: true, user: { select: { id: true, email: true, name: true, timezone: true } } },
   });
-  if (!row || row.revokedAt) return null;
   const now = Date.now();
+  if (!row || row.revokedAt || (row.expiresAt && row.expiresAt.getTime() <= now)) return null;
   if (!row.lastUsedAt || now - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
     await db.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date(now) } });
   }
-  return row.user;
+  return { user: row.user, tokenId: row.id, scopes: knownScopes(row.scopes) };
 }

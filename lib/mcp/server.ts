@@ -50,13 +50,23 @@ export function createMcpServer(ctx: TaskToolContext): McpServer {
   return server;
 }
 
-/** Answers one Streamable HTTP request for an authenticated user. */
-export async function handleMcpRequest(request: Request, ctx: TaskToolContext): Promise<Response> {
+const readOnlyTools = new Set((taskToolDefinitions as readonly TaskToolDefinition[]).filter((d) => d.annotations.readOnlyHint).map((d) => d.name));
+
+/** Whether a JSON-RPC message calls a tool that is not read-only (an unknown name counts as writing). */
+export function isWritingToolCall(message: unknown): boolean {
+  if (typeof message !== "object" || message === null) return false;
+  const { method, params } = message as { method?: unknown; params?: { name?: unknown } };
+  if (method !== "tools/call") return false;
+  return !(typeof params?.name === "string" && readOnlyTools.has(params.name));
+}
+
+/** Answers one Streamable HTTP request for an authenticated user; `parsedBody` is the POST body already read. */
+export async function handleMcpRequest(request: Request, ctx: TaskToolContext, parsedBody?: unknown): Promise<Response> {
   const server = createMcpServer(ctx);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);
   try {
-    return await transport.handleRequest(request);
+    return await transport.handleRequest(request, parsedBody === undefined ? undefined : { parsedBody });
   } finally {
     // With JSON responses the answer is complete once handleRequest resolves.
     void server.close();

@@ -34,8 +34,3 @@ export async function incrementKeyCounter(key: string, start: Date): Promise<num
     RETURNING "count"`;
   return rows[0]?.count ?? 1;
 }
-
-export async function readKeyCounter(key: string, start: Date): Promise<number> {
-  const row = await db.loginAttempt.findUnique({ where: { key_windowStart: { key, windowStart: start } }, select: { count: true } });
-  return row?.count ?? 0;
-}

@@ -14,10 +14,21 @@ export type ChangeContext = { actor: ChangeActor; requestId: string | null; undo
 
 export type TaskChange = { before: TaskView | null; after: TaskView | null };
 
+/** JSON with object keys sorted at every level (jsonb does not keep key order). */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+    return `{${entries.sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
 /**
- * A task's own state for comparisons: everything but `updatedAt` (which every write bumps), the
+ * A task's own state for comparisons: every field but `updatedAt` (which every write bumps), the
  * subtasks' progress (their changes are their own) and its list's current name (a rename is not
- * a change of the task); the list counts by id.
+ * a change of the task): the list counts by id. Changes recorded before lists, labels and
+ * subtasks existed compare as in the Inbox, unlabelled and top-level.
  */
 function ownState(task: TaskView): Record<string, unknown> {
   const { updatedAt: _updated, subtasks: _subtasks, list, ...rest } = task;
@@ -26,11 +37,10 @@ function ownState(task: TaskView): Record<string, unknown> {
   return { ...rest, list: list?.id ?? null, labels: rest.labels ?? [], parentId: rest.parentId ?? null };
 }
 
+/** Whether two states of a task are the same (see ownState). */
 export function sameTaskState(a: TaskView | null, b: TaskView | null): boolean {
   if (a === null || b === null) return a === b;
-  const restA = ownState(a);
-  const restB = ownState(b);
-  return JSON.stringify(restA, Object.keys(restA).sort()) === JSON.stringify(restB, Object.keys(restB).sort());
+  return canonical(ownState(a)) === canonical(ownState(b));
 }
 
 export function actionOf({ before, after }: TaskChange): ActivityAction {

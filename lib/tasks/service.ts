@@ -318,8 +318,8 @@ export async function deleteTasks({ userId, ids, change, db }: { userId: string;
  * id and creation time — for undo (lib/activity). Recorded like any other change. A new task
  * field must be restored here too.
  */
-export async function setTaskState({ userId, id, state, change, db }: { userId: string; id: string; state: TaskView | null } & Mutation): Promise<void> {
-  await inTransaction(db, async (tx) => {
+export async function setTaskState({ userId, id, state, change, db }: { userId: string; id: string; state: TaskView | null } & Mutation): Promise<TaskView | null> {
+  return inTransaction(db, async (tx) => {
     const [before] = await lockTasks(tx, userId, [id]);
     let after: TaskView | null = null;
     if (state) {
@@ -343,7 +343,13 @@ export async function setTaskState({ userId, id, state, change, db }: { userId: 
       await tx.task.delete({ where: { id } });
     }
     await recordChanges(tx, userId, change, [{ before: before ?? null, after }]);
+    return after;
   });
+}
+
+/** The user's tasks among `ids`, locked until the end of the caller's transaction `db`. */
+export async function getTasksForUpdate({ userId, ids, db }: { userId: string; ids: string[]; db: Prisma.TransactionClient }): Promise<TaskView[]> {
+  return lockTasks(db, userId, ids);
 }
 
 /** The user's tasks for reference matching (titles), most relevant first, bounded. */

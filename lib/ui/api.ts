@@ -53,6 +53,11 @@ export async function toApiError(response: Response): Promise<ApiError> {
 }
 
 export async function apiFetch<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
+  return (await apiSend<T>(path, init)).data;
+}
+
+/** Like apiFetch, also returning the request id the server recorded a change under (X-Request-Id). */
+export async function apiSend<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<{ data: T; requestId: string | null }> {
   const { json, headers, ...rest } = init;
   let response: Response;
   try {
@@ -66,8 +71,9 @@ export async function apiFetch<T>(path: string, init: RequestInit & { json?: unk
     throw new ApiError("You appear to be offline. Check your connection and try again.", 0);
   }
   if (!response.ok) throw await toApiError(response);
-  if (response.status === 204) return undefined as T;
-  return (await response.json()) as T;
+  const requestId = response.headers.get("x-request-id");
+  if (response.status === 204) return { data: undefined as T, requestId };
+  return { data: (await response.json()) as T, requestId };
 }
 
 export function errorMessage(error: unknown): string {

@@ -3,6 +3,7 @@
  * and requests to route handlers called directly (bearer auth needs no Next request context).
  */
 import { randomUUID } from "node:crypto";
+import { encode } from "next-auth/jwt";
 import { createUser, type SessionUser } from "@/lib/auth/users";
 import { createApiToken } from "@/lib/auth/tokens";
 
@@ -26,4 +27,11 @@ export function apiRequest(path: string, init: { method?: string; body?: unknown
 
 export function params<T extends Record<string, string>>(value: T): { params: Promise<T> } {
   return { params: Promise.resolve(value) };
+}
+
+/** A session cookie header as Auth.js issues it on plain http (what a signed-in browser sends). */
+export async function sessionCookie(userId: string): Promise<Record<string, string>> {
+  const name = "authjs.session-token";
+  const token = await encode({ token: { sub: userId }, secret: process.env.AUTH_SECRET!, salt: name, maxAge: 3600 });
+  return { cookie: `${name}=${token}` };
 }

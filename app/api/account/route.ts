@@ -8,7 +8,7 @@ const deleteAccountSchema = z.object({ password: z.string().min(1, "is required"
 
 /** Deletes the signed-in account and everything it owns; the password confirms intent. */
 export const DELETE = route(async (request) => {
-  const { user } = await requireUser(request);
+  const { user } = await requireUser(request, "session");
   const { password } = await readJson(request, deleteAccountSchema);
   await deleteUserWithPassword({ id: user.id, password });
   return noContent();

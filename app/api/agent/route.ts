@@ -1,10 +1,11 @@
 /**
  * POST /api/agent — the same agent turn as /api/chat, answered as one JSON object (API.md):
  * requestId, conversationId, status, response, toolCalls, pendingConfirmation, iterations,
- * finishReason, warning, error.
+ * finishReason, warning, error, undoable.
  */
 import { randomUUID } from "node:crypto";
-import { requireUser } from "@/lib/auth/require-user";
+import { changedTasks } from "@/lib/activity";
+import { requireTurnUser } from "@/lib/auth/require-user";
 import { json, route } from "@/lib/http/respond";
 import { readJson } from "@/lib/http/request";
 import { agentBodySchema, agentTurnInput, requestIdFor } from "@/lib/agent/request";
@@ -13,7 +14,7 @@ import { startTurn } from "@/lib/agent/turn";
 export const maxDuration = 300;
 
 export const POST = route(async (request) => {
-  const { user } = await requireUser(request);
+  const { user } = await requireTurnUser(request);
   const body = await readJson(request, agentBodySchema);
   const input = agentTurnInput(body);
   const requestId = requestIdFor(request, body.requestId);
@@ -22,5 +23,7 @@ export const POST = route(async (request) => {
   // Nobody reads the UI stream here; the turn runs to its end on the server's own copy.
   void turn.stream.cancel().catch(() => undefined);
   const outcome = await turn.outcome;
-  return json(outcome, { headers: { "x-request-id": requestId } });
+  // `undoable`: this turn changed tasks (POST /api/undo with its requestId reverts them).
+  const undoable = await changedTasks({ userId: user.id, requestId });
+  return json({ ...outcome, undoable }, { headers: { "x-request-id": requestId } });
 });

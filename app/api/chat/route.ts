@@ -3,7 +3,7 @@
  * Body (API.md): `{ id, message, timezone? }` or `{ id, confirmation: { id, approved } }`;
  * see docs/agent.md for the exact shapes the UI sends.
  */
-import { requireUser } from "@/lib/auth/require-user";
+import { requireTurnUser } from "@/lib/auth/require-user";
 import { route } from "@/lib/http/respond";
 import { readJson } from "@/lib/http/request";
 import { uiMessageStreamResponse } from "@/lib/http/sse";
@@ -13,7 +13,7 @@ import { startTurn } from "@/lib/agent/turn";
 export const maxDuration = 300;
 
 export const POST = route(async (request) => {
-  const { user } = await requireUser(request);
+  const { user } = await requireTurnUser(request);
   const body = await readJson(request, chatBodySchema);
   const input = chatTurnInput(body);
   const requestId = requestIdFor(request);

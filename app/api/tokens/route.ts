@@ -4,15 +4,15 @@ import { json, route } from "@/lib/http/respond";
 import { readJson } from "@/lib/http/request";
 import { tokenCreateSchema } from "@/lib/tokens/schema";
 
+/** Tokens are managed from the signed-in website only: a bearer token gets 403 forbidden:token. */
 export const GET = route(async (request) => {
-  const { user } = await requireUser(request);
-  const tokens = await listApiTokens({ userId: user.id });
-  return json({ tokens: tokens.map(({ id, name, prefix, createdAt, lastUsedAt }) => ({ id, name, prefix, createdAt, lastUsedAt })) });
+  const { user } = await requireUser(request, "session");
+  return json({ tokens: await listApiTokens({ userId: user.id }) });
 });
 
 export const POST = route(async (request) => {
-  const { user } = await requireUser(request);
-  const { name } = await readJson(request, tokenCreateSchema);
-  const created = await createApiToken({ userId: user.id, name });
-  return json({ id: created.id, name: created.name, token: created.token, prefix: created.prefix, createdAt: created.createdAt }, { status: 201 });
+  const { user } = await requireUser(request, "session");
+  const { name, scopes, expiresAt } = await readJson(request, tokenCreateSchema);
+  const created = await createApiToken({ userId: user.id, name, scopes, expiresAt: expiresAt ? new Date(expiresAt) : null });
+  return json(created, { status: 201 });
 });

@@ -19,6 +19,7 @@ import {
 import type { ToolResult } from "@/lib/agent/tools/results";
 import { createListTool, listListsTool } from "@/lib/agent/tools/organise";
 import { checkUpdateTasksInput, resolveBulkTargets, updateTasksTool } from "@/lib/agent/tools/bulk-update";
+import { undoLastTurn, undoLastTurnInput } from "@/lib/agent/tools/undo";
 import {
   addTaskInput,
   completeTaskInput,
@@ -131,6 +132,14 @@ export const taskToolDefinitions = [
       return targets.ok && targets.tasks.length > BULK_APPROVAL_THRESHOLD;
     },
     execute: updateTasksTool,
+  }),
+  define({
+    name: "undo_last_turn",
+    title: "Undo the last change",
+    description: "Undo the task changes of the previous turn that changed tasks ('undo', 'undo that', 'take that back'). Never overwrites a task changed since; the result says what was reverted and skipped.",
+    inputSchema: undoLastTurnInput,
+    annotations: writer,
+    execute: undoLastTurn,
   }),
   define({
     name: "list_lists",

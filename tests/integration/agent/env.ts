@@ -14,6 +14,9 @@ const AGENT_KEYS = [
   "RATE_LIMIT_PER_MINUTE",
   "RATE_LIMIT_PER_DAY",
   "AGENT_MAX_STEPS",
+  "AI_ALLOWED_MODELS",
+  "AI_DAILY_TOKEN_BUDGET",
+  "AGENT_HISTORY_CHARS",
 ] as const;
 
 export function setAgentEnv(values: Partial<Record<(typeof AGENT_KEYS)[number], string>>): void {

@@ -8,6 +8,7 @@ import { GET as listListsRoute, POST as createListRoute } from "@/app/api/lists/
 import { DELETE as deleteListRoute, GET as getListRoute, PATCH as patchListRoute } from "@/app/api/lists/[id]/route";
 import { GET as listTasksRoute, POST as createTaskRoute } from "@/app/api/tasks/route";
 import { DELETE as deleteTaskRoute, GET as getTaskRoute, PATCH as patchTaskRoute } from "@/app/api/tasks/[id]/route";
+import { POST as undoRoute } from "@/app/api/undo/route";
 import { db } from "@/lib/db";
 import type { ListView } from "@/lib/lists/schema";
 import type { TaskView } from "@/lib/tasks/schema";
@@ -40,6 +41,12 @@ async function patchTask(user: TestUser, id: string, body: Record<string, unknow
 async function getTask(user: TestUser, id: string): Promise<TaskView | null> {
   const res = await getTaskRoute(apiRequest(`/api/tasks/${id}`, { headers: user.auth }), params({ id }));
   return res.status === 200 ? ((await res.json()) as { task: TaskView }).task : null;
+}
+
+async function undo(user: TestUser, requestId: string): Promise<{ reverted: number; skipped: unknown[]; alreadyUndone: boolean }> {
+  const res = await undoRoute(apiRequest("/api/undo", { body: { requestId }, headers: user.auth }), none);
+  expect(res.status).toBe(200);
+  return (await res.json()) as { reverted: number; skipped: unknown[]; alreadyUndone: boolean };
 }
 
 async function titles(user: TestUser, query: string): Promise<string[]> {
@@ -140,6 +147,27 @@ describe("lists", () => {
     }
     const again = await deleteListRoute(apiRequest(`/api/lists/${trip.id}`, { method: "DELETE", headers: user.auth }), params({ id: trip.id }));
     expect(again.status).toBe(404);
+
+    // Undo brings the list back, with its id and name, and its tasks into it; a second undo does nothing.
+    expect(await undo(user, "delete-trip-1")).toMatchObject({ reverted: 2, skipped: [] });
+    expect((await lists(user)).lists).toEqual([{ id: trip.id, name: "Trip", taskCount: 2 }]);
+    expect(await titles(user, `?list=${trip.id}`)).toEqual(["Passport", "Tickets"]);
+    expect(await titles(user, "?list=inbox")).toEqual(["Elsewhere"]);
+    expect(await undo(user, "delete-trip-1")).toMatchObject({ reverted: 0, alreadyUndone: true });
+  });
+
+  it("undo of a deleted list's moves keeps a task moved again since, and reuses a list of the same name", async () => {
+    const user = await createTestUser("delete-list-skip");
+    const trip = await createList(user, "Trip");
+    const passport = await createTask(user, { title: "Passport", listId: trip.id });
+    await createTask(user, { title: "Tickets", listId: trip.id });
+    await deleteListRoute(apiRequest(`/api/lists/${trip.id}`, { method: "DELETE", headers: { ...user.auth, "x-request-id": "delete-trip-2" } }), params({ id: trip.id }));
+    const again = await createList(user, "trip");
+    await patchTask(user, passport.id, { listId: again.id });
+
+    const result = await undo(user, "delete-trip-2");
+    expect(result).toMatchObject({ reverted: 1, skipped: [{ taskId: passport.id }] });
+    expect((await lists(user)).lists).toEqual([{ id: again.id, name: "trip", taskCount: 2 }]);
   });
 });
 
@@ -213,6 +241,11 @@ describe("subtasks", () => {
     const rows = await db.taskActivity.findMany({ where: { userId: user.user.id, requestId: "delete-house" }, orderBy: { seq: "asc" } });
     expect(rows.map((r) => r.action)).toEqual(["deleted", "deleted", "deleted"]);
     expect(rows.at(-1)?.taskId).toBe(house.id);
+
+    // Undo brings the parent back first, then its subtasks under it.
+    expect(await undo(user, "delete-house")).toMatchObject({ reverted: 3, skipped: [] });
+    expect((await getTask(user, house.id))?.subtasks).toEqual({ done: 0, total: 2 });
+    for (const step of steps) expect((await getTask(user, step.id))?.parentId).toBe(house.id);
   });
 });
 

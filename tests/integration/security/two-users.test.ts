@@ -9,7 +9,7 @@ import { DELETE as revokeRoute, } from "@/app/api/tokens/[id]/route";
 import { GET as listTokensRoute } from "@/app/api/tokens/route";
 import { db } from "@/lib/db";
 import type { TaskView } from "@/lib/tasks/schema";
-import { apiRequest, createTestUser, params, type TestUser } from "../helpers";
+import { apiRequest, createTestUser, params, sessionCookie, type TestUser } from "../helpers";
 
 const none = { params: Promise.resolve({}) };
 
@@ -65,17 +65,17 @@ describe("two users", () => {
       expect(((await res.json()) as { code: string }).code).toBe("unauthorized:token");
     }
     const temp = await createTestUser("revoked");
-    const tokens = (await (await listTokensRoute(apiRequest("/api/tokens", { headers: temp.auth }), none)).json()) as { tokens: { id: string }[] };
+    const tokens = (await (await listTokensRoute(apiRequest("/api/tokens", { headers: await sessionCookie(temp.user.id) }), none)).json()) as { tokens: { id: string }[] };
     const id = tokens.tokens[0]!.id;
-    expect((await revokeRoute(apiRequest(`/api/tokens/${id}`, { method: "DELETE", headers: temp.auth }), params({ id }))).status).toBe(204);
+    expect((await revokeRoute(apiRequest(`/api/tokens/${id}`, { method: "DELETE", headers: await sessionCookie(temp.user.id) }), params({ id }))).status).toBe(204);
     const after = await listRoute(apiRequest("/api/tasks", { headers: temp.auth }), none);
     expect(after.status).toBe(401);
   });
 
   it("B cannot revoke A's token", async () => {
-    const tokens = (await (await listTokensRoute(apiRequest("/api/tokens", { headers: ada.auth }), none)).json()) as { tokens: { id: string }[] };
+    const tokens = (await (await listTokensRoute(apiRequest("/api/tokens", { headers: await sessionCookie(ada.user.id) }), none)).json()) as { tokens: { id: string }[] };
     const id = tokens.tokens[0]!.id;
-    const res = await revokeRoute(apiRequest(`/api/tokens/${id}`, { method: "DELETE", headers: babbage.auth }), params({ id }));
+    const res = await revokeRoute(apiRequest(`/api/tokens/${id}`, { method: "DELETE", headers: await sessionCookie(babbage.user.id) }), params({ id }));
     expect(res.status).toBe(404);
     expect((await listRoute(apiRequest("/api/tasks", { headers: ada.auth }), none)).status).toBe(200);
   });

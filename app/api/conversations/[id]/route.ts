@@ -8,7 +8,7 @@ import { conversationPatchSchema } from "@/lib/conversations/schema";
 type Context = { params: Promise<{ id: string }> };
 
 export const GET = route(async (request, { params }: Context) => {
-  const { user } = await requireUser(request);
+  const { user } = await requireUser(request, "agent");
   const id = readIdParam((await params).id, "conversation");
   const conversation = await getConversation({ userId: user.id, id });
   if (!conversation) throw new AppError("not_found:conversation");
@@ -17,14 +17,14 @@ export const GET = route(async (request, { params }: Context) => {
 });
 
 export const PATCH = route(async (request, { params }: Context) => {
-  const { user } = await requireUser(request);
+  const { user } = await requireUser(request, "agent");
   const id = readIdParam((await params).id, "conversation");
   const { title } = await readJson(request, conversationPatchSchema);
   return json({ conversation: await renameConversation({ userId: user.id, id, title }) });
 });
 
 export const DELETE = route(async (request, { params }: Context) => {
-  const { user } = await requireUser(request);
+  const { user } = await requireUser(request, "agent");
   const id = readIdParam((await params).id, "conversation");
   await deleteConversation({ userId: user.id, id });
   return noContent();
