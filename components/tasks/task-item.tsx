@@ -69,7 +69,7 @@ export function TaskItem({ task, parent }: { task: Task; parent?: Task }) {
           {task.title}
         </p>
         {parent && <span className="sr-only">Subtask of “{parent.title}”</span>}
-        {(task.priority !== "medium" || task.dueAt || task.labels.length > 0 || showList || task.subtasks) && (
+        {(task.priority !== "medium" || task.dueAt || (task.labels ?? []).length > 0 || showList || task.subtasks) && (
           <div className="mt-1 flex flex-wrap items-center gap-2">
             {task.subtasks && <SubtaskProgress done={task.subtasks.done} total={task.subtasks.total} />}
             {task.priority !== "medium" && <PriorityBadge priority={task.priority} />}
@@ -80,7 +80,7 @@ export function TaskItem({ task, parent }: { task: Task; parent?: Task }) {
                 {task.list?.name}
               </span>
             )}
-            {task.labels.map((label) => (
+            {(task.labels ?? []).map((label) => (
               <LabelChip key={label} label={label} active={state.filters.label === label} onClick={() => setFilters({ ...state.filters, label: state.filters.label === label ? "" : label })} />
             ))}
           </div>
@@ -161,7 +161,7 @@ function SubtaskForm({ parent, onAdd, onDone }: { parent: Task; onAdd: (title: s
 function TaskEditForm({ task, onDone }: { task: Task; onDone: () => void }) {
   const { state, updateTask } = useTaskStore();
   const [listId, setListId] = useState(task.list?.id ?? "");
-  const [labels, setLabels] = useState(task.labels.join(", "));
+  const [labels, setLabels] = useState((task.labels ?? []).join(", "));
   const timeZone = useTimeZone();
   const [title, setTitle] = useState(task.title);
   const [priority, setPriority] = useState<TaskPriority>(task.priority);
@@ -195,7 +195,7 @@ function TaskEditForm({ task, onDone }: { task: Task; onDone: () => void }) {
     }
     const patch: Parameters<typeof updateTask>[1] = {};
     if (trimmed !== task.title) patch.title = trimmed;
-    if (nextLabels.join(",") !== task.labels.join(",")) patch.labels = nextLabels;
+    if (nextLabels.join(",") !== (task.labels ?? []).join(",")) patch.labels = nextLabels;
     if (!task.parentId && listId !== (task.list?.id ?? "")) patch.listId = listId || null;
     if (priority !== task.priority) patch.priority = priority;
     if (due !== toDateInputValue(task.dueAt, timeZone)) patch.dueAt = due || null;
