@@ -68,6 +68,11 @@ test.describe("organise: lists, labels, subtasks", () => {
     await expect(listButton(/^Shopping/)).toHaveCount(0);
     await expect(listButton("Inbox, 3 to do")).toBeVisible();
     await expect(panel.items).toHaveCount(3);
+
+    // Undo from the toast: the list comes back with its tasks.
+    await page.getByTestId("toast").filter({ hasText: "Deleted the list “Shopping”" }).getByRole("button", { name: "Undo" }).click();
+    await expect(listButton("Shopping, 3 to do")).toBeVisible();
+    await expect(listButton("Inbox, 0 to do")).toBeVisible();
   });
 
   for (const theme of ["light", "dark"] as const) {
