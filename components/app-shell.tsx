@@ -15,6 +15,7 @@ import { Button } from "@/components/ui/button";
 import { ListIcon, MenuIcon } from "@/components/ui/icons";
 import { TimeZoneContext } from "@/components/ui/time-zone";
 import { ModelChoiceProvider, useModelChoice } from "@/components/chat/model-choice";
+import { ReminderBell } from "@/components/reminders/reminder-bell";
 
 /** `models`: what the user may pick from (the operator's allow-list); a picker shows when there are several. */
 export type ModelInfo = { provider: string; label: string; models: string[] };
@@ -162,6 +163,7 @@ function ChatHeader({ model, pathname, onOpenSidebar, onOpenTasks }: { model: Mo
         </span>
         )}
       </div>
+      <ReminderBell />
       <Button variant="ghost" size="sm" className="lg:hidden" onClick={onOpenTasks} aria-label={`Open tasks (${pending} to do)`} aria-controls="task-panel">
         <ListIcon className="size-4" />
         <span className="hidden text-xs sm:inline">Tasks</span>

@@ -17,6 +17,19 @@ export const envSchema = z.object({
     .optional(),
   /** Connections per server process (each of `scripts/serve.ts`'s workers has its own pool). */
   DATABASE_POOL_MAX: intFrom(1, 100).default(10),
+  /**
+   * What DATABASE_URL points at: the database itself (`none`), or a connection pooler in
+   * session or transaction mode (PgBouncer, Supavisor, RDS Proxy, …). `transaction`: no named
+   * prepared statements (a transaction-mode pooler hands each transaction any server
+   * connection, where a statement prepared on another one does not exist). Either pooler mode:
+   * the start-up connection budget is not checked against the server (the pooler bounds it).
+   */
+  DATABASE_POOLER: z.enum(["none", "session", "transaction"]).default("none"),
+  /** A direct connection (no transaction-mode pooler) for migrations; required with DATABASE_POOLER=transaction. */
+  DATABASE_DIRECT_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional(),
   /** Signs session cookies. Generated and kept in .data/auth-secret when unset locally. */
   AUTH_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   /** Public origin of the app (https://… in production turns on secure cookies). */
@@ -50,9 +63,11 @@ export const envSchema = z.object({
   AI_TEMPERATURE: z.coerce.number().min(0).max(1).default(0),
   AI_MAX_OUTPUT_TOKENS: intFrom(64, 32768).default(1024),
   AI_STEP_TIMEOUT_MS: intFrom(1000, 300000).default(30000),
-  AI_TURN_TIMEOUT_MS: intFrom(1000, 600000).default(60000),
+  AI_TURN_TIMEOUT_MS: intFrom(1000, 600000).default(30000),
   AI_MAX_RETRIES: intFrom(0, 5).default(2),
   AGENT_MAX_STEPS: intFrom(1, 50).default(10),
+  /** Tool calls one turn may make (approved ones included); at the bound the turn sums up and stops. */
+  AGENT_MAX_TOOL_CALLS: intFrom(1, 100).default(10),
   AGENT_HISTORY_MESSAGES: intFrom(1, 200).default(20),
 
   RATE_LIMIT_PER_MINUTE: intFrom(1, 100000).default(20),

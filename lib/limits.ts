@@ -21,5 +21,5 @@ export const SIGN_IN_FREE_FAILURES_PER_EMAIL = 20;
 export const SIGN_IN_BACKOFF_BASE_MS = 1000;
 export const SIGN_IN_BACKOFF_MAX_MS = 15 * 60 * 1000;
 export const SIGN_IN_BACKOFF_RESET_MS = 24 * 60 * 60 * 1000;
-/** How long a running turn holds its conversation before another may start. */
-export const TURN_LEASE_MS = 2 * 60 * 1000;
+/** How long a turn holds its conversation without renewing (it renews every third of this). */
+export const TURN_LEASE_MS = 30 * 1000;

@@ -9,8 +9,8 @@
  *
  * PORT (default 3000) and -H as for `next start` (all interfaces by default); WEB_CONCURRENCY
  * = number of workers (default: the cores Node may use). Each worker has its own database pool
- * of DATABASE_POOL_MAX connections (default 10): keep workers × pool below the database's
- * connection limit.
+ * of DATABASE_POOL_MAX connections (default 10): workers × pool must fit the database's
+ * connection limit, checked at start (scripts/db/budget.ts; skipped behind DATABASE_POOLER).
  *
  * A worker that dies is replaced, after a growing pause (up to 30 s), however often it happens:
  * the supervisor never gives up. While workers keep dying (more than 5 in a minute) /api/health
@@ -24,6 +24,7 @@ import http from "node:http";
 import os from "node:os";
 import { stampSocketAddress } from "../lib/http/client-address";
 import { isSupervisorReport, publishSupervisorReport, RestartPolicy, type SupervisorReport } from "../lib/supervisor";
+import { startupBudgetCheck } from "./db/budget";
 
 function option(short: string, long: string): string | undefined {
   const args = process.argv.slice(2);
@@ -47,6 +48,8 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`[serve] invalid port: ${option("-p", "--port") ?? process.env.PORT}`);
   process.exit(2);
 }
+
+if (cluster.isPrimary && !(await startupBudgetCheck(workers))) process.exit(1);
 
 if (cluster.isPrimary) {
   const live = new Set<Worker>();

@@ -4,6 +4,7 @@ import { signOutAction } from "@/lib/ui/server/actions";
 import { ActivityList } from "@/components/activity/activity-list";
 import { TimeZoneForm } from "@/components/settings/time-zone-form";
 import { TokenManager } from "@/components/settings/token-manager";
+import { CalendarFeedManager } from "@/components/settings/calendar-feed";
 import { ThemeToggle } from "@/components/ui/theme-toggle";
 import { buttonClass } from "@/components/ui/button";
 import { ArrowLeftIcon, LogOutIcon } from "@/components/ui/icons";
@@ -35,6 +36,13 @@ export default async function SettingsPage() {
             Used for “today”, “tomorrow” and “by Friday”, and for the due-date filters.
           </p>
           <TimeZoneForm current={user.timezone} />
+        </section>
+        <section aria-labelledby="calendar-title" className="rounded-2xl border border-zinc-200 bg-white p-5 shadow-xs sm:p-6 dark:border-zinc-800 dark:bg-zinc-900">
+          <h2 id="calendar-title" className="text-base font-semibold">Calendar feed</h2>
+          <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">
+            A private link that calendar apps (Google Calendar, Apple Calendar, Outlook) subscribe to: your dated tasks appear as events, repeating ones repeat, and reminders become alerts on your phone.
+          </p>
+          <CalendarFeedManager />
         </section>
         <section aria-labelledby="tokens-title" className="rounded-2xl border border-zinc-200 bg-white p-5 shadow-xs sm:p-6 dark:border-zinc-800 dark:bg-zinc-900">
           <h2 id="tokens-title" className="text-base font-semibold">Personal access tokens</h2>

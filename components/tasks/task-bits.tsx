@@ -1,8 +1,8 @@
 "use client";
 /** Small presentational pieces shared by the task panel and the chat's task cards. */
-import type { TaskPriority } from "@/lib/ui/types";
-import { describeDue } from "@/lib/ui/dates";
-import { CalendarIcon, CheckIcon } from "@/components/ui/icons";
+import type { Task, TaskPriority } from "@/lib/ui/types";
+import { describeDue, describeReminder } from "@/lib/ui/dates";
+import { BellIcon, CalendarIcon, CheckIcon, RepeatIcon } from "@/components/ui/icons";
 import { useTimeZone } from "@/components/ui/time-zone";
 
 const priorityStyles: Record<TaskPriority, string> = {
@@ -35,6 +35,30 @@ export function DueLabel({ dueAt, status }: { dueAt: string | null; status: "pen
       <CalendarIcon className="size-3.5" />
       <span className="sr-only">Due </span>
       {due.label}
+    </span>
+  );
+}
+
+export function RepeatLabel({ task }: { task: Task }) {
+  if (!task.recurrence) return null;
+  return (
+    <span data-testid="task-repeat" className="inline-flex items-center gap-1 text-xs text-zinc-500 dark:text-zinc-400" title={`Repeats ${task.recurrence.text}`}>
+      <RepeatIcon className="size-3.5" />
+      <span className="sr-only">Repeats </span>
+      {task.recurrence.text}
+    </span>
+  );
+}
+
+export function ReminderLabel({ task }: { task: Task }) {
+  const timeZone = useTimeZone();
+  if (!task.remindAt || task.status !== "pending") return null;
+  const dismissed = Boolean(task.reminderDismissedAt);
+  return (
+    <span data-testid="task-reminder" className={`inline-flex items-center gap-1 text-xs ${dismissed ? "text-zinc-400 line-through dark:text-zinc-500" : "text-zinc-500 dark:text-zinc-400"}`}>
+      <BellIcon className="size-3.5" />
+      <span className="sr-only">Reminder </span>
+      {describeReminder(task.remindAt, timeZone)}
     </span>
   );
 }

@@ -1,13 +1,13 @@
 "use client";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { Task, TaskPriority } from "@/lib/ui/types";
-import { toDateInputValue } from "@/lib/ui/dates";
+import { localDayOf, toDateInputValue, toDateTimeInputValue } from "@/lib/ui/dates";
 import { extractLabels, normalizeLabel } from "@/lib/tasks/labels";
 import { useTaskStore } from "@/components/tasks/task-store";
 import { TASK_DRAG_TYPE } from "@/components/tasks/list-switcher";
-import { DueLabel, LabelChip, PriorityBadge, SubtaskProgress, TaskCheckbox } from "@/components/tasks/task-bits";
+import { DueLabel, LabelChip, PriorityBadge, ReminderLabel, RepeatLabel, SubtaskProgress, TaskCheckbox } from "@/components/tasks/task-bits";
 import { Button, fieldClass, inputClass } from "@/components/ui/button";
-import { PencilIcon, PlusIcon, TrashIcon } from "@/components/ui/icons";
+import { BellIcon, PencilIcon, PlusIcon, RepeatIcon, TrashIcon } from "@/components/ui/icons";
 import { useTimeZone } from "@/components/ui/time-zone";
 
 /** One task row; a subtask (`parent` given) is indented under its parent. */
@@ -69,11 +69,13 @@ export function TaskItem({ task, parent }: { task: Task; parent?: Task }) {
           {task.title}
         </p>
         {parent && <span className="sr-only">Subtask of “{parent.title}”</span>}
-        {(task.priority !== "medium" || task.dueAt || (task.labels ?? []).length > 0 || showList || task.subtasks) && (
+        {(task.priority !== "medium" || task.dueAt || task.recurrence || task.remindAt || (task.labels ?? []).length > 0 || showList || task.subtasks) && (
           <div className="mt-1 flex flex-wrap items-center gap-2">
             {task.subtasks && <SubtaskProgress done={task.subtasks.done} total={task.subtasks.total} />}
             {task.priority !== "medium" && <PriorityBadge priority={task.priority} />}
             <DueLabel dueAt={task.dueAt} status={task.status} />
+            <RepeatLabel task={task} />
+            <ReminderLabel task={task} />
             {showList && (
               <span className="text-xs text-zinc-500 dark:text-zinc-400">
                 <span className="sr-only">List: </span>
@@ -158,6 +160,31 @@ function SubtaskForm({ parent, onAdd, onDone }: { parent: Task; onAdd: (title: s
   );
 }
 
+const WEEKDAY_CODES = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"];
+const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+function ordinal(n: number): string {
+  const s = n % 100 >= 11 && n % 100 <= 13 ? "th" : (["th", "st", "nd", "rd"][n % 10] ?? "th");
+  return `${n}${s}`;
+}
+
+/** The repeat choices the editor offers, built around the task's due day. */
+function repeatChoices(task: Task, due: string, timeZone: string | undefined): { rule: string; label: string }[] {
+  const day = localDayOf(due ? `${due}T12:00:00Z` : task.dueAt, due ? "UTC" : timeZone);
+  const choices = [
+    { rule: "", label: "Doesn't repeat" },
+    { rule: "FREQ=DAILY", label: "Every day" },
+    { rule: "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", label: "Every weekday" },
+    { rule: `FREQ=WEEKLY;BYDAY=${WEEKDAY_CODES[day.weekday]}`, label: `Every ${WEEKDAY_NAMES[day.weekday]}` },
+    { rule: `FREQ=WEEKLY;INTERVAL=2;BYDAY=${WEEKDAY_CODES[day.weekday]}`, label: `Every 2 weeks on ${WEEKDAY_NAMES[day.weekday]}` },
+    { rule: `FREQ=MONTHLY;BYMONTHDAY=${day.day}`, label: `Monthly on the ${ordinal(day.day)}` },
+    { rule: "FREQ=MONTHLY;BYMONTHDAY=-1", label: "Monthly on the last day" },
+    { rule: "FREQ=YEARLY", label: "Every year" },
+  ];
+  if (task.recurrence && !choices.some((c) => c.rule === task.recurrence!.rule)) choices.push({ rule: task.recurrence.rule, label: task.recurrence.text });
+  return choices;
+}
+
 function TaskEditForm({ task, onDone }: { task: Task; onDone: () => void }) {
   const { state, updateTask } = useTaskStore();
   const [listId, setListId] = useState(task.list?.id ?? "");
@@ -166,6 +193,8 @@ function TaskEditForm({ task, onDone }: { task: Task; onDone: () => void }) {
   const [title, setTitle] = useState(task.title);
   const [priority, setPriority] = useState<TaskPriority>(task.priority);
   const [due, setDue] = useState(toDateInputValue(task.dueAt, timeZone));
+  const [repeat, setRepeat] = useState(task.recurrence?.rule ?? "");
+  const [remind, setRemind] = useState(toDateTimeInputValue(task.remindAt, timeZone));
   const [error, setError] = useState<string | null>(null);
   const titleInput = useRef<HTMLInputElement>(null);
 
@@ -199,6 +228,8 @@ function TaskEditForm({ task, onDone }: { task: Task; onDone: () => void }) {
     if (!task.parentId && listId !== (task.list?.id ?? "")) patch.listId = listId || null;
     if (priority !== task.priority) patch.priority = priority;
     if (due !== toDateInputValue(task.dueAt, timeZone)) patch.dueAt = due || null;
+    if (repeat !== (task.recurrence?.rule ?? "")) patch.recurrence = repeat || null;
+    if (remind !== toDateTimeInputValue(task.remindAt, timeZone)) patch.remindAt = remind || null;
     if (Object.keys(patch).length) void updateTask(task.id, patch);
     onDone();
   }
@@ -255,7 +286,43 @@ function TaskEditForm({ task, onDone }: { task: Task; onDone: () => void }) {
         <label className="sr-only" htmlFor={`labels-${task.id}`}>Labels</label>
         <input id={`labels-${task.id}`} value={labels} onChange={(e) => { setLabels(e.target.value); setError(null); }} placeholder="Labels, e.g. errands, home" autoComplete="off" className={`${fieldClass} w-auto min-w-0 flex-1 py-1.5`} />
       </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <label className="inline-flex items-center gap-1 text-xs text-zinc-500 dark:text-zinc-400" htmlFor={`repeat-${task.id}`}>
+          <RepeatIcon className="size-3.5" />
+          <span className="sr-only">Repeat</span>
+        </label>
+        <select id={`repeat-${task.id}`} value={repeat} onChange={(e) => setRepeat(e.target.value)} className={`${fieldClass} w-auto flex-1 py-1.5`}>
+          {repeatChoices(task, due, timeZone).map((c) => (
+            <option key={c.rule} value={c.rule}>{c.label}</option>
+          ))}
+        </select>
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <label className="inline-flex items-center gap-1 text-xs text-zinc-500 dark:text-zinc-400" htmlFor={`remind-${task.id}`}>
+          <BellIcon className="size-3.5" />
+          <span className="sr-only">Remind me at</span>
+        </label>
+        <input id={`remind-${task.id}`} type="datetime-local" value={remind} onChange={(e) => setRemind(e.target.value)} className={`${fieldClass} w-auto flex-1 py-1.5`} />
+        {remind && (
+          <Button size="sm" variant="ghost" className="h-7 px-2 text-xs" onClick={() => setRemind("")}>
+            No reminder
+          </Button>
+        )}
+      </div>
       <div className="flex justify-end gap-2">
+        {task.recurrence && task.status === "pending" && (
+          <Button
+            size="sm"
+            variant="ghost"
+            className="mr-auto"
+            onClick={() => {
+              void updateTask(task.id, { skipOccurrence: true });
+              onDone();
+            }}
+          >
+            Skip this one
+          </Button>
+        )}
         <Button size="sm" variant="ghost" onClick={onDone}>Cancel</Button>
         <Button size="sm" variant="primary" type="submit">Save</Button>
       </div>

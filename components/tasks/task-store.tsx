@@ -90,7 +90,16 @@ function reducer(state: State, action: Action): State {
 }
 
 export type NewTaskInput = { title: string; priority?: TaskPriority; dueAt?: string | null; listId?: string | null; labels?: string[]; parentId?: string | null };
-export type TaskPatch = Partial<Pick<Task, "title" | "priority" | "status" | "description" | "labels">> & { dueAt?: string | null; listId?: string | null };
+export type TaskPatch = Partial<Pick<Task, "title" | "priority" | "status" | "description" | "labels">> & {
+  dueAt?: string | null;
+  /** An RRULE (FREQ=…), or null to stop repeating. */
+  recurrence?: string | null;
+  /** A local date-time (YYYY-MM-DDTHH:MM, the user's zone) or ISO instant, or null to remove the reminder. */
+  remindAt?: string | null;
+  skipOccurrence?: true;
+  /** A list id, or null for the Inbox. */
+  listId?: string | null;
+};
 
 type Store = {
   state: State;
@@ -276,11 +285,15 @@ export function TaskStoreProvider({ children }: { children: ReactNode }) {
     async (id: string, patch: TaskPatch, snapshot?: Task) => {
       const before = stateRef.current.byId[id] ?? snapshot;
       if (!before || stateRef.current.deleted[id]) return false;
-      const { listId, ...fields } = patch;
+      // The server works out repeat rules, reminders and the list's name; only the plain fields change at once.
+      const { recurrence: _r, remindAt: _m, skipOccurrence: _s, listId, ...plain } = patch;
+      void _r;
+      void _m;
+      void _s;
       const list = listId === undefined ? before.list : listId === null ? null : (stateRef.current.lists.find((l) => l.id === listId) ?? before.list);
       const optimistic: Task = {
         ...before,
-        ...fields,
+        ...plain,
         list: list ? { id: list.id, name: list.name } : null,
         completedAt: patch.status === "completed" ? new Date().toISOString() : patch.status === "pending" ? null : before.completedAt,
       } as Task;
@@ -291,6 +304,9 @@ export function TaskStoreProvider({ children }: { children: ReactNode }) {
         const task = data.task;
         track(id, -1);
         if (!inFlight.current.has(id)) dispatch({ type: "upsert", tasks: [task] });
+        if (patch.status === "completed" && task.status === "pending" && task.recurrence) {
+          toast.show(`Done. “${task.title}” repeats ${task.recurrence.text}: it moved to its next date.`, "success");
+        }
         refresh();
         const what = patch.status && patch.status !== before.status ? (patch.status === "completed" ? "Completed" : "Reopened") : "Updated";
         offerUndo(`${what} “${task.title}”.`, requestId);
@@ -343,6 +359,10 @@ export function TaskStoreProvider({ children }: { children: ReactNode }) {
         completedAt: null,
         createdAt: now,
         updatedAt: now,
+        recurrence: null,
+        lastCompletedAt: null,
+        remindAt: null,
+        reminderDismissedAt: null,
         list: stateRef.current.lists.find((l) => l.id === input.listId) ?? null,
         labels: input.labels ?? [],
         parentId: input.parentId ?? null,

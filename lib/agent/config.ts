@@ -18,6 +18,7 @@ export type AgentConfig = {
   turnTimeoutMs: number;
   maxRetries: number;
   maxSteps: number;
+  maxToolCalls: number;
   historyMessages: number;
   /** The most characters of history sent with a turn (AGENT_HISTORY_CHARS). */
   historyChars: number;
@@ -38,6 +39,7 @@ export function getAgentConfig(env: Env = loadEnv()): AgentConfig {
     turnTimeoutMs: env.AI_TURN_TIMEOUT_MS,
     maxRetries: env.AI_MAX_RETRIES,
     maxSteps: env.AGENT_MAX_STEPS,
+    maxToolCalls: env.AGENT_MAX_TOOL_CALLS,
     historyMessages: env.AGENT_HISTORY_MESSAGES,
     historyChars: env.AGENT_HISTORY_CHARS,
   };

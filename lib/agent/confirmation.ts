@@ -1,14 +1,17 @@
 /**
- * Pending delete approvals live in the conversation's last assistant message (AI SDK approval
- * parts, as stored in the database). Answering one — by button, API `confirmation` or a typed
- * "yes"/"no" — only ever touches approvals found there, so a forged or replayed id matches nothing.
+ * Pending approvals live in the conversation's last assistant message (AI SDK approval parts, as
+ * stored in the database); what each one is bound to, and whether it was already answered or
+ * run, lives in its ToolInvocation row (lib/conversations/tool-calls.ts). Answering one — by
+ * button, API `confirmation` or a typed "yes"/"no" — only ever touches approvals found there, so
+ * a forged or replayed id matches nothing.
  */
-import { getToolName, isToolUIPart, type UIMessage } from "ai";
+import { getToolName, isToolUIPart, type UIMessage, type UIMessageChunk } from "ai";
 
 export type PendingApproval = { approvalId: string; toolCallId: string; toolName: string; input: unknown };
 
 export const CANCELLED_REASON = "The user moved on without confirming, so nothing was changed.";
 export const DENIED_REASON = "The user said no, so nothing was changed.";
+export const EXPIRED_REASON = "This request can no longer be confirmed, so nothing was changed. Ask again if it is still wanted.";
 
 export function findPendingApprovals(message: UIMessage | undefined): PendingApproval[] {
   if (!message || message.role !== "assistant") return [];
@@ -68,13 +71,29 @@ export function respondToApprovals(message: UIMessage, approvalIds: string[], de
   };
 }
 
-/** Every still-pending approval becomes a final denial (the user moved on). */
-export function cancelPendingApprovals(message: UIMessage): UIMessage {
+/** Every still-pending approval (except `keep`) becomes a final denial (the user moved on). */
+export function cancelPendingApprovals(message: UIMessage, keep: ReadonlySet<string> = new Set()): UIMessage {
   return {
     ...message,
     parts: message.parts.map((part) => {
-      if (!isToolUIPart(part) || part.state !== "approval-requested") return part;
+      if (!isToolUIPart(part) || part.state !== "approval-requested" || keep.has(part.toolCallId)) return part;
       return { ...part, state: "output-denied", approval: { id: part.approval.id, approved: false, reason: CANCELLED_REASON } } as unknown as typeof part;
+    }),
+  };
+}
+
+/** The message with these tool parts settled by their output chunks (available, error or denied). */
+export function settleParts(message: UIMessage, chunks: Map<string, UIMessageChunk>): UIMessage {
+  if (!chunks.size) return message;
+  return {
+    ...message,
+    parts: message.parts.map((part) => {
+      if (!isToolUIPart(part)) return part;
+      const chunk = chunks.get(part.toolCallId);
+      if (chunk?.type === "tool-output-available") return { ...part, state: "output-available", output: chunk.output } as unknown as typeof part;
+      if (chunk?.type === "tool-output-error") return { ...part, state: "output-error", errorText: chunk.errorText } as unknown as typeof part;
+      if (chunk?.type === "tool-output-denied") return { ...part, state: "output-denied" } as unknown as typeof part;
+      return part;
     }),
   };
 }

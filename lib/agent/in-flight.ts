@@ -26,3 +26,29 @@ export function trackTurn(finished: Promise<unknown>): void {
 export function inFlightTurns(): number {
   return registry().count;
 }
+
+type Running = { turnId: string; stop: AbortController };
+const RUNNING = Symbol.for("talk-todo.runningTurns");
+
+function running(): Map<string, Running> {
+  const holder = globalThis as { [RUNNING]?: Map<string, Running> };
+  holder[RUNNING] ??= new Map();
+  return holder[RUNNING];
+}
+
+/** Registers a turn's Stop in this process (by turn id) until `finished` settles. */
+export function registerStop(turnId: string, stop: AbortController, finished: Promise<unknown>): void {
+  running().set(turnId, { turnId, stop });
+  const done = () => {
+    running().delete(turnId);
+  };
+  finished.then(done, done);
+}
+
+/** Stops the turn at once if it runs in this process; false when it runs elsewhere (or not at all). */
+export function stopLocalTurn(turnId: string): boolean {
+  const turn = running().get(turnId);
+  if (!turn) return false;
+  turn.stop.abort(new DOMException("Stopped by the user", "AbortError"));
+  return true;
+}

@@ -8,7 +8,15 @@ import { AppError } from "@/lib/errors";
 import { MAX_MESSAGE_CHARS } from "@/lib/limits";
 import { timeZoneSchema } from "@/lib/tasks/schema";
 
-export type TurnInput = { kind: "message"; text: string } | { kind: "confirmation"; approvalId: string; approved: boolean };
+/**
+ * What a turn answers: a new message (`edit`: it replaces the conversation's last user message),
+ * an answer to one pending confirmation, or `regenerate` (a new answer to the last user message).
+ * Editing and regenerating first undo the task changes of the answer they replace.
+ */
+export type TurnInput =
+  | { kind: "message"; text: string; edit?: true }
+  | { kind: "confirmation"; approvalId: string; approved: boolean }
+  | { kind: "regenerate" };
 
 const confirmationSchema = z.object({ id: z.string().min(1).max(128), approved: z.boolean() }).strict();
 const requestIdSchema = z.string().regex(/^[A-Za-z0-9._:-]{1,128}$/, "must be 1..128 letters, digits or . _ : -");
@@ -33,6 +41,10 @@ export const chatBodySchema = z
     messages: z.array(uiMessageSchema).max(1000).optional(),
     trigger: z.enum(["submit-message", "regenerate-message"]).optional(),
     messageId: z.string().max(128).optional(),
+    /** With `message`: it replaces the last user message (whose answer is undone first). */
+    edit: z.boolean().optional(),
+    /** A new answer to the last user message (the previous answer's changes are undone first). */
+    regenerate: z.boolean().optional(),
   })
   .strict();
 export type ChatBody = z.infer<typeof chatBodySchema>;
@@ -45,6 +57,8 @@ export const agentBodySchema = z
     requestId: requestIdSchema.optional(),
     timezone: timeZoneSchema.optional(),
     model: modelSchema.optional(),
+    edit: z.boolean().optional(),
+    regenerate: z.boolean().optional(),
   })
   .strict();
 export type AgentBody = z.infer<typeof agentBodySchema>;
@@ -82,23 +96,34 @@ function answeredApproval(message: UIMessageBody): TurnInput | null {
   return null;
 }
 
+const edited = (text: string, edit: boolean | undefined): TurnInput => (edit ? { kind: "message", text, edit: true } : { kind: "message", text });
+
 export function chatTurnInput(body: ChatBody): TurnInput {
   if (body.confirmation && (body.message || body.messages)) throw new AppError("bad_request:api", "send either message or confirmation, not both");
+  if (body.regenerate && (body.confirmation || body.message || body.edit)) throw new AppError("bad_request:api", "regenerate: send it alone");
+  if (body.regenerate) return { kind: "regenerate" };
   if (body.confirmation) return { kind: "confirmation", approvalId: body.confirmation.id, approved: body.confirmation.approved };
-  if (body.message) return { kind: "message", text: userText(body.message) };
+  if (body.message) return edited(userText(body.message), body.edit);
+  if (body.trigger === "regenerate-message") return { kind: "regenerate" };
   const last = body.messages?.at(-1);
   if (!last) throw new AppError("bad_request:api", "message: required");
-  return answeredApproval(last) ?? { kind: "message", text: userText(last) };
+  return answeredApproval(last) ?? edited(userText(last), body.edit);
 }
 
 export function agentTurnInput(body: AgentBody): TurnInput {
   if (body.confirmation && body.message !== undefined) throw new AppError("bad_request:api", "send either message or confirmation, not both");
+  if (body.regenerate) {
+    if (body.confirmation || body.message !== undefined || body.edit) throw new AppError("bad_request:api", "regenerate: send it alone");
+    if (!body.conversationId) throw new AppError("bad_request:api", "conversationId: required with regenerate");
+    return { kind: "regenerate" };
+  }
+  if (body.edit && !body.conversationId) throw new AppError("bad_request:api", "conversationId: required with edit");
   if (body.confirmation) {
     if (!body.conversationId) throw new AppError("bad_request:api", "conversationId: required with confirmation");
     return { kind: "confirmation", approvalId: body.confirmation.id, approved: body.confirmation.approved };
   }
   if (body.message === undefined) throw new AppError("bad_request:api", "message: required");
-  return { kind: "message", text: checkedText(body.message) };
+  return edited(checkedText(body.message), body.edit);
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;

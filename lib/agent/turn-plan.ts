@@ -1,18 +1,37 @@
 /**
  * Before the model runs: reads the conversation from the database and decides what this turn
- * is — a new message, or an answer to the pending delete (button/API confirmation or a typed
- * "yes"/"no"). Saves the user's message first, so it survives any model failure.
+ * is — a new message, or an answer to pending approvals (one button/API confirmation, or a
+ * typed "yes"/"no" for all of them). Saves the user's message first, so it survives any model
+ * failure. Each answer is recorded on the call's ToolInvocation row before anything runs; a
+ * call that already ran (its reply was never saved) is settled with its stored result.
  */
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { UIMessage } from "ai";
 import { AppError } from "@/lib/errors";
 import { loadMessages, saveMessage } from "@/lib/conversations";
-import { cancelPendingApprovals, classifyTypedReply, DENIED_REASON, findPendingApprovals, respondToApprovals } from "@/lib/agent/confirmation";
+import { decideToolCall, denyProposals, findToolCall, type StoredToolCall } from "@/lib/conversations/tool-calls";
+import {
+  cancelPendingApprovals,
+  classifyTypedReply,
+  DENIED_REASON,
+  EXPIRED_REASON,
+  findPendingApprovals,
+  respondToApprovals,
+  settleParts,
+  type PendingApproval,
+} from "@/lib/agent/confirmation";
 import { windowMessages } from "@/lib/agent/history";
 import type { TurnInput } from "@/lib/agent/request";
+import { rewindLastAnswer, type Rewind } from "@/lib/agent/turn-rewind";
 
 export type TurnMode = "message" | "confirmation" | "typed_confirmation";
+
+/** A pending call and its durable record (null: proposed before records existed, or unknown). */
+export type PendingCall = PendingApproval & { stored: StoredToolCall | null };
+
+/** An answered call: `approved` is the decision on record (the first answer wins). */
+export type AnsweredCall = PendingCall & { approved: boolean };
 
 export type TurnPlan = {
   mode: TurnMode;
@@ -23,58 +42,124 @@ export type TurnPlan = {
   /** The assistant message whose approvals this turn answers (typed path: saved again at the end). */
   answered: UIMessage | null;
   answeredToolCallIds: Set<string>;
+  /** The calls this turn answers, to run (approved) or settle (denied) before the model. */
+  answers: AnsweredCall[];
+  /** Calls of the answered message still waiting for their own answer: the model is not called. */
+  waiting: PendingCall[];
+  /** The user's words (null for a button/API confirmation). */
+  userText: string | null;
+  /** Edit/regenerate: what undoing the replaced answer did. */
+  rewound: Rewind["undone"] | null;
 };
 
 function userMessage(text: string): UIMessage {
   return { id: randomUUID(), role: "user", parts: [{ type: "text", text }] };
 }
 
-export async function planTurn({ conversationId, input, historyLimit }: { conversationId: string; input: TurnInput; historyLimit: number }): Promise<TurnPlan> {
+const SETTLED = new Set(["executed", "failed", "denied"]);
+
+export async function planTurn({
+  conversationId,
+  input,
+  historyLimit,
+  userId,
+  requestId,
+}: {
+  conversationId: string;
+  input: TurnInput;
+  historyLimit: number;
+  userId: string;
+  requestId: string;
+}): Promise<TurnPlan> {
+  if (input.kind === "regenerate" || (input.kind === "message" && input.edit)) {
+    // The replaced answer's changes are undone and its messages removed; then this is a new answer.
+    const rewind = await rewindLastAnswer({ userId, conversationId, requestId, dropUserMessage: input.kind === "message" });
+    if (input.kind === "message") return { ...(await planTurn({ conversationId, input: { kind: "message", text: input.text }, historyLimit, userId, requestId })), rewound: rewind.undone };
+    const history = await loadMessages({ conversationId, last: historyLimit + 1 });
+    const text = rewind.userMessage.parts.map((p) => (p.type === "text" ? p.text : "")).join("");
+    return { mode: "message", originalMessages: history, modelMessages: windowMessages(history, historyLimit), answered: null, answeredToolCallIds: new Set(), answers: [], waiting: [], userText: text, rewound: rewind.undone };
+  }
   // One extra message so the window can drop a leading assistant message and still hold N.
   const history = await loadMessages({ conversationId, last: historyLimit + 1 });
   const last = history.at(-1);
   const before = history.slice(0, -1);
-  const pending = findPendingApprovals(last);
+  const pending: PendingCall[] = await Promise.all(findPendingApprovals(last).map(async (p) => ({ ...p, stored: await findToolCall({ conversationId, toolCallId: p.toolCallId }) })));
+  // Answered or run already, though the message still shows the question (its final save failed).
+  const stale = pending.filter((p) => p.stored && SETTLED.has(p.stored.status));
+  const open = pending.filter((p) => !stale.includes(p));
+  const staleAnswers: AnsweredCall[] = stale.map((p) => ({ ...p, approved: p.stored!.status !== "denied" }));
 
-  const decision =
-    input.kind === "confirmation"
-      ? input.approved
-      : pending.length
-        ? (() => {
-            const typed = classifyTypedReply(input.text);
-            return typed === null ? null : typed === "approve";
-          })()
-        : null;
-
-  if (input.kind === "confirmation" && !pending.some((p) => p.approvalId === input.approvalId)) {
+  if (input.kind === "confirmation") {
+    const target = pending.find((p) => p.approvalId === input.approvalId);
     // Never issued here, already answered, or another user's/conversation's id: all look the same.
-    throw new AppError("not_found:confirmation", "There is no pending confirmation with this id.");
-  }
-
-  if (decision !== null && last) {
-    // One proposal may hold several deletes; the answer applies to all of them.
-    const ids = pending.map((p) => p.approvalId);
-    const answered = respondToApprovals(last, ids, { approved: decision, reason: decision ? undefined : DENIED_REASON });
-    const answeredToolCallIds = new Set(pending.map((p) => p.toolCallId));
+    if (!target || !last) throw new AppError("not_found:confirmation", "There is no pending confirmation with this id.");
+    const answer = stale.includes(target) ? staleAnswers.find((a) => a.toolCallId === target.toolCallId)! : await decide(target, input.approved);
+    const answers = [...staleAnswers.filter((a) => a !== answer), answer];
+    const answered = respond(last, answers);
     const modelMessages = windowMessages([...before, answered], historyLimit);
-    if (input.kind === "confirmation") {
-      return { mode: "confirmation", originalMessages: [...before, answered], modelMessages, answered, answeredToolCallIds };
-    }
-    const typed = userMessage(input.text);
-    await saveMessage({ conversationId, message: typed });
-    return { mode: "typed_confirmation", originalMessages: [...before, answered, typed], modelMessages, answered, answeredToolCallIds };
+    return {
+      mode: "confirmation",
+      originalMessages: [...before, answered],
+      modelMessages,
+      answered,
+      answeredToolCallIds: new Set(answers.map((a) => a.toolCallId)),
+      answers,
+      waiting: open.filter((p) => p !== target),
+      userText: null,
+      rewound: null,
+    };
   }
 
-  if (input.kind !== "message") throw new AppError("not_found:confirmation");
+  const typed = pending.length ? classifyTypedReply(input.text) : null;
+  if (typed !== null && last) {
+    // The question named every pending action; the typed answer applies to each of them.
+    const answers = [...staleAnswers, ...(await Promise.all(open.map((p) => decide(p, typed === "approve"))))];
+    const answered = respond(last, answers);
+    const message = userMessage(input.text);
+    await saveMessage({ conversationId, message });
+    return {
+      mode: "typed_confirmation",
+      originalMessages: [...before, answered, message],
+      modelMessages: windowMessages([...before, answered], historyLimit),
+      answered,
+      answeredToolCallIds: new Set(answers.map((a) => a.toolCallId)),
+      answers,
+      waiting: [],
+      userText: input.text,
+      rewound: null,
+    };
+  }
+
   let previous = history;
   if (last && pending.length) {
-    // Anything else than yes/no cancels the proposal: nothing is deleted, and the model is told so.
-    const cancelled = cancelPendingApprovals(last);
+    // Anything else than yes/no cancels the open proposals: nothing is changed, and the model is
+    // told so. A call that already ran keeps its stored result.
+    const ran = new Map(stale.filter((p) => p.stored!.status !== "denied").map((p) => [p.toolCallId, { type: "tool-output-available" as const, toolCallId: p.toolCallId, output: p.stored!.output }]));
+    const cancelled = cancelPendingApprovals(settleParts(last, ran), new Set());
+    await denyProposals({ conversationId, toolCallIds: open.map((p) => p.toolCallId) });
     await saveMessage({ conversationId, message: cancelled });
     previous = [...before, cancelled];
   }
   const message = userMessage(input.text);
   await saveMessage({ conversationId, message });
   const all = [...previous, message];
-  return { mode: "message", originalMessages: all, modelMessages: windowMessages(all, historyLimit), answered: null, answeredToolCallIds: new Set() };
+  return { mode: "message", originalMessages: all, modelMessages: windowMessages(all, historyLimit), answered: null, answeredToolCallIds: new Set(), answers: [], waiting: [], userText: input.text, rewound: null };
+}
+
+/** Records the answer on the call's row; the decision on record wins (a legacy call is refused). */
+async function decide(call: PendingCall, approved: boolean): Promise<AnsweredCall> {
+  if (!call.stored) return { ...call, approved: false };
+  const stored = await decideToolCall({ id: call.stored.id, approved });
+  if (!stored) return { ...call, approved: false };
+  return { ...call, stored, approved: stored.status === "approved" || stored.status === "executed" || stored.status === "failed" };
+}
+
+/** The message with each answered call in state `approval-responded` (with the reason for a no). */
+function respond(message: UIMessage, answers: AnsweredCall[]): UIMessage {
+  let result = message;
+  for (const a of answers) {
+    const reason = a.approved ? undefined : a.stored ? DENIED_REASON : EXPIRED_REASON;
+    result = respondToApprovals(result, [a.approvalId], { approved: a.approved, reason });
+  }
+  return result;
 }

@@ -1,8 +1,10 @@
 /**
- * The agent loop of one turn as a UI message stream: streamText with the task tools, bounded by
- * AGENT_MAX_STEPS and timeouts. The loop adds what the model cannot: the friendly sentence when
- * the provider fails, the summary + notice at the step bound, the question for a pending delete.
- * The stream is drained on the server, so the turn finishes and is saved even if nobody reads it.
+ * The agent loop of one turn as a UI message stream: first the answered approvals run (or are
+ * settled), then streamText with the task tools, bounded by AGENT_MAX_STEPS, AGENT_MAX_TOOL_CALLS
+ * and timeouts. The loop adds what the model cannot: the friendly sentence when the provider
+ * fails, the summary + notice at a bound, the question for each pending action. The model is not
+ * called while an action of the answered message still waits for its own answer. The stream is
+ * drained on the server, so the turn finishes and is saved even if nobody reads it.
  */
 import "server-only";
 import { randomUUID } from "node:crypto";
@@ -24,9 +26,8 @@ import { log } from "@/lib/log";
 import type { AgentConfig } from "@/lib/agent/config";
 import { classifyAgentError, FRIENDLY_MESSAGES, STEP_BOUND_NOTICE, type AgentErrorCode } from "@/lib/agent/friendly-errors";
 import type { ToolCallRecord } from "@/lib/agent/tools/ai-tools";
-import { ToolUnavailableError } from "@/lib/agent/tools/ai-tools";
-import type { TaskToolContext } from "@/lib/agent/tools/operations";
-import { confirmationPrompt, summarizeToolCalls } from "@/lib/agent/turn-text";
+import { ToolStoppedError, ToolUnavailableError } from "@/lib/agent/tools/ai-tools";
+import { STOPPED_NOTICE, summarizeToolCalls } from "@/lib/agent/turn-text";
 import type { TurnPlan } from "@/lib/agent/turn-plan";
 
 export type TurnLoopResult = {
@@ -39,9 +40,14 @@ export type TurnLoopResult = {
   usage: { inputTokens?: number; outputTokens?: number; totalTokens?: number };
   pending: { approvalId: string; toolCallId: string; toolName: string; input: unknown }[];
   prompt: string | null;
-  boundHit: boolean;
+  /** The question for each pending action (its own card), by approval id. */
+  questions: ConfirmationItem[];
+  boundHit: "steps" | "tool_calls" | null;
   errorCode: AgentErrorCode | "aborted" | null;
 };
+
+/** One pending action as the UI's card and the API's `pendingConfirmations` show it. */
+export type ConfirmationItem = { approvalId: string; toolCallId: string; toolName: string; input: unknown; prompt: string; taskIds: string[]; titles: string[]; subtasks?: number };
 
 type LoopArgs = {
   model: LanguageModel;
@@ -49,18 +55,25 @@ type LoopArgs = {
   system: string;
   tools: ToolSet;
   records: ToolCallRecord[];
-  modelMessages: ModelMessage[];
   plan: TurnPlan;
-  ctx: TaskToolContext;
   requestId: string;
+  /** The user's Stop (and the lease being lost): aborts the model call and starts no further tool. */
   abortSignal?: AbortSignal;
+  /** Aborted by the loop when the turn stops or times out (the tools check it). */
+  toolSignal: AbortController;
+  /** Tool calls used so far / allowed in this turn (shared with the tools). */
+  budget: { used: number; max: number };
+  /** Runs or settles the answered approvals; gives their output chunks and what the model then sees. */
+  prepare: () => Promise<{ chunks: UIMessageChunk[]; modelMessages: ModelMessage[] }>;
+  /** The question and bound tasks of each pending action. */
+  describe: (pending: { approvalId: string; toolCallId: string; toolName: string; input: unknown }[]) => Promise<{ prompt: string; items: ConfirmationItem[] }>;
   onFinish: (result: TurnLoopResult) => Promise<void>;
 };
 
 /** Safe text for tool errors the model (and the UI part) sees; provider errors are replaced anyway. */
 function toolErrorText(error: unknown): string {
   if (NoSuchToolError.isInstance(error) || InvalidToolInputError.isInstance(error)) return error.message;
-  if (error instanceof ToolUnavailableError) return error.message;
+  if (error instanceof ToolUnavailableError || error instanceof ToolStoppedError) return error.message;
   return "Something went wrong.";
 }
 
@@ -78,7 +91,8 @@ export function runTurnLoop(args: LoopArgs): ReadableStream<UIMessageChunk> {
   let providerError: unknown = null;
   let sawAbort = false;
   let prompt: string | null = null;
-  let boundHit = false;
+  let questions: ConfirmationItem[] = [];
+  let boundHit: TurnLoopResult["boundHit"] = null;
   let errorCode: TurnLoopResult["errorCode"] = null;
 
   const turnTimeout = new AbortController();
@@ -88,6 +102,10 @@ export function runTurnLoop(args: LoopArgs): ReadableStream<UIMessageChunk> {
     turnTimeout.abort(new DOMException("The turn took too long", "TimeoutError"));
   }, config.turnTimeoutMs);
   const signal = args.abortSignal ? AbortSignal.any([args.abortSignal, turnTimeout.signal]) : turnTimeout.signal;
+  // From the moment the turn is stopped or out of time, no tool starts.
+  const stopTools = () => args.toolSignal.abort(signal.reason);
+  if (signal.aborted) stopTools();
+  else signal.addEventListener("abort", stopTools, { once: true });
 
   const stream = createUIMessageStream<UIMessage>({
     originalMessages: plan.originalMessages,
@@ -101,12 +119,26 @@ export function runTurnLoop(args: LoopArgs): ReadableStream<UIMessageChunk> {
       // would otherwise hold back until the whole reply had been worked out.
       await new Promise<void>((resolve) => setImmediate(resolve));
       try {
+        const prepared = await args.prepare();
+        if (args.plan.rewound) writer.write({ type: "data-rewind", data: args.plan.rewound, transient: true });
+        for (const chunk of prepared.chunks) if (forward(chunk)) writer.write(chunk);
+        if (args.plan.waiting.length || signal.aborted) {
+          // Another action of that message still waits for its own answer: ask it, no model call.
+          for (const w of args.plan.waiting) {
+            approvals.push({ approvalId: w.approvalId, toolCallId: w.toolCallId });
+            calls.set(w.toolCallId, { toolName: w.toolName, input: w.input });
+          }
+          await finishTurn(writer);
+          writer.write({ type: "finish", finishReason: errorCode ? "error" : "stop" });
+          return;
+        }
         const result = streamText({
           model: args.model,
           system: args.system,
-          messages: args.modelMessages,
+          messages: prepared.modelMessages,
           tools: args.tools,
-          stopWhen: stepCountIs(config.maxSteps),
+          // The tool-call bound ends the loop after the step that reached it.
+          stopWhen: [stepCountIs(config.maxSteps), () => args.budget.used >= args.budget.max],
           temperature: config.temperature,
           maxOutputTokens: config.maxOutputTokens,
           maxRetries: config.maxRetries,
@@ -121,7 +153,7 @@ export function runTurnLoop(args: LoopArgs): ReadableStream<UIMessageChunk> {
             usage.inputTokens = (usage.inputTokens ?? 0) + (step.usage.inputTokens ?? 0);
             usage.outputTokens = (usage.outputTokens ?? 0) + (step.usage.outputTokens ?? 0);
             usage.totalTokens = (usage.totalTokens ?? 0) + (step.usage.totalTokens ?? 0);
-            log.info("agent.step", { requestId, step: steps, finishReason: step.finishReason, toolCalls: step.toolCalls.length, inputTokens: step.usage.inputTokens, outputTokens: step.usage.outputTokens });
+            log.info("agent.step", { requestId, step: steps, maxSteps: config.maxSteps, finishReason: step.finishReason, toolCalls: step.toolCalls.length, inputTokens: step.usage.inputTokens, outputTokens: step.usage.outputTokens });
           },
         });
         for await (const chunk of result.toUIMessageStream({ sendStart: false, sendFinish: false, onError: toolErrorText })) {
@@ -134,6 +166,7 @@ export function runTurnLoop(args: LoopArgs): ReadableStream<UIMessageChunk> {
         await finishTurn(writer);
       } finally {
         clearTimeout(timer);
+        signal.removeEventListener("abort", stopTools);
       }
       writer.write({ type: "finish", finishReason: errorCode ? "error" : ((finishReason ?? "stop") as FinishReason) });
     },
@@ -150,6 +183,7 @@ export function runTurnLoop(args: LoopArgs): ReadableStream<UIMessageChunk> {
         usage,
         pending: approvals.filter((a) => !settled.has(a.toolCallId)).map((a) => ({ ...a, toolName: calls.get(a.toolCallId)?.toolName ?? "", input: calls.get(a.toolCallId)?.input })),
         prompt,
+        questions,
         boundHit,
         errorCode,
       });
@@ -223,23 +257,34 @@ export function runTurnLoop(args: LoopArgs): ReadableStream<UIMessageChunk> {
       writer.write({ type: "data-approval", data: { answered: [...answeredOutputs.values()] }, transient: true });
     }
     const userAborted = args.abortSignal?.aborted === true && !timedOut;
+    if (userAborted) {
+      // The user's Stop: what already ran stays (and is reported); nothing else starts.
+      errorCode = "aborted";
+      log.info("agent.stopped", { requestId, steps, toolCalls: records.length });
+      say(writer, records.some((r) => r.success) ? `${summarizeToolCalls(records)} ${STOPPED_NOTICE}` : STOPPED_NOTICE);
+      return;
+    }
     if (providerError !== null || sawAbort || signal.aborted) {
-      errorCode = userAborted ? "aborted" : classifyAgentError(providerError, timedOut || (sawAbort && providerError === null));
+      errorCode = classifyAgentError(providerError, timedOut || (sawAbort && providerError === null));
       log.error("agent.provider_error", { requestId, errorCode, error: providerError ?? signal.reason });
-      say(writer, FRIENDLY_MESSAGES[errorCode === "aborted" ? "internal" : errorCode]);
+      say(writer, FRIENDLY_MESSAGES[errorCode]);
       return;
     }
     const pending = approvals.filter((a) => !settled.has(a.toolCallId));
     if (pending.length) {
-      const question = await confirmationPrompt(pending.map((a) => ({ toolName: calls.get(a.toolCallId)?.toolName ?? "", input: calls.get(a.toolCallId)?.input })), args.ctx);
-      prompt = question.prompt;
-      writer.write({ type: "data-confirmation", data: { approvalIds: pending.map((a) => a.approvalId), prompt, titles: question.titles } });
-      if (!stepText.trim()) say(writer, prompt);
+      const described = await args.describe(pending.map((a) => ({ ...a, toolName: calls.get(a.toolCallId)?.toolName ?? "", input: calls.get(a.toolCallId)?.input })));
+      prompt = described.prompt;
+      questions = described.items;
+      writer.write({ type: "data-confirmation", data: { approvalIds: pending.map((a) => a.approvalId), prompt, titles: questions.flatMap((q) => q.titles), items: questions } });
+      if (!stepText.trim()) say(writer, records.some((r) => r.success) && args.plan.waiting.length ? `${summarizeToolCalls(records)} ${prompt}` : prompt);
       return;
     }
-    if (steps >= config.maxSteps && finishReason === "tool-calls") {
-      boundHit = true;
-      log.warn("agent.step_bound", { requestId, steps, maxSteps: config.maxSteps });
+    const stepBound = steps >= config.maxSteps && finishReason === "tool-calls";
+    const toolBound = !stepBound && args.budget.used >= args.budget.max && finishReason === "tool-calls";
+    if (stepBound || toolBound) {
+      boundHit = toolBound ? "tool_calls" : "steps";
+      if (toolBound) log.warn("agent.tool_bound", { requestId, toolCalls: args.budget.used, maxToolCalls: args.budget.max });
+      else log.warn("agent.step_bound", { requestId, steps, maxSteps: config.maxSteps });
       const summary = stepText.trim() ? "" : `${summarizeToolCalls(records)} `;
       say(writer, `${summary}${STEP_BOUND_NOTICE}`);
       return;

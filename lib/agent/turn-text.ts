@@ -1,13 +1,14 @@
 /**
- * Sentences the loop itself adds to a reply: the question for a pending delete, and the
- * summary of what was done when the step bound stops a turn. Built from tool results only.
+ * Sentences the loop itself adds to a reply: the question for each pending action (naming the
+ * tasks it is bound to), the summary of what was done when a bound or Stop ends a turn. Built
+ * from tool results and bound titles only.
  */
-import { resolveBulkTargets } from "@/lib/agent/tools/bulk-update";
-import { ownedTasks, resolveTask, type TaskToolContext } from "@/lib/agent/tools/operations";
-import type { UpdateTasksInput } from "@/lib/agent/tools/schemas";
 import type { ToolCallRecord } from "@/lib/agent/tools/ai-tools";
 
 const quote = (title: string) => `'${title}'`;
+
+/** Added to a reply the user stopped. */
+export const STOPPED_NOTICE = "Stopped — I didn't do anything after that.";
 
 function listTitles(titles: string[]): string {
   const quoted = titles.map(quote);
@@ -34,6 +35,13 @@ function withSubtasks(subtasks: number, tasks: number): string {
   return tasks === 1 ? ` and its ${subtasks} ${noun}` : ` and ${subtasks} ${noun} with them`;
 }
 
+/** How many subtasks deleting these bound tasks takes along (a subtask named itself counts as a task). */
+export function subtasksAlong(tasks: { id: string; subtasks?: number; parentId?: string }[]): number {
+  const ids = new Set(tasks.map((t) => t.id));
+  const named = tasks.filter((t) => t.parentId !== undefined && ids.has(t.parentId)).length;
+  return Math.max(0, tasks.reduce((n, t) => n + (t.subtasks ?? 0), 0) - named);
+}
+
 /** The yes/no question for one proposed action on exactly these tasks (`subtasks`: how many a delete takes along). */
 export function actionQuestion(toolName: string, input: unknown, titles: string[], subtasks = 0): string {
   const names = titles.length === 1 ? listTitles(titles) : `${titles.length} tasks: ${listTitles(titles)}`;
@@ -53,45 +61,16 @@ export function actionQuestion(toolName: string, input: unknown, titles: string[
   }
 }
 
-/** The titles of the tasks a proposed call would act on (as they are now), and how many subtasks they have. */
-async function targetTitles(call: { toolName: string; input: unknown }, ctx: TaskToolContext): Promise<{ titles: string[]; subtasks: number }> {
-  const input = (call.input ?? {}) as { task?: unknown; ids?: unknown };
-  if (call.toolName === "delete_task" && typeof input.task === "string") {
-    const found = await resolveTask(ctx, input.task);
-    return found.kind === "one" ? { titles: [found.task.title], subtasks: found.task.subtasks?.total ?? 0 } : { titles: [input.task], subtasks: 0 };
+/** The one question for several pending actions (each also has its own, for its card). */
+export function combinedQuestion(items: { toolName: string; input: unknown; titles: string[]; prompt: string; subtasks?: number }[]): string {
+  if (items.length === 1) return items[0]!.prompt;
+  if (!items.length) return "Should I go ahead? (yes / no)";
+  if (items.every((i) => i.toolName.startsWith("delete_"))) {
+    const titles = items.flatMap((i) => i.titles);
+    const along = withSubtasks(items.reduce((n, i) => n + (i.subtasks ?? 0), 0), titles.length);
+    return titles.length === 1 ? `Delete ${listTitles(titles)}${along}? (yes / no)` : `Delete ${titles.length} tasks: ${listTitles(titles)}${along}? (yes / no)`;
   }
-  if (call.toolName === "update_tasks") {
-    const targets = await resolveBulkTargets(call.input as UpdateTasksInput, ctx);
-    return { titles: targets.ok ? targets.tasks.map((t) => t.title) : [], subtasks: 0 };
-  }
-  if (Array.isArray(input.ids)) {
-    const tasks = await ownedTasks(ctx, input.ids.filter((id): id is string => typeof id === "string"));
-    const ids = new Set(tasks.map((t) => t.id));
-    // Subtasks named themselves are counted as tasks, not again as subtasks.
-    const named = tasks.filter((t) => t.parentId && ids.has(t.parentId)).length;
-    return { titles: tasks.map((t) => t.title), subtasks: Math.max(0, tasks.reduce((n, t) => n + (t.subtasks?.total ?? 0), 0) - named) };
-  }
-  return { titles: [], subtasks: 0 };
-}
-
-/** The question for pending actions, and the titles of the tasks they act on (for the UI's card). */
-export async function confirmationPrompt(calls: { toolName: string; input: unknown }[], ctx: TaskToolContext): Promise<{ prompt: string; titles: string[] }> {
-  const titles: string[] = [];
-  const questions: string[] = [];
-  let subtasks = 0;
-  for (const call of calls) {
-    const own = await targetTitles(call, ctx);
-    titles.push(...own.titles);
-    subtasks += own.subtasks;
-    questions.push(actionQuestion(call.toolName, call.input, own.titles, own.subtasks));
-  }
-  if (!questions.length) return { prompt: "Should I go ahead? (yes / no)", titles };
-  if (questions.length === 1 || calls.every((c) => c.toolName.startsWith("delete_"))) {
-    const names = titles.length === 1 ? listTitles(titles) : `${titles.length} tasks: ${listTitles(titles)}`;
-    const prompt = `Delete ${names}${withSubtasks(subtasks, titles.length)}? (yes / no)`;
-    return { prompt: questions.length === 1 ? questions[0]! : prompt, titles };
-  }
-  return { prompt: `${questions.map((q) => q.replace(/ \(yes \/ no\)$/, "")).join(" And ")} (yes / no)`, titles };
+  return `${items.map((i) => i.prompt.replace(/ \(yes \/ no\)$/, "")).join(" And ")} (yes / no)`;
 }
 
 type Output = { ok?: boolean; task?: { title?: string }; deleted?: { title?: string } | unknown[]; tasks?: unknown[] };

@@ -7,32 +7,46 @@
  */
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { convertToModelMessages, isToolUIPart, type UIMessage, type UIMessageChunk } from "ai";
+import { convertToModelMessages, type ToolSet, type UIMessage, type UIMessageChunk } from "ai";
 import { log } from "@/lib/log";
 import {
   beginTurn,
+  closeInterruptedRuns,
+  closeStaleRuns,
   deriveTitle,
+  executedCallsOfRun,
   finishTurn,
+  isStopRequested,
+  LEASE_RENEW_MS,
+  loadMessages,
   releaseTurnLease,
+  renewTurnLease,
+  runApproved,
   saveMessage,
   startAgentRun,
+  type AgentDecision,
   type RunStatus,
 } from "@/lib/conversations";
 import { getAgentConfig } from "@/lib/agent/config";
-import { trackTurn } from "@/lib/agent/in-flight";
+import { settleParts } from "@/lib/agent/confirmation";
+import { registerStop, trackTurn } from "@/lib/agent/in-flight";
 import { getLanguageModel } from "@/lib/agent/models";
 import { enforceTokenBudget } from "@/lib/agent/budget";
 import { capHistoryChars } from "@/lib/agent/history";
 import { enforceAgentRateLimit } from "@/lib/agent/rate-limit";
 import type { TurnInput } from "@/lib/agent/request";
 import { buildSystemPrompt } from "@/lib/agent/system-prompt";
-import { createTaskTools, type ToolCallRecord } from "@/lib/agent/tools/ai-tools";
+import { createTaskTools, runDefinition, ToolUnavailableError, withTransaction, type ProposedCall, type ToolCallRecord } from "@/lib/agent/tools/ai-tools";
+import { getTaskToolDefinition } from "@/lib/agent/tools/definitions";
 import type { TaskToolContext } from "@/lib/agent/tools/operations";
-import { planTurn } from "@/lib/agent/turn-plan";
-import { runTurnLoop, type TurnLoopResult } from "@/lib/agent/turn-stream";
+import type { ToolResult } from "@/lib/agent/tools/results";
+import { planTurn, type AnsweredCall, type TurnPlan } from "@/lib/agent/turn-plan";
+import { runTurnLoop, type ConfirmationItem, type TurnLoopResult } from "@/lib/agent/turn-stream";
+import { actionQuestion, combinedQuestion, subtasksAlong } from "@/lib/agent/turn-text";
 
-export type TurnStatus = "completed" | "awaiting_confirmation" | "max_iterations_reached" | "error";
+export type TurnStatus = "completed" | "awaiting_confirmation" | "max_iterations_reached" | "error" | "stopped";
 
+/** One pending action: `input` is the model's input plus the task ids and titles it is bound to. */
 export type PendingConfirmation = { id: string; toolName: string; input: unknown; prompt: string };
 
 export type TurnOutcome = {
@@ -41,7 +55,9 @@ export type TurnOutcome = {
   status: TurnStatus;
   response: string;
   toolCalls: { toolName: string; input: unknown; output: unknown; success: boolean; errorCode: string | null; durationMs: number }[];
+  /** The first pending action (kept for older clients); all of them in `pendingConfirmations`. */
   pendingConfirmation: PendingConfirmation | null;
+  pendingConfirmations: PendingConfirmation[];
   iterations: number;
   finishReason: string | null;
   warning: string | null;
@@ -61,6 +77,13 @@ export type StartTurnParams = {
   now?: Date;
 };
 
+/** The reply the model never finished, rebuilt from what its tools did (so history matches the tasks). */
+export const INTERRUPTED_TEXT = "This reply was interrupted before it finished. What is shown above did happen.";
+/** How often a running turn asks whether a Stop was sent to another server process. */
+const STOP_POLL_MS = 2000;
+/** Attempts at the final save before giving up (the lease then runs out on its own). */
+const FINISH_ATTEMPTS = 3;
+
 export async function startTurn(params: StartTurnParams): Promise<Turn> {
   const started = performance.now();
   const { user, conversationId, requestId, input } = params;
@@ -68,32 +91,58 @@ export async function startTurn(params: StartTurnParams): Promise<Turn> {
   const { model, info } = getLanguageModel(params.model);
   if (info.provider !== "builtin") await enforceTokenBudget({ userId: user.id, requestId });
   const quota = await enforceAgentRateLimit({ userId: user.id, requestId });
+  sweepStaleRuns(config.turnTimeoutMs);
   // The conversation (created on the first message; another user's id → 404) and its lease (a
   // turn already running → 409), in one round trip. A refused turn uses no quota.
   const turnId = randomUUID();
   try {
-    await beginTurn({ userId: user.id, conversationId, turnId, create: input.kind === "message", title: input.kind === "message" ? deriveTitle(input.text) : "" });
+    await beginTurn({ userId: user.id, conversationId, turnId, create: input.kind === "message" && !input.edit, title: input.kind === "message" ? deriveTitle(input.text) : "" });
   } catch (error) {
     await quota.refund().catch((refundError) => log.error("agent.refund_failed", { requestId, error: refundError }));
     throw error;
   }
   let run: Promise<string> | null = null;
+  const stop = new AbortController();
+  let timer: ReturnType<typeof setInterval> | null = null;
   let planned = false;
   try {
-    const plan = await planTurn({ conversationId, input, historyLimit: config.historyMessages });
+    await recoverInterruptedTurns(conversationId, requestId);
+    const plan = await planTurn({ conversationId, input, historyLimit: config.historyMessages, userId: user.id, requestId });
     planned = true;
     const timeZone = params.timeZone ?? user.timezone;
     const now = params.now ?? new Date();
     const records: ToolCallRecord[] = [];
     const ctx: TaskToolContext = { userId: user.id, timeZone, now: params.now ? () => now : undefined, actor: "agent", requestId, conversationId };
-    const tools = createTaskTools({ ...ctx, onToolResult: (r) => records.push(r) });
-    const modelMessages = await convertToModelMessages(capHistoryChars(plan.modelMessages, config.historyChars), { tools, ignoreIncompleteToolCalls: true });
-    // The audit row is written while the model starts; onFinish waits for it (off the path to the first token).
+    // The audit row is written while the model starts; tool records and onFinish wait for it.
     const runId = randomUUID();
-    run = startAgentRun({ id: runId, requestId, userId: user.id, conversationId, model: info.modelId });
+    run = startAgentRun({ id: runId, requestId, userId: user.id, conversationId, model: info.modelId, userMessage: plan.userText });
     const runStarted = run;
-    runStarted.catch(() => undefined); // awaited (and reported) in onFinish
+    runStarted.catch(() => undefined); // awaited (and reported) by the tools and in onFinish
+    const proposals = new Map<string, ProposedCall>();
+    const budget = { used: 0, max: config.maxToolCalls };
+    const toolSignal = new AbortController();
+    const tools = createTaskTools({ ...ctx, requestId, onToolResult: (r) => records.push(r), turn: { conversationId, runReady: runStarted, proposals, budget, signal: toolSignal.signal } });
+    const abortSignal = params.abortSignal ? AbortSignal.any([params.abortSignal, stop.signal]) : stop.signal;
     log.info("agent.turn.start", { requestId, conversationId, userId: user.id, runId, model: info.modelId, provider: info.provider, mode: plan.mode, historyMessages: plan.modelMessages.length });
+
+    // Keep the lease while the turn runs, and listen for a Stop sent to another process.
+    let sinceRenew = 0;
+    timer = setInterval(() => {
+      sinceRenew += STOP_POLL_MS;
+      const renew = sinceRenew >= LEASE_RENEW_MS;
+      if (renew) sinceRenew = 0;
+      void (renew ? renewTurnLease({ conversationId, turnId }) : isStopRequested({ conversationId, turnId }).then((s) => ({ held: true, stop: s })))
+        .then(({ held, stop: stopAsked }) => {
+          if (!held) log.warn("agent.lease_lost", { requestId, conversationId });
+          if (!held || stopAsked) stop.abort(new DOMException(held ? "Stopped by the user" : "The turn lost its lease", "AbortError"));
+        })
+        .catch((error) => log.warn("agent.lease_renew_failed", { requestId, error }));
+    }, STOP_POLL_MS);
+    timer.unref?.();
+    const stopTimer = () => {
+      if (timer) clearInterval(timer);
+      timer = null;
+    };
 
     let resolveOutcome!: (outcome: TurnOutcome) => void;
     const outcome = new Promise<TurnOutcome>((resolve) => (resolveOutcome = resolve));
@@ -103,31 +152,33 @@ export async function startTurn(params: StartTurnParams): Promise<Turn> {
       system: buildSystemPrompt({ now, timeZone }),
       tools,
       records,
-      modelMessages,
       plan,
-      ctx,
       requestId,
-      abortSignal: params.abortSignal,
+      abortSignal,
+      toolSignal,
+      budget,
+      prepare: () => settleAnswers({ plan, tools, ctx, records, budget, requestId, stopped: toolSignal.signal, historyChars: config.historyChars }),
+      describe: async (pending) => describePending(pending, proposals, plan),
       onFinish: async (result) => {
-        const turnOutcome = toOutcome({ requestId, conversationId, result, records, maxSteps: config.maxSteps });
+        stopTimer();
+        const turnOutcome = toOutcome({ requestId, conversationId, result, records, maxSteps: config.maxSteps, maxToolCalls: config.maxToolCalls });
         try {
           await saveAnswered(conversationId, plan.answered, result);
           await runStarted;
-          await finishTurn({
-            conversationId,
-            turnId,
-            message: result.responseMessage,
-            runId,
-            run: {
-              status: runStatus(turnOutcome, result),
-              finishReason: result.finishReason,
-              steps: result.steps,
-              ...result.usage,
-              durationMs: Math.round(performance.now() - started),
-              errorCode: result.errorCode,
-            },
-            toolCalls: records,
-          });
+          const runOutcome = {
+            status: runStatus(turnOutcome, result),
+            finishReason: result.finishReason,
+            steps: result.steps,
+            ...result.usage,
+            durationMs: Math.round(performance.now() - started),
+            errorCode: result.errorCode,
+            decision: decisionOf(result, records),
+            intent: intentOf(result, records),
+          };
+          const saved = await withRetries(FINISH_ATTEMPTS, () => finishTurn({ conversationId, turnId, message: result.responseMessage, runId, run: runOutcome, toolCalls: records }), (error, attempt) =>
+            log.warn("agent.persist_retry", { requestId, conversationId, attempt, error }),
+          );
+          if (saved === "superseded") log.warn("agent.turn.superseded", { requestId, conversationId, runId });
         } catch (error) {
           log.error("agent.persist_failed", { requestId, conversationId, error });
           turnOutcome.status = "error";
@@ -140,8 +191,10 @@ export async function startTurn(params: StartTurnParams): Promise<Turn> {
       },
     });
     trackTurn(outcome);
+    registerStop(turnId, stop, outcome);
     return { requestId, conversationId, stream, outcome };
   } catch (error) {
+    if (timer) clearInterval(timer);
     await run?.catch(() => undefined);
     await releaseTurnLease({ conversationId, turnId }).catch(() => undefined);
     // Refused while planning (e.g. a confirmation that does not exist): no quota used.
@@ -150,41 +203,176 @@ export async function startTurn(params: StartTurnParams): Promise<Turn> {
   }
 }
 
-/** A typed yes/no settles the approvals of the message it answered (the reply is saved by finishTurn). */
-async function saveAnswered(conversationId: string, answered: UIMessage | null, result: TurnLoopResult): Promise<void> {
-  if (answered && result.answeredOutputs.size) {
-    const settled: UIMessage = {
-      ...answered,
-      parts: answered.parts.map((part) => {
-        if (!isToolUIPart(part) || part.state !== "approval-responded") return part;
-        const chunk = result.answeredOutputs.get(part.toolCallId);
-        if (chunk?.type === "tool-output-available") return { ...part, state: "output-available", output: chunk.output } as unknown as typeof part;
-        if (chunk?.type === "tool-output-error") return { ...part, state: "output-error", errorText: chunk.errorText } as unknown as typeof part;
-        if (chunk?.type === "tool-output-denied") return { ...part, state: "output-denied" } as unknown as typeof part;
-        return part;
-      }),
-    };
-    await saveMessage({ conversationId, message: settled });
+async function withRetries<T>(attempts: number, fn: () => Promise<T>, onRetry: (error: unknown, attempt: number) => void): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      onRetry(error, attempt);
+      await new Promise((resolve) => setTimeout(resolve, 150 * attempt));
+    }
   }
 }
 
-function toOutcome({ requestId, conversationId, result, records, maxSteps }: { requestId: string; conversationId: string; result: TurnLoopResult; records: ToolCallRecord[]; maxSteps: number }): TurnOutcome {
-  const first = result.pending[0];
-  const status: TurnStatus = result.errorCode ? "error" : first ? "awaiting_confirmation" : result.boundHit ? "max_iterations_reached" : "completed";
+let lastSweep = 0;
+/** Now and then (per process), closes runs of any conversation left `running` long ago. */
+function sweepStaleRuns(turnTimeoutMs: number): void {
+  const nowMs = Date.now();
+  if (nowMs - lastSweep < 10 * 60_000) return;
+  lastSweep = nowMs;
+  closeStaleRuns({ olderThanMs: Math.max(10 * 60_000, turnTimeoutMs * 4) }).catch((error) => log.warn("agent.sweep_failed", { error }));
+}
+
+/**
+ * Runs left `running` in this conversation died with their process (this turn holds the lease
+ * now). Each is closed as `interrupted`, and what its tools did is added to the conversation as
+ * a reply that says it was interrupted, so the model's history matches the tasks.
+ */
+async function recoverInterruptedTurns(conversationId: string, requestId: string): Promise<void> {
+  const closed = await closeInterruptedRuns({ conversationId });
+  for (const runId of closed) {
+    log.warn("agent.turn.interrupted", { requestId, conversationId, runId });
+    const calls = await executedCallsOfRun(runId);
+    const last = (await loadMessages({ conversationId, last: 1 })).at(-1);
+    if (!calls.length && last?.role !== "user") continue;
+    const parts = [
+      { type: "step-start" },
+      ...calls.map((c) => ({ type: `tool-${c.toolName}`, toolCallId: c.toolCallId, state: "output-available", input: c.input, output: c.output })),
+      { type: "text", text: INTERRUPTED_TEXT, state: "done" },
+    ] as UIMessage["parts"];
+    await saveMessage({ conversationId, message: { id: randomUUID(), role: "assistant", parts, metadata: { interrupted: true } } });
+  }
+}
+
+/**
+ * Runs the approved calls this turn answers — once: the row is locked, an executed call gives
+ * its stored result — on exactly the tasks they were bound to, and settles the denied ones.
+ * Returns their output chunks and the messages the model then sees.
+ */
+async function settleAnswers({
+  plan,
+  tools,
+  ctx,
+  records,
+  budget,
+  requestId,
+  stopped,
+  historyChars,
+}: {
+  historyChars: number;
+  plan: TurnPlan;
+  tools: ToolSet;
+  ctx: TaskToolContext;
+  records: ToolCallRecord[];
+  budget: { used: number; max: number };
+  requestId: string;
+  stopped: AbortSignal;
+}): Promise<{ chunks: UIMessageChunk[]; modelMessages: Awaited<ReturnType<typeof convertToModelMessages>> }> {
+  const chunks: UIMessageChunk[] = [];
+  for (const answer of plan.answers) {
+    chunks.push(stopped.aborted ? { type: "tool-output-denied", toolCallId: answer.toolCallId } : await settleAnswer(answer, ctx, records, budget, requestId));
+  }
+  const byCall = new Map(chunks.map((c) => [(c as { toolCallId: string }).toolCallId, c]));
+  const messages = plan.answered ? plan.modelMessages.map((m) => (m.id === plan.answered!.id ? settleParts(m, byCall) : m)) : plan.modelMessages;
+  return { chunks, modelMessages: await convertToModelMessages(capHistoryChars(messages, historyChars), { tools, ignoreIncompleteToolCalls: true }) };
+}
+
+async function settleAnswer(answer: AnsweredCall, ctx: TaskToolContext, records: ToolCallRecord[], budget: { used: number }, requestId: string): Promise<UIMessageChunk> {
+  const definition = getTaskToolDefinition(answer.toolName);
+  const stored = answer.stored;
+  if (!answer.approved || !stored?.bound || !definition) return { type: "tool-output-denied", toolCallId: answer.toolCallId };
+  const started = performance.now();
+  const record = (output: unknown, success: boolean, errorCode: string | null, persisted: boolean) => {
+    const durationMs = Math.round(performance.now() - started);
+    log.info("agent.tool", { requestId, tool: answer.toolName, toolCallId: answer.toolCallId, approved: true, success, errorCode, durationMs });
+    records.push({ toolCallId: answer.toolCallId, toolName: answer.toolName, input: stored.input, output, success, errorCode, durationMs, persisted });
+  };
+  try {
+    budget.used++;
+    log.info("agent.tool.start", { requestId, tool: answer.toolName, toolCallId: answer.toolCallId, approved: true });
+    const result = await runApproved(stored.id, async (tx) => {
+      const output = await runDefinition(definition, stored.input, { kind: "run", tasks: stored.bound!.tasks }, withTransaction(ctx, tx));
+      return { output, success: output.ok, errorCode: output.ok ? null : output.code, durationMs: performance.now() - started };
+    });
+    if (!result) return { type: "tool-output-denied", toolCallId: answer.toolCallId };
+    if (result.replayed) log.info("agent.tool.replayed", { requestId, tool: answer.toolName, toolCallId: answer.toolCallId });
+    record(result.output, result.success, result.errorCode, true);
+    return { type: "tool-output-available", toolCallId: answer.toolCallId, output: result.output as ToolResult };
+  } catch (error) {
+    log.error("agent.tool.failed", { requestId, tool: answer.toolName, toolCallId: answer.toolCallId, error });
+    record(null, false, "tool_failed", true);
+    return { type: "tool-output-error", toolCallId: answer.toolCallId, errorText: new ToolUnavailableError().message };
+  }
+}
+
+/** Each pending action's own question, naming exactly the tasks it is bound to, and the one question for all. */
+function describePending(pending: { approvalId: string; toolCallId: string; toolName: string; input: unknown }[], proposals: Map<string, ProposedCall>, plan: TurnPlan): { prompt: string; items: ConfirmationItem[] } {
+  const items = pending.map((p): ConfirmationItem => {
+    const proposal = proposals.get(p.toolCallId);
+    const tasks = proposal && proposal.kind !== "answer" ? proposal.tasks : (plan.waiting.find((w) => w.toolCallId === p.toolCallId)?.stored?.bound?.tasks ?? []);
+    const titles = tasks.map((t) => t.title);
+    const subtasks = p.toolName.startsWith("delete_") ? subtasksAlong(tasks) : 0;
+    return { ...p, prompt: actionQuestion(p.toolName, p.input, titles, subtasks), taskIds: tasks.map((t) => t.id), titles, subtasks };
+  });
+  return { prompt: combinedQuestion(items), items };
+}
+
+/** A typed yes/no settles the approvals of the message it answered (the reply is saved by finishTurn). */
+async function saveAnswered(conversationId: string, answered: UIMessage | null, result: TurnLoopResult): Promise<void> {
+  if (answered && result.answeredOutputs.size) await saveMessage({ conversationId, message: settleParts(answered, result.answeredOutputs) });
+}
+
+const CHANGING = new Set(["add_task", "complete_task", "update_task", "delete_task", "complete_tasks", "delete_tasks", "update_tasks"]);
+
+/** A reply whose last sentence asks the user to say more (not "How can I help?"). */
+const CLARIFYING = /\b(which|what do you mean|did you mean|do you mean|could you|can you tell|when should|what should|which one)\b[^.!?]*\?\s*$/i;
+
+/**
+ * The seed contract's decision type of a turn: request_confirmation (an action waits for the
+ * user), ask_clarification (nothing changed, and a reference was ambiguous or the reply asks
+ * which/what the user means), invoke_tools (tools ran), respond (a reply without tools).
+ */
+export function decisionOf(result: Pick<TurnLoopResult, "pending" | "text">, records: Pick<ToolCallRecord, "toolName" | "success" | "errorCode">[]): AgentDecision {
+  if (result.pending.length) return "request_confirmation";
+  const changed = records.some((r) => r.success && CHANGING.has(r.toolName));
+  if (!changed && (records.some((r) => r.errorCode === "ambiguous") || CLARIFYING.test(result.text.trim()))) return "ask_clarification";
+  return records.length ? "invoke_tools" : "respond";
+}
+
+/** The tool names a turn called (and proposed), in order, without repeats. */
+export function intentOf(result: Pick<TurnLoopResult, "pending">, records: Pick<ToolCallRecord, "toolName">[]): string {
+  return [...new Set([...records.map((r) => r.toolName), ...result.pending.map((p) => p.toolName)])].join(",");
+}
+
+function toOutcome({ requestId, conversationId, result, records, maxSteps, maxToolCalls }: { requestId: string; conversationId: string; result: TurnLoopResult; records: ToolCallRecord[]; maxSteps: number; maxToolCalls: number }): TurnOutcome {
+  const stopped = result.errorCode === "aborted";
+  const failed = result.errorCode !== null && !stopped;
+  const pendingConfirmations: PendingConfirmation[] = failed
+    ? []
+    : result.questions.map((q) => ({ id: q.approvalId, toolName: q.toolName, input: { ...(q.input as object), taskIds: q.taskIds, titles: q.titles }, prompt: q.prompt }));
+  const status: TurnStatus = failed ? "error" : stopped ? "stopped" : pendingConfirmations.length ? "awaiting_confirmation" : result.boundHit ? "max_iterations_reached" : "completed";
   return {
     requestId,
     conversationId,
     status,
     response: result.text,
     toolCalls: records.map(({ toolName, input, output, success, errorCode, durationMs }) => ({ toolName, input, output, success, errorCode, durationMs })),
-    pendingConfirmation: first && !result.errorCode ? { id: first.approvalId, toolName: first.toolName, input: first.input, prompt: result.prompt ?? "" } : null,
+    pendingConfirmation: pendingConfirmations[0] ?? null,
+    pendingConfirmations,
     iterations: result.steps,
-    finishReason: result.errorCode ? "error" : result.finishReason,
-    warning: result.boundHit ? `Stopped after ${maxSteps} steps, the limit for one turn.` : null,
-    error: result.errorCode,
+    finishReason: failed ? "error" : stopped ? "stopped" : result.finishReason,
+    warning:
+      result.boundHit === "tool_calls"
+        ? `Stopped after ${maxToolCalls} tool calls, the limit for one turn.`
+        : result.boundHit === "steps"
+          ? `Stopped after ${maxSteps} steps, the limit for one turn.`
+          : null,
+    error: failed ? result.errorCode : null,
   };
 }
 
 function runStatus(outcome: TurnOutcome, result: TurnLoopResult): RunStatus {
-  return result.errorCode === "aborted" ? "aborted" : outcome.status;
+  if (result.errorCode === "aborted") return "aborted";
+  return outcome.status === "stopped" ? "aborted" : outcome.status;
 }

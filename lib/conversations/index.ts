@@ -4,3 +4,4 @@ export * from "@/lib/conversations/messages";
 export * from "@/lib/conversations/lease";
 export * from "@/lib/conversations/audit";
 export * from "@/lib/conversations/title";
+export * from "@/lib/conversations/tool-calls";

@@ -1,7 +1,9 @@
 /**
  * One turn at a time per conversation: a turn takes the conversation's lease with a single
  * conditional statement (atomic in Postgres), so a concurrent turn gets a clean 409. The lease
- * expires on its own if a process dies mid-turn. Raw statements: every chat turn runs them.
+ * is short (TURN_LEASE_MS) and renewed while the turn runs (`renewTurnLease`), so a turn whose
+ * process died stops holding the conversation within seconds. Expiry is always compared with
+ * the database's clock, never a server's. Raw statements: every chat turn runs them.
  */
 import "server-only";
 import { sql } from "@/lib/db";
@@ -10,23 +12,58 @@ import { TURN_LEASE_MS } from "@/lib/limits";
 
 const BUSY_MESSAGE = "A reply is still being written in this conversation. Please wait for it to finish.";
 
-/** The lease is free: never taken, given back, or expired (`now` is a parameter placeholder). */
-const leaseFree = (now: string) => `("Conversation"."activeTurnId" IS NULL OR "Conversation"."activeTurnUntil" IS NULL OR "Conversation"."activeTurnUntil" < ${now}::timestamp(3))`;
+/** The database's clock as Prisma stores timestamps (UTC, without a zone). */
+const DB_NOW = `(now() AT TIME ZONE 'UTC')::timestamp(3)`;
+/** The lease's end: the database's clock plus `ms` (a parameter placeholder). */
+const until = (ms: string) => `(${DB_NOW} + ${ms}::int * interval '1 millisecond')`;
 
-/** Creates the user's conversation or takes its lease. $1 id, $2 user, $3 title, $4 turn, $5 now, $6 until. */
+/** The lease is free: never taken, given back, or expired by the database's clock. */
+const LEASE_FREE = `("Conversation"."activeTurnId" IS NULL OR "Conversation"."activeTurnUntil" IS NULL OR "Conversation"."activeTurnUntil" < ${DB_NOW})`;
+
+/** Creates the user's conversation or takes its lease. $1 id, $2 user, $3 title, $4 turn, $5 now, $6 lease ms. */
 const CREATE_OR_LEASE = `
   INSERT INTO "Conversation" ("id", "userId", "title", "activeTurnId", "activeTurnUntil", "createdAt", "updatedAt")
-  VALUES ($1::uuid, $2::uuid, $3, $4, $6::timestamp(3), $5::timestamp(3), $5::timestamp(3))
+  VALUES ($1::uuid, $2::uuid, $3, $4, ${until("$6")}, $5::timestamp(3), $5::timestamp(3))
   ON CONFLICT ("id") DO UPDATE
-    SET "activeTurnId" = EXCLUDED."activeTurnId", "activeTurnUntil" = EXCLUDED."activeTurnUntil", "updatedAt" = EXCLUDED."updatedAt"
-    WHERE "Conversation"."userId" = EXCLUDED."userId" AND ${leaseFree("$5")}
+    SET "activeTurnId" = EXCLUDED."activeTurnId", "activeTurnUntil" = EXCLUDED."activeTurnUntil", "updatedAt" = EXCLUDED."updatedAt", "stopTurnId" = NULL
+    WHERE "Conversation"."userId" = EXCLUDED."userId" AND ${LEASE_FREE}
   RETURNING (xmax = 0) AS "created"`;
 
-/** Takes the lease of the user's existing conversation. $1 id, $2 user, $3 turn, $4 now, $5 until. */
+/** Takes the lease of the user's existing conversation. $1 id, $2 user, $3 turn, $4 lease ms. */
 const LEASE = `
-  UPDATE "Conversation" SET "activeTurnId" = $3, "activeTurnUntil" = $5::timestamp(3)
-  WHERE "id" = $1::uuid AND "userId" = $2::uuid AND ${leaseFree("$4")}
+  UPDATE "Conversation" SET "activeTurnId" = $3, "activeTurnUntil" = ${until("$4")}, "stopTurnId" = NULL
+  WHERE "id" = $1::uuid AND "userId" = $2::uuid AND ${LEASE_FREE}
   RETURNING false AS "created"`;
+
+/** Extends the lease if this turn still holds it; says whether a Stop was asked for. $1 conversation, $2 turn, $3 lease ms. */
+const RENEW = `
+  UPDATE "Conversation" SET "activeTurnUntil" = ${until("$3")}
+  WHERE "id" = $1::uuid AND "activeTurnId" = $2
+  RETURNING ("stopTurnId" IS NOT DISTINCT FROM $2) AS "stop"`;
+
+/** Asks the turn running in the user's conversation to stop. $1 conversation, $2 user. */
+const REQUEST_STOP = `
+  UPDATE "Conversation" SET "stopTurnId" = "activeTurnId"
+  WHERE "id" = $1::uuid AND "userId" = $2::uuid AND "activeTurnId" IS NOT NULL AND "activeTurnUntil" >= ${DB_NOW}
+  RETURNING "activeTurnId"`;
+
+/** How often a running turn renews its lease (a third of its length). */
+export const LEASE_RENEW_MS = Math.floor(TURN_LEASE_MS / 3);
+
+/**
+ * Extends this turn's lease. `held: false` means another turn has taken the conversation (this
+ * one outlived its lease): it must stop. `stop: true` means the user pressed Stop.
+ */
+export async function renewTurnLease({ conversationId, turnId }: { conversationId: string; turnId: string }): Promise<{ held: boolean; stop: boolean }> {
+  const rows = await sql<{ stop: boolean }>("lease_renew", RENEW, [conversationId, turnId, TURN_LEASE_MS]);
+  return { held: rows.length > 0, stop: rows[0]?.stop === true };
+}
+
+/** Marks the running turn of the user's conversation as to be stopped; its id, or null when none runs. */
+export async function requestTurnStop({ userId, conversationId }: { userId: string; conversationId: string }): Promise<string | null> {
+  const rows = await sql<{ activeTurnId: string }>("lease_stop", REQUEST_STOP, [conversationId, userId]);
+  return rows[0]?.activeTurnId ?? null;
+}
 
 /** Gives the lease back (only if it is still this turn's). $1 conversation, $2 turn, $3 now. */
 export const RELEASE_LEASE = `
@@ -45,13 +82,17 @@ export async function releaseTurnLease({ conversationId, turnId, now = new Date(
  * else → 404 (never hijacked), a turn already running → 409.
  */
 export async function beginTurn({ userId, conversationId, turnId, title, create, now = new Date() }: { userId: string; conversationId: string; turnId: string; title: string; create: boolean; now?: Date }): Promise<{ created: boolean }> {
-  const until = new Date(now.getTime() + TURN_LEASE_MS);
-  const [at, expires] = [now.toISOString(), until.toISOString()];
   const rows = create
-    ? await sql<{ created: boolean }>("lease_create", CREATE_OR_LEASE, [conversationId, userId, title, turnId, at, expires])
-    : await sql<{ created: boolean }>("lease_take", LEASE, [conversationId, userId, turnId, at, expires]);
+    ? await sql<{ created: boolean }>("lease_create", CREATE_OR_LEASE, [conversationId, userId, title, turnId, now.toISOString(), TURN_LEASE_MS])
+    : await sql<{ created: boolean }>("lease_take", LEASE, [conversationId, userId, turnId, TURN_LEASE_MS]);
   if (rows[0]) return { created: rows[0].created === true };
   const owner = await sql<{ userId: string }>("conversation_owner", `SELECT "userId" FROM "Conversation" WHERE "id" = $1::uuid`, [conversationId]);
   if (owner[0]?.userId !== userId) throw new AppError("not_found:conversation");
   throw new AppError("conflict:conversation", BUSY_MESSAGE);
+}
+
+/** Whether the user asked this running turn to stop (a Stop sent to another server process). */
+export async function isStopRequested({ conversationId, turnId }: { conversationId: string; turnId: string }): Promise<boolean> {
+  const rows = await sql<{ stop: boolean }>("lease_stop_check", `SELECT ("stopTurnId" IS NOT DISTINCT FROM $2) AS "stop" FROM "Conversation" WHERE "id" = $1::uuid`, [conversationId, turnId]);
+  return rows[0]?.stop === true;
 }

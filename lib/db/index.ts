@@ -10,7 +10,7 @@ import { loadEnv } from "@/lib/env";
 
 export type { Prisma } from "@/lib/generated/prisma/client";
 
-const globalForDb = globalThis as unknown as { __db?: PrismaClient; __dbPool?: pg.Pool };
+const globalForDb = globalThis as unknown as { __db?: PrismaClient; __dbPool?: pg.Pool; __dbNamedStatements?: boolean };
 
 function createClient(): PrismaClient {
   const url = loadEnv().DATABASE_URL;
@@ -25,6 +25,8 @@ function createClient(): PrismaClient {
   // the pool drops it and the next query reconnects.
   pool.on("error", () => undefined);
   globalForDb.__dbPool = pool;
+  // Prisma's adapter sends unnamed statements; only `sql()` below names its own.
+  globalForDb.__dbNamedStatements = loadEnv().DATABASE_POOLER !== "transaction";
   return new PrismaClient({ adapter: new PrismaPg(pool) });
 }
 
@@ -35,12 +37,6 @@ export function getDb(): PrismaClient {
 }
 
 /**
- * One raw statement through the shared pool: `$1…` parameters only, never spliced text. The
- * statement is prepared once per connection under `name`. For the hot path of a turn, where
- * Prisma's query engine costs more CPU than Postgres itself; everything else uses `db`.
- * Timestamps are passed as ISO strings and cast (`::timestamp(3)`), as Prisma stores them: UTC.
- */
-/**
  * A value as a `::jsonb` parameter. Postgres refuses the escaped lone surrogate that
  * JSON.stringify writes for half an emoji (e.g. a model's string cut at a length limit), so
  * such strings are made well-formed first (U+FFFD). Well-formed text takes the fast path.
@@ -50,11 +46,19 @@ export function jsonParam(value: unknown): string {
   return /\\u[dD][89a-fA-F]/.test(text) ? JSON.stringify(value ?? null, (_key, v: unknown) => (typeof v === "string" ? v.toWellFormed() : v)) : text;
 }
 
+/**
+ * One raw statement through the shared pool: `$1…` parameters only, never spliced text. The
+ * statement is prepared once per connection under `name` — except behind a transaction-mode
+ * pooler (DATABASE_POOLER=transaction), where it is sent unnamed (parsed on every call). For
+ * the hot path of a turn, where Prisma's query engine costs more CPU than Postgres itself;
+ * everything else uses `db`. Timestamps are passed as ISO strings and cast
+ * (`::timestamp(3)`), as Prisma stores them: UTC.
+ */
 export async function sql<Row>(name: string, text: string, values: unknown[]): Promise<Row[]> {
   getDb();
   const pool = globalForDb.__dbPool;
   if (!pool) throw new Error("the database pool is not initialised");
-  const result = await pool.query<Row & pg.QueryResultRow>({ name, text, values });
+  const result = await pool.query<Row & pg.QueryResultRow>(globalForDb.__dbNamedStatements ? { name, text, values } : { text, values });
   return result.rows;
 }
 

@@ -47,6 +47,11 @@ export function actionOf({ before, after }: TaskChange): ActivityAction {
   if (!before) return "created";
   if (!after) return "deleted";
   if (before.status !== after.status) return after.status === "completed" ? "completed" : "reopened";
+  // Completing a repeating task moves it to its next occurrence (it stays pending); undoing that moves it back.
+  if (after.lastCompletedAt !== before.lastCompletedAt) {
+    if (after.lastCompletedAt && (!before.lastCompletedAt || after.lastCompletedAt > before.lastCompletedAt)) return "completed";
+    return "reopened";
+  }
   return "updated";
 }
 

@@ -6,6 +6,9 @@ import { taskSelect, toTaskView } from "@/lib/tasks/service";
 
 export async function getTasksByIds({ userId, ids, db = prisma }: { userId: string; ids: string[]; db?: Prisma.TransactionClient }): Promise<TaskView[]> {
   if (!ids.length) return [];
-  const rows = await db.task.findMany({ where: { userId, id: { in: ids } }, select: taskSelect });
+  const rows = await db.task.findMany({
+    where: { userId, id: { in: ids } },
+    select: taskSelect,
+  });
   return rows.map(toTaskView);
 }

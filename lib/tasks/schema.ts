@@ -20,6 +20,10 @@ export const titleSchema = z
 export const descriptionSchema = z.string().trim().max(DESCRIPTION_MAX, `must be at most ${DESCRIPTION_MAX} characters`);
 /** ISO-8601 date-time, or a bare YYYY-MM-DD day; checked precisely by parseDue. */
 export const dueInputSchema = z.string().trim().min(10, "must be an ISO-8601 date or date-time").max(40);
+/** An RFC 5545 RRULE without DTSTART, checked precisely by checkRule (lib/tasks/recurrence.ts). */
+export const recurrenceInputSchema = z.string().trim().min(1, "must be an RRULE like FREQ=WEEKLY;BYDAY=MO").max(300);
+/** When to remind: an ISO-8601 date-time (without an offset: the user's local time). */
+export const remindAtInputSchema = z.string().trim().min(16, "must be an ISO-8601 date-time").max(40);
 export const timeZoneSchema = z.string().max(64).refine(isValidTimeZone, "must be an IANA time zone like Europe/Berlin");
 
 const uuidSchema = z.uuid({ message: "must be a UUID" });
@@ -35,6 +39,8 @@ export const taskCreateSchema = z
     labels: labelsSchema.optional(),
     /** Makes this a subtask of one of the user's top-level tasks. */
     parentId: uuidSchema.nullable().optional(),
+    recurrence: recurrenceInputSchema.nullable().optional(),
+    remindAt: remindAtInputSchema.nullable().optional(),
   })
   .strict();
 export type TaskCreateInput = z.infer<typeof taskCreateSchema>;
@@ -52,6 +58,10 @@ export const taskUpdateSchema = z
     labels: labelsSchema.optional(),
     /** null makes a subtask a top-level task again. */
     parentId: uuidSchema.nullable().optional(),
+    recurrence: recurrenceInputSchema.nullable().optional(),
+    remindAt: remindAtInputSchema.nullable().optional(),
+    /** `true` moves a repeating task to its next occurrence without completing it ("skip this one"). */
+    skipOccurrence: z.literal(true).optional(),
   })
   .strict()
   .refine((patch) => Object.values(patch).some((v) => v !== undefined), "send at least one field to change");
@@ -93,4 +103,11 @@ export type TaskView = {
   parentId: string | null;
   /** A parent's progress: how many of its subtasks are done; null when it has none. */
   subtasks: { done: number; total: number } | null;
+  /** A repeating task's rule and its plain-English text; null when it does not repeat. */
+  recurrence: { rule: string; text: string } | null;
+  /** When the last occurrence of a repeating task was completed. */
+  lastCompletedAt: string | null;
+  remindAt: string | null;
+  /** Set when the reminder was dismissed; cleared when the reminder moves. */
+  reminderDismissedAt: string | null;
 };

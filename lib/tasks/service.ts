@@ -11,6 +11,7 @@ import { TASK_PAGE_DEFAULT } from "@/lib/limits";
 import { decodeCursor, encodeCursor, type TaskCursor } from "@/lib/tasks/cursor";
 import { parseDue } from "@/lib/tasks/due";
 import { resolvePlacement, restoreListId, restoreParentId } from "@/lib/tasks/organise";
+import { checkRule, firstOccurrence, moveReminder, nextOccurrence, toRecurrence } from "@/lib/tasks/recurrence";
 import type { DueFilter, TaskCreateInput, TaskPriority, TaskStatus, TaskUpdateInput, TaskView } from "@/lib/tasks/schema";
 import { startOfLocalDay } from "@/lib/tasks/time-zone";
 
@@ -28,6 +29,10 @@ type TaskRow = {
   labels: string[];
   parentId: string | null;
   subtasks: { status: TaskStatus }[];
+  recurrence: string | null;
+  lastCompletedAt: Date | null;
+  remindAt: Date | null;
+  reminderDismissedAt: Date | null;
 };
 
 export const taskSelect = {
@@ -45,6 +50,10 @@ export const taskSelect = {
   parentId: true,
   // One level of subtasks, at most SUBTASKS_MAX each: their statuses give the parent's progress.
   subtasks: { select: { status: true } },
+  recurrence: true,
+  lastCompletedAt: true,
+  remindAt: true,
+  reminderDismissedAt: true,
 } as const;
 
 const listOrder: Prisma.TaskOrderByWithRelationInput[] = [
@@ -71,6 +80,10 @@ export function toTaskView(row: TaskRow): TaskView {
     labels: row.labels,
     parentId: row.parentId,
     subtasks: row.subtasks.length ? { done: row.subtasks.filter((t) => t.status === "completed").length, total: row.subtasks.length } : null,
+    recurrence: toRecurrence(row.recurrence),
+    lastCompletedAt: row.lastCompletedAt?.toISOString() ?? null,
+    remindAt: row.remindAt?.toISOString() ?? null,
+    reminderDismissedAt: row.reminderDismissedAt?.toISOString() ?? null,
   };
 }
 
@@ -79,9 +92,9 @@ export function toTaskView(row: TaskRow): TaskView {
  * its transaction), and optionally the caller's transaction to run in; without one, each
  * mutation is a transaction of its own.
  */
-type Mutation = { change: ChangeContext; db?: Prisma.TransactionClient };
+export type Mutation = { change: ChangeContext; db?: Prisma.TransactionClient };
 
-function inTransaction<T>(given: Prisma.TransactionClient | undefined, work: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
+export function inTransaction<T>(given: Prisma.TransactionClient | undefined, work: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
   return given ? work(given) : prisma.$transaction(work);
 }
 
@@ -89,7 +102,7 @@ function inTransaction<T>(given: Prisma.TransactionClient | undefined, work: (tx
 export const withTransaction = inTransaction;
 
 /** Locks the user's tasks among `ids` (FOR UPDATE, in id order) and returns them, in list order. */
-async function lockTasks(tx: Prisma.TransactionClient, userId: string, ids: string[]): Promise<TaskView[]> {
+export async function lockTasks(tx: Prisma.TransactionClient, userId: string, ids: string[]): Promise<TaskView[]> {
   const unique = [...new Set(ids)].sort();
   if (!unique.length) return [];
   await tx.$queryRaw`SELECT id FROM "Task" WHERE "userId" = ${userId}::uuid AND id = ANY(${unique}::uuid[]) ORDER BY id FOR UPDATE`;
@@ -105,6 +118,74 @@ function dueValue(value: string | null | undefined, timeZone: string): Date | nu
   return date;
 }
 
+function ruleValue(value: string | null | undefined): string | null | undefined {
+  if (value === undefined || value === null) return value;
+  const checked = checkRule(value);
+  if (!checked.ok) throw new AppError("bad_request:task", checked.message);
+  return checked.rule;
+}
+
+function remindValue(value: string | null | undefined, timeZone: string): Date | null | undefined {
+  if (value === undefined || value === null) return value;
+  const date = /T|\s/.test(value.trim()) ? parseDue(value, timeZone) : null;
+  if (!date) throw new AppError("bad_request:task", "remindAt: must be an ISO-8601 date-time");
+  return date;
+}
+
+/** A repeating task always has a due date: without one, its first occurrence from today. */
+function dueForRule(rule: string | null, dueAt: Date | null, timeZone: string, now: Date): Date | null {
+  if (!rule || dueAt) return dueAt;
+  const first = firstOccurrence(rule, { now, timeZone });
+  if (!first) throw new AppError("bad_request:task", "recurrence: the rule has no occurrence from today on (see UNTIL)");
+  return first;
+}
+
+type TaskData = Prisma.TaskUncheckedUpdateInput & { dueAt?: Date | null; remindAt?: Date | null };
+
+/**
+ * What a change does to a task, as data for one `update`: the patch, plus the rules of
+ * repeating tasks and reminders. Completing a repeating task (or skipping an occurrence) moves
+ * it to its next occurrence instead, with its reminder; a moved or new reminder is undismissed.
+ */
+function changeData(before: TaskView, patch: TaskUpdateInput, timeZone: string, now: Date): TaskData {
+  const rule = ruleValue(patch.recurrence);
+  const remindAt = remindValue(patch.remindAt, timeZone);
+  const data: TaskData = { title: patch.title, description: patch.description, priority: patch.priority, dueAt: dueValue(patch.dueAt, timeZone) };
+  if (rule !== undefined) data.recurrence = rule;
+  if (remindAt !== undefined) {
+    data.remindAt = remindAt;
+    data.reminderDismissedAt = null;
+  }
+  const effectiveRule = rule !== undefined ? rule : (before.recurrence?.rule ?? null);
+  const currentDue = data.dueAt !== undefined ? data.dueAt : before.dueAt ? new Date(before.dueAt) : null;
+  const effectiveDue = dueForRule(effectiveRule, currentDue, timeZone, now);
+  if (effectiveDue !== currentDue) data.dueAt = effectiveDue;
+  const completing = patch.status === "completed" && before.status === "pending";
+  if ((completing || patch.skipOccurrence) && effectiveRule && effectiveDue) {
+    const next = nextOccurrence(effectiveRule, { dueAt: effectiveDue, after: now, timeZone });
+    if (next) {
+      data.dueAt = next;
+      const reminder = data.remindAt !== undefined ? data.remindAt : before.remindAt ? new Date(before.remindAt) : null;
+      if (reminder) {
+        data.remindAt = moveReminder(reminder, { from: effectiveDue, to: next, timeZone });
+        data.reminderDismissedAt = null;
+      }
+      if (completing) data.lastCompletedAt = now;
+      return data;
+    }
+    if (patch.skipOccurrence) throw new AppError("bad_request:task", "skipOccurrence: the repetition has ended (UNTIL), there is no next occurrence");
+  } else if (patch.skipOccurrence) {
+    throw new AppError("bad_request:task", "skipOccurrence: only a repeating task can skip an occurrence");
+  }
+  // Completing an already completed task keeps its original completion time.
+  if (patch.status && patch.status !== before.status) {
+    data.status = patch.status;
+    data.completedAt = patch.status === "completed" ? now : null;
+    if (patch.status === "completed" && effectiveRule) data.lastCompletedAt = now;
+  }
+  return data;
+}
+
 export async function createTask({
   userId,
   timeZone,
@@ -112,7 +193,9 @@ export async function createTask({
   change,
   db,
 }: { userId: string; timeZone: string; input: TaskCreateInput } & Mutation): Promise<TaskView> {
-  const dueAt = dueValue(input.dueAt, timeZone) ?? null;
+  const recurrence = ruleValue(input.recurrence) ?? null;
+  const dueAt = dueForRule(recurrence, dueValue(input.dueAt, timeZone) ?? null, timeZone, new Date());
+  const remindAt = remindValue(input.remindAt, timeZone) ?? null;
   return inTransaction(db, async (tx) => {
     const placement = await resolvePlacement(tx, userId, input, null);
     const row = await tx.task.create({
@@ -122,6 +205,8 @@ export async function createTask({
         description: input.description ?? "",
         priority: input.priority ?? "medium",
         dueAt,
+        recurrence,
+        remindAt,
         labels: input.labels ?? [],
         ...placement,
       },
@@ -237,16 +322,15 @@ export async function updateTask({
   change,
   db,
 }: { userId: string; id: string; timeZone: string; patch: TaskUpdateInput } & Mutation): Promise<TaskView> {
-  const dueAt = dueValue(patch.dueAt, timeZone);
+  // Input errors surface before anything is locked.
+  dueValue(patch.dueAt, timeZone);
+  ruleValue(patch.recurrence);
+  remindValue(patch.remindAt, timeZone);
   return inTransaction(db, async (tx) => {
     const [before] = await lockTasks(tx, userId, [id]);
     if (!before) throw new AppError("not_found:task");
-    const data: Prisma.TaskUncheckedUpdateInput = { title: patch.title, description: patch.description, priority: patch.priority, dueAt, labels: patch.labels };
-    // Completing an already completed task keeps its original completion time.
-    if (patch.status && patch.status !== before.status) {
-      data.status = patch.status;
-      data.completedAt = patch.status === "completed" ? new Date() : null;
-    }
+    const data = changeData(before, patch, timeZone, new Date());
+    if (patch.labels !== undefined) data.labels = patch.labels;
     let moved: TaskView[] = [];
     if (patch.listId !== undefined || patch.parentId !== undefined) {
       const placement = await resolvePlacement(tx, userId, patch, { id: before.id, listId: before.list?.id ?? null, parentId: before.parentId });
@@ -274,23 +358,25 @@ export async function deleteTask({ userId, id, change, db }: { userId: string; i
   });
 }
 
-/** Sets the status of several of the user's tasks; ids that are not the user's are reported back. */
+/**
+ * Sets the status of several of the user's tasks; ids that are not the user's are reported back.
+ * A repeating task that is completed moves to its next occurrence (see changeData).
+ */
 export async function setTasksStatus({
   userId,
   ids,
   status,
+  timeZone,
   change,
   db,
-}: { userId: string; ids: string[]; status: TaskStatus } & Mutation): Promise<{ tasks: TaskView[]; notFound: string[] }> {
+}: { userId: string; ids: string[]; status: TaskStatus; timeZone: string } & Mutation): Promise<{ tasks: TaskView[]; notFound: string[] }> {
   return inTransaction(db, async (tx) => {
     const owned = await lockTasks(tx, userId, ids);
     const ownedIds = new Set(owned.map((t) => t.id));
     const changing = owned.filter((t) => t.status !== status);
-    if (changing.length) {
-      await tx.task.updateMany({
-        where: { userId, id: { in: changing.map((t) => t.id) } },
-        data: { status, completedAt: status === "completed" ? new Date() : null },
-      });
+    const now = new Date();
+    for (const task of changing) {
+      await tx.task.update({ where: { id: task.id }, data: changeData(task, { status }, timeZone, now) });
     }
     const rows = await tx.task.findMany({ where: { userId, id: { in: [...ownedIds] } }, orderBy: listOrder, select: taskSelect });
     const tasks = rows.map(toTaskView);
@@ -334,6 +420,10 @@ export async function setTaskState({ userId, id, state, change, db }: { userId: 
         listId: await restoreListId(tx, userId, state.list),
         labels: state.labels ?? [],
         parentId: await restoreParentId(tx, userId, state.parentId),
+        recurrence: state.recurrence?.rule ?? null,
+        lastCompletedAt: state.lastCompletedAt ? new Date(state.lastCompletedAt) : null,
+        remindAt: state.remindAt ? new Date(state.remindAt) : null,
+        reminderDismissedAt: state.reminderDismissedAt ? new Date(state.reminderDismissedAt) : null,
       };
       const row = before
         ? await tx.task.update({ where: { id }, data, select: taskSelect })

@@ -89,3 +89,29 @@ export function relativeTime(iso: string | null, now = Date.now()): string {
   if (abs < 86400) return rtf.format(Math.round(diff / 3600), "hour");
   return rtf.format(Math.round(diff / 86400), "day");
 }
+
+/** The local date-time (YYYY-MM-DDTHH:MM) of an instant in the user's zone, for <input type="datetime-local">. */
+export function toDateTimeInputValue(iso: string | null, timeZone?: string): string {
+  if (!iso) return "";
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return "";
+  const p = zonedParts(d, timeZone);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${p.year}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}`;
+}
+
+/** When a reminder goes off, short: "Today 17:00", "Tomorrow 09:30", "Fri 27 Nov, 08:00". */
+export function describeReminder(iso: string, timeZone?: string, now = new Date()): string {
+  const at = new Date(iso);
+  const days = dayNumber(zonedParts(at, timeZone)) - dayNumber(zonedParts(now, timeZone));
+  const time = at.toLocaleTimeString(undefined, { timeZone, hour: "numeric", minute: "2-digit" });
+  if (days === 0) return `Today ${time}`;
+  if (days === 1) return `Tomorrow ${time}`;
+  return `${at.toLocaleDateString(undefined, { timeZone, weekday: "short", month: "short", day: "numeric" })}, ${time}`;
+}
+
+/** The weekday (0 = Sunday) and day of the month of an instant in the user's zone. */
+export function localDayOf(iso: string | null, timeZone?: string): { weekday: number; day: number; month: number } {
+  const p = zonedParts(iso ? new Date(iso) : new Date(), timeZone);
+  return { weekday: new Date(Date.UTC(p.year, p.month - 1, p.day)).getUTCDay(), day: p.day, month: p.month };
+}

@@ -5,7 +5,10 @@
  * - DATABASE_URL set → use it (no embedded server).
  * - Otherwise → the embedded Postgres in `<dataDir>/postgres` (persistent, port 54329 or
  *   EMBEDDED_PG_PORT; reused if already running), and DATABASE_URL is set to it.
- * - Pending migrations are applied (scripts/db/migrate.ts).
+ * - Pending migrations are applied (scripts/db/migrate.ts), under Prisma's advisory lock, so
+ *   several instances starting at once apply each migration once. The lock is a session lock:
+ *   behind a transaction-mode pooler (DATABASE_POOLER=transaction) they go through
+ *   DATABASE_DIRECT_URL (a direct connection), which is then required.
  * - AUTH_SECRET unset → a random secret generated once into `<dataDir>/auth-secret` (mode 600)
  *   and exported, so `npm run dev` / a local `npm start` need no configuration. Not done for
  *   NODE_ENV=production with an external DATABASE_URL (a real deployment must set its own).
@@ -79,6 +82,19 @@ export function ensureAuthSecret(dir: string = defaultDataDir(), log: (message: 
   return fresh;
 }
 
+/** Where migrations run: the direct URL when one is given for an external database, else the database URL. */
+export function migrationUrl(externalUrl: string | undefined, url: string, env: Record<string, string | undefined> = process.env): string {
+  if (!externalUrl) return url;
+  if (env.DATABASE_DIRECT_URL) return env.DATABASE_DIRECT_URL;
+  if (env.DATABASE_POOLER === "transaction") {
+    throw new Error(
+      "DATABASE_POOLER=transaction: migrations hold a session-level advisory lock, which a transaction-mode pooler cannot keep. " +
+        "Set DATABASE_DIRECT_URL to a direct connection to the database (docs/deploy.md).",
+    );
+  }
+  return url;
+}
+
 export async function ensureDatabase(options: EnsureDatabaseOptions = {}): Promise<EnsuredDatabase> {
   const log = options.log ?? defaultLog;
   const dir = options.dataDir ? path.resolve(options.dataDir) : defaultDataDir();
@@ -101,7 +117,7 @@ export async function ensureDatabase(options: EnsureDatabaseOptions = {}): Promi
   }
 
   try {
-    const migrations = options.migrate === false ? undefined : await migrate({ databaseUrl: url, log });
+    const migrations = options.migrate === false ? undefined : await migrate({ databaseUrl: migrationUrl(externalUrl ?? undefined, url), log });
     const env: Record<string, string> = { DATABASE_URL: url };
     let authSecret: string | undefined;
     const deployment = process.env.NODE_ENV === "production" && Boolean(externalUrl);

@@ -1,263 +1,225 @@
 /**
- * Finds a due date in everyday English ("tomorrow", "by Friday", "in 3 days", "next week",
- * "Dec 3 at 4pm") and resolves it against the user's local day. Returns the matched spans so
- * the caller can cut them out of a task title.
+ * Finds a due date or time in everyday English through chrono-node, anchored to "now" and the
+ * user's time zone from the clock line, with a thin layer for what chrono does not read the way
+ * a to-do list needs: "the 28th", "a week from Friday", "a fortnight", "end of the week",
+ * "tonight"/"this evening"/"in the morning" as times, "at 5" as 5 pm, and abbreviations that are
+ * also words ("sat", "sun", "may") only after a date word. Returns the matched spans so the
+ * caller can cut them out of a task title.
  */
-import {
-  type CivilDate, MONTHS, WEEKDAYS, addDays, addMonths, daysInMonth, diffDays, formatIsoDate,
-  formatIsoLocalDateTime, isValidDate, weekdayOf,
-} from "./calendar";
+import * as chrono from "chrono-node";
+import { type CivilDate, addDays, addMonths, diffDays, formatIsoDate, formatIsoLocalDateTime, isValidDate } from "./calendar";
 import type { Clock } from "./clock";
-import { NUMBER_WORD_PATTERN, numberFrom } from "./text";
 
 export type Due = { date: CivilDate; hour?: number; minute?: number };
 export type Span = { index: number; length: number };
 export type DueMatch = { due: Due; spans: Span[] };
 
-const LEAD = "(?:(?:due|by|on|for|before|until|till|til|no later than|not later than|starting|from|at|in)\\s+)?";
-const WEEKDAY_RE = "(sunday|monday|tuesday|wednesday|thursday|friday|saturday|weds|tues|thurs)";
-const WEEKDAY_ABBR = "(sun|mon|tue|wed|thu|thur|fri|sat)";
-const MONTH_RE = "(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)";
-const PART_OF_DAY = "(?:\\s+(?:morning|afternoon|evening|night|arvo))?";
+/** Words that lead into a date and leave with it ("by Friday", "due tomorrow"). */
+const LEAD = /(?:^|\s)((?:(?:due|by|on|for|before|until|till|til|no later than|not later than|starting|from|at|in|around|sometime|some time|the|this coming|the coming|coming|this)\s+)+)$/;
 
-const DAY_WORD_LIST = [
-  "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
-  "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth",
-  "eighteenth", "nineteenth", "twentieth", "twenty-first", "twenty-second", "twenty-third",
-  "twenty-fourth", "twenty-fifth", "twenty-sixth", "twenty-seventh", "twenty-eighth",
-  "twenty-ninth", "thirtieth", "thirty-first",
-];
-const DAY_WORDS = [...DAY_WORD_LIST].sort((a, b) => b.length - a.length).map((w) => w.replace("-", "[- ]")).join("|");
+/** chrono's parsers, day-first outside the Americas ("12/3" is 12 March in London). */
+const US = chrono.en.casual;
+const GB = chrono.en.GB;
 
-function dayWord(word: string): number {
-  return DAY_WORD_LIST.indexOf(word.replace(" ", "-")) + 1;
+/** Parts of the day as times a to-do list means ("this evening" → 7 pm). */
+const PART_OF_DAY: Record<string, number> = { morning: 9, afternoon: 15, arvo: 15, evening: 19, night: 20, tonight: 20, tonite: 20 };
+
+/** Texts chrono reads as dates that, on their own, are ordinary words in a task. */
+const NOT_A_DATE = /^(?:now|morning|afternoon|evening|night|good morning|sat|sun|wed|mon|fri|thu|tue|may|mar|march|jan|second|a second|today's|the second|sec|the past|this|[0-9]+)$/;
+const NEEDS_LEAD = /^(?:sat|sun|wed|mon|fri|thu|thur|thurs|tue|tues|weds|mar|may|jun|jul|aug|sep|sept|oct|nov|dec|jan|feb|apr)\.?$/;
+
+function zoneOffsetMinutes(clock: Clock): number {
+  const localAsUtc = Date.UTC(clock.today.y, clock.today.m - 1, clock.today.d, 0, clock.minutes);
+  return Math.round((localAsUtc - clock.now.getTime()) / 60_000);
 }
 
-function weekdayIndex(word: string): number {
-  const w = word.slice(0, 2);
-  return WEEKDAYS.findIndex((d) => d.startsWith(w));
+function withLead(text: string, span: Span): Span {
+  const lead = LEAD.exec(text.slice(0, span.index));
+  const words = lead?.[1];
+  return words ? { index: span.index - words.length, length: span.length + words.length } : span;
 }
 
-function monthIndex(word: string): number {
-  return MONTHS.findIndex((m) => m.startsWith(word.slice(0, 3))) + 1;
+function bounded(text: string, index: number, length: number): boolean {
+  const before = text[index - 1];
+  const after = text[index + length];
+  return (!before || !/[a-z0-9]/i.test(before)) && (!after || !/[a-z0-9]/i.test(after));
 }
 
-/** The upcoming given weekday, today if today is that day. */
-export function upcomingWeekday(today: CivilDate, weekday: number): CivilDate {
-  return addDays(today, (weekday - weekdayOf(today) + 7) % 7);
+function partOfDayHour(text: string): number | undefined {
+  const m = /\b(morning|afternoon|arvo|evening|night|tonight|tonite)\b/.exec(text);
+  return m?.[1] ? PART_OF_DAY[m[1]] : undefined;
 }
 
-/** "next Friday": the Friday of next week (Monday-based), never today. */
-function nextWeekday(today: CivilDate, weekday: number): CivilDate {
-  const ahead = (weekday - weekdayOf(today) + 7) % 7 || 7;
-  const candidate = addDays(today, ahead);
-  const daysToSunday = (7 - weekdayOf(today)) % 7;
-  return ahead <= daysToSunday ? addDays(candidate, 7) : candidate;
+const NUMBER_WORDS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, couple: 2, "a couple of": 2, "a few": 3, few: 3 };
+
+function count(word: string): number | null {
+  return /^\d+$/.test(word) ? Number(word) : NUMBER_WORDS[word] ?? null;
 }
 
-/** End of the working week: this Friday; at the weekend, the coming week's Friday. */
-function endOfWeek(today: CivilDate): CivilDate {
-  return upcomingWeekday(today, 5);
+function offset(date: CivilDate, n: number, unit: string): CivilDate {
+  if (unit.startsWith("fortnight")) return addDays(date, 14 * n);
+  if (unit.startsWith("week")) return addDays(date, 7 * n);
+  if (unit.startsWith("month")) return addMonths(date, n);
+  if (unit.startsWith("year")) return addMonths(date, 12 * n);
+  return addDays(date, n);
 }
 
-function unitOffset(today: CivilDate, n: number, unit: string): CivilDate {
-  if (unit.startsWith("fortnight")) return addDays(today, 14 * n);
-  if (unit.startsWith("week")) return addDays(today, 7 * n);
-  if (unit.startsWith("month")) return addMonths(today, n);
-  if (unit.startsWith("year")) return addMonths(today, 12 * n);
-  return addDays(today, n);
+/** The day of month `d` from today on: this month, or next month once it has passed. */
+function dayOfMonth(today: CivilDate, d: number): CivilDate | null {
+  if (isValidDate(today.y, today.m, d) && d >= today.d) return { ...today, d };
+  const next = addMonths({ ...today, d: 1 }, 1);
+  return isValidDate(next.y, next.m, d) ? { ...next, d } : null;
 }
 
-/** A calendar date without a year: this year, or next year once it has passed. */
-function futureDate(today: CivilDate, m: number, d: number, y?: number): CivilDate | null {
-  if (y !== undefined) return isValidDate(y, m, d) ? { y, m, d } : null;
-  if (!isValidDate(today.y, m, d) && !isValidDate(today.y + 1, m, d)) return null;
-  const thisYear = { y: today.y, m, d };
-  return isValidDate(today.y, m, d) && diffDays(today, thisYear) >= 0 ? thisYear : { y: today.y + 1, m, d };
-}
+type Found = { due: Due; span: Span };
 
-function weekdayDue(m: RegExpExecArray, c: Clock): Due | null {
-  const wd = weekdayIndex(m[2] ?? "");
-  if (wd < 0) return null;
-  const next = m[1] === "next" || /^next\s/.test(m[0]);
-  return { date: next ? nextWeekday(c.today, wd) : upcomingWeekday(c.today, wd) };
-}
+const AMOUNT = "(\\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a couple of|a few)\\s+(days?|weeks?|months?|years?|fortnights?)";
 
-type Rule = { re: RegExp; date: (m: RegExpExecArray, clock: Clock) => Due | null };
-const day = (date: CivilDate | null): Due | null => (date ? { date } : null);
-const year = (y: string | undefined) => (y ? (y.length === 2 ? 2000 + Number(y) : Number(y)) : undefined);
-
-const RULES: Rule[] = [
-  { re: /(?:the\s+)?day after (?:tomorrow|tmrw)/, date: (_m, c) => day(addDays(c.today, 2)) },
-  { re: new RegExp(`(?:tomorrow|tmrw|tmr|tomorow|tommorow|tommorrow|2morrow)${PART_OF_DAY}`), date: (_m, c) => day(addDays(c.today, 1)) },
-  { re: /today|tonight|tonite|this (?:morning|afternoon|evening|arvo)|later today|(?:the )?end of (?:the )?day|eod|asap today/, date: (_m, c) => day(c.today) },
-  { re: /yesterday/, date: (_m, c) => day(addDays(c.today, -1)) },
+/** What chrono lacks or reads differently; each rule returns a due and the span it covers. */
+const OWN_RULES: Array<{ re: RegExp; read: (m: RegExpExecArray, clock: Clock, text: string) => Due | null }> = [
+  // "a week from friday", "2 days after monday": an offset from another date.
   {
-    re: new RegExp(`(?:in\\s+|within\\s+)?(${NUMBER_WORD_PATTERN})\\s+(days?|weeks?|months?|years?|fortnights?)(?:\\s+(?:from now|from today|time))?`),
-    date: (m, c) => {
-      const n = numberFrom(m[1] ?? "");
-      const isRelative = /^(in|within)\s/.test(m[0]) || /from (now|today)|time$/.test(m[0]);
-      return n !== null && isRelative ? day(unitOffset(c.today, n, m[2] ?? "day")) : null;
+    re: new RegExp(`\\b${AMOUNT}\\s+(?:from|after)\\s+(?!now\\b|today\\b)((?:next\\s+|this\\s+|coming\\s+)?[a-z]+(?:\\s+\\d{1,2}(?:st|nd|rd|th)?)?)`),
+    read: (m, clock) => {
+      const n = count(m[1] ?? "");
+      const base = chronoDue(m[3] ?? "", clock);
+      return n !== null && base ? { date: offset(base.due.date, n, m[2] ?? "day") } : null;
     },
   },
-  { re: /in a fortnight|a fortnight from (?:now|today)/, date: (_m, c) => day(addDays(c.today, 14)) },
-  { re: /a week from (?:now|today)/, date: (_m, c) => day(addDays(c.today, 7)) },
-  { re: /(?:next|the following) week/, date: (_m, c) => day(addDays(c.today, 7)) },
-  { re: /(?:next|the following) month/, date: (_m, c) => day(addMonths(c.today, 1)) },
-  { re: /next year/, date: (_m, c) => day(addMonths(c.today, 12)) },
-  { re: /(?:the )?end of (?:the |this )?month|month end/, date: (_m, c) => day({ ...c.today, d: daysInMonth(c.today.y, c.today.m) }) },
-  { re: /(?:the )?end of (?:the |this )?week|this week/, date: (_m, c) => day(endOfWeek(c.today)) },
-  { re: /next weekend/, date: (_m, c) => day(addDays(upcomingWeekday(c.today, 6), c.weekday === 6 || c.weekday === 0 ? 7 : 0)) },
+  // "in a fortnight", "a fortnight from now", "2 weeks from today", "5 days from now", "in 3 days' time".
   {
-    re: /(?:this |the |over the )?weekend/,
-    date: (_m, c) => day(c.weekday === 0 ? c.today : upcomingWeekday(c.today, 6)),
-  },
-  {
-    re: new RegExp(`(?:(this|next|coming|the coming|this coming)\\s+)?${WEEKDAY_RE}${PART_OF_DAY}`),
-    date: (m, c) => weekdayDue(m, c),
-  },
-  {
-    // Abbreviations ("sat", "sun", "wed") are ordinary words too: only after a date word.
-    re: new RegExp(`(?:on|by|due|until|before|this|next)\\s+()${WEEKDAY_ABBR}\\.?`),
-    date: (m, c) => weekdayDue(m, c),
-  },
-  {
-    re: new RegExp(`(?:${WEEKDAY_RE},?\\s+)?${MONTH_RE}\\.?\\s+(?:the\\s+)?(\\d{1,2})(?:st|nd|rd|th)?(?:,?\\s+(\\d{4}))?`),
-    date: (m, c) => day(futureDate(c.today, monthIndex(m[2] ?? ""), Number(m[3]), year(m[4]))),
-  },
-  {
-    re: new RegExp(`(?:the\\s+)?(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH_RE}(?:,?\\s+(\\d{4}))?`),
-    date: (m, c) => day(futureDate(c.today, monthIndex(m[2] ?? ""), Number(m[1]), year(m[3]))),
-  },
-  {
-    re: new RegExp(`(?:the\\s+)?(${DAY_WORDS})\\s+of\\s+${MONTH_RE}(?:,?\\s+(\\d{4}))?`),
-    date: (m, c) => day(futureDate(c.today, monthIndex(m[2] ?? ""), dayWord(m[1] ?? ""), year(m[3]))),
-  },
-  { re: /(\d{4})-(\d{2})-(\d{2})/, date: (m) => day(futureDate({ y: 0, m: 1, d: 1 }, Number(m[2]), Number(m[3]), Number(m[1]))) },
-  {
-    re: /(\d{1,2})[/.](\d{1,2})(?:[/.](\d{2,4}))?/,
-    date: (m, c) => {
-      const a = Number(m[1]);
-      const b = Number(m[2]);
-      const us = c.timeZone.startsWith("America/");
-      return day(futureDate(c.today, us ? a : b, us ? b : a, year(m[3])));
+    re: new RegExp(`\\b(?:in\\s+|within\\s+)?${AMOUNT}(?:'s|s')?(?:\\s+(?:from\\s+(?:now|today)|time|later))?\\b`),
+    read: (m, clock) => {
+      const relative = /^(?:in|within)\s/.test(m[0]) || /(?:from (?:now|today)|time|later)$/.test(m[0]);
+      const n = count(m[1] ?? "");
+      return relative && n !== null ? { date: offset(clock.today, n, m[2] ?? "day") } : null;
     },
   },
+  // "on the 28th", "by the 2nd": a day of this month, or the next.
   {
-    re: /(?:on|by|due|before|until) the (\d{1,2})(?:st|nd|rd|th)/,
-    date: (m, c) => {
-      const d = Number(m[1]);
-      const thisMonth = isValidDate(c.today.y, c.today.m, d) ? { ...c.today, d } : null;
-      if (thisMonth && diffDays(c.today, thisMonth) >= 0) return day(thisMonth);
-      const next = addMonths({ ...c.today, d: 1 }, 1);
-      return day(isValidDate(next.y, next.m, d) ? { ...next, d } : null);
+    re: /\b(?:(?:on|by|due|before|until|for)\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))/,
+    read: (m, clock) => {
+      const date = dayOfMonth(clock.today, Number(m[1]));
+      return date ? { date } : null;
     },
   },
+  // "end of the week" is Friday (at the weekend, the coming one); "end of the day" is today.
+  { re: /\b(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?(?:work(?:ing)?\s+)?week\b/, read: (_m, c) => ({ date: addDays(c.today, (5 - c.weekday + 7) % 7) }) },
+  { re: /\b(?:(?:the\s+)?end\s+of\s+(?:the\s+)?day|eod|later\s+today|by\s+close\s+of\s+business|cob)\b/, read: (_m, c) => ({ date: c.today }) },
+  // "this weekend", "over the weekend": Saturday (today on a Sunday); "next weekend" a week on.
+  { re: /\bnext\s+weekend\b/, read: (_m, c) => ({ date: addDays(c.today, ((6 - c.weekday + 7) % 7) + (c.weekday === 6 || c.weekday === 0 ? 7 : 0)) }) },
+  { re: /\b(?:(?:this|the|over\s+the|at\s+the|on\s+the)\s+)?weekend\b/, read: (_m, c) => ({ date: c.weekday === 0 ? c.today : addDays(c.today, (6 - c.weekday + 7) % 7) }) },
+  // "tonight", "this evening", "this afternoon": today at that part of the day.
+  { re: /\b(?:tonight|tonite|this\s+(?:morning|afternoon|arvo|evening))\b/, read: (m, c) => ({ date: c.today, hour: partOfDayHour(m[0]) ?? 20, minute: 0 }) },
+  // "in the morning": the next morning (today if it is still early).
+  { re: /\bin\s+the\s+(morning|afternoon|evening)\b/, read: (m, c) => {
+    const hour = PART_OF_DAY[m[1] ?? ""] ?? 9;
+    return { date: c.minutes < hour * 60 ? c.today : addDays(c.today, 1), hour, minute: 0 };
+  } },
+  // "due wed", "by thurs": abbreviations chrono leaves out, after a date word only.
+  {
+    re: /\b(?:on|by|due|until|before|this|next)\s+(sun|mon|tues?|weds?|thu|thurs?|fri|sat)\b\.?/,
+    read: (m, c) => {
+      const wd = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"].indexOf((m[1] ?? "").slice(0, 3));
+      const ahead = (wd - c.weekday + 7) % 7;
+      return { date: addDays(c.today, m[0].startsWith("next") && ahead <= (7 - c.weekday) % 7 ? ahead + 7 : ahead) };
+    },
+  },
+  // "next week" is a week from today (chrono agrees); "this week" is by Friday.
+  { re: /\b(?:by\s+)?this\s+week\b/, read: (_m, c) => ({ date: addDays(c.today, (5 - c.weekday + 7) % 7) }) },
 ];
 
-const TIME_RE =
-  /(?:(?:at|@|by|around|before)\s+)?(?:(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)|(\d{1,2}):(\d{2})|(noon|midday|midnight))|(?:at|@)\s+(\d{1,2})(?!\s*(?:days?|weeks?|months?|[/.:]\d))\b/;
-
-type TimeMatch = { hour: number; minute: number; span: Span };
-
-function findTime(text: string): TimeMatch | null {
-  const m = boundedExec(TIME_RE, text);
-  if (!m) return null;
-  let hour: number;
-  let minute = 0;
-  if (m[1]) {
-    hour = Number(m[1]) % 12;
-    minute = Number(m[2] ?? 0);
-    if ((m[3] ?? "").startsWith("p")) hour += 12;
-  } else if (m[4]) {
-    hour = Number(m[4]);
-    minute = Number(m[5]);
-  } else if (m[6]) {
-    hour = m[6] === "midnight" ? 23 : 12;
-    minute = m[6] === "midnight" ? 59 : 0;
-  } else {
-    hour = Number(m[7]);
-    // "at 5" means 5 pm for a to-do; nobody schedules chores at 5 am by saying "at 5".
-    if (hour >= 1 && hour <= 7) hour += 12;
+function ownRule(text: string, clock: Clock): Found | null {
+  let best: Found | null = null;
+  for (const rule of OWN_RULES) {
+    const m = rule.re.exec(text);
+    if (!m || !bounded(text, m.index, m[0].length)) continue;
+    const due = rule.read(m, clock, text);
+    if (!due) continue;
+    const span = { index: m.index, length: m[0].length };
+    if (!best || span.index < best.span.index || (span.index === best.span.index && span.length > best.span.length)) best = { due, span };
   }
-  if (hour > 23 || minute > 59) return null;
-  return { hour, minute, span: { index: m.index, length: m[0].length } };
+  return best;
 }
 
-const globalCache = new Map<RegExp, RegExp>();
-
-/** exec() that only accepts matches on word boundaries. */
-function boundedExec(re: RegExp, text: string): RegExpExecArray | null {
-  let global = globalCache.get(re);
-  if (!global) {
-    global = new RegExp(re.source, "g");
-    globalCache.set(re, global);
-  }
-  global.lastIndex = 0;
-  let m: RegExpExecArray | null;
-  while ((m = global.exec(text))) {
-    const before = text[m.index - 1];
-    const after = text[m.index + m[0].length];
-    if (m[0].length > 0 && (!before || !/[a-z0-9]/i.test(before)) && (!after || !/[a-z0-9]/i.test(after))) return m;
-    // Try again one character later: a shorter or later match may sit on word boundaries.
-    global.lastIndex = m.index + 1;
+/** chrono's first acceptable reading of lower-case text. */
+function chronoDue(text: string, clock: Clock): Found | null {
+  const parser = clock.timeZone.startsWith("America/") ? US : GB;
+  const results = parser.parse(text, { instant: clock.now, timezone: zoneOffsetMinutes(clock) }, { forwardDate: true });
+  for (const r of results) {
+    const said = r.text.trim();
+    if (NOT_A_DATE.test(said)) continue;
+    if (NEEDS_LEAD.test(said) && !/(?:on|by|due|until|before|this|next|till|from|every)\s+$/.test(text.slice(0, r.index))) continue;
+    if (!bounded(text, r.index, r.text.length)) continue;
+    const s = r.start;
+    const date = { y: s.get("year") ?? clock.today.y, m: s.get("month") ?? clock.today.m, d: s.get("day") ?? clock.today.d };
+    if (!isValidDate(date.y, date.m, date.d)) continue;
+    const due: Due = { date };
+    const part = partOfDayHour(said);
+    if (s.isCertain("hour")) {
+      let hour = s.get("hour") ?? 0;
+      // "at 5" means 5 pm for a to-do; nobody plans chores at 5 am by saying "at 5".
+      if (!s.isCertain("meridiem") && hour >= 1 && hour <= 7) hour += 12;
+      due.hour = hour;
+      due.minute = s.get("minute") ?? 0;
+    } else if (part !== undefined) {
+      due.hour = part;
+      due.minute = 0;
+    }
+    // A bare time ("at 5pm"): today, or tomorrow once it has passed.
+    if (due.hour !== undefined && !s.isCertain("day") && !s.isCertain("weekday") && diffDays(clock.today, date) <= 1) {
+      due.date = due.hour * 60 + (due.minute ?? 0) <= clock.minutes ? addDays(clock.today, 1) : clock.today;
+    }
+    return { due, span: { index: r.index, length: r.text.length } };
   }
   return null;
 }
 
-function withLead(text: string, span: Span): Span {
-  const before = text.slice(0, span.index);
-  const lead = new RegExp(`(?:^|\\b)${LEAD.replace(/\?$/, "")}$`).exec(before);
-  return lead ? { index: span.index - lead[0].length, length: span.length + lead[0].length } : span;
-}
-
-/** Finds the first due date in lower-cased `text`. */
-export function findDue(text: string, clock: Clock): DueMatch | null {
-  let best: { due: Due; span: Span } | null = null;
-  for (const rule of RULES) {
-    const m = boundedExec(rule.re, text);
-    if (!m) continue;
-    const due = rule.date(m, clock);
-    if (!due) continue;
-    const span = { index: m.index, length: m[0].length };
-    if (!best || span.index < best.span.index || (span.index === best.span.index && span.length > best.span.length)) {
-      best = { due, span };
-    }
-  }
-  const time = findTime(text);
-  if (!best) {
-    if (time) {
-      // A bare time ("at 5pm") means today, or tomorrow once that time has passed.
-      const passed = time.hour * 60 + time.minute <= clock.minutes;
-      const date = passed ? addDays(clock.today, 1) : clock.today;
-      return { due: { date, hour: time.hour, minute: time.minute }, spans: [withLead(text, time.span)] };
-    }
-    return null;
-  }
-  const spans = [withLead(text, best.span)];
-  const due: Due = { ...best.due };
-  if (time && !overlaps(time.span, best.span)) {
-    due.hour = time.hour;
-    due.minute = time.minute;
-    spans.push(withLead(text, time.span));
-  }
-  return { due, spans };
-}
-
-/** Relative durations ("in 2 hours") are date-times from now. */
-export function findDuration(text: string, clock: Clock): DueMatch | null {
-  const m = boundedExec(new RegExp(`in\\s+(${NUMBER_WORD_PATTERN}|half an?)\\s+(hours?|minutes?|mins?)`), text);
-  if (!m) return null;
-  const n = (m[1] ?? "").startsWith("half") ? 0.5 : numberFrom(m[1] ?? "") ?? 1;
-  const minutes = (m[2] ?? "").startsWith("h") ? n * 60 : n;
-  const total = clock.minutes + Math.round(minutes);
-  const date = addDays(clock.today, Math.floor(total / 1440));
-  const rest = ((total % 1440) + 1440) % 1440;
-  return { due: { date, hour: Math.floor(rest / 60), minute: rest % 60 }, spans: [{ index: m.index, length: m[0].length }] };
-}
-
 function overlaps(a: Span, b: Span): boolean {
   return a.index < b.index + b.length && b.index < a.index + a.length;
+}
+
+/** Words without which a text holds no date: a cheap test before chrono reads it. */
+const DATEISH = /\d|tod|tom|tmr|tmrw|2mor|yesterday|tonight|tonite|mon|tue|wed|thu|fri|sat|sun|week|month|year|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|noon|midday|midnight|morning|afternoon|arvo|evening|night|day|hour|min|later|next|end|fortnight|eod|cob|first|second|third|fifth|twenty|thirty|tenth/;
+
+/** Readers ask for the same text more than once a step ("X urgent and due monday" at every split). */
+const cache = new Map<string, DueMatch | null>();
+const CACHE_MAX = 500;
+
+/** Finds the first due date (and time) in lower-cased `text`. */
+export function findDue(text: string, clock: Clock): DueMatch | null {
+  if (!DATEISH.test(text)) return null;
+  const key = `${clock.now.getTime()}|${clock.timeZone}|${text}`;
+  const hit = cache.get(key);
+  if (hit !== undefined) return hit;
+  const found = findDueUncached(text, clock);
+  if (cache.size >= CACHE_MAX) cache.clear();
+  cache.set(key, found);
+  return found;
+}
+
+function findDueUncached(text: string, clock: Clock): DueMatch | null {
+  const own = ownRule(text, clock);
+  const viaChrono = chronoDue(text, clock);
+  let main: Found | null;
+  if (own && viaChrono && overlaps(own.span, viaChrono.span)) {
+    // The wider reading wins ("a week from friday" over "friday"); equal ones go to our layer.
+    main = viaChrono.span.length > own.span.length && viaChrono.span.index <= own.span.index ? viaChrono : own;
+  } else main = own && (!viaChrono || own.span.index < viaChrono.span.index) ? own : viaChrono ?? own;
+  if (!main) return null;
+  const spans = [withLead(text, main.span)];
+  const due: Due = { ...main.due };
+  // A time said apart from the day ("friday … at 3pm") joins it.
+  if (due.hour === undefined) {
+    const rest = text.slice(0, main.span.index) + " ".repeat(main.span.length) + text.slice(main.span.index + main.span.length);
+    const time = chronoDue(rest, clock);
+    if (time && time.due.hour !== undefined && diffDays(clock.today, time.due.date) <= 1 && !/\b(?:day|week|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today)\b/.test(text.slice(time.span.index, time.span.index + time.span.length))) {
+      due.hour = time.due.hour;
+      due.minute = time.due.minute;
+      spans.push(withLead(text, time.span));
+    }
+  }
+  return { due, spans };
 }
 
 export function dueToString(due: Due): string {
@@ -272,10 +234,9 @@ export function cutSpans(text: string, spans: Span[]): string {
   return out.replace(/\s+/g, " ").replace(/\s+([,.!?;:])/g, "$1").trim();
 }
 
-/** Finds a due date (durations first) in text that keeps the caller's casing. */
+/** Finds a due date in text that keeps the caller's casing. */
 export function extractDue(text: string, clock: Clock): { due: Due | null; rest: string } {
-  const lowered = text.toLowerCase();
-  const match = findDuration(lowered, clock) ?? findDue(lowered, clock);
+  const match = findDue(text.toLowerCase(), clock);
   if (!match) return { due: null, rest: text };
   return { due: match.due, rest: cutSpans(text, match.spans) };
 }

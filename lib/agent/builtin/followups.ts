@@ -3,6 +3,7 @@
  * ambiguous match ("project retro", "the first one"), naming a task that was not found, or
  * replying yes/no to a question this model asked ("Do you want me to add 'X' as a new task?").
  */
+import { dueToString, findDue } from "./dates";
 import { addBody, readAdd } from "./intents/add";
 import { cleanRequest, cleanRequestKeepCase } from "./intents/cleanup";
 import { cleanPhrase } from "./intents/refs";
@@ -72,7 +73,7 @@ export function chooseCandidate(failure: ToolResultEvent, intent: Intent, userTe
   return null;
 }
 
-const ADD_SUGGESTION = /Do you want me to add '(.+)' as a new task\?$/;
+const ADD_SUGGESTION = /Do you want me to add '(.+)'(?: for (.+?)| as a new task)?\?$/;
 const ASK_TITLE = /what should the new task be\?$/i;
 const CANCEL_QUESTION = /Do you want me to delete the '(.+)' task, or add '(.+)' as a new task\?$/;
 
@@ -82,7 +83,10 @@ export function contextualAnswer(lastText: string, intents: Intent[], userText: 
   if (!intent || !lastText) return null;
   const suggestion = ADD_SUGGESTION.exec(lastText);
   if (suggestion && suggestion[1]) {
-    if (intent.type === "confirm") return { calls: [{ toolName: "add_task", input: { title: suggestion[1] } }], notes: [] };
+    if (intent.type === "confirm") {
+      const due = suggestion[2] ? findDue(suggestion[2].toLowerCase(), clock)?.due : undefined;
+      return { calls: [{ toolName: "add_task", input: due ? { title: suggestion[1], due: dueToString(due) } : { title: suggestion[1] } }], notes: [] };
+    }
     if (intent.type === "deny") return { calls: [], notes: ["Okay, I won't add it."] };
   }
   if (ASK_TITLE.test(lastText) && (intent.type === "unknown" || intent.type === "add" || intent.type === "select")) {

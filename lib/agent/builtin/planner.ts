@@ -6,11 +6,11 @@
 import { addDays, formatIsoDate } from "./calendar";
 import { type Clock, localParts } from "./clock";
 import { classify } from "./intents";
-import type { Changes, Intent, ListFilter } from "./intents/types";
+import type { BulkChanges, Changes, Intent, ListFilter } from "./intents/types";
 import { type Conversation, type ConversationEvent, type TaskView, type ToolCallEvent, type ToolResultEvent, toTaskViews } from "./prompt-reader";
 import { knownByPhrase, knownTask, lastAssistantText, latestList, pendingFailure, resolveRef } from "./references";
 import { alternativesFor } from "./retries";
-import { composeReply, socialText, unknownText } from "./replies";
+import { composeReply, offerText, socialText, unknownText } from "./replies";
 import { applyWindow } from "./windows";
 import { chooseCandidate, contextualAnswer } from "./followups";
 
@@ -152,6 +152,25 @@ function mapIntent(intent: Intent, ctx: TurnContext): Mapped {
       }
       break;
     }
+    case "bulkUpdate":
+      // A day range the tool cannot filter by ("everything due friday") is listed first, then changed by id.
+      if (has(ctx, "update_tasks") && !intent.filter.window) out.calls.push({ toolName: "update_tasks", input: { filter: toolFilter(intent.filter), ...intent.changes } });
+      else out.calls.push({ toolName: "list_tasks", input: listInput(intent.filter, true) });
+      break;
+    case "undo":
+      if (has(ctx, "undo_last_turn")) out.calls.push({ toolName: "undo_last_turn", input: {} });
+      else out.notes.push(socialText("no-undo", ctx.clock));
+      break;
+    case "plan":
+      out.calls.push({ toolName: "list_tasks", input: listInput(intent.filter, true) });
+      out.notes.push("I can't plan it for you, but that's what's on your list — tell me what to move, add or finish.");
+      break;
+    case "offer":
+      out.notes.push(offerText(intent.item, ctx.clock));
+      break;
+    case "check":
+      out.calls.push({ toolName: "list_tasks", input: { status: "pending", query: checkQuery(intent.item.title), limit: 100 } });
+      break;
     case "say":
       out.notes.push(socialText(intent.kind, ctx.clock, intent.detail));
       break;
@@ -166,6 +185,33 @@ function mapIntent(intent: Intent, ctx: TurnContext): Mapped {
       break;
   }
   return out;
+}
+
+/** The list filter as update_tasks takes it (no day windows, no counts). */
+function toolFilter(filter: ListFilter): Record<string, unknown> {
+  const out: Record<string, unknown> = { status: filter.status ?? "pending" };
+  if (filter.priority) out.priority = filter.priority;
+  if (filter.due) out.due = filter.due;
+  if (filter.query) out.query = filter.query;
+  return out;
+}
+
+/** The words of a chore to look it up by: "buy the milk" → "buy the milk"; "call mum about the party" → all of it. */
+function checkQuery(title: string): string {
+  return title.toLowerCase().replace(/[^a-z0-9' -]+/g, " ").replace(/\s+/g, " ").trim().slice(0, 200);
+}
+
+/** One task's share of a bulk update, when update_tasks is not available. */
+function perTaskUpdate(ctx: TurnContext, changes: BulkChanges, task: TaskView): PlannedCall {
+  const input: Record<string, unknown> = { task: task.id };
+  if (changes.priority) input.priority = changes.priority;
+  if (changes.clearDue) input.clearDue = true;
+  if (changes.due) input.due = changes.due;
+  if (changes.shiftDays !== undefined) {
+    const base = task.dueAt ? localParts(new Date(task.dueAt), ctx.clock.timeZone).date : ctx.clock.today;
+    input.due = formatIsoDate(addDays(base, changes.shiftDays));
+  }
+  return { toolName: "update_task", input };
 }
 
 function bulkIds(action: "complete" | "delete" | "reopen", tasks: { id: string; status: string }[]): string[] {
@@ -229,6 +275,16 @@ function followUp(ctx: TurnContext): PlannedCall[] {
       const tasks = applyWindow(list.outcome.value.tasks, intent.filter, ctx.clock);
       const ids = bulkIds(intent.action, tasks);
       return ids.length ? bulkCalls(ctx, intent.action, ids) : [];
+    }
+  }
+  if (intent?.type === "bulkUpdate") {
+    const list = results.find((r) => r.name === "list_tasks" && r.outcome.kind === "ok");
+    const acted = calledBefore.some((c) => c.name !== "list_tasks");
+    if (list && !acted && list.outcome.kind === "ok") {
+      const tasks = applyWindow(list.outcome.value.tasks, intent.filter, ctx.clock).filter((t) => t.status !== "completed");
+      if (tasks.length === 0) return [];
+      if (has(ctx, "update_tasks")) return [{ toolName: "update_tasks", input: { ids: tasks.slice(0, 50).map((t) => t.id), ...intent.changes } }];
+      return tasks.slice(0, MAX_CALLS_PER_STEP).map((t) => perTaskUpdate(ctx, intent.changes, t));
     }
   }
   if (intent && needsDueLookup(ctx, intent)) {

@@ -3,10 +3,10 @@
  * not-found and which-one answers, and the tool-free replies (greeting, help, off-topic).
  * Never shows ids or tool names; titles from tool results are quoted as data.
  */
-import { WEEKDAYS, MONTHS } from "./calendar";
+import { WEEKDAYS, MONTHS, diffDays, weekdayOf } from "./calendar";
 import type { Clock } from "./clock";
 import { describeDue, quote, taskLine } from "./format";
-import type { ListFilter, SayKind } from "./intents/types";
+import type { AddItem, BulkChanges, ListFilter, SayKind } from "./intents/types";
 import type { TurnContext } from "./planner";
 import { type TaskView, type ToolResultEvent, type ToolCallEvent, toTaskView, toTaskViews } from "./prompt-reader";
 import { knownTask, looksLikeId } from "./references";
@@ -50,16 +50,45 @@ export function socialText(kind: SayKind, clock: Clock, detail?: string): string
     }
     case "nothing":
       return "Okay! Let me know if there's anything I can do for your list.";
+    case "remark":
+      return "Okay! Tell me when something on your list is done, or what to add.";
+    case "no-undo":
+      return "I can't undo changes here. Tell me what to change back — for example \"move the dentist back to Friday\" or \"reopen buy milk\".";
     case "unclear":
     default:
       return UNCLEAR;
   }
 }
 
-/** A message nothing understood: offer to add a short phrase, otherwise ask. */
+/** "today", "tomorrow", "Friday", "Dec 3", plus " at 3 pm", for a due value the model is about to send. */
+export function describeLocalDue(due: string, clock: Clock): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}))?/.exec(due);
+  if (!m) return due;
+  const date = { y: Number(m[1]), m: Number(m[2]), d: Number(m[3]) };
+  const diff = diffDays(clock.today, date);
+  let day: string;
+  if (diff === 0) day = "today";
+  else if (diff === 1) day = "tomorrow";
+  else if (diff > 1 && diff < 7) day = capitalize(WEEKDAYS[weekdayOf(date)] ?? "");
+  else day = `${capitalize((MONTHS[date.m - 1] ?? "").slice(0, 3))} ${date.d}${date.y === clock.today.y ? "" : `, ${date.y}`}`;
+  if (m[4] === undefined) return day;
+  const h = Number(m[4]);
+  const minutes = Number(m[5]);
+  const time = `${h % 12 === 0 ? 12 : h % 12}${minutes ? `:${String(minutes).padStart(2, "0")}` : ""} ${h >= 12 ? "pm" : "am"}`;
+  return `${day} at ${time}`;
+}
+
+/** "Do you want me to add 'Call the bank' for today?" — read back by the follow-up reader. */
+export function offerText(item: AddItem, clock: Clock): string {
+  return `Do you want me to add ${quote(item.title)}${item.due ? ` for ${describeLocalDue(item.due, clock)}` : ""}?`;
+}
+
+/** A message nothing understood: offer to add a short chore, otherwise ask. */
 export function unknownText(text: string, original: string): string {
   const words = text.split(/\s+/).filter(Boolean);
-  if (words.length > 0 && words.length <= 6 && !/\?\s*$/.test(original)) {
+  // "the garage is a mess", "it's raining": a remark with a subject is not a chore to add.
+  const remark = /\b(?:i|i'm|im|i've|we|we're|you|he|she|they|it|it's|its|is|are|was|were|am|has|have|had|been)\b/.test(text);
+  if (!remark && words.length > 0 && words.length <= 6 && !/\?\s*$/.test(original)) {
     return `Do you want me to add '${capitalize(original.trim().replace(/[.!]+$/, ""))}' as a new task?`;
   }
   return UNCLEAR;
@@ -104,6 +133,7 @@ function listReply(result: ToolResultEvent, filter: ListFilter | undefined, cloc
 function failureReply(ctx: TurnContext, r: ToolResultEvent): string {
   if (r.outcome.kind === "denied") {
     if (r.name === "delete_tasks") return "Okay — I didn't delete anything. Your tasks are unchanged.";
+    if (r.name !== "delete_task") return "Okay — I didn't change anything.";
     const known = typeof r.input.task === "string" && looksLikeId(r.input.task) ? knownTask(ctx.history, r.input.task)?.title : undefined;
     return known ? `Okay — nothing was deleted. ${quote(known)} is still on your list.` : "Okay — nothing was deleted. The task is still on your list.";
   }
@@ -150,6 +180,41 @@ function updateReply(ctx: TurnContext, r: ToolResultEvent): string {
   return parts.length ? parts.join(" ") : `${capitalize(name)} already looks like that — nothing needed changing.`;
 }
 
+function bulkUpdateReply(ctx: TurnContext, r: ToolResultEvent): string {
+  if (r.outcome.kind !== "ok") return "";
+  const tasks = toTaskViews(r.outcome.value.tasks);
+  if (tasks.length === 0) return "No tasks matched that, so nothing changed.";
+  const changes = r.input as BulkChanges & { status?: string };
+  const what = tasks.length === 1 ? quote(tasks[0]?.title ?? "") : `${tasks.length} tasks`;
+  let head: string;
+  if (changes.priority) head = `Set ${what} to ${changes.priority} priority`;
+  else if (changes.clearDue) head = `Removed the due date from ${what}`;
+  else if (changes.shiftDays !== undefined) head = `Moved ${what} ${changes.shiftDays < 0 ? "earlier" : "later"} by ${Math.abs(changes.shiftDays)} day${Math.abs(changes.shiftDays) === 1 ? "" : "s"}`;
+  else if (changes.due) head = `Moved ${what} to ${describeLocalDue(changes.due, ctx.clock)}`;
+  else head = `Updated ${what}`;
+  return tasks.length === 1 ? `${head}.` : [`${head}:`, ...tasks.map((t) => taskLine(t, ctx.clock))].join("\n");
+}
+
+const asArray = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+
+function undoReply(r: ToolResultEvent): string {
+  if (r.outcome.kind !== "ok") return "There's nothing I can undo right now.";
+  const v = r.outcome.value;
+  const reverted = asArray(v.reverted ?? v.undone ?? v.tasks ?? v.changes).length;
+  const skipped = asArray(v.skipped).length;
+  if (reverted === 0 && skipped === 0) return "There was nothing to undo.";
+  const done = reverted === 0 ? "I couldn't undo anything" : `Undone — I reverted ${reverted === 1 ? "your last change" : `${reverted} changes`}`;
+  return skipped ? `${done}; ${skipped === 1 ? "one task has" : `${skipped} tasks have`} changed since, so I left ${skipped === 1 ? "it" : "them"} as ${skipped === 1 ? "it is" : "they are"}.` : `${done}.`;
+}
+
+/** "do I need to buy milk?": yes, with the tasks found, or an offer to add it. */
+function checkReply(r: ToolResultEvent, item: AddItem, clock: Clock): string {
+  if (r.outcome.kind !== "ok") return "";
+  const found = toTaskViews(r.outcome.value.tasks).filter((t) => t.status !== "completed");
+  if (found.length === 0) return `It's not on your list. ${offerText(item, clock)}`;
+  return [found.length === 1 ? "Yes — it's on your list:" : "Yes — these are on your list:", ...found.slice(0, 10).map((t) => taskLine(t, clock))].join("\n");
+}
+
 function addedLine(task: TaskView, clock: Clock): string {
   const bits: string[] = [];
   if (task.dueAt) bits.push(`due ${describeDue(task.dueAt, clock)}`);
@@ -176,6 +241,12 @@ function visibleResults(ctx: TurnContext): ToolResultEvent[] {
 
 function bulkNothing(ctx: TurnContext): string | null {
   const intent = ctx.intents[0];
+  if (ctx.intents.length === 1 && intent?.type === "bulkUpdate") {
+    const acted = ctx.turn.some((e) => e.kind === "call" && e.name !== "list_tasks");
+    if (acted) return null;
+    const { adj, suffix } = describeFilter({ ...intent.filter, status: undefined }, intent.filter);
+    return `You don't have any ${adj}tasks${suffix} to change.`;
+  }
   if (ctx.intents.length !== 1 || intent?.type !== "bulk") return null;
   const acted = ctx.turn.some((e) => e.kind === "call" && e.name !== "list_tasks");
   if (acted) return null;
@@ -191,7 +262,8 @@ export function composeReply(ctx: TurnContext, notes: string[]): string {
   const added: TaskView[] = [];
   const completed: TaskView[] = [];
   const deleted: TaskView[] = [];
-  const listFilters = ctx.intents.filter((i) => i.type === "list").map((i) => i.filter);
+  // Which request each list result answers: a list, a plan, or a "do I need to …?" check.
+  const listOwners = ctx.intents.filter((i) => i.type === "list" || i.type === "plan" || i.type === "check" || i.type === "bulkUpdate");
   let listIndex = 0;
   for (const r of visibleResults(ctx)) {
     if (r.outcome.kind !== "ok") {
@@ -224,8 +296,17 @@ export function composeReply(ctx: TurnContext, notes: string[]): string {
       case "update_task":
         sections.push(updateReply(ctx, r));
         break;
-      case "list_tasks":
-        sections.push(listReply(r, listFilters[listIndex++], ctx.clock));
+      case "list_tasks": {
+        const owner = listOwners[listIndex++];
+        if (owner?.type === "check") sections.push(checkReply(r, owner.item, ctx.clock));
+        else sections.push(listReply(r, owner?.type === "list" || owner?.type === "plan" || owner?.type === "bulkUpdate" ? owner.filter : undefined, ctx.clock));
+        break;
+      }
+      case "update_tasks":
+        sections.push(bulkUpdateReply(ctx, r));
+        break;
+      case "undo_last_turn":
+        sections.push(undoReply(r));
         break;
       default:
         sections.push("Done.");

@@ -11,6 +11,9 @@ export function normalize(text: string): string {
     // "buy milk ✓", "buy milk [x]": a tick after a task means it is done.
     .replace(/\s*(?:\u2713|\u2714|\u2611|\u2705|\[x\])\s*$/i, " done")
     .replace(/[\u2013\u2014]/g, " - ")
+    // Smileys and emoji carry no request ("good morning :)").
+    .replace(/(?:^|\s)[:;=8][-']?[)(DPp3\]\[/|*]+(?=\s|$)/g, " ")
+    .replace(/[\p{Extended_Pictographic}\u{1F3FB}-\u{1F3FF}\uFE0F\u200D]/gu, " ")
     .replace(/\s+/g, " ")
     .trim();
 }

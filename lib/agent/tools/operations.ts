@@ -8,6 +8,7 @@ import type { ChangeActor, ChangeContext } from "@/lib/tasks/activity-log";
 import { getTasksByIds } from "@/lib/tasks/bulk";
 import { parseDue } from "@/lib/tasks/due";
 import { resolveReference, scoreTitle, type ReferenceResult } from "@/lib/tasks/match";
+import { checkRule } from "@/lib/tasks/recurrence";
 import { descriptionSchema, titleSchema, type TaskStatus, type TaskUpdateInput, type TaskView } from "@/lib/tasks/schema";
 import {
   countTasks,
@@ -72,6 +73,22 @@ function checkDue(due: string | undefined, timeZone: string): string | null {
   return parseDue(due, timeZone) ? null : "due: must be YYYY-MM-DD or an ISO-8601 date-time";
 }
 
+function checkRecurrence(value: string | undefined): { problem: string } | { rule: string | undefined } {
+  if (value === undefined) return { rule: undefined };
+  const checked = checkRule(value);
+  return checked.ok ? { rule: checked.rule } : { problem: `${checked.message}` };
+}
+
+function checkRemindAt(value: string | undefined, timeZone: string): string | null {
+  if (value === undefined) return null;
+  return /T|\s/.test(value.trim()) && parseDue(value, timeZone) ? null : "remindAt: must be an ISO-8601 date-time";
+}
+
+/** Completing a repeating task moves it to its next occurrence; the result says so. */
+function completionResult(task: TaskView): ToolResult {
+  return task.status === "pending" && task.recurrence ? { ok: true, task, movedToNextOccurrence: true } : { ok: true, task };
+}
+
 /** The service reports a task that vanished meanwhile as not_found:task; the model gets data. */
 async function orNotFound(reference: string, run: () => Promise<ToolResult>): Promise<ToolResult> {
   try {
@@ -90,8 +107,10 @@ export async function addTask(input: AddTaskInput, ctx: TaskToolContext): Promis
   if (!title.success) return invalidInput(`title: ${title.error.issues[0]?.message ?? "is not valid"}`);
   const description = descriptionSchema.safeParse(input.description ?? "");
   if (!description.success) return invalidInput(`description: ${description.error.issues[0]?.message ?? "is not valid"}`);
-  const dueProblem = checkDue(input.due, ctx.timeZone);
+  const dueProblem = checkDue(input.due, ctx.timeZone) ?? checkRemindAt(input.remindAt, ctx.timeZone);
   if (dueProblem) return invalidInput(dueProblem);
+  const recurrence = checkRecurrence(input.recurrence);
+  if ("problem" in recurrence) return invalidInput(recurrence.problem);
   const subtaskTitles: string[] = [];
   for (const text of input.subtasks ?? []) {
     const sub = titleSchema.safeParse(text);
@@ -115,6 +134,8 @@ export async function addTask(input: AddTaskInput, ctx: TaskToolContext): Promis
           description: description.data,
           priority: input.priority,
           dueAt: input.due,
+          recurrence: recurrence.rule,
+          remindAt: input.remindAt,
           labels: organised.labels,
           ...(list ? { listId: list.list?.id ?? null } : {}),
           ...(parent ? { parentId: parent.parent.id } : {}),
@@ -182,7 +203,7 @@ export async function completeTask(input: CompleteTaskInput, ctx: TaskToolContex
   if (failure || found.kind !== "one") return failure ?? notFound(input.task);
   return orNotFound(input.task, async () => {
     const task = await updateTask({ userId: ctx.userId, id: found.task.id, timeZone: ctx.timeZone, patch: { status: "completed" }, ...changeOf(ctx) });
-    return withParentReady(ctx, { ok: true, task }, [task]);
+    return withParentReady(ctx, completionResult(task), [task]);
   });
 }
 
@@ -206,6 +227,19 @@ export async function updateTaskTool(input: UpdateTaskInput, ctx: TaskToolContex
     if (dueProblem) return invalidInput(dueProblem);
     patch.dueAt = input.due;
   }
+  if (input.clearRecurrence) patch.recurrence = null;
+  else if (input.recurrence !== undefined) {
+    const recurrence = checkRecurrence(input.recurrence);
+    if ("problem" in recurrence) return invalidInput(recurrence.problem);
+    patch.recurrence = recurrence.rule;
+  }
+  if (input.clearReminder) patch.remindAt = null;
+  else if (input.remindAt !== undefined) {
+    const problem = checkRemindAt(input.remindAt, ctx.timeZone);
+    if (problem) return invalidInput(problem);
+    patch.remindAt = input.remindAt;
+  }
+  if (input.skipOccurrence) patch.skipOccurrence = true;
   const list = input.list === undefined ? null : await resolveListName(ctx, input.list);
   if (list && !list.ok) return list;
   if (list) patch.listId = list.list?.id ?? null;
@@ -214,7 +248,11 @@ export async function updateTaskTool(input: UpdateTaskInput, ctx: TaskToolContex
   if (parent) patch.parentId = parent.parent.id;
   const labelsChange = organised.labels.length > 0 || removed.labels.length > 0;
   const changed = [...Object.keys(patch), ...(labelsChange ? ["labels"] : [])].map((k) => ({ dueAt: "due", listId: "list", parentId: "parent" })[k] ?? k);
-  if (!changed.length) return invalidInput("nothing to change: give at least one of title, description, priority, due, clearDue, status, list, labels, removeLabels, parent");
+  if (!changed.length) {
+    return invalidInput(
+      "nothing to change: give at least one of title, description, priority, due, clearDue, status, recurrence, clearRecurrence, skipOccurrence, remindAt, clearReminder, list, labels, removeLabels, parent",
+    );
+  }
   const prefer = input.status === "pending" ? "completed" : input.status === "completed" ? "pending" : undefined;
   const found = await resolveTask(ctx, input.task, prefer);
   const failure = referenceFailure(input.task, found);
@@ -223,7 +261,8 @@ export async function updateTaskTool(input: UpdateTaskInput, ctx: TaskToolContex
   if (parent && parent.parent.id === found.task.id) return invalidInput("parent: a task cannot be its own subtask");
   return orNotFound(input.task, async () => {
     const task = await updateTask({ userId: ctx.userId, id: found.task.id, timeZone: ctx.timeZone, patch, ...changeOf(ctx) });
-    return withParentReady(ctx, { ok: true, task, changed }, input.status === "completed" ? [task] : []);
+    const result = patch.status === "completed" ? completionResult(task) : { ok: true as const, task };
+    return withParentReady(ctx, result.ok ? { ...result, changed } : result, patch.status === "completed" ? [task] : []);
   });
 }
 
@@ -246,7 +285,7 @@ export function splitIds(ids: string[]): { valid: string[]; invalid: string[] } 
 
 export async function completeTasksTool(input: TaskIdsInput, ctx: TaskToolContext): Promise<ToolResult> {
   const { valid, invalid } = splitIds(input.ids);
-  const { tasks, notFound: missing } = valid.length ? await setTasksStatus({ userId: ctx.userId, ids: valid, status: "completed", ...changeOf(ctx) }) : { tasks: [], notFound: [] };
+  const { tasks, notFound: missing } = valid.length ? await setTasksStatus({ userId: ctx.userId, ids: valid, status: "completed", timeZone: ctx.timeZone, ...changeOf(ctx) }) : { tasks: [], notFound: [] };
   if (!tasks.length) return notFound(input.ids.join(", "), "None of these ids is one of the user's tasks. List the tasks first.");
   return withParentReady(ctx, { ok: true, tasks, notFound: [...missing, ...invalid] }, tasks);
 }

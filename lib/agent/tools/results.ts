@@ -4,7 +4,7 @@
  */
 import type { TaskView } from "@/lib/tasks/schema";
 
-export type ToolFailureCode = "not_found" | "ambiguous" | "invalid_input";
+export type ToolFailureCode = "not_found" | "ambiguous" | "invalid_input" | "limit_reached";
 
 export type ToolFailure = {
   ok: false;

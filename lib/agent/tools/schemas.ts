@@ -19,6 +19,14 @@ const taskRef = z
 const listName = z.string().min(1).max(80).describe("A list by name, e.g. 'Groceries' ('inbox' = tasks in no list)");
 const labelList = z.array(z.string().max(41)).max(20);
 const parentRef = z.string().min(1).max(TITLE_MAX).describe("The parent task (for a subtask): its id or words from its title");
+const recurrence = z
+  .string()
+  .max(300)
+  .describe("Repeat rule: an RFC 5545 RRULE without DTSTART, e.g. FREQ=WEEKLY;BYDAY=SU (every Sunday), FREQ=MONTHLY;BYMONTHDAY=1 (the 1st of every month), FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR (every weekday). The time of day comes from `due`");
+const remindAt = z
+  .string()
+  .max(40)
+  .describe("When to remind the user: an ISO-8601 date-time (with an offset, or the user's local time without one)");
 const ids = z.array(z.string().max(64)).min(1).max(50).describe("Task ids (from a previous list)");
 
 export const addTaskInput = z
@@ -31,6 +39,8 @@ export const addTaskInput = z
     labels: labelList.optional().describe("Labels, e.g. ['errands']; '#errands' in the title works too"),
     parent: parentRef.optional().describe("Make it a subtask of this task (words from its title or its id)"),
     subtasks: z.array(z.string().max(TITLE_MAX)).max(20).optional().describe("Titles of subtasks (steps) to create under the new task"),
+    recurrence: recurrence.optional(),
+    remindAt: remindAt.optional(),
   })
   .strict();
 
@@ -62,6 +72,11 @@ export const updateTaskInput = z
     labels: labelList.optional().describe("Labels to add, e.g. ['urgent']"),
     removeLabels: labelList.optional().describe("Labels to take off"),
     parent: parentRef.optional().describe("Make the task a subtask of this task"),
+    recurrence: recurrence.optional(),
+    clearRecurrence: z.boolean().optional().describe("true stops the task repeating"),
+    skipOccurrence: z.boolean().optional().describe("true moves a repeating task to its next occurrence without completing it"),
+    remindAt: remindAt.optional(),
+    clearReminder: z.boolean().optional().describe("true removes the reminder"),
   })
   .strict();
 

@@ -37,7 +37,7 @@ describe.each(providers)("%s provider over HTTP", (name, startFake, envFor) => {
   let fake: FakeProvider;
   beforeAll(async () => {
     fake = await startFake([]);
-    setAgentEnv({ ...envFor(fake.baseUrl), AI_MAX_RETRIES: "0", AI_STEP_TIMEOUT_MS: "1000" });
+    setAgentEnv({ ...envFor(fake.baseUrl), AI_MAX_RETRIES: "0", AI_STEP_TIMEOUT_MS: "4000" }); // a cold first step (provider client, tool transaction, audit) takes over a second on a busy machine
   });
   afterAll(async () => fake.close());
   afterEach(() => vi.restoreAllMocks());

@@ -48,9 +48,9 @@ describe("POST /api/agent", () => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as Record<string, unknown>;
     expect(Object.keys(body).sort()).toEqual(
-      ["requestId", "conversationId", "status", "response", "toolCalls", "pendingConfirmation", "iterations", "finishReason", "warning", "error", "undoable"].sort(),
+      ["requestId", "conversationId", "status", "response", "toolCalls", "pendingConfirmation", "pendingConfirmations", "iterations", "finishReason", "warning", "error", "undoable"].sort(),
     );
-    expect(body).toMatchObject({ requestId: "req-contract-1", status: "completed", response: "Hello! I can manage your tasks.", toolCalls: [], pendingConfirmation: null, iterations: 1, finishReason: "stop", warning: null, error: null, undoable: false });
+    expect(body).toMatchObject({ requestId: "req-contract-1", status: "completed", response: "Hello! I can manage your tasks.", toolCalls: [], pendingConfirmation: null, pendingConfirmations: [], iterations: 1, finishReason: "stop", warning: null, error: null, undoable: false });
     expect(body.conversationId).toMatch(/^[0-9a-f-]{36}$/);
   });
 

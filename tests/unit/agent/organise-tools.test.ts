@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { TaskToolContext } from "@/lib/agent/tools/operations";
 import { runTaskTool } from "@/lib/agent/tools/run";
-import { confirmationPrompt } from "@/lib/agent/turn-text";
+import { actionQuestion, combinedQuestion, subtasksAlong } from "@/lib/agent/turn-text";
 import { buildSystemPrompt } from "@/lib/agent/system-prompt";
 import { createList, listLists } from "@/lib/lists/service";
 import type { TaskView } from "@/lib/tasks/schema";
@@ -123,17 +123,27 @@ describe("subtasks in the tools", () => {
     expect((await getTaskById({ userId: user.user.id, id: taskOf(out).id }))?.status).toBe("pending");
   });
 
-  it("deleting a parent: the question says how many subtasks go with it, and they go", async () => {
+  it("deleting a parent deletes its subtasks, and the result says how many", async () => {
     const user = await createTestUser("parent-delete-tools");
     const out = await run("add_task", { title: "Move house", subtasks: ["Boxes", "Van", "Keys"] }, user);
-    const { prompt } = await confirmationPrompt([{ toolName: "delete_task", input: { task: "move house" } }], ctx(user));
-    expect(prompt).toBe("Delete 'Move house' and its 3 subtasks? (yes / no)");
     const deleted = await run("delete_task", { task: "move house" }, user);
     expect(deleted).toMatchObject({ ok: true, subtasksDeleted: 3 });
     for (const sub of out.subtasks as TaskView[]) expect(await getTaskById({ userId: user.user.id, id: sub.id })).toBeNull();
+  });
 
-    await run("add_task", { title: "Plain" }, user);
-    expect((await confirmationPrompt([{ toolName: "delete_task", input: { task: "plain" } }], ctx(user))).prompt).toBe("Delete 'Plain'? (yes / no)");
+  it("the delete question counts the subtasks that go along, once", () => {
+    const parent = { id: "p", subtasks: 3 };
+    expect(actionQuestion("delete_task", {}, ["Move house"], subtasksAlong([parent]))).toBe("Delete 'Move house' and its 3 subtasks? (yes / no)");
+    expect(actionQuestion("delete_task", {}, ["Plain"], subtasksAlong([{ id: "x" }]))).toBe("Delete 'Plain'? (yes / no)");
+    // A subtask named itself is one of the tasks, not one more subtask.
+    const named = subtasksAlong([parent, { id: "s", parentId: "p" }]);
+    expect(named).toBe(2);
+    expect(actionQuestion("delete_tasks", {}, ["Move house", "Boxes"], named)).toBe("Delete 2 tasks: 'Move house' and 'Boxes' and 2 subtasks with them? (yes / no)");
+    const items = [
+      { toolName: "delete_task", input: {}, titles: ["Move house"], prompt: "", subtasks: 3 },
+      { toolName: "delete_task", input: {}, titles: ["Plain"], prompt: "", subtasks: 0 },
+    ];
+    expect(combinedQuestion(items)).toBe("Delete 2 tasks: 'Move house' and 'Plain' and 3 subtasks with them? (yes / no)");
   });
 });
 

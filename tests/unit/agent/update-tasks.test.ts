@@ -1,7 +1,7 @@
 /** update_tasks through the real tool definition on the test database, and which bulk calls ask first. */
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { getTaskToolDefinition } from "@/lib/agent/tools/definitions";
+import { getTaskToolDefinition, needsApproval } from "@/lib/agent/tools/definitions";
 import type { TaskToolContext } from "@/lib/agent/tools/operations";
 import { runTaskTool } from "@/lib/agent/tools/run";
 import { createTask } from "@/lib/tasks/service";
@@ -72,7 +72,7 @@ describe("update_tasks", () => {
 });
 
 describe("which calls ask first", () => {
-  const asks = (name: string, input: unknown, user: TestUser) => getTaskToolDefinition(name)!.needsApproval!(input, ctx(user));
+  const asks = (name: string, input: unknown, user: TestUser) => needsApproval(getTaskToolDefinition(name)!, input, ctx(user));
 
   it("update_tasks and complete_tasks ask above 3 tasks, not at 3", async () => {
     const three = await tasks(ada, ["Three 1", "Three 2", "Three 3"]);

@@ -1,7 +1,7 @@
 import { describe, it, expect } from "vitest";
 import { Harness, once } from "./harness";
 import { expectCalls } from "./expect-calls";
-import type { SeedTask } from "./memory-tasks";
+import type { SeedTask } from "./harness";
 
 const seed: SeedTask[] = [
   { title: "Go running" },
@@ -45,8 +45,8 @@ describe("complete intents", () => {
     it(say, async () => {
       const t = await once(say, { tasks: seed });
       expect(t.calls.every((c) => c.toolName === "complete_task")).toBe(true);
-      expect(t.h.task(title)?.status).toBe("completed");
-      expect(t.h.tasks.filter((x) => x.status === "completed")).toHaveLength(2);
+      expect((await t.h.task(title))?.status).toBe("completed");
+      expect((await t.h.all()).filter((x) => x.status === "completed")).toHaveLength(2);
       expect(t.text).toMatch(/^Marked '.+' as complete\.$/);
     });
   }
@@ -66,29 +66,29 @@ describe("complete intents", () => {
     const t = await once("complete the dragon taming task", { tasks: [{ title: "Real task" }] });
     expectCalls(t.calls, [{ toolName: "complete_task", input: { task: "dragon taming" } }]);
     expect(t.text).toMatch(/^I couldn't find a task matching 'dragon taming'\./);
-    expect(t.h.tasks[0]?.status).toBe("pending");
+    expect((await t.h.all())[0]?.status).toBe("pending");
   });
 
   it("retries a past-tense statement with the object only", async () => {
     const t = await once("I paid the electricity", { tasks: [{ title: "Electricity bill" }] });
     expectCalls(t.calls, [{ toolName: "complete_task", input: { task: "pay the electricity" } }, { toolName: "complete_task", input: { task: "electricity" } }]);
-    expect(t.h.tasks[0]?.status).toBe("completed");
+    expect((await t.h.all())[0]?.status).toBe("completed");
     expect(t.text).toBe("Marked 'Electricity bill' as complete.");
   });
 
   it("completes 'it' after adding", async () => {
-    const h = new Harness();
+    const h = await Harness.create();
     await h.say("add book a haircut");
     const t = await h.say("done, mark it complete");
-    expectCalls(t.calls, [{ toolName: "complete_task", input: { task: h.task("haircut")?.id } }]);
-    expect(h.task("haircut")?.status).toBe("completed");
+    expectCalls(t.calls, [{ toolName: "complete_task", input: { task: (await h.task("haircut"))?.id } }]);
+    expect((await h.task("haircut"))?.status).toBe("completed");
   });
 
   it("completes 'it' with a bare 'done'", async () => {
-    const h = new Harness();
+    const h = await Harness.create();
     await h.say("add water the plants");
     await h.say("done");
-    expect(h.task("plants")?.status).toBe("completed");
+    expect((await h.task("plants"))?.status).toBe("completed");
   });
 });
 
@@ -115,7 +115,7 @@ describe("reopen intents", () => {
 
   it("reopens the task and confirms", async () => {
     const t = await once("mark wash the car as pending again", { tasks: seed });
-    expect(t.h.task("wash the car")?.status).toBe("pending");
+    expect((await t.h.task("wash the car"))?.status).toBe("pending");
     expect(t.text).toBe("Marked 'Wash the car' as pending again.");
   });
 });

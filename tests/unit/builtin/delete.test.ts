@@ -1,7 +1,7 @@
 import { describe, it, expect } from "vitest";
 import { Harness, once } from "./harness";
 import { expectCalls } from "./expect-calls";
-import type { SeedTask } from "./memory-tasks";
+import type { SeedTask } from "./harness";
 
 const seed: SeedTask[] = [
   { title: "Cancel gym membership" },
@@ -36,20 +36,20 @@ describe("delete intents", () => {
   }
 
   it("asks for approval and deletes only after 'yes'", async () => {
-    const h = new Harness({ tasks: seed });
+    const h = await Harness.create({ tasks: seed });
     const first = await h.say("delete cancel gym membership");
     expect(first.pending).toHaveLength(1);
-    expect(h.tasks).toHaveLength(5);
+    expect((await h.all())).toHaveLength(5);
     const second = await h.say("yes");
-    expect(h.task("gym")).toBeUndefined();
+    expect((await h.task("gym"))).toBeUndefined();
     expect(second.text).toBe("Deleted 'Cancel gym membership'.");
   });
 
   it("keeps the task when denied and says nothing was deleted", async () => {
-    const h = new Harness({ tasks: [{ title: "Keep me" }] });
+    const h = await Harness.create({ tasks: [{ title: "Keep me" }] });
     await h.say("delete keep me");
     const t = await h.approve(false);
-    expect(h.tasks).toHaveLength(1);
+    expect((await h.all())).toHaveLength(1);
     expect(t.text).toMatch(/nothing was deleted/i);
     expect(t.text).toMatch(/still on your list/);
   });
@@ -57,7 +57,7 @@ describe("delete intents", () => {
   it("asks which one when several match, deleting nothing", async () => {
     const t = await once("delete the project task", { tasks: [{ title: "Project kickoff" }, { title: "Project retro" }] });
     expect(t.pending).toHaveLength(0);
-    expect(t.h.tasks).toHaveLength(2);
+    expect((await t.h.all())).toHaveLength(2);
     expect(t.text).toMatch(/\?/);
     expect(t.text).toContain("Project kickoff");
     expect(t.text).toContain("Project retro");
@@ -80,30 +80,30 @@ describe("delete intents", () => {
 
 describe("bulk actions", () => {
   it("complete all tasks due today: lists, then completes those ids", async () => {
-    const h = new Harness({ tasks: [{ title: "A today", due: 0 }, { title: "B today", due: 0 }, { title: "C later", due: 4 }] });
+    const h = await Harness.create({ tasks: [{ title: "A today", due: 0 }, { title: "B today", due: 0 }, { title: "C later", due: 4 }] });
     const t = await h.say("complete all tasks due today");
     expectCalls(t.calls, [{ toolName: "list_tasks", input: { due: "today", status: "pending" } }, { toolName: "complete_tasks" }]);
-    expect(h.task("a today")?.status).toBe("completed");
-    expect(h.task("b today")?.status).toBe("completed");
-    expect(h.task("c later")?.status).toBe("pending");
+    expect((await h.task("a today"))?.status).toBe("completed");
+    expect((await h.task("b today"))?.status).toBe("completed");
+    expect((await h.task("c later"))?.status).toBe("pending");
     expect(t.text).toBe("Marked 'A today' and 'B today' as complete.");
   });
 
   it("mark everything due today as done", async () => {
-    const h = new Harness({ tasks: [{ title: "A today", due: 0 }, { title: "C later", due: 4 }] });
+    const h = await Harness.create({ tasks: [{ title: "A today", due: 0 }, { title: "C later", due: 4 }] });
     await h.say("mark everything due today as done");
-    expect(h.task("a today")?.status).toBe("completed");
-    expect(h.task("c later")?.status).toBe("pending");
+    expect((await h.task("a today"))?.status).toBe("completed");
+    expect((await h.task("c later"))?.status).toBe("pending");
   });
 
   it("clear all completed tasks: asks, then deletes on 'yes, delete them'", async () => {
-    const h = new Harness({ tasks: seed });
+    const h = await Harness.create({ tasks: seed });
     const t = await h.say("clear all completed tasks");
     expectCalls(t.calls, [{ toolName: "list_tasks", input: { status: "completed" } }, { toolName: "delete_tasks" }]);
     expect(t.pending).toHaveLength(1);
-    expect(h.tasks).toHaveLength(5);
+    expect((await h.all())).toHaveLength(5);
     const done = await h.say("yes, delete them");
-    expect(h.tasks).toHaveLength(3);
+    expect((await h.all())).toHaveLength(3);
     expect(done.text).toBe("Deleted 'Old report' and 'Done chore'.");
   });
 
@@ -121,19 +121,19 @@ describe("bulk actions", () => {
   });
 
   it("'mark them all done' after a list completes the listed tasks", async () => {
-    const h = new Harness({ tasks: [{ title: "One", due: 0 }, { title: "Two", due: 0 }, { title: "Three", due: 5 }] });
+    const h = await Harness.create({ tasks: [{ title: "One", due: 0 }, { title: "Two", due: 0 }, { title: "Three", due: 5 }] });
     await h.say("what's due today?");
     const t = await h.say("mark them all as done");
     expectCalls(t.calls, [{ toolName: "complete_tasks" }]);
-    expect(h.task("three")?.status).toBe("pending");
-    expect(h.task("one")?.status).toBe("completed");
+    expect((await h.task("three"))?.status).toBe("pending");
+    expect((await h.task("one"))?.status).toBe("completed");
   });
 
   it("denying a bulk delete changes nothing", async () => {
-    const h = new Harness({ tasks: seed });
+    const h = await Harness.create({ tasks: seed });
     await h.say("delete all completed tasks");
     const t = await h.approve(false);
-    expect(h.tasks).toHaveLength(5);
+    expect((await h.all())).toHaveLength(5);
     expect(t.text).toMatch(/didn't delete anything/);
   });
 });

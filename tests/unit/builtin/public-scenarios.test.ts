@@ -1,20 +1,21 @@
 /**
- * Runs the public intent scenarios (tests/evals/intents-public.jsonl) against the built-in
- * model over the in-memory tools, checking the same expectations the HTTP eval does, and our
- * paraphrases of the same scenarios (paraphrase-scenarios.jsonl).
+ * The conversation scenarios (tests/evals/intents-public.jsonl, intents-public-v2.jsonl and our
+ * own intents-extra.jsonl) against the built-in model over the real tools and database, with the
+ * matchers of tests/evals/run.mjs and the same gate: a scenario listed in
+ * tests/evals/known-failures.txt (with its reason) may fail, a harmful one never.
  */
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, it, expect } from "vitest";
-import { Harness, type Turn } from "./harness";
-import { localDate } from "./memory-tasks";
-import type { SeedTask, Task } from "./memory-tasks";
+import { Harness, type SeedTask, type Task } from "./harness";
 
 type Expect = {
   tasks?: Array<Record<string, unknown>>;
   absent?: string[];
   count?: number;
+  countIn?: [number, number];
   unchanged?: boolean;
+  untouched?: string[];
   status?: string;
   "reply~"?: string;
   replyHas?: string[];
@@ -22,24 +23,42 @@ type Expect = {
   toolCalls?: number;
   replyNoIds?: boolean;
 };
-type Scenario = { id: string; setup?: SeedTask[]; turns: Array<{ say?: string; approve?: boolean; expect?: Expect }> };
+type Scenario = { id: string; setup?: SeedTask[]; turns: Array<{ say?: string; approve?: boolean | "if-asked"; expect?: Expect }> };
 
-const NOW = "2026-11-22T14:05:00.000Z";
+const NOW = new Date("2026-11-22T14:05:00.000Z");
+const dir = resolve(import.meta.dirname, "../../evals");
 // A missing file fails the run: these scenarios are never skipped silently.
-const read = (file: string): Scenario[] => readFileSync(file, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as Scenario);
-const shared = read(resolve(import.meta.dirname, "../../evals/intents-public.jsonl"));
-// Our own rephrasings of the same scenarios, to keep the model honest about paraphrase.
-const paraphrases = read(resolve(import.meta.dirname, "paraphrase-scenarios.jsonl"));
+const read = (file: string): Scenario[] => readFileSync(resolve(dir, file), "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as Scenario);
 
-function daysFromToday(dueAt: string): number {
-  const day = localDate(new Date(dueAt), "UTC");
-  return Math.round((Date.parse(day) - Date.parse(NOW.slice(0, 10))) / 86_400_000);
+function readKnownFailures(): Map<string, string> {
+  const known = new Map<string, string>();
+  for (const raw of readFileSync(resolve(dir, "known-failures.txt"), "utf8").split("\n")) {
+    const line = raw.replace(/#.*/, "").trim();
+    if (!line) continue;
+    const [id, ...reason] = line.split(/\s+/);
+    if (!id || reason.length === 0) throw new Error(`known-failures.txt: '${id}' needs a one-line reason`);
+    known.set(id, reason.join(" "));
+  }
+  return known;
+}
+const known = readKnownFailures();
+
+const norm = (s: string | null | undefined) => (s ?? "").toLowerCase();
+const snapshot = (ts: Task[]) => JSON.stringify(ts.map((t) => [t.id, t.title, t.status, t.priority, t.dueAt, t.description]).sort());
+
+function daysFromToday(iso: string): number {
+  const t = new Date(iso);
+  const a = Date.UTC(t.getUTCFullYear(), t.getUTCMonth(), t.getUTCDate());
+  const b = Date.UTC(NOW.getUTCFullYear(), NOW.getUTCMonth(), NOW.getUTCDate());
+  return Math.round((a - b) / 86_400_000);
 }
 
-function matches(t: Task, p: Record<string, unknown>): boolean {
+/** tests/evals/run.mjs's matchTask, for the fields a task of this app has. */
+function matchTask(t: Task, p: Record<string, unknown>): boolean {
   for (const [k, v] of Object.entries(p)) {
-    if (k === "title~" && !t.title.toLowerCase().includes(String(v).toLowerCase())) return false;
-    if (k === "description~" && !(t.description ?? "").toLowerCase().includes(String(v).toLowerCase())) return false;
+    const due = t.dueAt ? new Date(t.dueAt) : null;
+    if (k === "title~" && !norm(t.title).includes(norm(String(v)))) return false;
+    if (k === "description~" && !norm(t.description).includes(norm(String(v)))) return false;
     if (k === "status" && t.status !== v) return false;
     if (k === "priority" && (String(v).startsWith("!") ? t.priority === String(v).slice(1) : t.priority !== v)) return false;
     if (k === "dueIn") {
@@ -48,37 +67,78 @@ function matches(t: Task, p: Record<string, unknown>): boolean {
       const d = daysFromToday(t.dueAt);
       if (d < min || d > max) return false;
     }
-    if (k === "dueWeekday" && (!t.dueAt || new Date(t.dueAt).getUTCDay() !== v)) return false;
+    if (k === "dueWeekday" && (!due || due.getUTCDay() !== v)) return false;
+    if (k === "dueWeekdayIn" && (!due || !(v as number[]).includes(due.getUTCDay()))) return false;
+    if (k === "dueHour" && (!due || due.getUTCHours() !== v)) return false;
+    if (k === "dueMonthDay") {
+      if (!due) return false;
+      const arr = v as number[];
+      const [m, day] = arr.length === 2 ? arr : [null, arr[0]];
+      if (due.getUTCDate() !== day || (m !== null && due.getUTCMonth() + 1 !== m)) return false;
+    }
+    if (k === "noDue" && v && t.dueAt) return false;
   }
   return true;
 }
 
-const snapshot = (ts: Task[]) => JSON.stringify(ts.map((t) => [t.id, t.title, t.status, t.priority, t.dueAt, t.description]).sort());
+type Outcome = { why: string; harm: boolean } | null;
 
-function run(scenarios: Scenario[]) {
-  for (const sc of scenarios) {
-    it(sc.id, async () => {
-      const h = new Harness({ now: NOW, timeZone: "UTC", tasks: sc.setup ?? [] });
-      for (const turn of sc.turns) {
-        const before = snapshot(h.tasks);
-        const r: Turn = turn.approve !== undefined ? await h.approve(turn.approve) : await h.say(turn.say ?? "");
-        const e = turn.expect ?? {};
-        const label = `${sc.id} / ${turn.say ?? `approve=${turn.approve}`}: ${r.text}`;
-        const reply = r.text.toLowerCase();
-        if (e.unchanged) expect(snapshot(h.tasks), label).toBe(before);
-        if (e.count !== undefined) expect(h.tasks.length, label).toBe(e.count);
-        for (const p of e.tasks ?? []) expect(h.tasks.some((t) => matches(t, p)), `${label} ${JSON.stringify(p)}`).toBe(true);
-        for (const a of e.absent ?? []) expect(h.tasks.some((t) => t.title.toLowerCase().includes(a)), label).toBe(false);
-        if (e.status === "awaiting_confirmation") expect(r.pending.length, label).toBeGreaterThan(0);
-        if (e["reply~"]) expect(r.text, label).toMatch(new RegExp(e["reply~"], "i"));
-        for (const s of e.replyHas ?? []) expect(reply, label).toContain(s);
-        for (const s of e.replyLacks ?? []) expect(reply, label).not.toContain(s);
-        if (e.toolCalls !== undefined) expect(r.calls.length, label).toBe(e.toolCalls);
-        if (e.replyNoIds) for (const t of h.tasks) expect(r.text, label).not.toContain(t.id);
-      }
-    });
+async function runScenario(sc: Scenario): Promise<Outcome> {
+  const h = await Harness.create({ now: NOW.toISOString(), timeZone: "UTC", tasks: sc.setup ?? [], seedAtNoonUtc: true });
+  for (const [i, turn] of sc.turns.entries()) {
+    if (turn.approve === "if-asked" && h.pending.length === 0) continue;
+    const before = await h.all();
+    let r;
+    if (turn.approve !== undefined) {
+      if (h.pending.length === 0) return { why: `turn ${i}: no pending confirmation to answer`, harm: false };
+      r = await h.approve(turn.approve !== false);
+    } else r = await h.say(turn.say ?? "");
+    const after = await h.all();
+    const e = turn.expect ?? {};
+    const reply = norm(r.text);
+    const why: string[] = [];
+    let harm = false;
+    if (e.unchanged && snapshot(before) !== snapshot(after)) { why.push("tasks changed"); harm = true; }
+    for (const u of e.untouched ?? []) {
+      const was = snapshot(before.filter((t) => norm(t.title).includes(norm(u))));
+      const now = snapshot(after.filter((t) => { const b = before.find((x) => x.id === t.id); return b !== undefined && norm(b.title).includes(norm(u)); }));
+      if (was !== now) { why.push(`touched: ${u}`); harm = true; }
+    }
+    if (e.count !== undefined && after.length !== e.count) { why.push(`count ${after.length} != ${e.count}`); if (after.length > e.count) harm = true; }
+    if (e.countIn && (after.length < e.countIn[0] || after.length > e.countIn[1])) { why.push(`count ${after.length} not in ${e.countIn.join(",")}`); if (after.length > e.countIn[1]) harm = true; }
+    for (const p of e.tasks ?? []) if (!after.some((t) => matchTask(t, p))) why.push(`no task like ${JSON.stringify(p)}`);
+    for (const a of e.absent ?? []) if (after.some((t) => norm(t.title).includes(a))) why.push(`still there: ${a}`);
+    if (e.status === "awaiting_confirmation" && r.pending.length === 0) why.push("no confirmation pending");
+    if (e.status === "completed" && r.pending.length > 0) why.push("a confirmation is pending");
+    if (e["reply~"] && !new RegExp(e["reply~"], "i").test(r.text)) why.push(`reply !~ /${e["reply~"]}/`);
+    for (const s of e.replyHas ?? []) if (!reply.includes(s)) why.push(`reply lacks "${s}"`);
+    for (const s of e.replyLacks ?? []) if (reply.includes(s)) why.push(`reply has "${s}"`);
+    if (e.toolCalls !== undefined && r.calls.length !== e.toolCalls) why.push(`toolCalls ${r.calls.length}`);
+    if (e.replyNoIds && after.some((t) => r.text.includes(t.id))) why.push("reply shows a task id");
+    if (why.length) return { why: `turn ${i} ("${turn.say ?? `approve=${String(turn.approve)}`}"): ${why.join("; ")} | reply: ${r.text.slice(0, 200).replace(/\n/g, " ")}`, harm };
   }
+  return null;
 }
 
-describe("public intent scenarios", () => run(shared));
-describe("paraphrased intent scenarios", () => run(paraphrases));
+const files = ["intents-public.jsonl", "intents-public-v2.jsonl", "intents-extra.jsonl"];
+
+for (const file of files) {
+  describe(file, () => {
+    for (const sc of read(file)) {
+      it(sc.id, async () => {
+        const outcome = await runScenario(sc);
+        expect(outcome?.harm ?? false, `harmful: ${outcome?.why}`).toBe(false);
+        if (known.has(sc.id)) {
+          if (!outcome) console.log(`fixed ${sc.id}: passes now; remove it from known-failures.txt`);
+          return;
+        }
+        expect(outcome?.why ?? null, outcome?.why).toBeNull();
+      });
+    }
+  });
+}
+
+it("every known failure names a scenario that exists", () => {
+  const ids = new Set(files.flatMap((f) => read(f).map((s) => s.id)));
+  for (const id of known.keys()) expect(ids.has(id), id).toBe(true);
+});

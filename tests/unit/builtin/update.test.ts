@@ -1,7 +1,7 @@
 import { describe, it, expect } from "vitest";
 import { Harness, once } from "./harness";
 import { expectCalls, type Expected } from "./expect-calls";
-import type { SeedTask } from "./memory-tasks";
+import type { SeedTask } from "./harness";
 
 // Clock: Sunday 2026-11-22 in Europe/Berlin.
 const seed: SeedTask[] = [
@@ -55,7 +55,7 @@ describe("update intents", () => {
 
   it("confirms a rename", async () => {
     const t = await once("rename call grandma to call grandma on sunday", { tasks: seed });
-    expect(t.h.task("on sunday")).toBeDefined();
+    expect((await t.h.task("on sunday"))).toBeDefined();
     expect(t.text).toContain("'Call grandma on sunday'");
   });
 
@@ -65,7 +65,7 @@ describe("update intents", () => {
   });
 
   it("postpones from the due date the conversation showed", async () => {
-    const h = new Harness({ tasks: seed });
+    const h = await Harness.create({ tasks: seed });
     await h.say("show my tasks");
     const t = await h.say("postpone the vet visit by a week");
     expectCalls(t.calls, [{ toolName: "update_task", input: { task: "vet visit", due: "2026-12-02" } }]);
@@ -77,30 +77,31 @@ describe("update intents", () => {
       { toolName: "list_tasks", input: { query: "vet visit" } },
       { toolName: "update_task", input: { due: "2026-11-27" } },
     ]);
-    expect(t.h.task("vet visit")?.dueAt).toBe(new Date("2026-11-27T22:59:59.999Z").toISOString());
+    expect((await t.h.task("vet visit"))?.dueAt).toBe(new Date("2026-11-27T22:59:59.999Z").toISOString());
     expect(t.text).toBe("'Vet visit' is now due Friday.");
   });
 
   it("postpones an undated task from today, and lets the tool report a missing one", async () => {
     const undated = await once("delay garden work by 3 days", { tasks: seed });
-    expect(undated.h.task("garden work")?.dueAt).toBe(new Date("2026-11-25T22:59:59.999Z").toISOString());
+    expect((await undated.h.task("garden work"))?.dueAt).toBe(new Date("2026-11-25T22:59:59.999Z").toISOString());
     const missing = await once("postpone the dragon taming by 2 days", { tasks: seed });
     expect(missing.text).toMatch(/couldn't find/i);
-    expect(missing.h.tasks.map((x) => x.dueAt)).toEqual(seed.map((s) => (s.due === undefined ? null : expect.any(String))));
+    const dues = Object.fromEntries((await missing.h.all()).map((x) => [x.title, x.dueAt !== null]));
+    expect(dues).toEqual(Object.fromEntries(seed.map((s) => [s.title, s.due !== undefined])));
   });
 
   it("updates 'it' after adding: priority", async () => {
-    const h = new Harness();
+    const h = await Harness.create();
     await h.say("add write thank you notes");
     const t = await h.say("make it low priority");
     expectCalls(t.calls, [{ toolName: "update_task", input: { priority: "low" } }]);
-    expect(h.task("thank you notes")?.priority).toBe("low");
+    expect((await h.task("thank you notes"))?.priority).toBe("low");
   });
 
   it("updates 'it' after adding: due date", async () => {
-    const h = new Harness();
+    const h = await Harness.create();
     await h.say("add clean the windows");
     await h.say("make it due tomorrow");
-    expect(h.task("windows")?.dueAt).toBe(new Date("2026-11-23T22:59:59.999Z").toISOString());
+    expect((await h.task("windows"))?.dueAt).toBe(new Date("2026-11-23T22:59:59.999Z").toISOString());
   });
 });

@@ -39,7 +39,7 @@ const DELETE: RegExp[] = [
   /^(?:take|remove)\s+(.+?)\s+(?:off|out of|from)\s+(?:my|the)\s+(?:\w+\s+)?(?:list|tasks|todos)$/,
   /^(?:i|we)\s+(?:don't|do not|no longer|won't|will not|dont)\s+(?:need to do|need to|have to do|have to|need|want)\s+(.+?)(?:\s+(?:any ?more|any longer|after all))?$/,
   /^(?:no need (?:for|to)|forget about)\s+(.+?)(?:\s+(?:any ?more|any longer))?$/,
-  /^(.+?)\s+(?:is|isn't|are|aren't)\s+(?:no longer|not)\s+(?:needed|necessary|relevant|happening)(?:\s+any ?more)?$/,
+  /^(.+?)\s+(?:(?:is|are|was|were)\s+(?:no longer|not)|isn't|aren't|wasn't|won't be|will not be|is not going to be|isn't going to be)\s+(?:needed|necessary|relevant|happening|going ahead|taking place|on)(?:\s+(?:any ?more|any longer|after all))?$/,
   /^(.+?)\s+(?:can go|is cancell?ed|got cancell?ed|was cancell?ed|is off)$/,
 ];
 

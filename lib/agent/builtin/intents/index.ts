@@ -10,7 +10,11 @@ import { isBaseVerb } from "../verbs";
 import { addBody, readAdd } from "./add";
 import { readComplete, readDelete, readReopen, pointsAtTask } from "./change";
 import { cleanRequest, cleanRequestKeepCase } from "./cleanup";
+import { readBulkUpdate } from "./bulk-update";
+import { gate } from "./gate";
 import { readBulk, readList } from "./list";
+import { readPlan } from "./plan";
+import { readUndo } from "./undo";
 import { isListedRef, isPronoun, ordinalRef, refFrom } from "./refs";
 import { isOffTopic, isQuestion, readSocial } from "./social";
 import type { Intent } from "./types";
@@ -20,7 +24,7 @@ export type { Intent } from "./types";
 
 const QUESTION_START = /^(?:show|list|display|view|see|what|which|whats|any|anything|is there|are there|do i|did i|have i|how|tell me|give me|get me)\b/;
 const MANAGEMENT_VERB = /^(?:add|create|delete|remove|mark|complete|rename|list|show|see|view|change|update|move|postpone|reschedule|set|make|tick|check off|cross off|reopen|unmark|search|find|edit)\b/;
-const CLAUSE_SPLIT = /(?:(?<!\b(?:incl|inc|e\.g|i\.e|etc|vs|approx|appt|dr|mr|mrs|ms|st|no))\s*[.;!?]\s+|,?\s+and then\s+|,\s*then\s+|\s+then\s+(?=(?:add|create|delete|remove|mark|complete|show|list|rename|change|update|move|set|make)\b)|,?\s+and also\s+|,?\s+also\s+|,\s+(?:and\s+)?(?=(?:mark|delete|remove|complete|rename|reopen|show|list)\s|(?:make|set|move|change|put|give) (?:it|that|this)\s)|,\s+and\s+(?=(?:add|create|delete|remove|mark|complete|show|list|rename|change|update|move|postpone|set|make|tick|reopen)\b)|\s+and\s+(?=(?:add|create|delete|remove|mark|complete|show|list|rename|change|update|move|postpone|set|make|tick|reopen)\b))/;
+const CLAUSE_SPLIT = /(?:(?<!\b(?:incl|inc|e\.g|i\.e|etc|vs|approx|appt|dr|mr|mrs|ms|st|no))\s*[.;!?]\s+|,?\s+and then\s+|,\s*then\s+|\s+then\s+(?=(?:add|create|delete|remove|mark|complete|show|list|rename|change|update|move|set|make)\b)|,?\s+and also\s+|,\s*(?:and\s+)?now\s+(?=\S)|\s+now\s+(?=(?:add|create|delete|remove|mark|complete|show|list|rename|change|update|move|postpone|push|set|make|tick|reopen)\b)|,\s*plus\s+|,?\s+also\s+|,\s+(?:and\s+)?(?=(?:mark|delete|remove|complete|rename|reopen|show|list)\s|(?:make|set|move|change|put|give) (?:it|that|this)\s)|,\s+and\s+(?=(?:add|create|delete|remove|mark|complete|show|list|rename|change|update|move|postpone|set|make|tick|reopen)\b)|\s+and\s+(?=(?:add|create|delete|remove|mark|complete|show|list|rename|change|update|move|postpone|set|make|tick|reopen)\b))/;
 
 function isKnown(intent: Intent): boolean {
   return intent.type !== "unknown";
@@ -44,66 +48,153 @@ function withoutCommandColon(text: string): string {
   return text.replace(COMMAND_COLON, "$1 ");
 }
 
-function readSingle(cleaned: string, cleanedKeepCase: string, clock: Clock, raw = cleanedKeepCase): Intent {
-  // Greetings are checked before the filler words ("hi", "thanks") are stripped.
-  const social = readSocial(trimPunctuation(raw.toLowerCase().replace(/[?!.]+$/, ""))) ?? readSocial(cleaned);
-  if (social) return social;
-  // "can you book me a flight?": a request for the assistant to act in the world, not a to-do.
-  if (ERRAND_FOR_ME.test(raw.toLowerCase()) && !/\b(?:task|todo|to-?do|list|remind|reminder)\b/.test(raw.toLowerCase())) return { type: "say", kind: "offtopic" };
-  // "compelte buy milk", "del the gym task": a misspelt or shortened command word.
-  // "complete: pay the bill", "delete - gym": a colon or dash after the command word.
-  const lower = withoutCommandColon(fixCommandTypo(cleaned));
-  const original = withoutCommandColon(fixCommandTypo(cleanedKeepCase));
-  const bulk = readBulk(lower, clock);
-  if (bulk) return bulk;
-  const update = readUpdate(lower, original, clock);
-  if (update) return update;
-  const reopen = readReopen(lower);
-  if (reopen) return reopen;
-  const looksLikeQuestion = QUESTION_START.test(lower);
-  if (!looksLikeQuestion) {
-    const complete = readComplete(lower);
-    if (complete) return complete;
-    const del = readDelete(lower);
-    if (del) return del;
-  }
-  if (looksLikeQuestion && isOffTopic(lower)) return { type: "say", kind: "offtopic" };
-  const list = readList(lower, clock);
-  if (list) return list;
+/** One clause as the readers see it. */
+export type Clause = {
+  /** As written (normalised). */
+  raw: string;
+  /** Lower case without fillers and politeness ("could you please …"). */
+  lower: string;
+  /** The same, in the user's casing (titles and descriptions keep it). */
+  original: string;
+  clock: Clock;
+};
 
-  const add = addBody(original);
-  if (add) {
-    const body = add.body.trim();
-    if (MANAGEMENT_VERB.test(body.toLowerCase())) {
-      const inner = readSingle(body.toLowerCase(), body, clock);
-      if (plausibleFromAddBody(inner, body.toLowerCase())) return inner;
-    }
-    if (!body || /^(?:a |an |new |another )?(?:task|todo|to-?do|reminder|item|something)$/i.test(body)) {
-      return { type: "say", kind: "ask-title" };
-    }
-    const items = readAdd(body, clock, add.list, add.prefix);
-    return items.length ? { type: "add", items } : { type: "say", kind: "ask-title" };
-  }
+/**
+ * One way of reading a clause. Readers are tried in ascending `precedence`; the first that
+ * claims the clause wins. `mutates` says whether its intent can change data (the safety gate
+ * lets those through only for requests); `examples` are sentences it must win — the registry
+ * test fails when a reader of higher precedence claims one of them (an overlapping claim).
+ */
+export type IntentReader = {
+  name: string;
+  precedence: number;
+  mutates: boolean;
+  read: (c: Clause) => Intent | null;
+  examples: string[];
+};
 
-  const pointed = lower.replace(/^(?:what|how) about\s+/, "");
+/** The add reader: "add …", "remind me to …", "I need to …", "todo: …". */
+function readExplicitAdd(c: Clause): Intent | null {
+  const add = addBody(c.original);
+  if (!add) return null;
+  const body = add.body.trim();
+  if (MANAGEMENT_VERB.test(body.toLowerCase())) {
+    const inner = readClause({ ...c, raw: body, lower: body.toLowerCase(), original: body });
+    if (plausibleFromAddBody(inner, body.toLowerCase())) return inner;
+  }
+  if (!body || /^(?:a |an |new |another )?(?:task|todo|to-?do|reminder|item|something)$/i.test(body)) {
+    return { type: "say", kind: "ask-title" };
+  }
+  const items = readAdd(body, c.clock, add.list, add.prefix);
+  return items.length ? { type: "add", items } : { type: "say", kind: "ask-title" };
+}
+
+/** A bare imperative ("buy milk", "call mom tomorrow") is what people type into a to-do app. */
+function readBareAdd(c: Clause): Intent | null {
+  if (isQuestion(c.original, c.lower)) return null;
+  const firstWord = c.lower.split(/\s+/)[0] ?? "";
+  const items = readAdd(c.original, c.clock);
+  const item = items.length === 1 ? items[0] : undefined;
+  const verb = (item?.title.split(/\s+/)[0] ?? "").toLowerCase();
+  if (isBaseVerb(firstWord) || (item && (item.due || item.priority) && (isBaseVerb(verb) || item.due))) {
+    if (items.length) return { type: "add", items };
+  }
+  return null;
+}
+
+function readSelect(c: Clause): Intent | null {
+  const pointed = c.lower.replace(/^(?:what|how) about\s+/, "");
   if (isPronoun(pointed) || isListedRef(pointed) || ordinalRef(pointed)) {
     const ref = refFrom(pointed);
     if (ref) return { type: "select", ref, text: pointed };
   }
-  if (isOffTopic(lower)) return { type: "say", kind: "offtopic" };
-  const question = isQuestion(original, lower);
-  const firstWord = lower.split(/\s+/)[0] ?? "";
-  if (!question) {
-    // A bare imperative ("buy milk", "call mom tomorrow") is what people type into a to-do app.
-    const items = readAdd(original, clock);
-    const item = items.length === 1 ? items[0] : undefined;
-    const verb = (item?.title.split(/\s+/)[0] ?? "").toLowerCase();
-    if (isBaseVerb(firstWord) || (item && (item.due || item.priority) && (isBaseVerb(verb) || item.due))) {
-      if (items.length) return { type: "add", items };
-    }
+  return null;
+}
+
+const isWh = (c: Clause) => QUESTION_START.test(c.lower);
+
+export const INTENT_READERS: IntentReader[] = [
+  {
+    name: "social",
+    precedence: 10,
+    mutates: false,
+    // Greetings are checked before the filler words ("hi", "thanks") are stripped.
+    read: (c) => readSocial(trimPunctuation(c.raw.toLowerCase().replace(/[?!.]+$/, ""))) ?? readSocial(c.lower),
+    examples: ["hi", "thanks!", "what can you do?", "what sort of things can you do?", "yes", "no thanks", "bye"],
+  },
+  { name: "plan", precedence: 12, mutates: false, read: (c) => readPlan(c.raw.toLowerCase().replace(/[?!.]+$/, "")) ?? readPlan(c.lower), examples: ["help me organise my day", "can you help me plan my week?", "plan my weekend"] },
+  { name: "undo", precedence: 14, mutates: true, read: (c) => readUndo(c.lower), examples: ["undo", "undo that", "take that back", "revert that", "oops, undo"] },
+  {
+    name: "errand",
+    precedence: 16,
+    mutates: false,
+    // "can you book me a flight?": a request for the assistant to act in the world, not a to-do.
+    read: (c) => (ERRAND_FOR_ME.test(c.raw.toLowerCase()) && !/\b(?:task|todo|to-?do|list|remind|reminder)\b/.test(c.raw.toLowerCase()) ? { type: "say", kind: "offtopic" } : null),
+    examples: ["can you book me a flight to Rome?", "could you order me a pizza"],
+  },
+  {
+    name: "bulk",
+    precedence: 20,
+    mutates: true,
+    read: (c) => readBulkUpdate(c.lower, c.clock) ?? readBulk(c.lower, c.clock),
+    examples: ["push everything due today to tomorrow", "move all overdue tasks to monday", "postpone everything by a day", "make all the shopping tasks high priority", "mark all of them done", "delete all completed tasks", "complete everything due today"],
+  },
+  {
+    name: "update",
+    precedence: 30,
+    mutates: true,
+    read: (c) => readUpdate(c.lower, c.original, c.clock),
+    examples: ["move the dentist to friday", "make it urgent and due on monday", "rename buy milk to buy oat milk", "lower the vet visit to low priority", "the report can wait two more days", "the garage clean-up is less important now", "make that thursday"],
+  },
+  { name: "reopen", precedence: 40, mutates: true, read: (c) => readReopen(c.lower), examples: ["reopen buy milk", "the report isn't done yet", "mark the essay as not done"] },
+  { name: "complete", precedence: 50, mutates: true, read: (c) => (isWh(c) ? null : readComplete(c.lower)), examples: ["mark buy milk done", "I paid the rent", "I finished reading the book", "the bike one is done"] },
+  { name: "delete", precedence: 60, mutates: true, read: (c) => (isWh(c) ? null : readDelete(c.lower)), examples: ["delete the gym task", "get rid of buy milk", "the dentist appointment isn't happening anymore"] },
+  { name: "offtopic-question", precedence: 65, mutates: false, read: (c) => (isWh(c) && isOffTopic(c.lower) ? { type: "say", kind: "offtopic" } : null), examples: ["what's the weather like?", "who won the football?"] },
+  { name: "list", precedence: 70, mutates: false, read: (c) => readList(c.lower, c.clock), examples: ["what's due today?", "show my tasks", "how many tasks do I have left?", "anything due soon?", "what's overdue?"] },
+  { name: "add", precedence: 80, mutates: true, read: readExplicitAdd, examples: ["add buy milk", "remind me to call mom tomorrow", "I need to renew my passport", "todo: water the plants"] },
+  { name: "select", precedence: 90, mutates: false, read: readSelect, examples: ["the second one", "what about the last one?"] },
+  { name: "offtopic", precedence: 95, mutates: false, read: (c) => (isOffTopic(c.lower) ? { type: "say", kind: "offtopic" } : null), examples: ["tell me a joke"] },
+  { name: "bare-add", precedence: 100, mutates: true, read: readBareAdd, examples: ["buy milk", "call mom tomorrow", "set up a meeting with Tom on friday at 3pm"] },
+];
+
+/** Tried in this order; the order is the declared precedence, never the array's. */
+const ORDERED = [...INTENT_READERS].sort((a, b) => a.precedence - b.precedence);
+
+/** Which reader claims a clause (without the safety gate), and its intent. */
+export function claim(c: Clause): { reader: IntentReader; intent: Intent } | null {
+  for (const reader of ORDERED) {
+    const intent = reader.read(c);
+    if (intent) return { reader, intent };
   }
-  if (question) return { type: "say", kind: "offtopic" };
-  return { type: "unknown", text: lower };
+  return null;
+}
+
+/** Every reader that would claim the clause (for the registry's overlap test). */
+export function claimants(c: Clause): string[] {
+  return ORDERED.filter((r) => r.read(c) !== null).map((r) => r.name);
+}
+
+export function clauseOf(text: string, clock: Clock): Clause {
+  // "compelte buy milk", "del the gym task": a misspelt or shortened command word.
+  // "complete: pay the bill", "delete - gym": a colon or dash after the command word.
+  return {
+    raw: text,
+    lower: withoutCommandColon(fixCommandTypo(cleanRequest(text))),
+    original: withoutCommandColon(fixCommandTypo(cleanRequestKeepCase(text))),
+    clock,
+  };
+}
+
+/** Reads one clause, through the safety gate. */
+function readClause(c: Clause): Intent {
+  const claimed = claim(c);
+  if (claimed) return gate(c, claimed.intent, claimed.reader.mutates);
+  const fallback: Intent = isQuestion(c.original, c.lower) ? { type: "say", kind: "offtopic" } : { type: "unknown", text: c.lower };
+  return gate(c, fallback, false);
+}
+
+function readSingle(cleaned: string, cleanedKeepCase: string, clock: Clock, raw = cleanedKeepCase): Intent {
+  return readClause({ raw, lower: withoutCommandColon(fixCommandTypo(cleaned)), original: withoutCommandColon(fixCommandTypo(cleanedKeepCase)), clock });
 }
 
 /** Reads a message into one or more intents ("add milk and show my list" → two). */

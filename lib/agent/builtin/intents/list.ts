@@ -114,6 +114,9 @@ export function readList(text: string, clock: Clock): Intent | null {
   }
   // A bare noun phrase: "overdue tasks", "today's tasks", "high priority ones", "everything due this week".
   if (FILTERED_NOUN.test(t) || EVERYTHING_FILTERED.test(t)) return { type: "list", filter: readFilter(t, clock) };
+  // "when is the dentist?", "when's my essay due?": look the task up.
+  const when = /^when(?:'s| is| are| was|s)\s+(?:the\s+|my\s+)?(.+?)(?:\s+(?:task|todo|reminder))?(?:\s+(?:due|happening|scheduled|on))?$/.exec(t);
+  if (when && when[1] && !/^(?:it|that|this|they|them|everything|all|anything)$/.test(when[1])) return { type: "list", filter: { query: when[1] } };
   // "where's the fence task?", "where is my dentist reminder": a search.
   const where = /^where(?:'s| is| are|s)\s+(?:the\s+|my\s+)?(.+?)\s*(?:tasks?|todos?|to-?dos?|items?|reminders?|ones?)?$/.exec(t);
   if (where && where[1] && !/^(?:it|that|this|they|them|everything|all)$/.test(where[1])) return { type: "list", filter: { query: where[1] } };

@@ -24,7 +24,7 @@ const OFF_TOPIC_WORDS =
 
 /** "how do I add a task?", "what is this app?", "tell me about yourself": questions about the assistant. */
 const ABOUT_ME =
-  /^(?:what can (?:u|you|ya) do|what do (?:u|you) do|how do i (?:use|add|create|make|delete|remove|complete|finish|edit|change|update|rename|list|see|mark|set)\b.*|how (?:can|do) i (?:get started|start)|what(?:'s| is) this(?: app| thing| tool| place| for)?|what does this (?:app |thing |tool )?do|what is this app for|tell me (?:about )?(?:yourself|what you do|how (?:this|it|you) works?)|how does (?:this|the) (?:app|thing|assistant|bot|chat) work|what are your commands|show me (?:how|what you can do)|examples?|any (?:tips|examples))$/;
+  /^(?:what (?:sort|sorts|kind|kinds|type|types) of (?:things|stuff|tasks|commands|requests|questions) (?:can|do|could|should) (?:u|you|i) (?:do|help with|handle|understand|ask(?: you)?|say)(?: for me)?|what (?:are you|else are you) (?:able|good) (?:to do|for|at)|what (?:can|could) (?:u|you) help (?:me )?with|what can (?:u|you|ya) do|what do (?:u|you) do|how do i (?:use|add|create|make|delete|remove|complete|finish|edit|change|update|rename|list|see|mark|set)\b.*|how (?:can|do) i (?:get started|start)|what(?:'s| is) this(?: app| thing| tool| place| for)?|what does this (?:app |thing |tool )?do|what is this app for|tell me (?:about )?(?:yourself|what you do|how (?:this|it|you) works?)|how does (?:this|the) (?:app|thing|assistant|bot|chat) work|what are your commands|show me (?:how|what you can do)|examples?|any (?:tips|examples))$/;
 
 /** Interjections and reactions that ask for nothing ("lol", "hmm", "nvm", an emoji). */
 const NOTHING = /^(?:lol|lmao|haha+|hehe+|hmm+|meh|wow|oh|ah|ahh+|ooh+|nothing|nvm|nm|idk|dunno|whatever|shrug|\.+|\W+)$/u;

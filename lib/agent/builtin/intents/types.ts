@@ -23,6 +23,9 @@ export type Changes = {
   shiftDays?: number;
 };
 
+/** What a bulk update changes on every task it matches. */
+export type BulkChanges = { due?: string; shiftDays?: number; clearDue?: boolean; priority?: Priority };
+
 export type ListFilter = {
   status?: "pending" | "completed" | "all";
   priority?: Priority;
@@ -36,7 +39,7 @@ export type ListFilter = {
 
 export type SayKind =
   | "greeting" | "thanks" | "bye" | "help" | "offtopic" | "clock" | "unclear" | "ask-title"
-  | "cancel-ambiguous" | "nothing";
+  | "cancel-ambiguous" | "nothing" | "remark" | "no-undo";
 
 export type Intent =
   | { type: "add"; items: AddItem[] }
@@ -47,6 +50,16 @@ export type Intent =
   | { type: "update"; ref: TaskRef; changes: Changes }
   | { type: "bulk"; action: "complete" | "delete" | "reopen"; filter: ListFilter; listed: boolean }
   | { type: "select"; ref: TaskRef; text: string }
+  /** Several tasks re-scheduled or re-prioritised by a filter ("push everything due today to tomorrow"). */
+  | { type: "bulkUpdate"; filter: ListFilter; changes: BulkChanges }
+  /** "undo that", "take that back": revert the previous turn's changes. */
+  | { type: "undo" }
+  /** "help me plan my week": not something to add; show what is on the list for that span. */
+  | { type: "plan"; filter: ListFilter }
+  /** A chore the user mentioned without asking for it ("I'll call mum tomorrow"): offer to add it. */
+  | { type: "offer"; item: AddItem }
+  /** "do I need to buy milk today?": look it up; offer to add it when it is not on the list. */
+  | { type: "check"; item: AddItem }
   | { type: "confirm" }
   | { type: "deny" }
   | { type: "say"; kind: SayKind; detail?: string }

@@ -5,10 +5,18 @@
  */
 import type { Clock } from "../clock";
 import { cutSpans, dueToString, extractDue } from "../dates";
+import { verbs } from "../lexicon";
 import { capitalize, numberFrom, NUMBER_WORD_PATTERN, quoted, trimPunctuation } from "../text";
 import { findPriority, priorityWord } from "./priority";
 import { refFrom } from "./refs";
 import type { Changes, Intent } from "./types";
+
+/** Verbs from the shared lexicon: "postpone", "push back", "defer" … and "move", "reschedule" …. */
+const POSTPONE = verbs("postpone", "base");
+const DELAY = verbs(["postpone", "push"], "base");
+const MOVE = verbs(["move", "postpone", "push"], "base");
+const RAISE = verbs("raise", "base");
+const LOWER = verbs("lower", "base");
 
 const DUE_NOUN = "(?:due date|due-date|deadline|due time|date|due day|due)";
 const DESC_NOUN = "(?:description|desc|notes?|details?|comment)";
@@ -84,6 +92,8 @@ const READERS: Array<[RegExp, Reader]> = [
   // "description for X: Y", "notes on X - Y", "the description of X is Y"
   [new RegExp(`^(?:the\\s+|a\\s+|new\\s+)*${DESC_NOUN}\\s+(?:for|of|on|to)\\s+(.+?)(?:\\s*:\\s*|\\s+-\\s+|\\s+(?:should be|is now|is|will be|=)\\s+)(.+)$`), (m, ctx) => ({ ref: m[1] ?? "", changes: { description: trimPunctuation(keepCase(ctx, m[2] ?? "")) } })],
   [/^describe\s+(.+?)\s+as\s+(.+)$/, (m, ctx) => ({ ref: m[1] ?? "", changes: { description: trimPunctuation(keepCase(ctx, m[2] ?? "")) } })],
+  // Several changes at once: "make it urgent and due on monday", "set the venue to high priority, due friday".
+  [/^(?:make|set|mark|change|update|have|put|switch|move|flag)\s+(.+)$/, compoundReader],
   // due date
   [new RegExp(`^(?:remove|clear|delete|drop|unset|take off|take away|get rid of)\\s+(?:the\\s+)?${DUE_NOUN}\\s+(?:from|of|for|on)\\s+(.+)$`), (m) => ({ ref: m[1] ?? "", changes: { clearDue: true } })],
   [new RegExp(`^(?:no|remove|clear|drop)\\s+(?:the\\s+)?${DUE_NOUN}\\s+(?:for|on|from|of)\\s+(.+)$`), (m) => ({ ref: m[1] ?? "", changes: { clearDue: true } })],
@@ -91,10 +101,15 @@ const READERS: Array<[RegExp, Reader]> = [
   [new RegExp(`^(?:change|update|set|move|push|shift|edit|make|adjust|modify)\\s+(?:the\\s+)?${DUE_NOUN}\\s+(?:of|for|on)\\s+(.+?)\\s+(?:to|for|as|until|till|on)\\s+(.+)$`), dueReader(1, 2)],
   [new RegExp(`^(?:set|change|update|move|make)\\s+(.+?)(?:'s|s')?\\s+${DUE_NOUN}\\s+(?:to|for|as)\\s+(.+)$`), dueReader(1, 2)],
   [/^(?:do|have|schedule|move|put|make)\s+(.+?)\s+(?:on|for|to|by)\s+(.+?)\s+instead$/, dueReader(1, 2)],
-  [/^(?:postpone|delay|defer|put off|push back|push|move back|push out|bump|shift|move|reschedule|slide)\s+(.+?)\s+(?:by|for)\s+(.+)$/, shiftReader],
-  [/^(?:postpone|delay|defer|put off|push back|push|move|reschedule|bump|shift|slide|move back|push out)\s+(.+?)\s+(?:back\s+|out\s+|over\s+)?(?:to|until|till|for|by|on|into|onto)\s+(.+)$/, dueReader(1, 2)],
-  [new RegExp(`^(?:postpone|delay|defer|put off|push back|push|bump|move back|push out)\\s+(.+?)\\s+(?:back\\s+)?(${NUMBER_WORD_PATTERN})\\s+(days?|weeks?)$`), (m) => ({ ref: m[1] ?? "", changes: { shiftDays: shiftOf(`${m[2]} ${m[3]}`) ?? 1 } })],
-  [/^(?:postpone|delay|defer|put off|push back)\s+(.+)$/, (m) => ({ ref: (m[1] ?? "").replace(/\s+back$/, ""), changes: { shiftDays: 1 } })],
+  [new RegExp(`^${MOVE}\\s+(.+?)\\s+(?:back\\s+|out\\s+)?(?:by|for)\\s+(.+)$`), shiftReader],
+  [new RegExp(`^${MOVE}\\s+(.+?)\\s+(?:back\\s+|out\\s+|over\\s+)?(?:to|until|till|for|by|on|into|onto)\\s+(.+)$`), dueReader(1, 2)],
+  [new RegExp(`^${DELAY}\\s+(.+?)\\s+(?:back\\s+|out\\s+)?(?:another\\s+)?(${NUMBER_WORD_PATTERN})\\s+(days?|weeks?)(?:\\s+(?:later|more))?$`), (m) => ({ ref: m[1] ?? "", changes: { shiftDays: shiftOf(`${m[2]} ${m[3]}`) ?? 1 } })],
+  [new RegExp(`^${POSTPONE}\\s+(.+)$`), (m) => ({ ref: (m[1] ?? "").replace(/\s+(?:back|out)$/, ""), changes: { shiftDays: 1 } })],
+  [new RegExp(`^${DELAY}\\s+(.+?)\\s+(?:back|out|along)(?:\\s+a\\s+(?:bit|little))?$`), (m) => ({ ref: m[1] ?? "", changes: { shiftDays: 1 } })],
+  // "the report can wait two more days", "the vet visit can wait till friday", "X can wait".
+  [new RegExp(`^(.+?)\\s+(?:can|could|will|may)\\s+(?:easily\\s+|probably\\s+|definitely\\s+)?wait\\s+(?:for\\s+)?(?:another\\s+)?(${NUMBER_WORD_PATTERN})\\s+(?:more\\s+|extra\\s+)?(days?|weeks?)(?:\\s+(?:more|longer))?$`), (m) => ({ ref: m[1] ?? "", changes: { shiftDays: shiftOf(`${m[2]} ${m[3]}`) ?? 1 } })],
+  [/^(.+?)\s+(?:can|could|will|may)\s+(?:easily\s+|probably\s+|definitely\s+)?wait\s+(?:until|till|til|for|to)\s+(.+)$/, dueReader(1, 2)],
+  [/^(.+?)\s+(?:can|could|will|may)\s+(?:easily\s+|probably\s+|definitely\s+)?wait(?:\s+(?:a bit|a while|for now|for later|longer))?$/, (m) => ({ ref: m[1] ?? "", changes: { priority: "low" } })],
   [/^(?:make|set|have)\s+(.+?)\s+(?:be\s+)?due\s+(.+)$/, dueReader(1, 2)],
   [/^(.+?)(?:'s|\s+(?:is|will be|should be|needs to be|has to be|must be|can be))\s+(?:due|done|finished|completed)\s+(.+)$/, dueReader(1, 2)],
   [/^(.+?)(?:'s|\s+is)\s+(?:now\s+|actually\s+)?(?:due|happening|scheduled)\s+(.+)$/, dueReader(1, 2)],
@@ -109,10 +124,15 @@ const READERS: Array<[RegExp, Reader]> = [
   [new RegExp(`^(?:bring|move|pull)\\s+(.+?)\\s+(?:forward|earlier|up|ahead)\\s+(?:by\\s+)?((?:${NUMBER_WORD_PATTERN})\\s+(?:days?|weeks?))$`), (m) => ({ ref: m[1] ?? "", changes: { shiftDays: -(shiftOf(m[2] ?? "") ?? 1) } })],
   // "dentist on friday instead", "set the vet visit for 3pm tomorrow"
   [/^(.+?)\s+(?:on|for|to|by)\s+(.+?)\s+instead$/, dueReader(1, 2)],
-  [/^set\s+(.+?)\s+(?:for|on)\s+(.+)$/, dueReader(1, 2)],
+  [/^set\s+(?!up\b)(.+?)\s+(?:for|on)\s+(.+)$/, dueReader(1, 2)],
   // priority
-  [/^(?:prioriti[sz]e|bump up|escalate|up the priority of|raise the priority of|increase the priority of)\s+(.+)$/, (m) => ({ ref: m[1] ?? "", changes: { priority: "high" } })],
-  [/^(?:demote|downgrade|deprioriti[sz]e|de-prioriti[sz]e|lower the priority of|decrease the priority of|reduce the priority of|drop the priority of)\s+(.+)$/, (m) => ({ ref: m[1] ?? "", changes: { priority: "low" } })],
+  // "lower the vet visit to low priority", "raise the priority of the report", "bump up the essay".
+  [new RegExp(`^(${RAISE}|${LOWER}|de-prioriti[sz]e)\\s+(?:the\\s+)?(?:priority\\s+(?:of|on|for)\\s+)?(.+?)(?:\\s+(?:to|down to|up to)\\s+(.+))?$`), (m) => {
+    const priority = m[3] ? priorityWord(m[3]) ?? findPriority(m[3])?.priority : new RegExp(`^(?:${LOWER}|de-prioriti[sz]e)$`).test(m[1] ?? "") ? "low" : "high";
+    return priority ? { ref: (m[2] ?? "").replace(/(?:'s|s')\s+priority$|\s+priority$/, ""), changes: { priority } } : null;
+  }],
+  // "the garage clean-up is less important now", "the essay is more urgent now".
+  [/^(.+?)(?:'s|\s+(?:is|are|seems|feels))\s+(?:now\s+|a lot\s+|much\s+|a bit\s+)?(less|more)\s+(?:important|urgent|pressing|of a priority|critical)(?:\s+(?:now|than before|these days|today))?$/, (m) => ({ ref: m[1] ?? "", changes: { priority: m[2] === "less" ? "low" : "high" } })],
   [/^(?:change|set|update|make|put)\s+(?:the\s+)?priority\s+(?:of|for|on)\s+(.+?)\s+(?:to|as|at)\s+(.+)$/, valueReader(1, 2)],
   [/^(?:change|set|update|make|put)\s+(.+?)(?:'s|s')?\s+priority\s+(?:to|as|at)\s+(.+)$/, valueReader(1, 2)],
   // "vet visit priority low", "change tax return priority: medium", "priority of X: high"
@@ -123,6 +143,11 @@ const READERS: Array<[RegExp, Reader]> = [
   [/^(?:set|make|mark|change|update|put|flag|move|bump|switch|turn|give)\s+(.+?)\s+(?:up\s+|down\s+)?(?:to\s+|as\s+|at\s+|into\s+|a\s+|an\s+)*((?:a\s+|an\s+)?(?:high|low|medium|normal|top|urgent|important|critical|not urgent|unimportant|highest|lowest)(?:[- ]priority)?)$/, valueReader(1, 2)],
   [/^(.+?)(?:'s|\s+(?:is|should be|needs to be|is now|is actually))\s+((?:a\s+)?(?:high|low|medium|normal|top|urgent|important|critical|not urgent|not important|unimportant)(?:[- ]priority)?)$/, valueReader(1, 2)],
   // generic: "change X to Y", "set X to Y", "make X Y" where Y is a date, priority or status
+  // "actually make that thursday", "change it to next week".
+  [/^(?:make|change|move|switch|put|set|do)\s+(it|that|this|that one|this one)\s+(?:to\s+|for\s+|on\s+|as\s+)?(.+)$/, (m, ctx) => {
+    const changes = readValue(m[2] ?? "", ctx.clock);
+    return changes ? { ref: m[1] ?? "it", changes } : null;
+  }],
   [/^(?:change|update|edit|modify|move)\s+(.+?)\s+(?:back\s+)?(?:to|for|as|into)\s+(.+)$/, genericReader],
   [/^(?:set|switch|turn|put)\s+(.+?)\s+(?:back\s+)?(?:to|as|into)\s+(.+)$/, genericReader],
 ];
@@ -140,6 +165,20 @@ function dueReader(refGroup: number, valueGroup: number): Reader {
     const changes = readValue(value, ctx.clock);
     return changes && (changes.due || changes.clearDue) ? { ref: m[refGroup] ?? "", changes } : null;
   };
+}
+
+/** "X urgent and due monday": the shortest reference after which the rest reads as changes. */
+function compoundReader(m: RegExpExecArray, ctx: ReadContext): ReturnType<Reader> {
+  const words = (m[1] ?? "").split(/\s+/);
+  for (let i = 1; i < words.length; i++) {
+    const value = words.slice(i).join(" ").replace(/^(?:to|as|for|at|be)\s+/, "");
+    const changes = readValue(value, ctx.clock);
+    // Two or more changes, or one after a pronoun; single changes have their own readers.
+    if (changes && (Object.keys(changes).length > 1 || /^(?:it|that|this)$/.test(words.slice(0, i).join(" ")))) {
+      return { ref: words.slice(0, i).join(" "), changes };
+    }
+  }
+  return null;
 }
 
 function shiftOf(text: string): number | null {
@@ -181,7 +220,8 @@ export function readUpdate(text: string, originalText: string, clock: Clock): In
     // "what is due today?" is a question, not an edit of a task called "what".
     if (/^(?:what|which|anything|something|everything|who|how|when|where|i|we|you)\b/.test(result.ref)) continue;
     // "that's important" (about the task just mentioned) re-prioritises it; "that's fine" is not an edit.
-    if (/^(?:that|this)$/.test(result.ref.trim()) && result.changes.priority && Object.keys(result.changes).length === 1) {
+    const onlyPriority = result.changes.priority !== undefined && Object.keys(result.changes).length === 1;
+    if (/^(?:that|this|that one|this one)$/.test(result.ref.trim()) && (onlyPriority || /^(?:make|change|move|switch|put|set|do)\s/.test(t))) {
       return { type: "update", ref: { kind: "pronoun" }, changes: result.changes };
     }
     if (/^(?:a|an|the|this|that|my|new|another)$/.test(result.ref.trim())) continue;

@@ -1,0 +1,47 @@
+/**
+ * The safety gate. A clause changes data only when it is a request: a question about what the
+ * user should do, a remark about what they are doing, or an intention they voice is answered,
+ * looked up or offered ("Do you want me to add 'Call the bank' for today?"), never acted on.
+ * Whether the target resolves is the tools' part: a phrase that matches nothing or several
+ * tasks changes nothing and the assistant asks.
+ */
+import type { Clock } from "../clock";
+import { readItem } from "./add";
+import { choreOf, moodOf } from "./mood";
+import type { AddItem, Intent, TaskRef } from "./types";
+
+type GateClause = { raw: string; lower: string; original: string; clock: Clock };
+
+function itemOf(chore: string, clock: Clock): AddItem | null {
+  const item = readItem(chore, clock);
+  return item.title ? item : null;
+}
+
+function phraseOf(intent: Intent): string | null {
+  const refs: TaskRef[] =
+    intent.type === "complete" || intent.type === "delete" || intent.type === "reopen" ? intent.refs : intent.type === "update" ? [intent.ref] : [];
+  const phrase = refs.find((r): r is Extract<TaskRef, { kind: "phrase" }> => r.kind === "phrase");
+  return phrase ? phrase.text : null;
+}
+
+/** The intent to act on for a clause, given what its readers made of it. */
+export function gate(c: GateClause, intent: Intent, mutates: boolean): Intent {
+  const fallback = intent.type === "unknown" || (intent.type === "say" && intent.kind === "offtopic");
+  if (!mutates && !fallback) return intent;
+  const mood = moodOf(c.raw);
+  if (mood === "request") return intent;
+  if (mood === "remark") return { type: "say", kind: "remark" };
+  const chore = choreOf(c.raw);
+  const item = chore ? itemOf(chore, c.clock) : null;
+  if (mood === "advice") {
+    if (item) return { type: "check", item };
+    const phrase = phraseOf(intent);
+    return phrase ? { type: "check", item: { title: phrase } } : fallback ? intent : { type: "say", kind: "unclear" };
+  }
+  if (mood === "intention") return item ? { type: "offer", item } : { type: "say", kind: "remark" };
+  // A question that a reader took for a change ("buy milk?", "is the report done?").
+  if (intent.type === "add" && intent.items.length === 1 && intent.items[0]) return { type: "offer", item: intent.items[0] };
+  const phrase = phraseOf(intent);
+  if (phrase) return { type: "check", item: { title: phrase } };
+  return fallback ? intent : { type: "say", kind: "unclear" };
+}

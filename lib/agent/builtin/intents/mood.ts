@@ -1,0 +1,76 @@
+/**
+ * The safety gate's first question: what kind of sentence is this clause? Only a request may
+ * change data. A question about what the user should do ("should I call the bank?", "do I need
+ * to buy milk?"), a remark about what they are doing ("I'm heading to the shops now") or an
+ * intention ("I'll call mum tomorrow") never adds, changes or deletes anything; the assistant
+ * answers, offers or asks instead. Reads the clause as the user wrote it (lower-cased).
+ */
+import { isBaseVerb } from "../verbs";
+
+export type Mood =
+  /** "add milk", "could you move the dentist to friday?", "I need to call mom". */
+  | "request"
+  /** "should I call the bank today?", "do I need to buy milk?", "did I pay the rent?" */
+  | "advice"
+  /** "what's due today?", "is the dentist on friday?" — answered from the list. */
+  | "question"
+  /** "I'll call mum tomorrow", "I think I should clean the kitchen", "I'm going to call Tom". */
+  | "intention"
+  /** "I'm heading to the shops now", "I'm off to the gym", "I'm at work". */
+  | "remark";
+
+const FILLER = /^(?:(?:ok(?:ay)?|so|well|hmm+|um+|uh+|oh|ah|hey|hi|right|actually|btw|by the way|alright|anyway|also|and|but)\b[,!.]?\s*)+/;
+
+/** Questions that ask the assistant to act: requests in question form. */
+const POLITE_REQUEST =
+  /^(?:(?:can|could|would|will|won't|wouldn't)\s+(?:you|u|ya)\b|(?:is|would)\s+it\s+(?:be\s+)?possible\s+to\b|any\s+chance\s+(?:you\s+could|of)\b|(?:would|do)\s+you\s+mind\b|how\s+about\s+(?:you\s+)?(?:add|mov|mark|delet|remov|push|postpon|chang|renam|mak|set)|why\s+don't\s+you\b|please\b|pls\b|(?:can|could|may)\s+(?:i|we)\s+(?:please\s+)?(?:add|create|delete|remove|mark|complete|tick|move|change|rename|reschedule|postpone|push|set|make|get rid|have|put|update|undo|see|view|list|show)\b|(?:can|could|should|shall)\s+(?:we\s+)?(?:the|my)\s+.+\s+be\s+\w+ed\b|shall\s+(?:i|we)\s+(?:add|put)\s+.+\s+(?:on|to)\s+(?:the|my)\s+list)/;
+
+const ADVICE =
+  /^(?:should|shall|must|do|does|did|have|has|had|am|was|will|would|could|can|may|might|need)\s+(?:i|we)\b|^(?:is|are)\s+(?:it|there)\s+(?:worth|time|too late|a good idea|ok|okay|fine)\b|^(?:is|was)\s+it\s+(?:worth|better|a good idea|wise|smart|ok|okay|fine|too late)\b|^(?:i\s+wonder\s+if|i'm\s+not\s+sure\s+(?:if|whether)|not\s+sure\s+(?:if|whether))\s+i\b/;
+
+const WH = /^(?:what|what's|whats|which|when|where|who|whom|why|how|is|are|was|were|does|do|did|has|have|any|anything|is there|are there)\b/;
+
+/** "I'll …", "I'm going to …", "I think I should …", "maybe I'll …": a plan, not a request. */
+const INTENTION =
+  /^(?:(?:i\s+think|i\s+guess|i\s+suppose|i\s+reckon|probably|maybe|perhaps)\s+)?(?:i(?:'ll|\s+will|'m\s+going\s+to|\s+am\s+going\s+to|'m\s+gonna|\s+am\s+gonna|\s+might|\s+may|\s+could|'d\s+better|\s+should\s+probably|\s+probably\s+should|\s+ought\s+to\s+probably)|we(?:'ll|\s+will|'re\s+going\s+to|'re\s+gonna|\s+might))\s+(\S+)/;
+const HEDGED = /^(?:i\s+think|i\s+guess|i\s+suppose|i\s+reckon|maybe|perhaps|probably)\s+(?:i|we)\s+(?:should|need\s+to|have\s+to|must|ought\s+to|could)\s+/;
+
+/** What the user is doing right now. */
+const REMARK =
+  /^(?:i'm|i\s+am|im|we're|we\s+are)\s+(?:just\s+|now\s+|currently\s+|finally\s+)?(?:heading|going|off|on\s+my\s+way|on\s+the\s+way|leaving|out|popping|nipping|running|driving|walking|at|in|on|busy|tired|bored|back|home|here|there|stuck|working|sitting|waiting|having|eating|getting\s+ready|about\s+to|almost|nearly|still|so|really|very|feeling|sick|ill|free|outside|awake|up|in\s+a\s+meeting)\b|^(?:just\s+)?(?:got\s+(?:home|back|in|up)|back\s+home|heading\s+out|off\s+to|on\s+my\s+way)\b/;
+
+/** Where "going to" leads: a place ("the shops", "bed") is a remark; a verb is an intention. */
+function intentionVerb(word: string): boolean {
+  return isBaseVerb(word) && !/^(?:the|a|an|my|bed|work|school|town|church|sleep)$/.test(word);
+}
+
+export function moodOf(clause: string): Mood {
+  const t = clause.toLowerCase().replace(FILLER, "").trim();
+  if (POLITE_REQUEST.test(t)) return "request";
+  if (ADVICE.test(t)) return "advice";
+  if (HEDGED.test(t)) return "intention";
+  const intent = INTENTION.exec(t);
+  if (intent) {
+    const next = intent[1] ?? "";
+    // "I'm going to the shops" is a remark; "I'll call mum" is an intention.
+    if (/going to|gonna/.test(intent[0]) && !intentionVerb(next)) return "remark";
+    return "intention";
+  }
+  if (REMARK.test(t)) return "remark";
+  if (WH.test(t) || /\?\s*$/.test(t)) return "question";
+  return "request";
+}
+
+/** The chore inside an advice question or intention: "should I call the bank today?" → "call the bank today". */
+export function choreOf(clause: string): string | null {
+  const t = clause.replace(/[?!.]+\s*$/, "").trim();
+  const m =
+    /^(?:(?:ok(?:ay)?|so|well|hmm+|um+|actually|also)[,]?\s+)*(?:(?:should|shall|must|can|could|may|might)\s+(?:i|we)\s+(?:really\s+|still\s+|also\s+)?|(?:do|did)\s+(?:i|we)\s+(?:really\s+|still\s+|also\s+)?(?:need|have|want|got)\s+to\s+|(?:have|has)\s+(?:i|we)\s+(?:got|still\s+got)\s+to\s+|(?:is|was)\s+it\s+(?:worth|better|a good idea|wise|time)\s+(?:to\s+)?|(?:i\s+think|i\s+guess|i\s+suppose|i\s+reckon|probably|maybe|perhaps)\s+(?:i|we)(?:'ll|\s+will|\s+should|\s+need\s+to|\s+have\s+to|\s+must|\s+ought\s+to|\s+could|'d\s+better)?\s+|(?:i|we)(?:'ll|\s+will|'m\s+going\s+to|\s+am\s+going\s+to|'m\s+gonna|\s+might|\s+may|\s+could|'d\s+better|\s+should\s+probably|\s+probably\s+should)\s+)(.+)$/i.exec(t);
+  const chore = m?.[1]
+    ?.trim()
+    .replace(/^(?:(?:probably|maybe|definitely|just|really|still|also|actually|try\s+(?:to|and)|have\s+to|need\s+to|want\s+to|got\s+to|go\s+and|get\s+round\s+to)\s+)+/i, "");
+  if (!chore) return null;
+  const first = chore.split(/\s+/)[0]?.toLowerCase() ?? "";
+  // "should I be worried?", "will I have time?": no chore to offer.
+  return isBaseVerb(first) || /ing$/.test(first) ? chore : null;
+}

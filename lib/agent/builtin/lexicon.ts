@@ -1,0 +1,113 @@
+/**
+ * The one lexicon of the words that carry a request: verb classes (what a verb asks the
+ * assistant to do) with every inflection generated from the base form, so a reader that wants
+ * "postpone" in any form writes `verbs("postpone", "any")` instead of repeating
+ * postpone|postponed|postponing|delay|delayed|defer… in its own regex.
+ */
+
+export type VerbClass =
+  | "add"
+  | "complete"
+  | "delete"
+  | "move"
+  | "postpone"
+  | "push"
+  | "advance"
+  | "raise"
+  | "lower"
+  | "rename"
+  | "show"
+  | "undo"
+  | "plan"
+  | "set";
+
+export type Form = "base" | "third" | "past" | "gerund";
+
+const LEXICON: Record<VerbClass, string[]> = {
+  add: ["add", "create", "put down", "jot down", "note down", "write down", "log", "record", "remind me"],
+  complete: ["complete", "finish", "tick off", "check off", "cross off", "mark off", "close", "wrap up"],
+  delete: ["delete", "remove", "erase", "get rid of", "scrap", "discard", "ditch", "drop", "cancel", "bin", "trash"],
+  move: ["move", "reschedule", "shift", "switch", "re-schedule"],
+  postpone: ["postpone", "delay", "defer", "put off", "push back", "hold off on", "hold off"],
+  push: ["push", "push out", "bump", "slide", "move back", "kick"],
+  advance: ["bring forward", "move up", "pull forward", "pull in", "bring in", "move forward"],
+  raise: ["raise", "increase", "bump up", "up", "escalate", "prioritise", "prioritize", "upgrade"],
+  lower: ["lower", "decrease", "reduce", "drop", "downgrade", "deprioritise", "deprioritize", "demote"],
+  rename: ["rename", "retitle", "re-title", "re-name", "call"],
+  show: ["show", "list", "display", "view", "see", "read out", "pull up", "bring up"],
+  undo: ["undo", "revert", "take back", "roll back", "reverse"],
+  plan: ["plan", "organise", "organize", "structure", "sort out", "arrange", "schedule", "prioritise", "prioritize", "map out"],
+  set: ["make", "set", "mark", "change", "update", "turn", "flag"],
+};
+
+const IRREGULAR: Record<string, Partial<Record<Form, string>>> = {
+  put: { past: "put", gerund: "putting" },
+  set: { past: "set", gerund: "setting" },
+  make: { past: "made" },
+  get: { past: "got", gerund: "getting" },
+  write: { past: "wrote|written" },
+  bring: { past: "brought" },
+  pull: {},
+  take: { past: "took|taken" },
+  read: { past: "read" },
+  see: { past: "saw|seen" },
+  hold: { past: "held" },
+  up: { past: "upped", gerund: "upping", third: "ups" },
+  drop: { past: "dropped", gerund: "dropping" },
+  plan: { past: "planned", gerund: "planning" },
+  scrap: { past: "scrapped", gerund: "scrapping" },
+  bin: { past: "binned", gerund: "binning" },
+  map: { past: "mapped", gerund: "mapping" },
+};
+
+function inflectWord(word: string, form: Form): string {
+  const irregular = IRREGULAR[word]?.[form];
+  if (irregular) return irregular;
+  switch (form) {
+    case "base":
+      return word;
+    case "third":
+      if (/(?:s|x|z|ch|sh)$/.test(word)) return `${word}es`;
+      if (/[^aeiou]y$/.test(word)) return `${word.slice(0, -1)}ies`;
+      return `${word}s`;
+    case "past":
+      if (/e$/.test(word)) return `${word}d`;
+      if (/[^aeiou]y$/.test(word)) return `${word.slice(0, -1)}ied`;
+      return `${word}ed`;
+    case "gerund":
+      if (/[^e]e$/.test(word)) return `${word.slice(0, -1)}ing`;
+      return `${word}ing`;
+  }
+}
+
+/** A verb (possibly phrasal: "put off") in one form; only the first word inflects. */
+export function inflect(verb: string, form: Form): string {
+  const [head = "", ...rest] = verb.split(" ");
+  return [inflectWord(head, form), ...rest].join(" ");
+}
+
+const FORMS: Form[] = ["base", "third", "past", "gerund"];
+const cache = new Map<string, string>();
+
+/**
+ * A regex alternation (no group) of the class's verbs in the given forms, longest first so
+ * "push back" wins over "push". Phrasal verbs allow the object between their words to be absent only.
+ */
+export function verbs(cls: VerbClass | VerbClass[], forms: Form | Form[] | "any" = "base"): string {
+  const classes = Array.isArray(cls) ? cls : [cls];
+  const wanted = forms === "any" ? FORMS : Array.isArray(forms) ? forms : [forms];
+  const key = `${classes.join(",")}:${wanted.join(",")}`;
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const words = new Set<string>();
+  for (const c of classes) for (const v of LEXICON[c]) for (const f of wanted) for (const w of inflect(v, f).split("|")) words.add(w);
+  const source = `(?:${[...words].sort((a, b) => b.length - a.length).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "\\s+")).join("|")})`;
+  cache.set(key, source);
+  return source;
+}
+
+/** The classes a word (any form) belongs to. */
+export function classesOf(word: string): VerbClass[] {
+  const w = word.toLowerCase().trim();
+  return (Object.keys(LEXICON) as VerbClass[]).filter((c) => new RegExp(`^${verbs(c, "any")}$`).test(w));
+}

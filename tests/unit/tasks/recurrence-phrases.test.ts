@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { describeRule } from "@/lib/tasks/recurrence";
+import { findRecurrencePhrase } from "@/lib/tasks/recurrence-phrases";
+
+/** The rule and the phrase's text, as a caller would cut it out of a title. */
+function read(text: string): { rule: string; phrase: string; text: string } | null {
+  const found = findRecurrencePhrase(text);
+  return found && { rule: found.rule, phrase: text.slice(found.start, found.end), text: describeRule(found.rule) };
+}
+
+describe("findRecurrencePhrase", () => {
+  it("reads the issue's examples", () => {
+    expect(read("add water the plants every sunday at 9am")).toEqual({ rule: "FREQ=WEEKLY;BYDAY=SU", phrase: "every sunday", text: "every Sunday" });
+    expect(read("pay rent on the 1st of every month")).toEqual({ rule: "FREQ=MONTHLY;BYMONTHDAY=1", phrase: "on the 1st of every month", text: "monthly on the 1st" });
+  });
+
+  it("reads the everyday ways of saying a repeat", () => {
+    const cases: [string, string, string][] = [
+      ["standup every weekday at 9:30", "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", "every weekday"],
+      ["gym on weekdays", "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", "on weekdays"],
+      ["review timesheets every 2 weeks on Friday", "FREQ=WEEKLY;INTERVAL=2;BYDAY=FR", "every 2 weeks on Friday"],
+      ["bins every other thursday", "FREQ=WEEKLY;INTERVAL=2;BYDAY=TH", "every other thursday"],
+      ["piano every mon, wed and fri", "FREQ=WEEKLY;BYDAY=MO,WE,FR", "every mon, wed and fri"],
+      ["team lunch on tuesdays", "FREQ=WEEKLY;BYDAY=TU", "on tuesdays"],
+      ["mum's birthday every year on 3 march", "FREQ=YEARLY;BYMONTH=3;BYMONTHDAY=3", "every year on 3 march"],
+      ["anniversary every June 14th", "FREQ=YEARLY;BYMONTH=6;BYMONTHDAY=14", "every June 14th"],
+      ["invoice the 15th of each month", "FREQ=MONTHLY;BYMONTHDAY=15", "the 15th of each month"],
+      ["backup every 1st of the month", "FREQ=MONTHLY;BYMONTHDAY=1", "every 1st of the month"],
+      ["payroll on the last day of every month", "FREQ=MONTHLY;BYMONTHDAY=-1", "on the last day of every month"],
+      ["book club every first monday", "FREQ=MONTHLY;BYDAY=1MO", "every first monday"],
+      ["vitamins every day", "FREQ=DAILY", "every day"],
+      ["change filter every 3 months", "FREQ=MONTHLY;INTERVAL=3", "every 3 months"],
+      ["call grandma every other week", "FREQ=WEEKLY;INTERVAL=2", "every other week"],
+      ["water the plants daily", "FREQ=DAILY", "daily"],
+      ["newsletter weekly on monday", "FREQ=WEEKLY;BYDAY=MO", "weekly on monday"],
+    ];
+    for (const [text, rule, phrase] of cases) expect(read(text), text).toMatchObject({ rule, phrase });
+  });
+
+  it("leaves text without a repeat alone", () => {
+    for (const text of ["buy milk tomorrow", "write the monthly report", "daily standup notes", "call mom on monday", "every"]) {
+      expect(read(text), text).toBeNull();
+    }
+  });
+});
