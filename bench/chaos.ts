@@ -11,7 +11,8 @@
  * (a subset), CHAOS_DOCS=1/0 (write docs/reliability.md; default: full run only), CHAOS_OUT (JSON
  * results, default in the temp directory), CHAOS_PORT_BASE (app ports, default 3300..3399).
  * Load goes to 127.0.0.1 only; every loop and request is bounded; a hard deadline stops the run.
- * Exit code 0 when every check passed, 1 otherwise, 2 when the suite itself could not run.
+ * Exit code 0 when every check passed or is listed in bench/chaos/known-failures.txt (failures
+ * the suite found that are not fixed yet), 1 otherwise, 2 when the suite itself could not run.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -40,6 +41,16 @@ interface ScenarioResult {
 }
 
 const results: ScenarioResult[] = [];
+
+/** "<scenario>: <check name>" lines of bench/chaos/known-failures.txt. */
+const KNOWN = new Set(
+  fs
+    .readFileSync(path.join(ROOT, "bench", "chaos", "known-failures.txt"), "utf8")
+    .split("\n")
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith("#")),
+);
+const isKnown = (scenario: ScenarioName, check: Check) => KNOWN.has(`${scenario}: ${check.name}`);
 
 // ---------------------------------------------------------------------------------------------
 
@@ -129,41 +140,46 @@ async function scenarioKill(db: Database, checks: Check[], figures: Record<strin
   const users = Array.from({ length: SHORT ? 6 : 10 }, () => new User("kill"));
   await signUpAll(users, () => app.base);
   const kills = SHORT ? 2 : 4;
-  const seconds = SHORT ? 10 : 18;
+  const gapMs = SHORT ? 2500 : 3000;
   const killTimes: number[] = [];
-  const replaced: boolean[] = [];
+  const replacedMs: number[] = [];
   const running = new Set<Op>();
   const inFlightAtKill: { user: User; conversationId: string }[] = [];
-  const load = runLoad({ users, bases: [app.base], seconds, running });
+  const stop = { stopped: false };
+  const load = runLoad({ users, bases: [app.base], seconds: 150, running, stop });
   for (let k = 0; k < kills; k++) {
-    await sleep((seconds * 1000 * 0.7) / kills);
+    await sleep(gapMs);
     const before = app.workers();
     const victim = before[k % before.length];
     if (!victim) continue;
     for (const user of users) if ([...running].some((op) => op.user === user)) inFlightAtKill.push({ user, conversationId: user.conversation });
     process.kill(victim, "SIGKILL");
-    killTimes.push(now());
+    const killedAt = now();
+    killTimes.push(killedAt);
     log(`SIGKILL worker ${victim} (${running.size} operations in flight)`);
-    // The supervisor replaces it.
-    const deadline = now() + 30_000;
-    let back = false;
+    // The supervisor replaces it: wait until the new worker is ready (so the next kill never
+    // takes the last one), as /api/health reports it.
+    const deadline = now() + 60_000;
     while (now() < deadline) {
-      const after = app.workers();
-      if (after.length >= 2 && !after.includes(victim)) {
-        back = true;
+      const health = await request("GET", `${app.base}/api/health`, { timeoutMs: 5000 }).catch(() => null);
+      const ready = (health?.json as { workers?: { ready?: number } } | null)?.workers?.ready ?? 0;
+      if (ready >= 2 && app.workers().length >= 2 && !app.workers().includes(victim)) {
+        replacedMs.push(Math.round(now() - killedAt));
         break;
       }
       await sleep(200);
     }
-    replaced.push(back);
   }
+  await sleep(1500);
+  stop.stopped = true;
+  const replaced = replacedMs.map(() => true);
   const ops = await load;
   const lastKill = killTimes[killTimes.length - 1] ?? now();
   // Conversations that had a turn in flight at a kill: each must take the next message within 5 s
   // (measured from the last kill; the supervisor's restart happens meanwhile).
   const unique = [...new Map(inFlightAtKill.map((p) => [p.conversationId, p])).values()];
   const recovery = await nextTurnLatency(unique, [app.base], Math.max(lastKill, now() - 1), 15_000);
-  Object.assign(figures, loadFigures(ops), { kills: killTimes.length, workersReplaced: replaced.filter(Boolean).length, conversationsHitByKill: unique.length, nextTurnWorstMs: recovery.worst, conversationsStuck: recovery.stuck, busy409AfterKill: recovery.busy409 });
+  Object.assign(figures, loadFigures(ops), { kills: killTimes.length, workersReplaced: replacedMs.length, replacementReadyMs: replacedMs, conversationsHitByKill: unique.length, nextTurnWorstMs: recovery.worst, conversationsStuck: recovery.stuck, busy409AfterKill: recovery.busy409 });
   checks.push({ name: "supervisor replaced every killed worker", ok: replaced.every(Boolean) && replaced.length === kills, detail: `${replaced.filter(Boolean).length}/${kills}` });
   checks.push({ name: "conversations hit by a kill accept the next turn within 5 s", ok: recovery.stuck === 0 && recovery.worst <= 5000, detail: `${unique.length} conversations, worst ${recovery.worst} ms, ${recovery.stuck} still refused after 15 s, ${recovery.busy409} × 409 busy` });
   const serverErrors = ops.filter((op) => op.outcome === "500").length;
@@ -553,7 +569,7 @@ function markdown(): string {
     lines.push(`### ${r.title} — ${r.ok ? "pass" : "FAIL"} (${r.seconds} s)`);
     lines.push("");
     if (r.error) lines.push(`The scenario could not finish: ${r.error}`, "");
-    for (const c of r.checks) lines.push(`- ${c.ok ? "✅" : "❌"} ${c.name} — ${c.detail}`);
+    for (const c of r.checks) lines.push(`- ${c.ok ? "✅" : isKnown(r.name, c) ? "❌ (known)" : "❌"} ${c.name} — ${c.detail}`);
     lines.push("", "```json", JSON.stringify(r.figures, null, 1).replace(/\n\s*/g, " ").replace(/\{ /g, "{").replace(/ \}/g, "}"), "```", "");
   }
   return lines.join("\n");
@@ -616,9 +632,11 @@ try {
     await cleanup(); // anything the scenario left running
     const ok = !error && checks.length > 0 && checks.every((c) => c.ok);
     results.push({ name, title: scenario.title, ok, seconds: Math.round((now() - started) / 1000), checks, figures, error });
-    for (const c of checks) log(`  ${c.ok ? "ok  " : "FAIL"} ${c.name} — ${c.detail}`);
+    for (const c of checks) log(`  ${c.ok ? "ok  " : isKnown(name, c) ? "KNOWN FAIL" : "FAIL"} ${c.name} — ${c.detail}`);
     log(`  ${ok ? "pass" : "FAIL"} ${scenario.title} ${JSON.stringify(figures)}`);
-    if (!ok) exitCode = 1;
+    const unknown = checks.filter((c) => !c.ok && !isKnown(name, c));
+    if (error || checks.length === 0 || unknown.length > 0) exitCode = 1;
+    for (const c of checks) if (c.ok && isKnown(name, c)) log(`  fixed? "${name}: ${c.name}" passed: remove it from bench/chaos/known-failures.txt once it passes reliably`);
   }
   fs.writeFileSync(OUT, JSON.stringify({ short: SHORT, loadBefore, results }, null, 2));
   log(`results in ${OUT}`);

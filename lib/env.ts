@@ -30,6 +30,8 @@ export const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
     .optional(),
+  /** Postgres cancels any statement of the app that runs longer than this. */
+  DATABASE_STATEMENT_TIMEOUT_MS: intFrom(100, 600000).default(15000),
   /** Signs session cookies. Generated and kept in .data/auth-secret when unset locally. */
   AUTH_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   /** Public origin of the app (https://… in production turns on secure cookies). */

@@ -7,6 +7,8 @@ export const TASK_PAGE_DEFAULT = 50;
 export const TASK_PAGE_MAX = 100;
 export const CONVERSATION_PAGE_DEFAULT = 30;
 export const CONVERSATION_PAGE_MAX = 100;
+/** Messages per page of a conversation (GET /api/conversations/:id, the chat page). */
+export const MESSAGE_PAGE_SIZE = 50;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const EMAIL_MAX = 254;

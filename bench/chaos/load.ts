@@ -327,6 +327,8 @@ export interface LoadOptions {
   onOp?: (op: Op) => void;
   /** Ops that are currently running (for fault timing). */
   running?: Set<Op>;
+  /** Ends the load before `seconds` when set to true. */
+  stop?: { stopped: boolean };
 }
 
 /** Each user loops the mix until the deadline; a failed turn is retried in the same conversation. */
@@ -339,7 +341,7 @@ export async function runLoad(options: LoadOptions): Promise<Op[]> {
     options.users.map(async (user, u) => {
       await sleep(Math.random() * 200);
       let i = u;
-      while (now() < deadline) {
+      while (now() < deadline && !options.stop?.stopped) {
         const base = options.bases[i % options.bases.length]!;
         const other = options.bases[(i + 1) % options.bases.length]!;
         i++;

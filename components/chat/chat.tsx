@@ -6,8 +6,8 @@
  */
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useChat } from "@ai-sdk/react";
-import { isToolUIPart, lastAssistantMessageIsCompleteWithApprovalResponses, type UIMessage } from "ai";
-import { ApiError } from "@/lib/ui/api";
+import { isToolUIPart, type UIMessage } from "ai";
+import { ApiError, apiFetch, errorMessage } from "@/lib/ui/api";
 import { useTaskStore } from "@/components/tasks/task-store";
 import { useConversations } from "@/components/sidebar/conversations-store";
 import { useToast } from "@/components/ui/toast";
@@ -55,6 +55,15 @@ export function settleAnsweredApprovals(messages: UIMessage[], data: unknown): U
   });
 }
 
+/**
+ * Each pending action is answered on its own: the request goes out as soon as one card of the
+ * last reply is answered (the server runs that one and asks the others again).
+ */
+export function lastAssistantMessageHasAnsweredApproval({ messages }: { messages: UIMessage[] }): boolean {
+  const last = messages[messages.length - 1];
+  return last?.role === "assistant" && last.parts.some((p) => isToolUIPart(p) && p.state === "approval-responded");
+}
+
 export function chatErrorMessage(error: Error | undefined): string {
   if (!error) return "";
   if (error instanceof ApiError) return error.message;
@@ -64,7 +73,8 @@ export function chatErrorMessage(error: Error | undefined): string {
   return "Something went wrong. Please try again.";
 }
 
-export function Chat({ id, initialMessages, isNew }: { id: string; initialMessages: UIMessage[]; isNew: boolean }) {
+/** `olderCursor`: the conversation has messages before `initialMessages` (the newest page). */
+export function Chat({ id, initialMessages, isNew, olderCursor: initialOlderCursor = null }: { id: string; initialMessages: UIMessage[]; isNew: boolean; olderCursor?: string | null }) {
   const { applyToolOutput, refresh } = useTaskStore();
   const conversations = useConversations();
   const toast = useToast();
@@ -80,7 +90,7 @@ export function Chat({ id, initialMessages, isNew }: { id: string; initialMessag
     id,
     messages: initialMessages,
     transport,
-    sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses,
+    sendAutomaticallyWhen: lastAssistantMessageHasAnsweredApproval,
     onError: (err) => toast.show(chatErrorMessage(err), "error"),
     // A typed "yes"/"no" answers an earlier confirmation: the server says which tool calls it settled.
     onData: (part) => {
@@ -119,13 +129,39 @@ export function Chat({ id, initialMessages, isNew }: { id: string; initialMessag
     }
   }, [messages, applyToolOutput, refresh]);
 
-  // Follow the conversation while the reader is at the bottom.
+  // Follow the conversation while the reader is at the bottom; keep the view still when earlier
+  // messages are put above it.
   const scroller = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
+  const heightBeforePrepend = useRef<number | null>(null);
   useLayoutEffect(() => {
     const el = scroller.current;
-    if (el && stick.current) el.scrollTop = el.scrollHeight;
+    if (el && heightBeforePrepend.current !== null) {
+      el.scrollTop += el.scrollHeight - heightBeforePrepend.current;
+      heightBeforePrepend.current = null;
+    } else if (el && stick.current) el.scrollTop = el.scrollHeight;
   }, [messages, status]);
+
+  // Earlier messages, a page at a time (GET /api/conversations/:id?before=…).
+  const [olderCursor, setOlderCursor] = useState(initialOlderCursor);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const loadEarlier = useCallback(async () => {
+    if (!olderCursor || loadingOlder) return;
+    setLoadingOlder(true);
+    try {
+      const page = await apiFetch<{ messages: UIMessage[]; nextCursor: string | null }>(`/api/conversations/${encodeURIComponent(id)}?before=${encodeURIComponent(olderCursor)}`);
+      // Their tool calls are history: the task store must not apply them again.
+      for (const done of finishedToolCallIds(page.messages)) seen.current!.add(done);
+      stick.current = false;
+      heightBeforePrepend.current = scroller.current?.scrollHeight ?? null;
+      setMessages((current) => [...page.messages.filter((m) => !current.some((c) => c.id === m.id)), ...current]);
+      setOlderCursor(page.nextCursor);
+    } catch (e) {
+      toast.show(errorMessage(e), "error");
+    } finally {
+      setLoadingOlder(false);
+    }
+  }, [id, olderCursor, loadingOlder, setMessages, toast]);
 
   const sendText = useCallback(
     (text: string) => {
@@ -150,18 +186,26 @@ export function Chat({ id, initialMessages, isNew }: { id: string; initialMessag
       busy: running,
       answerApproval: (approvalId, approved) => {
         stick.current = true;
-        // The server settles every pending delete of that message with one answer, so answer
-        // them all here too; the request goes out once the last one is answered.
-        const message = messages.findLast((m) => m.parts.some((p) => isToolUIPart(p) && p.approval?.id === approvalId));
-        const pending = message?.parts.filter((p) => isToolUIPart(p) && p.state === "approval-requested" && p.approval.id !== approvalId) ?? [];
-        for (const p of pending) if (isToolUIPart(p) && p.state === "approval-requested") void addToolApprovalResponse({ id: p.approval.id, approved });
+        // One card, one decision: only this action is answered; the others keep their cards.
         void addToolApprovalResponse({ id: approvalId, approved });
       },
+      editLast: (messageId, text) => {
+        const trimmed = text.trim();
+        if (!trimmed || running) return;
+        stick.current = true;
+        void sendMessage({ text: trimmed, messageId });
+      },
+      regenerateLast: (messageId) => {
+        if (running) return;
+        stick.current = true;
+        void regenerate({ messageId });
+      },
     }),
-    [sendText, running, addToolApprovalResponse, messages],
+    [sendText, running, addToolApprovalResponse, sendMessage, regenerate],
   );
 
   const last = messages[messages.length - 1];
+  const lastUserIndex = messages.findLastIndex((m) => m.role === "user");
   const showTyping = status === "submitted" || (status === "streaming" && (last?.role !== "assistant" || !hasVisibleContent(last)));
 
   return (
@@ -176,6 +220,13 @@ export function Chat({ id, initialMessages, isNew }: { id: string; initialMessag
           className="flex min-h-0 flex-1 flex-col overflow-y-auto"
         >
           {messages.length === 0 && <Welcome onPick={sendText} disabled={running} />}
+          {olderCursor && (
+            <div className="mx-auto w-full max-w-3xl px-4 pt-4 text-center">
+              <Button size="sm" variant="ghost" onClick={() => void loadEarlier()} disabled={loadingOlder} data-testid="load-earlier">
+                {loadingOlder ? "Loading…" : "Load earlier messages"}
+              </Button>
+            </div>
+          )}
           <div
             role="log"
             aria-live="polite"
@@ -185,7 +236,13 @@ export function Chat({ id, initialMessages, isNew }: { id: string; initialMessag
             className={`mx-auto w-full max-w-3xl space-y-6 px-4 ${messages.length ? "py-6" : ""}`}
           >
             {messages.map((message, i) => (
-              <MessageItem key={message.id} message={message} isLatest={i === messages.length - 1} />
+              <MessageItem
+                key={message.id}
+                message={message}
+                isLatest={i === messages.length - 1}
+                canEdit={message.role === "user" && i === lastUserIndex}
+                canRegenerate={message.role === "assistant" && i === messages.length - 1 && !running && i > lastUserIndex && lastUserIndex >= 0}
+              />
             ))}
             {showTyping && <TypingIndicator />}
             {status === "error" && (
@@ -207,7 +264,11 @@ export function Chat({ id, initialMessages, isNew }: { id: string; initialMessag
             onChange={setInput}
             running={running}
             autoFocus
-            onStop={() => void stop()}
+            onStop={() => {
+              void stop();
+              // The server's turn stops too (its model call, and any further tool); what already ran stays.
+              void fetch(`/api/conversations/${id}/stop`, { method: "POST" }).catch(() => undefined);
+            }}
             onSend={() => {
               sendText(input);
               setInput("");

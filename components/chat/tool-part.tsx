@@ -51,6 +51,8 @@ function useRunningLabel(name: string, input: Obj): string {
       return "Looking at your lists…";
     case "create_list":
       return str(input.name) ? `Creating the list ${quote(String(input.name))}…` : "Creating a list…";
+    case "update_tasks":
+      return `Updating ${count || "the"} tasks…`;
     default:
       return "Working on it…";
   }
@@ -65,7 +67,7 @@ function RunningLine({ label }: { label: string }) {
   );
 }
 
-export function ToolPart({ part, isLatest, titles }: { part: AnyToolPart; isLatest: boolean; titles?: string[] }) {
+export function ToolPart({ part, isLatest, titles, question }: { part: AnyToolPart; isLatest: boolean; titles?: string[]; question?: string }) {
   const name = toolNameOf(part);
   const input = asObj(part.input);
   const running = useRunningLabel(name, input);
@@ -77,7 +79,7 @@ export function ToolPart({ part, isLatest, titles }: { part: AnyToolPart; isLate
     case "approval-requested":
     case "approval-responded":
     case "output-denied":
-      return <ConfirmDeleteCard part={part} name={name} input={input} isLatest={isLatest} serverTitles={titles} />;
+      return <ConfirmCard part={part} name={name} input={input} isLatest={isLatest} serverTitles={titles} serverQuestion={question} />;
     case "output-error":
       return <NoticeCard tone="muted">That step didn’t work, so nothing was changed there.</NoticeCard>;
     case "output-available":
@@ -132,6 +134,13 @@ function ToolResult({ name, input, output }: { name: string; input: Obj; output:
         />
       );
     }
+    case "update_tasks": {
+      const tasks = tasksOf(output.tasks);
+      const skipped = Array.isArray(output.skipped) ? output.skipped.length : 0;
+      const gone = Array.isArray(output.vanished) ? output.vanished.length : 0;
+      const notes = [skipped ? `${skipped} had no due date to move.` : "", gone ? `${gone} no longer existed.` : ""].filter(Boolean).join(" ");
+      return <TaskListCard title={`Updated ${tasks.length === 1 ? "1 task" : `${tasks.length} tasks`}`} tasks={tasks} footer={notes || undefined} />;
+    }
     case "complete_tasks": {
       const tasks = tasksOf(output.tasks);
       const missing = Array.isArray(output.notFound) ? output.notFound.length : 0;
@@ -153,10 +162,34 @@ function ToolResult({ name, input, output }: { name: string; input: Obj; output:
   }
 }
 
-function ConfirmDeleteCard({ part, name, input, isLatest, serverTitles }: { part: AnyToolPart; name: string; input: Obj; isLatest: boolean; serverTitles?: string[] }) {
+/** The question of an action that waits for approval, in the card's words. */
+function cardQuestion(name: string, count: number, serverQuestion?: string): string {
+  if (name === "delete_task" || name === "delete_tasks") return count > 1 ? `Delete these ${count} tasks?` : "Delete this task?";
+  if (name === "complete_tasks") return `Mark these ${count} tasks as done?`;
+  // update_tasks: the server says what would change ("Move the due date 1 day later for 4 tasks: …?").
+  const change = serverQuestion?.replace(/ for .*$/s, "").replace(/ \(yes \/ no\)$/, "");
+  return change ? `${change} for these ${count} tasks?` : `Change these ${count} tasks?`;
+}
+
+/** One pending action, one card, one decision: Confirm or Cancel answers only this action. */
+function ConfirmCard({
+  part,
+  name,
+  input,
+  isLatest,
+  serverTitles,
+  serverQuestion,
+}: {
+  part: AnyToolPart;
+  name: string;
+  input: Obj;
+  isLatest: boolean;
+  serverTitles?: string[];
+  serverQuestion?: string;
+}) {
   const { state, ensureTask } = useTaskStore();
   const { answerApproval, busy } = useChatActions();
-  const refs = name === "delete_tasks" ? (Array.isArray(input.ids) ? input.ids.filter((x): x is string => typeof x === "string") : []) : str(input.task) ? [String(input.task)] : [];
+  const refs = Array.isArray(input.ids) ? input.ids.filter((x): x is string => typeof x === "string") : str(input.task) ? [String(input.task)] : [];
 
   useEffect(() => {
     refs.forEach(ensureTask);
@@ -170,25 +203,26 @@ function ConfirmDeleteCard({ part, name, input, isLatest, serverTitles }: { part
     const wanted = ref.trim().toLowerCase();
     return Object.values(state.byId).find((t) => t.title.trim().toLowerCase() === wanted)?.title ?? ref;
   };
-  // The server names the tasks it matched; the client only falls back to what it knows.
-  const titles = serverTitles?.length && (name === "delete_tasks" || serverTitles.length === 1) ? serverTitles : refs.map(titleFor);
+  // The server names exactly the tasks the action is bound to; the client only falls back to what it knows.
+  const titles = serverTitles?.length ? serverTitles : refs.map(titleFor);
   const approvalId = part.approval?.id;
   const pending = part.state === "approval-requested";
   const answerable = pending && isLatest && !busy && Boolean(approvalId);
-  const question = refs.length > 1 ? `Delete these ${refs.length} tasks?` : "Delete this task?";
+  const deleting = name === "delete_task" || name === "delete_tasks";
+  const question = cardQuestion(name, titles.length, serverQuestion);
 
   let footer;
   if (part.state === "output-denied" || (part.state === "approval-responded" && part.approval?.approved === false)) {
-    footer = <p className="text-zinc-600 dark:text-zinc-400">Cancelled — nothing was deleted.</p>;
+    footer = <p className="text-zinc-600 dark:text-zinc-400">{deleting ? "Cancelled — nothing was deleted." : "Cancelled — nothing was changed."}</p>;
   } else if (part.state === "approval-responded") {
-    footer = <p className="text-zinc-600 dark:text-zinc-400">Deleting…</p>;
+    footer = <p className="text-zinc-600 dark:text-zinc-400">{deleting ? "Deleting…" : "Working on it…"}</p>;
   } else if (pending && !isLatest) {
     footer = <p className="text-zinc-600 dark:text-zinc-400">Answered in the chat.</p>;
   } else {
     footer = (
       <div className="flex flex-wrap items-center gap-2">
-        <Button variant="danger" size="sm" data-testid="confirm-delete" disabled={!answerable} onClick={() => approvalId && answerApproval(approvalId, true)}>
-          <TrashIcon className="size-3.5" /> Confirm
+        <Button variant={deleting ? "danger" : "primary"} size="sm" data-testid="confirm-delete" disabled={!answerable} onClick={() => approvalId && answerApproval(approvalId, true)}>
+          {deleting ? <TrashIcon className="size-3.5" /> : null} Confirm
         </Button>
         <Button size="sm" data-testid="cancel-delete" disabled={!answerable} onClick={() => approvalId && answerApproval(approvalId, false)}>
           Cancel
@@ -203,7 +237,7 @@ function ConfirmDeleteCard({ part, name, input, isLatest, serverTitles }: { part
       <ul className="space-y-1 px-3.5 pt-2.5 text-zinc-900 dark:text-zinc-100">
         {titles.map((t, i) => (
           <li key={i} className="flex items-start gap-2 break-words">
-            <TrashIcon className="mt-0.5 size-3.5 shrink-0 text-zinc-400" /> {t}
+            {deleting ? <TrashIcon className="mt-0.5 size-3.5 shrink-0 text-zinc-400" /> : <span aria-hidden="true" className="mt-0.5 shrink-0 text-zinc-400">•</span>} {t}
           </li>
         ))}
       </ul>

@@ -1,6 +1,7 @@
 /**
- * The chat transport: sends exactly what /api/chat accepts — the new user message, or the answer
- * to a pending delete confirmation — never the history (the server loads that itself). Failed
+ * The chat transport: sends exactly what /api/chat accepts — the new (or edited) user message,
+ * the answer to one pending confirmation, or a regenerate request — never the history (the
+ * server loads that itself). Failed
  * requests become ApiErrors carrying status and Retry-After; a 401 goes to the sign-in page.
  */
 import { DefaultChatTransport, isToolUIPart, type UIMessage } from "ai";
@@ -37,12 +38,17 @@ export function createChatTransport(timeZone: string | undefined, model: () => s
   return new DefaultChatTransport<UIMessage>({
     api: "/api/chat",
     fetch: chatFetch,
-    prepareSendMessagesRequest: ({ id, messages }) => {
+    prepareSendMessagesRequest: ({ id, messages, trigger, messageId }) => {
       const confirmation = answeredApproval(messages);
       if (confirmation) return { body: { id, confirmation } };
-      const message = messages.findLast((m) => m.role === "user");
       const picked = model();
-      return { body: { id, message, timezone: timeZone, ...(picked ? { model: picked } : {}) } };
+      const options = { timezone: timeZone, ...(picked ? { model: picked } : {}) };
+      // The Regenerate button names the answer it replaces; a plain retry (no answer shown) resends the message.
+      if (trigger === "regenerate-message" && messageId) return { body: { id, regenerate: true, ...options } };
+      const message = messages.findLast((m) => m.role === "user");
+      // Editing the last message: it replaces the server's last user message (and that answer's changes are undone).
+      const edit = trigger === "submit-message" && messageId !== undefined && messageId === message?.id;
+      return { body: { id, message, ...options, ...(edit ? { edit: true } : {}) } };
     },
   });
 }

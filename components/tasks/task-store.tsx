@@ -268,7 +268,10 @@ export function TaskStoreProvider({ children }: { children: ReactNode }) {
   /** A success toast whose Undo reverts the change the server recorded under `requestId`. */
   const offerUndo = useCallback(
     (message: string, requestId: string | null) => {
-      if (!requestId) return;
+      if (!requestId) {
+        toast.show(message, "success");
+        return;
+      }
       toast.show(message, "success", {
         label: "Undo",
         onClick: () => {
@@ -304,12 +307,10 @@ export function TaskStoreProvider({ children }: { children: ReactNode }) {
         const task = data.task;
         track(id, -1);
         if (!inFlight.current.has(id)) dispatch({ type: "upsert", tasks: [task] });
-        if (patch.status === "completed" && task.status === "pending" && task.recurrence) {
-          toast.show(`Done. “${task.title}” repeats ${task.recurrence.text}: it moved to its next date.`, "success");
-        }
         refresh();
         const what = patch.status && patch.status !== before.status ? (patch.status === "completed" ? "Completed" : "Reopened") : "Updated";
-        offerUndo(`${what} “${task.title}”.`, requestId);
+        const moved = patch.status === "completed" && task.status === "pending" && task.recurrence;
+        offerUndo(moved ? `Done. “${task.title}” repeats ${task.recurrence?.text}: it moved to its next date.` : `${what} “${task.title}”.`, requestId);
         return true;
       } catch (error) {
         track(id, -1);

@@ -1,9 +1,10 @@
 "use client";
 /**
  * Small toasts: one polite live region, auto-dismissed, closable. A toast may offer one action
- * (e.g. Undo); it then stays longer (what it undoes also stays in Settings → Recent changes).
+ * (e.g. Undo); it then stays longer, and Ctrl+Z / ⌘Z (outside text fields) runs the newest
+ * toast's Undo from the keyboard. What it undoes also stays in Settings → Recent changes.
  */
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { XIcon } from "@/components/ui/icons";
 
 type Tone = "error" | "info" | "success";
@@ -15,6 +16,13 @@ const ToastContext = createContext<ToastApi>({ show: () => {} });
 
 export function useToast(): ToastApi {
   return useContext(ToastContext);
+}
+
+/** Where Ctrl+Z belongs to the field (typing), not to us. */
+function isTextEntry(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target instanceof HTMLInputElement) return !["checkbox", "radio", "button", "submit", "reset"].includes(target.type);
+  return target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement || target.isContentEditable;
 }
 
 export function ToastProvider({ children }: { children: ReactNode }) {
@@ -31,6 +39,28 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     [dismiss],
   );
   const api = useMemo(() => ({ show }), [show]);
+
+  const run = useCallback(
+    (toast: Toast) => {
+      dismiss(toast.id);
+      toast.action?.onClick();
+    },
+    [dismiss],
+  );
+
+  // Ctrl+Z / ⌘Z undoes the newest action a toast offers, unless a text field has the key.
+  useEffect(() => {
+    function onKeyDown(event: KeyboardEvent) {
+      if (!(event.ctrlKey || event.metaKey) || event.shiftKey || event.altKey || event.key.toLowerCase() !== "z") return;
+      if (isTextEntry(event.target)) return;
+      const newest = toasts.findLast((t) => t.action?.label === "Undo");
+      if (!newest) return;
+      event.preventDefault();
+      run(newest);
+    }
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, [toasts, run]);
 
   return (
     <ToastContext.Provider value={api}>
@@ -54,10 +84,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             {toast.action && (
               <button
                 type="button"
-                onClick={() => {
-                  dismiss(toast.id);
-                  toast.action?.onClick();
-                }}
+                onClick={() => run(toast)}
+                aria-keyshortcuts={toast.action.label === "Undo" ? "Control+Z Meta+Z" : undefined}
                 className="-my-1 rounded-md px-2 py-1 font-semibold text-indigo-700 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 dark:text-indigo-300 dark:hover:bg-indigo-500/10"
               >
                 {toast.action.label}

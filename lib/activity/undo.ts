@@ -11,7 +11,7 @@ import { AppError } from "@/lib/errors";
 import type { UndoResult } from "@/lib/activity/schema";
 import { actionOf, sameTaskState, type ChangeContext } from "@/lib/tasks/activity-log";
 import type { TaskView } from "@/lib/tasks/schema";
-import { getTasksForUpdate, setTaskState } from "@/lib/tasks/service";
+import { getTasksForUpdate, setTaskState, TRANSACTION_OPTIONS } from "@/lib/tasks/service";
 
 function skipReason(current: TaskView | null, expected: TaskView | null): string {
   if (!current) return "It was deleted after that change, so there is nothing to put back.";
@@ -64,7 +64,7 @@ export async function undoRequest({
     if (undone.length) await tx.taskActivity.updateMany({ where: { userId, id: { in: undone } }, data: { undoneBy: change.requestId } });
     return { reverted: changes.size, changes: [...changes.values()], skipped, alreadyUndone: rows.length === 0 };
   };
-  return given ? work(given) : db.$transaction(work);
+  return given ? work(given) : db.$transaction(work, TRANSACTION_OPTIONS);
 }
 
 /**

@@ -27,7 +27,7 @@ export function inFlightTurns(): number {
   return registry().count;
 }
 
-type Running = { turnId: string; stop: AbortController };
+type Running = { turnId: string; stop: AbortController; finished: Promise<unknown> };
 const RUNNING = Symbol.for("talk-todo.runningTurns");
 
 function running(): Map<string, Running> {
@@ -38,17 +38,23 @@ function running(): Map<string, Running> {
 
 /** Registers a turn's Stop in this process (by turn id) until `finished` settles. */
 export function registerStop(turnId: string, stop: AbortController, finished: Promise<unknown>): void {
-  running().set(turnId, { turnId, stop });
+  running().set(turnId, { turnId, stop, finished });
   const done = () => {
     running().delete(turnId);
   };
   finished.then(done, done);
 }
 
-/** Stops the turn at once if it runs in this process; false when it runs elsewhere (or not at all). */
-export function stopLocalTurn(turnId: string): boolean {
+/**
+ * Stops the turn at once if it runs in this process and resolves once it is saved (at most
+ * `waitMs`); false when it runs elsewhere (or not at all).
+ */
+export async function stopLocalTurn(turnId: string, waitMs = 5000): Promise<boolean> {
   const turn = running().get(turnId);
   if (!turn) return false;
   turn.stop.abort(new DOMException("Stopped by the user", "AbortError"));
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([turn.finished.catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+  clearTimeout(timer);
   return true;
 }

@@ -11,12 +11,14 @@ import { loadEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { decrementUserCounter, windowStart } from "@/lib/rate-limit/counter";
+import { schedulePrune } from "@/lib/rate-limit/prune";
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 
 export async function enforceAgentRateLimit({ userId, requestId, now = Date.now() }: { userId: string; requestId?: string; now?: number }): Promise<{ refund: () => Promise<void> }> {
   const env = loadEnv();
+  schedulePrune();
   const windows = [
     { bucket: "agent:minute", ms: MINUTE, limit: env.RATE_LIMIT_PER_MINUTE, start: windowStart(now, MINUTE) },
     { bucket: "agent:day", ms: DAY, limit: env.RATE_LIMIT_PER_DAY, start: windowStart(now, DAY) },

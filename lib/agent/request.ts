@@ -104,7 +104,9 @@ export function chatTurnInput(body: ChatBody): TurnInput {
   if (body.regenerate) return { kind: "regenerate" };
   if (body.confirmation) return { kind: "confirmation", approvalId: body.confirmation.id, approved: body.confirmation.approved };
   if (body.message) return edited(userText(body.message), body.edit);
-  if (body.trigger === "regenerate-message") return { kind: "regenerate" };
+  // useChat's default body: regenerate({ messageId }) names the answer it replaces; without one
+  // (a retry after a refused request) the last user message is simply sent again.
+  if (body.trigger === "regenerate-message" && body.messageId) return { kind: "regenerate" };
   const last = body.messages?.at(-1);
   if (!last) throw new AppError("bad_request:api", "message: required");
   return answeredApproval(last) ?? edited(userText(last), body.edit);

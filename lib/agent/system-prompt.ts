@@ -3,16 +3,7 @@
  * It carries no task text and no user-provided strings (task titles reach the model only as
  * tool-result data), so nothing a user stores can become an instruction.
  */
-import { isValidTimeZone, localParts, localDateString } from "@/lib/tasks/time-zone";
-
-/** Zones already found valid (a bounded set: IANA names only); checking builds an Intl formatter, ~0.5 ms. */
-const validZones = new Set<string>();
-function knownZone(timeZone: string): boolean {
-  if (validZones.has(timeZone)) return true;
-  if (!isValidTimeZone(timeZone)) return false;
-  validZones.add(timeZone);
-  return true;
-}
+import { canonicalTimeZone, localParts, localDateString } from "@/lib/tasks/time-zone";
 
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
@@ -21,7 +12,8 @@ const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Frida
  * `Current time: 2026-11-22T14:05:00.000Z (user's time zone: Europe/Berlin; local date 2026-11-22, Sunday, 15:05)`
  */
 export function clockLine(now: Date, timeZone: string): string {
-  const zone = knownZone(timeZone) ? timeZone : "UTC";
+  // The canonical spelling (bounded caches in lib/tasks/time-zone.ts); an unknown zone reads as UTC.
+  const zone = canonicalTimeZone(timeZone) ?? "UTC";
   const date = localDateString(now, zone);
   const p = localParts(now, zone);
   const weekday = WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()] ?? "Sunday";

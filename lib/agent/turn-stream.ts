@@ -171,9 +171,7 @@ export function runTurnLoop(args: LoopArgs): ReadableStream<UIMessageChunk> {
       writer.write({ type: "finish", finishReason: errorCode ? "error" : ((finishReason ?? "stop") as FinishReason) });
     },
     onFinish: async ({ responseMessage }) => {
-      // Tools of one step run in parallel; report them in the order the model called them.
-      const order = [...calls.keys()];
-      records.sort((a, b) => order.indexOf(a.toolCallId) - order.indexOf(b.toolCallId));
+      sortRecords();
       await args.onFinish({
         responseMessage,
         answeredOutputs,
@@ -252,7 +250,14 @@ export function runTurnLoop(args: LoopArgs): ReadableStream<UIMessageChunk> {
     }
   }
 
+  /** Tools of one step run in parallel; report them in the order the model called them. */
+  function sortRecords(): void {
+    const order = [...calls.keys()];
+    records.sort((a, b) => order.indexOf(a.toolCallId) - order.indexOf(b.toolCallId));
+  }
+
   async function finishTurn(writer: UIMessageStreamWriter): Promise<void> {
+    sortRecords();
     if (plan.mode === "typed_confirmation" && answeredOutputs.size) {
       writer.write({ type: "data-approval", data: { answered: [...answeredOutputs.values()] }, transient: true });
     }

@@ -4,6 +4,8 @@
  * from tool results and bound titles only.
  */
 import type { ToolCallRecord } from "@/lib/agent/tools/ai-tools";
+import { getTaskToolDefinition } from "@/lib/agent/tools/definitions";
+import type { TaskToolContext } from "@/lib/agent/tools/operations";
 
 const quote = (title: string) => `'${title}'`;
 
@@ -71,6 +73,21 @@ export function combinedQuestion(items: { toolName: string; input: unknown; titl
     return titles.length === 1 ? `Delete ${listTitles(titles)}${along}? (yes / no)` : `Delete ${titles.length} tasks: ${listTitles(titles)}${along}? (yes / no)`;
   }
   return `${items.map((i) => i.prompt.replace(/ \(yes \/ no\)$/, "")).join(" And ")} (yes / no)`;
+}
+
+/**
+ * The question for calls proposed outside a turn (no bound record yet): their targets are
+ * resolved now, exactly as a turn binds them when the model makes the calls.
+ */
+export async function confirmationPrompt(calls: { toolName: string; input: unknown }[], ctx: TaskToolContext): Promise<{ prompt: string; titles: string[] }> {
+  const items = [];
+  for (const call of calls) {
+    const definition = getTaskToolDefinition(call.toolName);
+    const proposal = definition?.propose ? await definition.propose(call.input, ctx) : null;
+    const titles = proposal && proposal.kind !== "answer" ? proposal.tasks.map((t) => t.title) : [];
+    items.push({ ...call, titles, prompt: actionQuestion(call.toolName, call.input, titles) });
+  }
+  return { prompt: combinedQuestion(items), titles: items.flatMap((i) => i.titles) };
 }
 
 type Output = { ok?: boolean; task?: { title?: string }; deleted?: { title?: string } | unknown[]; tasks?: unknown[] };

@@ -231,7 +231,7 @@ function sweepStaleRuns(turnTimeoutMs: number): void {
  */
 async function recoverInterruptedTurns(conversationId: string, requestId: string): Promise<void> {
   const closed = await closeInterruptedRuns({ conversationId });
-  for (const runId of closed) {
+  for (const { id: runId, requestId: interrupted } of closed) {
     log.warn("agent.turn.interrupted", { requestId, conversationId, runId });
     const calls = await executedCallsOfRun(runId);
     const last = (await loadMessages({ conversationId, last: 1 })).at(-1);
@@ -241,7 +241,7 @@ async function recoverInterruptedTurns(conversationId: string, requestId: string
       ...calls.map((c) => ({ type: `tool-${c.toolName}`, toolCallId: c.toolCallId, state: "output-available", input: c.input, output: c.output })),
       { type: "text", text: INTERRUPTED_TEXT, state: "done" },
     ] as UIMessage["parts"];
-    await saveMessage({ conversationId, message: { id: randomUUID(), role: "assistant", parts, metadata: { interrupted: true } } });
+    await saveMessage({ conversationId, message: { id: randomUUID(), role: "assistant", parts, metadata: { interrupted: true, requestId: interrupted } } });
   }
 }
 

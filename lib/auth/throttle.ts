@@ -7,6 +7,7 @@ import { SIGN_IN_BACKOFF_BASE_MS, SIGN_IN_BACKOFF_MAX_MS, SIGN_IN_BACKOFF_RESET_
 import { log } from "@/lib/log";
 import { sql } from "@/lib/db";
 import { incrementKeyCounter, windowStart } from "@/lib/rate-limit/counter";
+import { schedulePrune } from "@/lib/rate-limit/prune";
 
 type Gate = { refused: boolean; retryAfter: number };
 
@@ -20,6 +21,7 @@ type Gate = { refused: boolean; retryAfter: number };
  * for SIGN_IN_BACKOFF_RESET_MS starts over.
  */
 async function countAttempt(key: string, free: number, reserve: boolean, now: number): Promise<Gate> {
+  schedulePrune();
   const rows = await sql<{ refused: boolean; blockedUntilMs: number | null }>(
     "signin_attempt",
     `INSERT INTO "SignInBackoff" AS s ("key", "attempts", "failures", "blockedUntil", "refused", "updatedAt")

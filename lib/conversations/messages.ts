@@ -37,6 +37,24 @@ export async function loadMessages({ conversationId, last }: { conversationId: s
   return rows.reverse().map(toUIMessage);
 }
 
+export type MessagePage = { messages: UIMessage[]; nextCursor: string | null };
+
+/**
+ * One page of the conversation, newest first in pages but in order within one: the `limit`
+ * newest messages before the cursor (none: the end). `nextCursor` reads the page before this
+ * one, null at the start. The cursor is the position of the oldest message returned.
+ */
+export async function loadMessagePage({ conversationId, before, limit }: { conversationId: string; before?: number; limit: number }): Promise<MessagePage> {
+  const rows = await sql<MessageRow & { position: number }>(
+    "messages_page",
+    `SELECT "id", "role", "parts", "metadata", "position" FROM "Message"
+     WHERE "conversationId" = $1::uuid AND "position" < $2 ORDER BY "position" DESC LIMIT $3`,
+    [conversationId, before ?? 2_147_483_647, limit + 1],
+  );
+  const page = rows.slice(0, limit).reverse();
+  return { messages: page.map(toUIMessage), nextCursor: rows.length > limit && page[0] ? String(page[0].position) : null };
+}
+
 /** The parameters of `MESSAGE_UPSERT` ($1…$5) for one message. */
 export function messageParams(conversationId: string, message: UIMessage, now: Date): unknown[] {
   return [message.id, conversationId, message.role, jsonParam(message.parts), message.metadata === undefined ? null : jsonParam(message.metadata), now.toISOString()];

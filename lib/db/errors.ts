@@ -9,6 +9,7 @@ const unavailableCodes = new Set([
   "57P02",
   "57P03", // cannot_connect_now
   "53300", // too_many_connections
+  "57014", // query_canceled: the statement timeout (an overloaded or locked database)
   "08000",
   "08001",
   "08003",
@@ -22,17 +23,20 @@ const unavailableCodes = new Set([
 export function isDatabaseUnavailable(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; current && depth < 6; depth++) {
-    const e = current as { code?: unknown; name?: unknown; message?: unknown; cause?: unknown };
+    const e = current as { code?: unknown; name?: unknown; message?: unknown; cause?: unknown; meta?: { driverAdapterError?: unknown } };
     if (typeof e.code === "string" && unavailableCodes.has(e.code)) return true;
     if (e.name === "PrismaClientInitializationError") return true;
-    if (typeof e.message === "string" && /connect(ion)? (refused|terminated|timeout)|timeout exceeded when trying to connect|Can't reach database|Connection terminated|DatabaseNotReachable|terminating connection/i.test(e.message)) {
+    // pg's "Client has encountered a connection error and is not queryable": a pooled
+    // connection the database dropped, reused by a transaction (seen in bench/chaos.ts, scenario 2).
+    if (typeof e.message === "string" && /connect(ion)? (refused|terminated|timeout)|timeout exceeded when trying to connect|Can't reach database|Connection terminated|DatabaseNotReachable|terminating connection|encountered a connection error and is not queryable/i.test(e.message)) {
       return true;
     }
     if (e.name === "DriverAdapterError" && typeof e.cause === "object" && e.cause) {
       const kind = (e.cause as { kind?: unknown }).kind;
       if (kind === "DatabaseNotReachable" || kind === "SocketTimeout" || kind === "ConnectionClosed") return true;
     }
-    current = e.cause;
+    // Prisma's raw-query errors (P2010) carry the driver's error in `meta`.
+    current = e.cause ?? e.meta?.driverAdapterError;
   }
   return false;
 }

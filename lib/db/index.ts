@@ -20,6 +20,8 @@ function createClient(): PrismaClient {
     max: loadEnv().DATABASE_POOL_MAX,
     connectionTimeoutMillis: 5000,
     idleTimeoutMillis: 30000,
+    // No statement may hold a connection longer than this (Postgres cancels it: 57014).
+    statement_timeout: loadEnv().DATABASE_STATEMENT_TIMEOUT_MS,
   });
   // An idle client losing its connection (a database restart) must not crash the process;
   // the pool drops it and the next query reconnects.

@@ -4,6 +4,7 @@
  */
 import "server-only";
 import { db } from "@/lib/db";
+import { schedulePrune } from "@/lib/rate-limit/prune";
 
 export function windowStart(now: number, windowMs: number): Date {
   return new Date(Math.floor(now / windowMs) * windowMs);
@@ -27,6 +28,7 @@ export async function decrementUserCounter(userId: string, bucket: string, start
 }
 
 export async function incrementKeyCounter(key: string, start: Date): Promise<number> {
+  schedulePrune();
   const rows = await db.$queryRaw<{ count: number }[]>`
     INSERT INTO "LoginAttempt" ("key", "windowStart", "count")
     VALUES (${key}, ${start}, 1)

@@ -10,11 +10,13 @@ import { loadEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { windowStart } from "@/lib/rate-limit/counter";
+import { schedulePrune } from "@/lib/rate-limit/prune";
 
 const MINUTE = 60_000;
 
 export async function enforceWriteRateLimit({ userId, tokenId, units = 1, now = Date.now() }: { userId: string; tokenId: string | null; units?: number; now?: number }): Promise<void> {
   const env = loadEnv();
+  schedulePrune();
   const start = windowStart(now, MINUTE);
   const limits = new Map<string, number>([["write", env.WRITE_RATE_LIMIT_PER_MINUTE]]);
   if (tokenId) limits.set(`write:${tokenId}`, env.TOKEN_WRITE_RATE_LIMIT_PER_MINUTE);

@@ -18,7 +18,8 @@ export type TaskChange = { before: TaskView | null; after: TaskView | null };
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
   if (value && typeof value === "object") {
-    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+    // An absent field and a null one are the same state (rows written before a field existed).
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined && v !== null);
     return `{${entries.sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(",")}}`;
   }
   return JSON.stringify(value ?? null);

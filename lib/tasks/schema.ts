@@ -3,7 +3,7 @@ import { z } from "zod";
 import { DESCRIPTION_MAX, TASK_PAGE_MAX, TITLE_MAX } from "@/lib/limits";
 import type { TaskListRef } from "@/lib/lists/schema";
 import { labelSchema, labelsSchema } from "@/lib/tasks/labels";
-import { isValidTimeZone } from "@/lib/tasks/time-zone";
+import { isValidTimeZone, canonicalTimeZone } from "@/lib/tasks/time-zone";
 
 export const taskStatusSchema = z.enum(["pending", "completed"]);
 export const taskPrioritySchema = z.enum(["low", "medium", "high"]);
@@ -24,7 +24,12 @@ export const dueInputSchema = z.string().trim().min(10, "must be an ISO-8601 dat
 export const recurrenceInputSchema = z.string().trim().min(1, "must be an RRULE like FREQ=WEEKLY;BYDAY=MO").max(300);
 /** When to remind: an ISO-8601 date-time (without an offset: the user's local time). */
 export const remindAtInputSchema = z.string().trim().min(16, "must be an ISO-8601 date-time").max(40);
-export const timeZoneSchema = z.string().max(64).refine(isValidTimeZone, "must be an IANA time zone like Europe/Berlin");
+/** An IANA zone, in its canonical spelling ("europe/berlin" is stored as "Europe/Berlin"). */
+export const timeZoneSchema = z
+  .string()
+  .max(64)
+  .refine(isValidTimeZone, "must be an IANA time zone like Europe/Berlin")
+  .transform((zone) => canonicalTimeZone(zone) ?? zone);
 
 const uuidSchema = z.uuid({ message: "must be a UUID" });
 

@@ -11,6 +11,7 @@ import { TASK_PAGE_DEFAULT } from "@/lib/limits";
 import { decodeCursor, encodeCursor, type TaskCursor } from "@/lib/tasks/cursor";
 import { parseDue } from "@/lib/tasks/due";
 import { resolvePlacement, restoreListId, restoreParentId } from "@/lib/tasks/organise";
+import { normalizeWords } from "@/lib/tasks/match";
 import { checkRule, firstOccurrence, moveReminder, nextOccurrence, toRecurrence } from "@/lib/tasks/recurrence";
 import type { DueFilter, TaskCreateInput, TaskPriority, TaskStatus, TaskUpdateInput, TaskView } from "@/lib/tasks/schema";
 import { startOfLocalDay } from "@/lib/tasks/time-zone";
@@ -94,8 +95,11 @@ export function toTaskView(row: TaskRow): TaskView {
  */
 export type Mutation = { change: ChangeContext; db?: Prisma.TransactionClient };
 
+/** Prisma's defaults (2 s to get a connection, 5 s in all) are short for a bulk change on a busy machine. */
+export const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 30_000 } as const;
+
 export function inTransaction<T>(given: Prisma.TransactionClient | undefined, work: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
-  return given ? work(given) : prisma.$transaction(work);
+  return given ? work(given) : prisma.$transaction(work, TRANSACTION_OPTIONS);
 }
 
 /** Runs several service calls in the caller's transaction, or in a new one (e.g. a task and its subtasks). */
@@ -442,10 +446,37 @@ export async function getTasksForUpdate({ userId, ids, db }: { userId: string; i
   return lockTasks(db, userId, ids);
 }
 
-/** The user's tasks for reference matching (titles), most relevant first, bounded. */
-export async function listTasksForMatching({ userId, limit = 500, db = prisma }: { userId: string; limit?: number; db?: Prisma.TransactionClient }): Promise<TaskView[]> {
-  const rows = await db.task.findMany({ where: { userId }, orderBy: listOrder, take: limit, select: taskSelect });
-  return rows.map(toTaskView);
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Word pieces a title containing the word (or a small variant of it) contains too: its first and last four letters. */
+function searchStems(reference: string): string[] {
+  const stems = normalizeWords(reference)
+    .filter((w) => w.length >= 3)
+    .flatMap((w) => (w.length > 4 ? [w.slice(0, 4), w.slice(-4)] : [w]));
+  return [...new Set(stems)].slice(0, 16);
+}
+
+/**
+ * The candidates for matching a person's words to one of their tasks (lib/tasks/match.ts): the
+ * task with that id, or the tasks whose titles share a word piece with the words — searched in
+ * the database, so a task is found however many the user has — together with the first ones
+ * in list order. Bounded by `limit` each. `db`: the caller's transaction, if any.
+ */
+export async function listTasksForMatching({ userId, reference, limit = 500, db = prisma }: { userId: string; reference?: string; limit?: number; db?: Prisma.TransactionClient }): Promise<TaskView[]> {
+  const ref = reference?.trim() ?? "";
+  if (UUID_PATTERN.test(ref)) {
+    const rows = await db.task.findMany({ where: { userId, id: ref.toLowerCase() }, select: taskSelect });
+    return rows.map(toTaskView);
+  }
+  const stems = searchStems(ref);
+  const [listed, matching] = await Promise.all([
+    db.task.findMany({ where: { userId }, orderBy: listOrder, take: limit, select: taskSelect }),
+    stems.length
+      ? db.task.findMany({ where: { userId, OR: stems.map((stem) => ({ title: { contains: stem, mode: "insensitive" as const } })) }, orderBy: listOrder, take: limit, select: taskSelect })
+      : Promise.resolve([]),
+  ]);
+  const byId = new Map([...matching, ...listed].map((row) => [row.id, row]));
+  return [...byId.values()].map(toTaskView);
 }
 
 /** Locks the subtasks of these parents (FOR UPDATE, in id order) and returns them. */

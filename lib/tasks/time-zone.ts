@@ -1,27 +1,50 @@
 /**
  * Wall-clock arithmetic in IANA time zones with nothing but Intl: local midnights, the local
  * date of an instant, and the instant of a local date-time.
+ *
+ * Zone names come from clients, so every cache here is bounded: names are first mapped to
+ * their canonical spelling (any letter-case variant of a zone is the same zone), formatters are
+ * kept per canonical zone, and each map holds at most MAX_CACHED entries (oldest dropped).
  */
+const MAX_CACHED = 1000;
+const canonicalNames = new Map<string, string | null>();
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-const validity = new Map<string, boolean>();
-
-/** Whether Intl knows the zone; remembered, since constructing a formatter costs ~0.5 ms. */
-export function isValidTimeZone(timeZone: string): boolean {
-  let valid = validity.get(timeZone);
-  if (valid === undefined) {
-    try {
-      new Intl.DateTimeFormat("en-US", { timeZone });
-      valid = true;
-    } catch {
-      valid = false;
-    }
-    if (validity.size < 1000) validity.set(timeZone, valid);
-  }
-  return valid;
+function remember<V>(cache: Map<string, V>, key: string, value: V): void {
+  if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value!);
+  cache.set(key, value);
 }
 
-function formatter(timeZone: string): Intl.DateTimeFormat {
+/** How many entries the caches hold (they never exceed MAX_CACHED each). */
+export function timeZoneCacheSizes(): { names: number; formatters: number } {
+  return { names: canonicalNames.size, formatters: formatters.size };
+}
+
+/** The canonical spelling of an IANA zone ("europe/berlin" → "Europe/Berlin"), or null for an unknown one. */
+export function canonicalTimeZone(timeZone: string): string | null {
+  const known = canonicalNames.get(timeZone);
+  if (known !== undefined) return known;
+  let zone: string | null = null;
+  if (timeZone.length <= 64) {
+    try {
+      // Constructing a formatter costs ~0.5 ms, hence the cache.
+      zone = new Intl.DateTimeFormat("en-US", { timeZone }).resolvedOptions().timeZone;
+    } catch {
+      zone = null;
+    }
+  }
+  remember(canonicalNames, timeZone, zone);
+  return zone;
+}
+
+/** Whether Intl knows the zone. */
+export function isValidTimeZone(timeZone: string): boolean {
+  return canonicalTimeZone(timeZone) !== null;
+}
+
+function formatter(name: string): Intl.DateTimeFormat {
+  const timeZone = canonicalTimeZone(name);
+  if (timeZone === null) throw new RangeError(`Invalid time zone specified: ${name.slice(0, 64)}`);
   let f = formatters.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat("en-US", {
@@ -34,7 +57,7 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
       minute: "2-digit",
       second: "2-digit",
     });
-    formatters.set(timeZone, f);
+    remember(formatters, timeZone, f);
   }
   return f;
 }

@@ -57,6 +57,34 @@ test.describe("tasks that live in time", () => {
     await expect(page.getByRole("button", { name: "Show reminders as system notifications" })).toBeVisible();
   });
 
+  test("with notifications allowed, a due reminder is also a system notification", async ({ page, context, baseURL }) => {
+    await context.grantPermissions(["notifications"], { origin: baseURL });
+    // Record what the page shows as system notifications.
+    await page.addInitScript(() => {
+      const shown: { title: string; body?: string }[] = [];
+      (window as unknown as { shownNotifications: typeof shown }).shownNotifications = shown;
+      const Real = window.Notification;
+      class Recording extends Real {
+        constructor(title: string, options?: NotificationOptions) {
+          super(title, options);
+          shown.push({ title, body: options?.body });
+        }
+      }
+      Object.defineProperty(Recording, "permission", { get: () => Real.permission });
+      window.Notification = Recording as typeof Notification;
+    });
+    await signUpAndIn(page.request, "notify");
+    await createTask(page, { title: "Take the cake out", remindAt: new Date(Date.now() - 60_000).toISOString() });
+    await page.goto("/");
+    await expect(page.getByTestId("reminder-count")).toHaveText("1");
+    await expect.poll(() => page.evaluate(() => (window as unknown as { shownNotifications: unknown[] }).shownNotifications)).toEqual([
+      { title: "Reminder", body: "Take the cake out" },
+    ]);
+    // Allowed already: the bell does not ask again.
+    await page.getByTestId("reminder-bell").click();
+    await expect(page.getByRole("button", { name: "Show reminders as system notifications" })).toHaveCount(0);
+  });
+
   test("the panel shows a repeating task's rule, sets one, and completing moves it on", async ({ page }) => {
     await signUpAndIn(page.request, "repeat");
     const due = new Date(Date.now() + 2 * 86400_000).toISOString().slice(0, 10);

@@ -17,6 +17,8 @@ describe("parseEnv", () => {
   it("applies defaults to a minimal environment", () => {
     const env = parseEnv({ ...base });
     expect(env.AGENT_MAX_STEPS).toBe(10);
+    expect(env.AGENT_MAX_TOOL_CALLS).toBe(10);
+    expect(env.AI_TURN_TIMEOUT_MS).toBe(30000);
     expect(env.AGENT_HISTORY_MESSAGES).toBe(20);
     expect(env.AI_TEMPERATURE).toBe(0);
   });
@@ -29,6 +31,8 @@ describe("parseEnv", () => {
   it("names a malformed variable", () => {
     expect(errorOf({ ...base, DATABASE_URL: "mysql://x" })).toContain("DATABASE_URL");
     expect(errorOf({ ...base, AGENT_MAX_STEPS: "51" })).toContain("AGENT_MAX_STEPS");
+    expect(errorOf({ ...base, AGENT_MAX_TOOL_CALLS: "0" })).toContain("AGENT_MAX_TOOL_CALLS");
+    expect(errorOf({ ...base, AGENT_MAX_TOOL_CALLS: "ten" })).toContain("AGENT_MAX_TOOL_CALLS");
     expect(errorOf({ ...base, AI_TEMPERATURE: "1.5" })).toContain("AI_TEMPERATURE");
     expect(errorOf({ ...base, AUTH_SECRET: "short" })).toContain("AUTH_SECRET");
     expect(errorOf({ ...base, AI_PROVIDER: "openai" })).toContain("AI_PROVIDER");

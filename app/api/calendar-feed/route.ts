@@ -16,6 +16,11 @@ function origin(request: Request): string {
   return `${proto}://${host}`;
 }
 
+/**
+ * The feed URL is a credential that outlives any access token, so only the signed-in website
+ * manages it (a bearer token gets 403 forbidden:token, like for tokens themselves).
+ */
+
 /** `GET /api/calendar-feed` → `{ url }` (null when there is no feed). */
 export const GET = route(async (request) => {
   const { user } = await requireUser(request, "session");

@@ -200,7 +200,8 @@ const asArray = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 function undoReply(r: ToolResultEvent): string {
   if (r.outcome.kind !== "ok") return "There's nothing I can undo right now.";
   const v = r.outcome.value;
-  const reverted = asArray(v.reverted ?? v.undone ?? v.tasks ?? v.changes).length;
+  // undo_last_turn answers `reverted` as a count (and `changes` as the list).
+  const reverted = typeof v.reverted === "number" ? v.reverted : asArray(v.undone ?? v.tasks ?? v.changes).length;
   const skipped = asArray(v.skipped).length;
   if (reverted === 0 && skipped === 0) return "There was nothing to undo.";
   const done = reverted === 0 ? "I couldn't undo anything" : `Undone — I reverted ${reverted === 1 ? "your last change" : `${reverted} changes`}`;

@@ -58,7 +58,7 @@ export function changeOf(ctx: TaskToolContext): { change: ChangeContext; db?: Pr
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function resolveTask(ctx: TaskToolContext, reference: string, prefer?: TaskStatus): Promise<ReferenceResult> {
-  const tasks = await listTasksForMatching({ userId: ctx.userId, db: ctx.db });
+  const tasks = await listTasksForMatching({ userId: ctx.userId, reference, db: ctx.db });
   return resolveReference(reference, tasks, prefer);
 }
 

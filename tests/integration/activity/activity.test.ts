@@ -202,6 +202,16 @@ describe("POST /api/undo", () => {
     expect(state(await get(ada, task.id))).toEqual(state(completed.task));
   });
 
+  it("undoes completing a repeating task: it goes back to the occurrence it was on", async () => {
+    const { task } = await create(ada, { title: "Water the ferns", recurrence: "FREQ=WEEKLY", dueAt: "2031-02-03T09:00:00Z" });
+    const done = await patch(ada, task.id, { status: "completed" });
+    expect(done.task).toMatchObject({ status: "pending", dueAt: "2031-02-10T09:00:00.000Z" });
+    expect(done.task.lastCompletedAt).not.toBeNull();
+    expect((await activity(ada, `?requestId=${done.requestId}`)).activity[0]!.action).toBe("completed");
+    expect((await undoOk(ada, done.requestId)).changes).toEqual([{ taskId: task.id, title: "Water the ferns", action: "reopened" }]);
+    expect(state(await get(ada, task.id))).toEqual(state(task));
+  });
+
   it("undoes a deletion: the task comes back with its id, creation time and fields", async () => {
     const { task } = await create(ada, { title: "Keep me", description: "important", priority: "high", dueAt: "2031-05-05T10:00:00Z" });
     const completed = await patch(ada, task.id, { status: "completed" });
@@ -222,6 +232,16 @@ describe("POST /api/undo", () => {
     expect((await undoOk(ada, "bulk-delete-1")).reverted).toBe(2);
     for (const id of ids) expect((await get(ada, id))?.status).toBe("completed");
     expect((await undoOk(ada, "bulk-complete-1")).reverted).toBe(3);
+    for (const task of tasks) expect(state(await get(ada, task.id))).toEqual(state(task));
+  });
+
+  it("undoes a bulk re-schedule and re-prioritise (update_tasks)", async () => {
+    const tasks = await Promise.all(["Shift A", "Shift B"].map(async (title) => (await create(ada, { title, dueAt: "2031-01-10" })).task));
+    const ctx = { userId: ada.user.id, timeZone: "UTC", actor: "agent" as const, requestId: "bulk-shift-1" };
+    const result = await runTaskTool("update_tasks", { ids: tasks.map((t) => t.id), shiftDays: 2 }, ctx);
+    expect(result.ok).toBe(true);
+    for (const task of tasks) expect((await get(ada, task.id))?.dueAt).toBe("2031-01-12T23:59:59.999Z");
+    expect((await undoOk(ada, "bulk-shift-1")).reverted).toBe(2);
     for (const task of tasks) expect(state(await get(ada, task.id))).toEqual(state(task));
   });
 
@@ -266,6 +286,19 @@ describe("POST /api/undo", () => {
     expect((await get(ada, task.id))?.title).toBe("Ping Alice");
     expect((await undoOk(ada, "undo-twice-1")).reverted).toBe(1);
     expect((await get(ada, task.id))?.title).toBe("Ping Alice and Bob");
+  });
+
+  it("two undos of the same request at once: exactly one reverts", async () => {
+    const tasks = await Promise.all(["Race A", "Race B", "Race C"].map(async (title) => (await create(ada, { title })).task));
+    const ctx = { userId: ada.user.id, timeZone: "UTC", actor: "agent" as const, requestId: "race-delete-1" };
+    await runTaskTool("delete_tasks", { ids: tasks.map((t) => t.id) }, ctx);
+    const results = await Promise.all([undoOk(ada, "race-delete-1"), undoOk(ada, "race-delete-1")]);
+    expect(results.map((r) => r.reverted).sort()).toEqual([0, 3]);
+    // The second waited for the first and found everything undone (nothing "changed since").
+    expect(results.flatMap((r) => r.skipped)).toEqual([]);
+    expect(results.map((r) => r.alreadyUndone).sort()).toEqual([false, true]);
+    for (const task of tasks) expect(state(await get(ada, task.id))).toEqual(state(task));
+    expect((await activity(ada, "?requestId=race-delete-1")).activity.every((r) => r.undoneBy !== null)).toBe(true);
   });
 
   it("another user's or an unknown request id is 404; another user's activity is invisible", async () => {
@@ -337,6 +370,21 @@ describe("undo in the chat (undo_last_turn)", () => {
     const messages = await loadMessages({ conversationId: id });
     expect(messages[1]).toMatchObject({ role: "assistant", metadata: { requestId: "chat-turn-meta-1" } });
     expect((await activity(ada, "?requestId=chat-turn-meta-1")).activity).toMatchObject([{ actor: "agent", action: "created" }]);
+  });
+
+  it("with the built-in offline model: \"undo\" reverts the previous turn and says so", async () => {
+    setModelOverrideForTests(null);
+    const conversationId = randomUUID();
+    const added = await turn(conversationId, "add renew the car insurance", randomUUID());
+    expect(added.undoable).toBe(true);
+    const taskId = (added.toolCalls.find((c) => c.toolName === "add_task")!.output as unknown as { task: TaskView }).task.id;
+    const undone = await turn(conversationId, "undo that", randomUUID());
+    expect(undone.toolCalls.map((c) => c.toolName)).toEqual(["undo_last_turn"]);
+    expect(undone.response).toMatch(/^Undone/);
+    expect(await get(ada, taskId)).toBeNull();
+    const again = await turn(conversationId, "take that back", randomUUID());
+    expect(again.toolCalls.map((c) => c.toolName)).toEqual(["undo_last_turn"]);
+    expect(again.response).toBe("There was nothing to undo.");
   });
 
   it("only undoes turns of its own conversation", async () => {

@@ -13,6 +13,8 @@ describe("isDatabaseUnavailable", () => {
     expect(isDatabaseUnavailable(new Error("timeout exceeded when trying to connect"))).toBe(true); // pg-pool's connect timeout
     expect(isDatabaseUnavailable(new Error("Connection terminated unexpectedly"))).toBe(true);
     expect(isDatabaseUnavailable(withCode("57P01", "terminating connection due to administrator command"))).toBe(true);
+    // A pooled client whose connection the restarting database dropped, reused by a transaction.
+    expect(isDatabaseUnavailable(new Error("Client has encountered a connection error and is not queryable"))).toBe(true);
     expect(isDatabaseUnavailable(withCode("P1001"))).toBe(true);
     expect(isDatabaseUnavailable(Object.assign(new Error("wrapped"), { cause: withCode("ECONNRESET") }))).toBe(true);
   });

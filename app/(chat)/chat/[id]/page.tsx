@@ -3,7 +3,8 @@ import { notFound } from "next/navigation";
 import type { Metadata } from "next";
 import { z } from "zod";
 import { requirePageUser } from "@/lib/ui/server/session";
-import { getConversation, loadMessages } from "@/lib/conversations";
+import { getConversation, loadMessagePage } from "@/lib/conversations";
+import { MESSAGE_PAGE_SIZE } from "@/lib/limits";
 import { LazyChat } from "@/components/chat/lazy-chat";
 
 type Props = { params: Promise<{ id: string }> };
@@ -29,6 +30,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function ConversationPage({ params }: Props) {
   const { id } = await params;
   const conversation = await loadOwnConversation(id);
-  const messages = await loadMessages({ conversationId: conversation.id });
-  return <LazyChat key={conversation.id} id={conversation.id} initialMessages={messages} isNew={false} />;
+  // The newest page; the chat loads earlier ones on request.
+  const { messages, nextCursor } = await loadMessagePage({ conversationId: conversation.id, limit: MESSAGE_PAGE_SIZE });
+  return <LazyChat key={conversation.id} id={conversation.id} initialMessages={messages} isNew={false} olderCursor={nextCursor} />;
 }

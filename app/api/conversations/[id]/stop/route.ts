@@ -18,6 +18,7 @@ export const POST = route(async (request, { params }: Context) => {
   const id = readIdParam((await params).id, "conversation");
   if (!(await getConversation({ userId: user.id, id }))) throw new AppError("not_found:conversation");
   const turnId = await requestTurnStop({ userId: user.id, conversationId: id });
-  if (turnId) stopLocalTurn(turnId);
+  // In this process: answered once the stopped turn is saved, so the next message is accepted at once.
+  if (turnId) await stopLocalTurn(turnId);
   return json({ stopped: turnId !== null });
 });
