@@ -24,7 +24,7 @@ export function proxy(request: NextRequest): NextResponse {
 export const config = {
   matcher: [
     {
-      source: "/((?!api/|_next/static|_next/image|icon.svg|favicon.ico).*)",
+      source: "/((?!api/|_next/|icon.svg|favicon.ico).*)",
       missing: [
         { type: "header", key: "next-router-prefetch" },
         { type: "header", key: "purpose", value: "prefetch" },

@@ -38,6 +38,22 @@ export const envSchema = z.object({
   AUTH_URL: optionalUrl,
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 
+  /** Outgoing mail (password-reset links): smtp://user:pass@host:587 (STARTTLS) or smtps://…:465. Unset: links go to the development server's log. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
+  /** The From of outgoing mail, e.g. "Talk Todo <todo@example.com>". Default: no-reply@ the AUTH_URL host. */
+  MAIL_FROM: z.string().min(3).max(320).optional(),
+
+  /** Single sign-on, each provider on when its id and secret are set (callback: <AUTH_URL>/api/auth/callback/<github|google|oidc>). */
+  AUTH_GITHUB_ID: z.string().min(1).optional(),
+  AUTH_GITHUB_SECRET: z.string().min(1).optional(),
+  AUTH_GOOGLE_ID: z.string().min(1).optional(),
+  AUTH_GOOGLE_SECRET: z.string().min(1).optional(),
+  /** Any OpenID Connect issuer (Keycloak, Authentik, Zitadel…): its issuer URL, client id and secret, and the button's name. */
+  AUTH_OIDC_ISSUER: optionalUrl,
+  AUTH_OIDC_ID: z.string().min(1).optional(),
+  AUTH_OIDC_SECRET: z.string().min(1).optional(),
+  AUTH_OIDC_NAME: z.string().min(1).max(40).default("Single sign-on"),
+
   /** Which model answers: builtin (offline, default without keys), google, openai-compatible. */
   AI_PROVIDER: z.enum(["builtin", "google", "openai-compatible"]).optional(),
   /** Model id for the chosen provider (must be in the provider's allow-list, see lib/agent/models.ts). */
@@ -122,6 +138,20 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   if (env.AI_PROVIDER === "openai-compatible" && !env.AI_MODEL) {
     missing.push("AI_MODEL: required when AI_PROVIDER=openai-compatible");
+  }
+  for (const [provider, keys] of Object.entries({
+    GitHub: ["AUTH_GITHUB_ID", "AUTH_GITHUB_SECRET"],
+    Google: ["AUTH_GOOGLE_ID", "AUTH_GOOGLE_SECRET"],
+    "OpenID Connect": ["AUTH_OIDC_ISSUER", "AUTH_OIDC_ID", "AUTH_OIDC_SECRET"],
+  } as const)) {
+    const set = keys.filter((key) => env[key] !== undefined);
+    if (set.length && set.length < keys.length) {
+      for (const key of keys) if (env[key] === undefined) missing.push(`${key}: required for ${provider} sign-in (${set.join(", ")} ${set.length === 1 ? "is" : "are"} set)`);
+    }
+  }
+  if (env.SMTP_URL && !env.AUTH_URL) {
+    // Mailed links must not take their origin from a request's Host header (anyone can send one).
+    missing.push("AUTH_URL: required when SMTP_URL is set (the origin of links in mails)");
   }
   if (missing.length) throw new EnvError(missing);
   return env;

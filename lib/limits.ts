@@ -25,3 +25,16 @@ export const SIGN_IN_BACKOFF_MAX_MS = 15 * 60 * 1000;
 export const SIGN_IN_BACKOFF_RESET_MS = 24 * 60 * 60 * 1000;
 /** How long a turn holds its conversation without renewing (it renews every third of this). */
 export const TURN_LEASE_MS = 30 * 1000;
+/** A session lasts this long after the browser last used it (sliding: each refresh re-issues it). */
+export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
+/** Checks of the signed-in user's own password (change, delete account) per user per window. */
+export const PASSWORD_CHECKS_PER_WINDOW = 10;
+export const PASSWORD_CHECK_WINDOW_MS = 15 * 60 * 1000;
+/** Password-reset mails: requests per email address and per client address per hour; link lifetime. */
+export const PASSWORD_RESETS_PER_EMAIL_PER_HOUR = 3;
+export const PASSWORD_RESETS_PER_ADDRESS_PER_HOUR = 20;
+export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+/** Largest CSV file an import accepts. */
+export const MAX_IMPORT_BYTES = 1024 * 1024;
+/** An account without a password (single sign-on) confirms deleting itself by a sign-in this recent. */
+export const REAUTH_WINDOW_MS = 10 * 60 * 1000;

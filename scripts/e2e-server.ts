@@ -33,6 +33,11 @@ const child = spawn(path.join("node_modules", ".bin", "tsx"), ["scripts/serve.ts
     TOKEN_WRITE_RATE_LIMIT_PER_MINUTE: process.env.TOKEN_WRITE_RATE_LIMIT_PER_MINUTE ?? "100000",
     // Warnings and errors only, so a failing test's output is readable.
     LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+    // Single sign-on with the OpenID Connect provider that tests/e2e/sso.spec.ts starts on port + 1000.
+    AUTH_OIDC_ISSUER: `http://127.0.0.1:${Number(port) + 1000}`,
+    AUTH_OIDC_ID: "talk-todo-e2e",
+    AUTH_OIDC_SECRET: "e2e-oidc-client-secret",
+    AUTH_OIDC_NAME: "Test SSO",
   },
 });
 

@@ -13,6 +13,7 @@ import { createUser, updateUserSettings } from "@/lib/auth/users";
 import { timeZoneSchema } from "@/lib/tasks/schema";
 import { assertRegistrationAllowed } from "@/lib/auth/throttle";
 import { isAppError } from "@/lib/errors";
+import { enabledSsoProviders } from "@/lib/auth/sso";
 
 export type AuthFormState = {
   error?: string;
@@ -76,4 +77,11 @@ export async function registerAction(_previous: AuthFormState, formData: FormDat
     throw error;
   }
   return signInOrExplain(parsed.data.email, parsed.data.password);
+}
+
+/** Starts a single sign-on with one of the enabled providers (Auth.js redirects to it). */
+export async function signInWithProviderAction(formData: FormData): Promise<void> {
+  const provider = enabledSsoProviders().find((p) => p.id === field(formData, "provider"));
+  if (!provider) return;
+  await signIn(provider.id, { redirectTo: "/" });
 }

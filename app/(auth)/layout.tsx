@@ -1,10 +1,8 @@
-import { redirect } from "next/navigation";
-import { getPageUser } from "@/lib/ui/server/session";
 import { ThemeToggle } from "@/components/ui/theme-toggle";
 import { SparkIcon } from "@/components/ui/icons";
 
-export default async function AuthLayout({ children }: { children: React.ReactNode }) {
-  if (await getPageUser()) redirect("/");
+/** The signed-out pages' frame. Sign-in and sign-up send a signed-in visitor on to the app themselves. */
+export default function AuthLayout({ children }: { children: React.ReactNode }) {
   return (
     <div className="relative flex min-h-dvh flex-col bg-zinc-50 dark:bg-zinc-950">
       <div className="pointer-events-none absolute inset-x-0 top-0 h-72 bg-gradient-to-b from-indigo-100/70 to-transparent dark:from-indigo-500/10" aria-hidden="true" />

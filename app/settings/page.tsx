@@ -1,6 +1,11 @@
 import Link from "next/link";
 import { requirePageUser } from "@/lib/ui/server/session";
-import { signOutAction } from "@/lib/ui/server/actions";
+import { hasPassword } from "@/lib/auth/users";
+import { signOutAction, signOutEverywhereAction } from "@/lib/ui/server/actions";
+import { PasswordForm } from "@/components/settings/password-form";
+import { DataTransfer } from "@/components/settings/data-transfer";
+import { DeleteAccount } from "@/components/settings/delete-account";
+import { SessionKeepAlive } from "@/components/session-keep-alive";
 import { ActivityList } from "@/components/activity/activity-list";
 import { TimeZoneForm } from "@/components/settings/time-zone-form";
 import { TokenManager } from "@/components/settings/token-manager";
@@ -13,6 +18,7 @@ export const metadata = { title: "Settings" };
 
 export default async function SettingsPage() {
   const user = await requirePageUser();
+  const withPassword = await hasPassword({ id: user.id });
   return (
     <div className="min-h-dvh bg-zinc-50 dark:bg-zinc-950">
       <header className="sticky top-0 z-10 border-b border-zinc-200 bg-white/80 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/80">
@@ -58,11 +64,48 @@ export default async function SettingsPage() {
           </p>
           <ActivityList />
         </section>
-        <form action={signOutAction}>
-          <button type="submit" className={buttonClass({ variant: "secondary" })}>
-            <LogOutIcon className="size-4" /> Sign out
-          </button>
-        </form>
+        <section aria-labelledby="data-title" className="rounded-2xl border border-zinc-200 bg-white p-5 shadow-xs sm:p-6 dark:border-zinc-800 dark:bg-zinc-900">
+          <h2 id="data-title" className="text-base font-semibold">Your data</h2>
+          <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">Take your tasks and conversations with you, or bring tasks from elsewhere.</p>
+          <DataTransfer />
+        </section>
+        <section aria-labelledby="password-title" className="rounded-2xl border border-zinc-200 bg-white p-5 shadow-xs sm:p-6 dark:border-zinc-800 dark:bg-zinc-900">
+          <h2 id="password-title" className="text-base font-semibold">Password</h2>
+          {withPassword ? (
+            <>
+              <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">Changing it signs you out on every other browser and device.</p>
+              <PasswordForm />
+            </>
+          ) : (
+            <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">
+              You sign in with single sign-on, so this account has no password. To add one, sign out and use “Forgot password?” on the sign-in page.
+            </p>
+          )}
+        </section>
+        <section aria-labelledby="sessions-title" className="rounded-2xl border border-zinc-200 bg-white p-5 shadow-xs sm:p-6 dark:border-zinc-800 dark:bg-zinc-900">
+          <h2 id="sessions-title" className="text-base font-semibold">Sessions</h2>
+          <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">
+            You stay signed in for 7 days after you last used the app. Lost a device, or signed in somewhere public? End every session at once (access tokens keep working; revoke them above).
+          </p>
+          <div className="mt-4 flex flex-wrap gap-2">
+            <form action={signOutAction}>
+              <button type="submit" className={buttonClass({ variant: "secondary" })}>
+                <LogOutIcon className="size-4" /> Sign out
+              </button>
+            </form>
+            <form action={signOutEverywhereAction}>
+              <button type="submit" className={buttonClass({ variant: "secondary" })}>
+                <LogOutIcon className="size-4" /> Sign out everywhere
+              </button>
+            </form>
+          </div>
+        </section>
+        <section aria-labelledby="delete-title" className="rounded-2xl border border-red-200 bg-white p-5 shadow-xs sm:p-6 dark:border-red-500/30 dark:bg-zinc-900">
+          <h2 id="delete-title" className="text-base font-semibold">Delete account</h2>
+          <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">Removes your account and everything in it.</p>
+          <DeleteAccount hasPassword={withPassword} />
+        </section>
+        <SessionKeepAlive />
       </main>
     </div>
   );

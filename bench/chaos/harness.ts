@@ -76,7 +76,6 @@ export interface Database {
   url: string;
   port: number;
   admin: pg.Pool;
-  stop(): Promise<void>;
   restart(): Promise<void>;
   /** Fast shutdown (SIGINT): sessions are terminated, like a managed database's failover. */
   halt(): Promise<void>;
@@ -105,9 +104,6 @@ export async function startDatabase(): Promise<Database> {
     async restart() {
       const server = await startEmbeddedPostgres({ dataDir: pgData, port, persistent: false, handleSignals: false, log: quiet });
       stopLatest = server.stop;
-    },
-    async stop() {
-      await db.halt();
     },
     async cleanup() {
       await admin.end().catch(() => undefined);
@@ -249,7 +245,6 @@ export async function startApp(name: string, databaseUrl: string, overrides: Rec
     DATABASE_URL: databaseUrl,
     AUTH_SECRET,
     WEB_CONCURRENCY: "2",
-    DATABASE_POOL_MAX: "5",
     // Limits out of the way (many users from one address); scenario 5 sets its own turn limit.
     RATE_LIMIT_PER_MINUTE: "100000",
     RATE_LIMIT_PER_DAY: "10000000",

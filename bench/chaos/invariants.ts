@@ -6,8 +6,8 @@
  * - every user message is answered by an assistant message, or its turn is visibly marked
  *   interrupted (a run with status `interrupted`, or the word in the message's parts/metadata);
  * - no effect twice: the suite never uses a title twice, so no user has two tasks with one title;
- * - tool calls vs. task changes: for every agent request id, the task changes recorded in the
- *   TaskActivity log equal the successful task tool calls recorded for it (an effect without
+ * - tool calls vs. task changes: in every conversation, the agent's task changes recorded in
+ *   the TaskActivity log equal the successful task tool calls recorded for it (an effect without
  *   its tool call, or a recorded call without its effect, is a half-saved turn);
  * - what clients were told: every task a client saw created exists (or was deleted by the
  *   client's own approved delete), every answered turn has its run and both its messages.
@@ -53,8 +53,11 @@ export async function databaseInvariants(admin: pg.Pool, userIds: string[], ops:
     row.roles.forEach((role, i) => {
       if (role !== "user") return;
       userMessages++;
-      const answered = row.roles.slice(i + 1).some((r) => r === "assistant") && row.roles[i + 1] === "assistant";
-      if (answered) return;
+      // Answered by the next message: a reply, or a reply that says the turn was interrupted.
+      if (row.roles[i + 1] === "assistant") {
+        if (row.marks[i + 1]) marked++;
+        return;
+      }
       if (row.marks[i]) marked++;
       else open++;
     });
@@ -74,16 +77,18 @@ export async function databaseInvariants(admin: pg.Pool, userIds: string[], ops:
   figures.duplicateTasks = Number(dupes.rows[0]!.n);
   check("no effect twice (no duplicate task)", figures.duplicateTasks === 0, `${figures.duplicateTasks} titles exist more than once`);
 
-  // Tool calls vs. the activity log, per agent request id.
-  const mismatch = await admin.query<{ requestId: string; calls: string; changes: string }>(
-    `WITH calls AS (
-       SELECT r."requestId", count(*) AS n FROM "ToolInvocation" t JOIN "AgentRun" r ON r.id = t."runId"
-       WHERE r."userId" = ANY($1::uuid[]) AND t.success AND t."toolName" = ANY($2::text[]) GROUP BY r."requestId"),
+  // Tool calls vs. the activity log, per conversation: an approved call is recorded with the run
+  // that proposed it, its change with the request id of the turn that approved it.
+  const mismatch = await admin.query<{ conversationId: string | null; calls: string; changes: string }>(
+    `WITH runs AS (SELECT DISTINCT "requestId", "conversationId" FROM "AgentRun" WHERE "userId" = ANY($1::uuid[])),
+     calls AS (
+       SELECT r."conversationId", count(*) AS n FROM "ToolInvocation" t JOIN "AgentRun" r ON r.id = t."runId"
+       WHERE r."userId" = ANY($1::uuid[]) AND t.success AND t."toolName" = ANY($2::text[]) GROUP BY r."conversationId"),
      changes AS (
-       SELECT "requestId", count(*) AS n FROM "TaskActivity"
-       WHERE "userId" = ANY($1::uuid[]) AND actor = 'agent' AND "requestId" IS NOT NULL GROUP BY "requestId")
-     SELECT coalesce(calls."requestId", changes."requestId") AS "requestId", coalesce(calls.n, 0) AS calls, coalesce(changes.n, 0) AS changes
-     FROM calls FULL JOIN changes ON calls."requestId" = changes."requestId"
+       SELECT runs."conversationId", count(*) AS n FROM "TaskActivity" a LEFT JOIN runs ON runs."requestId" = a."requestId"
+       WHERE a."userId" = ANY($1::uuid[]) AND a.actor = 'agent' GROUP BY runs."conversationId")
+     SELECT coalesce(calls."conversationId", changes."conversationId") AS "conversationId", coalesce(calls.n, 0) AS calls, coalesce(changes.n, 0) AS changes
+     FROM calls FULL JOIN changes ON calls."conversationId" = changes."conversationId"
      WHERE coalesce(calls.n, 0) <> coalesce(changes.n, 0)`,
     [userIds, MUTATING],
   );
@@ -91,15 +96,19 @@ export async function databaseInvariants(admin: pg.Pool, userIds: string[], ops:
   const callsWithoutEffect = mismatch.rows.filter((r) => Number(r.changes) < Number(r.calls)).length;
   figures.effectsWithoutToolCall = effectsWithoutCall;
   figures.toolCallsWithoutEffect = callsWithoutEffect;
-  check("agent task changes = recorded tool calls (per request)", mismatch.rows.length === 0, `${effectsWithoutCall} requests changed tasks without a recorded tool call, ${callsWithoutEffect} recorded calls without their change`);
+  check("agent task changes = recorded tool calls", mismatch.rows.length === 0, `${effectsWithoutCall} conversations have task changes without a recorded tool call, ${callsWithoutEffect} recorded calls without their change`);
 
   // What clients were told.
   const told = ops.flatMap((op) => op.confirmed.tasks);
   const deleted = ops.flatMap((op) => op.confirmed.deleted);
   const existing = await admin.query<{ id: string }>(`SELECT id FROM "Task" WHERE id = ANY($1::uuid[])`, [[...told, ...deleted]]);
   const present = new Set(existing.rows.map((r) => r.id));
-  // A task created and later removed by the same user's approved delete is not lost.
-  const lostTasks = told.filter((id) => !present.has(id) && !deleted.includes(id)).length;
+  // A task created and later removed by the same user's approved delete is not lost; nor is
+  // one whose deletion is in the activity log (an approval whose answer the kill cut off).
+  const missing = told.filter((id) => !present.has(id) && !deleted.includes(id));
+  const recordedDeletes = await admin.query<{ taskId: string }>(`SELECT DISTINCT "taskId" FROM "TaskActivity" WHERE "taskId" = ANY($1::uuid[]) AND action = 'deleted'`, [missing]);
+  const explained = new Set(recordedDeletes.rows.map((r) => r.taskId));
+  const lostTasks = missing.filter((id) => !explained.has(id)).length;
   const undeleted = deleted.filter((id) => present.has(id)).length;
   figures.tasksConfirmed = told.length;
   figures.lostTasks = lostTasks;

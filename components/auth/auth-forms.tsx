@@ -3,7 +3,7 @@ import Link from "next/link";
 import { useActionState, useSyncExternalStore } from "react";
 import { browserTimeZone } from "@/lib/ui/dates";
 import { useFormStatus } from "react-dom";
-import { registerAction, signInAction, type AuthFormState } from "@/app/(auth)/actions";
+import { registerAction, signInAction, signInWithProviderAction, type AuthFormState } from "@/app/(auth)/actions";
 import { FormField } from "@/components/ui/form-field";
 import { Button } from "@/components/ui/button";
 import { AlertIcon } from "@/components/ui/icons";
@@ -31,16 +31,44 @@ const noSubscription = () => () => {};
 
 const cardClass = "rounded-2xl border border-zinc-200 bg-white p-6 shadow-sm sm:p-8 dark:border-zinc-800 dark:bg-zinc-900";
 
-export function LoginForm({ initialError }: { initialError?: string }) {
+type SsoProvider = { id: string; name: string };
+
+/** One button per enabled single sign-on provider. */
+function SsoButtons({ providers }: { providers: SsoProvider[] }) {
+  if (!providers.length) return null;
+  return (
+    <div className="mt-6 space-y-2">
+      {providers.map((p) => (
+        <form key={p.id} action={signInWithProviderAction}>
+          <input type="hidden" name="provider" value={p.id} />
+          <Button type="submit" variant="secondary" className="h-11 w-full">
+            Continue with {p.name}
+          </Button>
+        </form>
+      ))}
+      <div className="flex items-center gap-3 pt-2 text-xs text-zinc-500 dark:text-zinc-400" aria-hidden="true">
+        <span className="h-px flex-1 bg-zinc-200 dark:bg-zinc-800" /> or with your email <span className="h-px flex-1 bg-zinc-200 dark:bg-zinc-800" />
+      </div>
+    </div>
+  );
+}
+
+export function LoginForm({ initialError, providers = [] }: { initialError?: string; providers?: SsoProvider[] }) {
   const [state, action] = useActionState<AuthFormState, FormData>(signInAction, { error: initialError });
   return (
     <div className={cardClass}>
       <h1 className="text-xl font-semibold tracking-tight">Welcome back</h1>
       <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">Sign in to talk to your todo list.</p>
+      <SsoButtons providers={providers} />
       <form action={action} className="mt-6 space-y-4" noValidate>
         <FormError message={state.error} />
         <FormField label="Email" name="email" type="email" autoComplete="email" required defaultValue={state.values?.email} error={state.fieldErrors?.email} />
         <FormField label="Password" name="password" type="password" autoComplete="current-password" required error={state.fieldErrors?.password} />
+        <p className="-mt-2 text-right text-sm">
+          <Link href="/forgot-password" className="font-medium text-indigo-600 hover:text-indigo-500 dark:text-indigo-400">
+            Forgot password?
+          </Link>
+        </p>
         <SubmitButton pendingLabel="Signing in…">Sign in</SubmitButton>
       </form>
       <p className="mt-6 text-center text-sm text-zinc-500 dark:text-zinc-400">

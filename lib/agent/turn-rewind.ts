@@ -5,6 +5,7 @@
  * (and, for an edit, the user message itself) are removed from the conversation.
  */
 import "server-only";
+import { randomUUID } from "node:crypto";
 import { isToolUIPart, type UIMessage } from "ai";
 import { undoRequest, type UndoResult } from "@/lib/activity";
 import { db } from "@/lib/db";
@@ -30,7 +31,7 @@ export async function rewindLastAnswer({
 }: {
   userId: string;
   conversationId: string;
-  /** This turn's request id: the undo is recorded under it. */
+  /** This turn's request id (for the log; the undo is recorded under an id of its own). */
   requestId: string;
   dropUserMessage: boolean;
 }): Promise<Rewind> {
@@ -45,9 +46,12 @@ export async function rewindLastAnswer({
   // The turns that answered it (its own, and confirmations after it), newest first.
   const runs = await db.agentRun.findMany({ where: { userId, conversationId, createdAt: { gte: row.createdAt } }, orderBy: { createdAt: "desc" }, select: { requestId: true } });
   const undone: Rewind["undone"] = { reverted: 0, skipped: [] };
+  // The rewind's own request id, not the new turn's: undoing the new answer must revert only
+  // what it did, never bring the replaced answer's changes back.
+  const rewindId = randomUUID();
   for (const answered of [...new Set(runs.map((r) => r.requestId))]) {
     try {
-      const result = await undoRequest({ userId, requestId: answered, change: { actor: "agent", requestId } });
+      const result = await undoRequest({ userId, requestId: answered, change: { actor: "agent", requestId: rewindId } });
       undone.reverted += result.reverted;
       undone.skipped.push(...result.skipped);
     } catch (error) {
@@ -57,6 +61,6 @@ export async function rewindLastAnswer({
   const pending = removed.flatMap((m) => m.parts.filter(isToolUIPart).filter((p) => p.state === "approval-requested").map((p) => p.toolCallId));
   await denyProposals({ conversationId, toolCallIds: pending });
   await db.message.deleteMany({ where: { conversationId, position: dropUserMessage ? { gte: row.position } : { gt: row.position } } });
-  log.info("agent.rewind", { requestId, conversationId, removedMessages: removed.length, reverted: undone.reverted, skipped: undone.skipped.length });
+  log.info("agent.rewind", { requestId, rewindId, conversationId, removedMessages: removed.length, reverted: undone.reverted, skipped: undone.skipped.length });
   return { userMessage, undone };
 }

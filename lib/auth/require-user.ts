@@ -1,19 +1,21 @@
 /**
  * The one gate every protected route handler calls. Accepts a bearer token or the Auth.js
- * session cookie; re-checks that the user still exists (JWT sessions cannot be revoked); guards
+ * session cookie; re-checks that the user still exists and that the session's version is still
+ * the user's (JWT sessions cannot be revoked otherwise: bumping the version ends them all); guards
  * cookie-authenticated mutations against cross-site requests with an Origin check; checks the
  * token's scope for what the route needs (403 forbidden:scope); and counts writes against the
  * per-user and per-token write limits (lib/rate-limit/writes.ts; agent turns have their own).
  */
 import "server-only";
 import type { Requirement, TokenScope } from "@/lib/auth/scopes";
-import { sessionUserId } from "@/lib/auth/session-token";
+import { sessionClaims } from "@/lib/auth/session-token";
 import { verifyApiToken } from "@/lib/auth/tokens";
-import { getUserById, type SessionUser } from "@/lib/auth/users";
+import { getSessionUser, type SessionUser } from "@/lib/auth/users";
 import { AppError } from "@/lib/errors";
 import { enforceWriteRateLimit } from "@/lib/rate-limit/writes";
 
-export type AuthContext = { user: SessionUser; via: "session" } | { user: SessionUser; via: "token"; tokenId: string; scopes: TokenScope[] };
+/** A session's `signedInAt`: when its sign-in happened (ms), for actions that need a recent one. */
+export type AuthContext = { user: SessionUser; via: "session"; signedInAt?: number } | { user: SessionUser; via: "token"; tokenId: string; scopes: TokenScope[] };
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -60,11 +62,12 @@ async function authenticate(request: Request): Promise<AuthContext> {
 
   if (!SAFE_METHODS.has(request.method)) assertSameOrigin(request);
 
-  const id = await sessionUserId(request);
-  if (!id) throw new AppError("unauthorized:session");
-  const user = await getUserById({ id });
-  if (!user) throw new AppError("unauthorized:session", "Your account no longer exists. Please sign in again.");
-  return { user, via: "session" };
+  const claims = await sessionClaims(request);
+  if (!claims) throw new AppError("unauthorized:session");
+  const found = await getSessionUser({ id: claims.userId });
+  if (!found) throw new AppError("unauthorized:session", "Your account no longer exists. Please sign in again.");
+  if (found.sessionVersion !== claims.sessionVersion) throw new AppError("unauthorized:session", "Your session has ended. Please sign in again.");
+  return claims.signedInAt === null ? { user: found.user, via: "session" } : { user: found.user, via: "session", signedInAt: claims.signedInAt };
 }
 
 /** Browsers always send Origin on cross-site and same-site mutations; it must be ours. */

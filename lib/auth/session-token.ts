@@ -6,17 +6,23 @@
  *
  * A decoded token is remembered until it expires: the token is an immutable string encrypted
  * with our secret, so the same string always decodes to the same claims. Revocation is not the
- * token's job: `requireUser` still checks that the user exists on every request.
+ * token's job: `requireUser` checks on every request that the user exists and that the token's
+ * session version (`sv`) is still the user's (bumping it ends every session).
+ *
+ * `renewSessionCookie` re-issues the request's own cookie with a new session version (after a
+ * password change the session that made it carries on), `clearSessionCookie` ends it.
  */
 import "server-only";
-import { decode, getToken } from "next-auth/jwt";
+import { decode, encode, getToken, type JWT } from "next-auth/jwt";
 import { loadEnv } from "@/lib/env";
+import { SESSION_MAX_AGE_SECONDS } from "@/lib/limits";
 
 const SESSION_COOKIE = "authjs.session-token";
 const SECURE_SESSION_COOKIE = `__Secure-${SESSION_COOKIE}`;
 const MAX_CACHED = 10_000;
 
-type Claims = { userId: string; expiresAt: number };
+export type SessionClaims = { userId: string; sessionVersion: number; signedInAt: number | null };
+type Claims = SessionClaims & { expiresAt: number };
 const cache = new Map<string, Claims>();
 
 /** Auth.js picks the cookie name from the protocol the request arrived on (or AUTH_URL's). */
@@ -44,13 +50,27 @@ function remember(key: string, claims: Claims): void {
   cache.set(key, claims);
 }
 
-/** The user id of the request's session, or null (no cookie, tampered, expired, other secret). */
-export async function sessionUserId(request: Request): Promise<string | null> {
+/** The session version a token carries; tokens issued before versions existed carry 0. */
+export function tokenSessionVersion(token: JWT): number {
+  return typeof token.sv === "number" && Number.isInteger(token.sv) ? token.sv : 0;
+}
+
+function cookieNameOf(request: Request): { secureCookie: boolean; cookieName: string } {
   const secureCookie = usesSecureCookie(request);
-  const cookieName = secureCookie ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
+  return { secureCookie, cookieName: secureCookie ? SECURE_SESSION_COOKIE : SESSION_COOKIE };
+}
+
+async function rawToken(request: Request, secureCookie: boolean, cookieName: string): Promise<string | null> {
   // getToken reassembles a chunked cookie; `raw` stops before decoding so the cache can answer.
   // It would also read a bearer header, which requireUser handles before calling this.
   const token = await getToken({ req: { headers: { cookie: request.headers.get("cookie") ?? "" } }, secureCookie, cookieName, raw: true });
+  return token || null;
+}
+
+/** The user id and session version of the request's session, or null (no cookie, tampered, expired, other secret). */
+export async function sessionClaims(request: Request): Promise<SessionClaims | null> {
+  const { secureCookie, cookieName } = cookieNameOf(request);
+  const token = await rawToken(request, secureCookie, cookieName);
   if (!token) return null;
   const now = Date.now();
   // The cookie name is part of the key: Auth.js salts the encryption with it, so a token is only
@@ -58,20 +78,65 @@ export async function sessionUserId(request: Request): Promise<string | null> {
   const key = `${cookieName}\n${token}`;
   const known = cache.get(key);
   if (known) {
-    if (known.expiresAt > now) return known.userId;
+    if (known.expiresAt > now) return { userId: known.userId, sessionVersion: known.sessionVersion, signedInAt: known.signedInAt };
     cache.delete(key);
     return null;
   }
+  const claims = await decodeToken(token, cookieName);
+  if (!claims?.sub || typeof claims.exp !== "number") return null;
+  const expiresAt = claims.exp * 1000;
+  if (expiresAt <= now) return null;
+  const result = { userId: claims.sub, sessionVersion: tokenSessionVersion(claims), signedInAt: typeof claims.authAt === "number" ? claims.authAt * 1000 : null };
+  remember(key, { ...result, expiresAt });
+  return result;
+}
+
+async function decodeToken(token: string, cookieName: string): Promise<JWT | null> {
   const secret = loadEnv().AUTH_SECRET;
   if (!secret) return null;
   try {
-    const claims = await decode({ token, secret, salt: cookieName });
-    if (!claims?.sub || typeof claims.exp !== "number") return null;
-    const expiresAt = claims.exp * 1000;
-    if (expiresAt <= now) return null;
-    remember(key, { userId: claims.sub, expiresAt });
-    return claims.sub;
+    return await decode({ token, secret, salt: cookieName });
   } catch {
     return null;
   }
+}
+
+function cookieAttributes(secureCookie: boolean, maxAge: number): string {
+  const expires = new Date(Date.now() + maxAge * 1000).toUTCString();
+  return `Path=/; Expires=${expires}; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secureCookie ? "; Secure" : ""}`;
+}
+
+/** Set-Cookie values that expire every chunk (`name.0`, `name.1`…) of a chunked session cookie. */
+function staleChunks(request: Request, cookieName: string, secureCookie: boolean): string[] {
+  const names = (request.headers.get("cookie") ?? "")
+    .split(";")
+    .map((part) => part.split("=")[0]?.trim() ?? "")
+    .filter((name) => name.startsWith(`${cookieName}.`));
+  return names.map((name) => `${name}=; ${cookieAttributes(secureCookie, 0)}`);
+}
+
+/**
+ * Set-Cookie values that give the request's session the new session version (its other claims
+ * kept, a fresh 7-day expiry), or [] when the request has no valid session cookie.
+ */
+export async function renewSessionCookie(request: Request, sessionVersion: number): Promise<string[]> {
+  const { secureCookie, cookieName } = cookieNameOf(request);
+  const token = await rawToken(request, secureCookie, cookieName);
+  const secret = loadEnv().AUTH_SECRET;
+  if (!token || !secret) return [];
+  const claims = await decodeToken(token, cookieName);
+  if (!claims?.sub) return [];
+  // encode() sets iat, exp and jti afresh.
+  const kept: JWT = { ...claims, sv: sessionVersion };
+  delete kept.iat;
+  delete kept.exp;
+  delete kept.jti;
+  const renewed = await encode({ token: kept, secret, salt: cookieName, maxAge: SESSION_MAX_AGE_SECONDS });
+  return [...staleChunks(request, cookieName, secureCookie), `${cookieName}=${renewed}; ${cookieAttributes(secureCookie, SESSION_MAX_AGE_SECONDS)}`];
+}
+
+/** Set-Cookie values that remove the request's session cookie (and its chunks). */
+export function clearSessionCookie(request: Request): string[] {
+  const { secureCookie, cookieName } = cookieNameOf(request);
+  return [...staleChunks(request, cookieName, secureCookie), `${cookieName}=; ${cookieAttributes(secureCookie, 0)}`];
 }

@@ -60,12 +60,17 @@ function pairKey(email: string, address: string): string {
  * Counts a sign-in attempt before the password is checked and decides on the counts: refused
  * while the email+address pair or the email is backing off. The pair is decided first, and an
  * attempt it refuses does not count as a failure against the email, so one noisy client cannot
- * slow down the account's owner signing in from elsewhere.
+ * slow down the account's owner signing in from elsewhere; likewise an attempt the email
+ * refuses gives the pair its failure back (the owner waiting out an attack on their email is
+ * not pushed into a back-off of their own).
  */
 export async function gateSignIn(email: string, address: string | null, now = Date.now()): Promise<Gate> {
   const pair = address ? await countAttempt(pairKey(email, address), SIGN_IN_FREE_FAILURES_PER_ADDRESS, true, now) : null;
   const byEmail = await countAttempt(emailKey(email), SIGN_IN_FREE_FAILURES_PER_EMAIL, !pair?.refused, now);
   if (pair?.refused) return pair;
+  if (byEmail.refused && address) {
+    await sql("signin_refund", `UPDATE "SignInBackoff" SET "failures" = GREATEST("failures" - 1, 0), "blockedUntil" = NULL WHERE "key" = $1`, [pairKey(email, address)]);
+  }
   return byEmail;
 }
 

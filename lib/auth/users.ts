@@ -5,6 +5,7 @@ import { isUniqueViolation } from "@/lib/db/errors";
 import { AppError } from "@/lib/errors";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import type { RegisterInput } from "@/lib/auth/schema";
+import { REAUTH_WINDOW_MS } from "@/lib/limits";
 
 export type SessionUser = { id: string; email: string; name: string | null; timezone: string };
 
@@ -25,11 +26,30 @@ export async function createUser(input: RegisterInput): Promise<SessionUser> {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Every authenticated request asks this (a session cannot be revoked otherwise): one raw statement. */
-export async function getUserById({ id }: { id: string }): Promise<SessionUser | null> {
+type SessionUserRow = SessionUser & { sessionVersion: number };
+
+/**
+ * Every authenticated request asks this (a JWT session cannot be revoked otherwise): one raw
+ * statement, which also returns the session version the request's token must carry.
+ */
+export async function getSessionUser({ id }: { id: string }): Promise<{ user: SessionUser; sessionVersion: number } | null> {
   if (!UUID.test(id)) return null;
-  const rows = await sql<SessionUser>("user_by_id", `SELECT "id", "email", "name", "timezone" FROM "User" WHERE "id" = $1::uuid`, [id]);
-  return rows[0] ?? null;
+  const rows = await sql<SessionUserRow>("session_user_by_id", `SELECT "id", "email", "name", "timezone", "sessionVersion" FROM "User" WHERE "id" = $1::uuid`, [id]);
+  const row = rows[0];
+  if (!row) return null;
+  const { sessionVersion, ...user } = row;
+  return { user, sessionVersion };
+}
+
+/** The user's current session version, or null when the user no longer exists. */
+export async function getSessionVersion({ id }: { id: string }): Promise<number | null> {
+  return (await getSessionUser({ id }))?.sessionVersion ?? null;
+}
+
+/** Ends every session of the user (each token carries the old version); returns the new version. */
+export async function endAllSessions({ id }: { id: string }): Promise<number> {
+  const row = await db.user.update({ where: { id }, data: { sessionVersion: { increment: 1 } }, select: { sessionVersion: true } });
+  return row.sessionVersion;
 }
 
 export function getUserForSignIn({ email }: { email: string }) {
@@ -40,10 +60,40 @@ export async function updateUserSettings({ id, timezone, name }: { id: string; t
   return db.user.update({ where: { id }, data: { timezone, name }, select: sessionUserSelect });
 }
 
-/** Deletes the account (tasks, conversations, tokens cascade) after checking the password. */
-export async function deleteUserWithPassword({ id, password }: { id: string; password: string }): Promise<void> {
+/** Whether the account has a password (one made by single sign-on may not). */
+export async function hasPassword({ id }: { id: string }): Promise<boolean> {
+  const row = await db.user.findUnique({ where: { id }, select: { passwordHash: true } });
+  return Boolean(row?.passwordHash);
+}
+
+/** Checks the current password, stores the new one and ends every session; returns the new session version. */
+export async function changePassword({ id, currentPassword, newPassword }: { id: string; currentPassword: string; newPassword: string }): Promise<number> {
   const row = await db.user.findUnique({ where: { id }, select: { passwordHash: true } });
   if (!row) throw new AppError("unauthorized:session");
-  if (!(await verifyPassword(password, row.passwordHash))) throw new AppError("forbidden:password", "The password is not correct.");
+  if (!row.passwordHash) throw new AppError("forbidden:password", "This account has no password yet: set one with “Forgot password?” on the sign-in page.");
+  if (!(await verifyPassword(currentPassword, row.passwordHash))) throw new AppError("forbidden:password", "The current password is not correct.");
+  return setPassword({ id, newPassword });
+}
+
+/** Stores a new password and ends every session of the user; returns the new session version. */
+export async function setPassword({ id, newPassword }: { id: string; newPassword: string }): Promise<number> {
+  const passwordHash = await hashPassword(newPassword);
+  const updated = await db.user.update({ where: { id }, data: { passwordHash, sessionVersion: { increment: 1 } }, select: { sessionVersion: true } });
+  return updated.sessionVersion;
+}
+
+/**
+ * Deletes the account: everything it owns goes with it (every user-owned table cascades from
+ * User). The password confirms it; an account without one (made by single sign-on) needs a
+ * sign-in within the last REAUTH_WINDOW_MS instead.
+ */
+export async function deleteAccount({ id, password, signedInAt }: { id: string; password?: string; signedInAt: number | null }): Promise<void> {
+  const row = await db.user.findUnique({ where: { id }, select: { passwordHash: true } });
+  if (!row) throw new AppError("unauthorized:session");
+  if (row.passwordHash) {
+    if (!password || !(await verifyPassword(password, row.passwordHash))) throw new AppError("forbidden:password", "The password is not correct.");
+  } else if (signedInAt === null || Date.now() - signedInAt > REAUTH_WINDOW_MS) {
+    throw new AppError("forbidden:reauth", "Sign in again, then delete the account within 10 minutes.");
+  }
   await db.user.deleteMany({ where: { id } });
 }

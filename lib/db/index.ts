@@ -29,7 +29,9 @@ function createClient(): PrismaClient {
   globalForDb.__dbPool = pool;
   // Prisma's adapter sends unnamed statements; only `sql()` below names its own.
   globalForDb.__dbNamedStatements = loadEnv().DATABASE_POOLER !== "transaction";
-  return new PrismaClient({ adapter: new PrismaPg(pool) });
+  // A transaction may wait for a pooled connection as long as a query may (connectionTimeoutMillis)
+  // instead of Prisma's 2 s: under load the pool is busy, not broken (bench/chaos.ts, soak).
+  return new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions: { maxWait: 5000 } });
 }
 
 /** Lazily created so that importing a module never opens a connection (e.g. during `next build`). */

@@ -23,7 +23,12 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S,
 }
 
 async function readLimited(request: Request, maxBytes: number): Promise<string> {
-  if (!request.body) return "";
+  return Buffer.from(await readLimitedBytes(request, maxBytes)).toString("utf8");
+}
+
+/** The body's bytes; too_large:body as soon as it passes `maxBytes` (whatever Content-Length said). */
+export async function readLimitedBytes(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
+  if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -37,7 +42,7 @@ async function readLimited(request: Request, maxBytes: number): Promise<string> 
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return new Uint8Array(Buffer.concat(chunks));
 }
 
 export function parseWith<S extends z.ZodType>(schema: S, raw: unknown, surface = "api"): z.infer<S> {

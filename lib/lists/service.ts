@@ -64,6 +64,13 @@ export async function findListByName({ userId, name, db = prisma }: { userId: st
   return db.taskList.findFirst({ where: { userId, nameKey: listNameKey(name) }, select: { id: true, name: true } });
 }
 
+/** The user's list called `name`, created if there is none (for imports; in the caller's transaction). */
+export async function ensureList({ userId, name, db = prisma }: { userId: string; name: string; db?: Prisma.TransactionClient }): Promise<{ id: string; name: string }> {
+  const existing = await findListByName({ userId, name, db });
+  if (existing) return existing;
+  return db.taskList.create({ data: { userId, name, nameKey: listNameKey(name) }, select: { id: true, name: true } });
+}
+
 export async function renameList({ userId, id, name }: { userId: string; id: string; name: string }): Promise<ListView> {
   try {
     const { count } = await prisma.taskList.updateMany({ where: { id, userId }, data: { name, nameKey: listNameKey(name) } });

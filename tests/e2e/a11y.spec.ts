@@ -49,8 +49,13 @@ for (const theme of ["light", "dark"] as const) {
 
     test("the settings page", async ({ page }) => {
       await signUpAndIn(page.request, `a11y-settings-${theme}`);
+      // Recent changes with an entry, one undone and its undo.
+      const created = await page.request.post("/api/tasks", { data: { title: "Renew passport" } });
+      await page.request.post("/api/tasks", { data: { title: "Book flights" } });
+      await page.request.post("/api/undo", { data: { requestId: created.headers()["x-request-id"] } });
       const settings = new SettingsPage(page);
       await settings.goto();
+      await expect(page.getByTestId("activity-item")).toHaveCount(3);
       await settings.addToken("Laptop script");
       await expectNoSeriousViolations(page);
     });

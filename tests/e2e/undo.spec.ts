@@ -75,6 +75,28 @@ test.describe("undo", () => {
     await expect(chat.panel.item("Water the garden")).toBeVisible();
   });
 
+  test("a confirmed delete in the chat is undone from its reply, also after a reload: the same task comes back", async ({ page }) => {
+    await signUpAndIn(page.request, "undo-delete");
+    const created = await page.request.post("/api/tasks", { data: { title: "Cancel the gym", priority: "high" } });
+    const { task } = (await created.json()) as { task: { id: string } };
+    const chat = new ChatPage(page);
+    await chat.goto();
+    const answer = await chat.ask("delete cancel the gym");
+    await answer.getByTestId("confirm-delete").click();
+    await expect(answer.getByTestId("deleted-card")).toContainText("Cancel the gym");
+    await chat.waitForIdle();
+    await expect(chat.panel.item("Cancel the gym")).toHaveCount(0);
+
+    // The reply is saved with its turn's request id: Undo works after a reload too.
+    await page.reload();
+    await chat.expectLoaded();
+    const reply = chat.assistantMessages.last();
+    await reply.getByTestId("turn-undo").click();
+    await expect(reply.getByTestId("turn-undo-result")).toHaveText("Undone: brought back 'Cancel the gym'.");
+    await expect(chat.panel.item("Cancel the gym")).toContainText("Priority: high");
+    expect((await page.request.get(`/api/tasks/${task.id}`)).status()).toBe(200);
+  });
+
   test("Settings → Recent changes lists what changed and undoes it", async ({ page }) => {
     await signUpAndIn(page.request, "undo-settings");
     expect((await page.request.post("/api/tasks", { data: { title: "Renew passport" } })).status()).toBe(201);

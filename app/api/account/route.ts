@@ -1,15 +1,27 @@
 import { z } from "zod";
+import { assertPasswordAttemptAllowed } from "@/lib/auth/password-attempts";
 import { requireUser } from "@/lib/auth/require-user";
-import { deleteUserWithPassword } from "@/lib/auth/users";
+import { clearSessionCookie } from "@/lib/auth/session-token";
+import { deleteAccount } from "@/lib/auth/users";
 import { noContent, route } from "@/lib/http/respond";
 import { readJson } from "@/lib/http/request";
+import { PASSWORD_MAX } from "@/lib/limits";
 
-const deleteAccountSchema = z.object({ password: z.string().min(1, "is required").max(128) }).strict();
+const deleteAccountSchema = z.object({ password: z.string().min(1, "must not be empty").max(PASSWORD_MAX).optional() }).strict();
 
-/** Deletes the signed-in account and everything it owns; the password confirms intent. */
+/**
+ * Deletes the signed-in account and everything it owns (tasks, conversations, access tokens,
+ * reset links, identities, activity, counters); the password confirms intent (an account made by
+ * single sign-on, which has none, needs a recent sign-in instead). The session cookie is removed.
+ */
 export const DELETE = route(async (request) => {
-  const { user } = await requireUser(request, "session");
+  const auth = await requireUser(request, "session");
+  const { user } = auth;
+  const signedInAt = auth.via === "session" ? (auth.signedInAt ?? null) : null;
   const { password } = await readJson(request, deleteAccountSchema);
-  await deleteUserWithPassword({ id: user.id, password });
-  return noContent();
+  await assertPasswordAttemptAllowed(user.id);
+  await deleteAccount({ id: user.id, password, signedInAt });
+  const response = noContent();
+  if (auth.via === "session") for (const cookie of clearSessionCookie(request)) response.headers.append("set-cookie", cookie);
+  return response;
 });

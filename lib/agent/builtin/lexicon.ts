@@ -32,7 +32,7 @@ const LEXICON: Record<VerbClass, string[]> = {
   push: ["push", "push out", "bump", "slide", "move back", "kick"],
   advance: ["bring forward", "move up", "pull forward", "pull in", "bring in", "move forward"],
   raise: ["raise", "increase", "bump up", "up", "escalate", "prioritise", "prioritize", "upgrade"],
-  lower: ["lower", "decrease", "reduce", "drop", "downgrade", "deprioritise", "deprioritize", "demote"],
+  lower: ["lower", "decrease", "reduce", "downgrade", "deprioritise", "deprioritize", "demote"],
   rename: ["rename", "retitle", "re-title", "re-name", "call"],
   show: ["show", "list", "display", "view", "see", "read out", "pull up", "bring up"],
   undo: ["undo", "revert", "take back", "roll back", "reverse"],
@@ -58,6 +58,9 @@ const IRREGULAR: Record<string, Partial<Record<Form, string>>> = {
   scrap: { past: "scrapped", gerund: "scrapping" },
   bin: { past: "binned", gerund: "binning" },
   map: { past: "mapped", gerund: "mapping" },
+  defer: { past: "deferred", gerund: "deferring" },
+  slide: { past: "slid" },
+  log: { past: "logged", gerund: "logging" },
 };
 
 function inflectWord(word: string, form: Form): string {

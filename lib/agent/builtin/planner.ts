@@ -172,7 +172,7 @@ function mapIntent(intent: Intent, ctx: TurnContext): Mapped {
       out.calls.push({ toolName: "list_tasks", input: { status: "pending", query: checkQuery(intent.item.title), limit: 100 } });
       break;
     case "say":
-      out.notes.push(socialText(intent.kind, ctx.clock, intent.detail));
+      out.notes.push(socialText(intent.kind, ctx.clock, intent.detail, intent.verb));
       break;
     case "confirm":
       out.notes.push("Okay! What would you like to do with your tasks?");

@@ -17,7 +17,7 @@ import { applyWindow } from "./windows";
 const EXAMPLE = "Try something like \"add buy milk tomorrow\".";
 const UNCLEAR = `Sorry, I didn't quite get that. I can add, list, complete, update or delete tasks. ${EXAMPLE}`;
 
-export function socialText(kind: SayKind, clock: Clock, detail?: string): string {
+export function socialText(kind: SayKind, clock: Clock, detail?: string, verb = "cancel"): string {
   switch (kind) {
     case "greeting":
       return "Hi! I'm your to-do assistant. I can add, list, complete, update and delete your tasks — for example \"remind me to call mom tomorrow\" or \"what's due today?\".";
@@ -46,7 +46,7 @@ export function socialText(kind: SayKind, clock: Clock, detail?: string): string
       return "Sure — what should the new task be?";
     case "cancel-ambiguous": {
       const what = detail ?? "that";
-      return `Do you want me to delete the '${what}' task, or add '${capitalize(`cancel ${what}`)}' as a new task?`;
+      return `Do you want me to delete the '${what}' task, or add '${capitalize(`${verb} ${what}`)}' as a new task?`;
     }
     case "nothing":
       return "Okay! Let me know if there's anything I can do for your list.";
@@ -87,7 +87,7 @@ export function offerText(item: AddItem, clock: Clock): string {
 export function unknownText(text: string, original: string): string {
   const words = text.split(/\s+/).filter(Boolean);
   // "the garage is a mess", "it's raining": a remark with a subject is not a chore to add.
-  const remark = /\b(?:i|i'm|im|i've|we|we're|you|he|she|they|it|it's|its|is|are|was|were|am|has|have|had|been)\b/.test(text);
+  const remark = /\b(?:i|i'm|im|i've|we|we're|you|he|she|they|it|it's|its|is|are|was|were|am|has|have|had|been|there|there's|here|here's)\b|'s\b/.test(text);
   if (!remark && words.length > 0 && words.length <= 6 && !/\?\s*$/.test(original)) {
     return `Do you want me to add '${capitalize(original.trim().replace(/[.!]+$/, ""))}' as a new task?`;
   }
@@ -142,6 +142,11 @@ function failureReply(ctx: TurnContext, r: ToolResultEvent): string {
   const asked = r.outcome.query ?? (typeof r.input.task === "string" ? r.input.task : "");
   // An id we resolved from "the second one" is never shown; the task may have been deleted since.
   const query = looksLikeId(asked) ? "" : asked;
+  if (r.outcome.code === "not_found" && (r.name === "update_tasks" || r.name === "complete_tasks" || r.name === "delete_tasks")) {
+    const filter = r.input.filter && typeof r.input.filter === "object" ? (r.input.filter as Record<string, unknown>) : {};
+    const { adj, suffix } = describeFilter({ ...filter, status: undefined }, undefined);
+    return `You don't have any ${adj}tasks${suffix} to change, so nothing was changed.`;
+  }
   if (r.outcome.code === "not_found") {
     if (!query) return "I couldn't find that task — it may have been deleted already. Say \"show my tasks\" to see your list.";
     return `I couldn't find a task matching '${query}'. Say "show my tasks" to see what's on your list.`;
@@ -201,9 +206,11 @@ function undoReply(r: ToolResultEvent): string {
   if (r.outcome.kind !== "ok") return "There's nothing I can undo right now.";
   const v = r.outcome.value;
   // undo_last_turn answers `reverted` as a count (and `changes` as the list).
-  const reverted = typeof v.reverted === "number" ? v.reverted : asArray(v.undone ?? v.tasks ?? v.changes).length;
+  const reverted = typeof v.reverted === "number" ? v.reverted : asArray(v.changes).length;
   const skipped = asArray(v.skipped).length;
   if (reverted === 0 && skipped === 0) return "There was nothing to undo.";
+  // Otherwise the tool describes what it put back and what it skipped; that sentence is the answer.
+  if (typeof v.message === "string" && v.message.trim()) return v.message.trim();
   const done = reverted === 0 ? "I couldn't undo anything" : `Undone — I reverted ${reverted === 1 ? "your last change" : `${reverted} changes`}`;
   return skipped ? `${done}; ${skipped === 1 ? "one task has" : `${skipped} tasks have`} changed since, so I left ${skipped === 1 ? "it" : "them"} as ${skipped === 1 ? "it is" : "they are"}.` : `${done}.`;
 }

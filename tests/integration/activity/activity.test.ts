@@ -20,6 +20,7 @@ import type { ActivityView, UndoResult } from "@/lib/activity";
 import { setModelOverrideForTests } from "@/lib/agent/models";
 import { runTaskTool } from "@/lib/agent/tools/run";
 import { loadMessages } from "@/lib/conversations";
+import { db } from "@/lib/db";
 import { loadEnv } from "@/lib/env";
 import type { TaskView } from "@/lib/tasks/schema";
 import { apiRequest, createTestUser, params, type TestUser } from "../helpers";
@@ -91,6 +92,9 @@ describe("activity is recorded for every surface", () => {
     const changed = await patch(ada, task.id, { title: "Pay the rent", priority: "high" });
     expect(changed.requestId).toMatch(/^[0-9a-f-]{36}$/);
     const deleted = await remove(ada, task.id);
+    // A malformed X-Request-Id is replaced by a fresh one (and that one is returned).
+    const odd = await create(ada, { title: "Odd id" }, { "x-request-id": "not a valid id!" });
+    expect(odd.requestId).toMatch(/^[0-9a-f-]{36}$/);
 
     const { activity: rows } = await activity(ada);
     const mine = rows.filter((r) => r.taskId === task.id);
@@ -385,6 +389,32 @@ describe("undo in the chat (undo_last_turn)", () => {
     const again = await turn(conversationId, "take that back", randomUUID());
     expect(again.toolCalls.map((c) => c.toolName)).toEqual(["undo_last_turn"]);
     expect(again.response).toBe("There was nothing to undo.");
+  });
+
+  it("undoing a regenerated answer reverts only its own changes, never bringing back the replaced answer's", async () => {
+    const user = await createTestUser("regen-undo");
+    const ask = async (body: Record<string, unknown>) =>
+      (await (await agentPOST(apiRequest("/api/agent", { headers: user.auth, body }), undefined)).json()) as { conversationId: string; requestId: string; undoable: boolean };
+    setModelOverrideForTests(scriptedModel([{ calls: [{ name: "add_task", input: { title: "Milk" } }] }, { text: "Added 'Milk'." }]));
+    const first = await ask({ message: "add milk" });
+    setModelOverrideForTests(scriptedModel([{ calls: [{ name: "add_task", input: { title: "Oat milk" } }] }, { text: "Added 'Oat milk'." }]));
+    const again = await ask({ conversationId: first.conversationId, regenerate: true });
+    const list = async () => (await db.task.findMany({ where: { userId: user.user.id } })).map((t) => t.title).sort();
+    expect(await list()).toEqual(["Oat milk"]);
+    expect(again.undoable).toBe(true);
+    const res = await undoRoute(apiRequest("/api/undo", { body: { requestId: again.requestId }, headers: user.auth }), none);
+    expect(((await res.json()) as UndoResult).reverted).toBe(1);
+    expect(await list()).toEqual([]);
+
+    // In the chat, "undo" after a regenerate also reverts just the new answer.
+    setModelOverrideForTests(scriptedModel([{ calls: [{ name: "add_task", input: { title: "Soy milk" } }] }, { text: "Added." }]));
+    await ask({ conversationId: first.conversationId, message: "add soy milk" });
+    setModelOverrideForTests(scriptedModel([{ calls: [{ name: "add_task", input: { title: "Rice milk" } }] }, { text: "Added." }]));
+    await ask({ conversationId: first.conversationId, regenerate: true });
+    expect(await list()).toEqual(["Rice milk"]);
+    setModelOverrideForTests(scriptedModel([{ calls: [{ name: "undo_last_turn", input: {} }] }, { text: "Undone." }]));
+    await ask({ conversationId: first.conversationId, message: "undo" });
+    expect(await list()).toEqual([]);
   });
 
   it("only undoes turns of its own conversation", async () => {

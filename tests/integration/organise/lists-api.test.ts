@@ -9,6 +9,8 @@ import { DELETE as deleteListRoute, GET as getListRoute, PATCH as patchListRoute
 import { GET as listTasksRoute, POST as createTaskRoute } from "@/app/api/tasks/route";
 import { DELETE as deleteTaskRoute, GET as getTaskRoute, PATCH as patchTaskRoute } from "@/app/api/tasks/[id]/route";
 import { POST as undoRoute } from "@/app/api/undo/route";
+import { GET as exportRoute } from "@/app/api/export/route";
+import { POST as importRoute } from "@/app/api/import/route";
 import { db } from "@/lib/db";
 import type { ListView } from "@/lib/lists/schema";
 import type { TaskView } from "@/lib/tasks/schema";
@@ -300,5 +302,29 @@ describe("two users: another user's list or task is not_found everywhere", () =>
 
     expect(await getTask(ada, adaTask.id)).toMatchObject({ list: { id: adaList.id, name: "Secret plans" }, labels: ["secret"], subtasks: null });
     expect(await db.task.count({ where: { parentId: adaTask.id } })).toBe(0);
+  });
+});
+
+describe("export and import", () => {
+  it("carry lists and labels: a CSV export imports into another account with the same lists and labels", async () => {
+    const ada = await createTestUser("ada-export");
+    const bob = await createTestUser("bob-import");
+    const groceries = await createList(ada, "Groceries");
+    await createTask(ada, { title: "Milk", listId: groceries.id, labels: ["dairy", "weekly"] });
+    await createTask(ada, { title: "Loose end" });
+
+    const json = await exportRoute(apiRequest("/api/export?format=json", { headers: ada.auth }), none);
+    const exported = (await json.json()) as { tasks: TaskView[] };
+    expect(exported.tasks.find((t) => t.title === "Milk")).toMatchObject({ list: { id: groceries.id, name: "Groceries" }, labels: ["dairy", "weekly"] });
+
+    const csv = await (await exportRoute(apiRequest("/api/export?format=csv", { headers: ada.auth }), none)).text();
+    const res = await importRoute(apiRequest("/api/import", { method: "POST", rawBody: csv, headers: { ...bob.auth, "content-type": "text/csv" } }), none);
+    expect(res.status).toBe(200);
+    const bobLists = (await lists(bob)).lists;
+    expect(bobLists.map((l) => [l.name, l.taskCount])).toEqual([["Groceries", 1]]);
+    expect(bobLists[0]!.id).not.toBe(groceries.id);
+    const res2 = await listTasksRoute(apiRequest(`/api/tasks?list=${bobLists[0]!.id}`, { headers: bob.auth }), none);
+    expect(((await res2.json()) as { tasks: TaskView[] }).tasks.map((t) => [t.title, t.labels])).toEqual([["Milk", ["dairy", "weekly"]]]);
+    expect(await titles(bob, "?list=inbox")).toEqual(["Loose end"]);
   });
 });

@@ -111,4 +111,21 @@ describe("sign-in back-off", () => {
     expect(await attempt(email, PASSWORD, attacker)).toBe("throttled");
     expect(await attempt(email, PASSWORD, { "x-forwarded-for": "198.51.100.20" })).toBe("signed_in");
   });
+
+  it("while many addresses push the email into back-off, the owner's own attempts do not add a back-off of their own", async () => {
+    process.env.TRUSTED_PROXY_HOPS = "1";
+    resetEnvForTests();
+    const email = await newAccount();
+    // A botnet: every address makes its free failures; together they pass the email's allowance.
+    const bots = Array.from({ length: 6 }, (_, i) => ({ "x-forwarded-for": `203.0.113.${100 + i}` }));
+    for (const bot of bots) for (let i = 0; i < SIGN_IN_FREE_FAILURES_PER_ADDRESS; i++) await attempt(email, "wrong", bot);
+    const owner = { "x-forwarded-for": "198.51.100.77" };
+    for (let i = 0; i < 10; i++) expect(await attempt(email, PASSWORD, owner)).toBe("throttled");
+    const ownPair = await db.signInBackoff.findUniqueOrThrow({ where: { key: `pair:${email}|198.51.100.77` } });
+    expect(ownPair).toMatchObject({ attempts: 10, failures: 0, blockedUntil: null });
+    // Once the email's wait is over, the owner gets straight in.
+    const byEmail = await db.signInBackoff.findUniqueOrThrow({ where: { key: `email:${email}` } });
+    vi.setSystemTime(byEmail.blockedUntil!.getTime() + 1);
+    expect(await attempt(email, PASSWORD, owner)).toBe("signed_in");
+  });
 });

@@ -77,7 +77,7 @@ export class Harness {
   readonly timeZone: string;
   readonly messages: ModelMessage[] = [];
   private ctx!: TaskToolContext;
-  private tools!: ToolSet;
+  private tools: ToolSet = {};
   private approvals: Array<{ approvalId: string; call: Call }> = [];
   private readonly model = createBuiltinModel();
   private readonly seedAtNoonUtc: boolean;
@@ -92,8 +92,8 @@ export class Harness {
   static async create(options: HarnessOptions = {}): Promise<Harness> {
     const h = new Harness(options);
     const user = await db.user.create({ data: { email: `builtin-${randomUUID()}@example.com`, passwordHash: "unused", timezone: h.timeZone } });
-    h.ctx = { userId: user.id, timeZone: h.timeZone, now: () => h.now, actor: "agent", requestId: null };
-    h.tools = createTaskTools(h.ctx);
+    // Seeding and checking act as the app would; each turn acts as the agent with its own request id.
+    h.ctx = { userId: user.id, timeZone: h.timeZone, now: () => h.now, actor: "app", requestId: null };
     for (const seed of options.tasks ?? []) await h.seed(seed);
     return h;
   }
@@ -117,9 +117,9 @@ export class Harness {
     return (await this.all()).find((t) => t.title.toLowerCase().includes(titlePart.toLowerCase()));
   }
 
-  /** The AI SDK tools bound to this harness's user. */
+  /** The AI SDK tools bound to this harness's user, as the agent gets them. */
   get toolSet(): ToolSet {
-    return this.tools;
+    return createTaskTools({ ...this.ctx, actor: "agent", requestId: randomUUID() });
   }
 
   get pending(): Call[] {
@@ -127,6 +127,7 @@ export class Harness {
   }
 
   private async run(): Promise<Turn> {
+    this.tools = createTaskTools({ ...this.ctx, actor: "agent", requestId: randomUUID() });
     const result = await generateText({
       model: this.model,
       system: buildSystemPrompt({ now: this.now, timeZone: this.timeZone }),

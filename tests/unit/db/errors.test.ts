@@ -15,6 +15,8 @@ describe("isDatabaseUnavailable", () => {
     expect(isDatabaseUnavailable(withCode("57P01", "terminating connection due to administrator command"))).toBe(true);
     // A pooled client whose connection the restarting database dropped, reused by a transaction.
     expect(isDatabaseUnavailable(new Error("Client has encountered a connection error and is not queryable"))).toBe(true);
+    // No pooled connection came free in time for a transaction.
+    expect(isDatabaseUnavailable(withCode("P2028", "Transaction API error: Unable to start a transaction in the given time."))).toBe(true);
     expect(isDatabaseUnavailable(withCode("P1001"))).toBe(true);
     expect(isDatabaseUnavailable(Object.assign(new Error("wrapped"), { cause: withCode("ECONNRESET") }))).toBe(true);
   });
@@ -23,6 +25,7 @@ describe("isDatabaseUnavailable", () => {
     expect(isDatabaseUnavailable(withCode("23505", 'duplicate key value violates unique constraint "Message_pkey"'))).toBe(false);
     expect(isDatabaseUnavailable(withCode("42601", "syntax error at or near"))).toBe(false);
     expect(isDatabaseUnavailable(withCode("P2002"))).toBe(false);
+    expect(isDatabaseUnavailable(withCode("P2028", "Transaction API error: Transaction already closed"))).toBe(false);
     expect(isDatabaseUnavailable(new Error("turn not recorded (message saved: 0, run: 1)"))).toBe(false);
     expect(isDatabaseUnavailable(null)).toBe(false);
   });

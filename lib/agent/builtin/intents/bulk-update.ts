@@ -16,7 +16,7 @@ import { readValue } from "./update";
 
 const NOUN = "(?:tasks|todos|to-?dos|items|ones|things|stuff|chores|errands|reminders|jobs)";
 const QUANT = /^(?:all(?:\s+of)?(?:\s+(?:my|the|those|these|our))?|every(?:thing)?|each(?:\s+of)?(?:\s+(?:my|the))?|the\s+whole\s+lot|the\s+lot|anything|the\s+rest(?:\s+of\s+(?:my|the))?)\b\s*/;
-const FILTER_WORD = /\b(?:today'?s?|tomorrow'?s?|tonight'?s?|this\s+week'?s?|overdue|late|high|low|medium|urgent|important|priority|pending|open|due|from|for|that'?s|that\s+is|that\s+are|which\s+(?:is|are)|left|remaining|outstanding|this|next|week|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday|on|my|the|of|i\s+have|i've\s+got)\b/g;
+const FILTER_WORD = /\b(?:today'?s?|tomorrow'?s?|tonight'?s?|this\s+week'?s?|overdue|late|high|low|medium|urgent|important|priority|pending|open|completed|finished|done|closed|due|from|for|that'?s|that\s+is|that\s+are|which\s+(?:is|are)|left|remaining|outstanding|this|next|week|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday|on|my|the|of|i\s+have|i've\s+got)\b/g;
 const PLURAL_FILTERED = new RegExp(
   `^(?:(?:my|the|all)\\s+)*(?:today's|tomorrow's|tonight's|this week's|overdue|late|high[- ]priority|low[- ]priority|urgent|important|outstanding|remaining)\\s+${NOUN}(?:\\s+.*)?$`,
 );

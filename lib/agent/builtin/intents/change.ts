@@ -39,12 +39,13 @@ const DELETE: RegExp[] = [
   /^(?:take|remove)\s+(.+?)\s+(?:off|out of|from)\s+(?:my|the)\s+(?:\w+\s+)?(?:list|tasks|todos)$/,
   /^(?:i|we)\s+(?:don't|do not|no longer|won't|will not|dont)\s+(?:need to do|need to|have to do|have to|need|want)\s+(.+?)(?:\s+(?:any ?more|any longer|after all))?$/,
   /^(?:no need (?:for|to)|forget about)\s+(.+?)(?:\s+(?:any ?more|any longer))?$/,
+  /^(?:i|we)\s+(?:won't|will not|wont|shan't)\s+(?:be\s+)?(?:needing|need|doing|do)\s+(.+?)(?:\s+(?:any ?more|any longer|after all|now))?$/,
   /^(.+?)\s+(?:(?:is|are|was|were)\s+(?:no longer|not)|isn't|aren't|wasn't|won't be|will not be|is not going to be|isn't going to be)\s+(?:needed|necessary|relevant|happening|going ahead|taking place|on)(?:\s+(?:any ?more|any longer|after all))?$/,
   /^(.+?)\s+(?:can go|is cancell?ed|got cancell?ed|was cancell?ed|is off)$/,
 ];
 
 /** Verbs that are also chores ("clear the gutters", "drop off the parcel"): delete only a clear reference. */
-const SOFT_DELETE = /^(?:trash|toss|bin|drop|clear|wipe|throw away|throw out|kill)\s+(.+?)(?:\s+(?:from|off|out of)\s+(?:my|the)\s+(?:\w+\s+)?(?:list|tasks|todos))?$/;
+const SOFT_DELETE = /^(?:trash|toss|bin|drop|clear|wipe|throw away|throw out|kill|ditch|nix)\s+(.+?)(?:\s+(?:from|off|out of)\s+(?:my|the)\s+(?:\w+\s+)?(?:list|tasks|todos))?$/;
 
 const CANCEL = /^(?:cancel|forget)\s+(.+?)(?:\s+(?:from|off)\s+(?:my|the)\s+(?:list|tasks|todos))?$/;
 
@@ -118,7 +119,8 @@ function readParticipleStatement(text: string): Intent | null {
   if (!chore && !(auxiliary && particle === undefined && new RegExp(`^${FINISHED_STATE}$`).test(word))) return null;
   if (/^(?:i|we|you|they|he|she|everything|all|nothing|something|that's all)$/.test(subject)) return null;
   const firstWord = subject.split(/\s+/)[0] ?? "";
-  if (isBaseVerb(firstWord) || /^(?:not|never|to|will|should|must|need|have)$/.test(firstWord)) return null;
+  // "get the car washed" is a new to-do; a one-word subject is a noun ("rent paid", "bills sorted").
+  if ((isBaseVerb(firstWord) && subject.includes(" ")) || /^(?:not|never|to|will|should|must|need|have)$/.test(firstWord)) return null;
   if (/(?:not|never|isn't|wasn't|aren't|hasn't|haven't|n't)$/.test(subject)) return null;
   const r = refs(subject);
   return r.length ? { type: "complete", refs: r } : null;
@@ -180,6 +182,9 @@ export function readDelete(text: string): Intent | null {
   if (soft && soft[1]) {
     const r = refs(soft[1]);
     if (r.length && (pointsAtTask(soft[0]) || r.every((x) => x.kind !== "phrase"))) return { type: "delete", refs: r };
+    // "drop the yoga class", "ditch the gym": delete the task, or a chore to add? Ask.
+    const verb = /^(drop|trash|toss|bin|kill|ditch|nix)\s+(?!off\b|by\b|in\b|out\b)/.exec(text)?.[1];
+    if (verb && r.length === 1) return { type: "say", kind: "cancel-ambiguous", detail: cleanPhrase(soft[1]), verb };
     return null;
   }
   const c = CANCEL.exec(text);

@@ -86,6 +86,8 @@ function readExplicitAdd(c: Clause): Intent | null {
     return { type: "say", kind: "ask-title" };
   }
   const items = readAdd(body, c.clock, add.list, add.prefix);
+  // "remind me about stuff": nothing to call the task yet.
+  if (items.length === 1 && /^(?:stuff|things|something|anything|it|that|this|them|everything|a few things|some things)$/i.test(items[0]?.title ?? "")) return { type: "say", kind: "ask-title" };
   return items.length ? { type: "add", items } : { type: "say", kind: "ask-title" };
 }
 
@@ -97,6 +99,9 @@ function readBareAdd(c: Clause): Intent | null {
   const item = items.length === 1 ? items[0] : undefined;
   const verb = (item?.title.split(/\s+/)[0] ?? "").toLowerCase();
   if (isBaseVerb(firstWord) || (item && (item.due || item.priority) && (isBaseVerb(verb) || item.due))) {
+    // A sentence with its own verb ("the vet is now on the 12th") is a remark, not a to-do;
+    // an imperative that contains one ("check the oven is off") is offered, not added.
+    if (/\b(?:is|are|was|were|isn't|aren't|wasn't|got|has|had|been|am)\b|'(?:s|m|re)\b/.test(c.lower)) return isBaseVerb(firstWord) && item ? { type: "offer", item } : null;
     if (items.length) return { type: "add", items };
   }
   return null;
@@ -149,11 +154,11 @@ export const INTENT_READERS: IntentReader[] = [
   { name: "reopen", precedence: 40, mutates: true, read: (c) => readReopen(c.lower), examples: ["reopen buy milk", "the report isn't done yet", "mark the essay as not done"] },
   { name: "complete", precedence: 50, mutates: true, read: (c) => (isWh(c) ? null : readComplete(c.lower)), examples: ["mark buy milk done", "I paid the rent", "I finished reading the book", "the bike one is done"] },
   { name: "delete", precedence: 60, mutates: true, read: (c) => (isWh(c) ? null : readDelete(c.lower)), examples: ["delete the gym task", "get rid of buy milk", "the dentist appointment isn't happening anymore"] },
-  { name: "offtopic-question", precedence: 65, mutates: false, read: (c) => (isWh(c) && isOffTopic(c.lower) ? { type: "say", kind: "offtopic" } : null), examples: ["what's the weather like?", "who won the football?"] },
+  { name: "offtopic-question", precedence: 65, mutates: false, read: (c) => (isWh(c) && isOffTopic(c.lower) ? { type: "say", kind: "offtopic" } : null), examples: ["what's the weather like?", "what's the capital of France?"] },
   { name: "list", precedence: 70, mutates: false, read: (c) => readList(c.lower, c.clock), examples: ["what's due today?", "show my tasks", "how many tasks do I have left?", "anything due soon?", "what's overdue?"] },
   { name: "add", precedence: 80, mutates: true, read: readExplicitAdd, examples: ["add buy milk", "remind me to call mom tomorrow", "I need to renew my passport", "todo: water the plants"] },
   { name: "select", precedence: 90, mutates: false, read: readSelect, examples: ["the second one", "what about the last one?"] },
-  { name: "offtopic", precedence: 95, mutates: false, read: (c) => (isOffTopic(c.lower) ? { type: "say", kind: "offtopic" } : null), examples: ["tell me a joke"] },
+  { name: "offtopic", precedence: 95, mutates: false, read: (c) => (isOffTopic(c.lower) ? { type: "say", kind: "offtopic" } : null), examples: ["sing me a song", "write me a poem"] },
   { name: "bare-add", precedence: 100, mutates: true, read: readBareAdd, examples: ["buy milk", "call mom tomorrow", "set up a meeting with Tom on friday at 3pm"] },
 ];
 
@@ -188,7 +193,7 @@ export function clauseOf(text: string, clock: Clock): Clause {
 /** Reads one clause, through the safety gate. */
 function readClause(c: Clause): Intent {
   const claimed = claim(c);
-  if (claimed) return gate(c, claimed.intent, claimed.reader.mutates);
+  if (claimed) return gate(c, claimed.intent, claimed.reader.mutates, claimed.reader.name);
   const fallback: Intent = isQuestion(c.original, c.lower) ? { type: "say", kind: "offtopic" } : { type: "unknown", text: c.lower };
   return gate(c, fallback, false);
 }

@@ -12,7 +12,8 @@ import { isListedRef, ordinalRef } from "./refs";
 import type { Intent, ListFilter } from "./types";
 
 const TASK_WORDS = /\b(?:tasks?|todos?|to-?dos?|to do's|to do list|to-?do list|list|items?|reminders?|agenda|plate|schedule|things? (?:to do|i need to do|left)|chores|errands|(?:need|have|got|left|there) to (?:do|get done)|should i (?:do|work on|focus on)|work on next)\b/;
-const SHOW = /^(?:show|list|display|view|see|get|give|print|read|pull up|bring up|open|check|tell|go over|go through|review|remind me of|what about|how about)(?:\s+(?:me|us|out))?\b\s*/;
+/** Verbs that ask to see the list; those that are also chores ("check the tyres", "read chapter 5") only with "me" or a list noun. */
+const SHOW = /^(?:(?:show|list|display|view|see|pull up|bring up|remind me of|what about|how about)(?:\s+(?:me|us|out))?|(?:get|give|print|read|open|check|tell|go over|go through|review)\s+(?:me|us)|(?:get|print|read|open|check|go over|go through|review|read out)(?=\s+(?:(?:my|the|all|all of my|all my)\s+)?(?:tasks|todos|to-?dos|list|to-?do list|agenda|schedule|reminders|everything|what)\b))\b\s*/;
 const QUESTION = /^(?:what(?:'s| is| are| do| did| have| should| else|s)?|which|whats|anything|any|is there(?: anything)?|are there(?: any)?|do i have|have i got|did i|how many|how much|got any|tasks|todos|my|am i|are we|was i|is anything|is something)\b/;
 const DUE_WORDS = /\b(?:due|overdue|late|behind|miss|forgotten|slipped|past due|today|tonight|tomorrow|this week|next week|upcoming|coming up|soon|missed|pending|open|outstanding|unfinished|incomplete|remaining|left|completed|finished|done|high|low|urgent|important|priority|weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/;
 
@@ -114,6 +115,10 @@ export function readList(text: string, clock: Clock): Intent | null {
   }
   // A bare noun phrase: "overdue tasks", "today's tasks", "high priority ones", "everything due this week".
   if (FILTERED_NOUN.test(t) || EVERYTHING_FILTERED.test(t)) return { type: "list", filter: readFilter(t, clock) };
+  // "what did I finish yesterday?", "what have I done so far?": the finished ones.
+  if (/^(?:what|which)(?:\s+(?:tasks|things|stuff))?\s+(?:did|have|had)\s+(?:i|we)\s+(?:already\s+|actually\s+)?(?:finish|finished|complete|completed|do|done|get done|got done|tick off|ticked off|cross off|crossed off|manage|managed)\b/.test(t)) {
+    return { type: "list", filter: { status: "completed" } };
+  }
   // "when is the dentist?", "when's my essay due?": look the task up.
   const when = /^when(?:'s| is| are| was|s)\s+(?:the\s+|my\s+)?(.+?)(?:\s+(?:task|todo|reminder))?(?:\s+(?:due|happening|scheduled|on))?$/.exec(t);
   if (when && when[1] && !/^(?:it|that|this|they|them|everything|all|anything)$/.test(when[1])) return { type: "list", filter: { query: when[1] } };

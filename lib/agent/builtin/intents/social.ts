@@ -17,7 +17,7 @@ const CONFIRM =
   /^(?:y|yes|yeah|yea|yep|yup|ya|sure|sure thing|of course|ok do it|okay do it|do it|go ahead|go for it|please do|absolutely|definitely|correct|right|that's right|exactly|confirm|confirmed|yes please|please|affirmative|sounds good|ok|okay|alright|fine|yes do it|yes go ahead|do that|make it so|proceed)(?:\s*[,!.]?\s*(?:please|thanks|do it|go ahead|delete (?:it|them)|thank you))*$/;
 const DENY =
   /^(?:neither|none|neither of them|none of them|n|no|nope|nah|no thanks|no thank you|don't|do not|dont|don't do it|cancel|stop|never ?mind|forget it|forget about it|keep it|keep them|leave it|leave them|not now|no way|abort|scratch that|ignore that|skip it|no don't|changed my mind|i changed my mind)(?:\s*[,!.]?\s*(?:thanks|thank you|keep it|leave it|never ?mind))*$/;
-const CLOCK = /^(?:what(?:'s| is) (?:the )?(?:date|day|time)(?: today| now| it is)?|what day is (?:it|today)|what time is it|what(?:'s| is) today(?:'s date)?|which day is it|what(?:'s| is) the date today|today's date)$/;
+const CLOCK = /^(?:what(?:'s| is) (?:the )?(?:date|day|time)(?: today| now| it is)?|what day is (?:it|today)|what time is it|what(?:'s| is) today(?:'s date)?|which day is it|what (?:day|date|time) is it (?:today|now|right now)|what(?:'s| is) the time(?: now| right now)?|what(?:'s| is) the date today|today's date)$/;
 
 const OFF_TOPIC_WORDS =
   /\b(?:joke|jokes|recommend|recommendation|weather|forecast|temperature|poem|poetry|story|song|sing|lyrics|recipe|cook|capital of|news|headline|sport|sports|score|football|soccer|basketball|movie|movies|film|translate|translation|meaning of life|president|prime minister|stock|stocks|bitcoin|crypto|horoscope|riddle|fact about|trivia|math|calculate|equation|homework|essay|code|program|python|javascript|chatgpt|girlfriend|boyfriend|date me|love me|your name|your favorite|your favourite|are you (?:a )?(?:human|real|alive|ai|robot)|philosophy|quantum|history of|who won|who is|who was|who are|where is|how far|how tall|how old|population|distance)\b/;
@@ -33,8 +33,12 @@ const NOTHING = /^(?:lol|lmao|haha+|hehe+|hmm+|meh|wow|oh|ah|ahh+|ooh+|nothing|n
 const ABOUT_YOU = /^(?:you(?:'re| are)|ur|u r|i (?:love|hate|like) (?:you|u)|are you (?:there|ok|okay|smart|stupid|dumb|alive|real|human)|do you (?:love|like|hate|dream|sleep|think))\b/;
 
 /** A social or off-topic message, or null. */
+/** Praise for the assistant ("you're a star", "I love this app"): thanks, not a request. */
+const PRAISE = /^(?:you(?:'re| are)\s+(?:a\s+)?(?:star|legend|the best|awesome|great|amazing|brilliant|fantastic|a lifesaver|so helpful|very helpful|helpful|wonderful|the man|the greatest)|i\s+(?:love|like|really like|really love)\s+(?:this|the|you|it)(?:\s+(?:app|assistant|bot|thing|tool))?|this\s+(?:app\s+)?is\s+(?:great|awesome|amazing|brilliant|helpful|fantastic)|(?:great|good|nice|brilliant)\s+(?:work|stuff|job)|love\s+it)$/;
+
 export function readSocial(text: string): Intent | null {
   if (!text) return { type: "say", kind: "unclear" };
+  if (PRAISE.test(text)) return { type: "say", kind: "thanks" };
   if (ABOUT_ME.test(text)) return { type: "say", kind: "help" };
   if (NOTHING.test(text)) return { type: "say", kind: "nothing" };
   if (ABOUT_YOU.test(text) && !/\b(?:task|list|todo|remind|add|delete|mark)\b/.test(text)) return { type: "say", kind: "offtopic" };

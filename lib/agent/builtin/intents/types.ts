@@ -62,6 +62,6 @@ export type Intent =
   | { type: "check"; item: AddItem }
   | { type: "confirm" }
   | { type: "deny" }
-  | { type: "say"; kind: SayKind; detail?: string }
+  | { type: "say"; kind: SayKind; detail?: string; verb?: string }
   /** Nothing recognised; `text` is what the user said, cleaned. */
   | { type: "unknown"; text: string };

@@ -74,7 +74,7 @@ const READERS: Array<[RegExp, Reader]> = [
   [new RegExp(`^(?:change|update|edit|modify|set|fix|correct|alter|make)\\s+(?:the\\s+)?${NAME_NOUN}\\s+(?:of|for|on)\\s+(.+?)\\s+(?:to|as|into)\\s+(.+)$`), (m, ctx) => ({ ref: m[1] ?? "", changes: { title: title(keepCase(ctx, m[2] ?? "")) } })],
   [new RegExp(`^(?:change|update|edit|set|rename)\\s+(.+?)(?:'s|s')?\\s+${NAME_NOUN}\\s+to\\s+(.+)$`), (m, ctx) => ({ ref: m[1] ?? "", changes: { title: title(keepCase(ctx, m[2] ?? "")) } })],
   [/^(?!.*\b(?:description|desc|notes?|details?|comment)\s+should\b)(.+?)\s+should (?:be called|be named|be titled|say|read)\s+(.+)$/, (m, ctx) => ({ ref: m[1] ?? "", changes: { title: title(keepCase(ctx, m[2] ?? "")) } })],
-  [/^call\s+(.+?)\s+["'](.+)["'](?:\s+instead)?$/, (m, ctx) => ({ ref: m[1] ?? "", changes: { title: title(keepCase(ctx, m[2] ?? "")) } })],
+  [/^call\s+(.+?)\s+["'](.+?)["']?(?:\s+instead)?$/, (m, ctx) => ({ ref: m[1] ?? "", changes: { title: title(keepCase(ctx, m[2] ?? "")) } })],
   // description
   [new RegExp(`^(?:remove|clear|delete|drop|erase|wipe)\\s+(?:the\\s+)?${DESC_NOUN}\\s+(?:of|from|for|on)\\s+(.+)$`), (m) => ({ ref: m[1] ?? "", changes: { description: "" } })],
   [new RegExp(`^(?:update|change|set|edit|modify|replace|rewrite|make)\\s+(?:the\\s+)?${DESC_NOUN}\\s+(?:of|for|on)\\s+(.+?)\\s+(?:to|as|with|into)\\s*:?\\s+(.+)$`), (m, ctx) => ({ ref: m[1] ?? "", changes: { description: trimPunctuation(keepCase(ctx, m[2] ?? "")) } })],
@@ -95,6 +95,12 @@ const READERS: Array<[RegExp, Reader]> = [
   // Several changes at once: "make it urgent and due on monday", "set the venue to high priority, due friday".
   [/^(?:make|set|mark|change|update|have|put|switch|move|flag)\s+(.+)$/, compoundReader],
   // due date
+  // "give the report a deadline of friday", "set a due date of monday for the tax return"
+  [new RegExp(`^(?:give|set|put|add)\\s+(?!a\\s)(.+?)\\s+(?:a|the)\\s+(?:new\\s+)?${DUE_NOUN}\\s+(?:of|for|on)\\s+(.+)$`), dueReader(1, 2)],
+  [new RegExp(`^(?:give|set|put|add)\\s+(?:a|the)\\s+(?:new\\s+)?${DUE_NOUN}\\s+(?:of\\s+)?(.+?)\\s+(?:for|on|to)\\s+(.+)$`), dueReader(2, 1)],
+  // "the party got moved to sunday", "the vet is now on the 12th"
+  [/^(.+?)\s+(?:got|has been|have been|was|were|is being|has|is)\s+(?:moved|pushed|postponed|rescheduled|changed|shifted|put back|brought forward|bumped|delayed)\s+(?:back\s+|forward\s+)?(?:to|until|till|for|on)\s+(.+)$/, dueReader(1, 2)],
+  [/^(.+?)(?:'s|\s+(?:is|are))\s+(?:now\s+|actually\s+)?(?:on|at|for)\s+(.+?)(?:\s+now)?$/, dueReader(1, 2)],
   [new RegExp(`^(?:remove|clear|delete|drop|unset|take off|take away|get rid of)\\s+(?:the\\s+)?${DUE_NOUN}\\s+(?:from|of|for|on)\\s+(.+)$`), (m) => ({ ref: m[1] ?? "", changes: { clearDue: true } })],
   [new RegExp(`^(?:no|remove|clear|drop)\\s+(?:the\\s+)?${DUE_NOUN}\\s+(?:for|on|from|of)\\s+(.+)$`), (m) => ({ ref: m[1] ?? "", changes: { clearDue: true } })],
   [new RegExp(`^(.+?)\\s+(?:has|doesn't have|does not have|needs|doesn't need|does not need|should have)\\s+(?:no|a|any)\\s+${DUE_NOUN}(?:\\s+any ?more)?$`), (m) => ({ ref: m[1] ?? "", changes: { clearDue: true } })],
@@ -128,6 +134,8 @@ const READERS: Array<[RegExp, Reader]> = [
   // priority
   // "lower the vet visit to low priority", "raise the priority of the report", "bump up the essay".
   [new RegExp(`^(${RAISE}|${LOWER}|de-prioriti[sz]e)\\s+(?:the\\s+)?(?:priority\\s+(?:of|on|for)\\s+)?(.+?)(?:\\s+(?:to|down to|up to)\\s+(.+))?$`), (m) => {
+    // "reduce the noise", "up the dose": verbs with other meanings need "priority" or a level.
+    if (/^(?:reduce|decrease|increase|up|raise)$/.test(m[1] ?? "") && !m[3] && !/\bpriority\b/.test(m[0])) return null;
     const priority = m[3] ? priorityWord(m[3]) ?? findPriority(m[3])?.priority : new RegExp(`^(?:${LOWER}|de-prioriti[sz]e)$`).test(m[1] ?? "") ? "low" : "high";
     return priority ? { ref: (m[2] ?? "").replace(/(?:'s|s')\s+priority$|\s+priority$/, ""), changes: { priority } } : null;
   }],
@@ -141,7 +149,9 @@ const READERS: Array<[RegExp, Reader]> = [
   // "dentist isn't urgent anymore"
   [/^(.+?)(?:'s|\s+(?:is|are))?\s+(?:not|isn't|isnt|aren't|no longer)\s+(?:that\s+|very\s+|so\s+)?(?:urgent|important|a priority|high priority)(?:\s+any ?more|\s+any longer|\s+now)?$/, (m) => ({ ref: m[1] ?? "", changes: { priority: "low" } })],
   [/^(?:set|make|mark|change|update|put|flag|move|bump|switch|turn|give)\s+(.+?)\s+(?:up\s+|down\s+)?(?:to\s+|as\s+|at\s+|into\s+|a\s+|an\s+)*((?:a\s+|an\s+)?(?:high|low|medium|normal|top|urgent|important|critical|not urgent|unimportant|highest|lowest)(?:[- ]priority)?)$/, valueReader(1, 2)],
-  [/^(.+?)(?:'s|\s+(?:is|should be|needs to be|is now|is actually))\s+((?:a\s+)?(?:high|low|medium|normal|top|urgent|important|critical|not urgent|not important|unimportant)(?:[- ]priority)?)$/, valueReader(1, 2)],
+  [/^(.+?)(?:'s|\s+(?:is|should be|needs to be|is now|is actually|has become|became|got))\s+(?:super\s+|very\s+|really\s+|quite\s+|pretty\s+|extremely\s+|so\s+|now\s+)?((?:a\s+)?(?:high|low|medium|normal|top|urgent|important|critical|not urgent|not important|unimportant)(?:[- ]priority)?)(?:\s+now)?$/, valueReader(1, 2)],
+  // "no rush on the painting"
+  [/^(?:there's\s+|there is\s+)?no\s+(?:rush|hurry|need to rush)\s+(?:on|with|for)\s+(.+)$/, (m) => ({ ref: m[1] ?? "", changes: { priority: "low" } })],
   // generic: "change X to Y", "set X to Y", "make X Y" where Y is a date, priority or status
   // "actually make that thursday", "change it to next week".
   [/^(?:make|change|move|switch|put|set|do)\s+(it|that|this|that one|this one)\s+(?:to\s+|for\s+|on\s+|as\s+)?(.+)$/, (m, ctx) => {
@@ -209,7 +219,7 @@ export function readUpdate(text: string, originalText: string, clock: Clock): In
   const ctx = { clock, original: originalText };
   // An add command ("add book flights, it's important") is not an edit, unless it adds a note.
   const addsNote = /^(?:add|put|attach|write|leave|give)\s+(?:a\s+|an\s+|the\s+|this\s+|some\s+)?(?:description|desc|notes?|details?|comment)\b/.test(text);
-  if (!addsNote && /^(?:add|create|remind me|new (?:task|todo|reminder)|todo|to-do|jot|note down|make a (?:task|todo|reminder|note))\b/.test(text)) return null;
+  if (!addsNote && /^(?:add|create|remind me|new (?:task|todo|reminder)|todo|to-do|jot|note down|note to self|memo|make a (?:task|todo|reminder|note))\b/.test(text)) return null;
   // "set its priority to low": the possessive readers expect "it's".
   const t = text.replace(/\bits\s+(?=(?:priority|due|deadline|title|name|description|notes?|date)\b)/, "it's ");
   for (const [re, read] of READERS) {

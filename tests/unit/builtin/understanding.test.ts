@@ -1,0 +1,131 @@
+/**
+ * The understanding layer on its own: the declared intent readers (no reader shadows another's
+ * examples), the verb lexicon, the safety gate's reading of a sentence, and clause splitting.
+ */
+import { describe, it, expect } from "vitest";
+import { readClock } from "@/lib/agent/builtin/clock";
+import { classify, claimants, clauseOf, INTENT_READERS } from "@/lib/agent/builtin/intents";
+import { choreOf, moodOf } from "@/lib/agent/builtin/intents/mood";
+import { classesOf, inflect, verbs } from "@/lib/agent/builtin/lexicon";
+
+const clock = readClock("Current time: 2026-11-22T14:05:00.000Z (user's time zone: UTC; local date 2026-11-22, Sunday, 14:05)");
+
+describe("intent readers", () => {
+  it("declare distinct names and precedences", () => {
+    expect(new Set(INTENT_READERS.map((r) => r.name)).size).toBe(INTENT_READERS.length);
+    expect(new Set(INTENT_READERS.map((r) => r.precedence)).size).toBe(INTENT_READERS.length);
+  });
+
+  // An overlapping claim: a reader that comes first claims a sentence another reader declares as its own.
+  for (const reader of INTENT_READERS) {
+    for (const example of reader.examples) {
+      it(`'${example}' is read by ${reader.name} and not claimed first by another reader`, () => {
+        const who = claimants(clauseOf(example, clock));
+        expect(who[0], `claimed by ${who.join(", ")}`).toBe(reader.name);
+      });
+    }
+  }
+});
+
+describe("lexicon", () => {
+  it("inflects regular, irregular and phrasal verbs", () => {
+    expect(inflect("postpone", "past")).toBe("postponed");
+    expect(inflect("push back", "gerund")).toBe("pushing back");
+    expect(inflect("put off", "past")).toBe("put off");
+    expect(inflect("tidy", "third")).toBe("tidies");
+    expect(inflect("drop", "past")).toBe("dropped");
+  });
+
+  it("builds one alternation per class, longest first", () => {
+    const re = new RegExp(`^${verbs("postpone", "any")}$`);
+    for (const w of ["postpone", "postponed", "deferring", "put off", "pushed back", "delays"]) expect(re.test(w), w).toBe(true);
+    expect(re.test("post")).toBe(false);
+    expect(classesOf("rescheduled")).toContain("move");
+    expect(classesOf("undo")).toEqual(["undo"]);
+  });
+});
+
+describe("the safety gate's reading of a sentence", () => {
+  const moods: Array<[string, ReturnType<typeof moodOf>]> = [
+    ["add milk", "request"],
+    ["could you move the dentist to friday?", "request"],
+    ["is it possible to move the dentist to wednesday?", "request"],
+    ["could the team sync be moved to friday?", "request"],
+    ["can I add a task for tomorrow?", "request"],
+    ["I need to call mom", "request"],
+    ["I paid the rent", "request"],
+    ["should I call the bank today?", "advice"],
+    ["do I need to buy milk today?", "advice"],
+    ["did I pay the rent?", "advice"],
+    ["is it worth renewing the gym membership?", "advice"],
+    ["I'll call mum tomorrow", "intention"],
+    ["I'm going to ring the school on monday", "intention"],
+    ["I think I should clean the kitchen", "intention"],
+    ["maybe I'll go for a run later", "intention"],
+    ["I'm heading to the shops now", "remark"],
+    ["I'm off to the gym", "remark"],
+    ["I'm going to the shops", "remark"],
+    ["just got home", "remark"],
+    ["what's due today?", "question"],
+    ["buy milk?", "question"],
+  ];
+  for (const [text, mood] of moods) it(`'${text}' is ${mood}`, () => expect(moodOf(text)).toBe(mood));
+
+  it("finds the chore inside a question or an intention", () => {
+    expect(choreOf("should I call the bank today?")).toBe("call the bank today");
+    expect(choreOf("do I need to buy milk?")).toBe("buy milk");
+    expect(choreOf("I'll probably call the plumber tomorrow")).toBe("call the plumber tomorrow");
+    expect(choreOf("should I be worried?")).toBeNull();
+  });
+
+  const harmless = [
+    "should I call the bank today?",
+    "do I need to buy milk today?",
+    "can you help me plan my week?",
+    "help me organise my day",
+    "I'm heading to the shops now",
+    "I'm off to the gym",
+    "I'll call mum tomorrow",
+    "what should I do first?",
+    "did I finish the report?",
+    "is the dentist on friday?",
+    "I'm so tired today",
+    "it's raining again",
+  ];
+  const mutating = new Set(["add", "complete", "delete", "reopen", "update", "bulk", "bulkUpdate", "undo"]);
+  for (const text of harmless) {
+    it(`'${text}' never changes data`, () => {
+      for (const intent of classify(text, clock)) expect(mutating.has(intent.type), JSON.stringify(intent)).toBe(false);
+    });
+  }
+
+  it("offers the chore of an intention with its date", () => {
+    expect(classify("I'll call mum tomorrow", clock)).toEqual([{ type: "offer", item: { title: "Call mum", due: "2026-11-23" } }]);
+  });
+});
+
+describe("clauses", () => {
+  const cases: Array<[string, string[]]> = [
+    ["I finished reading the book, now add call mom", ["complete", "add"]],
+    ["paid the rent - also add call the landlord", ["complete", "add"]],
+    ["buy milk, then call mom", ["add", "add"]],
+    ["I walked the dog and mark the laundry done", ["complete", "complete"]],
+    ["the dentist appointment isn't happening anymore, delete it", ["delete", "delete"]],
+    ["add call mum and dad", ["add"]],
+  ];
+  for (const [text, types] of cases) it(text, () => expect(classify(text, clock).map((i) => i.type)).toEqual(types));
+
+  it("reads several changes to one task in one clause", () => {
+    expect(classify("make it urgent and due on monday", clock)).toEqual([{ type: "update", ref: { kind: "pronoun" }, changes: { priority: "high", due: "2026-11-23" } }]);
+    expect(classify("make the venue booking high priority and due friday at 3pm", clock)).toEqual([
+      { type: "update", ref: { kind: "phrase", text: "venue booking" }, changes: { priority: "high", due: "2026-11-27T15:00:00" } },
+    ]);
+  });
+
+  it("reads bulk changes by filter, and leaves one task's change to the single-task readers", () => {
+    expect(classify("push everything due today to tomorrow", clock)).toEqual([{ type: "bulkUpdate", filter: { status: "pending", due: "today" }, changes: { due: "2026-11-23" } }]);
+    expect(classify("postpone everything by a day", clock)).toEqual([{ type: "bulkUpdate", filter: { status: "pending" }, changes: { shiftDays: 1 } }]);
+    expect(classify("make all the shopping tasks high priority", clock)).toEqual([{ type: "bulkUpdate", filter: { status: "pending", query: "shopping" }, changes: { priority: "high" } }]);
+    expect(classify("move the overdue report to friday", clock)[0]?.type).toBe("update");
+  });
+});
