@@ -172,7 +172,10 @@ describe("export and import", () => {
     expect(body.skipped[4]!.reason).toMatch(/8 fields but the header has 6/);
     const tasks = await tasksOf(dora.user.id);
     expect(tasks.map((t) => t.title)).toEqual(["Pay rent", "Water plants"]);
-    expect(tasks[0]!.description).toBe("List: Home · Labels: bills, monthly");
+    // The list is created for the importing user, the labels are labels.
+    expect(tasks[0]!.description).toBe("");
+    expect(tasks[0]!.labels).toEqual(["bills", "monthly"]);
+    expect(await db.taskList.findMany({ where: { userId: dora.user.id }, select: { id: true, name: true } })).toEqual([{ id: tasks[0]!.listId!, name: "Home" }]);
     expect(tasks[0]!.priority).toBe("high");
     expect(tasks[1]!.dueAt).not.toBeNull();
     expect(await tasksOf(babbage.user.id)).toEqual(babbageBefore);
@@ -232,12 +235,15 @@ describe("export and import", () => {
       ["Pick up parcel", "medium"],
       ["Water plants", "low"],
     ]);
-    expect(tasks[0]!.description).toBe("Compare prices\n\nLabels: travel, urgent");
+    expect(tasks[0]!.description).toBe("Compare prices");
+    expect(tasks[0]!.labels).toEqual(["travel", "urgent"]);
     expect(tasks[0]!.dueAt?.toISOString()).toBe("2026-12-10T23:59:59.999Z");
-    expect(tasks[1]!.description).toBe("List: Errands");
+    expect(tasks[1]!.description).toBe("");
+    const errands = await db.taskList.findFirstOrThrow({ where: { userId: frank.user.id, name: "Errands" } });
+    expect([tasks[0]!.listId, tasks[1]!.listId, tasks[2]!.listId]).toEqual([null, errands.id, errands.id]);
     expect(tasks[1]!.dueAt?.getUTCHours()).toBe(17);
     expect(tasks[2]!.dueAt).toBeNull();
-    expect(tasks[2]!.description).toBe("Due (from Todoist): every monday\n\nList: Errands");
+    expect(tasks[2]!.description).toBe("Due (from Todoist): every monday");
   });
 
   it("accepts a multipart upload's file field", async () => {
