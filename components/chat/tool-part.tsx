@@ -47,6 +47,10 @@ function useRunningLabel(name: string, input: Obj): string {
       return `Completing ${count || "the"} tasks…`;
     case "delete_tasks":
       return `Preparing to delete ${count || "the"} tasks…`;
+    case "list_lists":
+      return "Looking at your lists…";
+    case "create_list":
+      return str(input.name) ? `Creating the list ${quote(String(input.name))}…` : "Creating a list…";
     case "update_tasks":
       return `Updating ${count || "the"} tasks…`;
     default:
@@ -101,6 +105,9 @@ function ToolResult({ name, input, output }: { name: string; input: Obj; output:
         </CardShell>
       );
     }
+    if (output.code === "not_found" && output.missing === "list") {
+      return <NoticeCard tone="muted">{query ? <>There’s no {quote(query)} list yet, so nothing was changed.</> : "There’s no such list yet, so nothing was changed."}</NoticeCard>;
+    }
     if (output.code === "not_found") {
       return <NoticeCard tone="error">{query ? <>I couldn’t find a task matching {quote(query)}.</> : "I couldn’t find that task."}</NoticeCard>;
     }
@@ -145,6 +152,11 @@ function ToolResult({ name, input, output }: { name: string; input: Obj; output:
       return <DeletedCard tasks={tasksOf(output.deleted)} notFound={Array.isArray(output.notFound) ? output.notFound.length : 0} />;
     case "undo_last_turn":
       return str(output.message) ? <NoticeCard tone="muted">{String(output.message)}</NoticeCard> : null;
+    case "create_list": {
+      const list = asObj(output.list);
+      if (!str(list.name)) return null;
+      return <NoticeCard tone="muted">{output.alreadyExisted ? <>You already have the list {quote(String(list.name))}.</> : <>Created the list {quote(String(list.name))}.</>}</NoticeCard>;
+    }
     default:
       return null;
   }

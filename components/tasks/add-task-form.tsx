@@ -2,11 +2,12 @@
 import { useRef, useState, type FormEvent } from "react";
 import type { TaskPriority } from "@/lib/ui/types";
 import { useTaskStore } from "@/components/tasks/task-store";
+import { extractLabels } from "@/lib/tasks/labels";
 import { Button, fieldClass, inputClass } from "@/components/ui/button";
 import { PlusIcon } from "@/components/ui/icons";
 
 export function AddTaskForm() {
-  const { createTask } = useTaskStore();
+  const { state, createTask } = useTaskStore();
   const [title, setTitle] = useState("");
   const [priority, setPriority] = useState<"" | TaskPriority>("");
   const [due, setDue] = useState("");
@@ -15,13 +16,23 @@ export function AddTaskForm() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const trimmed = title.trim();
+    // "#errands" in the title becomes a label; a task added while a list is shown goes into it.
+    const typed = extractLabels(title);
+    const trimmed = typed.text.trim() || title.trim();
     if (!trimmed) {
       setError("Give the task a title");
       titleInput.current?.focus();
       return;
     }
-    void createTask({ title: trimmed, ...(priority ? { priority } : {}), ...(due ? { dueAt: due } : {}) });
+    const list = state.filters.list && state.filters.list !== "inbox" ? state.filters.list : null;
+    const labels = [...new Set([...typed.labels, ...(state.filters.label ? [state.filters.label] : [])])];
+    void createTask({
+      title: trimmed,
+      ...(priority ? { priority } : {}),
+      ...(due ? { dueAt: due } : {}),
+      ...(list ? { listId: list } : {}),
+      ...(labels.length ? { labels } : {}),
+    });
     setTitle("");
     setPriority("");
     setDue("");

@@ -89,3 +89,37 @@ export function TaskCheckbox({
     </span>
   );
 }
+
+/** A label as a small chip; pressing it filters the panel by that label (pressing again clears it). */
+export function LabelChip({ label, active, onClick }: { label: string; active: boolean; onClick?: () => void }) {
+  const style = active
+    ? "bg-indigo-600 text-white ring-indigo-600 dark:bg-indigo-500 dark:ring-indigo-500"
+    : "bg-sky-50 text-sky-800 ring-sky-600/20 hover:bg-sky-100 dark:bg-sky-500/10 dark:text-sky-300 dark:ring-sky-400/30 dark:hover:bg-sky-500/20";
+  if (!onClick) return <span className={`inline-flex items-center rounded-md px-1.5 py-0.5 text-[11px] font-medium ring-1 ring-inset ${style}`}>#{label}</span>;
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-pressed={active}
+      aria-label={active ? `Stop filtering by label ${label}` : `Show tasks labelled ${label}`}
+      className={`inline-flex items-center rounded-md px-1.5 py-0.5 text-[11px] font-medium ring-1 ring-inset focus-visible:outline-2 focus-visible:outline-indigo-500 ${style}`}
+    >
+      #{label}
+    </button>
+  );
+}
+
+/** A parent's progress, "2/3", read as "2 of 3 subtasks done". */
+export function SubtaskProgress({ done, total }: { done: number; total: number }) {
+  const complete = done === total;
+  return (
+    <span
+      data-testid="subtask-progress"
+      className={`inline-flex items-center gap-1 text-xs tabular-nums ${complete ? "text-emerald-700 dark:text-emerald-400" : "text-zinc-500 dark:text-zinc-400"}`}
+    >
+      <CheckIcon className="size-3.5" />
+      <span aria-hidden="true">{done}/{total}</span>
+      <span className="sr-only">{done} of {total} subtasks done</span>
+    </span>
+  );
+}
