@@ -23,6 +23,13 @@ function when(iso: string): string {
   return new Date(iso).toLocaleString(undefined, { weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
 }
 
+/** One reading of a line by the server; null when it could not be read (the line is then a plain title). */
+async function readLine(text: string, signal?: AbortSignal): Promise<Parsed | null> {
+  const timezone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const res = await fetch("/api/tasks/parse", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ text, timezone }), signal });
+  return res.ok ? ((await res.json()) as Parsed) : null;
+}
+
 /** Reads the box as the person types: the latest reading of `text`, or null while none is current. */
 function useQuickAdd(text: string): { parsed: Parsed | null; parsedFor: string } {
   const [result, setResult] = useState<{ parsed: Parsed | null; parsedFor: string }>({ parsed: null, parsedFor: "" });
@@ -30,9 +37,7 @@ function useQuickAdd(text: string): { parsed: Parsed | null; parsedFor: string }
     if (!text.trim()) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      const timezone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-      fetch("/api/tasks/parse", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ text, timezone }), signal: controller.signal })
-        .then(async (res) => (res.ok ? ((await res.json()) as Parsed) : null))
+      readLine(text, controller.signal)
         .then((parsed) => setResult({ parsed, parsedFor: text }))
         .catch(() => {});
     }, PARSE_DELAY_MS);
@@ -71,8 +76,10 @@ export function AddTaskForm() {
   const parsed = quick.parsedFor === title && title.trim() ? quick.parsed : null;
   useFocusKey(titleInput);
 
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
+    const text = title;
+    const chosen = { priority, due };
     // "#errands" in the title becomes a label; a task added while a list is shown goes into it.
     const typed = extractLabels(title);
     const trimmed = typed.text.trim() || title.trim();
@@ -81,29 +88,32 @@ export function AddTaskForm() {
       titleInput.current?.focus();
       return;
     }
-    const list = parsed?.listId ?? (state.filters.list && state.filters.list !== "inbox" ? state.filters.list : null);
-    const labels = [...new Set([...(parsed?.labels ?? typed.labels), ...(state.filters.label ? [state.filters.label] : [])])];
-    // The structured controls, when set, win over what the box read.
-    const chosenPriority = priority || parsed?.priority;
-    const dueAt = due || parsed?.dueAt;
-    void createTask({
-      title: parsed?.title || trimmed,
-      ...(chosenPriority ? { priority: chosenPriority } : {}),
-      ...(dueAt ? { dueAt } : {}),
-      ...(list ? { listId: list } : {}),
-      ...(labels.length ? { labels } : {}),
-      ...(parsed?.recurrence ? { recurrence: parsed.recurrence } : {}),
-      ...(parsed?.remindAt ? { remindAt: parsed.remindAt } : {}),
-    });
     setTitle("");
     setPriority("");
     setDue("");
     setError(null);
     titleInput.current?.focus();
+    // Enter before the reading of this exact text came back: read it now, so the result never
+    // depends on how fast someone typed.
+    const reading = parsed ?? (await readLine(text).catch(() => null));
+    const list = reading?.listId ?? (state.filters.list && state.filters.list !== "inbox" ? state.filters.list : null);
+    const labels = [...new Set([...(reading?.labels ?? typed.labels), ...(state.filters.label ? [state.filters.label] : [])])];
+    // The structured controls, when set, win over what the box read.
+    const chosenPriority = chosen.priority || reading?.priority;
+    const dueAt = chosen.due || reading?.dueAt;
+    void createTask({
+      title: reading?.title || trimmed,
+      ...(chosenPriority ? { priority: chosenPriority } : {}),
+      ...(dueAt ? { dueAt } : {}),
+      ...(list ? { listId: list } : {}),
+      ...(labels.length ? { labels } : {}),
+      ...(reading?.recurrence ? { recurrence: reading.recurrence } : {}),
+      ...(reading?.remindAt ? { remindAt: reading.remindAt } : {}),
+    });
   }
 
   return (
-    <form onSubmit={submit} aria-label="Add a task" className="space-y-2">
+    <form onSubmit={(e) => void submit(e)} aria-label="Add a task" className="space-y-2">
       <div className="flex gap-2">
         <label htmlFor="new-task-title" className="sr-only">New task title</label>
         <input
