@@ -41,6 +41,8 @@ function listInput(filter: ListFilter, wide: boolean): Record<string, unknown> {
   if (filter.priority) input.priority = filter.priority;
   if (filter.due) input.due = filter.due;
   if (filter.query) input.query = filter.query;
+  if (filter.list) input.list = filter.list;
+  if (filter.label) input.label = filter.label;
   if (wide || filter.window || filter.count) input.limit = 100;
   return input;
 }

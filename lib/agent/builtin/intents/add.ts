@@ -3,8 +3,12 @@
  * "todo: …", "put … on my list", "add three tasks: a, b, c") into task drafts with title,
  * description, priority and due date.
  */
+import { findRecurrencePhrase } from "@/lib/tasks/recurrence-phrases";
+import { findReminderPhrase } from "@/lib/tasks/reminder-phrases";
+import { extractLabels } from "@/lib/tasks/labels";
 import type { Clock } from "../clock";
-import { dueToString, extractDue } from "../dates";
+import { dueToString, extractDue, findDue } from "../dates";
+import { firstOccurrenceAt, minutesBefore } from "../repeats";
 import { capitalize, escapeRegExp, quoted, trimPunctuation } from "../text";
 import { cutSpans } from "../dates";
 import { findPriority } from "./priority";
@@ -67,6 +71,9 @@ function stripWrappers(title: string): string {
   return t;
 }
 
+const NAMED_LIST = /\s+(?:to|on|onto|in|into)\s+(?:my|the)\s+([\p{L}\p{N}][\p{L}\p{N}_-]*)\s+list\b/iu;
+const GENERIC_LIST = /^(?:todo|to-do|todos|to-dos|task|tasks|main|usual|own|reminder|reminders|whole|same|new|last)$/i;
+
 /** Reads one item: description, priority, due date, then what is left is the title. */
 export function readItem(raw: string, clock: Clock): AddItem {
   const q = quoted(raw);
@@ -83,10 +90,36 @@ export function readItem(raw: string, clock: Clock): AddItem {
     item.priority = p.priority;
     text = cutSpans(text, [p.span]);
   }
-  const { due, rest } = extractDue(text, clock);
+  // "milk to the groceries list": the named list (not "my todo list"); the tool asks when there is no such list.
+  const named = NAMED_LIST.exec(text);
+  if (named && named[1] && !GENERIC_LIST.test(named[1])) {
+    item.list = named[1].toLowerCase();
+    text = `${text.slice(0, named.index)} ${text.slice(named.index + named[0].length)}`;
+  }
+  // "#errands" words are labels.
+  const tagged = extractLabels(text);
+  if (tagged.labels.length) {
+    item.labels = tagged.labels;
+    text = tagged.text;
+  }
+  // "…, remind me 30 minutes before": an offset from the due time, once that is known.
+  const remind = findReminderPhrase(text);
+  const before = remind?.kind === "before" ? remind.minutes : null;
+  if (remind?.kind === "before") text = `${text.slice(0, remind.start)} ${text.slice(remind.end)}`;
+  // "every sunday", "on the 1st of every month": a repeat rule; its words leave the title.
+  const repeat = findRecurrencePhrase(text);
+  if (repeat) {
+    item.recurrence = repeat.rule;
+    text = `${text.slice(0, repeat.start)} ${text.slice(repeat.end)}`;
+  }
+  let { due, rest } = extractDue(text, clock);
   if (due) {
+    // A repeating task is first due at its first occurrence, at the time said.
+    if (repeat) due = firstOccurrenceAt(repeat.rule, due, clock) ?? due;
     item.due = dueToString(due);
     text = rest;
+    const remindDue = before !== null ? minutesBefore(due, before) : null;
+    if (remindDue) item.remindAt = dueToString(remindDue);
   }
   // Labels left behind once their values were taken ("Pay rent. Due: tomorrow").
   // Brackets emptied by taking their contents ("(low priority)") go too.
@@ -98,6 +131,17 @@ export function readItem(raw: string, clock: Clock): AddItem {
 
 /** Reads an add body into one or more drafts. */
 export function readAdd(body: string, clock: Clock, list = false, prefix = ""): AddItem[] {
+  // "remind me at 5pm to call mom": the time words are the reminder's, not the due date's.
+  const whole = `${prefix}${body}`;
+  const remind = findReminderPhrase(whole);
+  if (remind?.kind === "at" && remind.when && remind.start === 0) {
+    const at = findDue(whole.slice(remind.when.start, remind.when.end).toLowerCase(), clock);
+    if (at && at.due.hour !== undefined) {
+      const remindAt = dueToString(at.due);
+      // The task is due then too, unless the rest says otherwise.
+      return readAdd(whole.slice(remind.end), clock, list).map((i) => ({ due: remindAt, ...i, remindAt }));
+    }
+  }
   let text = body.trim();
   const announced = COUNT_ANNOUNCED.exec(text.toLowerCase());
   if (announced) text = text.slice(announced[0].length);

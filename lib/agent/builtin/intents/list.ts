@@ -106,8 +106,23 @@ export function readQuery(text: string): string | null {
 }
 
 /** A list request, or null. */
+/** Words after "what's on my …" that are the whole to-do list, not one of the user's lists. */
+const NOT_A_LIST = /^(?:list|lists|todo|to-do|todos|to-dos|task|tasks|agenda|plate|schedule|calendar|mind|whole|full|entire|main|usual|own|store|today|tomorrow|it|there|that|this|the|my|for|today's)$/;
+
+/** "show my groceries list", "what's in groceries", "what's tagged urgent?". */
+function readOrganised(t: string): Intent | null {
+  const label = /^(?:what(?:'s| is| are|s)|which (?:tasks|todos|ones|things|items)(?: are)?|(?:show|list|find)(?: me)?(?: (?:my|the|all))?(?: (?:tasks|todos|things|items|everything))?|anything|everything|tasks|todos)\s+(?:tagged|labell?ed|marked)\s+(?:as\s+|with\s+)?#?([\p{L}\p{N}][\p{L}\p{N}_-]*)\s*\??$/u.exec(t);
+  if (label && label[1]) return { type: "list", filter: { label: label[1] } };
+  const shown = /^(?:show|open|view|display|pull up|bring up|list|read)(?: me)?\s+(?:my|the)\s+([\p{L}\p{N}][\p{L}\p{N}_-]*)\s+list\s*\??$/u.exec(t)
+    ?? /^what(?:'s| is|s)\s+(?:in|on)\s+(?:my\s+|the\s+)?([\p{L}\p{N}][\p{L}\p{N}_-]*)(?:\s+list)?\s*\??$/u.exec(t);
+  if (shown && shown[1] && !NOT_A_LIST.test(shown[1])) return { type: "list", filter: { list: shown[1] } };
+  return null;
+}
+
 export function readList(text: string, clock: Clock): Intent | null {
   const t = text;
+  const organised = readOrganised(t);
+  if (organised) return organised;
   if (/^(?:search|find|look for|look up|lookup|filter|grep)\b/.test(t)) {
     const filter = readFilter(t, clock);
     const q = readQuery(t);

@@ -10,7 +10,19 @@ export type TaskRef =
   | { kind: "pronoun" }
   | { kind: "listed" };
 
-export type AddItem = { title: string; description?: string; priority?: Priority; due?: string };
+export type AddItem = {
+  title: string;
+  description?: string;
+  priority?: Priority;
+  due?: string;
+  /** An RRULE without DTSTART ("every sunday"). */
+  recurrence?: string;
+  /** A local date-time ("remind me at 5pm", "remind me 30 minutes before"). */
+  remindAt?: string;
+  labels?: string[];
+  /** "add milk to the groceries list": the list's name as said. */
+  list?: string;
+};
 
 export type Changes = {
   title?: string;
@@ -21,6 +33,10 @@ export type Changes = {
   status?: "pending" | "completed";
   /** "postpone X by 2 days": days added to the task's current due date. */
   shiftDays?: number;
+  /** "stop repeating X". */
+  clearRecurrence?: boolean;
+  /** "skip X this week": move a repeating task to its next occurrence. */
+  skipOccurrence?: boolean;
 };
 
 /** What a bulk update changes on every task it matches. */
@@ -33,6 +49,10 @@ export type ListFilter = {
   query?: string;
   /** A day range the tool has no filter for ("tomorrow", "next week"): filtered in the reply. */
   window?: { from: CivilDate; to: CivilDate; label: string };
+  /** "show my groceries list": one of the user's lists, by name. */
+  list?: string;
+  /** "what's tagged urgent?". */
+  label?: string;
   /** "how many …?": answer with a count. */
   count?: boolean;
 };

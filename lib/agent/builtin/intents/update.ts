@@ -67,6 +67,10 @@ function keepCase(ctx: ReadContext, lowerPart: string): string {
 }
 
 const READERS: Array<[RegExp, Reader]> = [
+  // Repeating tasks: "stop repeating the plants task", "skip the plants this week", "skip this one".
+  [/^(?:stop|don't|do not|no longer|quit)\s+repeat(?:ing)?\s+(?:the\s+)?(.+?)(?:\s+(?:task|todo|one))?$/, (m) => ({ ref: m[1] ?? "", changes: { clearRecurrence: true } })],
+  [/^(?:make\s+)?(?:the\s+)?(.+?)(?:\s+(?:task|todo))?\s+(?:should\s+)?(?:not|no longer|stop)\s+repeat(?:ing)?$/, (m) => ({ ref: m[1] ?? "", changes: { clearRecurrence: true } })],
+  [/^skip\s+(?:the\s+)?(.+?)(?:\s+(?:task|todo))?(?:\s+(?:this|next)\s+(?:week|time|month|once)|\s+(?:once|today|for now))?$/, (m) => ({ ref: m[1] ?? "", changes: { skipOccurrence: true } })],
   // rename, with both titles quoted (the quotes may contain " to ")
   [/^(?:rename|retitle|change|update|edit)\s+(?:the\s+task\s+)?["'](.+?)["']\s+(?:to|as|into)\s+["'](.+?)["']?$/, (m, ctx) => ({ ref: `"${m[1] ?? ""}"`, changes: { title: title(keepCase(ctx, m[2] ?? "")) } })],
   // rename

@@ -1,0 +1,54 @@
+import { describe, it } from "vitest";
+import { once } from "./harness";
+import { expectCalls, type Expected } from "./expect-calls";
+
+// Clock: Sunday 2026-11-22 15:05 in Europe/Berlin.
+const adds: Array<[string, Expected[]]> = [
+  ["add water the plants every sunday at 9am", [{ toolName: "add_task", input: { title: "Water the plants", recurrence: "FREQ=WEEKLY;BYDAY=SU", due: "2026-11-29T09:00:00" } }]],
+  ["pay rent on the 1st of every month", [{ toolName: "add_task", input: { title: "Pay rent", recurrence: "FREQ=MONTHLY;BYMONTHDAY=1", due: undefined } }]],
+  ["water the plants every day", [{ toolName: "add_task", input: { title: "Water the plants", recurrence: "FREQ=DAILY", due: undefined } }]],
+  ["remind me at 5pm to call mom", [{ toolName: "add_task", input: { title: "Call mom", due: "2026-11-22T17:00:00", remindAt: "2026-11-22T17:00:00" } }]],
+  ["remind me to call mom tomorrow", [{ toolName: "add_task", input: { title: "Call mom", due: "2026-11-23", remindAt: undefined } }]],
+  ["add call the dentist tomorrow at 10am, remind me 30 minutes before", [{ toolName: "add_task", input: { title: "Call the dentist", due: "2026-11-23T10:00:00", remindAt: "2026-11-23T09:30:00" } }]],
+  ["add buy stamps #errands", [{ toolName: "add_task", input: { title: "Buy stamps", labels: ["errands"] } }]],
+];
+
+describe("built-in model: repeats, reminders, labels in an add", () => {
+  for (const [say, expected] of adds) {
+    it(say, async () => {
+      const turn = await once(say);
+      expectCalls(turn.calls, expected);
+    });
+  }
+});
+
+describe("built-in model: changing a repeating task", () => {
+  const seed = { tasks: [{ title: "Water the plants" }] };
+  const cases: Array<[string, Expected[]]> = [
+    ["stop repeating the plants task", [{ toolName: "update_task", input: { task: /plants/i, clearRecurrence: true } }]],
+    ["skip the plants this week", [{ toolName: "update_task", input: { task: /plants/i, skipOccurrence: true } }]],
+  ];
+  for (const [say, expected] of cases) {
+    it(say, async () => {
+      const turn = await once(say, seed);
+      expectCalls(turn.calls, expected);
+    });
+  }
+});
+
+describe("built-in model: lists and labels", () => {
+  const cases: Array<[string, Expected[]]> = [
+    ["add milk to the groceries list", [{ toolName: "add_task", input: { title: "Milk", list: "groceries" } }]],
+    ["add batteries to my todo list", [{ toolName: "add_task", input: { title: "Batteries", list: undefined } }]],
+    ["show my groceries list", [{ toolName: "list_tasks", input: { list: "groceries" } }]],
+    ["what's in groceries?", [{ toolName: "list_tasks", input: { list: "groceries" } }]],
+    ["what's on my list?", [{ toolName: "list_tasks", input: { list: undefined } }]],
+    ["what's tagged urgent?", [{ toolName: "list_tasks", input: { label: "urgent" } }]],
+  ];
+  for (const [say, expected] of cases) {
+    it(say, async () => {
+      const turn = await once(say);
+      expectCalls(turn.calls, expected);
+    });
+  }
+});
