@@ -36,6 +36,8 @@ export type SeedTask = {
   description?: string;
   status?: "pending" | "completed";
   priority?: "low" | "medium" | "high";
+  /** An RRULE: a repeating task. */
+  recurrence?: string;
   /** Days from today: the end of that local day, or noon UTC with `seedAtNoonUtc`. */
   due?: number;
 };
@@ -102,10 +104,16 @@ export class Harness {
     const input: Record<string, unknown> = { title: seed.title };
     if (seed.description) input.description = seed.description;
     if (seed.priority) input.priority = seed.priority;
+    if (seed.recurrence) input.recurrence = seed.recurrence;
     if (seed.due !== undefined) input.due = this.seedAtNoonUtc ? utcNoon(this.now, seed.due) : localDay(this.now, this.timeZone, seed.due);
     const created = (await runTool("add_task", input, this.ctx)).task as Task;
     if (seed.status === "completed") await runTool("complete_task", { task: created.id }, this.ctx);
     return created;
+  }
+
+  /** Creates one of the user's lists (a scenario's `lists`), through the real create_list tool. */
+  async createList(name: string): Promise<void> {
+    await runTool("create_list", { name }, this.ctx);
   }
 
   /** Every task of this user, as the tools report them. */

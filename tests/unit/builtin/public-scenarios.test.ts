@@ -23,7 +23,7 @@ type Expect = {
   toolCalls?: number;
   replyNoIds?: boolean;
 };
-type Scenario = { id: string; setup?: SeedTask[]; turns: Array<{ say?: string; approve?: boolean | "if-asked"; expect?: Expect }> };
+type Scenario = { id: string; lists?: string[]; setup?: SeedTask[]; turns: Array<{ say?: string; approve?: boolean | "if-asked"; expect?: Expect }> };
 
 const NOW = new Date("2026-11-22T14:05:00.000Z");
 const dir = resolve(import.meta.dirname, "../../evals");
@@ -84,7 +84,10 @@ function matchTask(t: Task, p: Record<string, unknown>): boolean {
 type Outcome = { why: string; harm: boolean } | null;
 
 async function runScenario(sc: Scenario): Promise<Outcome> {
-  const h = await Harness.create({ now: NOW.toISOString(), timeZone: "UTC", tasks: sc.setup ?? [], seedAtNoonUtc: true });
+  const h = await Harness.create({ now: NOW.toISOString(), timeZone: "UTC", tasks: [], seedAtNoonUtc: true });
+  // Lists first, as tests/evals/run.mjs does; setup tasks' lists, labels and parents are not seeded here.
+  for (const name of sc.lists ?? []) await h.createList(name);
+  for (const seed of sc.setup ?? []) await h.seed(seed);
   for (const [i, turn] of sc.turns.entries()) {
     if (turn.approve === "if-asked" && h.pending.length === 0) continue;
     const before = await h.all();

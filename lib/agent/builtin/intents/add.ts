@@ -112,10 +112,11 @@ export function readItem(raw: string, clock: Clock): AddItem {
     item.recurrence = repeat.rule;
     text = `${text.slice(0, repeat.start)} ${text.slice(repeat.end)}`;
   }
-  let { due, rest } = extractDue(text, clock);
-  if (due) {
+  const found = extractDue(text, clock);
+  if (found.due) {
     // A repeating task is first due at its first occurrence, at the time said.
-    if (repeat) due = firstOccurrenceAt(repeat.rule, due, clock) ?? due;
+    const due = repeat ? (firstOccurrenceAt(repeat.rule, found.due, clock) ?? found.due) : found.due;
+    const rest = found.rest;
     item.due = dueToString(due);
     text = rest;
     const remindDue = before !== null ? minutesBefore(due, before) : null;
