@@ -12,6 +12,12 @@ export type TaskView = {
   status: string;
   priority: string;
   dueAt: string | null;
+  /** "every Sunday": how a repeating task repeats (the tools' recurrence.text). */
+  repeats?: string | null;
+  remindAt?: string | null;
+  /** The name of the list it is in; null for the Inbox. */
+  list?: string | null;
+  labels?: string[];
 };
 
 export type Outcome =
@@ -57,6 +63,10 @@ export function toTaskView(value: unknown): TaskView | null {
     status: str(t.status) ?? "pending",
     priority: str(t.priority) ?? "medium",
     dueAt: str(t.dueAt),
+    repeats: str(asRecord(t.recurrence).text),
+    remindAt: str(t.remindAt),
+    list: str(asRecord(t.list).name),
+    labels: Array.isArray(t.labels) ? t.labels.map(String) : [],
   };
 }
 

@@ -160,6 +160,8 @@ function failureReply(ctx: TurnContext, r: ToolResultEvent): string {
     const m = r.outcome.message.toLowerCase();
     if (m.includes("due")) return "I couldn't use that date. Could you say it another way, like \"tomorrow\", \"Friday\" or \"Dec 3\"?";
     if (m.includes("title")) return "A task needs a title. What should it be called?";
+    if (m.includes("skip") || m.includes("repeat") || m.includes("recurrence")) return `I couldn't do that: ${r.outcome.message}`;
+    if (m.includes("remind")) return "I couldn't use that reminder time. Could you say it another way, like \"at 5pm\" or \"30 minutes before\"?";
     return "I couldn't make that change — something in the request wasn't valid. Could you rephrase it?";
   }
   return "Something went wrong on my side while doing that. Please try again.";
@@ -182,6 +184,13 @@ function updateReply(ctx: TurnContext, r: ToolResultEvent): string {
     parts.push(task.dueAt ? `${capitalize(name)} is now due ${describeDue(task.dueAt, ctx.clock)}.` : `Removed the due date from ${name}.`);
   }
   if (changed.includes("description")) parts.push(task.description ? `Updated the description of ${name}.` : `Removed the description from ${name}.`);
+  if (r.input.skipOccurrence === true) parts.push(task.dueAt ? `Skipped this one: ${name} is next due ${describeDue(task.dueAt, ctx.clock)}.` : `Skipped this one of ${name}.`);
+  else if (changed.includes("recurrence")) parts.push(task.repeats ? `${capitalize(name)} now repeats ${task.repeats}.` : `${capitalize(name)} no longer repeats.`);
+  if (changed.includes("remindAt") || changed.includes("clearReminder")) {
+    parts.push(task.remindAt ? `I'll remind you ${describeDue(task.remindAt, ctx.clock)}.` : `Removed the reminder from ${name}.`);
+  }
+  if (changed.includes("list")) parts.push(task.list ? `Moved ${name} to ${quote(task.list)}.` : `Moved ${name} to the Inbox.`);
+  if (changed.includes("labels")) parts.push(task.labels?.length ? `${capitalize(name)} is now tagged ${task.labels.map((l) => `#${l}`).join(", ")}.` : `Removed the labels from ${name}.`);
   return parts.length ? parts.join(" ") : `${capitalize(name)} already looks like that — nothing needed changing.`;
 }
 
@@ -227,6 +236,10 @@ function addedLine(task: TaskView, clock: Clock): string {
   const bits: string[] = [];
   if (task.dueAt) bits.push(`due ${describeDue(task.dueAt, clock)}`);
   if (task.priority === "high" || task.priority === "low") bits.push(`${task.priority} priority`);
+  if (task.repeats) bits.push(`repeats ${task.repeats}`);
+  if (task.remindAt) bits.push(`reminder ${describeDue(task.remindAt, clock)}`);
+  if (task.list) bits.push(`in ${quote(task.list)}`);
+  if (task.labels?.length) bits.push(task.labels.map((l) => `#${l}`).join(" "));
   return bits.length ? `${quote(task.title)}, ${bits.join(", ")}` : quote(task.title);
 }
 

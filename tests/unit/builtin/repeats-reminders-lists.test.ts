@@ -1,5 +1,5 @@
-import { describe, it } from "vitest";
-import { once } from "./harness";
+import { describe, expect, it } from "vitest";
+import { Harness, once } from "./harness";
 import { expectCalls, type Expected } from "./expect-calls";
 
 // Clock: Sunday 2026-11-22 15:05 in Europe/Berlin.
@@ -51,4 +51,28 @@ describe("built-in model: lists and labels", () => {
       expectCalls(turn.calls, expected);
     });
   }
+});
+
+describe("built-in model: repeating tasks in a conversation", () => {
+  it("'skip this one' after the list skips the repeating task shown, and says when it is next due", async () => {
+    const h = await Harness.create({ tasks: [{ title: "Water the plants", recurrence: "FREQ=WEEKLY;BYDAY=SU" }] });
+    await h.say("show my tasks");
+    const plants = (await h.all())[0]!;
+    const turn = await h.say("skip this one");
+    expectCalls(turn.calls, [{ toolName: "update_task", input: { task: plants.id, skipOccurrence: true } }]);
+    expect(turn.text).toMatch(/skipped.*plants.*next due/i);
+    expect((await h.all())[0]!.dueAt).not.toBe(plants.dueAt);
+  });
+
+  it("'stop repeating' says the task no longer repeats", async () => {
+    const h = await Harness.create({ tasks: [{ title: "Water the plants", recurrence: "FREQ=WEEKLY;BYDAY=SU" }] });
+    const turn = await h.say("stop repeating the plants task");
+    expect(turn.text).toMatch(/plants.*no longer repeats/i);
+  });
+
+  it("a repeating add says how it repeats", async () => {
+    const turn = await once("add gym every monday and thursday at 7am");
+    expectCalls(turn.calls, [{ toolName: "add_task", input: { title: "Gym", recurrence: "FREQ=WEEKLY;BYDAY=MO,TH", due: "2026-11-23T07:00:00" } }]);
+    expect(turn.text).toMatch(/repeats every monday and thursday/i);
+  });
 });
