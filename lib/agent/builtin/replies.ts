@@ -147,6 +147,11 @@ function failureReply(ctx: TurnContext, r: ToolResultEvent): string {
     const { adj, suffix } = describeFilter({ ...filter, status: undefined }, undefined);
     return `You don't have any ${adj}tasks${suffix} to change, so nothing was changed.`;
   }
+  // "add milk to the groceries list" without such a list: it is never created on the side.
+  if (r.outcome.code === "not_found" && /\blist yet\b/.test(r.outcome.message)) {
+    const list = r.outcome.query ?? "that";
+    return `There's no '${list}' list yet, so nothing was changed. Create it with "New list" in the task panel, then ask me again.`;
+  }
   if (r.outcome.code === "not_found") {
     if (!query) return "I couldn't find that task — it may have been deleted already. Say \"show my tasks\" to see your list.";
     return `I couldn't find a task matching '${query}'. Say "show my tasks" to see what's on your list.`;

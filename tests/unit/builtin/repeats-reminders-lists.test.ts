@@ -76,3 +76,12 @@ describe("built-in model: repeating tasks in a conversation", () => {
     expect(turn.text).toMatch(/repeats every monday and thursday/i);
   });
 });
+
+describe("built-in model: a list that does not exist", () => {
+  it("is not created on the side: nothing is added and the reply names the list", async () => {
+    const turn = await once("add milk to the groceries list");
+    expectCalls(turn.calls, [{ toolName: "add_task", input: { title: "Milk", list: "groceries" } }]);
+    expect(turn.text).toMatch(/no 'groceries' list yet/i);
+    expect(await turn.h.all()).toHaveLength(0);
+  });
+});
