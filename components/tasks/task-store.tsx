@@ -89,7 +89,7 @@ function reducer(state: State, action: Action): State {
   }
 }
 
-export type NewTaskInput = { title: string; priority?: TaskPriority; dueAt?: string | null; listId?: string | null; labels?: string[]; parentId?: string | null };
+export type NewTaskInput = { title: string; priority?: TaskPriority; dueAt?: string | null; listId?: string | null; labels?: string[]; parentId?: string | null; recurrence?: string | null; remindAt?: string | null };
 export type TaskPatch = Partial<Pick<Task, "title" | "priority" | "status" | "description" | "labels">> & {
   dueAt?: string | null;
   /** An RRULE (FREQ=…), or null to stop repeating. */
