@@ -61,7 +61,7 @@ function useRunningLabel(name: string, input: Obj): string {
 function RunningLine({ label }: { label: string }) {
   return (
     <p className="my-1.5 inline-flex items-center gap-2 rounded-full bg-zinc-100 px-3 py-1 text-xs text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300" role="status">
-      <span className="size-3 animate-spin rounded-full border-2 border-zinc-300 border-t-indigo-500 dark:border-zinc-600 dark:border-t-indigo-400" aria-hidden="true" />
+      <span className="size-3 animate-spin rounded-full border-2 border-zinc-300 border-t-accent-500 dark:border-zinc-600 dark:border-t-accent-400" aria-hidden="true" />
       {label}
     </p>
   );

@@ -66,17 +66,17 @@ export function ListSwitcher() {
                 data-list={entry.key}
                 onClick={() => setFilters({ ...state.filters, list: entry.filter })}
                 {...dropProps(entry)}
-                className={`flex max-w-44 items-center gap-1.5 rounded-full px-3 py-1.5 ring-1 transition-colors ring-inset focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-500 ${
+                className={`flex max-w-44 items-center gap-1.5 rounded-full px-3 py-1.5 ring-1 transition-colors ring-inset focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-accent-500 ${
                   dropTarget === entry.key
-                    ? "bg-indigo-100 text-indigo-900 ring-indigo-500 dark:bg-indigo-500/30 dark:text-indigo-100"
+                    ? "bg-accent-100 text-accent-900 ring-accent-500 dark:bg-accent-500/30 dark:text-accent-100"
                     : pressed
-                      ? "bg-indigo-600 text-white ring-indigo-600 dark:bg-indigo-500 dark:ring-indigo-500"
+                      ? "bg-accent-600 text-white ring-accent-600 dark:bg-accent-500 dark:ring-accent-500"
                       : "bg-white text-zinc-700 ring-zinc-200 hover:bg-zinc-50 dark:bg-zinc-900 dark:text-zinc-300 dark:ring-zinc-700 dark:hover:bg-zinc-800"
                 }`}
               >
                 <span className="truncate">{entry.name}</span>
                 {entry.count !== null && (
-                  <span aria-hidden="true" className={`tabular-nums ${pressed ? "text-indigo-100" : "text-zinc-400 dark:text-zinc-500"}`}>
+                  <span aria-hidden="true" className={`tabular-nums ${pressed ? "text-accent-100" : "text-zinc-400 dark:text-zinc-500"}`}>
                     {entry.count}
                   </span>
                 )}

@@ -35,7 +35,7 @@ export function TaskFiltersBar() {
               type="button"
                   aria-pressed={active}
               onClick={() => set({ status: s.value })}
-              className={`rounded-md px-2 py-1.5 transition-colors focus-visible:outline-2 focus-visible:outline-indigo-500 ${
+              className={`rounded-md px-2 py-1.5 transition-colors focus-visible:outline-2 focus-visible:outline-accent-500 ${
                 active ? "bg-white text-zinc-900 shadow-sm dark:bg-zinc-950 dark:text-zinc-100" : "text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"
               }`}
             >
@@ -77,7 +77,7 @@ export function TaskFiltersBar() {
             type="button"
             onClick={() => set({ label: "" })}
             aria-label={`Stop filtering by label ${filters.label}`}
-            className="rounded p-0.5 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:hover:bg-zinc-800"
+            className="rounded p-0.5 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-accent-500 dark:hover:bg-zinc-800"
           >
             <XIcon className="size-3.5" />
           </button>

@@ -243,7 +243,7 @@ function TaskEditForm({ task, onDone }: { task: Task; onDone: () => void }) {
           onDone();
         }
       }}
-      className="space-y-2 rounded-lg border border-indigo-200 bg-indigo-50/40 p-2.5 dark:border-indigo-500/30 dark:bg-indigo-500/5"
+      className="space-y-2 rounded-lg border border-accent-200 bg-accent-50/40 p-2.5 dark:border-accent-500/30 dark:bg-accent-500/5"
       aria-label={`Edit “${task.title}”`}
     >
       <label className="sr-only" htmlFor={`title-${task.id}`}>Task title</label>

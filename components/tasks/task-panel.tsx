@@ -86,7 +86,7 @@ export function TaskPanel({ onClose }: { onClose?: () => void }) {
             </div>
           ) : (
             <div className="flex flex-col items-center px-6 py-10 text-center" data-testid="task-empty">
-              <span className="mb-3 flex size-10 items-center justify-center rounded-full bg-indigo-50 text-indigo-600 dark:bg-indigo-500/10 dark:text-indigo-300">
+              <span className="mb-3 flex size-10 items-center justify-center rounded-full bg-accent-50 text-accent-600 dark:bg-accent-500/10 dark:text-accent-300">
                 <ListIcon className="size-5" />
               </span>
               <p className="text-sm font-medium text-zinc-900 dark:text-zinc-100">No tasks yet</p>
