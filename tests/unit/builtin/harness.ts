@@ -38,6 +38,9 @@ export type SeedTask = {
   priority?: "low" | "medium" | "high";
   /** An RRULE: a repeating task. */
   recurrence?: string;
+  /** The name of one of the user's lists (create it first). */
+  list?: string;
+  labels?: string[];
   /** Days from today: the end of that local day, or noon UTC with `seedAtNoonUtc`. */
   due?: number;
 };
@@ -105,6 +108,8 @@ export class Harness {
     if (seed.description) input.description = seed.description;
     if (seed.priority) input.priority = seed.priority;
     if (seed.recurrence) input.recurrence = seed.recurrence;
+    if (seed.list) input.list = seed.list;
+    if (seed.labels) input.labels = seed.labels;
     if (seed.due !== undefined) input.due = this.seedAtNoonUtc ? utcNoon(this.now, seed.due) : localDay(this.now, this.timeZone, seed.due);
     const created = (await runTool("add_task", input, this.ctx)).task as Task;
     if (seed.status === "completed") await runTool("complete_task", { task: created.id }, this.ctx);

@@ -44,6 +44,7 @@ describe("built-in model: lists and labels", () => {
     ["what's in groceries?", [{ toolName: "list_tasks", input: { list: "groceries" } }]],
     ["what's on my list?", [{ toolName: "list_tasks", input: { list: undefined } }]],
     ["what's tagged urgent?", [{ toolName: "list_tasks", input: { label: "urgent" } }]],
+    ["what's in #errands?", [{ toolName: "list_tasks", input: { label: "errands" } }]],
   ];
   for (const [say, expected] of cases) {
     it(say, async () => {

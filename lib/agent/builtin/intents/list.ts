@@ -113,6 +113,9 @@ const NOT_A_LIST = /^(?:list|lists|todo|to-do|todos|to-dos|task|tasks|agenda|pla
 function readOrganised(t: string): Intent | null {
   const label = /^(?:what(?:'s| is| are|s)|which (?:tasks|todos|ones|things|items)(?: are)?|(?:show|list|find)(?: me)?(?: (?:my|the|all))?(?: (?:tasks|todos|things|items|everything))?|anything|everything|tasks|todos)\s+(?:tagged|labell?ed|marked)\s+(?:as\s+|with\s+)?#?([\p{L}\p{N}][\p{L}\p{N}_-]*)\s*\??$/u.exec(t);
   if (label && label[1]) return { type: "list", filter: { label: label[1] } };
+  // "what's in #errands?", "show #errands".
+  const hashtag = /^(?:what(?:'s| is|s)\s+(?:in|on|under)|(?:show|list)(?: me)?(?: (?:my|the|all))?(?: (?:tasks|todos|things|items|everything))?(?: (?:in|under|with))?)\s+#([\p{L}\p{N}][\p{L}\p{N}_-]*)\s*\??$/u.exec(t);
+  if (hashtag && hashtag[1]) return { type: "list", filter: { label: hashtag[1] } };
   const shown = /^(?:show|open|view|display|pull up|bring up|list|read)(?: me)?\s+(?:my|the)\s+([\p{L}\p{N}][\p{L}\p{N}_-]*)\s+list\s*\??$/u.exec(t)
     ?? /^what(?:'s| is|s)\s+(?:in|on)\s+(?:my\s+|the\s+)?([\p{L}\p{N}][\p{L}\p{N}_-]*)(?:\s+list)?\s*\??$/u.exec(t);
   if (shown && shown[1] && !NOT_A_LIST.test(shown[1])) return { type: "list", filter: { list: shown[1] } };
