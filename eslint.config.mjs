@@ -5,7 +5,7 @@ const config = [
   ...nextVitals,
   ...nextTs,
   {
-    ignores: [".next/**", "node_modules/**", ".data/**", "lib/generated/**", "next-env.d.ts", "test-results/**", "playwright-report/**"],
+    ignores: [".next/**", "dist/**", "node_modules/**", ".data/**", "lib/generated/**", "next-env.d.ts", "test-results/**", "playwright-report/**"],
   },
 ];
 

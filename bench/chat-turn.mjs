@@ -176,8 +176,8 @@ function machineCpu() {
 function processGroups() {
   if (!server) return null;
   const all = descendants(server.child.pid);
-  // The app server: scripts/serve.ts (its primary and one worker per core), or a plain `next start`.
-  const next = all.filter((p) => p.cmd.some((a) => a.includes("next-server") || a.endsWith("scripts/serve.ts") || (a.endsWith("next") && p.cmd.includes("start")))).map((p) => p.pid);
+  // The app server: dist/serve.js or scripts/serve.ts (its primary and one worker per core), or a plain `next start`.
+  const next = all.filter((p) => p.cmd.some((a) => a.includes("next-server") || a.endsWith("dist/serve.js") || a.endsWith("scripts/serve.ts") || (a.endsWith("next") && p.cmd.includes("start")))).map((p) => p.pid);
   const pgPids = all.filter((p) => p.cmd[0]?.includes("postgres") || p.cmd.some((a) => a.startsWith("postgres:"))).map((p) => p.pid);
   // Postgres backends are children of the postmaster; re-read so new backends count.
   const postmaster = findEmbeddedPostgres(server.child.pid)?.postmaster;

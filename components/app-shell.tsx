@@ -167,7 +167,7 @@ function ChatHeader({ model, pathname, onOpenSidebar, onOpenTasks }: { model: Mo
       <Button variant="ghost" size="sm" className="lg:hidden" onClick={onOpenTasks} aria-label={`Open tasks (${pending} to do)`} aria-controls="task-panel">
         <ListIcon className="size-4" />
         <span className="hidden text-xs sm:inline">Tasks</span>
-        {pending > 0 && <span className="rounded-full bg-indigo-600 px-1.5 text-[10px] leading-4 font-semibold text-white">{pending}</span>}
+        {pending > 0 && <span className="rounded-full bg-accent-600 px-1.5 text-[10px] leading-4 font-semibold text-white">{pending}</span>}
       </Button>
     </header>
   );

@@ -1,6 +1,7 @@
 /**
- * The server the end-to-end suite runs against: the production build (`scripts/serve.ts`) on a
- * fresh, throw-away embedded Postgres, so tests never see a developer's data.
+ * The server the end-to-end suite runs against: the production build, started as `npm start` starts
+ * it (the compiled dist/serve.js, scripts/build-server.mjs), on a fresh, throw-away embedded
+ * Postgres, so tests never see a developer's data.
  * Usage: tsx scripts/e2e-server.ts <port>
  */
 import { spawn } from "node:child_process";
@@ -11,6 +12,11 @@ import { findFreePort } from "./db/embedded";
 import { ensureDatabase } from "./db/ensure";
 
 const port = process.argv[2] ?? "3200";
+const SERVER = path.join("dist", "serve.js");
+if (!fs.existsSync(SERVER)) {
+  console.error(`[e2e-server] ${SERVER} is missing: run \`npm run build\` first`);
+  process.exit(1);
+}
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "talk-todo-e2e-"));
 fs.chmodSync(dataDir, 0o755); // as root, Postgres runs as the `postgres` user and must reach its directory
 process.env.AUTH_SECRET ??= "e2e-secret-e2e-secret-e2e-secret";
@@ -18,7 +24,7 @@ process.env.AUTH_SECRET ??= "e2e-secret-e2e-secret-e2e-secret";
 const db = await ensureDatabase({ dataDir, databaseUrl: null, persistent: false, port: await findFreePort(), handleSignals: false });
 
 // Its own process group, so that stopping it stops next-server too (not just a wrapper).
-const child = spawn(path.join("node_modules", ".bin", "tsx"), ["scripts/serve.ts", "-p", port, "-H", "127.0.0.1"], {
+const child = spawn(process.execPath, [SERVER, "-p", port, "-H", "127.0.0.1"], {
   stdio: "inherit",
   detached: true,
   env: {

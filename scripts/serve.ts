@@ -5,7 +5,9 @@
  * other cores idle. Every worker is stateless: sessions are JWTs, and rate limits, leases and
  * data live in Postgres.
  *
- *   tsx scripts/serve.ts [-p PORT] [-H HOST]     (npm start runs it through scripts/with-db.ts)
+ *   node dist/serve.js [-p PORT] [-H HOST]     (compiled by `npm run build`, scripts/build-server.mjs;
+ *                                               npm start runs it through dist/with-db.js)
+ *   tsx scripts/serve.ts [-p PORT] [-H HOST]   (the same from source)
  *
  * PORT (default 3000) and -H as for `next start` (all interfaces by default); WEB_CONCURRENCY
  * = number of workers (default: the cores Node may use). Each worker has its own database pool

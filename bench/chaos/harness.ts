@@ -257,8 +257,8 @@ export async function startApp(name: string, databaseUrl: string, overrides: Rec
     LOG_LEVEL: "warn",
     ...overrides,
   });
-  // Node runs serve.ts itself (no tsx wrapper process), so signals reach the primary directly.
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts", "-p", String(port), "-H", "127.0.0.1"], { cwd: ROOT, env: env as NodeJS.ProcessEnv, stdio: ["ignore", out, out], detached: true });
+  // Node runs the compiled server (dist/serve.js, `npm run build`) itself, so signals reach the primary directly.
+  const child = spawn(process.execPath, ["dist/serve.js", "-p", String(port), "-H", "127.0.0.1"], { cwd: ROOT, env: env as NodeJS.ProcessEnv, stdio: ["ignore", out, out], detached: true });
   fs.closeSync(out);
   started.push({ child, group: true });
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal, at: now() })));

@@ -47,6 +47,12 @@ export function describeChange(row: ActivityView): string {
       if (before.priority !== after.priority) what.push(`priority to ${after.priority}`);
       if (before.dueAt !== after.dueAt) what.push(after.dueAt ? "the due date" : "no due date");
       if (before.description !== after.description) what.push("the description");
+      // Changes recorded before lists, labels and subtasks existed carry none of them.
+      if ((before.list?.id ?? null) !== (after.list?.id ?? null)) what.push(after.list ? `moved to ${q(after.list.name)}` : "moved to the Inbox");
+      if ((before.labels ?? []).join(",") !== (after.labels ?? []).join(",")) what.push("the labels");
+      if ((before.parentId ?? null) !== (after.parentId ?? null)) what.push(after.parentId ? "made a subtask" : "no longer a subtask");
+      if (before.recurrence?.rule !== after.recurrence?.rule) what.push(after.recurrence ? `repeats ${after.recurrence.text}` : "no longer repeats");
+      if ((before.remindAt ?? null) !== (after.remindAt ?? null) || (before.reminderDismissedAt ?? null) !== (after.reminderDismissedAt ?? null)) what.push("the reminder");
       return what.length ? `Changed ${q(after.title)}: ${what.join(", ")}` : `Changed ${q(after.title)}`;
     }
   }

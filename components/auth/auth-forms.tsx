@@ -29,7 +29,7 @@ function FormError({ message }: { message?: string }) {
 
 const noSubscription = () => () => {};
 
-const cardClass = "rounded-2xl border border-zinc-200 bg-white p-6 shadow-sm sm:p-8 dark:border-zinc-800 dark:bg-zinc-900";
+const cardClass = "rounded-card border border-zinc-200 bg-white p-6 shadow-sm sm:p-8 dark:border-zinc-800 dark:bg-zinc-900";
 
 type SsoProvider = { id: string; name: string };
 
@@ -65,7 +65,7 @@ export function LoginForm({ initialError, providers = [] }: { initialError?: str
         <FormField label="Email" name="email" type="email" autoComplete="email" required defaultValue={state.values?.email} error={state.fieldErrors?.email} />
         <FormField label="Password" name="password" type="password" autoComplete="current-password" required error={state.fieldErrors?.password} />
         <p className="-mt-2 text-right text-sm">
-          <Link href="/forgot-password" className="font-medium text-indigo-600 hover:text-indigo-500 dark:text-indigo-400">
+          <Link href="/forgot-password" className="font-medium text-accent-600 hover:text-accent-500 dark:text-accent-400">
             Forgot password?
           </Link>
         </p>
@@ -73,7 +73,7 @@ export function LoginForm({ initialError, providers = [] }: { initialError?: str
       </form>
       <p className="mt-6 text-center text-sm text-zinc-500 dark:text-zinc-400">
         New here?{" "}
-        <Link href="/register" className="font-medium text-indigo-600 hover:text-indigo-500 dark:text-indigo-400">
+        <Link href="/register" className="font-medium text-accent-600 hover:text-accent-500 dark:text-accent-400">
           Create an account
         </Link>
       </p>
@@ -98,7 +98,7 @@ export function RegisterForm() {
       </form>
       <p className="mt-6 text-center text-sm text-zinc-500 dark:text-zinc-400">
         Already have an account?{" "}
-        <Link href="/login" className="font-medium text-indigo-600 hover:text-indigo-500 dark:text-indigo-400">
+        <Link href="/login" className="font-medium text-accent-600 hover:text-accent-500 dark:text-accent-400">
           Sign in
         </Link>
       </p>

@@ -6,8 +6,8 @@ import { FormField } from "@/components/ui/form-field";
 import { Button } from "@/components/ui/button";
 import { AlertIcon, CheckIcon } from "@/components/ui/icons";
 
-const cardClass = "rounded-2xl border border-zinc-200 bg-white p-6 shadow-sm sm:p-8 dark:border-zinc-800 dark:bg-zinc-900";
-const linkClass = "font-medium text-indigo-600 hover:text-indigo-500 dark:text-indigo-400";
+const cardClass = "rounded-card border border-zinc-200 bg-white p-6 shadow-sm sm:p-8 dark:border-zinc-800 dark:bg-zinc-900";
+const linkClass = "font-medium text-accent-600 hover:text-accent-500 dark:text-accent-400";
 
 function Problem({ message }: { message: string | null }) {
   if (!message) return null;

@@ -49,7 +49,7 @@ export function Composer({
 
   return (
     <form onSubmit={submit} className="relative" aria-label="Send a message">
-      <div className="flex items-end gap-2 rounded-2xl border border-zinc-300 bg-white p-2 shadow-sm transition-shadow focus-within:border-indigo-500 focus-within:ring-4 focus-within:ring-indigo-500/10 dark:border-zinc-700 dark:bg-zinc-900 dark:focus-within:border-indigo-400">
+      <div className="flex items-end gap-2 rounded-card border border-zinc-300 bg-white p-2 shadow-sm transition-shadow focus-within:border-accent-500 focus-within:ring-4 focus-within:ring-accent-500/10 dark:border-zinc-700 dark:bg-zinc-900 dark:focus-within:border-accent-400">
         <label htmlFor="chat-input" className="sr-only">Message the assistant</label>
         <textarea
           ref={textarea}
@@ -71,7 +71,7 @@ export function Composer({
             onClick={onStop}
             data-testid="stop-button"
             aria-label="Stop generating"
-            className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-zinc-900 text-white transition-colors hover:bg-zinc-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-zinc-300"
+            className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-zinc-900 text-white transition-colors hover:bg-zinc-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-500 dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-zinc-300"
           >
             <StopIcon className="size-4" />
           </button>
@@ -81,7 +81,7 @@ export function Composer({
             data-testid="send-button"
             aria-label="Send message"
             disabled={!value.trim() || tooLong}
-            className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-indigo-600 text-white transition-colors hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 disabled:bg-zinc-200 disabled:text-zinc-400 dark:bg-indigo-500 dark:hover:bg-indigo-400 dark:disabled:bg-zinc-800 dark:disabled:text-zinc-600"
+            className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-accent-600 text-white transition-colors hover:bg-accent-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-500 disabled:bg-zinc-200 disabled:text-zinc-400 dark:bg-accent-500 dark:hover:bg-accent-400 dark:disabled:bg-zinc-800 dark:disabled:text-zinc-600"
           >
             <SendIcon className="size-4" />
           </button>

@@ -44,7 +44,7 @@ export function renderInline(text: string, key = "i"): ReactNode[] {
       const href = safeHref(linkHref);
       out.push(
         href ? (
-          <a key={k} href={href} target="_blank" rel="noopener noreferrer nofollow" className="font-medium text-indigo-600 underline underline-offset-2 hover:text-indigo-500 dark:text-indigo-400">
+          <a key={k} href={href} target="_blank" rel="noopener noreferrer nofollow" className="font-medium text-accent-600 underline underline-offset-2 hover:text-accent-500 dark:text-accent-400">
             {renderInline(linkText, k)}
           </a>
         ) : (

@@ -33,7 +33,7 @@ export const MessageItem = memo(function MessageItem({
   if (message.role !== "assistant" || !hasVisibleContent(message)) return null;
   return (
     <div className="flex gap-3" data-testid="message-assistant">
-      <span className="mt-0.5 flex size-7 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-indigo-500 to-violet-500 text-white shadow-sm" aria-hidden="true">
+      <span className="mt-0.5 flex size-7 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-accent-500 to-violet-500 text-white shadow-sm" aria-hidden="true">
         <SparkIcon className="size-4" />
       </span>
       <div className="min-w-0 flex-1 text-[15px] leading-relaxed text-zinc-800 dark:text-zinc-200">
@@ -117,7 +117,7 @@ function UserMessage({ message, canEdit }: { message: UIMessage; canEdit: boolea
           <PencilIcon className="size-3.5" />
         </Button>
       )}
-      <div className="max-w-[85%] rounded-2xl rounded-br-md bg-indigo-600 px-4 py-2.5 text-[15px] leading-relaxed whitespace-pre-wrap break-words text-white shadow-sm dark:bg-indigo-500">
+      <div className="max-w-[85%] rounded-card rounded-br-md bg-accent-600 px-4 py-2.5 text-[15px] leading-relaxed whitespace-pre-wrap break-words text-white shadow-sm dark:bg-accent-500">
         <span className="sr-only">You said: </span>
         {textOf(message)}
       </div>
@@ -139,10 +139,10 @@ function RegenerateButton({ messageId }: { messageId: string }) {
 export function TypingIndicator() {
   return (
     <div className="flex gap-3" data-testid="typing-indicator">
-      <span className="mt-0.5 flex size-7 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-indigo-500 to-violet-500 text-white shadow-sm" aria-hidden="true">
+      <span className="mt-0.5 flex size-7 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-accent-500 to-violet-500 text-white shadow-sm" aria-hidden="true">
         <SparkIcon className="size-4" />
       </span>
-      <div className="flex items-center gap-1 rounded-2xl bg-zinc-100 px-4 py-3 dark:bg-zinc-800" role="status" aria-label="Assistant is typing">
+      <div className="flex items-center gap-1 rounded-card bg-zinc-100 px-4 py-3 dark:bg-zinc-800" role="status" aria-label="Assistant is typing">
         <span className="typing-dot" />
         <span className="typing-dot [animation-delay:150ms]" />
         <span className="typing-dot [animation-delay:300ms]" />

@@ -3,7 +3,7 @@
 import type { ReactNode } from "react";
 import type { Task } from "@/lib/ui/types";
 import { useLiveTask, useTaskStore } from "@/components/tasks/task-store";
-import { DueLabel, PriorityBadge, ReminderLabel, RepeatLabel, TaskCheckbox } from "@/components/tasks/task-bits";
+import { DueLabel, LabelChip, PriorityBadge, ReminderLabel, RepeatLabel, SubtaskProgress, TaskCheckbox } from "@/components/tasks/task-bits";
 import { AlertIcon, CheckIcon, TrashIcon } from "@/components/ui/icons";
 
 export function CardShell({ title, tone = "default", children, testId }: { title?: ReactNode; tone?: "default" | "warn" | "error" | "muted"; children?: ReactNode; testId?: string }) {
@@ -41,6 +41,17 @@ export function LiveTaskRow({ snapshot }: { snapshot: Task }) {
               <DueLabel dueAt={task.dueAt} status={task.status} />
               <RepeatLabel task={task} />
               <ReminderLabel task={task} />
+              {/* Results stored before lists, labels and subtasks existed carry none of them. */}
+              {task.subtasks && <SubtaskProgress done={task.subtasks.done} total={task.subtasks.total} />}
+              {task.list && (
+                <span className="text-xs text-zinc-500 dark:text-zinc-400">
+                  <span className="sr-only">List: </span>
+                  {task.list.name}
+                </span>
+              )}
+              {(task.labels ?? []).map((label) => (
+                <LabelChip key={label} label={label} active={false} />
+              ))}
             </>
           )}
         </div>

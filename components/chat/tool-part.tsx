@@ -47,6 +47,10 @@ function useRunningLabel(name: string, input: Obj): string {
       return `Completing ${count || "the"} tasks…`;
     case "delete_tasks":
       return `Preparing to delete ${count || "the"} tasks…`;
+    case "list_lists":
+      return "Looking at your lists…";
+    case "create_list":
+      return str(input.name) ? `Creating the list ${quote(String(input.name))}…` : "Creating a list…";
     case "update_tasks":
       return `Updating ${count || "the"} tasks…`;
     default:
@@ -57,7 +61,7 @@ function useRunningLabel(name: string, input: Obj): string {
 function RunningLine({ label }: { label: string }) {
   return (
     <p className="my-1.5 inline-flex items-center gap-2 rounded-full bg-zinc-100 px-3 py-1 text-xs text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300" role="status">
-      <span className="size-3 animate-spin rounded-full border-2 border-zinc-300 border-t-indigo-500 dark:border-zinc-600 dark:border-t-indigo-400" aria-hidden="true" />
+      <span className="size-3 animate-spin rounded-full border-2 border-zinc-300 border-t-accent-500 dark:border-zinc-600 dark:border-t-accent-400" aria-hidden="true" />
       {label}
     </p>
   );
@@ -100,6 +104,9 @@ function ToolResult({ name, input, output }: { name: string; input: Obj; output:
           </div>
         </CardShell>
       );
+    }
+    if (output.code === "not_found" && output.missing === "list") {
+      return <NoticeCard tone="muted">{query ? <>There’s no {quote(query)} list yet, so nothing was changed.</> : "There’s no such list yet, so nothing was changed."}</NoticeCard>;
     }
     if (output.code === "not_found") {
       return <NoticeCard tone="error">{query ? <>I couldn’t find a task matching {quote(query)}.</> : "I couldn’t find that task."}</NoticeCard>;
@@ -145,6 +152,11 @@ function ToolResult({ name, input, output }: { name: string; input: Obj; output:
       return <DeletedCard tasks={tasksOf(output.deleted)} notFound={Array.isArray(output.notFound) ? output.notFound.length : 0} />;
     case "undo_last_turn":
       return str(output.message) ? <NoticeCard tone="muted">{String(output.message)}</NoticeCard> : null;
+    case "create_list": {
+      const list = asObj(output.list);
+      if (!str(list.name)) return null;
+      return <NoticeCard tone="muted">{output.alreadyExisted ? <>You already have the list {quote(String(list.name))}.</> : <>Created the list {quote(String(list.name))}.</>}</NoticeCard>;
+    }
     default:
       return null;
   }

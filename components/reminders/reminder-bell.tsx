@@ -164,7 +164,7 @@ export function ReminderBell() {
             </ul>
           )}
           {permission === "default" && (
-            <button type="button" onClick={() => void allowNotifications()} className="mt-1 w-full rounded-lg px-2 py-2 text-left text-xs font-medium text-indigo-700 hover:bg-indigo-50 dark:text-indigo-300 dark:hover:bg-indigo-500/10">
+            <button type="button" onClick={() => void allowNotifications()} className="mt-1 w-full rounded-lg px-2 py-2 text-left text-xs font-medium text-accent-700 hover:bg-accent-50 dark:text-accent-300 dark:hover:bg-accent-500/10">
               Show reminders as system notifications
             </button>
           )}

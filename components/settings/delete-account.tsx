@@ -4,8 +4,11 @@ import { apiFetch, ApiError, errorMessage } from "@/lib/ui/api";
 import { FormField } from "@/components/ui/form-field";
 import { Button } from "@/components/ui/button";
 
-/** Deletes the account for good, after the password confirms it. */
-export function DeleteAccount() {
+/**
+ * Deletes the account for good, after the password confirms it; an account without a password
+ * (single sign-on) confirms with a sign-in of the last 10 minutes instead.
+ */
+export function DeleteAccount({ hasPassword }: { hasPassword: boolean }) {
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const [pending, setPending] = useState(false);
@@ -13,14 +16,14 @@ export function DeleteAccount() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const password = String(new FormData(event.currentTarget).get("deletePassword") ?? "");
-    if (!password) {
+    if (hasPassword && !password) {
       setError("Enter your password to confirm.");
       return;
     }
     setPending(true);
     setError(undefined);
     try {
-      await apiFetch("/api/account", { method: "DELETE", json: { password } });
+      await apiFetch("/api/account", { method: "DELETE", json: hasPassword ? { password } : {} });
       // A full page load on purpose: the session cookie is gone with the account.
       // eslint-disable-next-line @next/next/no-location-assign-relative-destination
       window.location.assign("/register");
@@ -42,7 +45,14 @@ export function DeleteAccount() {
       <p className="text-sm text-red-700 dark:text-red-300">
         This deletes your account, every task and conversation, your access tokens and your history. It cannot be undone. Export your data first if you want to keep it.
       </p>
-      <FormField label="Your password" name="deletePassword" type="password" autoComplete="current-password" required error={error} />
+      {hasPassword ? (
+        <FormField label="Your password" name="deletePassword" type="password" autoComplete="current-password" required error={error} />
+      ) : (
+        <>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">Your account has no password: if you signed in more than 10 minutes ago, sign out and in again first.</p>
+          {error && <p role="alert" className="text-sm font-medium text-red-600 dark:text-red-400">{error}</p>}
+        </>
+      )}
       <div className="flex gap-2">
         <Button type="submit" variant="danger" disabled={pending}>
           {pending ? "Deleting…" : "Delete my account forever"}

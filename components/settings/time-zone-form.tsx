@@ -62,7 +62,7 @@ export function TimeZoneForm({ current }: { current: string }) {
       {detected && detected !== value && (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
           Your browser says <strong className="font-medium text-zinc-900 dark:text-zinc-100">{detected}</strong>.{" "}
-          <button type="button" onClick={() => setValue(detected)} className="font-medium text-indigo-600 underline-offset-2 hover:underline dark:text-indigo-400">
+          <button type="button" onClick={() => setValue(detected)} className="font-medium text-accent-600 underline-offset-2 hover:underline dark:text-accent-400">
             Use it
           </button>
         </p>

@@ -34,8 +34,8 @@ export function ConversationSidebar({ email, onClose }: { email: string; onClose
   return (
     <div className="flex h-full flex-col">
       <div className="flex items-center justify-between gap-2 px-4 pt-4 pb-3">
-        <Link href="/" className="flex items-center gap-2 rounded-md text-[15px] font-semibold tracking-tight text-zinc-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 dark:text-zinc-100">
-          <span className="flex size-7 items-center justify-center rounded-lg bg-gradient-to-br from-indigo-500 to-violet-500 text-white" aria-hidden="true">
+        <Link href="/" className="flex items-center gap-2 rounded-md text-[15px] font-semibold tracking-tight text-zinc-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-500 dark:text-zinc-100">
+          <span className="flex size-7 items-center justify-center rounded-lg bg-gradient-to-br from-accent-500 to-violet-500 text-white" aria-hidden="true">
             <SparkIcon className="size-4" />
           </span>
           Talk Todo
@@ -180,7 +180,7 @@ function ConversationRow({
               finish(false);
             }
           }}
-          className="w-full rounded-md border border-indigo-400 bg-white px-2 py-1.5 text-sm text-zinc-900 outline-none focus:ring-2 focus:ring-indigo-500/30 dark:bg-zinc-900 dark:text-zinc-100"
+          className="w-full rounded-md border border-accent-400 bg-white px-2 py-1.5 text-sm text-zinc-900 outline-none focus:ring-2 focus:ring-accent-500/30 dark:bg-zinc-900 dark:text-zinc-100"
         />
       </li>
     );
@@ -192,7 +192,7 @@ function ConversationRow({
         href={`/chat/${conversation.id}`}
         aria-current={active ? "page" : undefined}
         onClick={onNavigate}
-        className={`flex items-center gap-2 rounded-lg py-2 pr-16 pl-2.5 text-sm transition-colors focus-visible:outline-2 focus-visible:outline-indigo-500 ${
+        className={`flex items-center gap-2 rounded-lg py-2 pr-16 pl-2.5 text-sm transition-colors focus-visible:outline-2 focus-visible:outline-accent-500 ${
           active
             ? "bg-zinc-200/70 font-medium text-zinc-900 dark:bg-zinc-800 dark:text-zinc-50"
             : "text-zinc-700 hover:bg-zinc-200/50 dark:text-zinc-300 dark:hover:bg-zinc-800/60"
@@ -207,7 +207,7 @@ function ConversationRow({
           type="button"
           onClick={() => setEditing(true)}
           aria-label={`Rename “${conversation.title}”`}
-          className="rounded-md p-1.5 text-zinc-500 hover:bg-zinc-300/60 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:hover:bg-zinc-700 dark:hover:text-zinc-100"
+          className="rounded-md p-1.5 text-zinc-500 hover:bg-zinc-300/60 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-accent-500 dark:hover:bg-zinc-700 dark:hover:text-zinc-100"
         >
           <PencilIcon className="size-3.5" />
         </button>
@@ -215,7 +215,7 @@ function ConversationRow({
           type="button"
           onClick={onDelete}
           aria-label={`Delete “${conversation.title}”`}
-          className="rounded-md p-1.5 text-zinc-500 hover:bg-zinc-300/60 hover:text-red-600 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:hover:bg-zinc-700 dark:hover:text-red-400"
+          className="rounded-md p-1.5 text-zinc-500 hover:bg-zinc-300/60 hover:text-red-600 focus-visible:outline-2 focus-visible:outline-accent-500 dark:hover:bg-zinc-700 dark:hover:text-red-400"
         >
           <TrashIcon className="size-3.5" />
         </button>

@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import type { DueFilterValue, StatusFilter, TaskFilters, TaskPriority } from "@/lib/ui/types";
 import { useTaskStore } from "@/components/tasks/task-store";
 import { inputClass } from "@/components/ui/button";
-import { SearchIcon } from "@/components/ui/icons";
+import { SearchIcon, XIcon } from "@/components/ui/icons";
 
 const statuses: { value: StatusFilter; label: string }[] = [
   { value: "all", label: "All" },
@@ -35,7 +35,7 @@ export function TaskFiltersBar() {
               type="button"
                   aria-pressed={active}
               onClick={() => set({ status: s.value })}
-              className={`rounded-md px-2 py-1.5 transition-colors focus-visible:outline-2 focus-visible:outline-indigo-500 ${
+              className={`rounded-md px-2 py-1.5 transition-colors focus-visible:outline-2 focus-visible:outline-accent-500 ${
                 active ? "bg-white text-zinc-900 shadow-sm dark:bg-zinc-950 dark:text-zinc-100" : "text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"
               }`}
             >
@@ -70,6 +70,19 @@ export function TaskFiltersBar() {
         <label htmlFor="filter-q" className="sr-only">Search tasks</label>
         <input id="filter-q" type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Search tasks" className={`${inputClass} py-1.5 pl-8 text-xs`} />
       </div>
+      {filters.label && (
+        <p className="flex items-center gap-1 text-xs text-zinc-600 dark:text-zinc-400">
+          Labelled <span className="font-medium text-zinc-900 dark:text-zinc-100">#{filters.label}</span>
+          <button
+            type="button"
+            onClick={() => set({ label: "" })}
+            aria-label={`Stop filtering by label ${filters.label}`}
+            className="rounded p-0.5 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-accent-500 dark:hover:bg-zinc-800"
+          >
+            <XIcon className="size-3.5" />
+          </button>
+        </p>
+      )}
     </div>
   );
 }

@@ -2,15 +2,19 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { Task, TaskPriority } from "@/lib/ui/types";
 import { localDayOf, toDateInputValue, toDateTimeInputValue } from "@/lib/ui/dates";
+import { extractLabels, normalizeLabel } from "@/lib/tasks/labels";
 import { useTaskStore } from "@/components/tasks/task-store";
-import { DueLabel, PriorityBadge, ReminderLabel, RepeatLabel, TaskCheckbox } from "@/components/tasks/task-bits";
+import { TASK_DRAG_TYPE } from "@/components/tasks/list-switcher";
+import { DueLabel, LabelChip, PriorityBadge, ReminderLabel, RepeatLabel, SubtaskProgress, TaskCheckbox } from "@/components/tasks/task-bits";
 import { Button, fieldClass, inputClass } from "@/components/ui/button";
-import { BellIcon, PencilIcon, RepeatIcon, TrashIcon } from "@/components/ui/icons";
+import { BellIcon, PencilIcon, PlusIcon, RepeatIcon, TrashIcon } from "@/components/ui/icons";
 import { useTimeZone } from "@/components/ui/time-zone";
 
-export function TaskItem({ task }: { task: Task }) {
-  const { toggleTask, deleteTask } = useTaskStore();
+/** One task row; a subtask (`parent` given) is indented under its parent. */
+export function TaskItem({ task, parent }: { task: Task; parent?: Task }) {
+  const { state, toggleTask, deleteTask, setFilters, createTask } = useTaskStore();
   const [mode, setMode] = useState<"view" | "edit" | "confirm-delete">("view");
+  const [addingStep, setAddingStep] = useState(false);
   const saving = task.id.startsWith("temp-");
   const done = task.status === "completed";
   const editButton = useRef<HTMLButtonElement>(null);
@@ -22,7 +26,7 @@ export function TaskItem({ task }: { task: Task }) {
 
   if (mode === "edit") {
     return (
-      <li data-testid="task-item" className="px-3 py-2">
+      <li data-testid="task-item" className={`px-3 py-2 ${parent ? "ml-8" : ""}`}>
         <TaskEditForm
           task={task}
           onDone={() => {
@@ -34,11 +38,21 @@ export function TaskItem({ task }: { task: Task }) {
     );
   }
 
+  const showList = !state.filters.list && task.list && !parent;
+  const subtaskCount = task.subtasks?.total ?? 0;
   return (
+    <>
     <li
       data-testid="task-item"
       data-status={task.status}
-      className={`group relative flex items-start gap-3 rounded-lg px-3 py-2.5 transition-colors hover:bg-zinc-50 dark:hover:bg-zinc-800/50 ${saving ? "opacity-60" : ""}`}
+      data-subtask={parent ? "true" : undefined}
+      draggable={!saving && !parent}
+      onDragStart={(e) => {
+        e.dataTransfer.setData(TASK_DRAG_TYPE, task.id);
+        e.dataTransfer.setData("text/plain", task.title);
+        e.dataTransfer.effectAllowed = "move";
+      }}
+      className={`group relative flex items-start gap-3 rounded-lg px-3 py-2.5 transition-colors hover:bg-zinc-50 dark:hover:bg-zinc-800/50 ${parent ? "ml-8 border-l-2 border-zinc-200 dark:border-zinc-800" : ""} ${saving ? "opacity-60" : ""}`}
     >
       <span className="pt-0.5">
         <TaskCheckbox
@@ -54,18 +68,31 @@ export function TaskItem({ task }: { task: Task }) {
         >
           {task.title}
         </p>
-        {(task.priority !== "medium" || task.dueAt || task.recurrence || task.remindAt) && (
+        {parent && <span className="sr-only">Subtask of “{parent.title}”</span>}
+        {(task.priority !== "medium" || task.dueAt || task.recurrence || task.remindAt || (task.labels ?? []).length > 0 || showList || task.subtasks) && (
           <div className="mt-1 flex flex-wrap items-center gap-2">
+            {task.subtasks && <SubtaskProgress done={task.subtasks.done} total={task.subtasks.total} />}
             {task.priority !== "medium" && <PriorityBadge priority={task.priority} />}
             <DueLabel dueAt={task.dueAt} status={task.status} />
             <RepeatLabel task={task} />
             <ReminderLabel task={task} />
+            {showList && (
+              <span className="text-xs text-zinc-500 dark:text-zinc-400">
+                <span className="sr-only">List: </span>
+                {task.list?.name}
+              </span>
+            )}
+            {(task.labels ?? []).map((label) => (
+              <LabelChip key={label} label={label} active={state.filters.label === label} onClick={() => setFilters({ ...state.filters, label: state.filters.label === label ? "" : label })} />
+            ))}
           </div>
         )}
       </div>
       {mode === "confirm-delete" ? (
         <div className="flex shrink-0 items-center gap-1" role="group" aria-label={`Delete “${task.title}”?`}>
-          <span className="mr-1 text-xs text-zinc-500 dark:text-zinc-400">Delete?</span>
+          <span className="mr-1 text-xs text-zinc-500 dark:text-zinc-400">
+            {subtaskCount ? `Delete with its ${subtaskCount} subtask${subtaskCount === 1 ? "" : "s"}?` : "Delete?"}
+          </span>
           <Button ref={confirmButton} size="sm" variant="danger" className="h-7 px-2 text-xs" onClick={() => void deleteTask(task.id)}>
             Delete
           </Button>
@@ -78,12 +105,58 @@ export function TaskItem({ task }: { task: Task }) {
           <Button ref={editButton} size="icon" variant="ghost" className="size-7" disabled={saving} onClick={() => setMode("edit")} aria-label={`Edit “${task.title}”`}>
             <PencilIcon className="size-3.5" />
           </Button>
+          {!parent && (
+            <Button size="icon" variant="ghost" className="size-7" disabled={saving} onClick={() => setAddingStep(true)} aria-label={`Add a subtask to “${task.title}”`} aria-expanded={addingStep}>
+              <PlusIcon className="size-3.5" />
+            </Button>
+          )}
           <Button size="icon" variant="ghost" className="size-7 hover:text-red-600 dark:hover:text-red-400" disabled={saving} onClick={() => setMode("confirm-delete")} aria-label={`Delete “${task.title}”`}>
             <TrashIcon className="size-3.5" />
           </Button>
         </div>
       )}
     </li>
+    {addingStep && (
+      <li className="ml-8 px-3 py-1.5">
+        <SubtaskForm
+          parent={task}
+          onAdd={(title) => void createTask({ title, parentId: task.id })}
+          onDone={() => setAddingStep(false)}
+        />
+      </li>
+    )}
+    </>
+  );
+}
+
+function SubtaskForm({ parent, onAdd, onDone }: { parent: Task; onAdd: (title: string) => void; onDone: () => void }) {
+  const [title, setTitle] = useState("");
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => input.current?.focus(), []);
+  return (
+    <form
+      aria-label={`Add a subtask to “${parent.title}”`}
+      className="flex gap-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const trimmed = title.trim();
+        if (!trimmed) return;
+        onAdd(trimmed);
+        setTitle("");
+        input.current?.focus();
+      }}
+      onKeyDown={(e) => {
+        if (e.key === "Escape") {
+          e.stopPropagation();
+          onDone();
+        }
+      }}
+    >
+      <label htmlFor={`subtask-${parent.id}`} className="sr-only">New subtask of “{parent.title}”</label>
+      <input ref={input} id={`subtask-${parent.id}`} value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} placeholder="Add a step…" autoComplete="off" className={`${inputClass} py-1.5 text-xs`} />
+      <Button size="sm" variant="primary" type="submit" className="h-8 text-xs">Add</Button>
+      <Button size="sm" variant="ghost" className="h-8 text-xs" onClick={onDone}>Done</Button>
+    </form>
   );
 }
 
@@ -113,7 +186,9 @@ function repeatChoices(task: Task, due: string, timeZone: string | undefined): {
 }
 
 function TaskEditForm({ task, onDone }: { task: Task; onDone: () => void }) {
-  const { updateTask } = useTaskStore();
+  const { state, updateTask } = useTaskStore();
+  const [listId, setListId] = useState(task.list?.id ?? "");
+  const [labels, setLabels] = useState((task.labels ?? []).join(", "));
   const timeZone = useTimeZone();
   const [title, setTitle] = useState(task.title);
   const [priority, setPriority] = useState<TaskPriority>(task.priority);
@@ -129,13 +204,28 @@ function TaskEditForm({ task, onDone }: { task: Task; onDone: () => void }) {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const trimmed = title.trim();
+    // "#errands" typed in the title becomes a label, like everywhere else.
+    const typed = extractLabels(title);
+    const trimmed = typed.text.trim() || title.trim();
     if (!trimmed) {
       setError("Title can't be empty");
       return;
     }
+    const words = labels.split(/[\s,]+/).filter(Boolean);
+    const bad = words.find((w) => normalizeLabel(w) === null);
+    if (bad) {
+      setError(`“${bad}” is not a label: one word of at most 40 characters`);
+      return;
+    }
+    const nextLabels = [...new Set([...words.map((w) => normalizeLabel(w) as string), ...typed.labels])];
+    if (nextLabels.length > 20) {
+      setError("At most 20 labels");
+      return;
+    }
     const patch: Parameters<typeof updateTask>[1] = {};
     if (trimmed !== task.title) patch.title = trimmed;
+    if (nextLabels.join(",") !== (task.labels ?? []).join(",")) patch.labels = nextLabels;
+    if (!task.parentId && listId !== (task.list?.id ?? "")) patch.listId = listId || null;
     if (priority !== task.priority) patch.priority = priority;
     if (due !== toDateInputValue(task.dueAt, timeZone)) patch.dueAt = due || null;
     if (repeat !== (task.recurrence?.rule ?? "")) patch.recurrence = repeat || null;
@@ -153,7 +243,7 @@ function TaskEditForm({ task, onDone }: { task: Task; onDone: () => void }) {
           onDone();
         }
       }}
-      className="space-y-2 rounded-lg border border-indigo-200 bg-indigo-50/40 p-2.5 dark:border-indigo-500/30 dark:bg-indigo-500/5"
+      className="space-y-2 rounded-lg border border-accent-200 bg-accent-50/40 p-2.5 dark:border-accent-500/30 dark:bg-accent-500/5"
       aria-label={`Edit “${task.title}”`}
     >
       <label className="sr-only" htmlFor={`title-${task.id}`}>Task title</label>
@@ -180,6 +270,21 @@ function TaskEditForm({ task, onDone }: { task: Task; onDone: () => void }) {
         </select>
         <label className="sr-only" htmlFor={`due-${task.id}`}>Due date</label>
         <input id={`due-${task.id}`} type="date" value={due} onChange={(e) => setDue(e.target.value)} className={`${fieldClass} w-auto flex-1 py-1.5`} />
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        {!task.parentId && (
+          <>
+            <label className="sr-only" htmlFor={`list-${task.id}`}>List</label>
+            <select id={`list-${task.id}`} value={listId} onChange={(e) => setListId(e.target.value)} className={`${fieldClass} w-auto max-w-40 py-1.5`}>
+              <option value="">Inbox</option>
+              {state.lists.map((l) => (
+                <option key={l.id} value={l.id}>{l.name}</option>
+              ))}
+            </select>
+          </>
+        )}
+        <label className="sr-only" htmlFor={`labels-${task.id}`}>Labels</label>
+        <input id={`labels-${task.id}`} value={labels} onChange={(e) => { setLabels(e.target.value); setError(null); }} placeholder="Labels, e.g. errands, home" autoComplete="off" className={`${fieldClass} w-auto min-w-0 flex-1 py-1.5`} />
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <label className="inline-flex items-center gap-1 text-xs text-zinc-500 dark:text-zinc-400" htmlFor={`repeat-${task.id}`}>

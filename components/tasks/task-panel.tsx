@@ -3,15 +3,33 @@ import { useTaskStore } from "@/components/tasks/task-store";
 import { TaskItem } from "@/components/tasks/task-item";
 import { AddTaskForm } from "@/components/tasks/add-task-form";
 import { TaskFiltersBar } from "@/components/tasks/task-filters";
+import { ListSwitcher } from "@/components/tasks/list-switcher";
 import { Button } from "@/components/ui/button";
 import { ListIcon, RefreshIcon, XIcon } from "@/components/ui/icons";
-import { DEFAULT_FILTERS } from "@/lib/ui/types";
+import { DEFAULT_FILTERS, type Task } from "@/lib/ui/types";
+
+/** Top-level tasks in list order, each followed by its subtasks (a subtask whose parent is not shown stands alone). */
+function withSubtasks(tasks: Task[]): { task: Task; parent?: Task }[] {
+  const shown = new Map(tasks.map((t) => [t.id, t]));
+  const children = new Map<string, Task[]>();
+  for (const t of tasks) {
+    if (t.parentId && shown.has(t.parentId)) children.set(t.parentId, [...(children.get(t.parentId) ?? []), t]);
+  }
+  const rows: { task: Task; parent?: Task }[] = [];
+  for (const t of tasks) {
+    if (t.parentId && shown.has(t.parentId)) continue;
+    rows.push({ task: t });
+    for (const child of children.get(t.id) ?? []) rows.push({ task: child, parent: t });
+  }
+  return rows;
+}
 
 export function TaskPanel({ onClose }: { onClose?: () => void }) {
   const { state, refresh, setFilters, showMore } = useTaskStore();
   const tasks = state.listIds.map((id) => state.byId[id]).filter((t) => t !== undefined);
   const pending = tasks.filter((t) => t.status === "pending").length;
-  const filtered = JSON.stringify(state.filters) !== JSON.stringify(DEFAULT_FILTERS);
+  const filtered = JSON.stringify({ ...state.filters, list: "" }) !== JSON.stringify(DEFAULT_FILTERS);
+  const listName = state.filters.list === "inbox" ? "the Inbox" : state.lists.find((l) => l.id === state.filters.list)?.name;
 
   return (
     <section aria-labelledby="task-panel-title" className="flex h-full flex-col">
@@ -36,6 +54,7 @@ export function TaskPanel({ onClose }: { onClose?: () => void }) {
         </div>
       </header>
       <div className="space-y-3 border-b border-zinc-200 px-4 py-3 dark:border-zinc-800">
+        <ListSwitcher />
         <AddTaskForm />
         <TaskFiltersBar />
       </div>
@@ -58,11 +77,16 @@ export function TaskPanel({ onClose }: { onClose?: () => void }) {
           filtered ? (
             <div className="px-4 py-10 text-center">
               <p className="text-sm text-zinc-600 dark:text-zinc-400">No tasks match these filters.</p>
-              <Button size="sm" variant="ghost" className="mt-2" onClick={() => setFilters(DEFAULT_FILTERS)}>Clear filters</Button>
+              <Button size="sm" variant="ghost" className="mt-2" onClick={() => setFilters({ ...DEFAULT_FILTERS, list: state.filters.list })}>Clear filters</Button>
+            </div>
+          ) : listName ? (
+            <div className="px-4 py-10 text-center" data-testid="list-empty">
+              <p className="text-sm text-zinc-600 dark:text-zinc-400">Nothing in {listName} yet.</p>
+              <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">Add a task above, or drag one onto a list.</p>
             </div>
           ) : (
             <div className="flex flex-col items-center px-6 py-10 text-center" data-testid="task-empty">
-              <span className="mb-3 flex size-10 items-center justify-center rounded-full bg-indigo-50 text-indigo-600 dark:bg-indigo-500/10 dark:text-indigo-300">
+              <span className="mb-3 flex size-10 items-center justify-center rounded-full bg-accent-50 text-accent-600 dark:bg-accent-500/10 dark:text-accent-300">
                 <ListIcon className="size-5" />
               </span>
               <p className="text-sm font-medium text-zinc-900 dark:text-zinc-100">No tasks yet</p>
@@ -73,8 +97,8 @@ export function TaskPanel({ onClose }: { onClose?: () => void }) {
           )
         ) : (
           <ul aria-label="Task list" className="space-y-0.5">
-            {tasks.map((task) => (
-              <TaskItem key={task.id} task={task} />
+            {withSubtasks(tasks).map(({ task, parent }) => (
+              <TaskItem key={task.id} task={task} parent={parent} />
             ))}
           </ul>
         )}

@@ -10,7 +10,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useReducer,
 import { describeUndo } from "@/lib/activity/describe";
 import type { UndoResult } from "@/lib/activity/schema";
 import { ApiError, apiFetch, apiSend, errorMessage } from "@/lib/ui/api";
-import { DEFAULT_FILTERS, type Task, type TaskFilters, type TaskPriority } from "@/lib/ui/types";
+import { DEFAULT_FILTERS, type Task, type TaskFilters, type TaskList, type TaskPriority } from "@/lib/ui/types";
 import { useToast } from "@/components/ui/toast";
 
 type State = {
@@ -23,6 +23,9 @@ type State = {
   hasMore: boolean;
   /** How many tasks the panel lists: one page, and one more each time "Show more" is pressed. */
   shown: number;
+  /** The user's lists with their pending counts, and the Inbox's. */
+  lists: TaskList[];
+  inboxCount: number;
 };
 
 type Action =
@@ -34,7 +37,8 @@ type Action =
   | { type: "restore"; task: Task; index: number }
   | { type: "replace-id"; from: string; task: Task }
   | { type: "filters"; filters: TaskFilters }
-  | { type: "more" };
+  | { type: "more" }
+  | { type: "lists"; lists: TaskList[]; inboxCount: number };
 
 function reducer(state: State, action: Action): State {
   switch (action.type) {
@@ -80,17 +84,21 @@ function reducer(state: State, action: Action): State {
       return { ...state, filters: action.filters, shown: PAGE };
     case "more":
       return state.hasMore ? { ...state, shown: state.shown + PAGE } : state;
+    case "lists":
+      return { ...state, lists: action.lists, inboxCount: action.inboxCount };
   }
 }
 
-export type NewTaskInput = { title: string; priority?: TaskPriority; dueAt?: string | null };
-export type TaskPatch = Partial<Pick<Task, "title" | "priority" | "status" | "description">> & {
+export type NewTaskInput = { title: string; priority?: TaskPriority; dueAt?: string | null; listId?: string | null; labels?: string[]; parentId?: string | null; recurrence?: string | null; remindAt?: string | null };
+export type TaskPatch = Partial<Pick<Task, "title" | "priority" | "status" | "description" | "labels">> & {
   dueAt?: string | null;
   /** An RRULE (FREQ=…), or null to stop repeating. */
   recurrence?: string | null;
   /** A local date-time (YYYY-MM-DDTHH:MM, the user's zone) or ISO instant, or null to remove the reminder. */
   remindAt?: string | null;
   skipOccurrence?: true;
+  /** A list id, or null for the Inbox. */
+  listId?: string | null;
 };
 
 type Store = {
@@ -106,6 +114,9 @@ type Store = {
   ensureTask: (id: string) => void;
   deleteTask: (id: string) => Promise<boolean>;
   applyToolOutput: (toolName: string, output: unknown) => void;
+  createList: (name: string) => Promise<TaskList | null>;
+  renameList: (id: string, name: string) => Promise<boolean>;
+  deleteList: (id: string) => Promise<boolean>;
   /** Reverts every change recorded under `requestId` (POST /api/undo) and resyncs; null on failure (toasted). */
   undo: (requestId: string) => Promise<UndoResult | null>;
 };
@@ -141,6 +152,8 @@ function buildQuery(filters: TaskFilters, cursor: string | null): string {
   if (filters.due) params.set("due", filters.due);
   if (filters.priority) params.set("priority", filters.priority);
   if (filters.q.trim()) params.set("q", filters.q.trim());
+  if (filters.list) params.set("list", filters.list);
+  if (filters.label) params.set("label", filters.label);
   return params.toString();
 }
 
@@ -154,6 +167,8 @@ export function TaskStoreProvider({ children }: { children: ReactNode }) {
     error: null,
     hasMore: false,
     shown: PAGE,
+    lists: [],
+    inboxCount: 0,
   });
   const toast = useToast();
   const stateRef = useRef(state);
@@ -184,18 +199,34 @@ export function TaskStoreProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
+  const listsSequence = useRef(0);
+  const fetchLists = useCallback(async () => {
+    const mine = ++listsSequence.current;
+    try {
+      const data = await apiFetch<{ lists: TaskList[]; inbox: { taskCount: number } }>("/api/lists");
+      if (mine === listsSequence.current) dispatch({ type: "lists", lists: data.lists, inboxCount: data.inbox.taskCount });
+    } catch {
+      // The switcher keeps what it showed; the next change refetches.
+    }
+  }, []);
+
   /** Coalesces bursts of changes (several tool results in one chunk) into one request per frame. */
   const refresh = useCallback(() => {
     if (refreshFrame.current !== null) return;
     refreshFrame.current = requestAnimationFrame(() => {
       refreshFrame.current = null;
       void fetchList(stateRef.current.filters, stateRef.current.shown);
+      void fetchLists();
     });
-  }, [fetchList]);
+  }, [fetchList, fetchLists]);
 
   useEffect(() => {
     void fetchList(state.filters, state.shown);
   }, [fetchList, state.filters, state.shown]);
+
+  useEffect(() => {
+    void fetchLists();
+  }, [fetchLists]);
 
   const setFilters = useCallback((filters: TaskFilters) => dispatch({ type: "filters", filters }), []);
   const showMore = useCallback(() => dispatch({ type: "more" }), []);
@@ -257,14 +288,16 @@ export function TaskStoreProvider({ children }: { children: ReactNode }) {
     async (id: string, patch: TaskPatch, snapshot?: Task) => {
       const before = stateRef.current.byId[id] ?? snapshot;
       if (!before || stateRef.current.deleted[id]) return false;
-      // The server works out repeat rules and reminders; only the plain fields change at once.
-      const { recurrence: _r, remindAt: _m, skipOccurrence: _s, ...plain } = patch;
+      // The server works out repeat rules, reminders and the list's name; only the plain fields change at once.
+      const { recurrence: _r, remindAt: _m, skipOccurrence: _s, listId, ...plain } = patch;
       void _r;
       void _m;
       void _s;
+      const list = listId === undefined ? before.list : listId === null ? null : (stateRef.current.lists.find((l) => l.id === listId) ?? before.list);
       const optimistic: Task = {
         ...before,
         ...plain,
+        list: list ? { id: list.id, name: list.name } : null,
         completedAt: patch.status === "completed" ? new Date().toISOString() : patch.status === "pending" ? null : before.completedAt,
       } as Task;
       dispatch({ type: "upsert", tasks: [optimistic] });
@@ -331,6 +364,10 @@ export function TaskStoreProvider({ children }: { children: ReactNode }) {
         lastCompletedAt: null,
         remindAt: null,
         reminderDismissedAt: null,
+        list: stateRef.current.lists.find((l) => l.id === input.listId) ?? null,
+        labels: input.labels ?? [],
+        parentId: input.parentId ?? null,
+        subtasks: null,
       };
       dispatch({ type: "upsert", tasks: [temp], prependToList: true });
       try {
@@ -392,9 +429,58 @@ export function TaskStoreProvider({ children }: { children: ReactNode }) {
     [refresh, applyUndoResult],
   );
 
+  const createList = useCallback(
+    async (name: string) => {
+      try {
+        const { list } = await apiFetch<{ list: TaskList }>("/api/lists", { method: "POST", json: { name } });
+        void fetchLists();
+        return list;
+      } catch (error) {
+        toast.show(`Couldn't create the list. ${errorMessage(error)}`, "error");
+        return null;
+      }
+    },
+    [fetchLists, toast],
+  );
+
+  const renameList = useCallback(
+    async (id: string, name: string) => {
+      try {
+        await apiFetch(`/api/lists/${encodeURIComponent(id)}`, { method: "PATCH", json: { name } });
+        refresh();
+        return true;
+      } catch (error) {
+        toast.show(`Couldn't rename the list. ${errorMessage(error)}`, "error");
+        return false;
+      }
+    },
+    [refresh, toast],
+  );
+
+  const deleteList = useCallback(
+    async (id: string) => {
+      const list = stateRef.current.lists.find((l) => l.id === id);
+      try {
+        const { requestId } = await apiSend<void>(`/api/lists/${encodeURIComponent(id)}`, { method: "DELETE" });
+        if (stateRef.current.filters.list === id) dispatch({ type: "filters", filters: { ...stateRef.current.filters, list: "" } });
+        refresh();
+        const message = list ? `Deleted the list “${list.name}”; its tasks are in the Inbox.` : "Deleted the list.";
+        // Undo puts the moved tasks back, which brings the list back with them (an empty list has nothing to undo).
+        if (list && list.taskCount > 0) offerUndo(message, requestId);
+        else toast.show(message, "success");
+        return true;
+      } catch (error) {
+        toast.show(`Couldn't delete the list. ${errorMessage(error)}`, "error");
+        refresh();
+        return false;
+      }
+    },
+    [refresh, toast, offerUndo],
+  );
+
   const store = useMemo<Store>(
-    () => ({ state, setFilters, refresh, showMore, createTask, updateTask, toggleTask, ensureTask, deleteTask, applyToolOutput, undo }),
-    [state, setFilters, refresh, showMore, createTask, updateTask, toggleTask, ensureTask, deleteTask, applyToolOutput, undo],
+    () => ({ state, setFilters, refresh, showMore, createTask, updateTask, toggleTask, ensureTask, deleteTask, applyToolOutput, undo, createList, renameList, deleteList }),
+    [state, setFilters, refresh, showMore, createTask, updateTask, toggleTask, ensureTask, deleteTask, applyToolOutput, undo, createList, renameList, deleteList],
   );
 
   return <TaskStoreContext.Provider value={store}>{children}</TaskStoreContext.Provider>;

@@ -86,7 +86,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
                 type="button"
                 onClick={() => run(toast)}
                 aria-keyshortcuts={toast.action.label === "Undo" ? "Control+Z Meta+Z" : undefined}
-                className="-my-1 rounded-md px-2 py-1 font-semibold text-indigo-700 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 dark:text-indigo-300 dark:hover:bg-indigo-500/10"
+                className="-my-1 rounded-md px-2 py-1 font-semibold text-accent-700 hover:bg-accent-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-500 dark:text-accent-300 dark:hover:bg-accent-500/10"
               >
                 {toast.action.label}
               </button>
@@ -94,7 +94,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             <button
               type="button"
               onClick={() => dismiss(toast.id)}
-              className="-m-1 rounded-md p-1 opacity-60 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500"
+              className="-m-1 rounded-md p-1 opacity-60 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-500"
               aria-label="Dismiss notification"
             >
               <XIcon className="size-4" />

@@ -3,7 +3,9 @@ import { z } from "zod";
 import type { ActivityAction, ChangeActor } from "@/lib/tasks/activity-log";
 import type { TaskView } from "@/lib/tasks/schema";
 
-const requestIdSchema = z.string().regex(/^[A-Za-z0-9._:-]{1,128}$/, "must be 1..128 letters, digits or . _ : -");
+/** A request id as clients may send one (X-Request-Id, /api/agent's requestId). */
+export const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
+const requestIdSchema = z.string().regex(REQUEST_ID_PATTERN, "must be 1..128 letters, digits or . _ : -");
 
 export const ACTIVITY_PAGE_DEFAULT = 50;
 export const ACTIVITY_PAGE_MAX = 100;

@@ -56,7 +56,9 @@ function userMessage(text: string): UIMessage {
   return { id: randomUUID(), role: "user", parts: [{ type: "text", text }] };
 }
 
-const SETTLED = new Set(["executed", "failed", "denied"]);
+/** Calls already answered (an approved one whose run was cut short runs now) or already run. */
+const SETTLED = new Set(["approved", "executed", "failed", "denied"]);
+const RAN = new Set(["executed", "failed"]);
 
 export async function planTurn({
   conversationId,
@@ -134,9 +136,9 @@ export async function planTurn({
   if (last && pending.length) {
     // Anything else than yes/no cancels the open proposals: nothing is changed, and the model is
     // told so. A call that already ran keeps its stored result.
-    const ran = new Map(stale.filter((p) => p.stored!.status !== "denied").map((p) => [p.toolCallId, { type: "tool-output-available" as const, toolCallId: p.toolCallId, output: p.stored!.output }]));
-    const cancelled = cancelPendingApprovals(settleParts(last, ran), new Set());
-    await denyProposals({ conversationId, toolCallIds: open.map((p) => p.toolCallId) });
+    const ran = new Map(stale.filter((p) => RAN.has(p.stored!.status)).map((p) => [p.toolCallId, { type: "tool-output-available" as const, toolCallId: p.toolCallId, output: p.stored!.output }]));
+    const cancelled = cancelPendingApprovals(settleParts(last, ran));
+    await denyProposals({ conversationId, toolCallIds: pending.filter((p) => !ran.has(p.toolCallId)).map((p) => p.toolCallId) });
     await saveMessage({ conversationId, message: cancelled });
     previous = [...before, cancelled];
   }

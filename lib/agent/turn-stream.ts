@@ -47,7 +47,7 @@ export type TurnLoopResult = {
 };
 
 /** One pending action as the UI's card and the API's `pendingConfirmations` show it. */
-export type ConfirmationItem = { approvalId: string; toolCallId: string; toolName: string; input: unknown; prompt: string; taskIds: string[]; titles: string[] };
+export type ConfirmationItem = { approvalId: string; toolCallId: string; toolName: string; input: unknown; prompt: string; taskIds: string[]; titles: string[]; subtasks?: number };
 
 type LoopArgs = {
   model: LanguageModel;

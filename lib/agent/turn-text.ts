@@ -30,14 +30,28 @@ export function describeBulkChange(input: { due?: string; shiftDays?: number; cl
   return parts.join(", ") || "change";
 }
 
-/** The yes/no question for one proposed action on exactly these tasks. */
-export function actionQuestion(toolName: string, input: unknown, titles: string[]): string {
+/** " and its 3 subtasks" / " and 3 subtasks with them": what else a delete takes along. */
+function withSubtasks(subtasks: number, tasks: number): string {
+  if (!subtasks) return "";
+  const noun = `subtask${subtasks === 1 ? "" : "s"}`;
+  return tasks === 1 ? ` and its ${subtasks} ${noun}` : ` and ${subtasks} ${noun} with them`;
+}
+
+/** How many subtasks deleting these bound tasks takes along (a subtask named itself counts as a task). */
+export function subtasksAlong(tasks: { id: string; subtasks?: number; parentId?: string }[]): number {
+  const ids = new Set(tasks.map((t) => t.id));
+  const named = tasks.filter((t) => t.parentId !== undefined && ids.has(t.parentId)).length;
+  return Math.max(0, tasks.reduce((n, t) => n + (t.subtasks ?? 0), 0) - named);
+}
+
+/** The yes/no question for one proposed action on exactly these tasks (`subtasks`: how many a delete takes along). */
+export function actionQuestion(toolName: string, input: unknown, titles: string[], subtasks = 0): string {
   const names = titles.length === 1 ? listTitles(titles) : `${titles.length} tasks: ${listTitles(titles)}`;
   if (!titles.length) return "Should I go ahead? (yes / no)";
   switch (toolName) {
     case "delete_task":
     case "delete_tasks":
-      return `Delete ${names}? (yes / no)`;
+      return `Delete ${names}${withSubtasks(subtasks, titles.length)}? (yes / no)`;
     case "complete_tasks":
       return `Mark ${names} as done? (yes / no)`;
     case "update_tasks": {
@@ -50,12 +64,13 @@ export function actionQuestion(toolName: string, input: unknown, titles: string[
 }
 
 /** The one question for several pending actions (each also has its own, for its card). */
-export function combinedQuestion(items: { toolName: string; input: unknown; titles: string[]; prompt: string }[]): string {
+export function combinedQuestion(items: { toolName: string; input: unknown; titles: string[]; prompt: string; subtasks?: number }[]): string {
   if (items.length === 1) return items[0]!.prompt;
   if (!items.length) return "Should I go ahead? (yes / no)";
   if (items.every((i) => i.toolName.startsWith("delete_"))) {
     const titles = items.flatMap((i) => i.titles);
-    return titles.length === 1 ? `Delete ${listTitles(titles)}? (yes / no)` : `Delete ${titles.length} tasks: ${listTitles(titles)}? (yes / no)`;
+    const along = withSubtasks(items.reduce((n, i) => n + (i.subtasks ?? 0), 0), titles.length);
+    return titles.length === 1 ? `Delete ${listTitles(titles)}${along}? (yes / no)` : `Delete ${titles.length} tasks: ${listTitles(titles)}${along}? (yes / no)`;
   }
   return `${items.map((i) => i.prompt.replace(/ \(yes \/ no\)$/, "")).join(" And ")} (yes / no)`;
 }

@@ -42,7 +42,7 @@ import type { TaskToolContext } from "@/lib/agent/tools/operations";
 import type { ToolResult } from "@/lib/agent/tools/results";
 import { planTurn, type AnsweredCall, type TurnPlan } from "@/lib/agent/turn-plan";
 import { runTurnLoop, type ConfirmationItem, type TurnLoopResult } from "@/lib/agent/turn-stream";
-import { actionQuestion, combinedQuestion } from "@/lib/agent/turn-text";
+import { actionQuestion, combinedQuestion, subtasksAlong } from "@/lib/agent/turn-text";
 
 export type TurnStatus = "completed" | "awaiting_confirmation" | "max_iterations_reached" | "error" | "stopped";
 
@@ -312,7 +312,8 @@ function describePending(pending: { approvalId: string; toolCallId: string; tool
     const proposal = proposals.get(p.toolCallId);
     const tasks = proposal && proposal.kind !== "answer" ? proposal.tasks : (plan.waiting.find((w) => w.toolCallId === p.toolCallId)?.stored?.bound?.tasks ?? []);
     const titles = tasks.map((t) => t.title);
-    return { ...p, prompt: actionQuestion(p.toolName, p.input, titles), taskIds: tasks.map((t) => t.id), titles };
+    const subtasks = p.toolName.startsWith("delete_") ? subtasksAlong(tasks) : 0;
+    return { ...p, prompt: actionQuestion(p.toolName, p.input, titles, subtasks), taskIds: tasks.map((t) => t.id), titles, subtasks };
   });
   return { prompt: combinedQuestion(items), items };
 }

@@ -60,6 +60,12 @@ export async function updateUserSettings({ id, timezone, name }: { id: string; t
   return db.user.update({ where: { id }, data: { timezone, name }, select: sessionUserSelect });
 }
 
+/** Whether the account has a password (one made by single sign-on may not). */
+export async function hasPassword({ id }: { id: string }): Promise<boolean> {
+  const row = await db.user.findUnique({ where: { id }, select: { passwordHash: true } });
+  return Boolean(row?.passwordHash);
+}
+
 /** Checks the current password, stores the new one and ends every session; returns the new session version. */
 export async function changePassword({ id, currentPassword, newPassword }: { id: string; currentPassword: string; newPassword: string }): Promise<number> {
   const row = await db.user.findUnique({ where: { id }, select: { passwordHash: true } });

@@ -72,10 +72,13 @@ export async function decideToolCall({ id, approved }: { id: string; approved: b
   return row ? toStored(row as Row) : null;
 }
 
-/** Proposals the user moved on from are denied (nothing will run them). */
+/**
+ * Proposals the user moved on from are denied, so nothing will run them — also one approved
+ * whose run was cut short (a crash) and never happened.
+ */
 export async function denyProposals({ conversationId, toolCallIds }: { conversationId: string; toolCallIds: string[] }): Promise<void> {
   if (!toolCallIds.length) return;
-  await db.toolInvocation.updateMany({ where: { conversationId, toolCallId: { in: toolCallIds }, status: "proposed" }, data: { status: "denied", decidedAt: new Date() } });
+  await db.toolInvocation.updateMany({ where: { conversationId, toolCallId: { in: toolCallIds }, status: { in: ["proposed", "approved"] } }, data: { status: "denied", decidedAt: new Date() } });
 }
 
 function resultData(result: CallResult) {

@@ -4,14 +4,13 @@
  * fresh one. Mutating routes send it back in `X-Request-Id`, so the change can be undone.
  */
 import { randomUUID } from "node:crypto";
+import { REQUEST_ID_PATTERN } from "@/lib/activity/schema";
 import type { AuthContext } from "@/lib/auth/require-user";
 import type { ChangeContext } from "@/lib/tasks/activity-log";
 
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-
 export function changeContextFor(request: Request, auth: AuthContext): ChangeContext & { requestId: string } {
   const header = request.headers.get("x-request-id")?.trim();
-  return { actor: auth.via === "token" ? "api" : "app", requestId: header && REQUEST_ID.test(header) ? header : randomUUID() };
+  return { actor: auth.via === "token" ? "api" : "app", requestId: header && REQUEST_ID_PATTERN.test(header) ? header : randomUUID() };
 }
 
 export function requestIdHeader(change: { requestId: string }): HeadersInit {

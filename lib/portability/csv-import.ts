@@ -11,6 +11,8 @@ import Papa from "papaparse";
 import { AppError } from "@/lib/errors";
 import { DESCRIPTION_MAX, TITLE_MAX } from "@/lib/limits";
 import { parseDue } from "@/lib/tasks/due";
+import { listNameSchema } from "@/lib/lists/schema";
+import { LABELS_PER_TASK_MAX, normalizeLabel } from "@/lib/tasks/labels";
 import { checkRule } from "@/lib/tasks/recurrence";
 import type { TaskPriority, TaskStatus } from "@/lib/tasks/schema";
 import { localParts } from "@/lib/tasks/time-zone";
@@ -77,12 +79,23 @@ function splitLabels(text: string): string[] {
 }
 
 /**
- * The app has no lists or labels yet: an imported task keeps them as a last line of its
- * description ("List: Work · Labels: home, errands"), so nothing from the file is lost.
+ * The list and labels a task gets, and what the app cannot hold (a list name over 60
+ * characters, a label that is not one word of 1..40, more than 20 labels): that is kept as a last
+ * line of the description ("List: … · Labels: …"), so nothing from the file is lost.
  */
-function withOrganisation(description: string, list: string | null, labels: string[]): string {
-  const parts = [list ? `List: ${list}` : null, labels.length ? `Labels: ${labels.join(", ")}` : null].filter(Boolean);
-  return parts.length ? [description, parts.join(" · ")].filter(Boolean).join("\n\n") : description;
+function organise(description: string, listText: string | null, labelTexts: string[]): { description: string; list: string | null; labels: string[] } {
+  const listName = listText ? listNameSchema.safeParse(listText) : null;
+  const list = listName?.success ? listName.data : null;
+  const labels: string[] = [];
+  const leftover: string[] = [];
+  for (const text of labelTexts) {
+    const label = normalizeLabel(text);
+    if (label && labels.length < LABELS_PER_TASK_MAX) {
+      if (!labels.includes(label)) labels.push(label);
+    } else leftover.push(text);
+  }
+  const parts = [listText && !list ? `List: ${listText}` : null, leftover.length ? `Labels: ${leftover.join(", ")}` : null].filter(Boolean);
+  return { description: parts.length ? [description, parts.join(" · ")].filter(Boolean).join("\n\n") : description, list, labels };
 }
 
 /** A row's fields checked like the task API checks them; a string is the reason it is skipped. */
@@ -126,11 +139,10 @@ function parseOurs(columns: string[], records: { line: number; cells: Cells }[],
       skipped.push({ line, reason: `the ${rule.message}` });
       continue;
     }
-    const list = cell("list") || null;
-    const labels = splitLabels(cell("labels"));
+    const { description, list, labels } = organise(cell("description"), cell("list") || null, splitLabels(cell("labels")));
     const row = {
       title: cell("title"),
-      description: withOrganisation(cell("description"), list, labels),
+      description,
       priority,
       due,
       status: (statusText || "pending") as TaskStatus,
@@ -168,7 +180,7 @@ function parseTodoist(columns: string[], records: { line: number; cells: Cells }
     }
     // Labels are written into Todoist's task names as @label.
     const content = cell("content");
-    const labels = splitLabels((content.match(/(^|\s)@[\p{L}\p{N}_-]+/gu) ?? []).join(","));
+    const labelTexts = splitLabels((content.match(/(^|\s)@[\p{L}\p{N}_-]+/gu) ?? []).join(","));
     const title = content.replace(/(^|\s)@[\p{L}\p{N}_-]+/gu, " ").replace(/\s+/g, " ").trim();
     const notes: string[] = [];
     const dateText = cell("date");
@@ -177,7 +189,7 @@ function parseTodoist(columns: string[], records: { line: number; cells: Cells }
       due = RECURRING.test(dateText) ? null : dueFromText(dateText, timeZone, now);
       if (!due) notes.push(`Due (from Todoist): ${dateText}`);
     }
-    const description = withOrganisation([cell("description"), ...notes].filter(Boolean).join("\n\n"), section, labels);
+    const { description, list, labels } = organise([cell("description"), ...notes].filter(Boolean).join("\n\n"), section, labelTexts);
     const row = {
       title,
       description,
@@ -185,7 +197,7 @@ function parseTodoist(columns: string[], records: { line: number; cells: Cells }
       due,
       status: "pending" as const,
       recurrence: null,
-      list: section,
+      list,
       labels,
     };
     const problem = checkRow(row);

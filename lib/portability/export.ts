@@ -9,7 +9,7 @@ import { buildCalendarFeed } from "@/lib/calendar/feed";
 import { db } from "@/lib/db";
 import type { SessionUser } from "@/lib/auth/users";
 import { isEndOfLocalDay } from "@/lib/tasks/due";
-import { toTaskView } from "@/lib/tasks/service";
+import { taskSelect, toTaskView } from "@/lib/tasks/service";
 import type { TaskView } from "@/lib/tasks/schema";
 import { localDateString, localParts } from "@/lib/tasks/time-zone";
 
@@ -17,7 +17,7 @@ export type ExportFormat = "json" | "csv" | "ics";
 export type ExportFile = { body: string; contentType: string; filename: string };
 
 async function allTasks(userId: string): Promise<TaskView[]> {
-  const rows = await db.task.findMany({ where: { userId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  const rows = await db.task.findMany({ where: { userId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: taskSelect });
   return rows.map(toTaskView);
 }
 
@@ -69,7 +69,7 @@ async function exportCsv(user: SessionUser): Promise<string> {
   const tasks = await allTasks(user.id);
   return Papa.unparse({
     fields: ["title", "description", "priority", "due", "list", "labels", "status", "recurrence"],
-    data: tasks.map((t) => [t.title, t.description, t.priority, dueForCsv(t.dueAt, user.timezone), "", "", t.status, t.recurrence?.rule ?? ""]),
+    data: tasks.map((t) => [t.title, t.description, t.priority, dueForCsv(t.dueAt, user.timezone), t.list?.name ?? "", t.labels.join(", "), t.status, t.recurrence?.rule ?? ""]),
   });
 }
 

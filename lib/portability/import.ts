@@ -7,6 +7,7 @@
  */
 import "server-only";
 import { db } from "@/lib/db";
+import { ensureList } from "@/lib/lists/service";
 import { createTask, setTasksStatus, type ChangeContext } from "@/lib/tasks/service";
 import { parseImportCsv, type ImportRow, type SkippedLine } from "@/lib/portability/csv-import";
 
@@ -27,8 +28,12 @@ export async function importTasks({ userId, timeZone, text, change }: { userId: 
   await db.$transaction(
     async (tx) => {
       const completed: string[] = [];
+      // A list named in the file is the user's list of that name, created if it does not exist.
+      const lists = new Map<string, string>();
       for (const row of rows) {
-        const input = { title: row.title, description: row.description, priority: row.priority, dueAt: row.due, recurrence: row.recurrence };
+        const listId = row.list ? (lists.get(row.list.toLowerCase()) ?? (await ensureList({ userId, name: row.list, db: tx })).id) : null;
+        if (row.list && listId) lists.set(row.list.toLowerCase(), listId);
+        const input = { title: row.title, description: row.description, priority: row.priority, dueAt: row.due, recurrence: row.recurrence, listId, labels: row.labels };
         const task = await createTask({ userId, timeZone, input, change, db: tx });
         if (row.status === "completed") completed.push(task.id);
       }

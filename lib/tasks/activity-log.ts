@@ -25,10 +25,23 @@ function canonical(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
-/** Whether two states of a task are the same: every field but `updatedAt` (which every write bumps). */
+/**
+ * A task's own state for comparisons: every field but `updatedAt` (which every write bumps), the
+ * subtasks' progress (their changes are their own) and its list's current name (a rename is not
+ * a change of the task): the list counts by id. Changes recorded before lists, labels and
+ * subtasks existed compare as in the Inbox, unlabelled and top-level.
+ */
+function ownState(task: TaskView): Record<string, unknown> {
+  const { updatedAt: _updated, subtasks: _subtasks, list, ...rest } = task;
+  void _updated;
+  void _subtasks;
+  return { ...rest, list: list?.id ?? null, labels: rest.labels ?? [], parentId: rest.parentId ?? null };
+}
+
+/** Whether two states of a task are the same (see ownState). */
 export function sameTaskState(a: TaskView | null, b: TaskView | null): boolean {
   if (a === null || b === null) return a === b;
-  return canonical({ ...a, updatedAt: undefined }) === canonical({ ...b, updatedAt: undefined });
+  return canonical(ownState(a)) === canonical(ownState(b));
 }
 
 export function actionOf({ before, after }: TaskChange): ActivityAction {

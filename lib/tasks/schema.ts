@@ -1,6 +1,8 @@
 /** The task domain's shapes: what clients may send and what they get back. */
 import { z } from "zod";
 import { DESCRIPTION_MAX, TASK_PAGE_MAX, TITLE_MAX } from "@/lib/limits";
+import type { TaskListRef } from "@/lib/lists/schema";
+import { labelSchema, labelsSchema } from "@/lib/tasks/labels";
 import { isValidTimeZone, canonicalTimeZone } from "@/lib/tasks/time-zone";
 
 export const taskStatusSchema = z.enum(["pending", "completed"]);
@@ -29,12 +31,19 @@ export const timeZoneSchema = z
   .refine(isValidTimeZone, "must be an IANA time zone like Europe/Berlin")
   .transform((zone) => canonicalTimeZone(zone) ?? zone);
 
+const uuidSchema = z.uuid({ message: "must be a UUID" });
+
 export const taskCreateSchema = z
   .object({
     title: titleSchema,
     description: descriptionSchema.optional(),
     priority: taskPrioritySchema.optional(),
     dueAt: dueInputSchema.nullable().optional(),
+    /** A list of the user's; null or absent: the Inbox (a subtask is always in its parent's list). */
+    listId: uuidSchema.nullable().optional(),
+    labels: labelsSchema.optional(),
+    /** Makes this a subtask of one of the user's top-level tasks. */
+    parentId: uuidSchema.nullable().optional(),
     recurrence: recurrenceInputSchema.nullable().optional(),
     remindAt: remindAtInputSchema.nullable().optional(),
   })
@@ -48,6 +57,12 @@ export const taskUpdateSchema = z
     priority: taskPrioritySchema.optional(),
     dueAt: dueInputSchema.nullable().optional(),
     status: taskStatusSchema.optional(),
+    /** null moves the task to the Inbox. */
+    listId: uuidSchema.nullable().optional(),
+    /** Replaces the task's labels. */
+    labels: labelsSchema.optional(),
+    /** null makes a subtask a top-level task again. */
+    parentId: uuidSchema.nullable().optional(),
     recurrence: recurrenceInputSchema.nullable().optional(),
     remindAt: remindAtInputSchema.nullable().optional(),
     /** `true` moves a repeating task to its next occurrence without completing it ("skip this one"). */
@@ -66,6 +81,11 @@ export const taskListQuerySchema = z
     limit: z.coerce.number().int().min(1).max(TASK_PAGE_MAX).optional(),
     cursor: z.string().max(512).optional(),
     tz: timeZoneSchema.optional(),
+    /** A list id, or "inbox" for tasks without a list. */
+    list: z.union([z.literal("inbox"), uuidSchema]).optional(),
+    label: labelSchema.optional(),
+    /** The subtasks of this task. */
+    parent: uuidSchema.optional(),
   })
   .strict();
 export type TaskListQuery = z.infer<typeof taskListQuerySchema>;
@@ -81,6 +101,13 @@ export type TaskView = {
   completedAt: string | null;
   createdAt: string;
   updatedAt: string;
+  /** The task's list; null: the Inbox. */
+  list: TaskListRef | null;
+  labels: string[];
+  /** The parent task of a subtask; null for a top-level task. */
+  parentId: string | null;
+  /** A parent's progress: how many of its subtasks are done; null when it has none. */
+  subtasks: { done: number; total: number } | null;
   /** A repeating task's rule and its plain-English text; null when it does not repeat. */
   recurrence: { rule: string; text: string } | null;
   /** When the last occurrence of a repeating task was completed. */

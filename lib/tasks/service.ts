@@ -10,6 +10,7 @@ import { recordChanges, type ChangeContext } from "@/lib/tasks/activity-log";
 import { TASK_PAGE_DEFAULT } from "@/lib/limits";
 import { decodeCursor, encodeCursor, type TaskCursor } from "@/lib/tasks/cursor";
 import { parseDue } from "@/lib/tasks/due";
+import { resolvePlacement, restoreListId, restoreParentId } from "@/lib/tasks/organise";
 import { normalizeWords } from "@/lib/tasks/match";
 import { checkRule, firstOccurrence, moveReminder, nextOccurrence, toRecurrence } from "@/lib/tasks/recurrence";
 import type { DueFilter, TaskCreateInput, TaskPriority, TaskStatus, TaskUpdateInput, TaskView } from "@/lib/tasks/schema";
@@ -25,6 +26,10 @@ type TaskRow = {
   completedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
+  list: { id: string; name: string } | null;
+  labels: string[];
+  parentId: string | null;
+  subtasks: { status: TaskStatus }[];
   recurrence: string | null;
   lastCompletedAt: Date | null;
   remindAt: Date | null;
@@ -41,6 +46,11 @@ export const taskSelect = {
   completedAt: true,
   createdAt: true,
   updatedAt: true,
+  list: { select: { id: true, name: true } },
+  labels: true,
+  parentId: true,
+  // One level of subtasks, at most SUBTASKS_MAX each: their statuses give the parent's progress.
+  subtasks: { select: { status: true } },
   recurrence: true,
   lastCompletedAt: true,
   remindAt: true,
@@ -67,6 +77,10 @@ export function toTaskView(row: TaskRow): TaskView {
     completedAt: row.completedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    list: row.list ? { id: row.list.id, name: row.list.name } : null,
+    labels: row.labels,
+    parentId: row.parentId,
+    subtasks: row.subtasks.length ? { done: row.subtasks.filter((t) => t.status === "completed").length, total: row.subtasks.length } : null,
     recurrence: toRecurrence(row.recurrence),
     lastCompletedAt: row.lastCompletedAt?.toISOString() ?? null,
     remindAt: row.remindAt?.toISOString() ?? null,
@@ -87,6 +101,9 @@ export const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 30_000 } as const
 export function inTransaction<T>(given: Prisma.TransactionClient | undefined, work: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
   return given ? work(given) : prisma.$transaction(work, TRANSACTION_OPTIONS);
 }
+
+/** Runs several service calls in the caller's transaction, or in a new one (e.g. a task and its subtasks). */
+export const withTransaction = inTransaction;
 
 /** Locks the user's tasks among `ids` (FOR UPDATE, in id order) and returns them, in list order. */
 export async function lockTasks(tx: Prisma.TransactionClient, userId: string, ids: string[]): Promise<TaskView[]> {
@@ -127,7 +144,7 @@ function dueForRule(rule: string | null, dueAt: Date | null, timeZone: string, n
   return first;
 }
 
-type TaskData = Prisma.TaskUpdateInput & { dueAt?: Date | null; remindAt?: Date | null };
+type TaskData = Prisma.TaskUncheckedUpdateInput & { dueAt?: Date | null; remindAt?: Date | null };
 
 /**
  * What a change does to a task, as data for one `update`: the patch, plus the rules of
@@ -184,8 +201,19 @@ export async function createTask({
   const dueAt = dueForRule(recurrence, dueValue(input.dueAt, timeZone) ?? null, timeZone, new Date());
   const remindAt = remindValue(input.remindAt, timeZone) ?? null;
   return inTransaction(db, async (tx) => {
+    const placement = await resolvePlacement(tx, userId, input, null);
     const row = await tx.task.create({
-      data: { userId, title: input.title, description: input.description ?? "", priority: input.priority ?? "medium", dueAt, recurrence, remindAt },
+      data: {
+        userId,
+        title: input.title,
+        description: input.description ?? "",
+        priority: input.priority ?? "medium",
+        dueAt,
+        recurrence,
+        remindAt,
+        labels: input.labels ?? [],
+        ...placement,
+      },
       select: taskSelect,
     });
     const task = toTaskView(row);
@@ -201,6 +229,11 @@ export type ListTasksOptions = {
   priority?: TaskPriority;
   due?: DueFilter;
   q?: string;
+  /** A list id, or null for the Inbox (tasks without a list). */
+  listId?: string | null;
+  label?: string;
+  /** The subtasks of this task. */
+  parentId?: string;
   limit?: number;
   cursor?: string;
   now?: Date;
@@ -237,6 +270,9 @@ export function buildTaskFilter(options: Omit<ListTasksOptions, "limit" | "curso
   if (options.status && options.status !== "all") and.push({ status: options.status });
   if (options.priority) and.push({ priority: options.priority });
   if (options.due) and.push(dueWhere(options.due, options.timeZone, options.now ?? new Date()));
+  if (options.listId !== undefined) and.push({ listId: options.listId });
+  if (options.label) and.push({ labels: { has: options.label } });
+  if (options.parentId) and.push({ parentId: options.parentId });
   if (options.q) {
     const words = options.q.split(/\s+/).filter(Boolean).slice(0, 8);
     for (const word of words) {
@@ -246,7 +282,20 @@ export function buildTaskFilter(options: Omit<ListTasksOptions, "limit" | "curso
   return and;
 }
 
+/** A filter naming another user's (or no) list or parent task is not_found, like any other lookup. */
+async function checkFilterOwnership(options: Pick<ListTasksOptions, "userId" | "listId" | "parentId">): Promise<void> {
+  if (options.listId) {
+    const list = await prisma.taskList.findFirst({ where: { id: options.listId, userId: options.userId }, select: { id: true } });
+    if (!list) throw new AppError("not_found:list", "list: no such list.");
+  }
+  if (options.parentId) {
+    const parent = await prisma.task.findFirst({ where: { id: options.parentId, userId: options.userId }, select: { id: true } });
+    if (!parent) throw new AppError("not_found:task", "parent: no such task.");
+  }
+}
+
 export async function listTasks(options: ListTasksOptions): Promise<{ tasks: TaskView[]; nextCursor: string | null }> {
+  await checkFilterOwnership(options);
   const limit = options.limit ?? TASK_PAGE_DEFAULT;
   const and = buildTaskFilter(options);
   if (options.cursor) and.push(afterCursor(decodeCursor(options.cursor)));
@@ -285,8 +334,18 @@ export async function updateTask({
     const [before] = await lockTasks(tx, userId, [id]);
     if (!before) throw new AppError("not_found:task");
     const data = changeData(before, patch, timeZone, new Date());
+    if (patch.labels !== undefined) data.labels = patch.labels;
+    let moved: TaskView[] = [];
+    if (patch.listId !== undefined || patch.parentId !== undefined) {
+      const placement = await resolvePlacement(tx, userId, patch, { id: before.id, listId: before.list?.id ?? null, parentId: before.parentId });
+      Object.assign(data, placement);
+      // A parent's subtasks move to its new list with it.
+      if (placement.listId !== (before.list?.id ?? null)) moved = await moveSubtasks(tx, userId, before.id, placement.listId);
+    }
     const after = toTaskView(await tx.task.update({ where: { id: before.id }, data, select: taskSelect }));
-    await recordChanges(tx, userId, change, [{ before, after }]);
+    const movedAfter = moved.length ? await tx.task.findMany({ where: { userId, parentId: before.id }, select: taskSelect }) : [];
+    const afterById = new Map(movedAfter.map((row) => [row.id, toTaskView(row)]));
+    await recordChanges(tx, userId, change, [{ before, after }, ...moved.map((m) => ({ before: m, after: afterById.get(m.id) ?? null }))]);
     return after;
   });
 }
@@ -295,8 +354,10 @@ export async function deleteTask({ userId, id, change, db }: { userId: string; i
   return inTransaction(db, async (tx) => {
     const [before] = await lockTasks(tx, userId, [id]);
     if (!before) throw new AppError("not_found:task");
+    // Its subtasks go with it (cascade); they are recorded first, so undo brings the parent back first.
+    const subtasks = await lockSubtasks(tx, userId, [before.id]);
     await tx.task.delete({ where: { id: before.id } });
-    await recordChanges(tx, userId, change, [{ before, after: null }]);
+    await recordChanges(tx, userId, change, [...subtasks, before].map((t) => ({ before: t, after: null })));
     return before;
   });
 }
@@ -333,8 +394,11 @@ export async function deleteTasks({ userId, ids, change, db }: { userId: string;
   return inTransaction(db, async (tx) => {
     const deleted = await lockTasks(tx, userId, ids);
     const found = new Set(deleted.map((t) => t.id));
+    const subtasks = (await lockSubtasks(tx, userId, [...found])).filter((t) => !found.has(t.id));
     if (deleted.length) await tx.task.deleteMany({ where: { userId, id: { in: [...found] } } });
-    await recordChanges(tx, userId, change, deleted.map((before) => ({ before, after: null })));
+    // Subtasks first and parents last, so undo (newest first) brings a parent back before its subtasks.
+    const order = [...subtasks, ...deleted.filter((t) => t.parentId !== null), ...deleted.filter((t) => t.parentId === null)];
+    await recordChanges(tx, userId, change, order.map((before) => ({ before, after: null })));
     return { deleted, notFound: ids.filter((id) => !found.has(id)) };
   });
 }
@@ -356,6 +420,10 @@ export async function setTaskState({ userId, id, state, change, db }: { userId: 
         priority: state.priority,
         dueAt: state.dueAt ? new Date(state.dueAt) : null,
         completedAt: state.completedAt ? new Date(state.completedAt) : null,
+        // Changes recorded before lists, labels and subtasks existed carry none of them.
+        listId: await restoreListId(tx, userId, state.list),
+        labels: state.labels ?? [],
+        parentId: await restoreParentId(tx, userId, state.parentId),
         recurrence: state.recurrence?.rule ?? null,
         lastCompletedAt: state.lastCompletedAt ? new Date(state.lastCompletedAt) : null,
         remindAt: state.remindAt ? new Date(state.remindAt) : null,
@@ -409,4 +477,35 @@ export async function listTasksForMatching({ userId, reference, limit = 500, db 
   ]);
   const byId = new Map([...matching, ...listed].map((row) => [row.id, row]));
   return [...byId.values()].map(toTaskView);
+}
+
+/** Locks the subtasks of these parents (FOR UPDATE, in id order) and returns them. */
+async function lockSubtasks(tx: Prisma.TransactionClient, userId: string, parentIds: string[]): Promise<TaskView[]> {
+  if (!parentIds.length) return [];
+  const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "Task" WHERE "userId" = ${userId}::uuid AND "parentId" = ANY(${parentIds}::uuid[]) ORDER BY id FOR UPDATE`;
+  return lockTasks(tx, userId, rows.map((r) => r.id));
+}
+
+/** Moves a parent's subtasks to `listId` (they live in their parent's list); returns them as they were. */
+async function moveSubtasks(tx: Prisma.TransactionClient, userId: string, parentId: string, listId: string | null): Promise<TaskView[]> {
+  const subtasks = await lockSubtasks(tx, userId, [parentId]);
+  if (subtasks.length) await tx.task.updateMany({ where: { userId, parentId }, data: { listId } });
+  return subtasks;
+}
+
+/**
+ * Moves every task of one of the user's lists to the Inbox, recording each change (so deleting a
+ * list can be undone: undo puts the tasks back and recreates the list). Returns how many moved.
+ */
+export async function moveListTasksToInbox({ userId, listId, change, db }: { userId: string; listId: string } & Mutation): Promise<number> {
+  return inTransaction(db, async (tx) => {
+    const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "Task" WHERE "userId" = ${userId}::uuid AND "listId" = ${listId}::uuid ORDER BY id FOR UPDATE`;
+    const before = await lockTasks(tx, userId, rows.map((r) => r.id));
+    if (!before.length) return 0;
+    await tx.task.updateMany({ where: { userId, listId }, data: { listId: null } });
+    const after = await tx.task.findMany({ where: { userId, id: { in: before.map((t) => t.id) } }, select: taskSelect });
+    const afterById = new Map(after.map((row) => [row.id, toTaskView(row)]));
+    await recordChanges(tx, userId, change, before.map((t) => ({ before: t, after: afterById.get(t.id) ?? null })));
+    return before.length;
+  });
 }

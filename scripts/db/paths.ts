@@ -2,8 +2,19 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-/** The project root (this file is scripts/db/paths.ts). */
-export const ROOT = fileURLToPath(new URL("../..", import.meta.url)).replace(/[\\/]$/, "");
+/**
+ * The project root: the nearest folder above this module with a package.json. This module runs
+ * from scripts/db/paths.ts (tsx) and bundled into dist/*.js (scripts/build-server.mjs).
+ */
+export const ROOT = findRoot(path.dirname(fileURLToPath(import.meta.url)));
+
+function findRoot(start: string): string {
+  for (let dir = start; ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, "package.json"))) return dir;
+    if (path.dirname(dir) === dir) throw new Error(`no package.json above ${start}`);
+  }
+}
+
 export const SCHEMA_PATH = path.join(ROOT, "prisma", "schema.prisma");
 export const MIGRATIONS_DIR = path.join(ROOT, "prisma", "migrations");
 

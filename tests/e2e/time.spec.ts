@@ -105,6 +105,13 @@ test.describe("tasks that live in time", () => {
     expect(new Date(after.task.dueAt).getTime() - new Date(plants.dueAt!).getTime()).toBe(86400_000);
     expect(after.task.lastCompletedAt).not.toBeNull();
 
+    // The toast's Undo moves it back to the date it had.
+    await page.getByTestId("toast").filter({ hasText: "moved to its next date" }).getByRole("button", { name: "Undo" }).click();
+    await expect(page.getByTestId("toast").filter({ hasText: "Undone: reopened 'Water the plants'." })).toBeVisible();
+    await expect
+      .poll(async () => ((await (await page.request.get(`/api/tasks/${plants.id}`)).json()) as { task: { dueAt: string; lastCompletedAt: string | null } }).task)
+      .toMatchObject({ dueAt: plants.dueAt, lastCompletedAt: null });
+
     // Set a monthly repeat and a reminder from the editor.
     await chat.panel.item("Pay rent").getByRole("button", { name: "Edit “Pay rent”" }).click();
     const form = chat.panel.root.getByRole("form", { name: "Edit “Pay rent”" });

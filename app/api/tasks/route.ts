@@ -7,8 +7,15 @@ import { createTask, listTasks } from "@/lib/tasks/service";
 
 export const GET = route(async (request) => {
   const { user } = await requireUser(request);
-  const query = readQuery(request, taskListQuerySchema);
-  const result = await listTasks({ userId: user.id, timeZone: query.tz ?? user.timezone, ...query });
+  const { list, label, parent, ...query } = readQuery(request, taskListQuerySchema);
+  const result = await listTasks({
+    userId: user.id,
+    timeZone: query.tz ?? user.timezone,
+    ...query,
+    listId: list === undefined ? undefined : list === "inbox" ? null : list,
+    label,
+    parentId: parent,
+  });
   return json(result);
 });
 

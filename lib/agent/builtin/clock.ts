@@ -45,3 +45,10 @@ export function readClock(system: string): Clock {
   const { date, minutes } = localParts(now, "UTC");
   return { now, timeZone: "UTC", today: date, minutes, weekday: weekdayOf(date) };
 }
+
+/** The clock for an instant in a zone (UTC for an unknown zone), for readers outside a chat. */
+export function clockAt(now: Date, timeZone: string): Clock {
+  const zone = safeZone(timeZone);
+  const { date, minutes } = localParts(now, zone);
+  return { now, timeZone: zone, today: date, minutes, weekday: weekdayOf(date) };
+}

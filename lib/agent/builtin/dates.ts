@@ -7,7 +7,7 @@
  * caller can cut them out of a task title.
  */
 import * as chrono from "chrono-node";
-import { type CivilDate, addDays, addMonths, diffDays, formatIsoDate, formatIsoLocalDateTime, isValidDate } from "./calendar";
+import { type CivilDate, addDays, addMonths, daysInMonth, diffDays, formatIsoDate, formatIsoLocalDateTime, isValidDate } from "./calendar";
 import type { Clock } from "./clock";
 
 export type Due = { date: CivilDate; hour?: number; minute?: number };
@@ -103,6 +103,24 @@ const OWN_RULES: Array<{ re: RegExp; read: (m: RegExpExecArray, clock: Clock, te
       return date ? { date } : null;
     },
   },
+  // "the first of next month", "the 15th of next month".
+  {
+    re: /\b(?:(?:on|by|due|before|until|for)\s+)?the\s+(\d{1,2}(?:st|nd|rd|th)|first|second|third|fourth|fifth|last\s+day)\s+of\s+next\s+month\b/,
+    read: (m, c) => {
+      const next = addMonths({ ...c.today, d: 1 }, 1);
+      const word = m[1] ?? "";
+      const words: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, fifth: 5 };
+      const d = /^last/.test(word) ? daysInMonth(next.y, next.m) : words[word] ?? Number.parseInt(word, 10);
+      return isValidDate(next.y, next.m, d) ? { date: { ...next, d } } : null;
+    },
+  },
+  // "end of next week": that week's Friday.
+  { re: /\b(?:the\s+)?end\s+of\s+next\s+week\b/, read: (_m, c) => ({ date: addDays(c.today, ((5 - c.weekday + 7) % 7) + 7) }) },
+  // "first thing tomorrow", "first thing monday": 9 am that day.
+  { re: /\bfirst\s+thing(?:\s+in\s+the\s+morning)?(?:\s+(tomorrow|today|on\s+\w+day|\w+day))?\b/, read: (m, c) => {
+    const when = m[1] ? chronoDue(m[1], c)?.due.date : undefined;
+    return { date: when ?? (c.minutes < 9 * 60 ? c.today : addDays(c.today, 1)), hour: 9, minute: 0 };
+  } },
   // "end of the week" is Friday (at the weekend, the coming one); "end of the day" is today.
   { re: /\b(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?(?:work(?:ing)?\s+)?week\b/, read: (_m, c) => ({ date: addDays(c.today, (5 - c.weekday + 7) % 7) }) },
   { re: /\b(?:(?:the\s+)?end\s+of\s+(?:the\s+)?day|eod|later\s+today|by\s+close\s+of\s+business|cob)\b/, read: (_m, c) => ({ date: c.today }) },

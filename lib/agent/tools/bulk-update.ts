@@ -11,6 +11,8 @@ import { isAppError } from "@/lib/errors";
 import { changeOf, ownedTasks, splitIds, type TaskToolContext } from "@/lib/agent/tools/operations";
 import { invalidInput, notFound, type ToolFailure, type ToolResult } from "@/lib/agent/tools/results";
 import type { UpdateTasksInput } from "@/lib/agent/tools/schemas";
+import { resolveListName } from "@/lib/agent/tools/organise";
+import { normalizeLabel } from "@/lib/tasks/labels";
 
 /** A filter may reach at most this many tasks in one call; more must be narrowed first. */
 export const BULK_FILTER_MAX = 100;
@@ -38,6 +40,11 @@ export async function resolveBulkTargets(input: UpdateTasksInput, ctx: TaskToolC
     return { ok: true, tasks, notFound: [...missing, ...invalid] };
   }
   const filter = input.filter ?? {};
+  // The list and label narrow a filter like list_tasks' (an unknown list is reported, never created).
+  const list = filter.list === undefined ? null : await resolveListName(ctx, filter.list);
+  if (list && !list.ok) return list;
+  const label = filter.label === undefined ? undefined : normalizeLabel(filter.label);
+  if (label === null) return invalidInput(`filter.label: '${filter.label}' is not a label`);
   const { tasks } = await listTasks({
     userId: ctx.userId,
     timeZone: ctx.timeZone,
@@ -45,6 +52,8 @@ export async function resolveBulkTargets(input: UpdateTasksInput, ctx: TaskToolC
     priority: filter.priority,
     due: filter.due,
     q: filter.query?.trim() || undefined,
+    ...(list ? { listId: list.list?.id ?? null } : {}),
+    label,
     limit: BULK_FILTER_MAX + 1,
     now: ctx.now?.(),
   });

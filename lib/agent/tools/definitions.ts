@@ -22,13 +22,16 @@ import {
   type TaskToolContext,
 } from "@/lib/agent/tools/operations";
 import { ambiguous, invalidInput, notFound, type ToolResult } from "@/lib/agent/tools/results";
+import { createListTool, listListsTool, withParentReady } from "@/lib/agent/tools/organise";
 import { checkUpdateTasksInput, resolveBulkTargets, updateTasksByIds, updateTasksTool } from "@/lib/agent/tools/bulk-update";
 import { undoLastTurn, undoLastTurnInput } from "@/lib/agent/tools/undo";
 import {
   addTaskInput,
   completeTaskInput,
   completeTasksInput,
+  createListInput,
   deleteTaskInput,
+  listListsInput,
   deleteTasksInput,
   listTasksInput,
   updateTaskInput,
@@ -43,7 +46,8 @@ export const BULK_APPROVAL_THRESHOLD = 3;
 export type ToolAnnotations = { readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: false };
 
 /** A task a call was bound to when it was proposed: its id, and its title then (for the question). */
-export type BoundTask = { id: string; title: string };
+/** A task a proposed call is bound to; `subtasks`/`parentId`: what a delete takes along (its question says so). */
+export type BoundTask = { id: string; title: string; subtasks?: number; parentId?: string };
 
 /**
  * What an agent's call will do, decided once, when the model makes it: answer at once without
@@ -79,7 +83,8 @@ function define<S extends z.ZodType>(definition: TaskToolDefinition<S>): TaskToo
   return definition;
 }
 
-const bind = (tasks: { id: string; title: string }[]): BoundTask[] => tasks.map((t) => ({ id: t.id, title: t.title }));
+const bind = (tasks: { id: string; title: string; subtasks?: { total: number } | null; parentId?: string | null }[]): BoundTask[] =>
+  tasks.map((t) => ({ id: t.id, title: t.title, ...(t.subtasks?.total ? { subtasks: t.subtasks.total } : {}), ...(t.parentId ? { parentId: t.parentId } : {}) }));
 const quoted = (tasks: BoundTask[]) => tasks.map((t) => `'${t.title}'`).join(", ");
 const NO_IDS = "None of these ids is one of the user's tasks. List the tasks first.";
 
@@ -149,7 +154,9 @@ export const taskToolDefinitions = [
       const [task] = tasks;
       if (!task) return invalidInput("no task was bound to this call");
       try {
-        return { ok: true, deleted: await deleteTask({ userId: ctx.userId, id: task.id, ...changeOf(ctx) }) };
+        const deleted = await deleteTask({ userId: ctx.userId, id: task.id, ...changeOf(ctx) });
+        // Its subtasks went with it.
+        return { ok: true, deleted, subtasksDeleted: deleted.subtasks?.total ?? 0 };
       } catch (error) {
         if (isAppError(error) && error.type === "not_found") return notFound(task.title, `'${task.title}' no longer exists, so nothing was deleted.`);
         throw error;
@@ -170,7 +177,7 @@ export const taskToolDefinitions = [
     executeBound: async (input, tasks, ctx) => {
       const { tasks: done, notFound: vanished } = await setTasksStatus({ userId: ctx.userId, ids: tasks.map((t) => t.id), status: "completed", timeZone: ctx.timeZone, ...changeOf(ctx) });
       if (!done.length) return notFound(quoted(tasks), `${quoted(tasks)} no longer exist, so nothing was completed.`);
-      return { ok: true, tasks: done, notFound: [...vanished, ...unboundIds(input.ids, tasks)] };
+      return withParentReady(ctx, { ok: true, tasks: done, notFound: [...vanished, ...unboundIds(input.ids, tasks)] }, done);
     },
     execute: completeTasksTool,
   }),
@@ -210,6 +217,22 @@ export const taskToolDefinitions = [
     inputSchema: undoLastTurnInput,
     annotations: writer,
     execute: undoLastTurn,
+  }),
+  define({
+    name: "list_lists",
+    title: "List the lists",
+    description: "The user's task lists with their pending-task counts (the Inbox holds tasks in no list).",
+    inputSchema: listListsInput,
+    annotations: reader,
+    execute: listListsTool,
+  }),
+  define({
+    name: "create_list",
+    title: "Create a list",
+    description: "Create a task list. Only when the user asked for it or agreed to it: never invent a list on the side.",
+    inputSchema: createListInput,
+    annotations: { ...writer, idempotentHint: true },
+    execute: createListTool,
   }),
 ] as const;
 

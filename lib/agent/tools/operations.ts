@@ -13,6 +13,8 @@ import { descriptionSchema, titleSchema, type TaskStatus, type TaskUpdateInput, 
 import {
   countTasks,
   createTask,
+  getTaskById,
+  withTransaction,
   deleteTask,
   deleteTasks,
   listTasks,
@@ -21,6 +23,8 @@ import {
   updateTask,
 } from "@/lib/tasks/service";
 import { ambiguous, invalidInput, notFound, type ToolResult } from "@/lib/agent/tools/results";
+import { normalizeLabels, resolveListName, resolveParent, titleAndLabels, withParentReady } from "@/lib/agent/tools/organise";
+import { mergeLabels, normalizeLabel } from "@/lib/tasks/labels";
 import type {
   AddTaskInput,
   CompleteTaskInput,
@@ -97,7 +101,9 @@ async function orNotFound(reference: string, run: () => Promise<ToolResult>): Pr
 }
 
 export async function addTask(input: AddTaskInput, ctx: TaskToolContext): Promise<ToolResult> {
-  const title = titleSchema.safeParse(input.title);
+  const organised = titleAndLabels(input.title, input.labels);
+  if (!organised.ok) return organised;
+  const title = titleSchema.safeParse(organised.title);
   if (!title.success) return invalidInput(`title: ${title.error.issues[0]?.message ?? "is not valid"}`);
   const description = descriptionSchema.safeParse(input.description ?? "");
   if (!description.success) return invalidInput(`description: ${description.error.issues[0]?.message ?? "is not valid"}`);
@@ -105,15 +111,44 @@ export async function addTask(input: AddTaskInput, ctx: TaskToolContext): Promis
   if (dueProblem) return invalidInput(dueProblem);
   const recurrence = checkRecurrence(input.recurrence);
   if ("problem" in recurrence) return invalidInput(recurrence.problem);
-  return orNotFound(input.title, async () => ({
-    ok: true,
-    task: await createTask({
-      userId: ctx.userId,
-      timeZone: ctx.timeZone,
-      input: { title: title.data, description: description.data, priority: input.priority, dueAt: input.due, recurrence: recurrence.rule, remindAt: input.remindAt },
-      ...changeOf(ctx),
+  const subtaskTitles: string[] = [];
+  for (const text of input.subtasks ?? []) {
+    const sub = titleSchema.safeParse(text);
+    if (!sub.success) return invalidInput(`subtasks: ${sub.error.issues[0]?.message ?? "a title is not valid"}`);
+    subtaskTitles.push(sub.data);
+  }
+  // A list the user does not have is never created on the side: the model asks first.
+  const list = input.list === undefined ? null : await resolveListName(ctx, input.list);
+  if (list && !list.ok) return list;
+  const parent = input.parent === undefined ? null : await resolveParent(ctx, input.parent);
+  if (parent && !parent.ok) return parent;
+  if (parent && subtaskTitles.length) return invalidInput("subtasks: a subtask cannot have subtasks of its own (one level)");
+  return orNotFound(input.parent ?? input.title, () =>
+    withTransaction(ctx.db, async (tx) => {
+      const change = { change: changeOf(ctx).change, db: tx };
+      const base = { userId: ctx.userId, timeZone: ctx.timeZone };
+      const created = await createTask({
+        ...base,
+        input: {
+          title: title.data,
+          description: description.data,
+          priority: input.priority,
+          dueAt: input.due,
+          recurrence: recurrence.rule,
+          remindAt: input.remindAt,
+          labels: organised.labels,
+          ...(list ? { listId: list.list?.id ?? null } : {}),
+          ...(parent ? { parentId: parent.parent.id } : {}),
+        },
+        ...change,
+      });
+      if (!subtaskTitles.length) return { ok: true, task: created };
+      const subtasks = [];
+      for (const sub of subtaskTitles) subtasks.push(await createTask({ ...base, input: { title: sub, parentId: created.id }, ...change }));
+      const task = (await getTaskById({ userId: ctx.userId, id: created.id, db: tx })) ?? created;
+      return { ok: true, task, subtasks };
     }),
-  }));
+  );
 }
 
 export async function listTasksTool(input: ListTasksInput, ctx: TaskToolContext): Promise<ToolResult> {
@@ -124,35 +159,65 @@ export async function listTasksTool(input: ListTasksInput, ctx: TaskToolContext)
     query: input.query?.trim() || undefined,
     limit: input.limit ?? 50,
   } as const;
-  const base = { userId: ctx.userId, timeZone: ctx.timeZone, status: filter.status, priority: filter.priority, due: filter.due, now: ctx.now?.() };
+  const list = input.list === undefined ? null : await resolveListName(ctx, input.list);
+  if (list && !list.ok) return list;
+  const label = input.label === undefined ? undefined : normalizeLabel(input.label);
+  if (label === null) return invalidInput(`label: '${input.label}' is not a label (one word, 1..40 characters)`);
+  const parent = input.parent === undefined ? null : await resolveParent(ctx, input.parent);
+  if (parent && !parent.ok) return parent;
+  const base = {
+    userId: ctx.userId,
+    timeZone: ctx.timeZone,
+    status: filter.status,
+    priority: filter.priority,
+    due: filter.due,
+    now: ctx.now?.(),
+    ...(list ? { listId: list.list?.id ?? null } : {}),
+    label,
+    parentId: parent?.parent.id,
+  };
   const { tasks } = await listTasks({ ...base, q: filter.query, limit: filter.limit });
   if (tasks.length || !filter.query) {
     const total = tasks.length < filter.limit ? tasks.length : await countTasks({ ...base, q: filter.query });
-    return { ok: true, tasks, total, filter };
+    return { ok: true, tasks, total, filter: { ...filter, ...organisedFilter(list, label, parent) } };
   }
   // Nothing contains the words literally: fall back to forgiving title matching (typos, spelling).
   const { tasks: all } = await listTasks({ ...base, limit: 500 });
   const query = filter.query;
   const fuzzy = all.filter((t) => scoreTitle(query, t.title).coverage >= 0.66);
-  return { ok: true, tasks: fuzzy.slice(0, filter.limit), total: fuzzy.length, filter };
+  return { ok: true, tasks: fuzzy.slice(0, filter.limit), total: fuzzy.length, filter: { ...filter, ...organisedFilter(list, label, parent) } };
+}
+
+/** The list/label/parent a list_tasks call was narrowed to, as the result's `filter` names them. */
+function organisedFilter(list: { list: { name: string } | null } | null, label: string | undefined, parent: { parent: TaskView } | null): Record<string, string> {
+  return {
+    ...(list ? { list: list.list?.name ?? "Inbox" } : {}),
+    ...(label ? { label } : {}),
+    ...(parent ? { parent: parent.parent.title } : {}),
+  };
 }
 
 export async function completeTask(input: CompleteTaskInput, ctx: TaskToolContext): Promise<ToolResult> {
   const found = await resolveTask(ctx, input.task, "pending");
   const failure = referenceFailure(input.task, found);
   if (failure || found.kind !== "one") return failure ?? notFound(input.task);
-  return orNotFound(input.task, async () =>
-    completionResult(await updateTask({ userId: ctx.userId, id: found.task.id, timeZone: ctx.timeZone, patch: { status: "completed" }, ...changeOf(ctx) })),
-  );
+  return orNotFound(input.task, async () => {
+    const task = await updateTask({ userId: ctx.userId, id: found.task.id, timeZone: ctx.timeZone, patch: { status: "completed" }, ...changeOf(ctx) });
+    return withParentReady(ctx, completionResult(task), [task]);
+  });
 }
 
 export async function updateTaskTool(input: UpdateTaskInput, ctx: TaskToolContext): Promise<ToolResult> {
   const patch: TaskUpdateInput = {};
-  if (input.title !== undefined) {
-    const title = titleSchema.safeParse(input.title);
+  const organised = titleAndLabels(input.title, input.labels);
+  if (!organised.ok) return organised;
+  if (organised.title !== undefined) {
+    const title = titleSchema.safeParse(organised.title);
     if (!title.success) return invalidInput(`title: ${title.error.issues[0]?.message ?? "is not valid"}`);
     patch.title = title.data;
   }
+  const removed = normalizeLabels(input.removeLabels ?? []);
+  if (!removed.ok) return removed;
   if (input.description !== undefined) patch.description = input.description.trim();
   if (input.priority !== undefined) patch.priority = input.priority;
   if (input.status !== undefined) patch.status = input.status;
@@ -175,18 +240,29 @@ export async function updateTaskTool(input: UpdateTaskInput, ctx: TaskToolContex
     patch.remindAt = input.remindAt;
   }
   if (input.skipOccurrence) patch.skipOccurrence = true;
-  const changed = Object.keys(patch).map((k) => (k === "dueAt" ? "due" : k));
+  const list = input.list === undefined ? null : await resolveListName(ctx, input.list);
+  if (list && !list.ok) return list;
+  if (list) patch.listId = list.list?.id ?? null;
+  const parent = input.parent === undefined ? null : await resolveParent(ctx, input.parent);
+  if (parent && !parent.ok) return parent;
+  if (parent) patch.parentId = parent.parent.id;
+  const labelsChange = organised.labels.length > 0 || removed.labels.length > 0;
+  const changed = [...Object.keys(patch), ...(labelsChange ? ["labels"] : [])].map((k) => ({ dueAt: "due", listId: "list", parentId: "parent" })[k] ?? k);
   if (!changed.length) {
-    return invalidInput("nothing to change: give at least one of title, description, priority, due, clearDue, status, recurrence, clearRecurrence, skipOccurrence, remindAt, clearReminder");
+    return invalidInput(
+      "nothing to change: give at least one of title, description, priority, due, clearDue, status, recurrence, clearRecurrence, skipOccurrence, remindAt, clearReminder, list, labels, removeLabels, parent",
+    );
   }
   const prefer = input.status === "pending" ? "completed" : input.status === "completed" ? "pending" : undefined;
   const found = await resolveTask(ctx, input.task, prefer);
   const failure = referenceFailure(input.task, found);
   if (failure || found.kind !== "one") return failure ?? notFound(input.task);
+  if (labelsChange) patch.labels = mergeLabels(found.task.labels, organised.labels, removed.labels);
+  if (parent && parent.parent.id === found.task.id) return invalidInput("parent: a task cannot be its own subtask");
   return orNotFound(input.task, async () => {
     const task = await updateTask({ userId: ctx.userId, id: found.task.id, timeZone: ctx.timeZone, patch, ...changeOf(ctx) });
     const result = patch.status === "completed" ? completionResult(task) : { ok: true as const, task };
-    return { ...result, changed };
+    return withParentReady(ctx, result.ok ? { ...result, changed } : result, patch.status === "completed" ? [task] : []);
   });
 }
 
@@ -194,7 +270,11 @@ export async function deleteTaskTool(input: DeleteTaskInput, ctx: TaskToolContex
   const found = await resolveTask(ctx, input.task);
   const failure = referenceFailure(input.task, found);
   if (failure || found.kind !== "one") return failure ?? notFound(input.task);
-  return orNotFound(input.task, async () => ({ ok: true, deleted: await deleteTask({ userId: ctx.userId, id: found.task.id, ...changeOf(ctx) }) }));
+  return orNotFound(input.task, async () => {
+    const deleted = await deleteTask({ userId: ctx.userId, id: found.task.id, ...changeOf(ctx) });
+    // Its subtasks went with it.
+    return { ok: true, deleted, subtasksDeleted: deleted.subtasks?.total ?? 0 };
+  });
 }
 
 /** Ids that are not UUIDs can never be the user's tasks (and would upset Postgres' uuid type). */
@@ -207,7 +287,7 @@ export async function completeTasksTool(input: TaskIdsInput, ctx: TaskToolContex
   const { valid, invalid } = splitIds(input.ids);
   const { tasks, notFound: missing } = valid.length ? await setTasksStatus({ userId: ctx.userId, ids: valid, status: "completed", timeZone: ctx.timeZone, ...changeOf(ctx) }) : { tasks: [], notFound: [] };
   if (!tasks.length) return notFound(input.ids.join(", "), "None of these ids is one of the user's tasks. List the tasks first.");
-  return { ok: true, tasks, notFound: [...missing, ...invalid] };
+  return withParentReady(ctx, { ok: true, tasks, notFound: [...missing, ...invalid] }, tasks);
 }
 
 export async function deleteTasksTool(input: TaskIdsInput, ctx: TaskToolContext): Promise<ToolResult> {

@@ -12,6 +12,10 @@ export type ToolFailure = {
   message: string;
   query?: string;
   candidates?: TaskView[];
+  /** What was missing, when it was not a task: a list the user does not have (ask before creating it). */
+  missing?: "list";
+  /** The user's list names, with `missing: "list"`. */
+  lists?: string[];
 };
 
 export type ToolResult = ({ ok: true } & Record<string, unknown>) | ToolFailure;

@@ -16,6 +16,9 @@ const taskRef = z
   .min(1)
   .max(TITLE_MAX)
   .describe("The task: its id, or words from its title");
+const listName = z.string().min(1).max(80).describe("A list by name, e.g. 'Groceries' ('inbox' = tasks in no list)");
+const labelList = z.array(z.string().max(41)).max(20);
+const parentRef = z.string().min(1).max(TITLE_MAX).describe("The parent task (for a subtask): its id or words from its title");
 const recurrence = z
   .string()
   .max(300)
@@ -32,6 +35,10 @@ export const addTaskInput = z
     description: z.string().max(DESCRIPTION_MAX).optional(),
     priority: priority.optional(),
     due: due.optional(),
+    list: listName.optional().describe("Put the task in this list (by name). A list that does not exist is not created: ask the user first"),
+    labels: labelList.optional().describe("Labels, e.g. ['errands']; '#errands' in the title works too"),
+    parent: parentRef.optional().describe("Make it a subtask of this task (words from its title or its id)"),
+    subtasks: z.array(z.string().max(TITLE_MAX)).max(20).optional().describe("Titles of subtasks (steps) to create under the new task"),
     recurrence: recurrence.optional(),
     remindAt: remindAt.optional(),
   })
@@ -43,6 +50,9 @@ export const listTasksInput = z
     priority: priority.optional(),
     due: z.enum(["today", "overdue", "upcoming", "this_week"]).optional(),
     query: z.string().max(200).optional().describe("Words to search for in titles and descriptions"),
+    list: listName.optional().describe("Only tasks in this list (by name); 'inbox' = tasks in no list"),
+    label: z.string().max(41).optional().describe("Only tasks with this label, e.g. 'errands'"),
+    parent: parentRef.optional().describe("Only the subtasks of this task"),
     limit: z.number().int().min(1).max(TASK_PAGE_MAX).optional().describe("Default 50"),
   })
   .strict();
@@ -58,6 +68,10 @@ export const updateTaskInput = z
     due: due.optional(),
     clearDue: z.boolean().optional().describe("true removes the due date"),
     status: z.enum(["pending", "completed"]).optional().describe("pending reopens a completed task"),
+    list: listName.optional().describe("Move the task to this list (by name); 'inbox' takes it out of its list"),
+    labels: labelList.optional().describe("Labels to add, e.g. ['urgent']"),
+    removeLabels: labelList.optional().describe("Labels to take off"),
+    parent: parentRef.optional().describe("Make the task a subtask of this task"),
     recurrence: recurrence.optional(),
     clearRecurrence: z.boolean().optional().describe("true stops the task repeating"),
     skipOccurrence: z.boolean().optional().describe("true moves a repeating task to its next occurrence without completing it"),
@@ -76,6 +90,8 @@ const bulkFilter = z
     priority: priority.optional(),
     due: z.enum(["today", "overdue", "upcoming", "this_week"]).optional(),
     query: z.string().max(200).optional().describe("Words to search for in titles and descriptions"),
+    list: listName.optional().describe("Only tasks in this list (by name); 'inbox' = tasks in no list"),
+    label: z.string().max(41).optional().describe("Only tasks with this label"),
   })
   .strict();
 
@@ -92,6 +108,9 @@ export const updateTasksInput = z
   .strict();
 export const deleteTasksInput = z.object({ ids }).strict();
 
+export const listListsInput = z.object({}).strict();
+export const createListInput = z.object({ name: z.string().max(80).describe("The new list's name, e.g. 'Groceries'") }).strict();
+
 export type AddTaskInput = z.infer<typeof addTaskInput>;
 export type ListTasksInput = z.infer<typeof listTasksInput>;
 export type CompleteTaskInput = z.infer<typeof completeTaskInput>;
@@ -99,3 +118,4 @@ export type UpdateTaskInput = z.infer<typeof updateTaskInput>;
 export type DeleteTaskInput = z.infer<typeof deleteTaskInput>;
 export type TaskIdsInput = z.infer<typeof completeTasksInput>;
 export type UpdateTasksInput = z.infer<typeof updateTasksInput>;
+export type CreateListInput = z.infer<typeof createListInput>;

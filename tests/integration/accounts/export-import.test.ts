@@ -14,6 +14,7 @@ import { PATCH as patchRoute } from "@/app/api/tasks/[id]/route";
 import { POST as undoRoute } from "@/app/api/undo/route";
 import { db } from "@/lib/db";
 import { updateUserSettings } from "@/lib/auth/users";
+import { createApiToken } from "@/lib/auth/tokens";
 import type { TaskView } from "@/lib/tasks/schema";
 import { apiRequest, createTestUser, params, type TestUser } from "../helpers";
 
@@ -108,6 +109,17 @@ describe("export and import", () => {
     expect(ics).not.toContain("Babbage");
   });
 
+  it("a token needs tasks:read, and for JSON (which holds conversations) also the agent scope", async () => {
+    const { token } = await createApiToken({ userId: ada.user.id, name: "read only", scopes: ["tasks:read"] });
+    const headers = { authorization: `Bearer ${token}` };
+    expect((await exportRoute(apiRequest("/api/export?format=csv", { headers }), none)).status).toBe(200);
+    const json = await exportRoute(apiRequest("/api/export?format=json", { headers }), none);
+    expect(json.status).toBe(403);
+    expect(((await json.json()) as { code: string }).code).toBe("forbidden:scope");
+    const { token: writeOnly } = await createApiToken({ userId: ada.user.id, name: "write only", scopes: ["tasks:write"] });
+    expect((await exportRoute(apiRequest("/api/export?format=csv", { headers: { authorization: `Bearer ${writeOnly}` } }), none)).status).toBe(403);
+  });
+
   it("a bad format is 400; without authentication 401", async () => {
     expect((await exportAs(ada, "xml")).status).toBe(400);
     expect((await exportRoute(apiRequest("/api/export?format=json"), none)).status).toBe(401);
@@ -160,7 +172,10 @@ describe("export and import", () => {
     expect(body.skipped[4]!.reason).toMatch(/8 fields but the header has 6/);
     const tasks = await tasksOf(dora.user.id);
     expect(tasks.map((t) => t.title)).toEqual(["Pay rent", "Water plants"]);
-    expect(tasks[0]!.description).toBe("List: Home · Labels: bills, monthly");
+    // The list is created for the importing user, the labels are labels.
+    expect(tasks[0]!.description).toBe("");
+    expect(tasks[0]!.labels).toEqual(["bills", "monthly"]);
+    expect(await db.taskList.findMany({ where: { userId: dora.user.id }, select: { id: true, name: true } })).toEqual([{ id: tasks[0]!.listId!, name: "Home" }]);
     expect(tasks[0]!.priority).toBe("high");
     expect(tasks[1]!.dueAt).not.toBeNull();
     expect(await tasksOf(babbage.user.id)).toEqual(babbageBefore);
@@ -220,12 +235,15 @@ describe("export and import", () => {
       ["Pick up parcel", "medium"],
       ["Water plants", "low"],
     ]);
-    expect(tasks[0]!.description).toBe("Compare prices\n\nLabels: travel, urgent");
+    expect(tasks[0]!.description).toBe("Compare prices");
+    expect(tasks[0]!.labels).toEqual(["travel", "urgent"]);
     expect(tasks[0]!.dueAt?.toISOString()).toBe("2026-12-10T23:59:59.999Z");
-    expect(tasks[1]!.description).toBe("List: Errands");
+    expect(tasks[1]!.description).toBe("");
+    const errands = await db.taskList.findFirstOrThrow({ where: { userId: frank.user.id, name: "Errands" } });
+    expect([tasks[0]!.listId, tasks[1]!.listId, tasks[2]!.listId]).toEqual([null, errands.id, errands.id]);
     expect(tasks[1]!.dueAt?.getUTCHours()).toBe(17);
     expect(tasks[2]!.dueAt).toBeNull();
-    expect(tasks[2]!.description).toBe("Due (from Todoist): every monday\n\nList: Errands");
+    expect(tasks[2]!.description).toBe("Due (from Todoist): every monday");
   });
 
   it("accepts a multipart upload's file field", async () => {

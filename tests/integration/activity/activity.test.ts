@@ -92,6 +92,9 @@ describe("activity is recorded for every surface", () => {
     const changed = await patch(ada, task.id, { title: "Pay the rent", priority: "high" });
     expect(changed.requestId).toMatch(/^[0-9a-f-]{36}$/);
     const deleted = await remove(ada, task.id);
+    // A malformed X-Request-Id is replaced by a fresh one (and that one is returned).
+    const odd = await create(ada, { title: "Odd id" }, { "x-request-id": "not a valid id!" });
+    expect(odd.requestId).toMatch(/^[0-9a-f-]{36}$/);
 
     const { activity: rows } = await activity(ada);
     const mine = rows.filter((r) => r.taskId === task.id);

@@ -164,6 +164,27 @@ describe("2. an approved action runs once", () => {
     expect(part).toMatchObject({ state: "output-available" });
   });
 
+  it("an approval recorded just before a crash runs once when answered again, and never after the user moves on", async () => {
+    const kept = await task("Crash kept");
+    const gone = await task("Crash gone");
+    setModelOverrideForTests(proposing([{ name: "delete_task", input: { task: "Crash gone" } }]));
+    const first = (await agent(ada, { message: "delete crash gone" })).body;
+    // The process recorded the answer and died before running it.
+    await db.toolInvocation.updateMany({ where: { conversationId: first.conversationId, status: "proposed" }, data: { status: "approved" } });
+    const out = (await confirm(first.conversationId, first.pendingConfirmation!.id, false)).body;
+    expect(out.toolCalls).toMatchObject([{ toolName: "delete_task", success: true }]);
+    expect(await exists(gone.id)).toBe(false);
+
+    setModelOverrideForTests(proposing([{ name: "delete_task", input: { task: "Crash kept" } }]));
+    const second = (await agent(ada, { conversationId: first.conversationId, message: "delete crash kept" })).body;
+    await db.toolInvocation.updateMany({ where: { conversationId: first.conversationId, status: "proposed" }, data: { status: "approved" } });
+    setModelOverrideForTests(scriptedModel([{ text: "Sure." }]));
+    await agent(ada, { conversationId: second.conversationId, message: "what's the weather" });
+    expect(await exists(kept.id)).toBe(true);
+    const rows = await db.toolInvocation.findMany({ where: { conversationId: first.conversationId, toolName: "delete_task" }, orderBy: { createdAt: "asc" } });
+    expect(rows.map((r) => r.status)).toEqual(["executed", "denied"]);
+  });
+
   it("two approvals of the same id at once: one runs, the other is refused; one delete", async () => {
     const t = await task("Double click me");
     setModelOverrideForTests(proposing([{ name: "delete_task", input: { task: "Double click me" } }]));

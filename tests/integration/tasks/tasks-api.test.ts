@@ -27,7 +27,7 @@ describe("tasks API", () => {
   it("creates a task with defaults and returns the API shape", async () => {
     const task = await create(ada, { title: "  Buy milk " });
     expect(task).toMatchObject({ title: "Buy milk", description: "", status: "pending", priority: "medium", dueAt: null, completedAt: null });
-    expect(Object.keys(task).sort()).toEqual(["completedAt", "createdAt", "description", "dueAt", "id", "lastCompletedAt", "priority", "recurrence", "remindAt", "reminderDismissedAt", "status", "title", "updatedAt"]);
+    expect(Object.keys(task).sort()).toEqual(["completedAt", "createdAt", "description", "dueAt", "id", "labels", "lastCompletedAt", "list", "parentId", "priority", "recurrence", "remindAt", "reminderDismissedAt", "status", "subtasks", "title", "updatedAt"]);
     const res = await getRoute(apiRequest(`/api/tasks/${task.id}`, { headers: ada.auth }), params({ id: task.id }));
     expect(((await res.json()) as { task: TaskView }).task.id).toBe(task.id);
   });

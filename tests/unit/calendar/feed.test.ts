@@ -12,7 +12,7 @@ function task(id: string, fields: Partial<TaskView>): TaskView {
   return {
     id, title: id, description: "", status: "pending", priority: "medium", dueAt: null, completedAt: null,
     createdAt: "2026-11-01T00:00:00.000Z", updatedAt: "2026-11-02T00:00:00.000Z",
-    recurrence: null, lastCompletedAt: null, remindAt: null, reminderDismissedAt: null, ...fields,
+    recurrence: null, lastCompletedAt: null, remindAt: null, reminderDismissedAt: null, list: null, labels: [], parentId: null, subtasks: null, ...fields,
   };
 }
 

@@ -28,6 +28,7 @@ const ADD_COMMANDS: RegExp[] = [
   /^(?:i|we)\s+(?:need|have|must|should|ought|gotta|got|'ve got|have got|'d better|had better|will need|want|plan|would like|'d like)(?:\s+to)?\s+(?:remember to\s+)?(.+)$/i,
   /^(?:need|have|gotta|must|got|want)\s+to\s+(.+)$/i,
   /^(?:gotta|must|should)\s+(.+)$/i,
+  /^(?:when|whenever|if)\s+(?:i|we)\s+(?:get|have|find)\s+(?:a\s+)?(?:spare\s+)?(?:chance|moment|minute|sec|second|time|round to it)\s*[:,-]?\s+(.+)$/i,
   /^(?:schedule|plan)\s+(.+)$/i,
   /^(?:put)\s+(.+?\s+(?:on|onto|in)\s+(?:my|the)\s+(?:[\w-]+\s+)?(?:list|agenda|calendar|tasks)(?:\s+(?:for|by|on|due|at|in|this|next|tomorrow|today|tonight)\b.*)?)$/i,
 ];

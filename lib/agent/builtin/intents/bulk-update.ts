@@ -35,7 +35,7 @@ export function bulkTarget(phrase: string, clock: Clock): ListFilter | null {
   delete filter.query;
   // Words that are neither filters nor "tasks" name a topic: "all the shopping tasks".
   const topic = rest
-    .replace(new RegExp(`\\b${NOUN}\\b`, "g"), " ")
+    .replace(/\b(?:tasks?|todos?|to-?dos?|items?|ones?|things?|stuff|chores?|errands?|reminders?|jobs?)\b/g, " ")
     .replace(FILTER_WORD, " ")
     .replace(/\b(?:a|an|and|with|in|at|by|to|is|are|i|me|set|else)\b/g, " ")
     .replace(/\s+/g, " ")

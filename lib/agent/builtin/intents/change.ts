@@ -41,7 +41,7 @@ const DELETE: RegExp[] = [
   /^(?:no need (?:for|to)|forget about)\s+(.+?)(?:\s+(?:any ?more|any longer))?$/,
   /^(?:i|we)\s+(?:won't|will not|wont|shan't)\s+(?:be\s+)?(?:needing|need|doing|do)\s+(.+?)(?:\s+(?:any ?more|any longer|after all|now))?$/,
   /^(.+?)\s+(?:(?:is|are|was|were)\s+(?:no longer|not)|isn't|aren't|wasn't|won't be|will not be|is not going to be|isn't going to be)\s+(?:needed|necessary|relevant|happening|going ahead|taking place|on)(?:\s+(?:any ?more|any longer|after all))?$/,
-  /^(.+?)\s+(?:can go|is cancell?ed|got cancell?ed|was cancell?ed|is off)$/,
+  /^(?!(?:check|make sure|ensure|see|confirm|double check|double-check)\b)(.+?)\s+(?:can go|is cancell?ed|got cancell?ed|was cancell?ed|is off)$/,
 ];
 
 /** Verbs that are also chores ("clear the gutters", "drop off the parcel"): delete only a clear reference. */
@@ -118,6 +118,8 @@ function readParticipleStatement(text: string): Intent | null {
   const chore = past !== null && past !== word && isBaseVerb(past) && !NOT_A_CHORE.test(past);
   if (!chore && !(auxiliary && particle === undefined && new RegExp(`^${FINISHED_STATE}$`).test(word))) return null;
   if (/^(?:i|we|you|they|he|she|everything|all|nothing|something|that's all)$/.test(subject)) return null;
+  // "by thursday I need the report sent": a wish, not a finished chore.
+  if (/\b(?:i|we|need|needs|want|wants|have to|has to|must|should|would like|'d like)\b/.test(subject)) return null;
   const firstWord = subject.split(/\s+/)[0] ?? "";
   // "get the car washed" is a new to-do; a one-word subject is a noun ("rent paid", "bills sorted").
   if ((isBaseVerb(firstWord) && subject.includes(" ")) || /^(?:not|never|to|will|should|must|need|have)$/.test(firstWord)) return null;
@@ -136,6 +138,8 @@ export function readComplete(text: string): Intent | null {
     if (/^(?:i|i'm|i am|we|we're|all|we are|you|that's all|i'm all|everything)$/.test(subject)) return null;
     // "… mark it as not done": a negation before "done" is not a completion.
     if (/\b(?:not|never|isn't|n't)$/.test(subject) || /^(?:i|we)\s+(?:need|have|must|should|want)\b/.test(subject)) return null;
+    // "check the oven is off": a chore about a state, not "tick X off".
+    if (/\b(?:is|are|was|were|it's|its)$/.test(subject)) return null;
     const r = refs(subject);
     return r.length ? { type: "complete", refs: r } : null;
   }
@@ -144,6 +148,8 @@ export function readComplete(text: string): Intent | null {
 
 /** "I paid the phone bill" → complete "pay the phone bill"; "… and walked the dog" → a second task. */
 function readPastTense(text: string): Intent | null {
+  // "I've got too much on", "we've got guests": possession, not a finished chore.
+  if (/^(?:i|we)(?:'ve|\s+have)\s+got\b/.test(text)) return null;
   const m = /^(?:(?:i|we)\s+|i've\s+|we've\s+)?(?:just\s+|already\s+|finally\s+|have\s+)*([a-z]+)\s+(.+)$/.exec(text);
   if (!m || !m[1] || !m[2]) return null;
   const base = baseOfPast(m[1]);

@@ -24,7 +24,7 @@ export type { Intent } from "./types";
 
 const QUESTION_START = /^(?:show|list|display|view|see|what|which|whats|any|anything|is there|are there|do i|did i|have i|how|tell me|give me|get me)\b/;
 const MANAGEMENT_VERB = /^(?:add|create|delete|remove|mark|complete|rename|list|show|see|view|change|update|move|postpone|reschedule|set|make|tick|check off|cross off|reopen|unmark|search|find|edit)\b/;
-const CLAUSE_SPLIT = /(?:(?<!\b(?:incl|inc|e\.g|i\.e|etc|vs|approx|appt|dr|mr|mrs|ms|st|no))\s*[.;!?]\s+|,?\s+and then\s+|,\s*then\s+|\s+then\s+(?=(?:add|create|delete|remove|mark|complete|show|list|rename|change|update|move|set|make)\b)|,?\s+and also\s+|,\s*(?:and\s+)?now\s+(?=\S)|\s+now\s+(?=(?:add|create|delete|remove|mark|complete|show|list|rename|change|update|move|postpone|push|set|make|tick|reopen)\b)|,\s*plus\s+|,?\s+also\s+|,\s+(?:and\s+)?(?=(?:mark|delete|remove|complete|rename|reopen|show|list)\s|(?:make|set|move|change|put|give) (?:it|that|this)\s)|,\s+and\s+(?=(?:add|create|delete|remove|mark|complete|show|list|rename|change|update|move|postpone|set|make|tick|reopen)\b)|\s+and\s+(?=(?:add|create|delete|remove|mark|complete|show|list|rename|change|update|move|postpone|set|make|tick|reopen)\b))/;
+const CLAUSE_SPLIT = /(?:(?<!\b(?:incl|inc|e\.g|i\.e|etc|vs|approx|appt|dr|mr|mrs|ms|st|no))\s*[.;!?]\s+|,?\s+and then\s+|,\s*then\s+|\s+then\s+(?=(?:add|create|delete|remove|mark|complete|show|list|rename|change|update|move|set|make)\b)|,?\s+and also\s+|,\s*(?:and\s+)?now\s+(?=\S)|\s+now\s+(?=(?:add|create|delete|remove|mark|complete|show|list|rename|change|update|move|postpone|push|set|make|tick|reopen)\b)|,\s*plus\s+|,?\s+also\s+|,\s+(?:and\s+|so\s+)?(?=(?:get rid of|scrap|bin|ditch|mark|delete|remove|complete|rename|reopen|show|list)\s|(?:make|set|move|change|put|give) (?:it|that|this)\s)|,\s+and\s+(?=(?:add|create|delete|remove|mark|complete|show|list|rename|change|update|move|postpone|set|make|tick|reopen)\b)|\s+and\s+(?=(?:add|create|delete|remove|mark|complete|show|list|rename|change|update|move|postpone|set|make|tick|reopen)\b))/;
 
 function isKnown(intent: Intent): boolean {
   return intent.type !== "unknown";
@@ -101,7 +101,9 @@ function readBareAdd(c: Clause): Intent | null {
   if (isBaseVerb(firstWord) || (item && (item.due || item.priority) && (isBaseVerb(verb) || item.due))) {
     // A sentence with its own verb ("the vet is now on the 12th") is a remark, not a to-do;
     // an imperative that contains one ("check the oven is off") is offered, not added.
-    if (/\b(?:is|are|was|were|isn't|aren't|wasn't|got|has|had|been|am)\b|'(?:s|m|re)\b/.test(c.lower)) return isBaseVerb(firstWord) && item ? { type: "offer", item } : null;
+    if (item && /\b(?:is|are|was|were|isn't|aren't|wasn't|got|has|had|been|am)\b|'(?:s|m|re)\b|\b(?:needs?|has|have|ought) to be\b|\b(?:should|must|will|can) be\b/i.test(item.title)) return isBaseVerb(firstWord) && item ? { type: "offer", item } : null;
+    // "by thursday I need the report sent": the words are the user's, not a to-do title; offer.
+    if (item && /^(?:i|we)\b/i.test(item.title)) return { type: "offer", item };
     if (items.length) return { type: "add", items };
   }
   return null;

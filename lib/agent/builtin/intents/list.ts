@@ -15,7 +15,7 @@ const TASK_WORDS = /\b(?:tasks?|todos?|to-?dos?|to do's|to do list|to-?do list|l
 /** Verbs that ask to see the list; those that are also chores ("check the tyres", "read chapter 5") only with "me" or a list noun. */
 const SHOW = /^(?:(?:show|list|display|view|see|pull up|bring up|remind me of|what about|how about)(?:\s+(?:me|us|out))?|(?:get|give|print|read|open|check|tell|go over|go through|review)\s+(?:me|us)|(?:get|print|read|open|check|go over|go through|review|read out)(?=\s+(?:(?:my|the|all|all of my|all my)\s+)?(?:tasks|todos|to-?dos|list|to-?do list|agenda|schedule|reminders|everything|what)\b))\b\s*/;
 const QUESTION = /^(?:what(?:'s| is| are| do| did| have| should| else|s)?|which|whats|anything|any|is there(?: anything)?|are there(?: any)?|do i have|have i got|did i|how many|how much|got any|tasks|todos|my|am i|are we|was i|is anything|is something)\b/;
-const DUE_WORDS = /\b(?:due|overdue|late|behind|miss|forgotten|slipped|past due|today|tonight|tomorrow|this week|next week|upcoming|coming up|soon|missed|pending|open|outstanding|unfinished|incomplete|remaining|left|completed|finished|done|high|low|urgent|important|priority|weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/;
+const DUE_WORDS = /\b(?:due|overdue|late|behind|miss|forgotten|slipped|past due|today|tonight|tomorrow|this week|next week|upcoming|coming up|soon|next few days|coming days|missed|pending|open|outstanding|unfinished|incomplete|remaining|left|completed|finished|done|high|low|urgent|important|priority|weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/;
 
 /** Words that only narrow a list ("overdue", "today's", "high priority"), before a noun for tasks. */
 const FILTER_ADJECTIVES =
@@ -50,7 +50,7 @@ export function readFilter(text: string, clock: Clock): ListFilter {
   if (/\b(?:overdue|late|past due|past their due|miss|missed|behind|forgot|forgotten|slipped)\b/.test(t)) filter.due = "overdue";
   else if (/\b(?:today|tonight|this evening|this morning|this afternoon|today's)\b/.test(t)) filter.due = "today";
   else if (/\bthis week\b|\bweek\b(?!end)/.test(t) && !/\bnext week\b/.test(t)) filter.due = "this_week";
-  else if (/\b(?:upcoming|coming up|soon|in the future|ahead|later)\b/.test(t)) filter.due = "upcoming";
+  else if (/\b(?:upcoming|coming up|soon|in the future|ahead|later|next (?:few|couple of|couple) days|coming days|days ahead)\b/.test(t)) filter.due = "upcoming";
   else {
     const window = readWindow(text, clock);
     if (window) filter.window = window;
@@ -119,6 +119,9 @@ export function readList(text: string, clock: Clock): Intent | null {
   if (/^(?:what|which)(?:\s+(?:tasks|things|stuff))?\s+(?:did|have|had)\s+(?:i|we)\s+(?:already\s+|actually\s+)?(?:finish|finished|complete|completed|do|done|get done|got done|tick off|ticked off|cross off|crossed off|manage|managed)\b/.test(t)) {
     return { type: "list", filter: { status: "completed" } };
   }
+  // "is the report due today?", "are the taxes due this week?": look the task up.
+  const due = /^(?:is|are)\s+(?:the\s+|my\s+)?(.+?)\s+(?:due|happening|scheduled)\b/.exec(t);
+  if (due && due[1] && !/^(?:it|that|this|they|anything|something|everything|there)$/.test(due[1])) return { type: "list", filter: { query: due[1] } };
   // "when is the dentist?", "when's my essay due?": look the task up.
   const when = /^when(?:'s| is| are| was|s)\s+(?:the\s+|my\s+)?(.+?)(?:\s+(?:task|todo|reminder))?(?:\s+(?:due|happening|scheduled|on))?$/.exec(t);
   if (when && when[1] && !/^(?:it|that|this|they|them|everything|all|anything)$/.test(when[1])) return { type: "list", filter: { query: when[1] } };

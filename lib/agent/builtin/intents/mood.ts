@@ -24,7 +24,7 @@ const FILLER = /^(?:(?:ok(?:ay)?|so|well|hmm+|um+|uh+|oh|ah|hey|hi|right|actuall
 
 /** Questions that ask the assistant to act: requests in question form. */
 const POLITE_REQUEST =
-  /^(?:(?:can|could|would|will|won't|wouldn't)\s+(?:you|u|ya)\b|(?:is|would)\s+it\s+(?:be\s+)?possible\s+to\b|any\s+chance\s+(?:you\s+could|of)\b|(?:would|do)\s+you\s+mind\b|how\s+about\s+(?:you\s+)?(?:add|mov|mark|delet|remov|push|postpon|chang|renam|mak|set)|why\s+don't\s+you\b|please\b|pls\b|(?:can|could|may)\s+(?:i|we)\s+(?:please\s+)?(?:add|create|delete|remove|mark|complete|tick|move|change|rename|reschedule|postpone|push|set|make|get rid|have|put|update|undo|see|view|list|show)\b|(?:can|could|should|shall)\s+(?:we\s+)?(?:the|my)\s+.+\s+be\s+\w+ed\b|shall\s+(?:i|we)\s+(?:add|put)\s+.+\s+(?:on|to)\s+(?:the|my)\s+list)/;
+  /^(?:(?:can|could|would|will|won't|wouldn't)\s+(?:you|u|ya)\b|(?:is|would)\s+it\s+(?:be\s+)?possible\s+to\b|any\s+chance\s+(?:you\s+could|of)\b|(?:would|do)\s+you\s+mind\b|how\s+about\s+(?:you\s+)?(?:add|mov|mark|delet|remov|push|postpon|chang|renam|mak|set)|why\s+don't\s+you\b|please\b|pls\b|(?:can|could|may)\s+(?:i|we)\s+(?:please\s+)?(?:add|create|delete|remove|mark|complete|tick|move|change|rename|reschedule|postpone|push|set|make|get rid|have|put|update|undo|see|view|list|show)\b|(?:can|could|should|shall)\s+(?:we\s+)?(?:the|my)\s+.+\s+be\s+\w+ed\b|(?:can|could)\s+(?:we\s+)?(?:the|my)\s+.+\s+(?:go|move|happen|shift|slide)\s+(?:back\s+)?(?:to|on|until|till)\b|shall\s+(?:i|we)\s+(?:add|put)\s+.+\s+(?:on|to)\s+(?:the|my)\s+list)/;
 
 const ADVICE =
   /^(?:would|will)\s+it\s+be\s+(?:a\s+good\s+idea|worth\s+it|worth|better|wise|smart|ok|okay|fine)\b|^(?:should|shall|must|do|does|did|have|has|had|am|was|will|would|could|can|may|might|need)\s+(?:i|we)\b|^(?:is|are)\s+(?:it|there)\s+(?:worth|time|too late|a good idea|ok|okay|fine)\b|^(?:is|was)\s+it\s+(?:worth|better|a good idea|wise|smart|ok|okay|fine|too late)\b|^(?:i\s+wonder\s+if|i'm\s+not\s+sure\s+(?:if|whether)|not\s+sure\s+(?:if|whether))\s+i\b/;
@@ -48,9 +48,12 @@ function intentionVerb(word: string): boolean {
   return isBaseVerb(word) && !/^(?:the|a|an|my|bed|work|school|town|church|sleep)$/.test(word);
 }
 
+/** "when I get a chance: sort the photos": a low-priority to-do, not a question. */
+const WHEN_I_CAN = /^(?:when|whenever|if)\s+(?:i|we)\s+(?:get|have|find)\s+(?:a\s+)?(?:spare\s+)?(?:chance|moment|minute|sec|second|time|round to it)\b/;
+
 export function moodOf(clause: string): Mood {
   const t = clause.toLowerCase().replace(FILLER, "").trim();
-  if (POLITE_REQUEST.test(t)) return "request";
+  if (POLITE_REQUEST.test(t) || WHEN_I_CAN.test(t)) return "request";
   if (ADVICE.test(t)) return "advice";
   if (HEDGED.test(t)) return "intention";
   const intent = INTENTION.exec(t);

@@ -5,7 +5,7 @@ import type { Priority } from "./types";
 const LEAD = "(?:(?:with|as|at|of|a|an|is|set to|marked|make it|it's|its|it is|priority)\\s+)*";
 
 const PATTERNS: Array<{ re: RegExp; priority: Priority }> = [
-  { re: new RegExp(`${LEAD}(?:not (?:urgent|important)|no rush|no hurry|low[- ]?(?:priority|prio|pri)|priority[:\\s]+low|unimportant|whenever(?: i (?:can|get a chance|have time))?|someday|some day|eventually|when i (?:get|have) (?:a chance|time)|if i have time|not a priority|lowest priority)`), priority: "low" },
+  { re: new RegExp(`${LEAD}(?:not (?:urgent|important)|no rush|no hurry|low[- ]?(?:priority|prio|pri)|priority[:\\s]+low|unimportant|whenever(?: i (?:can|get a chance|have time))?|someday|some day|eventually|(?:when|whenever|if) (?:i|we) (?:get|have|find) (?:a )?(?:spare )?(?:chance|moment|minute|sec|second|time|round to it)|if i have time|not a priority|lowest priority)`), priority: "low" },
   { re: new RegExp(`${LEAD}(?:high[- ]?(?:priority|prio|pri)|top[- ]priority|highest priority|priority[:\\s]+high|urgent(?:ly)?|important|asap|as soon as possible|critical|a priority|super important|very important)`), priority: "high" },
   { re: new RegExp(`${LEAD}(?:medium[- ]?(?:priority|prio|pri)?|normal[- ]priority|regular priority|mid[- ]priority|average priority|priority[:\\s]+(?:medium|normal))`), priority: "medium" },
 ];

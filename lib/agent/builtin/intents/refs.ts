@@ -78,6 +78,9 @@ export function baseOfGerund(phrase: string): string {
   return base ? [base, ...rest].join(" ") : phrase;
 }
 
+/** Words that name no task ("I'm done for today", "we're done here"): never a reference. */
+const NOT_A_TASK = /^(?:(?:for|here|there|now|today|tonight|tomorrow|the|day|week|night|moment|and|dusted|with|of|to|a|an|all|everything|it|this|that|them|things|stuff|lot|whole|everything else|else)\s*)+$/;
+
 /** A reference from a phrase: ordinal, pronoun, "them", or a cleaned phrase (null if empty). */
 export function refFrom(text: string): TaskRef | null {
   const raw = trimPunctuation(text.toLowerCase());
@@ -87,7 +90,7 @@ export function refFrom(text: string): TaskRef | null {
   const ordinal = ordinalRef(raw);
   if (ordinal) return ordinal;
   const phrase = cleanPhrase(text);
-  if (!phrase) return null;
+  if (!phrase || NOT_A_TASK.test(phrase)) return null;
   if (isPronoun(phrase)) return { kind: "pronoun" };
   return { kind: "phrase", text: phrase };
 }

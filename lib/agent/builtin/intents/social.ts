@@ -36,8 +36,12 @@ const ABOUT_YOU = /^(?:you(?:'re| are)|ur|u r|i (?:love|hate|like) (?:you|u)|are
 /** Praise for the assistant ("you're a star", "I love this app"): thanks, not a request. */
 const PRAISE = /^(?:you(?:'re| are)\s+(?:a\s+)?(?:star|legend|the best|awesome|great|amazing|brilliant|fantastic|a lifesaver|so helpful|very helpful|helpful|wonderful|the man|the greatest)|i\s+(?:love|like|really like|really love)\s+(?:this|the|you|it)(?:\s+(?:app|assistant|bot|thing|tool))?|this\s+(?:app\s+)?is\s+(?:great|awesome|amazing|brilliant|helpful|fantastic)|(?:great|good|nice|brilliant)\s+(?:work|stuff|job)|love\s+it)$/;
 
+/** "I'm done for today", "that's it for now": the user is leaving, not finishing a task. */
+const DONE_FOR_NOW = /^(?:ok(?:ay)?\s+)?(?:(?:i'm|i am|im|we're|we are)\s+)?(?:all\s+)?(?:done|finished|through)\s+(?:for\s+(?:today|now|tonight|the day|the night|the week|the moment)|here|with today|for the day)$|^(?:that's|that is)\s+(?:it|all)\s+for\s+(?:today|now|tonight|the day|the week)$|^(?:ok(?:ay)?\s+)?(?:i'm|i am|we're)\s+all\s+done$/;
+
 export function readSocial(text: string): Intent | null {
   if (!text) return { type: "say", kind: "unclear" };
+  if (DONE_FOR_NOW.test(text)) return { type: "say", kind: "bye" };
   if (PRAISE.test(text)) return { type: "say", kind: "thanks" };
   if (ABOUT_ME.test(text)) return { type: "say", kind: "help" };
   if (NOTHING.test(text)) return { type: "say", kind: "nothing" };

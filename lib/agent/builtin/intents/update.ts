@@ -119,7 +119,7 @@ const READERS: Array<[RegExp, Reader]> = [
   [/^(?:make|set|have)\s+(.+?)\s+(?:be\s+)?due\s+(.+)$/, dueReader(1, 2)],
   [/^(.+?)(?:'s|\s+(?:is|will be|should be|needs to be|has to be|must be|can be))\s+(?:due|done|finished|completed)\s+(.+)$/, dueReader(1, 2)],
   [/^(.+?)(?:'s|\s+is)\s+(?:now\s+|actually\s+)?(?:due|happening|scheduled)\s+(.+)$/, dueReader(1, 2)],
-  [/^(.+?)\s+(?:needs to|has to|must|should|will|is going to)\s+(?:happen|be done|be finished|get done|take place)\s+(.+)$/, dueReader(1, 2)],
+  [/^(.+?)\s+(?:needs? to|has to|have to|must|should|will|is going to|are going to|can|could|ought to)\s+(?:happen|be done|be finished|be ready|be sent|be in|get done|be completed|be submitted|take place)\s+(.+)$/, dueReader(1, 2)],
   [/^(?:due date|deadline|due)\s+(?:for|of)\s+(.+?)(?:\s+(?:is|should be|to)\s+|\s*:\s*)(.+)$/, dueReader(1, 2)],
   // "dentist due date: friday", "essay deadline - monday"
   [new RegExp(`^(.+?)(?:'s|s')?\\s+${DUE_NOUN}\\s*(?::|-|=)\\s*(.+)$`), dueReader(1, 2)],
@@ -129,7 +129,7 @@ const READERS: Array<[RegExp, Reader]> = [
   [/^(?:bring|move|pull|push)\s+(.+?)\s+(?:forward|earlier|up|ahead)\s+(?:to|until|till|for|on)\s+(.+)$/, dueReader(1, 2)],
   [new RegExp(`^(?:bring|move|pull)\\s+(.+?)\\s+(?:forward|earlier|up|ahead)\\s+(?:by\\s+)?((?:${NUMBER_WORD_PATTERN})\\s+(?:days?|weeks?))$`), (m) => ({ ref: m[1] ?? "", changes: { shiftDays: -(shiftOf(m[2] ?? "") ?? 1) } })],
   // "dentist on friday instead", "set the vet visit for 3pm tomorrow"
-  [/^(.+?)\s+(?:on|for|to|by)\s+(.+?)\s+instead$/, dueReader(1, 2)],
+  [/^(?!(?:can|could|should)\s)(.+?)\s+(?:on|for|to|by)\s+(.+?)\s+instead$/, dueReader(1, 2)],
   [/^set\s+(?!up\b)(.+?)\s+(?:for|on)\s+(.+)$/, dueReader(1, 2)],
   // priority
   // "lower the vet visit to low priority", "raise the priority of the report", "bump up the essay".
@@ -139,6 +139,10 @@ const READERS: Array<[RegExp, Reader]> = [
     const priority = m[3] ? priorityWord(m[3]) ?? findPriority(m[3])?.priority : new RegExp(`^(?:${LOWER}|de-prioriti[sz]e)$`).test(m[1] ?? "") ? "low" : "high";
     return priority ? { ref: (m[2] ?? "").replace(/(?:'s|s')\s+priority$|\s+priority$/, ""), changes: { priority } } : null;
   }],
+  // "the tax return isn't as important anymore"
+  [/^(.+?)\s+(?:isn't|is not|aren't|are not)\s+(?:as|that|so)\s+(?:important|urgent|pressing)(?:\s+(?:any ?more|any longer|now|as (?:it was|before)))?$/, (m) => ({ ref: m[1] ?? "", changes: { priority: "low" } })],
+  // "can the dentist go to thursday instead?"
+  [/^(?:can|could)\s+(?:we\s+)?(.+?)\s+(?:go|move|happen|shift|slide)\s+(?:back\s+)?(?:to|on|until|till)\s+(.+?)(?:\s+instead)?$/, dueReader(1, 2)],
   // "the garage clean-up is less important now", "the essay is more urgent now".
   [/^(.+?)(?:'s|\s+(?:is|are|seems|feels))\s+(?:now\s+|a lot\s+|much\s+|a bit\s+)?(less|more)\s+(?:important|urgent|pressing|of a priority|critical)(?:\s+(?:now|than before|these days|today))?$/, (m) => ({ ref: m[1] ?? "", changes: { priority: m[2] === "less" ? "low" : "high" } })],
   [/^(?:change|set|update|make|put)\s+(?:the\s+)?priority\s+(?:of|for|on)\s+(.+?)\s+(?:to|as|at)\s+(.+)$/, valueReader(1, 2)],
@@ -227,6 +231,8 @@ export function readUpdate(text: string, originalText: string, clock: Clock): In
     if (!m) continue;
     const result = read(m, ctx);
     if (!result) continue;
+    // "fix the boiler, it's urgent": a new to-do with a priority, not an edit of "fix the boiler, it".
+    if (/,\s*(?:it|this|that)$/.test(result.ref.trim())) continue;
     // "what is due today?" is a question, not an edit of a task called "what".
     if (/^(?:what|which|anything|something|everything|who|how|when|where|i|we|you)\b/.test(result.ref)) continue;
     // "that's important" (about the task just mentioned) re-prioritises it; "that's fine" is not an edit.
