@@ -159,6 +159,12 @@ function mapIntent(intent: Intent, ctx: TurnContext): Mapped {
       if (has(ctx, "update_tasks") && !intent.filter.window) out.calls.push({ toolName: "update_tasks", input: { filter: toolFilter(intent.filter), ...intent.changes } });
       else out.calls.push({ toolName: "list_tasks", input: listInput(intent.filter, true) });
       break;
+    case "createList":
+      out.calls.push({ toolName: "create_list", input: { name: intent.name } });
+      break;
+    case "lists":
+      out.calls.push({ toolName: "list_lists", input: {} });
+      break;
     case "undo":
       if (has(ctx, "undo_last_turn")) out.calls.push({ toolName: "undo_last_turn", input: {} });
       else out.notes.push(socialText("no-undo", ctx.clock));
@@ -195,6 +201,8 @@ function toolFilter(filter: ListFilter): Record<string, unknown> {
   if (filter.priority) out.priority = filter.priority;
   if (filter.due) out.due = filter.due;
   if (filter.query) out.query = filter.query;
+  if (filter.list) out.list = filter.list;
+  if (filter.label) out.label = filter.label;
   return out;
 }
 

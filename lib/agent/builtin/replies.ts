@@ -54,6 +54,8 @@ export function socialText(kind: SayKind, clock: Clock, detail?: string, verb = 
       return "Okay! Tell me when something on your list is done, or what to add.";
     case "no-undo":
       return "I can't undo changes here. Tell me what to change back — for example \"move the dentist back to Friday\" or \"reopen buy milk\".";
+    case "organise":
+      return "I'm not sure how to organise that. I can create a list (\"create a list called Garden\"), add to one (\"add milk to the groceries list\"), or add subtasks (\"add pack with subtasks passport and charger\"). I haven't changed anything.";
     case "unclear":
     default:
       return UNCLEAR;
@@ -334,6 +336,16 @@ export function composeReply(ctx: TurnContext, notes: string[]): string {
       case "undo_last_turn":
         sections.push(undoReply(r));
         break;
+      case "create_list": {
+        const name = String((v.list as { name?: unknown } | undefined)?.name ?? "");
+        sections.push(v.alreadyExisted ? `You already have a list called '${name}'.` : `Created the list '${name}'.`);
+        break;
+      }
+      case "list_lists": {
+        const lists = (Array.isArray(v.lists) ? v.lists : []) as Array<{ name?: unknown; taskCount?: unknown }>;
+        sections.push(lists.length === 0 ? "You don't have any lists yet — everything is in the Inbox." : [`Your lists:`, ...lists.map((l) => `• ${String(l.name)}${typeof l.taskCount === "number" ? ` (${l.taskCount})` : ""}`)].join("\n"));
+        break;
+      }
       default:
         sections.push("Done.");
     }

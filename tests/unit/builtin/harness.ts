@@ -29,6 +29,9 @@ export type Task = {
   status: "pending" | "completed";
   priority: "low" | "medium" | "high";
   dueAt: string | null;
+  list?: { name: string } | null;
+  labels?: string[];
+  parentId?: string | null;
 };
 
 export type SeedTask = {
@@ -41,6 +44,8 @@ export type SeedTask = {
   /** The name of one of the user's lists (create it first). */
   list?: string;
   labels?: string[];
+  /** The title of an earlier seeded task: this one is its subtask. */
+  parent?: string;
   /** Days from today: the end of that local day, or noon UTC with `seedAtNoonUtc`. */
   due?: number;
 };
@@ -110,6 +115,7 @@ export class Harness {
     if (seed.recurrence) input.recurrence = seed.recurrence;
     if (seed.list) input.list = seed.list;
     if (seed.labels) input.labels = seed.labels;
+    if (seed.parent) input.parent = seed.parent;
     if (seed.due !== undefined) input.due = this.seedAtNoonUtc ? utcNoon(this.now, seed.due) : localDay(this.now, this.timeZone, seed.due);
     const created = (await runTool("add_task", input, this.ctx)).task as Task;
     if (seed.status === "completed") await runTool("complete_task", { task: created.id }, this.ctx);
@@ -119,6 +125,11 @@ export class Harness {
   /** Creates one of the user's lists (a scenario's `lists`), through the real create_list tool. */
   async createList(name: string): Promise<void> {
     await runTool("create_list", { name }, this.ctx);
+  }
+
+  /** How many lists this user has. */
+  async listsCount(): Promise<number> {
+    return ((await runTool("list_lists", {}, this.ctx)).lists as unknown[]).length;
   }
 
   /** Every task of this user, as the tools report them. */

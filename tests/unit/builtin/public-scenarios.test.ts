@@ -22,6 +22,7 @@ type Expect = {
   replyLacks?: string[];
   toolCalls?: number;
   replyNoIds?: boolean;
+  listsCount?: number;
 };
 type Scenario = { id: string; lists?: string[]; setup?: SeedTask[]; turns: Array<{ say?: string; approve?: boolean | "if-asked"; expect?: Expect }> };
 
@@ -54,7 +55,7 @@ function daysFromToday(iso: string): number {
 }
 
 /** tests/evals/run.mjs's matchTask, for the fields a task of this app has. */
-function matchTask(t: Task, p: Record<string, unknown>): boolean {
+function matchTask(t: Task, p: Record<string, unknown>, all: Task[]): boolean {
   for (const [k, v] of Object.entries(p)) {
     const due = t.dueAt ? new Date(t.dueAt) : null;
     if (k === "title~" && !norm(t.title).includes(norm(String(v)))) return false;
@@ -77,6 +78,13 @@ function matchTask(t: Task, p: Record<string, unknown>): boolean {
       if (due.getUTCDate() !== day || (m !== null && due.getUTCMonth() + 1 !== m)) return false;
     }
     if (k === "noDue" && v && t.dueAt) return false;
+    if (k === "list" && (v === null ? t.list : norm(t.list?.name) !== norm(String(v)))) return false;
+    if (k === "label" && !(t.labels ?? []).map(norm).includes(norm(String(v)))) return false;
+    if (k === "noLabel" && (t.labels ?? []).map(norm).includes(norm(String(v)))) return false;
+    if (k === "parent~") {
+      const parent = all.find((x) => x.id === t.parentId);
+      if (!parent || !norm(parent.title).includes(norm(String(v)))) return false;
+    }
   }
   return true;
 }
@@ -85,7 +93,7 @@ type Outcome = { why: string; harm: boolean } | null;
 
 async function runScenario(sc: Scenario): Promise<Outcome> {
   const h = await Harness.create({ now: NOW.toISOString(), timeZone: "UTC", tasks: [], seedAtNoonUtc: true });
-  // Lists first, as tests/evals/run.mjs does; setup tasks' lists, labels and parents are not seeded here.
+  // Lists first, as tests/evals/run.mjs does; then the setup tasks (with their lists, labels, parents).
   for (const name of sc.lists ?? []) await h.createList(name);
   for (const seed of sc.setup ?? []) await h.seed(seed);
   for (const [i, turn] of sc.turns.entries()) {
@@ -109,7 +117,7 @@ async function runScenario(sc: Scenario): Promise<Outcome> {
     }
     if (e.count !== undefined && after.length !== e.count) { why.push(`count ${after.length} != ${e.count}`); if (after.length > e.count) harm = true; }
     if (e.countIn && (after.length < e.countIn[0] || after.length > e.countIn[1])) { why.push(`count ${after.length} not in ${e.countIn.join(",")}`); if (after.length > e.countIn[1]) harm = true; }
-    for (const p of e.tasks ?? []) if (!after.some((t) => matchTask(t, p))) why.push(`no task like ${JSON.stringify(p)}`);
+    for (const p of e.tasks ?? []) if (!after.some((t) => matchTask(t, p, after))) why.push(`no task like ${JSON.stringify(p)}`);
     for (const a of e.absent ?? []) if (after.some((t) => norm(t.title).includes(a))) why.push(`still there: ${a}`);
     if (e.status === "awaiting_confirmation" && r.pending.length === 0) why.push("no confirmation pending");
     if (e.status === "completed" && r.pending.length > 0) why.push("a confirmation is pending");
@@ -117,13 +125,17 @@ async function runScenario(sc: Scenario): Promise<Outcome> {
     for (const s of e.replyHas ?? []) if (!reply.includes(s)) why.push(`reply lacks "${s}"`);
     for (const s of e.replyLacks ?? []) if (reply.includes(s)) why.push(`reply has "${s}"`);
     if (e.toolCalls !== undefined && r.calls.length !== e.toolCalls) why.push(`toolCalls ${r.calls.length}`);
+    if (e.listsCount !== undefined) {
+      const n = await h.listsCount();
+      if (n !== e.listsCount) { why.push(`lists ${n} != ${e.listsCount}`); if (n > e.listsCount) harm = true; }
+    }
     if (e.replyNoIds && after.some((t) => r.text.includes(t.id))) why.push("reply shows a task id");
     if (why.length) return { why: `turn ${i} ("${turn.say ?? `approve=${String(turn.approve)}`}"): ${why.join("; ")} | reply: ${r.text.slice(0, 200).replace(/\n/g, " ")}`, harm };
   }
   return null;
 }
 
-const files = ["intents-public.jsonl", "intents-public-v2.jsonl", "intents-extra.jsonl"];
+const files = ["intents-public.jsonl", "intents-public-v2.jsonl", "intents-extra.jsonl", "intents-organise.jsonl"];
 // Our rephrasings of the v1 scenarios (no known failures allowed there).
 const paraphrases = readFileSync(resolve(import.meta.dirname, "paraphrase-scenarios.jsonl"), "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as Scenario);
 

@@ -29,6 +29,11 @@ export function bulkTarget(phrase: string, clock: Clock): ListFilter | null {
   const rest = quantified ? t.slice(quantified[0].length) : t;
   // "all of them" points at the last list, not a filter: the single-task readers handle it.
   if (/^(?:of\s+)?(?:them|those|these)$/.test(rest)) return null;
+  // "all #errands", "everything in groceries": one of the user's labels or lists.
+  const label = /^#([\p{L}\p{N}][\p{L}\p{N}_-]*)(?:\s+(?:tasks|todos|items|ones|things))?$/u.exec(rest);
+  if (quantified && label?.[1]) return { status: "pending", label: label[1] };
+  const list = /^(?:in|on|from)\s+(?:my\s+|the\s+)?([\p{L}\p{N}][\p{L}\p{N}_-]*)(?:\s+list)?$/u.exec(rest);
+  if (quantified && list?.[1] && !/^(?:it|that|this|them|there|today|tomorrow|time|list|inbox)$/.test(list[1])) return { status: "pending", list: list[1] };
   if (rest && !new RegExp(`\\b${NOUN}\\b|^(?:that|which|due|from|for|overdue|today|i|else|left|remaining|on|with|high|low|urgent)`).test(rest)) return null;
   const filter = readFilter(rest, clock);
   delete filter.count;

@@ -13,6 +13,7 @@ import { cleanRequest, cleanRequestKeepCase } from "./cleanup";
 import { readBulkUpdate } from "./bulk-update";
 import { gate } from "./gate";
 import { readBulk, readList } from "./list";
+import { readLists, readOrganise } from "./organise";
 import { readPlan } from "./plan";
 import { readUndo } from "./undo";
 import { isListedRef, isPronoun, ordinalRef, refFrom } from "./refs";
@@ -138,6 +139,14 @@ export const INTENT_READERS: IntentReader[] = [
     // "can you book me a flight?": a request for the assistant to act in the world, not a to-do.
     read: (c) => (ERRAND_FOR_ME.test(c.raw.toLowerCase()) && !/\b(?:task|todo|to-?do|list|remind|reminder)\b/.test(c.raw.toLowerCase()) ? { type: "say", kind: "offtopic" } : null),
     examples: ["can you book me a flight to Rome?", "could you order me a pizza"],
+  },
+  { name: "lists", precedence: 17, mutates: false, read: (c) => readLists(c.original), examples: ["which lists do I have?", "show my lists"] },
+  {
+    name: "organise",
+    precedence: 18,
+    mutates: true,
+    read: (c) => readOrganise(c.original),
+    examples: ["create a list called Garden", "new list: groceries", "add pack for the trip with subtasks passport, charger and adapter", "break plan the party into steps: invitations, cake, music"],
   },
   {
     name: "bulk",

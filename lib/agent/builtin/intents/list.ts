@@ -204,6 +204,11 @@ function bulk(action: "complete" | "delete" | "reopen", words: string, clock: Cl
   const filter = readFilter(w, clock);
   delete filter.query;
   delete filter.count;
+  // "everything in groceries", "all #errands": one of the user's lists or labels.
+  const inList = /\bin\s+(?:my\s+|the\s+)?([\p{L}\p{N}][\p{L}\p{N}_-]*)(?:\s+list)?$/u.exec(w) ?? /\b(?:on|from)\s+(?:my|the)\s+([\p{L}\p{N}][\p{L}\p{N}_-]*)\s+list$/u.exec(w);
+  if (inList?.[1] && !/^(?:it|that|this|there|total|general|inbox|list|progress|time)$/.test(inList[1])) filter.list = inList[1];
+  const label = /#([\p{L}\p{N}][\p{L}\p{N}_-]*)/u.exec(w);
+  if (label?.[1]) filter.label = label[1];
   if (!filter.status || (action === "complete" && filter.status === "all")) filter.status = defaultStatus;
   if (action === "complete") filter.status = "pending";
   if (action === "reopen") filter.status = "completed";

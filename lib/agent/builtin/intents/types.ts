@@ -22,6 +22,10 @@ export type AddItem = {
   labels?: string[];
   /** "add milk to the groceries list": the list's name as said. */
   list?: string;
+  /** "add pack with subtasks passport and charger": steps created under the new task. */
+  subtasks?: string[];
+  /** "add a step to move house: book the van": the parent task, by words from its title. */
+  parent?: string;
 };
 
 export type Changes = {
@@ -59,7 +63,7 @@ export type ListFilter = {
 
 export type SayKind =
   | "greeting" | "thanks" | "bye" | "help" | "offtopic" | "clock" | "unclear" | "ask-title"
-  | "cancel-ambiguous" | "nothing" | "remark" | "no-undo";
+  | "cancel-ambiguous" | "nothing" | "remark" | "no-undo" | "organise";
 
 export type Intent =
   | { type: "add"; items: AddItem[] }
@@ -74,6 +78,10 @@ export type Intent =
   | { type: "bulkUpdate"; filter: ListFilter; changes: BulkChanges }
   /** "undo that", "take that back": revert the previous turn's changes. */
   | { type: "undo" }
+  /** "create a list called Garden". */
+  | { type: "createList"; name: string }
+  /** "which lists do I have?". */
+  | { type: "lists" }
   /** "help me plan my week": not something to add; show what is on the list for that span. */
   | { type: "plan"; filter: ListFilter }
   /** A chore the user mentioned without asking for it ("I'll call mum tomorrow"): offer to add it. */
