@@ -74,8 +74,16 @@ export function chooseCandidate(failure: ToolResultEvent, intent: Intent, userTe
 }
 
 const ADD_SUGGESTION = /Do you want me to add '(.+)'(?: for (.+?)| as a new task)?\?$/;
+const CREATE_LIST_OFFER = /There's no '(.+)' list yet — do you want me to create it and add '(.+)' to it\?$/;
 const ASK_TITLE = /what should the new task be\?$/i;
 const CANCEL_QUESTION = /Do you want me to delete the '(.+)' task, or add '(.+)' as a new task\?$/;
+
+/** After "yes" to "create it and add 'Milk' to it?" and a created list: the add that was waiting for it. */
+export function addAfterCreatedList(lastText: string, created: string | null): { toolName: string; input: Record<string, unknown> } | null {
+  const listOffer = CREATE_LIST_OFFER.exec(lastText);
+  if (!listOffer || !listOffer[2] || !created) return null;
+  return { toolName: "add_task", input: { title: listOffer[2], list: created } };
+}
 
 /** A yes/no or a one-phrase answer to this model's own last question. */
 export function contextualAnswer(lastText: string, intents: Intent[], userText: string, clock: Clock): Mapped | null {
@@ -88,6 +96,13 @@ export function contextualAnswer(lastText: string, intents: Intent[], userText: 
       return { calls: [{ toolName: "add_task", input: due ? { title: suggestion[1], due: dueToString(due) } : { title: suggestion[1] } }], notes: [] };
     }
     if (intent.type === "deny") return { calls: [], notes: ["Okay, I won't add it."] };
+  }
+  const listOffer = CREATE_LIST_OFFER.exec(lastText);
+  if (listOffer && listOffer[1] && listOffer[2]) {
+    const name = listOffer[1].charAt(0).toUpperCase() + listOffer[1].slice(1);
+    // The add comes after the list exists: the planner adds it once create_list has succeeded.
+    if (intent.type === "confirm") return { calls: [{ toolName: "create_list", input: { name } }], notes: [] };
+    if (intent.type === "deny") return { calls: [], notes: ["Okay, I won't create the list or add anything."] };
   }
   if (ASK_TITLE.test(lastText) && (intent.type === "unknown" || intent.type === "add" || intent.type === "select")) {
     const items = readAdd(cleanRequestKeepCase(normalize(userText)), clock);

@@ -12,7 +12,7 @@ import { knownByPhrase, knownTask, lastAssistantText, latestList, pendingFailure
 import { alternativesFor } from "./retries";
 import { composeReply, offerText, socialText, unknownText } from "./replies";
 import { applyWindow } from "./windows";
-import { chooseCandidate, contextualAnswer } from "./followups";
+import { addAfterCreatedList, chooseCandidate, contextualAnswer } from "./followups";
 
 export type PlannedCall = { toolName: string; input: Record<string, unknown> };
 export type Step = { calls: PlannedCall[]; text: string };
@@ -286,6 +286,16 @@ function followUp(ctx: TurnContext): PlannedCall[] {
       const ids = bulkIds(intent.action, tasks);
       return ids.length ? bulkCalls(ctx, intent.action, ids) : [];
     }
+  }
+  if (calledBefore.length === 1 && calledBefore[0]?.name === "create_list") {
+    const created = results.find((r) => r.name === "create_list" && r.outcome.kind === "ok");
+    const add = created ? addAfterCreatedList(lastAssistantText(ctx.history), String(created.input.name ?? "")) : null;
+    if (add) return [add];
+  }
+  // "show my work tasks" without a Work list: look for tasks about "work" instead.
+  if (intent?.type === "list" && intent.filter.list && intent.filter.orTopic && calledBefore.filter((c) => c.name === "list_tasks").length === 1) {
+    const failed = results.find((r) => r.name === "list_tasks" && r.outcome.kind === "fail" && r.outcome.code === "not_found");
+    if (failed) return [{ toolName: "list_tasks", input: { query: intent.filter.list, limit: 100 } }];
   }
   if (intent?.type === "bulkUpdate") {
     const list = results.find((r) => r.name === "list_tasks" && r.outcome.kind === "ok");

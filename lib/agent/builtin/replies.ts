@@ -152,6 +152,9 @@ function failureReply(ctx: TurnContext, r: ToolResultEvent): string {
   // "add milk to the groceries list" without such a list: it is never created on the side.
   if (r.outcome.code === "not_found" && /\blist yet\b/.test(r.outcome.message)) {
     const list = r.outcome.query ?? "that";
+    const title = r.name === "add_task" && typeof r.input.title === "string" ? r.input.title : "";
+    // Read back by the follow-up reader: a "yes" creates the list and adds the task to it.
+    if (title && r.outcome.query) return `There's no '${list}' list yet — do you want me to create it and add '${title}' to it?`;
     return `There's no '${list}' list yet, so nothing was changed. Create it with "New list" in the task panel, then ask me again.`;
   }
   if (r.outcome.code === "not_found") {
@@ -258,6 +261,7 @@ function visibleResults(ctx: TurnContext): ToolResultEvent[] {
     if (e.kind !== "result") return;
     const later = events.slice(i + 1).filter((x): x is ToolCallEvent => x.kind === "call");
     if (e.name === "list_tasks" && later.some((c) => c.name !== "list_tasks")) return;
+    if (e.name === "list_tasks" && e.outcome.kind === "fail" && later.some((c) => c.name === "list_tasks")) return;
     if (e.outcome.kind === "fail") {
       const targets = retryTargets(e);
       if (later.some((c) => c.name === e.name && targets.has(String(c.input.task ?? "")))) return;

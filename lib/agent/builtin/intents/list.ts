@@ -110,7 +110,7 @@ export function readQuery(text: string): string | null {
 const NOT_A_LIST = /^(?:list|lists|todo|to-do|todos|to-dos|task|tasks|agenda|plate|schedule|calendar|mind|whole|full|entire|main|usual|own|store|today|tomorrow|it|there|that|this|the|my|for|today's)$/;
 
 /** "show my groceries list", "what's in groceries", "what's tagged urgent?". */
-function readOrganised(t: string): Intent | null {
+function readOrganised(t: string, clock: Clock): Intent | null {
   const label = /^(?:what(?:'s| is| are|s)|which (?:tasks|todos|ones|things|items)(?: are)?|(?:show|list|find)(?: me)?(?: (?:my|the|all))?(?: (?:tasks|todos|things|items|everything))?|anything|everything|tasks|todos)\s+(?:tagged|labell?ed|marked)\s+(?:as\s+|with\s+)?#?([\p{L}\p{N}][\p{L}\p{N}_-]*)\s*\??$/u.exec(t);
   if (label && label[1]) return { type: "list", filter: { label: label[1] } };
   // "what's in #errands?", "show #errands".
@@ -119,12 +119,16 @@ function readOrganised(t: string): Intent | null {
   const shown = /^(?:show|open|view|display|pull up|bring up|list|read)(?: me)?\s+(?:my|the)\s+([\p{L}\p{N}][\p{L}\p{N}_-]*)\s+list\s*\??$/u.exec(t)
     ?? /^what(?:'s| is|s)\s+(?:in|on)\s+(?:my\s+|the\s+)?([\p{L}\p{N}][\p{L}\p{N}_-]*)(?:\s+list)?\s*\??$/u.exec(t);
   if (shown && shown[1] && !NOT_A_LIST.test(shown[1])) return { type: "list", filter: { list: shown[1] } };
+  // "show my work tasks": a word that is no filter names one of the user's lists (or, when there
+  // is no such list, a topic: the planner then searches for it).
+  const named = /^(?:show|view|display|see|list)(?: me)?\s+(?:my|the)\s+([\p{L}][\p{L}\p{N}_-]*)\s+(?:tasks|todos|to-?dos|items|things|stuff)\s*\??$/u.exec(t);
+  if (named && named[1] && !NOT_A_LIST.test(named[1]) && Object.keys(readFilter(named[1], clock)).length === 0) return { type: "list", filter: { list: named[1], orTopic: true } };
   return null;
 }
 
 export function readList(text: string, clock: Clock): Intent | null {
   const t = text;
-  const organised = readOrganised(t);
+  const organised = readOrganised(t, clock);
   if (organised) return organised;
   if (/^(?:search|find|look for|look up|lookup|filter|grep)\b/.test(t)) {
     const filter = readFilter(t, clock);

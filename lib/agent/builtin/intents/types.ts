@@ -55,6 +55,8 @@ export type ListFilter = {
   window?: { from: CivilDate; to: CivilDate; label: string };
   /** "show my groceries list": one of the user's lists, by name. */
   list?: string;
+  /** "show my work tasks": `list`, or tasks about it when the user has no such list. */
+  orTopic?: boolean;
   /** "what's tagged urgent?". */
   label?: string;
   /** "how many …?": answer with a count. */
