@@ -146,7 +146,7 @@ export const INTENT_READERS: IntentReader[] = [
     precedence: 18,
     mutates: true,
     read: (c) => readOrganise(c.original),
-    examples: ["create a list called Garden", "new list: groceries", "add pack for the trip with subtasks passport, charger and adapter", "break plan the party into steps: invitations, cake, music"],
+    examples: ["create a list called Garden", "new list: groceries", "add pack for the trip with subtasks passport, charger and adapter", "break plan the party into steps: invitations, cake, music", "tag call the bank with urgent", "take book dentist out of the work list"],
   },
   {
     name: "bulk",

@@ -5,6 +5,7 @@
  * or steps that these cannot read is answered, never turned into a task.
  */
 import { trimPunctuation } from "../text";
+import { cleanPhrase } from "./refs";
 import type { Intent } from "./types";
 
 const NAME = "[\\p{L}\\p{N}][\\p{L}\\p{N} &'_-]{0,60}";
@@ -55,6 +56,10 @@ export function readOrganise(original: string): Intent | null {
     const titles = step ? [cap(trimPunctuation(under[2]))] : steps(under[2]);
     if (titles.length) return { type: "add", items: titles.map((title) => ({ title, parent })) };
   }
+  const tag = /^(?:tag|label)\s+(.+?)\s+(?:with|as)\s+#?([\p{L}\p{N}][\p{L}\p{N}_-]*)$/iu.exec(t);
+  if (tag?.[1] && tag[2]) return { type: "update", ref: { kind: "phrase", text: cleanPhrase(tag[1].toLowerCase()) }, changes: { labels: [tag[2].toLowerCase()] } };
+  const out = /^(?:take|move|get)\s+(.+?)\s+(?:out of|off)\s+(?:the|my)\s+[\p{L}\p{N}][\p{L}\p{N}_-]*\s+list$/iu.exec(t);
+  if (out?.[1]) return { type: "update", ref: { kind: "phrase", text: cleanPhrase(out[1].toLowerCase()) }, changes: { list: "inbox" } };
   if (ORGANISE_WORDS.test(t)) return { type: "say", kind: "organise" };
   return null;
 }

@@ -41,6 +41,10 @@ export type Changes = {
   clearRecurrence?: boolean;
   /** "skip X this week": move a repeating task to its next occurrence. */
   skipOccurrence?: boolean;
+  /** "take X out of the work list" ('inbox'), "move X to the errands list". */
+  list?: string;
+  /** "tag X with urgent": labels added. */
+  labels?: string[];
 };
 
 /** What a bulk update changes on every task it matches. */
