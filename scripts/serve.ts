@@ -27,6 +27,7 @@ import os from "node:os";
 import { stampSocketAddress } from "../lib/http/client-address";
 import { isSupervisorReport, publishSupervisorReport, RestartPolicy, type SupervisorReport } from "../lib/supervisor";
 import { startupBudgetCheck } from "./db/budget";
+import { isTurnReport, OrphanedTurns } from "./db/orphaned-turns";
 
 function option(short: string, long: string): string | undefined {
   const args = process.argv.slice(2);
@@ -61,6 +62,7 @@ if (cluster.isPrimary) {
   let everReady = false;
   let exitCode = 0;
   const policy = new RestartPolicy();
+  const orphans = new OrphanedTurns(process.env.DATABASE_URL);
   const report = (): void => {
     const now = Date.now();
     const message: SupervisorReport = { type: "talk-todo.supervisor", degraded: policy.degraded(now), workers, ready: ready.size, restartsLastMinute: policy.restartsInWindow(now) };
@@ -80,6 +82,7 @@ if (cluster.isPrimary) {
   };
 
   cluster.on("message", (worker, message: unknown) => {
+    if (isTurnReport(message)) return orphans.onReport(worker.id, message);
     if (message !== "ready") return;
     ready.add(worker.id);
     everReady = true;
@@ -92,6 +95,11 @@ if (cluster.isPrimary) {
   cluster.on("exit", (worker, code, signal) => {
     live.delete(worker);
     const wasReady = ready.delete(worker.id);
+    // Its turns died with it: free their conversations now rather than when the leases expire.
+    orphans.release(worker.id).then(
+      (freed) => freed && console.error(`[serve] released ${freed} conversation${freed === 1 ? "" : "s"} of worker ${worker.process.pid}`),
+      (error: unknown) => console.error(`[serve] could not release the dead worker's conversations: ${error instanceof Error ? error.message : String(error)}`),
+    );
     if (stopping) {
       if (live.size === 0) process.exit(exitCode);
       return;
@@ -121,8 +129,11 @@ if (cluster.isPrimary) {
   process.on("message", (message: unknown) => {
     if (isSupervisorReport(message)) publishSupervisorReport(message);
   });
+  let draining = false;
   const server = http.createServer((request, response) => {
     stampSocketAddress(request); // the client address for per-address limits (docs/security.md)
+    // While draining, a kept-alive connection is closed after its current response.
+    if (draining) response.setHeader("Connection", "close");
     void handle(request, response);
   });
   server.keepAliveTimeout = 65_000; // longer than the usual proxy's idle timeout
@@ -134,7 +145,6 @@ if (cluster.isPrimary) {
   server.listen(port, hostname, () => process.send?.("ready"));
 
   let closed = false;
-  let draining = false;
   const turnsRunning = () => (globalThis as { [TURNS]?: { count: number } })[TURNS]?.count ?? 0;
   const shutdown = () => {
     // A stop signal may arrive twice (from the primary and from a process-group kill).
@@ -143,6 +153,8 @@ if (cluster.isPrimary) {
     const deadline = Date.now() + DRAIN_MS;
     server.close(() => (closed = true)); // stops accepting; idle keep-alive connections close now
     const check = () => {
+      // Connections that finish a response while we drain would otherwise idle until keepAliveTimeout.
+      server.closeIdleConnections();
       if ((closed && turnsRunning() === 0) || Date.now() > deadline) process.exit(0);
       setTimeout(check, 100);
     };

@@ -36,11 +36,21 @@ function running(): Map<string, Running> {
   return holder[RUNNING];
 }
 
+/**
+ * Tells the supervisor (scripts/serve.ts → scripts/db/orphaned-turns.ts) which turns this worker
+ * runs: if the worker dies, it gives their conversations' leases back at once.
+ */
+function report(message: { type: "talk-todo.turn"; running: boolean; conversationId: string; turnId: string }): void {
+  if (process.send && process.connected) process.send(message, undefined, undefined, () => undefined);
+}
+
 /** Registers a turn's Stop in this process (by turn id) until `finished` settles. */
-export function registerStop(turnId: string, stop: AbortController, finished: Promise<unknown>): void {
+export function registerStop(turnId: string, conversationId: string, stop: AbortController, finished: Promise<unknown>): void {
   running().set(turnId, { turnId, stop, finished });
+  report({ type: "talk-todo.turn", running: true, conversationId, turnId });
   const done = () => {
     running().delete(turnId);
+    report({ type: "talk-todo.turn", running: false, conversationId, turnId });
   };
   finished.then(done, done);
 }

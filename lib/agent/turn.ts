@@ -191,7 +191,7 @@ export async function startTurn(params: StartTurnParams): Promise<Turn> {
       },
     });
     trackTurn(outcome);
-    registerStop(turnId, stop, outcome);
+    registerStop(turnId, conversationId, stop, outcome);
     return { requestId, conversationId, stream, outcome };
   } catch (error) {
     if (timer) clearInterval(timer);
