@@ -28,7 +28,7 @@ function steps(text: string): string[] {
 }
 
 /** Words about lists, labels or steps: a request the task readers must not take as a new task. */
-const ORGANISE_WORDS = /\b(?:lists|(?:new|a|another)\s+list|subtasks?|sub-tasks?|steps?\s+(?:to|for|under)|into\s+steps|tag(?:ged)?\s+.+\s+(?:with|as)|label(?:led)?\s+.+\s+(?:with|as))\b/i;
+const ORGANISE_WORDS = /\b(?:(?:my|the|all|which|what|new)\s+lists|(?:new|another)\s+list|(?:create|make|start)\s+a\s+list|subtasks?|sub-tasks?|add\s+(?:a\s+|another\s+)?steps?\s+(?:to|for|under)|into\s+steps)\b|^(?:tag|label)\s+.+\s+(?:with|as)\s+\S+$/i;
 
 /** "which lists do I have?", "show my lists". */
 export function readLists(original: string): Intent | null {
