@@ -117,6 +117,7 @@ test.describe("the agent end to end (built-in model)", () => {
   for (const [name, files] of [
     ["the public conversation scenarios pass", ["tests/evals/intents-public.jsonl", "tests/evals/intents-public-v2.jsonl"]],
     ["our own wider phrasing scenarios pass", ["tests/evals/intents-extra.jsonl"]],
+    ["the organisation scenarios pass (lists, labels, subtasks)", ["tests/evals/intents-organise.jsonl"]],
   ] as const) {
     test(name, async ({ baseURL }) => {
       test.setTimeout(600_000);
