@@ -30,6 +30,7 @@ import {
 import { getAgentConfig } from "@/lib/agent/config";
 import { settleParts } from "@/lib/agent/confirmation";
 import { registerStop, trackTurn } from "@/lib/agent/in-flight";
+import { isDatabaseUnavailable } from "@/lib/db/errors";
 import { getLanguageModel } from "@/lib/agent/models";
 import { enforceTokenBudget } from "@/lib/agent/budget";
 import { capHistoryChars } from "@/lib/agent/history";
@@ -162,28 +163,35 @@ export async function startTurn(params: StartTurnParams): Promise<Turn> {
       onFinish: async (result) => {
         stopTimer();
         const turnOutcome = toOutcome({ requestId, conversationId, result, records, maxSteps: config.maxSteps, maxToolCalls: config.maxToolCalls });
-        try {
+        const runOutcome = {
+          status: runStatus(turnOutcome, result),
+          finishReason: result.finishReason,
+          steps: result.steps,
+          ...result.usage,
+          durationMs: Math.round(performance.now() - started),
+          errorCode: result.errorCode,
+          decision: decisionOf(result, records),
+          intent: intentOf(result, records),
+        };
+        const persist = async () => {
           await saveAnswered(conversationId, plan.answered, result);
           await runStarted;
-          const runOutcome = {
-            status: runStatus(turnOutcome, result),
-            finishReason: result.finishReason,
-            steps: result.steps,
-            ...result.usage,
-            durationMs: Math.round(performance.now() - started),
-            errorCode: result.errorCode,
-            decision: decisionOf(result, records),
-            intent: intentOf(result, records),
-          };
-          const saved = await withRetries(FINISH_ATTEMPTS, () => finishTurn({ conversationId, turnId, message: result.responseMessage, runId, run: runOutcome, toolCalls: records }), (error, attempt) =>
-            log.warn("agent.persist_retry", { requestId, conversationId, attempt, error }),
-          );
+          return finishTurn({ conversationId, turnId, message: result.responseMessage, runId, run: runOutcome, toolCalls: records });
+        };
+        try {
+          const saved = await withRetries(FINISH_ATTEMPTS, persist, (error, attempt) => log.warn("agent.persist_retry", { requestId, conversationId, attempt, error }));
           if (saved === "superseded") log.warn("agent.turn.superseded", { requestId, conversationId, runId });
         } catch (error) {
           log.error("agent.persist_failed", { requestId, conversationId, error });
           turnOutcome.status = "error";
           turnOutcome.error ??= "internal";
-          await releaseTurnLease({ conversationId, turnId }).catch((releaseError) => log.error("agent.lease_release_failed", { requestId, error: releaseError }));
+          if (isDatabaseUnavailable(error)) {
+            // The database is away: keep trying in the background, so that when it is back the
+            // reply is saved, the run closed and the conversation free again (nothing lost).
+            persistWhenBack(persist, { requestId, conversationId, turnId });
+          } else {
+            await releaseTurnLease({ conversationId, turnId }).catch((releaseError) => log.error("agent.lease_release_failed", { requestId, error: releaseError }));
+          }
         } finally {
           log.info("agent.turn.finish", { requestId, conversationId, status: turnOutcome.status, steps: result.steps, finishReason: result.finishReason, errorCode: result.errorCode, toolCalls: records.length, durationMs: Math.round(performance.now() - started) });
           resolveOutcome(turnOutcome);
@@ -213,6 +221,29 @@ async function withRetries<T>(attempts: number, fn: () => Promise<T>, onRetry: (
       await new Promise((resolve) => setTimeout(resolve, 150 * attempt));
     }
   }
+}
+
+/** How long a turn's final save keeps being retried while the database is unavailable. */
+const PERSIST_RETRY_MS = 60_000;
+
+/**
+ * Retries a final save that failed because the database was unavailable, with a growing pause
+ * (0.5 s … 2 s) for up to PERSIST_RETRY_MS; gives the lease back if it never succeeds.
+ */
+function persistWhenBack(save: () => Promise<unknown>, ids: { requestId: string; conversationId: string; turnId: string }): void {
+  const giveUpAt = Date.now() + PERSIST_RETRY_MS;
+  const attempt = (delay: number) =>
+    setTimeout(() => {
+      save().then(
+        () => log.info("agent.persist_recovered", { requestId: ids.requestId, conversationId: ids.conversationId }),
+        (error: unknown) => {
+          if (Date.now() + delay < giveUpAt && isDatabaseUnavailable(error)) return attempt(Math.min(delay * 2, 2_000));
+          log.error("agent.persist_abandoned", { requestId: ids.requestId, conversationId: ids.conversationId, error });
+          releaseTurnLease({ conversationId: ids.conversationId, turnId: ids.turnId }).catch(() => undefined);
+        },
+      );
+    }, delay).unref();
+  attempt(500);
 }
 
 let lastSweep = 0;

@@ -50,10 +50,13 @@ function proposing(calls: { name: string; input: unknown }[]) {
   ]);
 }
 
-/** While installed, saving the end of any turn of this conversation fails (a real database error). */
-async function failFinalSaves(conversationId: string): Promise<() => Promise<void>> {
+/**
+ * While installed, saving the end of any turn of this conversation fails (a real database error;
+ * with `sqlstate` 57P03, "cannot connect now", it looks like the database being away).
+ */
+async function failFinalSaves(conversationId: string, sqlstate = "P0001"): Promise<() => Promise<void>> {
   const name = `test_fail_finish_${conversationId.replace(/-/g, "")}`;
-  await db.$executeRawUnsafe(`CREATE OR REPLACE FUNCTION ${name}() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'simulated failure of the final save'; END $$ LANGUAGE plpgsql`);
+  await db.$executeRawUnsafe(`CREATE OR REPLACE FUNCTION ${name}() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'simulated failure of the final save' USING ERRCODE = '${sqlstate}'; END $$ LANGUAGE plpgsql`);
   await db.$executeRawUnsafe(
     `CREATE TRIGGER ${name} BEFORE UPDATE ON "AgentRun" FOR EACH ROW WHEN (OLD."conversationId" = '${conversationId}'::uuid AND NEW."status" <> 'running') EXECUTE FUNCTION ${name}()`,
   );
@@ -290,5 +293,32 @@ describe("what asks first", () => {
     const three = (await agent(ada, { message: "complete three" })).body;
     expect(three.status).toBe("completed");
     expect(await db.task.count({ where: { id: { in: four.map((t) => t.id) }, status: "completed" } })).toBe(3);
+  });
+});
+
+describe("a final save while the database is away", () => {
+  it("is saved once the database is back, and the conversation is free again", async () => {
+    setModelOverrideForTests(proposing([{ name: "add_task", input: { title: "Saved after the outage" } }]));
+    const conversationId = randomUUID();
+    const restore = await failFinalSaves(conversationId, "57P03");
+    let failed: Outcome;
+    try {
+      failed = (await agent(ada, { conversationId, message: "add saved after the outage" })).body;
+      expect(failed.status).toBe("error");
+      // Still away: the turn keeps the conversation (its reply is not saved yet).
+      expect((await db.conversation.findUniqueOrThrow({ where: { id: conversationId } })).activeTurnId).not.toBeNull();
+    } finally {
+      await restore();
+    }
+    // Back: within a few seconds the reply is saved, the run closed and the lease given back.
+    await expect
+      .poll(async () => (await db.agentRun.findFirstOrThrow({ where: { requestId: failed.requestId } })).status, { timeout: 10_000, interval: 200 })
+      .toBe("completed");
+    const conversation = await db.conversation.findUniqueOrThrow({ where: { id: conversationId } });
+    expect(conversation.activeTurnId).toBeNull();
+    expect((await loadMessages({ conversationId })).map((m) => m.role)).toEqual(["user", "assistant"]);
+    expect(await db.task.count({ where: { userId: ada.user.id, title: "Saved after the outage" } })).toBe(1);
+    setModelOverrideForTests(scriptedModel([{ text: "Hello again." }]));
+    expect((await agent(ada, { conversationId, message: "hello" })).status).toBe(200);
   });
 });
