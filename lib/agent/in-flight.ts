@@ -38,19 +38,20 @@ function running(): Map<string, Running> {
 
 /**
  * Tells the supervisor (scripts/serve.ts → scripts/db/orphaned-turns.ts) which turns this worker
- * runs: if the worker dies, it gives their conversations' leases back at once.
+ * runs: if the worker dies, it gives their conversations' leases back at once. A turn is
+ * reported before it takes its lease (the supervisor only frees a lease still held by that
+ * turn, so an early report is harmless) and again when it has ended.
  */
-function report(message: { type: "talk-todo.turn"; running: boolean; conversationId: string; turnId: string }): void {
-  if (process.send && process.connected) process.send(message, undefined, undefined, () => undefined);
+export function reportTurn(conversationId: string, turnId: string, running: boolean): void {
+  if (process.send && process.connected) process.send({ type: "talk-todo.turn", running, conversationId, turnId }, undefined, undefined, () => undefined);
 }
 
 /** Registers a turn's Stop in this process (by turn id) until `finished` settles. */
 export function registerStop(turnId: string, conversationId: string, stop: AbortController, finished: Promise<unknown>): void {
   running().set(turnId, { turnId, stop, finished });
-  report({ type: "talk-todo.turn", running: true, conversationId, turnId });
   const done = () => {
     running().delete(turnId);
-    report({ type: "talk-todo.turn", running: false, conversationId, turnId });
+    reportTurn(conversationId, turnId, false);
   };
   finished.then(done, done);
 }

@@ -29,7 +29,7 @@ import {
 } from "@/lib/conversations";
 import { getAgentConfig } from "@/lib/agent/config";
 import { settleParts } from "@/lib/agent/confirmation";
-import { registerStop, trackTurn } from "@/lib/agent/in-flight";
+import { registerStop, reportTurn, trackTurn } from "@/lib/agent/in-flight";
 import { isDatabaseUnavailable } from "@/lib/db/errors";
 import { getLanguageModel } from "@/lib/agent/models";
 import { enforceTokenBudget } from "@/lib/agent/budget";
@@ -97,8 +97,10 @@ export async function startTurn(params: StartTurnParams): Promise<Turn> {
   // turn already running → 409), in one round trip. A refused turn uses no quota.
   const turnId = randomUUID();
   try {
+    reportTurn(conversationId, turnId, true);
     await beginTurn({ userId: user.id, conversationId, turnId, create: input.kind === "message" && !input.edit, title: input.kind === "message" ? deriveTitle(input.text) : "" });
   } catch (error) {
+    reportTurn(conversationId, turnId, false);
     await quota.refund().catch((refundError) => log.error("agent.refund_failed", { requestId, error: refundError }));
     throw error;
   }
@@ -205,6 +207,7 @@ export async function startTurn(params: StartTurnParams): Promise<Turn> {
     if (timer) clearInterval(timer);
     await run?.catch(() => undefined);
     await releaseTurnLease({ conversationId, turnId }).catch(() => undefined);
+    reportTurn(conversationId, turnId, false);
     // Refused while planning (e.g. a confirmation that does not exist): no quota used.
     if (!planned) await quota.refund().catch(() => undefined);
     throw error;
