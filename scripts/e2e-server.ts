@@ -3,6 +3,8 @@
  * it (the compiled dist/serve.js, scripts/build-server.mjs), on a fresh, throw-away embedded
  * Postgres, so tests never see a developer's data.
  * Usage: tsx scripts/e2e-server.ts <port>
+ * SERVER_NODE_ARGS: extra Node flags for the server (its workers inherit them), e.g. "--cpu-prof
+ * --cpu-prof-dir=/tmp/prof" for the benchmarks (Node refuses --cpu-prof in NODE_OPTIONS).
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -24,7 +26,8 @@ process.env.AUTH_SECRET ??= "e2e-secret-e2e-secret-e2e-secret";
 const db = await ensureDatabase({ dataDir, databaseUrl: null, persistent: false, port: await findFreePort(), handleSignals: false });
 
 // Its own process group, so that stopping it stops next-server too (not just a wrapper).
-const child = spawn(process.execPath, [SERVER, "-p", port, "-H", "127.0.0.1"], {
+const nodeArgs = (process.env.SERVER_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
+const child = spawn(process.execPath, [...nodeArgs, SERVER, "-p", port, "-H", "127.0.0.1"], {
   stdio: "inherit",
   detached: true,
   env: {

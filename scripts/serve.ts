@@ -55,6 +55,10 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 if (cluster.isPrimary && !(await startupBudgetCheck(workers))) process.exit(1);
 
 if (cluster.isPrimary) {
+  // Round-robin: the primary accepts each connection and hands it to the next free worker. It is
+  // Node's default on Linux, but NODE_CLUSTER_SCHED_POLICY=none would switch to the kernel's
+  // choice, which piles long-lived keep-alive connections onto one worker (docs/benchmarks.md).
+  cluster.schedulingPolicy = cluster.SCHED_RR;
   const live = new Set<Worker>();
   const ready = new Set<number>();
   let announced = false;

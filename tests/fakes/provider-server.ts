@@ -9,7 +9,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 
 export type FakeReply =
-  | { text: string; firstTokenDelayMs?: number }
+  /** `chunks` > 1 splits the text into that many deltas, sent `chunkIntervalMs` apart (a model that takes its time). */
+  | { text: string; firstTokenDelayMs?: number; chunks?: number; chunkIntervalMs?: number }
   | { calls: { name: string; input: Record<string, unknown> }[]; text?: string; firstTokenDelayMs?: number }
   | { status: number; body?: unknown }
   | { hang: true }
@@ -35,7 +36,7 @@ type Writer = (reply: Answer, call: number) => { events: unknown[]; done: boolea
 const sseHead = { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" };
 const sseData = (event: unknown) => `data: ${JSON.stringify(event)}\n\n`;
 
-function sse(res: ServerResponse, { events, done }: ReturnType<Writer>, firstTokenDelayMs = 0): void {
+function sse(res: ServerResponse, { events, done }: ReturnType<Writer>, firstTokenDelayMs = 0, intervalMs = 0): void {
   res.writeHead(200, sseHead);
   res.flushHeaders();
   const rest = () => {
@@ -44,8 +45,27 @@ function sse(res: ServerResponse, { events, done }: ReturnType<Writer>, firstTok
     if (done) res.write("data: [DONE]\n\n");
     res.end();
   };
-  if (firstTokenDelayMs > 0) setTimeout(rest, firstTokenDelayMs);
-  else rest();
+  // Paced: the events one at a time, intervalMs apart (the last one with [DONE]).
+  let next = 0;
+  const paced = () => {
+    if (res.destroyed) return;
+    res.write(sseData(events[next++]));
+    if (next < events.length) return void setTimeout(paced, intervalMs);
+    if (done) res.write("data: [DONE]\n\n");
+    res.end();
+  };
+  const go = intervalMs > 0 ? paced : rest;
+  if (firstTokenDelayMs > 0) setTimeout(go, firstTokenDelayMs);
+  else go();
+}
+
+/** The text as `n` pieces of about equal length (whole text when n ≤ 1). */
+function pieces(text: string, n = 1): string[] {
+  if (n <= 1) return [text];
+  const size = Math.ceil(text.length / n);
+  const out: string[] = [];
+  for (let i = 0; i < text.length; i += size) out.push(text.slice(i, i + size));
+  return out;
 }
 
 /** The answer's stream, cut at about its middle: the client sees the connection end mid-answer. */
@@ -76,7 +96,9 @@ const gemini: Writer = (reply) => {
 const openai: Writer = (reply, call) => {
   const base = { id: `chatcmpl-${call}`, object: "chat.completion.chunk", created: 1_700_000_000, model: "fake-model" };
   const events: unknown[] = [{ ...base, choices: [{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }] }];
-  if ("text" in reply && reply.text) events.push({ ...base, choices: [{ index: 0, delta: { content: reply.text }, finish_reason: null }] });
+  if ("text" in reply && reply.text) {
+    for (const content of pieces(reply.text, "chunks" in reply ? reply.chunks : 1)) events.push({ ...base, choices: [{ index: 0, delta: { content }, finish_reason: null }] });
+  }
   const calls = "calls" in reply ? reply.calls : [];
   calls.forEach((c, index) => {
     events.push({
@@ -117,7 +139,7 @@ async function start(writer: Writer, pathPrefix: string, script: FakeReply[]): P
         res.writeHead(200, sseHead);
         return void res.end('data: {"choices":[{"delta":{"content":"Hel\n\ndata: <html>502 Bad Gateway</html>\n\n');
       }
-      sse(res, writer(reply, call), reply.firstTokenDelayMs);
+      sse(res, writer(reply, call), reply.firstTokenDelayMs, "chunkIntervalMs" in reply ? reply.chunkIntervalMs : 0);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
