@@ -11,14 +11,11 @@ import { convertToModelMessages, type ToolSet, type UIMessage, type UIMessageChu
 import { log } from "@/lib/log";
 import {
   beginTurn,
-  closeInterruptedRuns,
   closeStaleRuns,
   deriveTitle,
-  executedCallsOfRun,
   finishTurn,
   isStopRequested,
   LEASE_RENEW_MS,
-  loadMessages,
   releaseTurnLease,
   renewTurnLease,
   runApproved,
@@ -30,7 +27,9 @@ import {
 import { getAgentConfig } from "@/lib/agent/config";
 import { settleParts } from "@/lib/agent/confirmation";
 import { registerStop, reportTurn, trackTurn } from "@/lib/agent/in-flight";
+import { sql } from "@/lib/db";
 import { isDatabaseUnavailable } from "@/lib/db/errors";
+import { answerInterruptedTurns } from "@/lib/conversations/interrupted";
 import { getLanguageModel } from "@/lib/agent/models";
 import { enforceTokenBudget } from "@/lib/agent/budget";
 import { capHistoryChars } from "@/lib/agent/history";
@@ -78,8 +77,6 @@ export type StartTurnParams = {
   now?: Date;
 };
 
-/** The reply the model never finished, rebuilt from what its tools did (so history matches the tasks). */
-export const INTERRUPTED_TEXT = "This reply was interrupted before it finished. What is shown above did happen.";
 /** How often a running turn asks whether a Stop was sent to another server process. */
 const STOP_POLL_MS = 2000;
 /** Attempts at the final save before giving up (the lease then runs out on its own). */
@@ -259,24 +256,12 @@ function sweepStaleRuns(turnTimeoutMs: number): void {
 }
 
 /**
- * Runs left `running` in this conversation died with their process (this turn holds the lease
- * now). Each is closed as `interrupted`, and what its tools did is added to the conversation as
- * a reply that says it was interrupted, so the model's history matches the tasks.
+ * Turns of this conversation that died with their process (this turn holds the lease now) are
+ * closed as interrupted and answered with a reply that says so (lib/conversations/interrupted.ts).
  */
 async function recoverInterruptedTurns(conversationId: string, requestId: string): Promise<void> {
-  const closed = await closeInterruptedRuns({ conversationId });
-  for (const { id: runId, requestId: interrupted } of closed) {
-    log.warn("agent.turn.interrupted", { requestId, conversationId, runId });
-    const calls = await executedCallsOfRun(runId);
-    const last = (await loadMessages({ conversationId, last: 1 })).at(-1);
-    if (!calls.length && last?.role !== "user") continue;
-    const parts = [
-      { type: "step-start" },
-      ...calls.map((c) => ({ type: `tool-${c.toolName}`, toolCallId: c.toolCallId, state: "output-available", input: c.input, output: c.output })),
-      { type: "text", text: INTERRUPTED_TEXT, state: "done" },
-    ] as UIMessage["parts"];
-    await saveMessage({ conversationId, message: { id: randomUUID(), role: "assistant", parts, metadata: { interrupted: true, requestId: interrupted } } });
-  }
+  const { runs, replies } = await answerInterruptedTurns(sql, conversationId);
+  if (runs.length || replies) log.warn("agent.turn.interrupted", { requestId, conversationId, runIds: runs.map((r) => r.id), replies });
 }
 
 /**

@@ -52,19 +52,6 @@ export async function startAgentRun(data: { id: string; requestId: string; userI
   return data.id;
 }
 
-/**
- * Closes the conversation's runs still marked `running` (their process died or lost the lease;
- * the caller holds the lease now, so none of them is alive) as `interrupted`. Returns their ids.
- */
-export async function closeInterruptedRuns({ conversationId, now = new Date() }: { conversationId: string; now?: Date }): Promise<{ id: string; requestId: string }[]> {
-  return sql<{ id: string; requestId: string }>(
-    "runs_interrupted",
-    `UPDATE "AgentRun" SET "status" = 'interrupted', "errorCode" = 'interrupted', "finishedAt" = $2::timestamp(3)
-     WHERE "conversationId" = $1::uuid AND "status" = 'running' RETURNING "id", "requestId"`,
-    [conversationId, now.toISOString()],
-  );
-}
-
 /** Closes runs of any conversation left `running` for longer than `olderThanMs` whose conversation is not leased. */
 export async function closeStaleRuns({ olderThanMs }: { olderThanMs: number }): Promise<number> {
   const rows = await sql<{ id: string }>(

@@ -11,9 +11,10 @@ import { simulateReadableStream, isToolUIPart } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
 import { POST as agentPOST } from "@/app/api/agent/route";
 import { db } from "@/lib/db";
-import { loadMessages } from "@/lib/conversations";
+import { loadMessages, saveMessage } from "@/lib/conversations";
 import { setModelOverrideForTests } from "@/lib/agent/models";
-import { startTurn, INTERRUPTED_TEXT, type TurnOutcome } from "@/lib/agent/turn";
+import { startTurn, type TurnOutcome } from "@/lib/agent/turn";
+import { INTERRUPTED_EARLY_TEXT, INTERRUPTED_TEXT } from "@/lib/conversations/interrupted";
 import { createTask, updateTask, deleteTask } from "@/lib/tasks/service";
 import { apiRequest, createTestUser, type TestUser } from "../helpers";
 import { scriptedModel, stepChunks, toolResultsIn, type ScriptStep } from "../../fakes/scripted-model";
@@ -242,6 +243,25 @@ describe("a turn whose process died", () => {
     await zombie.outcome;
     expect((await loadMessages({ conversationId })).length).toBe(4);
     expect(await db.task.count({ where: { userId: ada.user.id, title: "Water the ferns" } })).toBe(1);
+  });
+});
+
+describe("a turn that died before its run was recorded", () => {
+  it("leaves a message that the next turn answers as interrupted before anything was done", async () => {
+    const conversationId = randomUUID();
+    setModelOverrideForTests(scriptedModel([{ text: "Hello again." }]));
+    const first = await agent(ada, { conversationId, message: "hi" });
+    expect(first.body.status).toBe("completed");
+    // The process saved the user's next message and died before writing its run.
+    await saveMessage({ conversationId, message: { id: randomUUID(), role: "user", parts: [{ type: "text", text: "add call the bank" }] } });
+
+    setModelOverrideForTests(scriptedModel([{ text: "Sure." }]));
+    const next = await agent(ada, { conversationId, message: "are you there?" });
+    expect(next.body.status).toBe("completed");
+    const messages = await loadMessages({ conversationId });
+    expect(messages.map((m) => m.role)).toEqual(["user", "assistant", "user", "assistant", "user", "assistant"]);
+    expect(messages[3]!.parts.at(-1)).toMatchObject({ type: "text", text: INTERRUPTED_EARLY_TEXT });
+    expect(messages[3]!.metadata).toMatchObject({ interrupted: true });
   });
 });
 
