@@ -115,7 +115,8 @@ export async function startTurn(params: StartTurnParams): Promise<Turn> {
     const ctx: TaskToolContext = { userId: user.id, timeZone, now: params.now ? () => now : undefined, actor: "agent", requestId, conversationId };
     // The audit row is written while the model starts; tool records and onFinish wait for it.
     const runId = randomUUID();
-    run = startAgentRun({ id: runId, requestId, userId: user.id, conversationId, model: info.modelId, userMessage: plan.userText });
+    const runRow = { id: runId, requestId, userId: user.id, conversationId, model: info.modelId, userMessage: plan.userText };
+    run = startAgentRun(runRow);
     const runStarted = run;
     runStarted.catch(() => undefined); // awaited (and reported) by the tools and in onFinish
     const proposals = new Map<string, ProposedCall>();
@@ -174,7 +175,8 @@ export async function startTurn(params: StartTurnParams): Promise<Turn> {
         };
         const persist = async () => {
           await saveAnswered(conversationId, plan.answered, result);
-          await runStarted;
+          // A run whose first write failed (the database was away) is written now.
+          await runStarted.catch(() => startAgentRun(runRow));
           return finishTurn({ conversationId, turnId, message: result.responseMessage, runId, run: runOutcome, toolCalls: records });
         };
         try {
@@ -189,7 +191,7 @@ export async function startTurn(params: StartTurnParams): Promise<Turn> {
             // reply is saved, the run closed and the conversation free again (nothing lost).
             persistWhenBack(persist, { requestId, conversationId, turnId });
           } else {
-            await releaseTurnLease({ conversationId, turnId }).catch((releaseError) => log.error("agent.lease_release_failed", { requestId, error: releaseError }));
+            await releaseLease({ requestId, conversationId, turnId });
           }
         } finally {
           log.info("agent.turn.finish", { requestId, conversationId, status: turnOutcome.status, steps: result.steps, finishReason: result.finishReason, errorCode: result.errorCode, toolCalls: records.length, durationMs: Math.round(performance.now() - started) });
@@ -203,7 +205,7 @@ export async function startTurn(params: StartTurnParams): Promise<Turn> {
   } catch (error) {
     if (timer) clearInterval(timer);
     await run?.catch(() => undefined);
-    await releaseTurnLease({ conversationId, turnId }).catch(() => undefined);
+    await releaseLease({ requestId, conversationId, turnId });
     reportTurn(conversationId, turnId, false);
     // Refused while planning (e.g. a confirmation that does not exist): no quota used.
     if (!planned) await quota.refund().catch(() => undefined);
@@ -223,27 +225,43 @@ async function withRetries<T>(attempts: number, fn: () => Promise<T>, onRetry: (
   }
 }
 
-/** How long a turn's final save keeps being retried while the database is unavailable. */
-const PERSIST_RETRY_MS = 60_000;
+/** How long a write at the end of a turn keeps being retried while the database is unavailable. */
+const UNAVAILABLE_RETRY_MS = 60_000;
 
 /**
- * Retries a final save that failed because the database was unavailable, with a growing pause
- * (0.5 s … 2 s) for up to PERSIST_RETRY_MS; gives the lease back if it never succeeds.
+ * Retries `write` while it fails because the database is unavailable, with a growing pause
+ * (0.5 s … 2 s) for up to UNAVAILABLE_RETRY_MS, in the background; `onGiveUp` when it never succeeds.
  */
-function persistWhenBack(save: () => Promise<unknown>, ids: { requestId: string; conversationId: string; turnId: string }): void {
-  const giveUpAt = Date.now() + PERSIST_RETRY_MS;
+function retryWhileUnavailable(write: () => Promise<unknown>, event: string, ids: { requestId: string; conversationId: string }, onGiveUp: () => void): void {
+  const giveUpAt = Date.now() + UNAVAILABLE_RETRY_MS;
   const attempt = (delay: number) =>
     setTimeout(() => {
-      save().then(
-        () => log.info("agent.persist_recovered", { requestId: ids.requestId, conversationId: ids.conversationId }),
+      write().then(
+        () => log.info(`${event}_recovered`, ids),
         (error: unknown) => {
           if (Date.now() + delay < giveUpAt && isDatabaseUnavailable(error)) return attempt(Math.min(delay * 2, 2_000));
-          log.error("agent.persist_abandoned", { requestId: ids.requestId, conversationId: ids.conversationId, error });
-          releaseTurnLease({ conversationId: ids.conversationId, turnId: ids.turnId }).catch(() => undefined);
+          log.error(`${event}_abandoned`, { ...ids, error });
+          onGiveUp();
         },
       );
     }, delay).unref();
   attempt(500);
+}
+
+/** A final save that failed while the database was away is saved when it is back (nothing lost). */
+function persistWhenBack(save: () => Promise<unknown>, ids: { requestId: string; conversationId: string; turnId: string }): void {
+  retryWhileUnavailable(save, "agent.persist", ids, () => void releaseLease(ids));
+}
+
+/** Gives the conversation's lease back; while the database is away, as soon as it is back. */
+async function releaseLease(ids: { requestId: string; conversationId: string; turnId: string }): Promise<void> {
+  const release = () => releaseTurnLease({ conversationId: ids.conversationId, turnId: ids.turnId });
+  try {
+    await release();
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) retryWhileUnavailable(release, "agent.lease_release", ids, () => undefined);
+    else log.error("agent.lease_release_failed", { ...ids, error });
+  }
 }
 
 let lastSweep = 0;

@@ -316,6 +316,17 @@ describe("what asks first", () => {
   });
 });
 
+/** Makes writing a new run of this conversation fail with `sqlstate` until the returned function is called. */
+async function failRunStarts(conversationId: string, sqlstate: string): Promise<() => Promise<void>> {
+  const name = `test_fail_start_${conversationId.replace(/-/g, "")}`;
+  await db.$executeRawUnsafe(`CREATE OR REPLACE FUNCTION ${name}() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'simulated failure of the run start' USING ERRCODE = '${sqlstate}'; END $$ LANGUAGE plpgsql`);
+  await db.$executeRawUnsafe(`CREATE TRIGGER ${name} BEFORE INSERT ON "AgentRun" FOR EACH ROW WHEN (NEW."conversationId" = '${conversationId}'::uuid) EXECUTE FUNCTION ${name}()`);
+  return async () => {
+    await db.$executeRawUnsafe(`DROP TRIGGER IF EXISTS ${name} ON "AgentRun"`);
+    await db.$executeRawUnsafe(`DROP FUNCTION IF EXISTS ${name}()`);
+  };
+}
+
 describe("a final save while the database is away", () => {
   it("is saved once the database is back, and the conversation is free again", async () => {
     setModelOverrideForTests(proposing([{ name: "add_task", input: { title: "Saved after the outage" } }]));
@@ -340,5 +351,25 @@ describe("a final save while the database is away", () => {
     expect(await db.task.count({ where: { userId: ada.user.id, title: "Saved after the outage" } })).toBe(1);
     setModelOverrideForTests(scriptedModel([{ text: "Hello again." }]));
     expect((await agent(ada, { conversationId, message: "hello" })).status).toBe(200);
+  });
+  it("a run whose first write failed is written with the reply once the database is back", async () => {
+    const conversationId = randomUUID();
+    setModelOverrideForTests(scriptedModel([{ text: "First." }]));
+    expect((await agent(ada, { conversationId, message: "hi" })).status).toBe(200);
+    setModelOverrideForTests(scriptedModel([{ text: "Still here." }]));
+    const restore = await failRunStarts(conversationId, "57P03");
+    let failed: Outcome;
+    try {
+      failed = (await agent(ada, { conversationId, message: "are you there?" })).body;
+      expect(failed.status).toBe("error");
+      expect((await db.conversation.findUniqueOrThrow({ where: { id: conversationId } })).activeTurnId).not.toBeNull();
+    } finally {
+      await restore();
+    }
+    await expect
+      .poll(async () => (await db.agentRun.findFirst({ where: { requestId: failed.requestId } }))?.status, { timeout: 10_000, interval: 200 })
+      .toBe("completed");
+    expect((await db.conversation.findUniqueOrThrow({ where: { id: conversationId } })).activeTurnId).toBeNull();
+    expect((await loadMessages({ conversationId })).map((m) => m.role)).toEqual(["user", "assistant", "user", "assistant"]);
   });
 });
