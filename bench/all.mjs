@@ -539,9 +539,10 @@ async function main() {
   const soaks = [];
   for (let i = 0; i < SOAKS; i++) {
     const s = await load(users, SOAK_CONCURRENCY, SOAK_SECONDS, `soak ${i + 1}`);
-    await sleep(5000); // idle: what stays resident after the load
+    // Idle: what stays resident after the load (V8 shrinks an idle heap after a few seconds).
+    await sleep(15_000);
     s.rssAfterIdleMb = memory().workers;
-    log(`soak ${i + 1} RSS after 5 s idle: ${JSON.stringify(s.rssAfterIdleMb)}`);
+    log(`soak ${i + 1} RSS after 15 s idle: ${JSON.stringify(s.rssAfterIdleMb)}`);
     soaks.push(s);
   }
 
@@ -592,7 +593,7 @@ function printTables(r) {
   console.log(`| first text token ms | ${s.n} | ${s.errors} | ${s.firstTokenMs.p50} | ${s.firstTokenMs.p95} | ${s.firstTokenMs.p99} | p95 ${s.firstTokenP95OverMedian}× |`);
   console.log("\n| memory, MB per worker | RSS |\n| --- | --- |");
   console.log(`| idle after start | ${w(r.idleMemory.workers)} |`);
-  r.soaks.forEach((x, i) => console.log(`| soak ${i + 1} (${x.concurrency} streams, ${x.seconds} s): peak / after 5 s idle | ${w(x.rssPeakMb)} / ${w(x.rssAfterIdleMb)} |`));
+  r.soaks.forEach((x, i) => console.log(`| soak ${i + 1} (${x.concurrency} streams, ${x.seconds} s): peak / after 15 s idle | ${w(x.rssPeakMb)} / ${w(x.rssAfterIdleMb)} |`));
   const p = r.persistence;
   console.log(`\nPersistence: ${p.checked ? `${p.turns} turns in ${p.conversations} conversations, ${p.mismatches} mismatches` : p.reason}`);
   for (const [k, v] of Object.entries(r.others)) console.log(`${k}: ${JSON.stringify(v).slice(0, 600)}`);

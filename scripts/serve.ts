@@ -59,6 +59,12 @@ if (cluster.isPrimary) {
   // Node's default on Linux, but NODE_CLUSTER_SCHED_POLICY=none would switch to the kernel's
   // choice, which piles long-lived keep-alive connections onto one worker (docs/benchmarks.md).
   cluster.schedulingPolicy = cluster.SCHED_RR;
+  // glibc malloc: blocks of 1 MB and more are mapped on their own and given back when freed.
+  // By default the threshold rises to the largest block freed so far, so the 16 MB that scrypt
+  // takes for each sign-in (lib/auth/password.ts, on libuv's threads) stayed in every thread's
+  // arena: ~100 MB of RSS per worker that never went back (docs/benchmarks.md, issue 18). Read by
+  // each worker at its start; ignored by other C libraries.
+  process.env.MALLOC_MMAP_THRESHOLD_ ??= String(1024 * 1024);
   const live = new Set<Worker>();
   const ready = new Set<number>();
   let announced = false;
