@@ -3,7 +3,9 @@
  * Where a server's CPU went: reads `.cpuprofile` files (from `BENCH_SERVER_NODE_ARGS="--cpu-prof
  * --cpu-prof-dir=DIR" node bench/all.mjs`), maps every sampled frame of the production build
  * back to its original source through the build's source maps (.next/server/**.js.map), and
- * prints the self time by package / project file and the top functions.
+ * prints the self time by package / project file and the top functions. A `.heapprofile`
+ * (sampling heap profile, e.g. with includeObjectsCollectedByMajorGC/MinorGC: every allocation,
+ * not only the live ones) is summarised the same way, in bytes allocated.
  *
  *   node bench/profile-summary.mjs DIR/*.cpuprofile [--top 40] [--by file|package] [--json]
  *
@@ -23,7 +25,7 @@ const flag = (name, fallback) => {
 const TOP = Number(flag("--top", 40));
 const BY = flag("--by", "package");
 const JSON_OUT = args.includes("--json");
-const files = args.filter((a, i) => a.endsWith(".cpuprofile") && !["--top", "--by"].includes(args[i - 1]));
+const files = args.filter((a, i) => /\.(cpu|heap)profile$/.test(a) && !["--top", "--by"].includes(args[i - 1]));
 if (!files.length) {
   console.error("usage: node bench/profile-summary.mjs <file.cpuprofile>… [--top N] [--by file|package] [--json]");
   process.exit(2);
@@ -79,6 +81,22 @@ const inclusive = new Map();
 let total = 0;
 for (const file of files) {
   const profile = JSON.parse(fs.readFileSync(file, "utf8"));
+  if (file.endsWith(".heapprofile")) {
+    // A tree of { callFrame, selfSize (bytes), children }: the same tables, in bytes (as "us").
+    const walk = (n) => {
+      const o = original(n.callFrame);
+      if (n.selfSize) {
+        total += n.selfSize;
+        const g = group(o.source);
+        bySource.set(g, (bySource.get(g) ?? 0) + n.selfSize);
+        const key = `${o.name}  ${g}${o.line ? `:${o.line}` : ""}`;
+        byFunction.set(key, (byFunction.get(key) ?? 0) + n.selfSize);
+      }
+      for (const c of n.children ?? []) walk(c);
+    };
+    walk(profile.head);
+    continue;
+  }
   const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
   const deltas = profile.timeDeltas;
   const selfUs = new Map();
@@ -118,10 +136,11 @@ for (const file of files) {
 
 const rows = (m) => [...m].sort((a, b) => b[1] - a[1]).slice(0, TOP).map(([k, us]) => ({ name: k, ms: Math.round(us / 1000), share: Math.round((us / total) * 1000) / 10 }));
 const result = { busyMs: Math.round(total / 1000), groups: rows(bySource), functions: rows(byFunction), inclusive: rows(inclusive) };
+const unit = files.every((f) => f.endsWith(".heapprofile")) ? "KB allocated" : "ms";
 if (JSON_OUT) {
   console.log(JSON.stringify(result, null, 2));
 } else {
-  console.log(`busy (non-idle) CPU in the profiles: ${result.busyMs} ms\n\n| self time by ${BY} | ms | % |\n| --- | --- | --- |`);
+  console.log(`total in the profiles: ${result.busyMs} ${unit}\n\n| self by ${BY} | ${unit} | % |\n| --- | --- | --- |`);
   for (const r of result.groups) console.log(`| ${r.name} | ${r.ms} | ${r.share} |`);
   console.log("\n| function | ms | % |\n| --- | --- | --- |");
   for (const r of result.functions) console.log(`| ${r.name} | ${r.ms} | ${r.share} |`);

@@ -65,6 +65,12 @@ if (cluster.isPrimary) {
   // arena: ~100 MB of RSS per worker that never went back (docs/benchmarks.md, issue 18). Read by
   // each worker at its start; ignored by other C libraries.
   process.env.MALLOC_MMAP_THRESHOLD_ ??= String(1024 * 1024);
+  // V8 lets the old generation grow to up to 4× what survived the last full GC before it
+  // collects again; a streaming turn allocates ~3.6 MB and lives seconds, so a worker's heap
+  // sat at 3–4× its live set (RSS 400–660 MB at 500 streams, rising between soaks). 1.5×
+  // keeps it at ~350 MB, flat, for no measurable CPU (docs/benchmarks.md, issue 18). A flag
+  // given to the primary (node --heap-growing-percent=… dist/serve.js) wins.
+  if (!process.execArgv.some((a) => a.startsWith("--heap-growing-percent"))) cluster.setupPrimary({ execArgv: [...process.execArgv, "--heap-growing-percent=50"] });
   const live = new Set<Worker>();
   const ready = new Set<number>();
   let announced = false;
