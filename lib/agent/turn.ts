@@ -14,10 +14,7 @@ import {
   closeStaleRuns,
   deriveTitle,
   finishTurn,
-  isStopRequested,
-  LEASE_RENEW_MS,
   releaseTurnLease,
-  renewTurnLease,
   runApproved,
   saveMessage,
   startAgentRun,
@@ -27,6 +24,7 @@ import {
 import { getAgentConfig } from "@/lib/agent/config";
 import { settleParts } from "@/lib/agent/confirmation";
 import { registerStop, reportTurn, trackTurn } from "@/lib/agent/in-flight";
+import { watchTurn } from "@/lib/agent/turn-watch";
 import { sql } from "@/lib/db";
 import { isDatabaseUnavailable } from "@/lib/db/errors";
 import { answerInterruptedTurns } from "@/lib/conversations/interrupted";
@@ -77,8 +75,6 @@ export type StartTurnParams = {
   now?: Date;
 };
 
-/** How often a running turn asks whether a Stop was sent to another server process. */
-const STOP_POLL_MS = 2000;
 /** Attempts at the final save before giving up (the lease then runs out on its own). */
 const FINISH_ATTEMPTS = 3;
 
@@ -103,7 +99,7 @@ export async function startTurn(params: StartTurnParams): Promise<Turn> {
   }
   let run: Promise<string> | null = null;
   const stop = new AbortController();
-  let timer: ReturnType<typeof setInterval> | null = null;
+  let unwatch: (() => void) | null = null;
   let planned = false;
   try {
     await recoverInterruptedTurns(conversationId, requestId);
@@ -127,22 +123,10 @@ export async function startTurn(params: StartTurnParams): Promise<Turn> {
     log.info("agent.turn.start", { requestId, conversationId, userId: user.id, runId, model: info.modelId, provider: info.provider, mode: plan.mode, historyMessages: plan.modelMessages.length });
 
     // Keep the lease while the turn runs, and listen for a Stop sent to another process.
-    let sinceRenew = 0;
-    timer = setInterval(() => {
-      sinceRenew += STOP_POLL_MS;
-      const renew = sinceRenew >= LEASE_RENEW_MS;
-      if (renew) sinceRenew = 0;
-      void (renew ? renewTurnLease({ conversationId, turnId }) : isStopRequested({ conversationId, turnId }).then((s) => ({ held: true, stop: s })))
-        .then(({ held, stop: stopAsked }) => {
-          if (!held) log.warn("agent.lease_lost", { requestId, conversationId });
-          if (!held || stopAsked) stop.abort(new DOMException(held ? "Stopped by the user" : "The turn lost its lease", "AbortError"));
-        })
-        .catch((error) => log.warn("agent.lease_renew_failed", { requestId, error }));
-    }, STOP_POLL_MS);
-    timer.unref?.();
+    unwatch = watchTurn({ conversationId, turnId, requestId }, (reason) => stop.abort(new DOMException(reason === "stop" ? "Stopped by the user" : "The turn lost its lease", "AbortError")));
     const stopTimer = () => {
-      if (timer) clearInterval(timer);
-      timer = null;
+      unwatch?.();
+      unwatch = null;
     };
 
     let resolveOutcome!: (outcome: TurnOutcome) => void;
@@ -203,7 +187,7 @@ export async function startTurn(params: StartTurnParams): Promise<Turn> {
     registerStop(turnId, conversationId, stop, outcome);
     return { requestId, conversationId, stream, outcome };
   } catch (error) {
-    if (timer) clearInterval(timer);
+    unwatch?.();
     await run?.catch(() => undefined);
     await releaseLease({ requestId, conversationId, turnId });
     reportTurn(conversationId, turnId, false);

@@ -91,8 +91,39 @@ export async function beginTurn({ userId, conversationId, turnId, title, create,
   throw new AppError("conflict:conversation", BUSY_MESSAGE);
 }
 
-/** Whether the user asked this running turn to stop (a Stop sent to another server process). */
-export async function isStopRequested({ conversationId, turnId }: { conversationId: string; turnId: string }): Promise<boolean> {
-  const rows = await sql<{ stop: boolean }>("lease_stop_check", `SELECT ("stopTurnId" IS NOT DISTINCT FROM $2) AS "stop" FROM "Conversation" WHERE "id" = $1::uuid`, [conversationId, turnId]);
-  return rows[0]?.stop === true;
+/** One running turn of this process, for the batched statements below. */
+export type RunningTurn = { conversationId: string; turnId: string };
+export type TurnState = RunningTurn & { held: boolean; stop: boolean };
+
+/** $1 conversation ids, $2 their turn ids (same order). */
+const TURNS = `unnest($1::uuid[], $2::text[]) AS t("id", "turn")`;
+
+/** Extends the leases these turns still hold; for each, whether a Stop was asked for. $3 lease ms. */
+const RENEW_MANY = `
+  UPDATE "Conversation" c SET "activeTurnUntil" = ${until("$3")}
+  FROM ${TURNS}
+  WHERE c."id" = t."id" AND c."activeTurnId" = t."turn"
+  RETURNING t."turn" AS "turnId", (c."stopTurnId" IS NOT DISTINCT FROM t."turn") AS "stop"`;
+
+/** For each turn: does it still hold its conversation, and was a Stop asked for? */
+const CHECK_MANY = `
+  SELECT t."turn" AS "turnId", (c."activeTurnId" IS NOT DISTINCT FROM t."turn") AS "held", (c."stopTurnId" IS NOT DISTINCT FROM t."turn") AS "stop"
+  FROM ${TURNS} LEFT JOIN "Conversation" c ON c."id" = t."id"`;
+
+const args = (turns: RunningTurn[]) => [turns.map((t) => t.conversationId), turns.map((t) => t.turnId)];
+
+/** `renewTurnLease` for many turns in one statement (a process's running turns). */
+export async function renewTurnLeases(turns: RunningTurn[]): Promise<TurnState[]> {
+  if (!turns.length) return [];
+  const rows = await sql<{ turnId: string; stop: boolean }>("lease_renew_many", RENEW_MANY, [...args(turns), TURN_LEASE_MS]);
+  const renewed = new Map(rows.map((r) => [r.turnId, r.stop === true]));
+  return turns.map((t) => ({ conversationId: t.conversationId, turnId: t.turnId, held: renewed.has(t.turnId), stop: renewed.get(t.turnId) === true }));
+}
+
+/** Whether each turn still holds its conversation and whether a Stop was asked for, in one statement. */
+export async function checkTurns(turns: RunningTurn[]): Promise<TurnState[]> {
+  if (!turns.length) return [];
+  const rows = await sql<{ turnId: string; held: boolean; stop: boolean }>("lease_check_many", CHECK_MANY, args(turns));
+  const byTurn = new Map(rows.map((r) => [r.turnId, r]));
+  return turns.map((t) => ({ conversationId: t.conversationId, turnId: t.turnId, held: byTurn.get(t.turnId)?.held === true, stop: byTurn.get(t.turnId)?.stop === true }));
 }
