@@ -153,6 +153,7 @@ export function leadingReminder(text: string, clock: Clock): { remindAt: string;
   return at && at.due.hour !== undefined ? { remindAt: dueToString(at.due), end: remind.end } : null;
 }
 
+
 /**
  * Reads one task line: a quoted title, a description, priority, list, #labels, reminder, repeat
  * and due date, in that order, each cut out of the text; what is left is the title.
@@ -225,12 +226,14 @@ export function readTaskLine(input: string, clock: Clock, options: ReadOptions =
   const remind = findReminderPhrase(t.text);
   let remindBefore: number | null = null;
   let remindAt: string | null = null;
+  let remindWhen: Due | null = null;
   let remindAtDue = false;
   if (remind) {
     if (remind.kind === "before") remindBefore = remind.minutes;
     else if (remind.when) {
-      const when = findDue(t.text.slice(remind.when.start, remind.when.end).toLowerCase(), clock);
-      remindAt = when ? dueToString(when.due) : null;
+      // "remind me at 5pm to …": the task is due then too, unless the line says otherwise.
+      remindWhen = findDue(t.text.slice(remind.when.start, remind.when.end).toLowerCase(), clock)?.due ?? null;
+      if (remindWhen?.hour !== undefined) remindAt = dueToString(remindWhen);
     } else remindAtDue = true;
     mark(t, remind.start, remind.end - remind.start, "reminder");
     t = splice(t, remind.start, remind.end, " ");
@@ -241,7 +244,7 @@ export function readTaskLine(input: string, clock: Clock, options: ReadOptions =
     mark(t, repeat.start, repeat.end - repeat.start, "recurrence");
     t = splice(t, repeat.start, repeat.end, " ");
   }
-  let due: Due | null = null;
+  let due: Due | null = remindWhen;
   const found = findDue(t.text.toLowerCase(), clock);
   if (found) {
     for (const s of found.spans) {
@@ -275,15 +278,3 @@ export function readTaskLine(input: string, clock: Clock, options: ReadOptions =
   };
 }
 
-/**
- * The panel's box: one line, which may lead with its reminder ("remind me at 5pm to call mom"),
- * as the chat reads "remind me at 5pm to call mom".
- */
-export function readQuickAdd(input: string, clock: Clock, options: ReadOptions = {}): QuickAddReading {
-  const masked = mask(input, options.ignore ?? []);
-  const lead = leadingReminder(masked, clock);
-  if (!lead) return readTaskLine(input, clock, options);
-  // Read the rest with the lead blanked out, so offsets still point into the line.
-  const rest = readTaskLine(" ".repeat(lead.end) + input.slice(lead.end), clock, options);
-  return { ...rest, due: rest.due ?? lead.remindAt, remindAt: lead.remindAt, spans: [{ start: 0, end: lead.end, kind: "reminder" as const }, ...rest.spans] };
-}

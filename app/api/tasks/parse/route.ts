@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { clockAt } from "@/lib/agent/builtin/clock";
-import { listReferences, readQuickAdd } from "@/lib/agent/builtin/quick-add";
+import { listReferences, readTaskLine } from "@/lib/agent/builtin/quick-add";
 import { requireUser } from "@/lib/auth/require-user";
 import { AppError } from "@/lib/errors";
 import { json, route } from "@/lib/http/respond";
@@ -12,7 +12,7 @@ import { readJson } from "@/lib/http/request";
 import { TITLE_MAX } from "@/lib/limits";
 import { findListByName } from "@/lib/lists/service";
 import { parseDue } from "@/lib/tasks/due";
-import { firstOccurrence } from "@/lib/tasks/recurrence";
+import { describeRule, firstOccurrence } from "@/lib/tasks/recurrence";
 import { timeZoneSchema } from "@/lib/tasks/schema";
 
 /** Room for the words that become fields; far past it the line cannot be a task title. */
@@ -40,7 +40,8 @@ const parseSchema = z
   });
 
 export const POST = route(async (request) => {
-  const { user } = await requireUser(request, "tasks:read");
+  // Read as the person types: it changes nothing, so it does not use up their write budget.
+  const { user } = await requireUser(request, "tasks:read", { readOnly: true });
   const { text, timezone, ignore } = await readJson(request, parseSchema);
   if (text.length > QUICK_ADD_TEXT_MAX) throw new AppError("too_large:text", `text must be at most ${QUICK_ADD_TEXT_MAX} characters.`);
   const timeZone = timezone ?? user.timezone;
@@ -51,7 +52,7 @@ export const POST = route(async (request) => {
     const list = await findListByName({ userId: user.id, name });
     if (list) lists.set(name.toLowerCase(), list);
   }
-  const reading = readQuickAdd(text, clockAt(now, timeZone), { listExists: (name) => lists.has(name.toLowerCase()), ignore: ignore ?? [] });
+  const reading = readTaskLine(text, clockAt(now, timeZone), { listExists: (name) => lists.has(name.toLowerCase()), ignore: ignore ?? [] });
   const list = reading.listName ? (lists.get(reading.listName) ?? null) : null;
 
   // A repeat without a day of its own starts at its first occurrence, as the task service does.
@@ -64,6 +65,8 @@ export const POST = route(async (request) => {
     dueAt: dueAt?.toISOString() ?? null,
     priority: reading.priority,
     recurrence: reading.recurrence,
+    /** The rule in plain English, as task views show it ("every month on the 1st"). */
+    recurrenceText: reading.recurrence ? describeRule(reading.recurrence) : null,
     remindAt: remindAt?.toISOString() ?? null,
     listId: list?.id ?? null,
     labels: reading.labels,
