@@ -244,7 +244,7 @@ function Highlights({ input, text, spans }: { input: React.RefObject<HTMLInputEl
       ref={mirror}
       aria-hidden="true"
       data-testid="quick-add-highlights"
-      className={`pointer-events-none absolute inset-0 overflow-hidden whitespace-pre rounded-lg text-transparent ${BOX_TEXT}`}
+      className={`pointer-events-none absolute inset-0 overflow-hidden whitespace-pre rounded-lg text-transparent [clip-path:inset(0_13px)] ${BOX_TEXT}`}
     >
       {parts}
       {/* Room past the end, as the box has while the caret sits there. */}
