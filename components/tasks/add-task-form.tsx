@@ -3,7 +3,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type Reac
 import type { TaskPriority } from "@/lib/ui/types";
 import { useTaskStore } from "@/components/tasks/task-store";
 import { extractLabels } from "@/lib/tasks/labels";
-import { chipsOf, chipWords, shiftRanges, type Chip, type Parsed, type SpanKind, type TextRange } from "@/lib/ui/quick-add";
+import { chipsOf, chipWords, followEdit, shiftRanges, type Chip, type Parsed, type SpanKind, type TextRange } from "@/lib/ui/quick-add";
 import { Button, fieldClass } from "@/components/ui/button";
 import { PlusIcon, XIcon } from "@/components/ui/icons";
 
@@ -47,15 +47,18 @@ async function readLine(text: string, ignore: TextRange[], signal?: AbortSignal)
 const keyOf = (text: string, ignore: TextRange[]) => `${JSON.stringify(ignore)}|${text}`;
 
 /** Reads the box as the person types: the latest reading and what it was of. */
-function useQuickAdd(text: string, ignore: TextRange[]): { parsed: Parsed | null; parsedFor: string } {
-  const [result, setResult] = useState<{ parsed: Parsed | null; parsedFor: string }>({ parsed: null, parsedFor: "" });
+type Reading = { parsed: Parsed | null; parsedFor: string; text: string };
+const NO_READING: Reading = { parsed: null, parsedFor: "", text: "" };
+
+function useQuickAdd(text: string, ignore: TextRange[]): Reading & { reset: () => void } {
+  const [result, setResult] = useState<Reading>(NO_READING);
   const key = keyOf(text, ignore);
   useEffect(() => {
     if (!text.trim()) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
       readLine(text, ignore, controller.signal)
-        .then((parsed) => setResult({ parsed, parsedFor: key }))
+        .then((parsed) => setResult({ parsed, parsedFor: key, text }))
         .catch(() => {});
     }, PARSE_DELAY_MS);
     return () => {
@@ -65,7 +68,7 @@ function useQuickAdd(text: string, ignore: TextRange[]): { parsed: Parsed | null
     // `key` stands for text and ignore.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
-  return result;
+  return { ...result, reset: () => setResult(NO_READING) };
 }
 
 /** `q` anywhere on the page (not while typing in a field) focuses the box. */
@@ -95,8 +98,10 @@ export function AddTaskForm() {
   const quick = useQuickAdd(title, ignore);
   // Only a reading of exactly what is in the box counts (a stale one would add the wrong fields).
   const parsed = quick.parsedFor === keyOf(title, ignore) && title.trim() ? quick.parsed : null;
-  const listName = parsed?.listId ? (state.lists.find((l) => l.id === parsed.listId)?.name ?? null) : null;
-  const chips = parsed ? chipsOf(parsed, title, listName) : [];
+  // What the box shows: that reading, or the last one following the edits until the next arrives.
+  const shown = parsed ?? (title.trim() && quick.parsed ? followEdit(quick.parsed, quick.text, title, ignore) : null);
+  const listName = shown?.listId ? (state.lists.find((l) => l.id === shown.listId)?.name ?? null) : null;
+  const chips = shown ? chipsOf(shown, title, listName) : [];
   useFocusKey(titleInput);
 
   function treatAsPlainText(chip: Chip) {
@@ -119,6 +124,7 @@ export function AddTaskForm() {
     }
     setTitle("");
     setIgnore([]);
+    quick.reset();
     setPriority("");
     setDue("");
     setError(null);
@@ -143,13 +149,13 @@ export function AddTaskForm() {
     });
   }
 
-  const described = [error ? "new-task-error" : null, parsed ? "quick-add-reading" : null].filter(Boolean).join(" ");
+  const described = [error ? "new-task-error" : null, shown ? "quick-add-reading" : null].filter(Boolean).join(" ");
   return (
     <form onSubmit={(e) => void submit(e)} aria-label="Add a task" className="space-y-2">
       <div className="flex gap-2">
         <label htmlFor="new-task-title" className="sr-only">New task title</label>
         <div className="relative min-w-0 flex-1 rounded-lg bg-white dark:bg-zinc-900">
-          <Highlights input={titleInput} text={title} spans={parsed?.spans ?? []} />
+          <Highlights input={titleInput} text={title} spans={shown?.spans ?? []} />
           <input
             ref={titleInput}
             id="new-task-title"
@@ -159,6 +165,8 @@ export function AddTaskForm() {
             onChange={(e) => {
               const next = e.target.value;
               setIgnore((current) => shiftRanges(current, title, next));
+              // An emptied box starts afresh: nothing of the old line's reading is shown for the new one.
+              if (!next.trim()) quick.reset();
               setTitle(next);
               setError(null);
             }}
@@ -177,10 +185,10 @@ export function AddTaskForm() {
           <PlusIcon className="size-4" />
         </Button>
       </div>
-      {parsed && (chips.length > 0 || parsed.title.toLowerCase() !== title.trim().toLowerCase()) && (
+      {shown && (chips.length > 0 || shown.title.toLowerCase() !== title.trim().toLowerCase()) && (
         <div id="quick-add-reading" className="space-y-1.5">
           <p className="truncate text-xs text-zinc-600 dark:text-zinc-400">
-            Title: <span data-testid="quick-add-title" className="font-medium text-zinc-900 dark:text-zinc-100">{parsed.title || "(none yet)"}</span>
+            Title: <span data-testid="quick-add-title" className="font-medium text-zinc-900 dark:text-zinc-100">{shown.title || "(none yet)"}</span>
           </p>
           {chips.length > 0 && <QuickAddChips chips={chips} text={title} onPlainText={treatAsPlainText} />}
         </div>

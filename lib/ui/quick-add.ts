@@ -75,3 +75,32 @@ export function shiftRanges(ranges: TextRange[], before: string, after: string):
   }
   return out;
 }
+
+/**
+ * The last reading, shown while the next one is on its way (so the highlights and chips do not
+ * blink at every key): its spans follow the edit from `before` to `after`, and a field whose
+ * words were edited or turned into plain text goes. Enter never uses this view, only an exact reading.
+ */
+export function followEdit(parsed: Parsed, before: string, after: string, ignore: TextRange[]): Parsed {
+  const spans: Span[] = [];
+  for (const span of parsed.spans) {
+    const moved = shiftRanges([span], before, after)[0];
+    if (moved && !ignore.some((r) => r.start < moved.end && moved.start < r.end)) spans.push({ ...moved, kind: span.kind });
+  }
+  const had = (kinds: SpanKind[]) => parsed.spans.some((s) => kinds.includes(s.kind));
+  const lost = (kinds: SpanKind[]) => had(kinds) && !spans.some((s) => kinds.includes(s.kind));
+  const labels = had(["label"]) ? parsed.labels.filter((label) => spans.some((s) => s.kind === "label" && normalizeLabel(after.slice(s.start + 1, s.end)) === label)) : parsed.labels;
+  return {
+    ...parsed,
+    // A due date that came from the repeat alone goes with it.
+    dueAt: lost(["date", "time"]) || (lost(["recurrence"]) && !had(["date", "time"])) ? null : parsed.dueAt,
+    recurrence: lost(["recurrence"]) ? null : parsed.recurrence,
+    recurrenceText: lost(["recurrence"]) ? null : parsed.recurrenceText,
+    priority: lost(["priority"]) ? null : parsed.priority,
+    remindAt: lost(["reminder"]) ? null : parsed.remindAt,
+    listId: lost(["list"]) ? null : parsed.listId,
+    description: lost(["description"]) ? "" : parsed.description,
+    labels,
+    spans,
+  };
+}
