@@ -3,7 +3,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type Reac
 import type { TaskPriority } from "@/lib/ui/types";
 import { useTaskStore } from "@/components/tasks/task-store";
 import { extractLabels } from "@/lib/tasks/labels";
-import { chipsOf, chipWords, followEdit, shiftRanges, type Chip, type Parsed, type SpanKind, type TextRange } from "@/lib/ui/quick-add";
+import { chipsOf, chipWords, followEdit, shiftRanges, type Chip, type Parsed, type Span, type SpanKind, type TextRange } from "@/lib/ui/quick-add";
 import { Button, fieldClass } from "@/components/ui/button";
 import { PlusIcon, XIcon } from "@/components/ui/icons";
 
@@ -102,10 +102,14 @@ export function AddTaskForm() {
   const shown = parsed ?? (title.trim() && quick.parsed ? followEdit(quick.parsed, quick.text, title, ignore) : null);
   const listName = shown?.listId ? (state.lists.find((l) => l.id === shown.listId)?.name ?? null) : null;
   const chips = shown ? chipsOf(shown, title, listName) : [];
+  // The chip under the pointer or focus: its words are outlined in the box.
+  const [activeChip, setActiveChip] = useState<string | null>(null);
+  const active = chips.find((c) => c.key === activeChip)?.spans ?? [];
   useFocusKey(titleInput);
 
   function treatAsPlainText(chip: Chip) {
     setIgnore((current) => [...current, ...chip.spans.map((s) => ({ start: s.start, end: s.end }))]);
+    setActiveChip(null);
     titleInput.current?.focus();
   }
 
@@ -155,7 +159,7 @@ export function AddTaskForm() {
       <div className="flex gap-2">
         <label htmlFor="new-task-title" className="sr-only">New task title</label>
         <div className="relative min-w-0 flex-1 rounded-lg bg-white dark:bg-zinc-900">
-          <Highlights input={titleInput} text={title} spans={shown?.spans ?? []} />
+          <Highlights input={titleInput} text={title} spans={shown?.spans ?? []} active={active} />
           <input
             ref={titleInput}
             id="new-task-title"
@@ -190,7 +194,7 @@ export function AddTaskForm() {
           <p className="truncate text-xs text-zinc-600 dark:text-zinc-400">
             Title: <span data-testid="quick-add-title" className="font-medium text-zinc-900 dark:text-zinc-100">{shown.title || "(none yet)"}</span>
           </p>
-          {chips.length > 0 && <QuickAddChips chips={chips} text={title} onPlainText={treatAsPlainText} />}
+          {chips.length > 0 && <QuickAddChips chips={chips} text={title} onPlainText={treatAsPlainText} onActive={setActiveChip} />}
         </div>
       )}
       {error && <p id="new-task-error" className="text-xs text-red-600 dark:text-red-400">{error}</p>}
@@ -218,7 +222,7 @@ export function AddTaskForm() {
  * The recognised words, highlighted behind the box: a copy of the line in transparent text with
  * coloured marks, scrolled with the box. Decoration only (the chips say the same in words).
  */
-function Highlights({ input, text, spans }: { input: React.RefObject<HTMLInputElement | null>; text: string; spans: { start: number; end: number; kind: SpanKind }[] }) {
+function Highlights({ input, text, spans, active }: { input: React.RefObject<HTMLInputElement | null>; text: string; spans: Span[]; active: Span[] }) {
   const mirror = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     const box = input.current;
@@ -240,7 +244,11 @@ function Highlights({ input, text, spans }: { input: React.RefObject<HTMLInputEl
     if (s.start < at || s.end > text.length) continue;
     parts.push(text.slice(at, s.start));
     parts.push(
-      <mark key={s.start} data-kind={s.kind} className={`rounded-sm text-transparent ${KIND_BG[s.kind]}`}>
+      <mark
+        key={s.start}
+        data-kind={s.kind}
+        className={`rounded-sm text-transparent ${KIND_BG[s.kind]} ${active.some((a) => a.start === s.start && a.end === s.end) ? "outline-2 outline-accent-500" : ""}`}
+      >
         {text.slice(s.start, s.end)}
       </mark>,
     );
@@ -261,13 +269,20 @@ function Highlights({ input, text, spans }: { input: React.RefObject<HTMLInputEl
   );
 }
 
-function QuickAddChips({ chips, text, onPlainText }: { chips: Chip[]; text: string; onPlainText: (chip: Chip) => void }) {
+function QuickAddChips({ chips, text, onPlainText, onActive }: { chips: Chip[]; text: string; onPlainText: (chip: Chip) => void; onActive: (key: string | null) => void }) {
   return (
     <ul aria-label="Recognised in the title" data-testid="quick-add-chips" className="flex flex-wrap gap-1.5">
       {chips.map((chip) => {
         const words = chipWords(chip, text);
         return (
-          <li key={chip.key} data-kind={chip.kind} className={`inline-flex max-w-full items-center rounded-full text-xs ${KIND_BG[chip.kind]} ${KIND_TEXT[chip.kind]}`}>
+          <li
+            key={chip.key}
+            data-kind={chip.kind}
+            onPointerEnter={() => onActive(chip.key)}
+            onPointerLeave={() => onActive(null)}
+            onFocus={() => onActive(chip.key)}
+            onBlur={() => onActive(null)}
+            className={`inline-flex max-w-full items-center rounded-full text-xs ${KIND_BG[chip.kind]} ${KIND_TEXT[chip.kind]}`}>
             <span className={`truncate py-1 pl-2.5 ${chip.spans.length ? "" : "pr-2.5"}`}>{chip.text}</span>
             {chip.spans.length > 0 && (
               <button
