@@ -46,10 +46,11 @@ async function readLine(text: string, ignore: TextRange[], signal?: AbortSignal)
 /** What a reading is of: the text and the ranges kept as plain text. */
 const keyOf = (text: string, ignore: TextRange[]) => `${JSON.stringify(ignore)}|${text}`;
 
-/** Reads the box as the person types: the latest reading and what it was of. */
+/** The latest reading, what it was of (`keyOf`), and the text it was of. */
 type Reading = { parsed: Parsed | null; parsedFor: string; text: string };
 const NO_READING: Reading = { parsed: null, parsedFor: "", text: "" };
 
+/** Reads the box as the person types (debounced, the previous request aborted). */
 function useQuickAdd(text: string, ignore: TextRange[]): Reading & { reset: () => void } {
   const [result, setResult] = useState<Reading>(NO_READING);
   const key = keyOf(text, ignore);
