@@ -159,6 +159,14 @@ const TABLE: Row[] = [
     },
   },
   {
+    text: '"Friday review" next monday high',
+    check: (p) => {
+      expect(p).toMatchObject({ title: "Friday review", priority: "high" });
+      expect(local(p.dueAt)).toMatchObject({ weekday: 1 });
+    },
+    spans: { date: ["next monday"], priority: ["high"] },
+  },
+  {
     text: "turn the heating to low",
     check: (p) => expect(p).toMatchObject({ title: "Turn the heating to low", priority: null, spans: [] }),
   },
