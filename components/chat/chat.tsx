@@ -1,6 +1,6 @@
 "use client";
 /**
- * The conversation: useChat against /api/chat. Tokens render as they stream; tool results are
+ * The conversation: useChat (components/chat/use-chat.ts) against /api/chat. Tokens render as they stream; tool results are
  * folded into the shared task store in a layout effect, so the task panel changes in the same
  * frame as the card that reports the change.
  */
