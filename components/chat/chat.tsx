@@ -1,8 +1,8 @@
 "use client";
 /**
- * The conversation: useChat (components/chat/use-chat.ts) against /api/chat. Tokens render as they stream; tool results are
- * folded into the shared task store in a layout effect, so the task panel changes in the same
- * frame as the card that reports the change.
+ * The conversation: useChat (components/chat/use-chat.ts) against /api/chat. Tokens render as
+ * they stream; tool results are folded into the shared task store in a layout effect, so the
+ * task panel changes in the same frame as the card that reports the change.
  */
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useChat } from "@/components/chat/use-chat";
