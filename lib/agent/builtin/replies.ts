@@ -287,6 +287,15 @@ function bulkNothing(ctx: TurnContext): string | null {
   return `You don't have any ${adj}tasks${suffix} ${verb}.`;
 }
 
+function readyParents(value: unknown): string[] {
+  return Array.isArray(value) ? value.flatMap((p) => (typeof (p as { title?: unknown })?.title === "string" ? [(p as { title: string }).title] : [])) : [];
+}
+
+/** The question after a parent's last open step was completed; `followups.ts` reads the answer. */
+export function parentOffer(title: string): string {
+  return `That was the last open step of ${quote(title)} — do you want me to mark it as complete too?`;
+}
+
 export function composeReply(ctx: TurnContext, notes: string[]): string {
   const nothing = bulkNothing(ctx);
   if (nothing) return nothing;
@@ -294,6 +303,8 @@ export function composeReply(ctx: TurnContext, notes: string[]): string {
   const added: TaskView[] = [];
   const completed: TaskView[] = [];
   const deleted: TaskView[] = [];
+  // Parents whose last open step this turn completed (the tool's `parentReady`): offered, never done unasked.
+  const ready: string[] = [];
   // Which request each list result answers: a list, a plan, or a "do I need to …?" check.
   const listOwners = ctx.intents.filter((i) => i.type === "list" || i.type === "plan" || i.type === "check" || i.type === "bulkUpdate");
   let listIndex = 0;
@@ -312,10 +323,12 @@ export function composeReply(ctx: TurnContext, notes: string[]): string {
       case "complete_task": {
         const t = toTaskView(v.task);
         if (t) completed.push(t);
+        ready.push(...readyParents(v.parentReady));
         break;
       }
       case "complete_tasks":
         completed.push(...toTaskViews(v.tasks));
+        ready.push(...readyParents(v.parentReady));
         break;
       case "delete_task": {
         const t = toTaskView(v.deleted) ?? toTaskView(v.task);
@@ -358,6 +371,9 @@ export function composeReply(ctx: TurnContext, notes: string[]): string {
   else if (added.length > 1) sections.unshift([`Added ${added.length} tasks:`, ...added.map((t) => taskLine(t, ctx.clock))].join("\n"));
   if (completed.length > 0 && completed.length <= 3) sections.push(`Marked ${joinAnd(completed.map((t) => quote(t.title)))} as complete.`);
   else if (completed.length > 3) sections.push([`Marked ${completed.length} tasks as complete:`, ...completed.map((t) => taskLine(t, ctx.clock))].join("\n"));
+  const offered = [...new Set(ready)].filter((title) => !completed.some((t) => t.title === title));
+  if (offered.length === 1) sections.push(parentOffer(offered[0]!));
+  else if (offered.length > 1) sections.push(`Every step of ${joinAnd(offered.map(quote))} is done now — say so if you want me to mark them as complete too.`);
   if (deleted.length > 0 && deleted.length <= 3) sections.push(`Deleted ${joinAnd(deleted.map((t) => quote(t.title)))}.`);
   else if (deleted.length > 3) sections.push([`Deleted ${deleted.length} tasks:`, ...deleted.map((t) => `• ${t.title}`)].join("\n"));
   const body = [...sections.filter(Boolean), ...notes].join(sections.some((s) => s.includes("\n")) ? "\n\n" : " ");
