@@ -42,7 +42,7 @@ import type { TaskToolContext } from "@/lib/agent/tools/operations";
 import type { ToolResult } from "@/lib/agent/tools/results";
 import { planTurn, type AnsweredCall, type TurnPlan } from "@/lib/agent/turn-plan";
 import { runTurnLoop, type ConfirmationItem, type TurnLoopResult } from "@/lib/agent/turn-stream";
-import { actionQuestion, combinedQuestion, subtasksAlong } from "@/lib/agent/turn-text";
+import { combinedQuestion, pendingQuestion } from "@/lib/agent/turn-text";
 
 export type TurnStatus = "completed" | "awaiting_confirmation" | "max_iterations_reached" | "error" | "stopped";
 
@@ -348,9 +348,7 @@ function describePending(pending: { approvalId: string; toolCallId: string; tool
   const items = pending.map((p): ConfirmationItem => {
     const proposal = proposals.get(p.toolCallId);
     const tasks = proposal && proposal.kind !== "answer" ? proposal.tasks : (plan.waiting.find((w) => w.toolCallId === p.toolCallId)?.stored?.bound?.tasks ?? []);
-    const titles = tasks.map((t) => t.title);
-    const subtasks = p.toolName.startsWith("delete_") ? subtasksAlong(tasks) : 0;
-    return { ...p, prompt: actionQuestion(p.toolName, p.input, titles, subtasks), taskIds: tasks.map((t) => t.id), titles, subtasks };
+    return { ...p, ...pendingQuestion(p.toolName, p.input, tasks), taskIds: tasks.map((t) => t.id) };
   });
   return { prompt: combinedQuestion(items), items };
 }
