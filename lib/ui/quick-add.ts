@@ -19,6 +19,7 @@ export type Parsed = {
   recurrence: string | null;
   recurrenceText: string | null;
   remindAt: string | null;
+  remindBeforeWithoutDue?: number | null;
   listId: string | null;
   labels: string[];
   spans: Span[];
@@ -43,6 +44,7 @@ export function chipsOf(parsed: Parsed, text: string, listName: string | null): 
   if (parsed.recurrence) chips.push({ key: "repeat", kind: "recurrence", text: `Repeats ${parsed.recurrenceText ?? "on a schedule"}`, spans: of("recurrence") });
   if (parsed.priority) chips.push({ key: "priority", kind: "priority", text: `${capitalize(parsed.priority)} priority`, spans: of("priority") });
   if (parsed.remindAt) chips.push({ key: "reminder", kind: "reminder", text: `Reminder ${when(parsed.remindAt)}`, spans: of("reminder") });
+  else if (parsed.remindBeforeWithoutDue) chips.push({ key: "reminder", kind: "reminder", text: "No reminder: give a due time to count from", spans: of("reminder") });
   if (parsed.listId) chips.push({ key: "list", kind: "list", text: `In ${listName ?? "a list"}`, spans: of("list") });
   for (const label of parsed.labels) {
     const spans = of("label").filter((s) => normalizeLabel(text.slice(s.start + 1, s.end)) === label);

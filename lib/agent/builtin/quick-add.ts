@@ -29,6 +29,8 @@ export type QuickAddReading = {
   recurrence: string | null;
   /** A local YYYY-MM-DDTHH:mm ("remind me 30 minutes before", "remind me at 5pm", a bare "remind me" = the due time). */
   remindAt: string | null;
+  /** "remind me 30 minutes before" with no due time (or none at a time of day) to count from: the minutes; else null. */
+  remindBeforeWithoutDue: number | null;
   labels: string[];
   /** "@groceries", "to the groceries list": the name of a list, as typed. */
   listName: string | null;
@@ -41,6 +43,12 @@ export type ReadOptions = {
   listExists?: (name: string) => boolean;
   /** Ranges read as plain text: they stay in the title and are never taken as a field. */
   ignore?: TextRange[];
+  /**
+   * Typed into the task panel's box: the line is the title as written, so a leading "a", "an" or
+   * "about" stays ("A day at the beach", "About page redesign"); the chat strips them ("add a
+   * dentist appointment" → "Dentist appointment").
+   */
+  typed?: boolean;
 };
 
 const DESCRIPTION =
@@ -116,13 +124,14 @@ function unmask(text: string, input: string, ignore: TextRange[]): string {
 }
 
 /** Strips the words around a title that only say "this is a task" ("to …", "… to my list", "… please"). */
-function stripWrappers(title: string): string {
+function stripWrappers(title: string, typed = false): string {
   let t = title;
+  const lead = typed ? /^(?:to|i need to|i have to|i should|i must|remember to|(?:not |never )?forget to|for me to)\s+(?=\S)/i : /^(?:to|that|i need to|i have to|i should|i must|remember to|(?:not |never )?forget to|about|for me to|a|an)\s+(?=\S)/i;
   for (let i = 0; i < 3; i++) {
     const before = t;
     t = trimPunctuation(
       t
-        .replace(/^(?:to|that|i need to|i have to|i should|i must|remember to|(?:not |never )?forget to|about|for me to|a|an)\s+(?=\S)/i, "")
+        .replace(lead, "")
         .replace(/\s+(?:to|on|onto|in|into)\s+(?:my|the)\s+(?:[\w-]+\s+)?(?:list|tasks|todos|agenda)$/i, "")
         .replace(/\s+(?:please|for me|as a task|as a todo|as well|too|also)$/i, "")
         .replace(/^(?:a |an )?(?:task|todo|to-?do|reminder)\s+(?:to|for|about|called|named|titled)\s+/i, ""),
@@ -263,7 +272,7 @@ export function readTaskLine(input: string, clock: Clock, options: ReadOptions =
   // Brackets emptied by taking their contents ("(low priority)") go too.
   const text = t.text.replace(/[([{]\s*[)\]}]/g, " ").replace(/\s+/g, " ");
   const bare = trimPunctuation(text).replace(/[\s.,;:-]+(?:due(?: date)?|by|on|for|with|and|priority|deadline)\s*:?$/i, "");
-  const title = q ? unmask(q, input, ignore) : unmask(stripWrappers(bare), input, ignore);
+  const title = q ? unmask(q, input, ignore) : unmask(stripWrappers(bare, options.typed), input, ignore);
   spans.sort((a, b) => a.start - b.start);
   return {
     title: capitalize(trimPunctuation(title)),
@@ -272,6 +281,7 @@ export function readTaskLine(input: string, clock: Clock, options: ReadOptions =
     due: due ? dueToString(due) : null,
     recurrence: repeat?.rule ?? null,
     remindAt,
+    remindBeforeWithoutDue: remindBefore !== null && remindAt === null ? remindBefore : null,
     labels,
     listName,
     spans,

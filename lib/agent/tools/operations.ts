@@ -7,7 +7,7 @@ import { isAppError } from "@/lib/errors";
 import type { ChangeActor, ChangeContext } from "@/lib/tasks/activity-log";
 import { getTasksByIds } from "@/lib/tasks/bulk";
 import { isEndOfLocalDay, parseDue } from "@/lib/tasks/due";
-import { localParts, zonedToInstant } from "@/lib/tasks/time-zone";
+import { localDateString, localParts, zonedToInstant } from "@/lib/tasks/time-zone";
 import { resolveReference, scoreTitle, type ReferenceResult } from "@/lib/tasks/match";
 import { checkRule } from "@/lib/tasks/recurrence";
 import { descriptionSchema, titleSchema, type TaskStatus, type TaskUpdateInput, type TaskView } from "@/lib/tasks/schema";
@@ -267,7 +267,7 @@ export async function updateTaskTool(input: UpdateTaskInput, ctx: TaskToolContex
     const due = patch.dueAt !== undefined ? (patch.dueAt === null ? null : parseDue(patch.dueAt, ctx.timeZone)) : found.task.dueAt ? new Date(found.task.dueAt) : null;
     const remindAt = remindBeforeDue(due, input.remindBefore, ctx.timeZone);
     if (remindAt === "no_due") return invalidInput(`remindBefore: '${found.task.title}' has no due time; ask the user when it is due`);
-    if (remindAt === "no_time") return invalidInput(`remindBefore: '${found.task.title}' is due on a day without a time; ask the user what time`);
+    if (remindAt === "no_time") return invalidInput(`remindBefore: '${found.task.title}' is due on ${localDateString(due!, ctx.timeZone)} without a time; ask the user what time`);
     patch.remindAt = remindAt.toISOString();
   }
   return orNotFound(input.task, async () => {

@@ -227,6 +227,21 @@ describe("POST /api/tasks/parse", () => {
     expect(turn.text.toLowerCase()).toContain("nobody");
   });
 
+  // The other: the box takes the line as the title as typed; "add a …" in the chat drops the article.
+  it("keeps a leading 'a', 'an' or 'about' that the chat drops after 'add'", async () => {
+    expect((await parsed(alice, "a day at the beach")).title).toBe("A day at the beach");
+    expect((await parsed(alice, "about page redesign")).title).toBe("About page redesign");
+    expect((await parsed(alice, "I need to call the bank")).title).toBe("Call the bank");
+  });
+
+  it("says when 'remind me … before' has no due time to count from, and sets no reminder", async () => {
+    const none = await parsed(alice, "call mom, remind me an hour before");
+    expect(none).toMatchObject({ title: "Call mom", remindAt: null, remindBeforeWithoutDue: 60 });
+    const timed = await parsed(alice, "call mom tomorrow at 6pm, remind me an hour before");
+    expect(timed).toMatchObject({ remindBeforeWithoutDue: null });
+    expect(timed.remindAt).not.toBeNull();
+  });
+
   it("keeps ignored ranges as plain text: in the title, never a field, and the spans still point into the line", async () => {
     const text = "pay rent on the 1st of every month 9am #home high";
     const full = await parsed(alice, text);

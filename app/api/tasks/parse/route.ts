@@ -52,7 +52,7 @@ export const POST = route(async (request) => {
     const list = await findListByName({ userId: user.id, name });
     if (list) lists.set(name.toLowerCase(), list);
   }
-  const reading = readTaskLine(text, clockAt(now, timeZone), { listExists: (name) => lists.has(name.toLowerCase()), ignore: ignore ?? [] });
+  const reading = readTaskLine(text, clockAt(now, timeZone), { listExists: (name) => lists.has(name.toLowerCase()), ignore: ignore ?? [], typed: true });
   const list = reading.listName ? (lists.get(reading.listName) ?? null) : null;
 
   // A repeat without a day of its own starts at its first occurrence, as the task service does.
@@ -68,6 +68,8 @@ export const POST = route(async (request) => {
     /** The rule in plain English, as task views show it ("every month on the 1st"). */
     recurrenceText: reading.recurrence ? describeRule(reading.recurrence) : null,
     remindAt: remindAt?.toISOString() ?? null,
+    /** "remind me 30 minutes before" with no due time to count from: the minutes (no reminder is set); else null. */
+    remindBeforeWithoutDue: reading.remindBeforeWithoutDue,
     listId: list?.id ?? null,
     labels: reading.labels,
     spans: reading.spans,

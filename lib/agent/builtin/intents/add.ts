@@ -61,6 +61,7 @@ export function readItem(raw: string, clock: Clock): AddItem {
   if (r.recurrence) item.recurrence = r.recurrence;
   if (r.due) item.due = r.due;
   if (r.remindAt) item.remindAt = r.remindAt;
+  if (r.remindBeforeWithoutDue) item.remindBeforeWithoutDue = r.remindBeforeWithoutDue;
   return item;
 }
 

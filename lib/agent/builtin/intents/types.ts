@@ -26,6 +26,8 @@ export type AddItem = {
   subtasks?: string[];
   /** "add a step to move house: book the van": the parent task, by words from its title. */
   parent?: string;
+  /** "…, remind me an hour before" with no due time to count from: not a tool input; the reply asks when it is due. */
+  remindBeforeWithoutDue?: number;
 };
 
 export type Changes = {
