@@ -18,7 +18,8 @@
  *      and, if Chromium is there (CHROMIUM_PATH or /usr/bin/chromium), the chat page in a real
  *      browser: navigation start to the first contentful paint and to the newest message
  *      visible, NAV_N (20) times.
- * Environment: N, WARMUP (20), HTTP_N (200), NAV_N, TASKS (10000), MESSAGES (1000),
+ * Environment: N, WARMUP (20), HTTP_N (200), NAV_N, TASKS (10000), MESSAGES (1000), OTHER_USERS (200)
+ * and OTHER_TASKS (500 each: the table holds other users' tasks too, as in production),
  * BENCH_WORKERS, SKIP_HTTP=1, SKIP_BROWSER=1. Loopback only; every step is bounded.
  */
 import { spawn } from "node:child_process";
@@ -47,7 +48,7 @@ const log = (...parts: unknown[]) => console.error(`[data-scale ${new Date().toI
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 type Row = Timing & { name: string; group: string; layer: "service" | "http" | "browser"; problem?: string | null };
-type Measured = { userId: string; email: string; seeded: { tasks: number; messages: number; conversationId: string; oldestTaskId: string; listIds: string[] }; n: number; results: (Timing & { name: string; group: string; problem: string | null })[] };
+type Measured = { userId: string; email: string; seeded: { tasks: number; otherTasks: number; messages: number; conversationId: string; oldestTaskId: string; listIds: string[] }; n: number; results: (Timing & { name: string; group: string; problem: string | null })[] };
 
 const cleanups: (() => Promise<void>)[] = [];
 async function cleanup(): Promise<void> {
@@ -107,7 +108,7 @@ try {
     bench: "data-scale",
     at: new Date().toISOString(),
     machine: { cpus: os.cpus().length, node: process.version },
-    data: { tasks: measured.seeded.tasks, messages: measured.seeded.messages },
+    data: { tasks: measured.seeded.tasks, messages: measured.seeded.messages, otherUsersTasks: measured.seeded.otherTasks },
     n: { service: measured.n, http: HTTP_N, browser: NAV_N },
     http,
     targets: { listAndSearchP95Ms: 20, conversationFirstPaintMs: 100 },
@@ -153,7 +154,7 @@ function parsePlans(text: string): Plan[] {
   for (const entry of text.split(/\n(?=\S[^\n]*LOG:\s+duration: )/)) {
     const m = /LOG:\s+duration: ([\d.]+) ms\s+plan:\n\s*Query Text: ([\s\S]*?)\n(\s*(?:Query Parameters:[^\n]*\n\s*)?[A-Z][\s\S]*)$/.exec(entry);
     if (!m) continue;
-    const statement = m[2]!.replace(/\s+/g, " ").trim();
+    const statement = m[2]!.replace(/\s+/g, " ").trim().replace(/^SELECT (?!'case: ).*? FROM /, "SELECT … FROM ");
     const marker = /^SELECT 'case: (.*)' AS marker$/.exec(statement);
     if (marker) {
       current = marker[1]!;
@@ -163,9 +164,10 @@ function parsePlans(text: string): Plan[] {
     const plan = m[3]!
       .split("\n")
       .filter((line) => !/^\d{4}-\d\d-\d\d /.test(line))
+      .map((line) => (line.length > 240 ? `${line.slice(0, 240)}…` : line))
       .join("\n")
       .replace(/\s+$/, "");
-    out.push({ case: current, ms: Number(m[1]), statement, plan });
+    out.push({ case: current, ms: Number(m[1]), statement: statement.length > 600 ? `${statement.slice(0, 600)}…` : statement, plan });
   }
   return out;
 }

@@ -3,7 +3,9 @@
  * existing user, TASKS tasks spread over two years of creation times — mixed statuses,
  * priorities, due dates, six lists (and the Inbox), labels, a few subtasks — with one unique
  * task created first ("Renew passport at the embassy": the oldest, which a lookup must still
- * find), and one conversation of MESSAGES messages. Plain `pg`, so it needs no app module.
+ * find), and one conversation of MESSAGES messages; plus other users' tasks in the same table,
+ * as a real database has them (the query planner chooses differently for a table of one user).
+ * Plain `pg`, so it needs no app module.
  */
 import { randomUUID } from "node:crypto";
 import pg from "pg";
@@ -17,9 +19,9 @@ const THINGS = [
 const LABELS = ["work", "home", "errands", "money", "health"];
 export const OLDEST_TITLE = "Renew passport at the embassy";
 
-export type Seeded = { tasks: number; messages: number; conversationId: string; oldestTaskId: string; listIds: string[] };
+export type Seeded = { tasks: number; otherTasks: number; messages: number; conversationId: string; oldestTaskId: string; listIds: string[] };
 
-export async function seed(databaseUrl: string, userId: string, tasks: number, messages: number): Promise<Seeded> {
+export async function seed(databaseUrl: string, userId: string, tasks: number, messages: number, others: { users: number; tasks: number }): Promise<Seeded> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -81,9 +83,31 @@ export async function seed(databaseUrl: string, userId: string, tasks: number, m
        FROM generate_series(0, $2::int - 1) AS i`,
       [conversationId, messages],
     );
+    // Other users share the table, as in production: OTHER_USERS × OTHER_TASKS tasks with the same vocabulary.
+    if (others.users > 0) {
+      await client.query(
+        `INSERT INTO "User" (id, email, "passwordHash", "createdAt", "updatedAt")
+         SELECT gen_random_uuid(), 'other-' || g || '-' || $1 || '@example.com', 'not-a-password-hash', now(), now() FROM generate_series(1, $2::int) g`,
+        [userId, others.users],
+      );
+      await client.query(
+        `INSERT INTO "Task" (id, "userId", title, description, status, "createdAt", "updatedAt", "dueAt")
+         SELECT gen_random_uuid(), u.id,
+                ($2::text[])[1 + (i + n) % array_length($2, 1)] || ' ' || ($3::text[])[1 + (i * 7 + n) % array_length($3, 1)],
+                CASE WHEN i % 5 = 0 THEN 'Remember to ask about the ' || ($3::text[])[1 + i % array_length($3, 1)] ELSE '' END,
+                (CASE WHEN i % 3 = 0 THEN 'completed' ELSE 'pending' END)::"TaskStatus",
+                now() - i * interval '1 hour', now() - i * interval '1 hour',
+                CASE WHEN i % 2 = 0 THEN now() + (i % 60) * interval '1 day' END
+         FROM (SELECT id, row_number() OVER () AS n FROM "User" WHERE email LIKE 'other-%-' || $1 || '@example.com') u, generate_series(1, $4::int) i`,
+        [userId, VERBS, THINGS, others.tasks],
+      );
+    }
     await client.query("COMMIT");
-    await client.query(`ANALYZE "Task"; ANALYZE "Message"; ANALYZE "TaskList"; ANALYZE "Conversation"`);
-    return { tasks: tasks + 60, messages, conversationId, oldestTaskId, listIds };
+    // A table in its steady state: statistics, and the GIN indexes' pending lists merged (autovacuum's job on a live server).
+    await client.query(`VACUUM ANALYZE "Task"`);
+    await client.query(`ANALYZE "Message"; ANALYZE "TaskList"; ANALYZE "Conversation"; ANALYZE "User"`);
+    const counted = await client.query<{ mine: string; all: string }>(`SELECT count(*) FILTER (WHERE "userId" = $1::uuid) AS mine, count(*) AS all FROM "Task"`, [userId]);
+    return { tasks: Number(counted.rows[0]!.mine), otherTasks: Number(counted.rows[0]!.all) - Number(counted.rows[0]!.mine), messages, conversationId, oldestTaskId, listIds };
   } catch (error) {
     await client.query("ROLLBACK").catch(() => undefined);
     throw error;

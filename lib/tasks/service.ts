@@ -481,12 +481,19 @@ export async function findTaskIdsByWords({ userId, reference, limit = MATCH_CAND
   const patterns = wordPatterns(reference);
   if (!patterns.length) return [];
   const phrase = significantWords(reference).join(" ");
-  const rows = await db.$queryRaw<{ id: string }[]>`
-    SELECT t.id FROM "Task" t
-    WHERE t."userId" = ${userId}::uuid AND (t.title ~* ${patterns.join("|")} OR ${phrase} <% t.title)
-    ORDER BY (SELECT count(*) FROM unnest(${patterns}::text[]) AS p(re) WHERE t.title ~* p.re) DESC,
-             similarity(t.title, ${phrase}) DESC, t.status ASC, t."dueAt" ASC NULLS LAST, t."createdAt" ASC, t.id ASC
-    LIMIT ${limit}`;
+  // Fixed text with one $n per word (at most 8); every value is a parameter.
+  const hits = patterns.map((_, i) => `(t.title ~* $${i + 5})::int`).join(" + ");
+  const rows = await db.$queryRawUnsafe<{ id: string }[]>(
+    `SELECT t.id FROM "Task" t
+     WHERE t."userId" = $1::uuid AND (t.title ~* $2 OR $3 <% t.title)
+     ORDER BY ${hits} DESC, similarity(t.title, $3) DESC, t.status ASC, t."dueAt" ASC NULLS LAST, t."createdAt" ASC, t.id ASC
+     LIMIT $4`,
+    userId,
+    patterns.join("|"),
+    phrase,
+    limit,
+    ...patterns,
+  );
   return rows.map((r) => r.id);
 }
 
