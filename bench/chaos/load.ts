@@ -341,12 +341,15 @@ export async function runLoad(options: LoadOptions): Promise<Op[]> {
     options.users.map(async (user, u) => {
       await sleep(Math.random() * 200);
       let i = u;
+      let retry = false;
       while (now() < deadline && !options.stop?.stopped) {
         const base = options.bases[i % options.bases.length]!;
         const other = options.bases[(i + 1) % options.bases.length]!;
         i++;
         rotation++;
-        const kind = pickKind();
+        // A user whose turn failed sends their next message in that conversation straight away
+        // (so the time until it is taken measures the conversation, not the user's other work).
+        const kind = retry ? "agent_hi" : pickKind();
         const pending = runOp(kind, user, base, other);
         const marker = { kind, user, start: now() } as unknown as Op;
         options.running?.add(marker);
@@ -355,7 +358,8 @@ export async function runLoad(options: LoadOptions): Promise<Op[]> {
         ops.push(op);
         options.onOp?.(op);
         // After a failed turn the user stays in the conversation: the next message must be taken.
-        if (!op.ok && op.conversationId) user.turnsInConversation = Math.min(user.turnsInConversation, 1);
+        retry = !op.ok && Boolean(op.conversationId);
+        if (retry) user.turnsInConversation = Math.min(user.turnsInConversation, 1);
         await sleep(thinkMin + Math.random() * (thinkMax - thinkMin));
       }
     }),

@@ -75,6 +75,13 @@ export function combinedQuestion(items: { toolName: string; input: unknown; titl
   return `${items.map((i) => i.prompt.replace(/ \(yes \/ no\)$/, "")).join(" And ")} (yes / no)`;
 }
 
+/** The question for one proposed action bound to these tasks, as the approval card and the reply ask it. */
+export function pendingQuestion(toolName: string, input: unknown, tasks: { id: string; title: string; subtasks?: number; parentId?: string }[]): { prompt: string; titles: string[]; subtasks: number } {
+  const titles = tasks.map((t) => t.title);
+  const subtasks = toolName.startsWith("delete_") ? subtasksAlong(tasks) : 0;
+  return { prompt: actionQuestion(toolName, input, titles, subtasks), titles, subtasks };
+}
+
 /**
  * The question for calls proposed outside a turn (no bound record yet): their targets are
  * resolved now, exactly as a turn binds them when the model makes the calls.
@@ -84,8 +91,7 @@ export async function confirmationPrompt(calls: { toolName: string; input: unkno
   for (const call of calls) {
     const definition = getTaskToolDefinition(call.toolName);
     const proposal = definition?.propose ? await definition.propose(call.input, ctx) : null;
-    const titles = proposal && proposal.kind !== "answer" ? proposal.tasks.map((t) => t.title) : [];
-    items.push({ ...call, titles, prompt: actionQuestion(call.toolName, call.input, titles) });
+    items.push({ ...call, ...pendingQuestion(call.toolName, call.input, proposal && proposal.kind !== "answer" ? proposal.tasks : []) });
   }
   return { prompt: combinedQuestion(items), titles: items.flatMap((i) => i.titles) };
 }

@@ -11,14 +11,11 @@ import { convertToModelMessages, type ToolSet, type UIMessage, type UIMessageChu
 import { log } from "@/lib/log";
 import {
   beginTurn,
-  closeInterruptedRuns,
   closeStaleRuns,
   deriveTitle,
-  executedCallsOfRun,
   finishTurn,
   isStopRequested,
   LEASE_RENEW_MS,
-  loadMessages,
   releaseTurnLease,
   renewTurnLease,
   runApproved,
@@ -30,7 +27,9 @@ import {
 import { getAgentConfig } from "@/lib/agent/config";
 import { settleParts } from "@/lib/agent/confirmation";
 import { registerStop, reportTurn, trackTurn } from "@/lib/agent/in-flight";
+import { sql } from "@/lib/db";
 import { isDatabaseUnavailable } from "@/lib/db/errors";
+import { answerInterruptedTurns } from "@/lib/conversations/interrupted";
 import { getLanguageModel } from "@/lib/agent/models";
 import { enforceTokenBudget } from "@/lib/agent/budget";
 import { capHistoryChars } from "@/lib/agent/history";
@@ -43,7 +42,7 @@ import type { TaskToolContext } from "@/lib/agent/tools/operations";
 import type { ToolResult } from "@/lib/agent/tools/results";
 import { planTurn, type AnsweredCall, type TurnPlan } from "@/lib/agent/turn-plan";
 import { runTurnLoop, type ConfirmationItem, type TurnLoopResult } from "@/lib/agent/turn-stream";
-import { actionQuestion, combinedQuestion, subtasksAlong } from "@/lib/agent/turn-text";
+import { combinedQuestion, pendingQuestion } from "@/lib/agent/turn-text";
 
 export type TurnStatus = "completed" | "awaiting_confirmation" | "max_iterations_reached" | "error" | "stopped";
 
@@ -78,8 +77,6 @@ export type StartTurnParams = {
   now?: Date;
 };
 
-/** The reply the model never finished, rebuilt from what its tools did (so history matches the tasks). */
-export const INTERRUPTED_TEXT = "This reply was interrupted before it finished. What is shown above did happen.";
 /** How often a running turn asks whether a Stop was sent to another server process. */
 const STOP_POLL_MS = 2000;
 /** Attempts at the final save before giving up (the lease then runs out on its own). */
@@ -118,7 +115,8 @@ export async function startTurn(params: StartTurnParams): Promise<Turn> {
     const ctx: TaskToolContext = { userId: user.id, timeZone, now: params.now ? () => now : undefined, actor: "agent", requestId, conversationId };
     // The audit row is written while the model starts; tool records and onFinish wait for it.
     const runId = randomUUID();
-    run = startAgentRun({ id: runId, requestId, userId: user.id, conversationId, model: info.modelId, userMessage: plan.userText });
+    const runRow = { id: runId, requestId, userId: user.id, conversationId, model: info.modelId, userMessage: plan.userText };
+    run = startAgentRun(runRow);
     const runStarted = run;
     runStarted.catch(() => undefined); // awaited (and reported) by the tools and in onFinish
     const proposals = new Map<string, ProposedCall>();
@@ -177,7 +175,8 @@ export async function startTurn(params: StartTurnParams): Promise<Turn> {
         };
         const persist = async () => {
           await saveAnswered(conversationId, plan.answered, result);
-          await runStarted;
+          // A run whose first write failed (the database was away) is written now.
+          await runStarted.catch(() => startAgentRun(runRow));
           return finishTurn({ conversationId, turnId, message: result.responseMessage, runId, run: runOutcome, toolCalls: records });
         };
         try {
@@ -192,7 +191,7 @@ export async function startTurn(params: StartTurnParams): Promise<Turn> {
             // reply is saved, the run closed and the conversation free again (nothing lost).
             persistWhenBack(persist, { requestId, conversationId, turnId });
           } else {
-            await releaseTurnLease({ conversationId, turnId }).catch((releaseError) => log.error("agent.lease_release_failed", { requestId, error: releaseError }));
+            await releaseLease({ requestId, conversationId, turnId });
           }
         } finally {
           log.info("agent.turn.finish", { requestId, conversationId, status: turnOutcome.status, steps: result.steps, finishReason: result.finishReason, errorCode: result.errorCode, toolCalls: records.length, durationMs: Math.round(performance.now() - started) });
@@ -206,7 +205,7 @@ export async function startTurn(params: StartTurnParams): Promise<Turn> {
   } catch (error) {
     if (timer) clearInterval(timer);
     await run?.catch(() => undefined);
-    await releaseTurnLease({ conversationId, turnId }).catch(() => undefined);
+    await releaseLease({ requestId, conversationId, turnId });
     reportTurn(conversationId, turnId, false);
     // Refused while planning (e.g. a confirmation that does not exist): no quota used.
     if (!planned) await quota.refund().catch(() => undefined);
@@ -226,27 +225,43 @@ async function withRetries<T>(attempts: number, fn: () => Promise<T>, onRetry: (
   }
 }
 
-/** How long a turn's final save keeps being retried while the database is unavailable. */
-const PERSIST_RETRY_MS = 60_000;
+/** How long a write at the end of a turn keeps being retried while the database is unavailable. */
+const UNAVAILABLE_RETRY_MS = 60_000;
 
 /**
- * Retries a final save that failed because the database was unavailable, with a growing pause
- * (0.5 s … 2 s) for up to PERSIST_RETRY_MS; gives the lease back if it never succeeds.
+ * Retries `write` while it fails because the database is unavailable, with a growing pause
+ * (0.5 s … 2 s) for up to UNAVAILABLE_RETRY_MS, in the background; `onGiveUp` when it never succeeds.
  */
-function persistWhenBack(save: () => Promise<unknown>, ids: { requestId: string; conversationId: string; turnId: string }): void {
-  const giveUpAt = Date.now() + PERSIST_RETRY_MS;
+function retryWhileUnavailable(write: () => Promise<unknown>, event: string, ids: { requestId: string; conversationId: string }, onGiveUp: () => void): void {
+  const giveUpAt = Date.now() + UNAVAILABLE_RETRY_MS;
   const attempt = (delay: number) =>
     setTimeout(() => {
-      save().then(
-        () => log.info("agent.persist_recovered", { requestId: ids.requestId, conversationId: ids.conversationId }),
+      write().then(
+        () => log.info(`${event}_recovered`, ids),
         (error: unknown) => {
           if (Date.now() + delay < giveUpAt && isDatabaseUnavailable(error)) return attempt(Math.min(delay * 2, 2_000));
-          log.error("agent.persist_abandoned", { requestId: ids.requestId, conversationId: ids.conversationId, error });
-          releaseTurnLease({ conversationId: ids.conversationId, turnId: ids.turnId }).catch(() => undefined);
+          log.error(`${event}_abandoned`, { ...ids, error });
+          onGiveUp();
         },
       );
     }, delay).unref();
   attempt(500);
+}
+
+/** A final save that failed while the database was away is saved when it is back (nothing lost). */
+function persistWhenBack(save: () => Promise<unknown>, ids: { requestId: string; conversationId: string; turnId: string }): void {
+  retryWhileUnavailable(save, "agent.persist", ids, () => void releaseLease(ids));
+}
+
+/** Gives the conversation's lease back; while the database is away, as soon as it is back. */
+async function releaseLease(ids: { requestId: string; conversationId: string; turnId: string }): Promise<void> {
+  const release = () => releaseTurnLease({ conversationId: ids.conversationId, turnId: ids.turnId });
+  try {
+    await release();
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) retryWhileUnavailable(release, "agent.lease_release", ids, () => undefined);
+    else log.error("agent.lease_release_failed", { ...ids, error });
+  }
 }
 
 let lastSweep = 0;
@@ -259,24 +274,12 @@ function sweepStaleRuns(turnTimeoutMs: number): void {
 }
 
 /**
- * Runs left `running` in this conversation died with their process (this turn holds the lease
- * now). Each is closed as `interrupted`, and what its tools did is added to the conversation as
- * a reply that says it was interrupted, so the model's history matches the tasks.
+ * Turns of this conversation that died with their process (this turn holds the lease now) are
+ * closed as interrupted and answered with a reply that says so (lib/conversations/interrupted.ts).
  */
 async function recoverInterruptedTurns(conversationId: string, requestId: string): Promise<void> {
-  const closed = await closeInterruptedRuns({ conversationId });
-  for (const { id: runId, requestId: interrupted } of closed) {
-    log.warn("agent.turn.interrupted", { requestId, conversationId, runId });
-    const calls = await executedCallsOfRun(runId);
-    const last = (await loadMessages({ conversationId, last: 1 })).at(-1);
-    if (!calls.length && last?.role !== "user") continue;
-    const parts = [
-      { type: "step-start" },
-      ...calls.map((c) => ({ type: `tool-${c.toolName}`, toolCallId: c.toolCallId, state: "output-available", input: c.input, output: c.output })),
-      { type: "text", text: INTERRUPTED_TEXT, state: "done" },
-    ] as UIMessage["parts"];
-    await saveMessage({ conversationId, message: { id: randomUUID(), role: "assistant", parts, metadata: { interrupted: true, requestId: interrupted } } });
-  }
+  const { runs, replies } = await answerInterruptedTurns(sql, conversationId);
+  if (runs.length || replies) log.warn("agent.turn.interrupted", { requestId, conversationId, runIds: runs.map((r) => r.id), replies });
 }
 
 /**
@@ -345,9 +348,7 @@ function describePending(pending: { approvalId: string; toolCallId: string; tool
   const items = pending.map((p): ConfirmationItem => {
     const proposal = proposals.get(p.toolCallId);
     const tasks = proposal && proposal.kind !== "answer" ? proposal.tasks : (plan.waiting.find((w) => w.toolCallId === p.toolCallId)?.stored?.bound?.tasks ?? []);
-    const titles = tasks.map((t) => t.title);
-    const subtasks = p.toolName.startsWith("delete_") ? subtasksAlong(tasks) : 0;
-    return { ...p, prompt: actionQuestion(p.toolName, p.input, titles, subtasks), taskIds: tasks.map((t) => t.id), titles, subtasks };
+    return { ...p, ...pendingQuestion(p.toolName, p.input, tasks), taskIds: tasks.map((t) => t.id) };
   });
   return { prompt: combinedQuestion(items), items };
 }

@@ -41,28 +41,20 @@ export type RunOutcome = {
   intent: string;
 };
 
-/** Writes the turn's AgentRun (status running) under an id chosen by the caller, so it can be written in the background. */
+/**
+ * Writes the turn's AgentRun (status running) under an id chosen by the caller, so it can be
+ * written in the background. Idempotent: writing it again (its first write failed, or its answer
+ * was lost) changes nothing.
+ */
 export async function startAgentRun(data: { id: string; requestId: string; userId: string; conversationId: string; model: string; userMessage: string | null }, now = new Date()): Promise<string> {
   await sql(
     "run_start",
     `INSERT INTO "AgentRun" ("id", "requestId", "userId", "conversationId", "model", "status", "userMessage", "createdAt")
-     VALUES ($1::uuid, $2, $3::uuid, $4::uuid, $5, 'running', $6, $7::timestamp(3))`,
+     VALUES ($1::uuid, $2, $3::uuid, $4::uuid, $5, 'running', $6, $7::timestamp(3))
+     ON CONFLICT ("id") DO NOTHING`,
     [data.id, data.requestId.slice(0, 128), data.userId, data.conversationId, data.model.slice(0, 128), data.userMessage?.slice(0, 4000) ?? null, now.toISOString()],
   );
   return data.id;
-}
-
-/**
- * Closes the conversation's runs still marked `running` (their process died or lost the lease;
- * the caller holds the lease now, so none of them is alive) as `interrupted`. Returns their ids.
- */
-export async function closeInterruptedRuns({ conversationId, now = new Date() }: { conversationId: string; now?: Date }): Promise<{ id: string; requestId: string }[]> {
-  return sql<{ id: string; requestId: string }>(
-    "runs_interrupted",
-    `UPDATE "AgentRun" SET "status" = 'interrupted', "errorCode" = 'interrupted', "finishedAt" = $2::timestamp(3)
-     WHERE "conversationId" = $1::uuid AND "status" = 'running' RETURNING "id", "requestId"`,
-    [conversationId, now.toISOString()],
-  );
 }
 
 /** Closes runs of any conversation left `running` for longer than `olderThanMs` whose conversation is not leased. */

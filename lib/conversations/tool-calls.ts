@@ -128,8 +128,3 @@ export async function runApproved(id: string, effect: (tx: Tx) => Promise<CallRe
   }, TX_OPTIONS);
 }
 
-/** The executed calls of a run (to rebuild the reply of a turn that was interrupted). */
-export async function executedCallsOfRun(runId: string): Promise<StoredToolCall[]> {
-  const rows = await db.toolInvocation.findMany({ where: { runId, status: { in: ["executed", "failed"] } }, orderBy: { createdAt: "asc" }, select });
-  return rows.map((r) => toStored(r as Row));
-}

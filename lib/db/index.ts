@@ -42,15 +42,7 @@ export function getDb(): PrismaClient {
   return globalForDb.__db;
 }
 
-/**
- * A value as a `::jsonb` parameter. Postgres refuses the escaped lone surrogate that
- * JSON.stringify writes for half an emoji (e.g. a model's string cut at a length limit), so
- * such strings are made well-formed first (U+FFFD). Well-formed text takes the fast path.
- */
-export function jsonParam(value: unknown): string {
-  const text = JSON.stringify(value ?? null);
-  return /\\u[dD][89a-fA-F]/.test(text) ? JSON.stringify(value ?? null, (_key, v: unknown) => (typeof v === "string" ? v.toWellFormed() : v)) : text;
-}
+export { jsonParam } from "@/lib/db/json-param";
 
 /**
  * One raw statement through the shared pool: `$1…` parameters only, never spliced text. The

@@ -1,11 +1,14 @@
 /**
  * The supervisor's side of turn leases (scripts/serve.ts). Workers report the agent turns they
- * run (lib/agent/in-flight.ts); when a worker dies, the leases of its turns are given back at
- * once, so the conversation takes the next message without waiting for the lease to expire. The
- * next turn then closes the dead turn's run as interrupted (docs/agent.md, "Interrupted turns").
- * Only a lease still held by that turn is touched: one taken over meanwhile is left alone.
+ * run (lib/agent/in-flight.ts); when a worker dies, each of its turns is ended at once: its run
+ * is closed as interrupted, the user's message gets a reply that says so (with what its tools
+ * did — lib/conversations/interrupted.ts, the same code the next turn would run), and the
+ * conversation's lease is given back, so it takes the next message without waiting for the
+ * lease to expire and nothing is left unanswered if the user never writes again. Only a lease
+ * still held by that turn is touched (its row is locked meanwhile): one taken over is left alone.
  */
 import pg from "pg";
+import { answerInterruptedTurns } from "../../lib/conversations/interrupted";
 
 export type TurnReport = { type: "talk-todo.turn"; running: boolean; conversationId: string; turnId: string };
 
@@ -14,10 +17,8 @@ export function isTurnReport(message: unknown): message is TurnReport {
   return typeof m === "object" && m !== null && m.type === "talk-todo.turn" && typeof m.conversationId === "string" && typeof m.turnId === "string" && typeof m.running === "boolean";
 }
 
-const RELEASE = `
-  UPDATE "Conversation" AS c SET "activeTurnId" = NULL, "activeTurnUntil" = NULL
-  FROM unnest($1::uuid[], $2::text[]) AS t(id, turn)
-  WHERE c."id" = t.id AND c."activeTurnId" = t.turn`;
+const HOLD = `SELECT 1 FROM "Conversation" WHERE "id" = $1::uuid AND "activeTurnId" = $2 FOR UPDATE`;
+const RELEASE = `UPDATE "Conversation" SET "activeTurnId" = NULL, "activeTurnUntil" = NULL, "stopTurnId" = NULL WHERE "id" = $1::uuid`;
 
 export class OrphanedTurns {
   private readonly byWorker = new Map<number, Map<string, string>>();
@@ -33,15 +34,45 @@ export class OrphanedTurns {
     else turns.delete(report.turnId);
   }
 
-  /** The worker is gone: gives back the leases of the turns it was running; how many it freed. */
+  /** The worker is gone: ends the turns it was running and frees their conversations; how many it freed. */
   async release(workerId: number): Promise<number> {
     const turns = this.byWorker.get(workerId);
     this.byWorker.delete(workerId);
     if (!turns?.size || !this.databaseUrl) return 0;
-    this.pool ??= new pg.Pool({ connectionString: this.databaseUrl, max: 1, connectionTimeoutMillis: 5000, idleTimeoutMillis: 10_000 });
-    this.pool.on("error", () => undefined);
-    const result = await this.pool.query(RELEASE, [[...turns.values()], [...turns.keys()]]);
-    return result.rowCount ?? 0;
+    if (!this.pool) {
+      this.pool = new pg.Pool({ connectionString: this.databaseUrl, max: 1, connectionTimeoutMillis: 5000, idleTimeoutMillis: 10_000 });
+      this.pool.on("error", () => undefined);
+    }
+    let freed = 0;
+    let failure: unknown = null;
+    for (const [turnId, conversationId] of turns) {
+      try {
+        if (await this.endTurn(this.pool, conversationId, turnId)) freed++;
+      } catch (error) {
+        failure ??= error; // the others are still ended; this lease runs out on its own
+      }
+    }
+    if (failure) throw failure;
+    return freed;
+  }
+
+  private async endTurn(pool: pg.Pool, conversationId: string, turnId: string): Promise<boolean> {
+    const client = await pool.connect();
+    try {
+      await client.query("BEGIN");
+      const held = await client.query(HOLD, [conversationId, turnId]);
+      if (held.rowCount) {
+        await answerInterruptedTurns((_name, text, values) => client.query(text, values).then((r) => r.rows), conversationId);
+        await client.query(RELEASE, [conversationId]);
+      }
+      await client.query("COMMIT");
+      return Boolean(held.rowCount);
+    } catch (error) {
+      await client.query("ROLLBACK").catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
   }
 
   async close(): Promise<void> {

@@ -3,6 +3,7 @@
  * ambiguous match ("project retro", "the first one"), naming a task that was not found, or
  * replying yes/no to a question this model asked ("Do you want me to add 'X' as a new task?").
  */
+import { findReminderPhrase } from "@/lib/tasks/reminder-phrases";
 import { dueToString, findDue } from "./dates";
 import { addBody, readAdd } from "./intents/add";
 import { cleanRequest, cleanRequestKeepCase } from "./intents/cleanup";
@@ -76,6 +77,8 @@ export function chooseCandidate(failure: ToolResultEvent, intent: Intent, userTe
 const ADD_SUGGESTION = /Do you want me to add '(.+)'(?: for (.+?)| as a new task)?\?$/;
 const CREATE_LIST_OFFER = /There's no '(.+)' list yet — do you want me to create it and add '(.+)' to it\?$/;
 const ASK_TITLE = /what should the new task be\?$/i;
+const PARENT_OFFER = /That was the last open step of '(.+)' — do you want me to mark it as complete too\?$/;
+const NO_DUE_TIME = /^'(.+)' (?:has no due time yet|is due on a day but not at a time), so I can't remind you (\d+ (?:minutes?|hours?|days?)) before it\. When is it due\?$/;
 const CANCEL_QUESTION = /Do you want me to delete the '(.+)' task, or add '(.+)' as a new task\?$/;
 
 /** After "yes" to "create it and add 'Milk' to it?" and a created list: the add that was waiting for it. */
@@ -107,6 +110,18 @@ export function contextualAnswer(lastText: string, intents: Intent[], userText: 
   if (ASK_TITLE.test(lastText) && (intent.type === "unknown" || intent.type === "add" || intent.type === "select")) {
     const items = readAdd(cleanRequestKeepCase(normalize(userText)), clock);
     if (items.length) return { calls: items.map((item) => ({ toolName: "add_task", input: { ...item } })), notes: [] };
+  }
+  const parent = PARENT_OFFER.exec(lastText);
+  if (parent && parent[1]) {
+    if (intent.type === "confirm") return { calls: [{ toolName: "complete_task", input: { task: parent[1] } }], notes: [] };
+    if (intent.type === "deny") return { calls: [], notes: [`Okay, I'll leave '${parent[1]}' open.`] };
+  }
+  const untimed = NO_DUE_TIME.exec(lastText);
+  if (untimed && untimed[1] && untimed[2]) {
+    const due = findDue(cleanRequest(userText), clock)?.due;
+    const offset = findReminderPhrase(`remind me ${untimed[2]} before`);
+    if (due && offset?.kind === "before") return { calls: [{ toolName: "update_task", input: { task: untimed[1], due: dueToString(due), remindBefore: offset.minutes } }], notes: [] };
+    if (intent.type === "deny") return { calls: [], notes: ["Okay, no reminder then."] };
   }
   const cancel = CANCEL_QUESTION.exec(lastText);
   if (cancel && cancel[1] && cancel[2]) {

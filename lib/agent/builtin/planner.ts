@@ -6,7 +6,7 @@
 import { addDays, formatIsoDate } from "./calendar";
 import { type Clock, localParts } from "./clock";
 import { classify } from "./intents";
-import type { BulkChanges, Changes, Intent, ListFilter } from "./intents/types";
+import type { BulkChanges, Changes, Intent, ListFilter, TaskRef } from "./intents/types";
 import { type Conversation, type ConversationEvent, type TaskView, type ToolCallEvent, type ToolResultEvent, toTaskViews } from "./prompt-reader";
 import { knownByPhrase, knownTask, lastAssistantText, latestList, pendingFailure, resolveRef } from "./references";
 import { alternativesFor } from "./retries";
@@ -246,7 +246,7 @@ export function firstStepOf(ctx: TurnContext): Mapped {
   const answer = contextualAnswer(lastAssistantText(ctx.history), ctx.intents, ctx.userText, ctx.clock);
   if (answer) return answer;
   const merged: Mapped = { calls: [], notes: [] };
-  for (const intent of ctx.intents) {
+  for (const intent of withinMessagePronouns(ctx.intents)) {
     const m = mapIntent(intent, ctx);
     merged.calls.push(...m.calls);
     merged.notes.push(...m.notes);
@@ -260,6 +260,18 @@ export function firstStepOf(ctx: TurnContext): Mapped {
     return true;
   });
   return merged;
+}
+
+/** "charger is packed, mark it done": a pronoun after a task named earlier in the same message means that task. */
+function withinMessagePronouns(intents: Intent[]): Intent[] {
+  let named: TaskRef | null = null;
+  return intents.map((intent) => {
+    if (!("refs" in intent) && !("ref" in intent)) return intent;
+    const refs = "refs" in intent ? intent.refs : [intent.ref];
+    const resolved = refs.map((r) => (r.kind === "pronoun" && named ? named : r));
+    named = resolved.filter((r) => r.kind === "phrase").at(-1) ?? named;
+    return "refs" in intent ? { ...intent, refs: resolved } : { ...intent, ref: resolved[0]! };
+  });
 }
 
 function trailing(turn: ConversationEvent[]): { calls: ToolCallEvent[]; results: ToolResultEvent[]; batches: number } {

@@ -168,6 +168,15 @@ function failureReply(ctx: TurnContext, r: ToolResultEvent): string {
   }
   if (r.outcome.code === "invalid_input") {
     const m = r.outcome.message.toLowerCase();
+    // remindBefore on a task without a due time: say so and ask, nothing was changed.
+    const untimed = /^remindBefore: '(.+)' (has no due time|is due on a day without a time)/.exec(r.outcome.message);
+    if (untimed?.[1]) {
+      // Read back by the follow-up reader: the answer ("friday at 3pm") sets the due time and the reminder.
+      const offset = typeof r.input.remindBefore === "number" ? minutesText(r.input.remindBefore) : "";
+      return untimed[2] === "has no due time"
+        ? `${quote(untimed[1])} has no due time yet, so I can't remind you ${offset} before it. When is it due?`
+        : `${quote(untimed[1])} is due on a day but not at a time, so I can't remind you ${offset} before it. When is it due?`;
+    }
     if (m.includes("due")) return "I couldn't use that date. Could you say it another way, like \"tomorrow\", \"Friday\" or \"Dec 3\"?";
     if (m.includes("title")) return "A task needs a title. What should it be called?";
     if (m.includes("skip") || m.includes("repeat") || m.includes("recurrence")) return `I couldn't do that: ${r.outcome.message}`;
@@ -175,6 +184,12 @@ function failureReply(ctx: TurnContext, r: ToolResultEvent): string {
     return "I couldn't make that change — something in the request wasn't valid. Could you rephrase it?";
   }
   return "Something went wrong on my side while doing that. Please try again.";
+}
+
+/** "30 minutes", "1 hour", "2 days" (as the reminder readers read them back). */
+function minutesText(minutes: number): string {
+  const [n, unit] = minutes % 1440 === 0 ? [minutes / 1440, "day"] : minutes % 60 === 0 ? [minutes / 60, "hour"] : [minutes, "minute"];
+  return `${n} ${unit}${n === 1 ? "" : "s"}`;
 }
 
 function updateReply(ctx: TurnContext, r: ToolResultEvent): string {
@@ -287,6 +302,15 @@ function bulkNothing(ctx: TurnContext): string | null {
   return `You don't have any ${adj}tasks${suffix} ${verb}.`;
 }
 
+function readyParents(value: unknown): string[] {
+  return Array.isArray(value) ? value.flatMap((p) => (typeof (p as { title?: unknown })?.title === "string" ? [(p as { title: string }).title] : [])) : [];
+}
+
+/** The question after a parent's last open step was completed; `followups.ts` reads the answer. */
+export function parentOffer(title: string): string {
+  return `That was the last open step of ${quote(title)} — do you want me to mark it as complete too?`;
+}
+
 export function composeReply(ctx: TurnContext, notes: string[]): string {
   const nothing = bulkNothing(ctx);
   if (nothing) return nothing;
@@ -294,6 +318,8 @@ export function composeReply(ctx: TurnContext, notes: string[]): string {
   const added: TaskView[] = [];
   const completed: TaskView[] = [];
   const deleted: TaskView[] = [];
+  // Parents whose last open step this turn completed (the tool's `parentReady`): offered, never done unasked.
+  const ready: string[] = [];
   // Which request each list result answers: a list, a plan, or a "do I need to …?" check.
   const listOwners = ctx.intents.filter((i) => i.type === "list" || i.type === "plan" || i.type === "check" || i.type === "bulkUpdate");
   let listIndex = 0;
@@ -312,10 +338,12 @@ export function composeReply(ctx: TurnContext, notes: string[]): string {
       case "complete_task": {
         const t = toTaskView(v.task);
         if (t) completed.push(t);
+        ready.push(...readyParents(v.parentReady));
         break;
       }
       case "complete_tasks":
         completed.push(...toTaskViews(v.tasks));
+        ready.push(...readyParents(v.parentReady));
         break;
       case "delete_task": {
         const t = toTaskView(v.deleted) ?? toTaskView(v.task);
@@ -358,6 +386,9 @@ export function composeReply(ctx: TurnContext, notes: string[]): string {
   else if (added.length > 1) sections.unshift([`Added ${added.length} tasks:`, ...added.map((t) => taskLine(t, ctx.clock))].join("\n"));
   if (completed.length > 0 && completed.length <= 3) sections.push(`Marked ${joinAnd(completed.map((t) => quote(t.title)))} as complete.`);
   else if (completed.length > 3) sections.push([`Marked ${completed.length} tasks as complete:`, ...completed.map((t) => taskLine(t, ctx.clock))].join("\n"));
+  const offered = [...new Set(ready)].filter((title) => !completed.some((t) => t.title === title));
+  if (offered.length === 1) sections.push(parentOffer(offered[0]!));
+  else if (offered.length > 1) sections.push(`Every step of ${joinAnd(offered.map(quote))} is done now — say so if you want me to mark them as complete too.`);
   if (deleted.length > 0 && deleted.length <= 3) sections.push(`Deleted ${joinAnd(deleted.map((t) => quote(t.title)))}.`);
   else if (deleted.length > 3) sections.push([`Deleted ${deleted.length} tasks:`, ...deleted.map((t) => `• ${t.title}`)].join("\n"));
   const body = [...sections.filter(Boolean), ...notes].join(sections.some((s) => s.includes("\n")) ? "\n\n" : " ");

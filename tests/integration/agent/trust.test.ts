@@ -11,9 +11,10 @@ import { simulateReadableStream, isToolUIPart } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
 import { POST as agentPOST } from "@/app/api/agent/route";
 import { db } from "@/lib/db";
-import { loadMessages } from "@/lib/conversations";
+import { loadMessages, saveMessage } from "@/lib/conversations";
 import { setModelOverrideForTests } from "@/lib/agent/models";
-import { startTurn, INTERRUPTED_TEXT, type TurnOutcome } from "@/lib/agent/turn";
+import { startTurn, type TurnOutcome } from "@/lib/agent/turn";
+import { INTERRUPTED_EARLY_TEXT, INTERRUPTED_TEXT } from "@/lib/conversations/interrupted";
 import { createTask, updateTask, deleteTask } from "@/lib/tasks/service";
 import { apiRequest, createTestUser, type TestUser } from "../helpers";
 import { scriptedModel, stepChunks, toolResultsIn, type ScriptStep } from "../../fakes/scripted-model";
@@ -245,6 +246,25 @@ describe("a turn whose process died", () => {
   });
 });
 
+describe("a turn that died before its run was recorded", () => {
+  it("leaves a message that the next turn answers as interrupted before anything was done", async () => {
+    const conversationId = randomUUID();
+    setModelOverrideForTests(scriptedModel([{ text: "Hello again." }]));
+    const first = await agent(ada, { conversationId, message: "hi" });
+    expect(first.body.status).toBe("completed");
+    // The process saved the user's next message and died before writing its run.
+    await saveMessage({ conversationId, message: { id: randomUUID(), role: "user", parts: [{ type: "text", text: "add call the bank" }] } });
+
+    setModelOverrideForTests(scriptedModel([{ text: "Sure." }]));
+    const next = await agent(ada, { conversationId, message: "are you there?" });
+    expect(next.body.status).toBe("completed");
+    const messages = await loadMessages({ conversationId });
+    expect(messages.map((m) => m.role)).toEqual(["user", "assistant", "user", "assistant", "user", "assistant"]);
+    expect(messages[3]!.parts.at(-1)).toMatchObject({ type: "text", text: INTERRUPTED_EARLY_TEXT });
+    expect(messages[3]!.metadata).toMatchObject({ interrupted: true });
+  });
+});
+
 describe("3. each pending action gets its own answer", () => {
   it("approving one of two deletes deletes only that one and asks the other again", async () => {
     const a = await task("First of two");
@@ -296,6 +316,17 @@ describe("what asks first", () => {
   });
 });
 
+/** Makes writing a new run of this conversation fail with `sqlstate` until the returned function is called. */
+async function failRunStarts(conversationId: string, sqlstate: string): Promise<() => Promise<void>> {
+  const name = `test_fail_start_${conversationId.replace(/-/g, "")}`;
+  await db.$executeRawUnsafe(`CREATE OR REPLACE FUNCTION ${name}() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'simulated failure of the run start' USING ERRCODE = '${sqlstate}'; END $$ LANGUAGE plpgsql`);
+  await db.$executeRawUnsafe(`CREATE TRIGGER ${name} BEFORE INSERT ON "AgentRun" FOR EACH ROW WHEN (NEW."conversationId" = '${conversationId}'::uuid) EXECUTE FUNCTION ${name}()`);
+  return async () => {
+    await db.$executeRawUnsafe(`DROP TRIGGER IF EXISTS ${name} ON "AgentRun"`);
+    await db.$executeRawUnsafe(`DROP FUNCTION IF EXISTS ${name}()`);
+  };
+}
+
 describe("a final save while the database is away", () => {
   it("is saved once the database is back, and the conversation is free again", async () => {
     setModelOverrideForTests(proposing([{ name: "add_task", input: { title: "Saved after the outage" } }]));
@@ -320,5 +351,25 @@ describe("a final save while the database is away", () => {
     expect(await db.task.count({ where: { userId: ada.user.id, title: "Saved after the outage" } })).toBe(1);
     setModelOverrideForTests(scriptedModel([{ text: "Hello again." }]));
     expect((await agent(ada, { conversationId, message: "hello" })).status).toBe(200);
+  });
+  it("a run whose first write failed is written with the reply once the database is back", async () => {
+    const conversationId = randomUUID();
+    setModelOverrideForTests(scriptedModel([{ text: "First." }]));
+    expect((await agent(ada, { conversationId, message: "hi" })).status).toBe(200);
+    setModelOverrideForTests(scriptedModel([{ text: "Still here." }]));
+    const restore = await failRunStarts(conversationId, "57P03");
+    let failed: Outcome;
+    try {
+      failed = (await agent(ada, { conversationId, message: "are you there?" })).body;
+      expect(failed.status).toBe("error");
+      expect((await db.conversation.findUniqueOrThrow({ where: { id: conversationId } })).activeTurnId).not.toBeNull();
+    } finally {
+      await restore();
+    }
+    await expect
+      .poll(async () => (await db.agentRun.findFirst({ where: { requestId: failed.requestId } }))?.status, { timeout: 10_000, interval: 200 })
+      .toBe("completed");
+    expect((await db.conversation.findUniqueOrThrow({ where: { id: conversationId } })).activeTurnId).toBeNull();
+    expect((await loadMessages({ conversationId })).map((m) => m.role)).toEqual(["user", "assistant", "user", "assistant"]);
   });
 });

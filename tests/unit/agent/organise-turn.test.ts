@@ -52,4 +52,31 @@ describe("organise in a turn", () => {
     expect(await db.taskList.count({ where: { userId: ada.user.id } })).toBe(0);
     expect(await db.task.count({ where: { userId: ada.user.id, title: "Milk" } })).toBe(0);
   });
+
+  it("the built-in model: the last open step done, it offers the parent and completes it only on yes", async () => {
+    const parent = await createTask({ userId: ada.user.id, timeZone: "UTC", input: { title: "Pack for the trip" }, change });
+    const passport = await createTask({ userId: ada.user.id, timeZone: "UTC", input: { title: "Passport", parentId: parent.id }, change });
+    await db.task.update({ where: { id: passport.id }, data: { status: "completed", completedAt: new Date() } });
+    await createTask({ userId: ada.user.id, timeZone: "UTC", input: { title: "Charger", parentId: parent.id }, change });
+    const conversationId = randomUUID();
+
+    const first = await turn(ada.user, "charger is packed, mark it done", { conversationId });
+    expect(first.response).toContain("That was the last open step of 'Pack for the trip'");
+    expect((await db.task.findUniqueOrThrow({ where: { id: parent.id } })).status).toBe("pending");
+
+    const yes = await turn(ada.user, "yes please", { conversationId });
+    expect(yes.toolCalls).toMatchObject([{ toolName: "complete_task", success: true }]);
+    expect((await db.task.findUniqueOrThrow({ where: { id: parent.id } })).status).toBe("completed");
+  });
+
+  it("the built-in model: no to the offer leaves the parent open", async () => {
+    const parent = await createTask({ userId: ada.user.id, timeZone: "UTC", input: { title: "Plan the party" }, change });
+    await createTask({ userId: ada.user.id, timeZone: "UTC", input: { title: "Invitations", parentId: parent.id }, change });
+    const conversationId = randomUUID();
+    const first = await turn(ada.user, "finished the invitations", { conversationId });
+    expect(first.response).toContain("'Plan the party'");
+    const no = await turn(ada.user, "no, leave it", { conversationId });
+    expect(no.toolCalls).toEqual([]);
+    expect((await db.task.findUniqueOrThrow({ where: { id: parent.id } })).status).toBe("pending");
+  });
 });

@@ -45,6 +45,8 @@ export type Changes = {
   list?: string;
   /** "tag X with urgent": labels added. */
   labels?: string[];
+  /** "remind me 30 minutes before the dentist": minutes before the task's due time. */
+  remindBefore?: number;
 };
 
 /** What a bulk update changes on every task it matches. */
