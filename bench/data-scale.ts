@@ -20,7 +20,8 @@
  *      document, and the later of the two (the first paint that can show it), NAV_N (20) times.
  * Environment: N, WARMUP (20), HTTP_N (200), NAV_N, TASKS (10000), MESSAGES (1000), OTHER_USERS (200)
  * and OTHER_TASKS (500 each: the table holds other users' tasks too, as in production),
- * BENCH_WORKERS, SKIP_HTTP=1, SKIP_BROWSER=1. Loopback only; every step is bounded.
+ * BENCH_WORKERS, SKIP_HTTP=1, SKIP_BROWSER=1. Loopback only; every step is bounded. Exit code 1
+ * when a case's answer was wrong (its `problem`), 2 when the 10-minute deadline was hit.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -121,6 +122,8 @@ try {
   };
   if (JSON_OUT) process.stdout.write(`${JSON.stringify(report)}\n`);
   else printTable(report.results, plans, http);
+  // A case whose answer was wrong (e.g. the lookup missed the oldest task) fails the run.
+  if (rows.some((r) => r.problem)) process.exitCode = 1;
 } finally {
   await cleanup();
 }
