@@ -18,6 +18,7 @@ import {
   withTransaction,
   deleteTask,
   deleteTasks,
+  findTaskIdsByWords,
   listTasks,
   listTasksForMatching,
   setTasksStatus,
@@ -55,6 +56,9 @@ export type TaskToolContext = {
 export function changeOf(ctx: TaskToolContext): { change: ChangeContext; db?: Prisma.TransactionClient } {
   return { change: { actor: ctx.actor, requestId: ctx.requestId }, db: ctx.db };
 }
+
+/** How many of the likeliest titles list_tasks weighs when no title contains the words literally. */
+const FUZZY_CANDIDATES = 100;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -182,10 +186,12 @@ export async function listTasksTool(input: ListTasksInput, ctx: TaskToolContext)
     const total = tasks.length < filter.limit ? tasks.length : await countTasks({ ...base, q: filter.query });
     return { ok: true, tasks, total, filter: { ...filter, ...organisedFilter(list, label, parent) } };
   }
-  // Nothing contains the words literally: fall back to forgiving title matching (typos, spelling).
-  const { tasks: all } = await listTasks({ ...base, limit: 500 });
+  // Nothing contains the words literally: fall back to forgiving title matching (typos, spelling)
+  // among the likeliest titles of all the user's tasks, found in the database.
   const query = filter.query;
-  const fuzzy = all.filter((t) => scoreTitle(query, t.title).coverage >= 0.66);
+  const candidates = await findTaskIdsByWords({ userId: ctx.userId, reference: query, limit: FUZZY_CANDIDATES, db: ctx.db });
+  const { tasks: close } = candidates.length ? await listTasks({ ...base, ids: candidates, limit: FUZZY_CANDIDATES }) : { tasks: [] };
+  const fuzzy = close.filter((t) => scoreTitle(query, t.title).coverage >= 0.66);
   return { ok: true, tasks: fuzzy.slice(0, filter.limit), total: fuzzy.length, filter: { ...filter, ...organisedFilter(list, label, parent) } };
 }
 
