@@ -193,7 +193,7 @@ describe("repeating tasks through the agent's tools", () => {
     expect(await runTaskTool("update_task", { task: "board meeting", due: "2027-04-07T10:00", remindBefore: 60 }, ctx())).toMatchObject({ ok: true, task: { remindAt: "2027-04-07T13:00:00.000Z" } });
     expect(await runTaskTool("update_task", { task: "tax return", remindBefore: 2880 }, ctx())).toMatchObject({ ok: true, task: { remindAt: "2027-04-13T13:00:00.000Z" } });
     const untimed = await runTaskTool("update_task", { task: "tax return", remindBefore: 30 }, ctx());
-    expect(untimed).toMatchObject({ ok: false, code: "invalid_input", message: expect.stringMatching(/'Tax return' is due on a day without a time/) });
+    expect(untimed).toMatchObject({ ok: false, code: "invalid_input", message: expect.stringMatching(/'Tax return' is due on 2027-04-15 without a time/) });
     const undated = await runTaskTool("update_task", { task: "someday book", remindBefore: 30 }, ctx());
     expect(undated).toMatchObject({ ok: false, code: "invalid_input", message: expect.stringMatching(/'Someday book' has no due time/) });
     const both = await runTaskTool("update_task", { task: "board meeting", remindBefore: 30, clearReminder: true }, ctx());
