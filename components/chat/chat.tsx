@@ -1,12 +1,13 @@
 "use client";
 /**
- * The conversation: useChat against /api/chat. Tokens render as they stream; tool results are
- * folded into the shared task store in a layout effect, so the task panel changes in the same
- * frame as the card that reports the change.
+ * The conversation: useChat (components/chat/use-chat.ts) against /api/chat. Tokens render as
+ * they stream; tool results are folded into the shared task store in a layout effect, so the
+ * task panel changes in the same frame as the card that reports the change.
  */
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from "react";
-import { useChat } from "@ai-sdk/react";
-import { isToolUIPart, type UIMessage } from "ai";
+import { useChat } from "@/components/chat/use-chat";
+import type { UIMessage } from "ai";
+import { isToolUIPart } from "@/lib/ui/ui-message-stream";
 import { ApiError, apiFetch, errorMessage } from "@/lib/ui/api";
 import { useTaskStore } from "@/components/tasks/task-store";
 import { useConversations } from "@/components/sidebar/conversations-store";

@@ -1,9 +1,10 @@
 "use client";
 /**
- * The chat runtime (useChat and the AI SDK client with its schemas, ~130 KB gzipped) is loaded
- * after the page rather than with it: the server-rendered conversation shows at once and
- * becomes live when its code arrives (the composer stays disabled until then, so nothing typed
- * is lost). This keeps the chat page's First Load JS small (docs/benchmarks.md).
+ * The chat runtime (the conversation's client state, its stream reader and the message views,
+ * ~14 KB gzipped) is loaded after the page rather than with it: the server-rendered
+ * conversation shows at once and becomes live when its code arrives (the composer stays
+ * disabled until then, so nothing typed is lost). This keeps the chat page's First Load JS small
+ * (docs/benchmarks.md).
  */
 import { lazy, Suspense, type ComponentProps } from "react";
 import type { Chat as ChatComponent } from "@/components/chat/chat";

@@ -1,6 +1,7 @@
 "use client";
 import { memo, useState } from "react";
-import { isToolUIPart, type UIMessage } from "ai";
+import type { UIMessage } from "ai";
+import { isToolUIPart } from "@/lib/ui/ui-message-stream";
 import { Markdown } from "@/components/chat/markdown";
 import { ToolPart } from "@/components/chat/tool-part";
 import { TurnUndo } from "@/components/chat/turn-undo";

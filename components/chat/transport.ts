@@ -4,8 +4,10 @@
  * server loads that itself). Failed
  * requests become ApiErrors carrying status and Retry-After; a 401 goes to the sign-in page.
  */
-import { DefaultChatTransport, isToolUIPart, type UIMessage } from "ai";
+import type { UIMessage } from "ai";
 import { ApiError, toApiError } from "@/lib/ui/api";
+import { isToolUIPart } from "@/lib/ui/ui-message-stream";
+import type { ChatTransport, ChatTrigger } from "@/components/chat/use-chat";
 
 /** The approval the user just answered in the last assistant message, if any. */
 export function answeredApproval(messages: UIMessage[]): { id: string; approved: boolean } | null {
@@ -30,25 +32,38 @@ async function chatFetch(input: RequestInfo | URL, init?: RequestInit): Promise<
   return response;
 }
 
+/** The body of POST /api/chat for one request of the chat. */
+export function chatRequestBody(
+  { id, messages, trigger, messageId }: { id: string; messages: UIMessage[]; trigger: ChatTrigger; messageId: string | undefined },
+  timeZone: string | undefined,
+  picked: string | undefined,
+): Record<string, unknown> {
+  const confirmation = answeredApproval(messages);
+  if (confirmation) return { id, confirmation };
+  const options = { timezone: timeZone, ...(picked ? { model: picked } : {}) };
+  // The Regenerate button names the answer it replaces; a plain retry (no answer shown) resends the message.
+  if (trigger === "regenerate-message" && messageId) return { id, regenerate: true, ...options };
+  const message = messages.findLast((m) => m.role === "user");
+  // Editing the last message: it replaces the server's last user message (and that answer's changes are undone).
+  const edit = trigger === "submit-message" && messageId !== undefined && messageId === message?.id;
+  return { id, message, ...options, ...(edit ? { edit: true } : {}) };
+}
+
 /**
  * `timeZone` is the user's saved one, so chat, panel and filters agree on what "tomorrow" is;
  * `model` is read when a message is sent (the picker may change between messages).
  */
-export function createChatTransport(timeZone: string | undefined, model: () => string | undefined = () => undefined) {
-  return new DefaultChatTransport<UIMessage>({
-    api: "/api/chat",
-    fetch: chatFetch,
-    prepareSendMessagesRequest: ({ id, messages, trigger, messageId }) => {
-      const confirmation = answeredApproval(messages);
-      if (confirmation) return { body: { id, confirmation } };
-      const picked = model();
-      const options = { timezone: timeZone, ...(picked ? { model: picked } : {}) };
-      // The Regenerate button names the answer it replaces; a plain retry (no answer shown) resends the message.
-      if (trigger === "regenerate-message" && messageId) return { body: { id, regenerate: true, ...options } };
-      const message = messages.findLast((m) => m.role === "user");
-      // Editing the last message: it replaces the server's last user message (and that answer's changes are undone).
-      const edit = trigger === "submit-message" && messageId !== undefined && messageId === message?.id;
-      return { body: { id, message, ...options, ...(edit ? { edit: true } : {}) } };
+export function createChatTransport(timeZone: string | undefined, model: () => string | undefined = () => undefined): ChatTransport {
+  return {
+    async send({ signal, ...request }) {
+      const response = await chatFetch("/api/chat", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(chatRequestBody(request, timeZone, model())),
+        signal,
+      });
+      if (!response.body) throw new Error("The response body is empty.");
+      return response.body;
     },
-  });
+  };
 }

@@ -5,7 +5,8 @@
  * The server never overwrites a later change; what it skipped is said here too.
  */
 import { useState } from "react";
-import { isToolUIPart, type UIMessage } from "ai";
+import type { UIMessage } from "ai";
+import { isToolUIPart } from "@/lib/ui/ui-message-stream";
 import { describeUndo } from "@/lib/activity/describe";
 import { useTaskStore } from "@/components/tasks/task-store";
 import { useChatActions } from "@/components/chat/chat-actions";

@@ -89,7 +89,7 @@ function reducer(state: State, action: Action): State {
   }
 }
 
-export type NewTaskInput = { title: string; priority?: TaskPriority; dueAt?: string | null; listId?: string | null; labels?: string[]; parentId?: string | null; recurrence?: string | null; remindAt?: string | null };
+export type NewTaskInput = { title: string; description?: string; priority?: TaskPriority; dueAt?: string | null; listId?: string | null; labels?: string[]; parentId?: string | null; recurrence?: string | null; remindAt?: string | null };
 export type TaskPatch = Partial<Pick<Task, "title" | "priority" | "status" | "description" | "labels">> & {
   dueAt?: string | null;
   /** An RRULE (FREQ=…), or null to stop repeating. */
@@ -353,7 +353,7 @@ export function TaskStoreProvider({ children }: { children: ReactNode }) {
       const temp: Task = {
         id: tempId,
         title: input.title.trim(),
-        description: "",
+        description: input.description ?? "",
         status: "pending",
         priority: input.priority ?? "medium",
         dueAt: null,

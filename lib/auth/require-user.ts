@@ -38,12 +38,17 @@ export function assertScope(auth: AuthContext, needs: Requirement): void {
 
 /**
  * `needs`: what the route requires of a token; by default tasks:read for reads and tasks:write
- * for writes. Every write counts against the write limits.
+ * for writes. Every write counts against the write limits; a POST that changes nothing
+ * (`readOnly`, e.g. POST /api/tasks/parse) does not.
  */
-export async function requireUser(request: Request, needs: Requirement = SAFE_METHODS.has(request.method) ? "tasks:read" : "tasks:write"): Promise<AuthContext> {
+export async function requireUser(
+  request: Request,
+  needs: Requirement = SAFE_METHODS.has(request.method) ? "tasks:read" : "tasks:write",
+  { readOnly = false }: { readOnly?: boolean } = {},
+): Promise<AuthContext> {
   const auth = await authenticate(request);
   assertScope(auth, needs);
-  if (!SAFE_METHODS.has(request.method)) {
+  if (!SAFE_METHODS.has(request.method) && !readOnly) {
     await enforceWriteRateLimit({ userId: auth.user.id, tokenId: auth.via === "token" ? auth.tokenId : null });
   }
   return auth;

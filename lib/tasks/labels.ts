@@ -3,35 +3,26 @@
  * label is, and reads "#errands" out of typed text — the REST API, the agent tools, the built-in
  * model and quick add all use this module.
  */
-import { z } from "zod";
-
 export const LABEL_MAX = 40;
 export const LABELS_PER_TASK_MAX = 20;
 
-/** A label: 1..40 characters after lower-casing and dropping a leading '#', no spaces or commas. */
-export const labelSchema = z
-  .string()
-  .trim()
-  .transform((value) => value.replace(/^#+/, "").normalize("NFC").toLowerCase())
-  .pipe(
-    z
-      .string()
-      .min(1, "a label must not be empty")
-      .max(LABEL_MAX, `a label must be at most ${LABEL_MAX} characters`)
-      .regex(/^[^\s,#]+$/u, "a label is one word: no spaces, commas or '#'"),
-  );
-
-/** A task's labels: each normalised, duplicates dropped (first spelling kept), at most 20. */
-export const labelsSchema = z
-  .array(labelSchema)
-  .max(LABELS_PER_TASK_MAX * 2, `at most ${LABELS_PER_TASK_MAX} labels`)
-  .transform((labels) => [...new Set(labels)])
-  .pipe(z.array(z.string()).max(LABELS_PER_TASK_MAX, `at most ${LABELS_PER_TASK_MAX} labels`));
+/**
+ * A label: 1..40 characters after trimming, dropping a leading '#' and lower-casing, no spaces or
+ * commas. The label, or why `value` is not one. (No zod here: the task panel runs this in the
+ * browser; lib/tasks/label-schema.ts wraps it for request validation.)
+ */
+export function checkLabel(value: string): { ok: true; label: string } | { ok: false; message: string } {
+  const label = value.trim().replace(/^#+/, "").normalize("NFC").toLowerCase();
+  if (label.length < 1) return { ok: false, message: "a label must not be empty" };
+  if (label.length > LABEL_MAX) return { ok: false, message: `a label must be at most ${LABEL_MAX} characters` };
+  if (!/^[^\s,#]+$/u.test(label)) return { ok: false, message: "a label is one word: no spaces, commas or '#'" };
+  return { ok: true, label };
+}
 
 /** `label` normalised, or null when it is not a valid label. */
 export function normalizeLabel(label: string): string | null {
-  const result = labelSchema.safeParse(label);
-  return result.success ? result.data : null;
+  const result = checkLabel(label);
+  return result.ok ? result.label : null;
 }
 
 /** Labels merged (existing first), de-duplicated. */

@@ -37,6 +37,11 @@ function significant(words: string[]): string[] {
   return kept.length ? kept : words;
 }
 
+/** The words of a reference that matching weighs (normalized, without filler like "the task"). */
+export function significantWords(text: string): string[] {
+  return significant(normalizeWords(text));
+}
+
 function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
   let prev = Array.from({ length: b.length + 1 }, (_, i) => i);

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { DESCRIPTION_MAX, TASK_PAGE_MAX, TITLE_MAX } from "@/lib/limits";
 import type { TaskListRef } from "@/lib/lists/schema";
-import { labelSchema, labelsSchema } from "@/lib/tasks/labels";
+import { labelSchema, labelsSchema } from "@/lib/tasks/label-schema";
 import { isValidTimeZone, canonicalTimeZone } from "@/lib/tasks/time-zone";
 
 export const taskStatusSchema = z.enum(["pending", "completed"]);

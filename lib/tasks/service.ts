@@ -11,7 +11,7 @@ import { TASK_PAGE_DEFAULT } from "@/lib/limits";
 import { decodeCursor, encodeCursor, type TaskCursor } from "@/lib/tasks/cursor";
 import { parseDue } from "@/lib/tasks/due";
 import { resolvePlacement, restoreListId, restoreParentId } from "@/lib/tasks/organise";
-import { normalizeWords } from "@/lib/tasks/match";
+import { significantWords } from "@/lib/tasks/match";
 import { checkRule, firstOccurrence, moveReminder, nextOccurrence, toRecurrence } from "@/lib/tasks/recurrence";
 import type { DueFilter, TaskCreateInput, TaskPriority, TaskStatus, TaskUpdateInput, TaskView } from "@/lib/tasks/schema";
 import { startOfLocalDay } from "@/lib/tasks/time-zone";
@@ -234,6 +234,8 @@ export type ListTasksOptions = {
   label?: string;
   /** The subtasks of this task. */
   parentId?: string;
+  /** Only these tasks (e.g. the candidates of a search by words). */
+  ids?: string[];
   limit?: number;
   cursor?: string;
   now?: Date;
@@ -273,6 +275,7 @@ export function buildTaskFilter(options: Omit<ListTasksOptions, "limit" | "curso
   if (options.listId !== undefined) and.push({ listId: options.listId });
   if (options.label) and.push({ labels: { has: options.label } });
   if (options.parentId) and.push({ parentId: options.parentId });
+  if (options.ids) and.push({ id: { in: options.ids } });
   if (options.q) {
     const words = options.q.split(/\s+/).filter(Boolean).slice(0, 8);
     for (const word of words) {
@@ -448,35 +451,69 @@ export async function getTasksForUpdate({ userId, ids, db }: { userId: string; i
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Word pieces a title containing the word (or a small variant of it) contains too: its first and last four letters. */
-function searchStems(reference: string): string[] {
-  const stems = normalizeWords(reference)
-    .filter((w) => w.length >= 3)
-    .flatMap((w) => (w.length > 4 ? [w.slice(0, 4), w.slice(-4)] : [w]));
-  return [...new Set(stems)].slice(0, 16);
+/** How many candidates a lookup by words weighs at most (lib/tasks/match.ts), the likeliest first. */
+export const MATCH_CANDIDATES = 50;
+
+/**
+ * One case-insensitive regular expression per word of a reference, matching the titles that may
+ * contain the word or a small variant of it: its first and last four letters (a typo in the
+ * middle, another ending), or the whole word when it is short. Words are [a-z0-9] only
+ * (normalizeWords), so nothing needs escaping; at most 8 words.
+ */
+function wordPatterns(reference: string): string[] {
+  const words = significantWords(reference);
+  const long = words.filter((w) => w.length >= 3);
+  const patterns = long.length
+    ? long.map((w) => (w.length > 4 ? `${w.slice(0, 4)}|${w.slice(-4)}` : w))
+    : words.map((w) => `\\m${w}\\M`); // only one- or two-letter words: as whole words
+  return [...new Set(patterns)].slice(0, 8);
+}
+
+/**
+ * The ids of the user's tasks whose titles may match a person's words, the likeliest first: a
+ * title that contains a piece of every word before one that contains fewer, then the closest
+ * title as a whole (pg_trgm similarity: an exact title comes first), then list order. A title
+ * close to the words as a whole (pg_trgm word similarity, a typo or two) is a candidate too.
+ * Both conditions are served by the trigram index on (userId, title), so the cost follows the
+ * matches, not the number of tasks.
+ */
+export async function findTaskIdsByWords({ userId, reference, limit = MATCH_CANDIDATES, db = prisma }: { userId: string; reference: string; limit?: number; db?: Prisma.TransactionClient }): Promise<string[]> {
+  const patterns = wordPatterns(reference);
+  if (!patterns.length) return [];
+  const phrase = significantWords(reference).join(" ");
+  // Fixed text with one $n per word (at most 8); every value is a parameter.
+  const hits = patterns.map((_, i) => `(t.title ~* $${i + 5})::int`).join(" + ");
+  const rows = await db.$queryRawUnsafe<{ id: string }[]>(
+    `SELECT t.id FROM "Task" t
+     WHERE t."userId" = $1::uuid AND (t.title ~* $2 OR $3 <% t.title)
+     ORDER BY ${hits} DESC, similarity(t.title, $3) DESC, t.status ASC, t."dueAt" ASC NULLS LAST, t."createdAt" ASC, t.id ASC
+     LIMIT $4`,
+    userId,
+    patterns.join("|"),
+    phrase,
+    limit,
+    ...patterns,
+  );
+  return rows.map((r) => r.id);
 }
 
 /**
  * The candidates for matching a person's words to one of their tasks (lib/tasks/match.ts): the
- * task with that id, or the tasks whose titles share a word piece with the words — searched in
- * the database, so a task is found however many the user has — together with the first ones
- * in list order. Bounded by `limit` each. `db`: the caller's transaction, if any.
+ * task with that id, or the `limit` likeliest tasks by their titles (findTaskIdsByWords) —
+ * searched in the database, so a task is found however many the user has and however old it
+ * is. `db`: the caller's transaction, if any.
  */
-export async function listTasksForMatching({ userId, reference, limit = 500, db = prisma }: { userId: string; reference?: string; limit?: number; db?: Prisma.TransactionClient }): Promise<TaskView[]> {
-  const ref = reference?.trim() ?? "";
+export async function listTasksForMatching({ userId, reference, limit = MATCH_CANDIDATES, db = prisma }: { userId: string; reference: string; limit?: number; db?: Prisma.TransactionClient }): Promise<TaskView[]> {
+  const ref = reference.trim();
   if (UUID_PATTERN.test(ref)) {
     const rows = await db.task.findMany({ where: { userId, id: ref.toLowerCase() }, select: taskSelect });
     return rows.map(toTaskView);
   }
-  const stems = searchStems(ref);
-  const [listed, matching] = await Promise.all([
-    db.task.findMany({ where: { userId }, orderBy: listOrder, take: limit, select: taskSelect }),
-    stems.length
-      ? db.task.findMany({ where: { userId, OR: stems.map((stem) => ({ title: { contains: stem, mode: "insensitive" as const } })) }, orderBy: listOrder, take: limit, select: taskSelect })
-      : Promise.resolve([]),
-  ]);
-  const byId = new Map([...matching, ...listed].map((row) => [row.id, row]));
-  return [...byId.values()].map(toTaskView);
+  const ids = await findTaskIdsByWords({ userId, reference: ref, limit, db });
+  if (!ids.length) return [];
+  // In list order, as the person sees them: "the second one" of several that fit is the panel's second.
+  const rows = await db.task.findMany({ where: { userId, id: { in: ids } }, orderBy: listOrder, select: taskSelect });
+  return rows.map(toTaskView);
 }
 
 /** Locks the subtasks of these parents (FOR UPDATE, in id order) and returns them. */

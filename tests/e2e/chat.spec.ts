@@ -248,6 +248,41 @@ test.describe("chat with the built-in model", () => {
   });
 });
 
+test.describe("the chat's stream client", () => {
+  test("a request that never reaches the server shows an error, and Retry sends the message again", async ({ page }) => {
+    await signUpAndIn(page.request, "chat-retry");
+    const chat = new ChatPage(page);
+    await chat.goto();
+    // The connection drops once (the browser's own network error); the server itself is real.
+    await page.route("**/api/chat", (route) => route.abort("internetdisconnected"), { times: 1 });
+    await chat.send("add buy milk");
+    await expect(chat.error).toContainText("Couldn't reach the server");
+    await expect(chat.panel.empty).toBeVisible();
+    await chat.error.getByTestId("retry-button").click();
+    await chat.waitForIdle();
+    await expect(chat.error).toBeHidden();
+    await expect(chat.userMessages).toHaveCount(1);
+    await expect(chat.assistantMessages.last().getByTestId("task-card")).toContainText("Buy milk");
+    await expect(chat.panel.item("Buy milk")).toBeVisible();
+  });
+
+  test("a typed yes answers the pending confirmation: its card settles and the panel follows", async ({ page }) => {
+    await signUpAndIn(page.request, "chat-typed-yes");
+    await addTaskOverApi(page, "Buy milk");
+    const chat = new ChatPage(page);
+    await chat.goto();
+    await chat.ask("delete buy milk");
+    const asked = chat.assistantMessages.first(); // (`ask` returns "the last reply", which moves on)
+    await expect(asked.getByTestId("confirm-card")).toContainText("Delete this task?");
+    await chat.ask("yes");
+    // The card in the earlier reply is settled by the server's data chunk, without a reload.
+    await expect(asked.getByTestId("confirm-delete")).toHaveCount(0);
+    await expect(asked.getByTestId("deleted-card")).toContainText("Buy milk");
+    await expect(chat.panel.empty).toBeVisible();
+    expect(((await (await page.request.get("/api/tasks")).json()) as { tasks: unknown[] }).tasks).toHaveLength(0);
+  });
+});
+
 type PacedWindow = Window & { __paceChatMs?: number };
 
 /**

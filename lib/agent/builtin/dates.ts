@@ -24,8 +24,11 @@ const GB = chrono.en.GB;
 /** Parts of the day as times a to-do list means ("this evening" → 7 pm). */
 const PART_OF_DAY: Record<string, number> = { morning: 9, afternoon: 15, arvo: 15, evening: 19, night: 20, tonight: 20, tonite: 20 };
 
-/** Texts chrono reads as dates that, on their own, are ordinary words in a task. */
-const NOT_A_DATE = /^(?:now|morning|afternoon|evening|night|good morning|sat|sun|wed|mon|fri|thu|tue|may|mar|march|jan|second|a second|today's|the second|sec|the past|this|[0-9]+)$/;
+/**
+ * Texts chrono reads as dates that, on their own, are ordinary words in a task ("an apple a day",
+ * "a day at the beach": "a day" without "in" or "from now" is not "tomorrow").
+ */
+const NOT_A_DATE = /^(?:now|morning|afternoon|evening|night|good morning|sat|sun|wed|mon|fri|thu|tue|may|mar|march|jan|second|a second|today's|the second|sec|the past|this|[0-9]+|(?:a|an|one) (?:day|week|month|year|hour|minute))$/;
 const NEEDS_LEAD = /^(?:sat|sun|wed|mon|fri|thu|thur|thurs|tue|tues|weds|mar|may|jun|jul|aug|sep|sept|oct|nov|dec|jan|feb|apr)\.?$/;
 
 function zoneOffsetMinutes(clock: Clock): number {

@@ -3,6 +3,7 @@
  * ambiguous match ("project retro", "the first one"), naming a task that was not found, or
  * replying yes/no to a question this model asked ("Do you want me to add 'X' as a new task?").
  */
+import { findReminderPhrase } from "@/lib/tasks/reminder-phrases";
 import { dueToString, findDue } from "./dates";
 import { addBody, readAdd } from "./intents/add";
 import { cleanRequest, cleanRequestKeepCase } from "./intents/cleanup";
@@ -77,6 +78,9 @@ const ADD_SUGGESTION = /Do you want me to add '(.+)'(?: for (.+?)| as a new task
 const CREATE_LIST_OFFER = /There's no '(.+)' list yet — do you want me to create it and add '(.+)' to it\?$/;
 const ASK_TITLE = /what should the new task be\?$/i;
 const PARENT_OFFER = /That was the last open step of '(.+)' — do you want me to mark it as complete too\?$/;
+const NO_DUE_TIME = /(?:^|[.!?]\s+)'(.+)' (?:has no due time yet|is due (.+?) but not at a time), so I can't remind you (\d+ (?:minutes?|hours?|days?)) before it\. (?:When|What time) is it due\?$/;
+/** Words that name a day in an answer ("friday at 3pm"); without them, "at 3pm" is on the day the task is due. */
+const DAY_WORDS = /\b(?:today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|next|this|week|month|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|\d{1,2}(?:st|nd|rd|th)|\d{1,2}[/.-]\d{1,2})\b/;
 const CANCEL_QUESTION = /Do you want me to delete the '(.+)' task, or add '(.+)' as a new task\?$/;
 
 /** After "yes" to "create it and add 'Milk' to it?" and a created list: the add that was waiting for it. */
@@ -113,6 +117,14 @@ export function contextualAnswer(lastText: string, intents: Intent[], userText: 
   if (parent && parent[1]) {
     if (intent.type === "confirm") return { calls: [{ toolName: "complete_task", input: { task: parent[1] } }], notes: [] };
     if (intent.type === "deny") return { calls: [], notes: [`Okay, I'll leave '${parent[1]}' open.`] };
+  }
+  const untimed = NO_DUE_TIME.exec(lastText);
+  if (untimed && untimed[1] && untimed[3]) {
+    const answer = cleanRequest(userText);
+    const due = findDue(untimed[2] && !DAY_WORDS.test(answer) ? `${untimed[2].toLowerCase()} ${answer}` : answer, clock)?.due;
+    const offset = findReminderPhrase(`remind me ${untimed[3]} before`);
+    if (due && offset?.kind === "before") return { calls: [{ toolName: "update_task", input: { task: untimed[1], due: dueToString(due), remindBefore: offset.minutes } }], notes: [] };
+    if (intent.type === "deny") return { calls: [], notes: ["Okay, no reminder then."] };
   }
   const cancel = CANCEL_QUESTION.exec(lastText);
   if (cancel && cancel[1] && cancel[2]) {

@@ -10,7 +10,7 @@ import type { BulkChanges, Changes, Intent, ListFilter, TaskRef } from "./intent
 import { type Conversation, type ConversationEvent, type TaskView, type ToolCallEvent, type ToolResultEvent, toTaskViews } from "./prompt-reader";
 import { knownByPhrase, knownTask, lastAssistantText, latestList, pendingFailure, resolveRef } from "./references";
 import { alternativesFor } from "./retries";
-import { composeReply, offerText, socialText, unknownText } from "./replies";
+import { composeReply, noDueForReminder, offerText, socialText, unknownText } from "./replies";
 import { applyWindow } from "./windows";
 import { addAfterCreatedList, chooseCandidate, contextualAnswer } from "./followups";
 
@@ -108,7 +108,11 @@ function mapIntent(intent: Intent, ctx: TurnContext): Mapped {
   };
   switch (intent.type) {
     case "add":
-      for (const item of intent.items) out.calls.push({ toolName: "add_task", input: { ...item } });
+      for (const { remindBeforeWithoutDue, ...item } of intent.items) {
+        out.calls.push({ toolName: "add_task", input: { ...item } });
+        // Added without the reminder; the follow-up reader takes the answer (followups.ts).
+        if (remindBeforeWithoutDue) out.notes.push(noDueForReminder(item.title, remindBeforeWithoutDue, item.due ?? null, ctx.clock));
+      }
       break;
     case "list":
       out.calls.push({ toolName: "list_tasks", input: listInput(intent.filter, false) });

@@ -168,6 +168,12 @@ function failureReply(ctx: TurnContext, r: ToolResultEvent): string {
   }
   if (r.outcome.code === "invalid_input") {
     const m = r.outcome.message.toLowerCase();
+    // remindBefore on a task without a due time: say so and ask, nothing was changed.
+    const untimed = /^remindBefore: '(.+)' (?:has no due time|is due on (\d{4}-\d{2}-\d{2}) without a time)/.exec(r.outcome.message);
+    if (untimed?.[1]) {
+      // Read back by the follow-up reader: the answer ("friday at 3pm") sets the due time and the reminder.
+      return noDueForReminder(untimed[1], typeof r.input.remindBefore === "number" ? r.input.remindBefore : 0, untimed[2] ?? null, ctx.clock);
+    }
     if (m.includes("due")) return "I couldn't use that date. Could you say it another way, like \"tomorrow\", \"Friday\" or \"Dec 3\"?";
     if (m.includes("title")) return "A task needs a title. What should it be called?";
     if (m.includes("skip") || m.includes("repeat") || m.includes("recurrence")) return `I couldn't do that: ${r.outcome.message}`;
@@ -175,6 +181,20 @@ function failureReply(ctx: TurnContext, r: ToolResultEvent): string {
     return "I couldn't make that change — something in the request wasn't valid. Could you rephrase it?";
   }
   return "Something went wrong on my side while doing that. Please try again.";
+}
+
+/** A reminder before a task that has no due time (or none at a time of day) to count from; `followups.ts` reads the answer. */
+export function noDueForReminder(title: string, minutes: number, day: string | null, clock: Clock): string {
+  const offset = minutesText(minutes);
+  return day
+    ? `${quote(title)} is due ${describeLocalDue(day.slice(0, 10), clock)} but not at a time, so I can't remind you ${offset} before it. What time is it due?`
+    : `${quote(title)} has no due time yet, so I can't remind you ${offset} before it. When is it due?`;
+}
+
+/** "30 minutes", "1 hour", "2 days" (as the reminder readers read them back). */
+function minutesText(minutes: number): string {
+  const [n, unit] = minutes % 1440 === 0 ? [minutes / 1440, "day"] : minutes % 60 === 0 ? [minutes / 60, "hour"] : [minutes, "minute"];
+  return `${n} ${unit}${n === 1 ? "" : "s"}`;
 }
 
 function updateReply(ctx: TurnContext, r: ToolResultEvent): string {

@@ -6,7 +6,8 @@ import type { Prisma } from "@/lib/db";
 import { isAppError } from "@/lib/errors";
 import type { ChangeActor, ChangeContext } from "@/lib/tasks/activity-log";
 import { getTasksByIds } from "@/lib/tasks/bulk";
-import { parseDue } from "@/lib/tasks/due";
+import { isEndOfLocalDay, parseDue } from "@/lib/tasks/due";
+import { localDateString, localParts, zonedToInstant } from "@/lib/tasks/time-zone";
 import { resolveReference, scoreTitle, type ReferenceResult } from "@/lib/tasks/match";
 import { checkRule } from "@/lib/tasks/recurrence";
 import { descriptionSchema, titleSchema, type TaskStatus, type TaskUpdateInput, type TaskView } from "@/lib/tasks/schema";
@@ -17,6 +18,7 @@ import {
   withTransaction,
   deleteTask,
   deleteTasks,
+  findTaskIdsByWords,
   listTasks,
   listTasksForMatching,
   setTasksStatus,
@@ -54,6 +56,9 @@ export type TaskToolContext = {
 export function changeOf(ctx: TaskToolContext): { change: ChangeContext; db?: Prisma.TransactionClient } {
   return { change: { actor: ctx.actor, requestId: ctx.requestId }, db: ctx.db };
 }
+
+/** How many of the likeliest titles list_tasks weighs when no title contains the words literally. */
+const FUZZY_CANDIDATES = 100;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -181,10 +186,12 @@ export async function listTasksTool(input: ListTasksInput, ctx: TaskToolContext)
     const total = tasks.length < filter.limit ? tasks.length : await countTasks({ ...base, q: filter.query });
     return { ok: true, tasks, total, filter: { ...filter, ...organisedFilter(list, label, parent) } };
   }
-  // Nothing contains the words literally: fall back to forgiving title matching (typos, spelling).
-  const { tasks: all } = await listTasks({ ...base, limit: 500 });
+  // Nothing contains the words literally: fall back to forgiving title matching (typos, spelling)
+  // among the likeliest titles of all the user's tasks, found in the database.
   const query = filter.query;
-  const fuzzy = all.filter((t) => scoreTitle(query, t.title).coverage >= 0.66);
+  const candidates = await findTaskIdsByWords({ userId: ctx.userId, reference: query, limit: FUZZY_CANDIDATES, db: ctx.db });
+  const { tasks: close } = candidates.length ? await listTasks({ ...base, ids: candidates, limit: FUZZY_CANDIDATES }) : { tasks: [] };
+  const fuzzy = close.filter((t) => scoreTitle(query, t.title).coverage >= 0.66);
   return { ok: true, tasks: fuzzy.slice(0, filter.limit), total: fuzzy.length, filter: { ...filter, ...organisedFilter(list, label, parent) } };
 }
 
@@ -233,6 +240,9 @@ export async function updateTaskTool(input: UpdateTaskInput, ctx: TaskToolContex
     if ("problem" in recurrence) return invalidInput(recurrence.problem);
     patch.recurrence = recurrence.rule;
   }
+  if ([input.clearReminder === true, input.remindAt !== undefined, input.remindBefore !== undefined].filter(Boolean).length > 1) {
+    return invalidInput("give only one of remindAt, remindBefore and clearReminder");
+  }
   if (input.clearReminder) patch.remindAt = null;
   else if (input.remindAt !== undefined) {
     const problem = checkRemindAt(input.remindAt, ctx.timeZone);
@@ -247,7 +257,7 @@ export async function updateTaskTool(input: UpdateTaskInput, ctx: TaskToolContex
   if (parent && !parent.ok) return parent;
   if (parent) patch.parentId = parent.parent.id;
   const labelsChange = organised.labels.length > 0 || removed.labels.length > 0;
-  const changed = [...Object.keys(patch), ...(labelsChange ? ["labels"] : [])].map((k) => ({ dueAt: "due", listId: "list", parentId: "parent" })[k] ?? k);
+  const changed = [...Object.keys(patch), ...(labelsChange ? ["labels"] : []), ...(input.remindBefore !== undefined ? ["remindAt"] : [])].map((k) => ({ dueAt: "due", listId: "list", parentId: "parent" })[k] ?? k);
   if (!changed.length) {
     return invalidInput(
       "nothing to change: give at least one of title, description, priority, due, clearDue, status, recurrence, clearRecurrence, skipOccurrence, remindAt, clearReminder, list, labels, removeLabels, parent",
@@ -259,11 +269,31 @@ export async function updateTaskTool(input: UpdateTaskInput, ctx: TaskToolContex
   if (failure || found.kind !== "one") return failure ?? notFound(input.task);
   if (labelsChange) patch.labels = mergeLabels(found.task.labels, organised.labels, removed.labels);
   if (parent && parent.parent.id === found.task.id) return invalidInput("parent: a task cannot be its own subtask");
+  if (input.remindBefore !== undefined) {
+    const due = patch.dueAt !== undefined ? (patch.dueAt === null ? null : parseDue(patch.dueAt, ctx.timeZone)) : found.task.dueAt ? new Date(found.task.dueAt) : null;
+    const remindAt = remindBeforeDue(due, input.remindBefore, ctx.timeZone);
+    if (remindAt === "no_due") return invalidInput(`remindBefore: '${found.task.title}' has no due time; ask the user when it is due`);
+    if (remindAt === "no_time") return invalidInput(`remindBefore: '${found.task.title}' is due on ${localDateString(due!, ctx.timeZone)} without a time; ask the user what time`);
+    patch.remindAt = remindAt.toISOString();
+  }
   return orNotFound(input.task, async () => {
     const task = await updateTask({ userId: ctx.userId, id: found.task.id, timeZone: ctx.timeZone, patch, ...changeOf(ctx) });
     const result = patch.status === "completed" ? completionResult(task) : { ok: true as const, task };
     return withParentReady(ctx, result.ok ? { ...result, changed } : result, patch.status === "completed" ? [task] : []);
   });
+}
+
+/**
+ * A reminder `minutes` before a due time. A task due on a day without a time ("by Friday") is
+ * reminded whole days before at 9:00 local time; other offsets need a time.
+ */
+function remindBeforeDue(due: Date | null, minutes: number, timeZone: string): Date | "no_due" | "no_time" {
+  if (!due) return "no_due";
+  const local = localParts(due, timeZone);
+  if (!isEndOfLocalDay(local)) return new Date(due.getTime() - minutes * 60_000);
+  if (minutes % 1440 !== 0) return "no_time";
+  const day = new Date(Date.UTC(local.year, local.month - 1, local.day - minutes / 1440));
+  return zonedToInstant(day.getUTCFullYear(), day.getUTCMonth() + 1, day.getUTCDate(), 9, 0, 0, 0, timeZone);
 }
 
 export async function deleteTaskTool(input: DeleteTaskInput, ctx: TaskToolContext): Promise<ToolResult> {

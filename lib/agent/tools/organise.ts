@@ -6,7 +6,8 @@
  */
 import { createList, findListByName, listLists } from "@/lib/lists/service";
 import { listNameSchema, type TaskListRef } from "@/lib/lists/schema";
-import { extractLabels, labelsSchema, mergeLabels, normalizeLabel } from "@/lib/tasks/labels";
+import { labelsSchema } from "@/lib/tasks/label-schema";
+import { extractLabels, mergeLabels, normalizeLabel } from "@/lib/tasks/labels";
 import { scoreTitle } from "@/lib/tasks/match";
 import type { TaskView } from "@/lib/tasks/schema";
 import { getTaskById } from "@/lib/tasks/service";

@@ -76,6 +76,13 @@ export const updateTaskInput = z
     clearRecurrence: z.boolean().optional().describe("true stops the task repeating"),
     skipOccurrence: z.boolean().optional().describe("true moves a repeating task to its next occurrence without completing it"),
     remindAt: remindAt.optional(),
+    remindBefore: z
+      .number()
+      .int()
+      .min(1)
+      .max(40320)
+      .optional()
+      .describe("Remind this many minutes before the task's due time (e.g. 30); the task must have a due time. Use instead of remindAt"),
     clearReminder: z.boolean().optional().describe("true removes the reminder"),
   })
   .strict();

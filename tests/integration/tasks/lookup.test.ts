@@ -10,6 +10,8 @@ import { createTestUser, type TestUser } from "../helpers";
 
 let ada: TestUser;
 let passportId: string;
+let bea: TestUser;
+let oldestId: string;
 
 beforeAll(async () => {
   ada = await createTestUser("many-tasks");
@@ -18,6 +20,12 @@ beforeAll(async () => {
   await db.task.createMany({ data: Array.from({ length: 600 }, (_, i) => ({ userId: ada.user.id, title: `Filler chore number ${i}`, dueAt: soon })) });
   passportId = (await db.task.create({ data: { userId: ada.user.id, title: "Renew passport" } })).id;
   await db.task.create({ data: { userId: ada.user.id, title: "Renew library card" } });
+
+  // Years of tasks: the one we want is the oldest, and 650 newer ones, due sooner, share a word with it.
+  bea = await createTestUser("years-of-tasks");
+  const longAgo = new Date(Date.now() - 3 * 365 * 86_400_000);
+  oldestId = (await db.task.create({ data: { userId: bea.user.id, title: "Renew passport", createdAt: longAgo } })).id;
+  await db.task.createMany({ data: Array.from({ length: 650 }, (_, i) => ({ userId: bea.user.id, title: `Renew parking permit for bay ${i}`, dueAt: soon })) });
 });
 
 describe("task lookup by words", () => {
@@ -35,5 +43,28 @@ describe("task lookup by words", () => {
     const result = await runTaskTool("complete_task", { task: "renew" }, ctx());
     expect(result).toMatchObject({ ok: false, code: "ambiguous" });
     expect(await db.task.count({ where: { userId: ada.user.id, status: "completed" } })).toBe(0);
+  });
+});
+
+describe("task lookup for a user with years of tasks", () => {
+  const ctx = () => ({ userId: bea.user.id, timeZone: "UTC", actor: "api" as const, requestId: null });
+
+  it("finds the oldest task when hundreds of newer ones share a word with it", async () => {
+    for (const words of ["renew passport", "the passport one", "renew my pasport"]) {
+      const result = await runTaskTool("update_task", { task: words, priority: "high" }, ctx());
+      expect(result, words).toMatchObject({ ok: true, task: { id: oldestId, priority: "high" } });
+    }
+    expect(await runTaskTool("complete_task", { task: "passport" }, ctx())).toMatchObject({ ok: true, task: { id: oldestId, status: "completed" } });
+  });
+
+  it("lists it for a misspelt query (the forgiving fallback searches all of the tasks)", async () => {
+    const result = await runTaskTool("list_tasks", { query: "pasport" }, ctx());
+    expect(result).toMatchObject({ ok: true, total: 1, tasks: [{ id: oldestId }] });
+  });
+
+  it("still tells several matching tasks apart from none", async () => {
+    expect(await runTaskTool("update_task", { task: "parking permit", priority: "low" }, ctx())).toMatchObject({ ok: false, code: "ambiguous" });
+    expect(await runTaskTool("update_task", { task: "parking permit for bay 612", priority: "low" }, ctx())).toMatchObject({ ok: true, task: { title: "Renew parking permit for bay 612" } });
+    expect(await runTaskTool("update_task", { task: "water the ferns", priority: "low" }, ctx())).toMatchObject({ ok: false, code: "not_found" });
   });
 });

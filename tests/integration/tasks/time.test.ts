@@ -183,6 +183,25 @@ describe("repeating tasks through the agent's tools", () => {
     const bad = await runTaskTool("update_task", { task: "plants", recurrence: "FREQ=WEEKLY;BYHOUR=9" }, ctx());
     expect(bad).toMatchObject({ ok: false, code: "invalid_input", message: expect.stringMatching(/BYHOUR/) });
   });
+
+  it("update_task's remindBefore: minutes before the due time; whole days before a day without a time at 9:00; nothing without a due", async () => {
+    await runTaskTool("add_task", { title: "Board meeting", due: "2027-04-06T14:00" }, ctx());
+    await runTaskTool("add_task", { title: "Tax return", due: "2027-04-15" }, ctx());
+    await runTaskTool("add_task", { title: "Someday book" }, ctx());
+    expect(await runTaskTool("update_task", { task: "board meeting", remindBefore: 45 }, ctx())).toMatchObject({ ok: true, changed: ["remindAt"], task: { remindAt: "2027-04-06T17:15:00.000Z" } });
+    // Moving the due time in the same call counts from the new time.
+    expect(await runTaskTool("update_task", { task: "board meeting", due: "2027-04-07T10:00", remindBefore: 60 }, ctx())).toMatchObject({ ok: true, task: { remindAt: "2027-04-07T13:00:00.000Z" } });
+    expect(await runTaskTool("update_task", { task: "tax return", remindBefore: 2880 }, ctx())).toMatchObject({ ok: true, task: { remindAt: "2027-04-13T13:00:00.000Z" } });
+    const untimed = await runTaskTool("update_task", { task: "tax return", remindBefore: 30 }, ctx());
+    expect(untimed).toMatchObject({ ok: false, code: "invalid_input", message: expect.stringMatching(/'Tax return' is due on 2027-04-15 without a time/) });
+    const undated = await runTaskTool("update_task", { task: "someday book", remindBefore: 30 }, ctx());
+    expect(undated).toMatchObject({ ok: false, code: "invalid_input", message: expect.stringMatching(/'Someday book' has no due time/) });
+    const both = await runTaskTool("update_task", { task: "board meeting", remindBefore: 30, clearReminder: true }, ctx());
+    expect(both).toMatchObject({ ok: false, code: "invalid_input" });
+    // Nothing of the refused calls was written.
+    const tax = (await runTaskTool("list_tasks", { query: "tax return" }, ctx())) as unknown as { tasks: TaskView[] };
+    expect(tax.tasks[0]).toMatchObject({ remindAt: "2027-04-13T13:00:00.000Z" });
+  });
 });
 
 describe("repeating tasks over MCP", () => {

@@ -29,6 +29,7 @@ export type Task = {
   status: "pending" | "completed";
   priority: "low" | "medium" | "high";
   dueAt: string | null;
+  remindAt?: string | null;
   list?: { name: string } | null;
   labels?: string[];
   parentId?: string | null;

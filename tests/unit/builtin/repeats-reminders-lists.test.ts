@@ -86,3 +86,75 @@ describe("built-in model: a list that does not exist", () => {
     expect(await turn.h.all()).toHaveLength(0);
   });
 });
+
+describe("built-in model: a reminder before a task that already exists", () => {
+  // Clock: Sunday 2026-11-22 15:05 in Europe/Berlin; the standup is due tomorrow at 09:00 there.
+  async function withStandup() {
+    const h = await Harness.create({ tasks: [{ title: "Dentist appointment" }] });
+    await h.say("add standup tomorrow at 9am");
+    return h;
+  }
+
+  for (const say of ["remind me 30 minutes before the standup", "remind me about the standup 30 minutes before", "ping me half an hour before standup", "can you remind me 30 minutes before my standup?"]) {
+    it(`${say}: sets the reminder on that task, adds nothing`, async () => {
+      const h = await withStandup();
+      const turn = await h.say(say);
+      expectCalls(turn.calls, [{ toolName: "update_task", input: { task: /standup/i, remindBefore: 30 } }]);
+      const tasks = await h.all();
+      expect(tasks).toHaveLength(2);
+      expect(new Date(tasks.find((t) => t.title === "Standup")!.remindAt!).toISOString()).toBe("2026-11-23T07:30:00.000Z");
+      expect(turn.text).toContain("I'll remind you tomorrow at 8:30 am");
+    });
+  }
+
+  it("a task without a due time: nothing changes, it asks when it is due, and the answer sets both", async () => {
+    const h = await withStandup();
+    const asked = await h.say("remind me an hour before the dentist");
+    expect(asked.text).toBe("'Dentist appointment' has no due time yet, so I can't remind you 1 hour before it. When is it due?");
+    expect((await h.task("dentist"))?.remindAt ?? null).toBeNull();
+    expect(await h.all()).toHaveLength(2);
+
+    const answered = await h.say("friday at 3pm");
+    expectCalls(answered.calls, [{ toolName: "update_task", input: { task: "Dentist appointment", due: "2026-11-27T15:00:00", remindBefore: 60 } }]);
+    const dentist = await h.task("dentist");
+    expect(new Date(dentist!.remindAt!).toISOString()).toBe("2026-11-27T13:00:00.000Z");
+  });
+
+  it("a task that is not on the list: nothing is added", async () => {
+    const h = await withStandup();
+    const turn = await h.say("remind me 30 minutes before the board meeting");
+    expect(turn.text).toContain("couldn't find a task matching");
+    expect(await h.all()).toHaveLength(2);
+  });
+
+  it("an add with 'remind me an hour before' and no due time: added, and it asks; the answer sets due and reminder", async () => {
+    const h = await Harness.create({});
+    const added = await h.say("add call mom and remind me an hour before");
+    expectCalls(added.calls, [{ toolName: "add_task", input: { title: "Call mom", remindAt: undefined } }]);
+    expect(added.text).toBe("Added 'Call mom'. 'Call mom' has no due time yet, so I can't remind you 1 hour before it. When is it due?");
+    const answered = await h.say("friday at 3pm");
+    expectCalls(answered.calls, [{ toolName: "update_task", input: { task: "Call mom", due: "2026-11-27T15:00:00", remindBefore: 60 } }]);
+  });
+
+  it("a day without a time: it asks what time, and a bare time keeps the day", async () => {
+    const h = await Harness.create({});
+    const added = await h.say("add pay bills tomorrow, remind me 30 minutes before");
+    expect(added.text).toContain("'Pay bills' is due tomorrow but not at a time, so I can't remind you 30 minutes before it. What time is it due?");
+    const answered = await h.say("at 5pm");
+    expectCalls(answered.calls, [{ toolName: "update_task", input: { task: "Pay bills", due: "2026-11-23T17:00:00", remindBefore: 30 } }]);
+    expect(new Date((await h.task("pay bills"))!.remindAt!).toISOString()).toBe("2026-11-23T15:30:00.000Z");
+  });
+});
+
+describe("built-in model: 'a day' is not a date on its own", () => {
+  for (const [say, title] of [["add an apple a day", "Apple a day"], ["add a day at the beach", "Day at the beach"]] as const) {
+    it(say, async () => {
+      const turn = await once(say);
+      expectCalls(turn.calls, [{ toolName: "add_task", input: { title, due: undefined } }]);
+    });
+  }
+  it("'in a day' still is", async () => {
+    const turn = await once("add call the plumber in a day");
+    expectCalls(turn.calls, [{ toolName: "add_task", input: { title: "Call the plumber", due: "2026-11-23" } }]);
+  });
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { extractLabels, labelsSchema, mergeLabels, normalizeLabel } from "@/lib/tasks/labels";
+import { labelsSchema } from "@/lib/tasks/label-schema";
+import { checkLabel, extractLabels, mergeLabels, normalizeLabel } from "@/lib/tasks/labels";
 
 describe("extractLabels", () => {
   it("reads hashtags out of the text, lower-cased and de-duplicated, with their spans", () => {
@@ -44,5 +45,18 @@ describe("label rules", () => {
     expect(labelsSchema.safeParse(["A", "a", "#a"]).data).toEqual(["a"]);
     expect(labelsSchema.safeParse(Array.from({ length: 21 }, (_, i) => `l${i}`)).success).toBe(false);
     expect(mergeLabels(["a", "b"], ["b", "c"], ["a"])).toEqual(["b", "c"]);
+  });
+
+  it("says what is wrong with a label, the same in the browser and in request validation", () => {
+    const cases: [string, string][] = [
+      ["  #  ", "a label must not be empty"],
+      ["x".repeat(41), "a label must be at most 40 characters"],
+      ["a,b", "a label is one word: no spaces, commas or '#'"],
+    ];
+    for (const [input, message] of cases) {
+      expect(checkLabel(input)).toEqual({ ok: false, message });
+      expect(labelsSchema.safeParse([input]).error?.issues[0]?.message).toBe(message);
+    }
+    expect(checkLabel("x".repeat(40))).toEqual({ ok: true, label: "x".repeat(40) });
   });
 });

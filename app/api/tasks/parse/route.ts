@@ -1,10 +1,10 @@
 /**
  * POST /api/tasks/parse: reads a quick-add line into task fields without creating anything,
- * with the built-in model's readers (lib/agent/builtin/quick-add.ts). See docs/api.md "Quick add".
+ * with the one task-line reader the chat's add uses too (lib/agent/builtin/quick-add.ts). See docs/api.md "Quick add".
  */
 import { z } from "zod";
 import { clockAt } from "@/lib/agent/builtin/clock";
-import { listReference, readQuickAdd } from "@/lib/agent/builtin/quick-add";
+import { listReferences, readTaskLine } from "@/lib/agent/builtin/quick-add";
 import { requireUser } from "@/lib/auth/require-user";
 import { AppError } from "@/lib/errors";
 import { json, route } from "@/lib/http/respond";
@@ -12,43 +12,64 @@ import { readJson } from "@/lib/http/request";
 import { TITLE_MAX } from "@/lib/limits";
 import { findListByName } from "@/lib/lists/service";
 import { parseDue } from "@/lib/tasks/due";
-import { firstOccurrence } from "@/lib/tasks/recurrence";
+import { describeRule, firstOccurrence } from "@/lib/tasks/recurrence";
 import { timeZoneSchema } from "@/lib/tasks/schema";
-import { localDateString } from "@/lib/tasks/time-zone";
 
 /** Room for the words that become fields; far past it the line cannot be a task title. */
 const QUICK_ADD_TEXT_MAX = TITLE_MAX * 4;
+/** More plain-text ranges than this is not a person clicking highlights. */
+const IGNORE_MAX = 50;
 
-const parseSchema = z.object({ text: z.string().refine((t) => t.trim().length > 0, "must not be empty"), timezone: timeZoneSchema.optional() }).strict();
+const range = z
+  .object({ start: z.number().int().min(0), end: z.number().int().min(0) })
+  .strict()
+  .refine((r) => r.start < r.end, "start must be before end");
+
+const parseSchema = z
+  .object({
+    text: z.string().refine((t) => t.trim().length > 0, "must not be empty"),
+    timezone: timeZoneSchema.optional(),
+    /** Ranges of `text` to keep as plain text ("treat as plain text" on a highlight). */
+    ignore: z.array(range).max(IGNORE_MAX).optional(),
+  })
+  .strict()
+  .superRefine((body, ctx) => {
+    body.ignore?.forEach((r, i) => {
+      if (r.end > body.text.length) ctx.addIssue({ code: "custom", path: ["ignore", i, "end"], message: `must be at most the text's length (${body.text.length})` });
+    });
+  });
 
 export const POST = route(async (request) => {
-  const { user } = await requireUser(request, "tasks:read");
-  const { text, timezone } = await readJson(request, parseSchema);
+  // Read as the person types: it changes nothing, so it does not use up their write budget.
+  const { user } = await requireUser(request, "tasks:read", { readOnly: true });
+  const { text, timezone, ignore } = await readJson(request, parseSchema);
   if (text.length > QUICK_ADD_TEXT_MAX) throw new AppError("too_large:text", `text must be at most ${QUICK_ADD_TEXT_MAX} characters.`);
   const timeZone = timezone ?? user.timezone;
   const now = new Date();
-  const listName = listReference(text);
-  const list = listName ? await findListByName({ userId: user.id, name: listName }) : null;
-  const reading = readQuickAdd(text, clockAt(now, timeZone), { listExists: list !== null });
-
-  let dueAt = reading.due ? parseDue(reading.due, timeZone) : null;
-  if (reading.recurrence) {
-    // A repeat without a day of its own starts at its first occurrence, at the time said if any.
-    const first = firstOccurrence(reading.recurrence, { now, timeZone });
-    const time = reading.due?.includes("T") ? reading.due.slice(11, 16) : null;
-    if (first && (!reading.due || time)) dueAt = time ? parseDue(`${localDateString(first, timeZone)}T${time}`, timeZone) : first;
+  // The names the line may give a list, looked up among the caller's own lists.
+  const lists = new Map<string, { id: string; name: string }>();
+  for (const name of listReferences(text)) {
+    const list = await findListByName({ userId: user.id, name });
+    if (list) lists.set(name.toLowerCase(), list);
   }
-  let remindAt: Date | null = null;
-  if (reading.reminder && "before" in reading.reminder) remindAt = dueAt ? new Date(dueAt.getTime() - reading.reminder.before * 60_000) : null;
-  else if (reading.reminder) remindAt = reading.reminder.at ? parseDue(reading.reminder.at, timeZone) : dueAt;
+  const reading = readTaskLine(text, clockAt(now, timeZone), { listExists: (name) => lists.has(name.toLowerCase()), ignore: ignore ?? [], typed: true });
+  const list = reading.listName ? (lists.get(reading.listName) ?? null) : null;
+
+  // A repeat without a day of its own starts at its first occurrence, as the task service does.
+  const dueAt = reading.due ? parseDue(reading.due, timeZone) : reading.recurrence ? firstOccurrence(reading.recurrence, { now, timeZone }) : null;
+  const remindAt = reading.remindAt ? parseDue(reading.remindAt, timeZone) : null;
 
   return json({
     title: reading.title,
-    description: "",
+    description: reading.description ?? "",
     dueAt: dueAt?.toISOString() ?? null,
     priority: reading.priority,
     recurrence: reading.recurrence,
+    /** The rule in plain English, as task views show it ("every month on the 1st"). */
+    recurrenceText: reading.recurrence ? describeRule(reading.recurrence) : null,
     remindAt: remindAt?.toISOString() ?? null,
+    /** "remind me 30 minutes before" with no due time to count from: the minutes (no reminder is set); else null. */
+    remindBeforeWithoutDue: reading.remindBeforeWithoutDue,
     listId: list?.id ?? null,
     labels: reading.labels,
     spans: reading.spans,

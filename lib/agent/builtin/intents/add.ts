@@ -3,14 +3,9 @@
  * "todo: …", "put … on my list", "add three tasks: a, b, c") into task drafts with title,
  * description, priority and due date.
  */
-import { findRecurrencePhrase } from "@/lib/tasks/recurrence-phrases";
-import { findReminderPhrase } from "@/lib/tasks/reminder-phrases";
-import { extractLabels } from "@/lib/tasks/labels";
 import type { Clock } from "../clock";
-import { dueToString, extractDue, findDue } from "../dates";
-import { firstOccurrenceAt, minutesBefore } from "../repeats";
-import { capitalize, escapeRegExp, quoted, trimPunctuation } from "../text";
-import { cutSpans } from "../dates";
+import { leadingReminder, readTaskLine } from "../quick-add";
+import { quoted } from "../text";
 import { findPriority } from "./priority";
 import { splitItems } from "./refs";
 import type { AddItem } from "./types";
@@ -52,97 +47,31 @@ export function addBody(text: string): { body: string; list: boolean; prefix: st
 
 const COUNT_ANNOUNCED = /^(?:(?:a|an|the|following|these|some|\d+|two|three|four|five|six|couple of|few|several|multiple)\s+)+(?:tasks|todos|to-?dos|items|things|reminders)\s*(?::|-)?\s*/;
 
-const DESCRIPTION =
-  /(?:,\s*|\s+)(?:with\s+(?:the\s+|a\s+|some\s+)?(?:description|notes|note|details|detail|comment)|(?:description|notes?|details)\s*:|described as|(?:and\s+)?(?:the\s+)?description\s+(?:is|should be|of)?)\s*(?::|saying|that says|reading|of|-)?\s*(.+)$/i;
-
-function stripWrappers(title: string): string {
-  let t = title;
-  for (let i = 0; i < 3; i++) {
-    const before = t;
-    t = trimPunctuation(
-      t
-        .replace(/^(?:to|that|i need to|i have to|i should|i must|remember to|(?:not |never )?forget to|about|for me to|a|an)\s+(?=\S)/i, "")
-        .replace(/\s+(?:to|on|onto|in|into)\s+(?:my|the)\s+(?:[\w-]+\s+)?(?:list|tasks|todos|agenda)$/i, "")
-        .replace(/\s+(?:please|for me|as a task|as a todo|as well|too|also)$/i, "")
-        .replace(/^(?:a |an )?(?:task|todo|to-?do|reminder)\s+(?:to|for|about|called|named|titled)\s+/i, ""),
-    );
-    if (t === before) break;
-  }
-  return t;
-}
-
-const NAMED_LIST = /\s+(?:to|on|onto|in|into)\s+(?:my|the)\s+([\p{L}\p{N}][\p{L}\p{N}_-]*)\s+list\b/iu;
-const GENERIC_LIST = /^(?:todo|to-do|todos|to-dos|task|tasks|main|usual|own|reminder|reminders|whole|same|new|last)$/i;
-
-/** Reads one item: description, priority, due date, then what is left is the title. */
+/**
+ * Reads one item through the one task-line reader (quick-add.ts), which the task panel's box
+ * uses too: the same words make the same task in the chat and in the panel.
+ */
 export function readItem(raw: string, clock: Clock): AddItem {
-  const q = quoted(raw);
-  // A quoted title is taken as is; only the words around it can carry a date or priority.
-  let text = q ? raw.replace(new RegExp(`["'\`]${escapeRegExp(q)}["'\`]`), " ") : raw;
-  const item: Omit<AddItem, "title"> = {};
-  const desc = DESCRIPTION.exec(text);
-  if (desc && desc[1]) {
-    item.description = trimPunctuation(desc[1]);
-    text = text.slice(0, desc.index);
-  }
-  const p = findPriority(text.toLowerCase());
-  if (p) {
-    item.priority = p.priority;
-    text = cutSpans(text, [p.span]);
-  }
-  // "milk to the groceries list": the named list (not "my todo list"); the tool asks when there is no such list.
-  const named = NAMED_LIST.exec(text);
-  if (named && named[1] && !GENERIC_LIST.test(named[1])) {
-    item.list = named[1].toLowerCase();
-    text = `${text.slice(0, named.index)} ${text.slice(named.index + named[0].length)}`;
-  }
-  // "#errands" words are labels.
-  const tagged = extractLabels(text);
-  if (tagged.labels.length) {
-    item.labels = tagged.labels;
-    text = tagged.text;
-  }
-  // "…, remind me 30 minutes before": an offset from the due time, once that is known.
-  const remind = findReminderPhrase(text);
-  const before = remind?.kind === "before" ? remind.minutes : null;
-  if (remind?.kind === "before") text = `${text.slice(0, remind.start)} ${text.slice(remind.end)}`;
-  // "every sunday", "on the 1st of every month": a repeat rule; its words leave the title.
-  const repeat = findRecurrencePhrase(text);
-  if (repeat) {
-    item.recurrence = repeat.rule;
-    text = `${text.slice(0, repeat.start)} ${text.slice(repeat.end)}`;
-  }
-  const found = extractDue(text, clock);
-  if (found.due) {
-    // A repeating task is first due at its first occurrence, at the time said.
-    const due = repeat ? (firstOccurrenceAt(repeat.rule, found.due, clock) ?? found.due) : found.due;
-    const rest = found.rest;
-    item.due = dueToString(due);
-    text = rest;
-    const remindDue = before !== null ? minutesBefore(due, before) : null;
-    if (remindDue) item.remindAt = dueToString(remindDue);
-  }
-  // Labels left behind once their values were taken ("Pay rent. Due: tomorrow").
-  // Brackets emptied by taking their contents ("(low priority)") go too.
-  text = text.replace(/[([{]\s*[)\]}]/g, " ").replace(/\s+/g, " ");
-  const bare = trimPunctuation(text).replace(/[\s.,;:-]+(?:due(?: date)?|by|on|for|with|and|priority|deadline)\s*:?$/i, "");
-  const title = q ?? stripWrappers(bare);
-  return { title: capitalize(trimPunctuation(title)), ...item };
+  const r = readTaskLine(raw, clock);
+  const item: AddItem = { title: r.title };
+  if (r.description) item.description = r.description;
+  if (r.priority) item.priority = r.priority;
+  if (r.listName) item.list = r.listName;
+  if (r.labels.length) item.labels = r.labels;
+  if (r.recurrence) item.recurrence = r.recurrence;
+  if (r.due) item.due = r.due;
+  if (r.remindAt) item.remindAt = r.remindAt;
+  if (r.remindBeforeWithoutDue) item.remindBeforeWithoutDue = r.remindBeforeWithoutDue;
+  return item;
 }
 
 /** Reads an add body into one or more drafts. */
 export function readAdd(body: string, clock: Clock, list = false, prefix = ""): AddItem[] {
   // "remind me at 5pm to call mom": the time words are the reminder's, not the due date's.
   const whole = `${prefix}${body}`;
-  const remind = findReminderPhrase(whole);
-  if (remind?.kind === "at" && remind.when && remind.start === 0) {
-    const at = findDue(whole.slice(remind.when.start, remind.when.end).toLowerCase(), clock);
-    if (at && at.due.hour !== undefined) {
-      const remindAt = dueToString(at.due);
-      // The task is due then too, unless the rest says otherwise.
-      return readAdd(whole.slice(remind.end), clock, list).map((i) => ({ due: remindAt, ...i, remindAt }));
-    }
-  }
+  const lead = leadingReminder(whole, clock);
+  // The task is due then too, unless the rest says otherwise.
+  if (lead) return readAdd(whole.slice(lead.end), clock, list).map((i) => ({ due: lead.remindAt, ...i, remindAt: lead.remindAt }));
   let text = body.trim();
   const announced = COUNT_ANNOUNCED.exec(text.toLowerCase());
   if (announced) text = text.slice(announced[0].length);

@@ -26,6 +26,8 @@ export type AddItem = {
   subtasks?: string[];
   /** "add a step to move house: book the van": the parent task, by words from its title. */
   parent?: string;
+  /** "…, remind me an hour before" with no due time to count from: not a tool input; the reply asks when it is due. */
+  remindBeforeWithoutDue?: number;
 };
 
 export type Changes = {
@@ -45,6 +47,8 @@ export type Changes = {
   list?: string;
   /** "tag X with urgent": labels added. */
   labels?: string[];
+  /** "remind me 30 minutes before the dentist": minutes before the task's due time. */
+  remindBefore?: number;
 };
 
 /** What a bulk update changes on every task it matches. */

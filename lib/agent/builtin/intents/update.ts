@@ -7,6 +7,7 @@ import type { Clock } from "../clock";
 import { cutSpans, dueToString, extractDue } from "../dates";
 import { verbs } from "../lexicon";
 import { capitalize, numberFrom, NUMBER_WORD_PATTERN, quoted, trimPunctuation } from "../text";
+import { findReminderPhrase } from "@/lib/tasks/reminder-phrases";
 import { findPriority, priorityWord } from "./priority";
 import { refFrom } from "./refs";
 import type { Changes, Intent } from "./types";
@@ -64,6 +65,32 @@ function keepCase(ctx: ReadContext, lowerPart: string): string {
   const original = ctx.original;
   const i = original.toLowerCase().lastIndexOf(lowerPart);
   return i >= 0 ? original.slice(i, i + lowerPart.length) : lowerPart;
+}
+
+const REMIND_ME = "(?:remind me|ping me|nudge me|alert me|notify me|set a reminder|add a reminder|give me a reminder)";
+
+/**
+ * A reminder before a task's due time: "remind me 30 minutes before the dentist", "remind me
+ * about the standup 10 minutes before", "remind me an hour before" (the task just mentioned).
+ */
+function remindBefore(text: string): { ref: string; changes: Changes } | null {
+  if (!new RegExp(`^${REMIND_ME}\\s`).test(text)) return null;
+  const phrase = findReminderPhrase(text);
+  if (phrase?.kind === "before" && phrase.start === 0) {
+    const ref = trimPunctuation(text.slice(phrase.end).replace(/^\s*(?:the\s+start\s+of|the\s+start|of|for)\s+/, ""));
+    // "remind me 30 minutes before to call mom" is a new task, not a reference.
+    if (/^to\s/.test(ref)) return null;
+    return { ref: ref || "it", changes: { remindBefore: phrase.minutes } };
+  }
+  // "remind me about <task> <amount> before": the amount is the last one to three words.
+  const about = new RegExp(`^(${REMIND_ME})\\s+(?:about|of|for)\\s+(.+?)\\s+(before(?:hand)?|earlier|ahead|in advance|prior)$`).exec(text);
+  if (!about) return null;
+  const words = (about[2] ?? "").split(/\s+/);
+  for (let n = 1; n <= 3 && n < words.length; n++) {
+    const offset = findReminderPhrase(`${about[1]} ${words.slice(-n).join(" ")} ${about[3]}`);
+    if (offset?.kind === "before") return { ref: words.slice(0, -n).join(" "), changes: { remindBefore: offset.minutes } };
+  }
+  return null;
 }
 
 const READERS: Array<[RegExp, Reader]> = [
@@ -227,6 +254,9 @@ export function readUpdate(text: string, originalText: string, clock: Clock): In
   const ctx = { clock, original: originalText };
   // An add command ("add book flights, it's important") is not an edit, unless it adds a note.
   const addsNote = /^(?:add|put|attach|write|leave|give)\s+(?:a\s+|an\s+|the\s+|this\s+|some\s+)?(?:description|desc|notes?|details?|comment)\b/.test(text);
+  const reminder = remindBefore(text);
+  const reminded = reminder ? refFrom(reminder.ref) : null;
+  if (reminder && reminded) return { type: "update", ref: reminded, changes: reminder.changes };
   if (!addsNote && /^(?:add|create|remind me|new (?:task|todo|reminder)|todo|to-do|jot|note down|note to self|memo|make a (?:task|todo|reminder|note))\b/.test(text)) return null;
   // "set its priority to low": the possessive readers expect "it's".
   const t = text.replace(/\bits\s+(?=(?:priority|due|deadline|title|name|description|notes?|date)\b)/, "it's ");
