@@ -4,8 +4,8 @@
  * benchmarks of the issue, in one command that writes one JSON file and prints the tables for
  * docs/benchmarks.md.
  *
- *   npm run build && npm run bench:all          # = node bench/all.mjs (≈ 12 min)
- *   QUICK=1 npm run bench:all                   # small counts, short phases (≈ 3 min)
+ *   npm run build && npm run bench:all          # = node bench/all.mjs (≈ 10 min + the others)
+ *   QUICK=1 npm run bench:all                   # small counts, short phases (≈ 4 min + the others)
  *
  * It builds nothing. It starts, each in its own process so that their CPU is counted apart:
  *   - the fake OpenAI-compatible provider (bench/fake-provider.ts, the project's
@@ -33,7 +33,7 @@
  * BENCH_SERVER_NODE_ARGS (Node flags for the server and its workers, e.g. "--cpu-prof
  * --cpu-prof-dir=/tmp/prof"), BENCH_OUT (the JSON
  * file; default bench/results/<date>.json), SKIP_OTHERS=1 (no step 5). Loopback only; every
- * phase is bounded and the whole run stops itself after 25 minutes.
+ * phase is bounded and the whole run stops itself after 30 minutes.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
@@ -64,7 +64,7 @@ const SOAKS = int("SOAKS", 2, 2);
 const TURNS_PER_CONVERSATION = 10;
 const PASSWORD = "correct horse battery staple";
 const FAST_MODEL = "fake-fast";
-const HARD_DEADLINE_MS = 25 * 60_000;
+const HARD_DEADLINE_MS = 30 * 60_000;
 const STARTED = new Date();
 const OUT = process.env.BENCH_OUT ?? path.join(ROOT, "bench", "results", `${STARTED.toISOString().slice(0, 16).replace(":", "")}${QUICK ? "-quick" : ""}.json`);
 
@@ -389,6 +389,22 @@ function record(r) {
   if (r.status === 200) ledger.set(r.conversationId, (ledger.get(r.conversationId) ?? 0) + 1);
 }
 
+/** Transactions committed in the app's database so far (each autocommit statement is one). */
+async function transactions() {
+  const url = databaseUrl();
+  if (!url) return null;
+  const conn = new pg.Client({ connectionString: url });
+  try {
+    await conn.connect();
+    const { rows } = await conn.query(`SELECT pg_stat_force_next_flush()`).then(() => conn.query(`SELECT xact_commit::float8 AS n FROM pg_stat_database WHERE datname = current_database()`));
+    return rows[0]?.n ?? null;
+  } catch {
+    return null;
+  } finally {
+    await conn.end().catch(() => undefined);
+  }
+}
+
 /** `concurrency` slots running turns back to back for `seconds`; CPU, memory and balance measured. */
 async function load(users, concurrency, seconds, label) {
   const results = [];
@@ -401,6 +417,7 @@ async function load(users, concurrency, seconds, label) {
     const c = connectionsByPid(s.workers, server.port);
     conns.push(s.workers.map((pid) => c[pid]));
   }, 1000);
+  const xact0 = await transactions();
   const cpu0 = cpuSnapshot();
   const t0 = now();
   const stopAt = t0 + seconds * 1000;
@@ -419,6 +436,11 @@ async function load(users, concurrency, seconds, label) {
   clearInterval(sampler);
   const ok = results.filter((r) => r.ok);
   const cpu = cpuPerTurn(cpu0, cpuSnapshot(), ok.length);
+  await sleep(1000); // the stats collector's flush, and the last turns' saves
+  const xact1 = await transactions();
+  // Statements the turns cost the database (autocommit: one transaction each), plus this
+  // function's own two reads; per answered turn.
+  const dbTransactionsPerTurn = xact0 !== null && xact1 !== null && ok.length ? round((xact1 - xact0 - 2) / ok.length, 2) : null;
   const overhead = ok.map((r) => r.lastByte - STREAM_MS);
   const peak = rss.reduce((m, row) => row.map((v, i) => Math.max(v ?? 0, m[i] ?? 0)), []);
   const out = {
@@ -432,6 +454,7 @@ async function load(users, concurrency, seconds, label) {
     overheadMs: { p50: round(pct(overhead, 50), 0), p95: round(pct(overhead, 95), 0), p99: round(pct(overhead, 99), 0) },
     firstByteMs: { p50: round(pct(ok.map((r) => r.firstByte), 50), 0), p95: round(pct(ok.map((r) => r.firstByte), 95), 0) },
     cpu,
+    dbTransactionsPerTurn,
     rssPeakMb: peak,
     rssEndMb: memory().workers,
     // Connections each worker held, at the sample where the load was highest.
@@ -485,11 +508,11 @@ async function checkPersistence() {
 }
 
 /** Runs another benchmark script; its last stdout line that parses as JSON, or why not. */
-function other(name, args, timeoutMs) {
+function other(name, args, timeoutMs, env = {}) {
   const script = path.join(ROOT, args.find((a) => a.startsWith("bench/")));
   if (!fs.existsSync(script)) return { skipped: `${path.relative(ROOT, script)} not present` };
   log(`running ${name}: node ${args.join(" ")}`);
-  const r = spawnSync(process.execPath, args, { cwd: ROOT, encoding: "utf8", timeout: timeoutMs, env: { ...process.env, NODE_OPTIONS: "" }, maxBuffer: 64 * 1024 * 1024 });
+  const r = spawnSync(process.execPath, args, { cwd: ROOT, encoding: "utf8", timeout: timeoutMs, env: { ...process.env, NODE_OPTIONS: "", ...env }, maxBuffer: 64 * 1024 * 1024 });
   if (r.status !== 0) return { skipped: `exit ${r.status ?? r.signal}: ${(r.stderr ?? "").trim().split("\n").slice(-3).join(" | ").slice(0, 400)}` };
   for (const line of r.stdout.trim().split("\n").reverse()) {
     try {
@@ -551,11 +574,13 @@ async function main() {
 
   const others = {};
   if (process.env.SKIP_OTHERS !== "1") {
-    others.firstLoadJs = other("first-load-js", ["bench/first-load-js.mjs", "--json", server.base], 5 * 60_000);
+    others.firstLoadJs = other("first-load-js", ["bench/first-load-js.mjs", "--json", server.base], 4 * 60_000);
   }
   await cleanup();
   if (process.env.SKIP_OTHERS !== "1") {
-    others.dataScale = other("data-scale", ["--import", "tsx", "bench/data-scale.ts", "--json"], 8 * 60_000);
+    // Its own embedded Postgres and server; it stops itself after 10 minutes. QUICK: fewer repetitions.
+    const quick = QUICK ? { N: "50", HTTP_N: "50", NAV_N: "5" } : {};
+    others.dataScale = other("data-scale", ["--import", "tsx", "bench/data-scale.ts", "--json"], 11 * 60_000, quick);
   }
 
   const result = {
@@ -581,10 +606,10 @@ async function main() {
 function printTables(r) {
   const w = (a) => (a ?? []).join(" / ");
   console.log(`\nProvider-backed turns: ${r.config.STREAM_MS} ms answers in ${r.config.CHUNKS} chunks, ${r.config.workers} workers, commit ${r.commit}${r.quick ? " (QUICK)" : ""}\n`);
-  console.log("| concurrent streams | turns/s | errors | overhead p50 / p95 ms | first byte p50 / p95 ms | CPU ms/turn: server / Postgres / fake / client | worker CPU share | connections per worker | RSS per worker, peak MB |");
-  console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+  console.log("| concurrent streams | turns/s | errors | overhead p50 / p95 ms | first byte p50 / p95 ms | CPU ms/turn: server / Postgres / fake / client | DB transactions per turn | worker CPU share | connections per worker | RSS per worker, peak MB |");
+  console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
   for (const l of [...r.levels, ...r.soaks]) {
-    console.log(`| ${l.label} | ${l.turnsPerSecond} | ${l.errors} of ${l.turns} | ${l.overheadMs.p50} / ${l.overheadMs.p95} | ${l.firstByteMs.p50} / ${l.firstByteMs.p95} | ${l.cpu.serverMsPerTurn} / ${l.cpu.postgresMsPerTurn} / ${l.cpu.fakeProviderMsPerTurn} / ${l.cpu.clientMsPerTurn} | ${w(l.cpu.workerShare)} | ${w(l.connectionsPerWorker)} | ${w(l.rssPeakMb)} |`);
+    console.log(`| ${l.label} | ${l.turnsPerSecond} | ${l.errors} of ${l.turns} | ${l.overheadMs.p50} / ${l.overheadMs.p95} | ${l.firstByteMs.p50} / ${l.firstByteMs.p95} | ${l.cpu.serverMsPerTurn} / ${l.cpu.postgresMsPerTurn} / ${l.cpu.fakeProviderMsPerTurn} / ${l.cpu.clientMsPerTurn} | ${l.dbTransactionsPerTurn} | ${w(l.cpu.workerShare)} | ${w(l.connectionsPerWorker)} | ${w(l.rssPeakMb)} |`);
   }
   const s = r.sequential;
   console.log("\n| sequential (zero-latency provider) | n | errors | p50 | p95 | p99 | tail / median |");
@@ -596,7 +621,16 @@ function printTables(r) {
   r.soaks.forEach((x, i) => console.log(`| soak ${i + 1} (${x.concurrency} streams, ${x.seconds} s): peak / after 15 s idle | ${w(x.rssPeakMb)} / ${w(x.rssAfterIdleMb)} |`));
   const p = r.persistence;
   console.log(`\nPersistence: ${p.checked ? `${p.turns} turns in ${p.conversations} conversations, ${p.mismatches} mismatches` : p.reason}`);
-  for (const [k, v] of Object.entries(r.others)) console.log(`${k}: ${JSON.stringify(v).slice(0, 600)}`);
+  const fl = r.others.firstLoadJs;
+  if (fl?.pages) {
+    console.log("\n| page JS, KB gzip -9 (bench/first-load-js.mjs) | first load | later | all |\n| --- | --- | --- | --- |");
+    for (const pg of fl.pages) console.log(`| ${pg.path} | ${pg.firstLoadGzipKB} | ${pg.laterGzipKB} | ${pg.gzipKB} |`);
+  } else if (fl) console.log(`\nfirst-load-js: ${JSON.stringify(fl).slice(0, 300)}`);
+  const ds = r.others.dataScale;
+  if (ds?.results) {
+    console.log(`\n| data scale (bench/data-scale.ts), ${ds.data?.tasks ?? "?"} tasks | layer | p50 ms | p95 ms | problem |\n| --- | --- | --- | --- | --- |`);
+    for (const x of ds.results) console.log(`| ${x.name} | ${x.layer} | ${x.p50} | ${x.p95} | ${x.problem ?? ""} |`);
+  } else if (ds) console.log(`\ndata-scale: ${JSON.stringify(ds).slice(0, 300)}`);
 }
 
 const LOAD_BEFORE = fs.readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
