@@ -30,6 +30,7 @@ export type Task = {
   priority: "low" | "medium" | "high";
   dueAt: string | null;
   remindAt?: string | null;
+  recurrence?: { rule: string; text: string } | null;
   list?: { name: string } | null;
   labels?: string[];
   parentId?: string | null;

@@ -78,6 +78,10 @@ function matchTask(t: Task, p: Record<string, unknown>, all: Task[]): boolean {
       if (due.getUTCDate() !== day || (m !== null && due.getUTCMonth() + 1 !== m)) return false;
     }
     if (k === "noDue" && v && t.dueAt) return false;
+    if (k === "rule~" && !(t.recurrence?.rule ?? "").toUpperCase().includes(String(v).toUpperCase())) return false;
+    if (k === "recurring" && Boolean(t.recurrence) !== v) return false;
+    if (k === "remindHour" && (!t.remindAt || new Date(t.remindAt).getUTCHours() !== v)) return false;
+    if (k === "hasReminder" && Boolean(t.remindAt) !== v) return false;
     if (k === "list" && (v === null ? t.list : norm(t.list?.name) !== norm(String(v)))) return false;
     if (k === "label" && !(t.labels ?? []).map(norm).includes(norm(String(v)))) return false;
     if (k === "noLabel" && (t.labels ?? []).map(norm).includes(norm(String(v)))) return false;
