@@ -39,12 +39,12 @@ import { spawn, spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { Client } from "../tests/evals/client.mjs";
+import { freePort, waitHealthy } from "./lib/server.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const QUICK = process.env.QUICK === "1" || process.argv.includes("--quick");
@@ -82,16 +82,6 @@ hardStop.unref();
 // ---------------------------------------------------------------------------------------------
 // Processes
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.on("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** Every process as { pid, ppid, cmd }, from /proc. */
 function processes() {
@@ -238,18 +228,7 @@ async function startServer(providerUrl) {
   let exited = false;
   child.on("exit", () => (exited = true));
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (exited) throw new Error(`server exited during start-up; log: ${logFile}`);
-    try {
-      const r = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(2000) });
-      if (r.status === 200) break;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) throw new Error(`server not healthy within 180 s; log: ${logFile}`);
-    await sleep(250);
-  }
+  await waitHealthy(base, { exited: () => exited, logFile });
   log(`server up at ${base} (log ${logFile})`);
   return { child, port, base, logFile };
 }

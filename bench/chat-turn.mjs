@@ -31,11 +31,11 @@ import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { freePort, waitHealthy } from "./lib/server.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const int = (name, fallback) => {
@@ -67,16 +67,6 @@ hardStop.unref();
 
 let server = null; // { child, logFile }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.on("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 const MKDTEMP_755 = `import fs from "node:fs"; const mk = fs.mkdtempSync; fs.mkdtempSync = (...a) => { const d = mk(...a); fs.chmodSync(d, 0o755); return d; };`;
 
@@ -98,18 +88,7 @@ async function startServer() {
   server = { child, logFile, exited: false };
   child.on("exit", () => (server.exited = true));
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (server.exited) throw new Error(`server exited during start-up; log: ${logFile}`);
-    try {
-      const r = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(2000) });
-      if (r.status === 200) break;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) throw new Error(`server not healthy within 180 s; log: ${logFile}`);
-    await sleep(250);
-  }
+  await waitHealthy(base, { exited: () => server.exited, logFile });
   log(`server up at ${base} (log ${logFile})`);
   return base;
 }

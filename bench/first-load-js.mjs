@@ -21,11 +21,11 @@
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
+import { freePort, waitHealthy } from "./lib/server.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const PASSWORD = "correct horse battery staple";
@@ -123,16 +123,6 @@ export function formatTable(result) {
 // ---------------------------------------------------------------------------------------------
 // Command line
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.on("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** The production build on a throw-away database (scripts/e2e-server.ts); returns base and stop(). */
 async function startServer() {
@@ -153,20 +143,13 @@ async function startServer() {
     for (let i = 0; i < 100 && !exited; i++) await new Promise((r) => setTimeout(r, 100));
   };
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (exited) throw new Error("server exited during start-up");
-    try {
-      if ((await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(2000) })).status === 200) return { base, stop };
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error("server not healthy within 180 s");
-    }
-    await new Promise((r) => setTimeout(r, 250));
+  try {
+    await waitHealthy(base, { exited: () => exited });
+  } catch (error) {
+    await stop();
+    throw error;
   }
+  return { base, stop };
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
