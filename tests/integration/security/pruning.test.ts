@@ -67,9 +67,10 @@ describe("pruning expired windows", () => {
     const tag = randomUUID();
     const rows = await seed(tag);
     const result = await pruneExpiredCounters();
-    expect(result.rateCounters).toBeGreaterThanOrEqual(3);
-    expect(result.loginAttempts).toBeGreaterThanOrEqual(1);
-    expect(result.signInBackoffs).toBeGreaterThanOrEqual(1);
+    // How many it reports is not asserted: a prune started by another request (the test above,
+    // other files on the same database) may take some of these rows first. What must hold is
+    // that afterwards exactly the expired rows are gone.
+    expect(result).toEqual({ rateCounters: expect.any(Number), loginAttempts: expect.any(Number), signInBackoffs: expect.any(Number) });
     await expectPruned(rows, tag);
   });
 });
