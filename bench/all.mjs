@@ -44,6 +44,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { Client } from "../tests/evals/client.mjs";
+import { descendants, processes } from "./lib/processes.mjs";
 import { freePort, waitHealthy } from "./lib/server.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -82,36 +83,6 @@ hardStop.unref();
 // ---------------------------------------------------------------------------------------------
 // Processes
 
-
-/** Every process as { pid, ppid, cmd }, from /proc. */
-function processes() {
-  const out = [];
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      const cmd = fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0").filter(Boolean);
-      out.push({ pid: Number(entry), ppid, cmd });
-    } catch {
-      // gone
-    }
-  }
-  return out;
-}
-
-function descendants(pid, all = processes()) {
-  const out = [];
-  const queue = [pid];
-  while (queue.length) {
-    const p = queue.shift();
-    for (const c of all.filter((x) => x.ppid === p)) {
-      out.push(c);
-      queue.push(c.pid);
-    }
-  }
-  return out;
-}
 
 /** CPU seconds (user + system) of a process, from /proc/<pid>/stat; 0 when gone. */
 function cpuOf(pid) {

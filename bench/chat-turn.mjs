@@ -35,6 +35,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { descendants } from "./lib/processes.mjs";
 import { freePort, waitHealthy } from "./lib/server.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -91,32 +92,6 @@ async function startServer() {
   await waitHealthy(base, { exited: () => server.exited, logFile });
   log(`server up at ${base} (log ${logFile})`);
   return base;
-}
-
-/** Descendant processes of `pid` (via /proc), as { pid, cmd }. */
-function descendants(pid) {
-  const children = new Map();
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      const cmd = fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0").filter(Boolean);
-      if (!children.has(ppid)) children.set(ppid, []);
-      children.get(ppid).push({ pid: Number(entry), cmd });
-    } catch {
-      // gone
-    }
-  }
-  const out = [];
-  const queue = [pid];
-  while (queue.length) {
-    for (const c of children.get(queue.shift()) ?? []) {
-      out.push(c);
-      queue.push(c.pid);
-    }
-  }
-  return out;
 }
 
 /** The embedded Postgres started by e2e-server.ts: its URL and log file, found through /proc. */
