@@ -56,11 +56,19 @@ function proposing(calls: { name: string; input: unknown }[]) {
  * with `sqlstate` 57P03, "cannot connect now", it looks like the database being away).
  */
 async function failFinalSaves(conversationId: string, sqlstate = "P0001"): Promise<() => Promise<void>> {
-  const name = `test_fail_finish_${conversationId.replace(/-/g, "")}`;
-  await db.$executeRawUnsafe(`CREATE OR REPLACE FUNCTION ${name}() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'simulated failure of the final save' USING ERRCODE = '${sqlstate}'; END $$ LANGUAGE plpgsql`);
-  await db.$executeRawUnsafe(
-    `CREATE TRIGGER ${name} BEFORE UPDATE ON "AgentRun" FOR EACH ROW WHEN (OLD."conversationId" = '${conversationId}'::uuid AND NEW."status" <> 'running') EXECUTE FUNCTION ${name}()`,
-  );
+  return failRunWrites({ conversationId, sqlstate, what: "final save", on: "UPDATE", when: `OLD."conversationId" = '${conversationId}'::uuid AND NEW."status" <> 'running'` });
+}
+
+/** Makes writing a new run of this conversation fail with `sqlstate` until the returned function is called. */
+async function failRunStarts(conversationId: string, sqlstate: string): Promise<() => Promise<void>> {
+  return failRunWrites({ conversationId, sqlstate, what: "run start", on: "INSERT", when: `NEW."conversationId" = '${conversationId}'::uuid` });
+}
+
+/** A trigger on "AgentRun" that raises `sqlstate` for the matching writes; the returned function removes it. */
+async function failRunWrites({ conversationId, sqlstate, what, on, when }: { conversationId: string; sqlstate: string; what: string; on: "INSERT" | "UPDATE"; when: string }): Promise<() => Promise<void>> {
+  const name = `test_fail_${on.toLowerCase()}_${conversationId.replace(/-/g, "")}`;
+  await db.$executeRawUnsafe(`CREATE OR REPLACE FUNCTION ${name}() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'simulated failure of the ${what}' USING ERRCODE = '${sqlstate}'; END $$ LANGUAGE plpgsql`);
+  await db.$executeRawUnsafe(`CREATE TRIGGER ${name} BEFORE ${on} ON "AgentRun" FOR EACH ROW WHEN (${when}) EXECUTE FUNCTION ${name}()`);
   return async () => {
     await db.$executeRawUnsafe(`DROP TRIGGER IF EXISTS ${name} ON "AgentRun"`);
     await db.$executeRawUnsafe(`DROP FUNCTION IF EXISTS ${name}()`);
@@ -315,17 +323,6 @@ describe("what asks first", () => {
     expect(await db.task.count({ where: { id: { in: four.map((t) => t.id) }, status: "completed" } })).toBe(3);
   });
 });
-
-/** Makes writing a new run of this conversation fail with `sqlstate` until the returned function is called. */
-async function failRunStarts(conversationId: string, sqlstate: string): Promise<() => Promise<void>> {
-  const name = `test_fail_start_${conversationId.replace(/-/g, "")}`;
-  await db.$executeRawUnsafe(`CREATE OR REPLACE FUNCTION ${name}() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'simulated failure of the run start' USING ERRCODE = '${sqlstate}'; END $$ LANGUAGE plpgsql`);
-  await db.$executeRawUnsafe(`CREATE TRIGGER ${name} BEFORE INSERT ON "AgentRun" FOR EACH ROW WHEN (NEW."conversationId" = '${conversationId}'::uuid) EXECUTE FUNCTION ${name}()`);
-  return async () => {
-    await db.$executeRawUnsafe(`DROP TRIGGER IF EXISTS ${name} ON "AgentRun"`);
-    await db.$executeRawUnsafe(`DROP FUNCTION IF EXISTS ${name}()`);
-  };
-}
 
 describe("a final save while the database is away", () => {
   it("is saved once the database is back, and the conversation is free again", async () => {
