@@ -19,7 +19,8 @@ export type ReminderPhrase =
 const UNITS: Record<string, number> = { minute: 1, min: 1, mins: 1, minutes: 1, hour: 60, hr: 60, hrs: 60, hours: 60, day: 1440, days: 1440, week: 10080, weeks: 10080 };
 const WORD_NUMBERS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, ten: 10, fifteen: 15, twenty: 20, thirty: 30, "forty-five": 45, half: 0.5 };
 
-const REMIND = "(?:remind me|ping me|nudge me|alert me|notify me|give me a reminder|set a reminder|with a reminder|add a reminder)";
+/** The words that ask for a reminder ("remind me", "ping me", "set a reminder" …), as a regex source. */
+export const REMIND = "(?:remind me|ping me|nudge me|alert me|notify me|give me a reminder|set a reminder|with a reminder|add a reminder)";
 const AMOUNT = "(\\d{1,4}|an?|one|two|three|four|five|ten|fifteen|twenty|thirty|forty-five|half)";
 const UNIT = "(minutes?|mins?|hours?|hrs?|days?|weeks?)";
 

@@ -7,7 +7,7 @@ import type { Clock } from "../clock";
 import { cutSpans, dueToString, extractDue } from "../dates";
 import { verbs } from "../lexicon";
 import { capitalize, numberFrom, NUMBER_WORD_PATTERN, quoted, trimPunctuation } from "../text";
-import { findReminderPhrase } from "@/lib/tasks/reminder-phrases";
+import { findReminderPhrase, REMIND as REMIND_ME } from "@/lib/tasks/reminder-phrases";
 import { findPriority, priorityWord } from "./priority";
 import { refFrom } from "./refs";
 import type { Changes, Intent } from "./types";
@@ -66,8 +66,6 @@ function keepCase(ctx: ReadContext, lowerPart: string): string {
   const i = original.toLowerCase().lastIndexOf(lowerPart);
   return i >= 0 ? original.slice(i, i + lowerPart.length) : lowerPart;
 }
-
-const REMIND_ME = "(?:remind me|ping me|nudge me|alert me|notify me|set a reminder|add a reminder|give me a reminder)";
 
 /**
  * A reminder before a task's due time: "remind me 30 minutes before the dentist", "remind me
