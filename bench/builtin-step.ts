@@ -9,7 +9,7 @@
  * Prints mean, p50 and p95 CPU ms per step, per prompt and overall. Each run carries its own "now" in the
  * system prompt, so nothing is served from the per-step date cache of an earlier run.
  */
-import type { LanguageModelV3CallOptions, LanguageModelV3Prompt } from "@ai-sdk/provider";
+import type { LanguageModelV4CallOptions, LanguageModelV4Prompt } from "@ai-sdk/provider";
 import { createBuiltinModel } from "../lib/agent/builtin";
 import { buildSystemPrompt } from "../lib/agent/system-prompt";
 
@@ -23,9 +23,9 @@ const tools = TOOLS.map((name) => ({ type: "function" as const, name, inputSchem
 const model = createBuiltinModel();
 
 const user = (text: string) => ({ role: "user" as const, content: [{ type: "text" as const, text }] });
-const options = (prompt: LanguageModelV3Prompt) => (i: number): LanguageModelV3CallOptions => ({ prompt: [{ role: "system", content: systemAt(i) }, ...prompt], tools });
+const options = (prompt: LanguageModelV4Prompt) => (i: number): LanguageModelV4CallOptions => ({ prompt: [{ role: "system", content: systemAt(i) }, ...prompt], tools });
 
-const history: LanguageModelV3Prompt = [];
+const history: LanguageModelV4Prompt = [];
 for (let i = 0; i < 10; i++) {
   history.push(user(`add task number ${i} tomorrow at 5pm`));
   history.push({ role: "assistant", content: [{ type: "text", text: `Added 'Task number ${i}', due tomorrow at 5 pm.` }] });
@@ -39,7 +39,7 @@ const tasks = Array.from({ length: 50 }, (_, i) => ({
   dueAt: `2026-11-${String(10 + (i % 20)).padStart(2, "0")}T16:00:00.000Z`,
 }));
 
-const prompts: Array<[string, (i: number) => LanguageModelV3CallOptions]> = [
+const prompts: Array<[string, (i: number) => LanguageModelV4CallOptions]> = [
   ["add with date and time", options([user("remind me to call the bank a week from friday at 3pm, it's urgent")])],
   ["compound update", options([user("make the venue booking high priority and due this coming monday")])],
   ["bulk re-schedule", options([user("push everything due today to tomorrow")])],

@@ -12,8 +12,8 @@
  * after 100 warm-up turns; prints CPU ms per turn (user + system of this process).
  */
 import { randomUUID } from "node:crypto";
-import { consumeStream, stepCountIs, streamText } from "ai";
-import { MockLanguageModelV3, simulateReadableStream } from "ai/test";
+import { consumeStream, isStepCount, streamText } from "ai";
+import { MockLanguageModelV4, simulateReadableStream } from "ai/test";
 import { startTurn } from "@/lib/agent/turn";
 import { createUser } from "@/lib/auth/users";
 
@@ -44,7 +44,7 @@ await cpuPerRun(100, turn);
 console.log(`startTurn, read to the end: ${(await cpuPerRun(N, (i) => turn(i + 100))).toFixed(2)} ms CPU per turn (${N} turns)`);
 
 for (const deltas of [2, 20]) {
-  const model = new MockLanguageModelV3({
+  const model = new MockLanguageModelV4({
     doStream: async () => ({
       stream: simulateReadableStream({
         initialDelayInMs: null,
@@ -60,7 +60,7 @@ for (const deltas of [2, 20]) {
     }),
   });
   const sdk = async () => {
-    const result = streamText({ model, messages: [{ role: "user", content: "hi" }], stopWhen: stepCountIs(10) });
+    const result = streamText({ model, messages: [{ role: "user", content: "hi" }], stopWhen: isStepCount(10) });
     await consumeStream({ stream: result.toUIMessageStream() });
   };
   await cpuPerRun(300, sdk);

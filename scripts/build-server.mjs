@@ -16,7 +16,7 @@ await build({
   packages: "external",
   platform: "node",
   format: "esm",
-  target: "node20.19",
+  target: "node24",
   logLevel: "warning",
 });
 console.log("compiled the production server into dist/ (with-db.js, serve.js)");

@@ -27,6 +27,7 @@ import os from "node:os";
 import { stampSocketAddress } from "../lib/http/client-address";
 import { isSupervisorReport, publishSupervisorReport, RestartPolicy, type SupervisorReport } from "../lib/supervisor";
 import { startupBudgetCheck } from "./db/budget";
+import { requireSupportedNode } from "./node-version";
 import { isTurnReport, OrphanedTurns } from "./db/orphaned-turns";
 
 function option(short: string, long: string): string | undefined {
@@ -39,6 +40,8 @@ function positiveInt(value: string | undefined, fallback: number): number {
   const n = Number.parseInt(value ?? "", 10);
   return Number.isInteger(n) && n > 0 ? n : fallback;
 }
+
+requireSupportedNode();
 
 const port = Number.parseInt(option("-p", "--port") ?? process.env.PORT ?? "3000", 10);
 // Not $HOSTNAME: shells and containers set it to the machine's name, which `next start` ignores too.

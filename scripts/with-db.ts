@@ -10,6 +10,9 @@
 import { spawn } from "node:child_process";
 import os from "node:os";
 import { ensureDatabase } from "./db/ensure";
+import { requireSupportedNode } from "./node-version";
+
+requireSupportedNode();
 
 const args = process.argv.slice(2);
 if (args[0] === "--") args.shift();

@@ -4,7 +4,7 @@
  * AI_ALLOWED_MODELS (and, for OpenAI-compatible servers, OPENAI_COMPATIBLE_MODELS).
  */
 import type { LanguageModel } from "ai";
-import { createGoogleGenerativeAI } from "@ai-sdk/google";
+import { createGoogle } from "@ai-sdk/google";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { loadEnv, type Env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
@@ -51,7 +51,7 @@ export function describeActiveModel(env: Env = loadEnv()): ActiveModel {
 let testOverride: { model: LanguageModel; info: ActiveModel } | null = null;
 
 /**
- * Tests only: answer every turn with this model (e.g. a MockLanguageModelV3). Refused in
+ * Tests only: answer every turn with this model (e.g. a MockLanguageModelV4). Refused in
  * production so no request path can swap the model.
  */
 export function setModelOverrideForTests(model: LanguageModel | null, modelId = "test-model"): void {
@@ -88,7 +88,7 @@ function providerModel(env: Env, provider: "google" | "openai-compatible", model
   if (!models) providerModels.set(env, (models = new Map()));
   let model = models.get(modelId);
   if (!model) {
-    model = provider === "google" ? createGoogleGenerativeAI({ apiKey: env.GOOGLE_GENERATIVE_AI_API_KEY, baseURL: env.GOOGLE_GENERATIVE_AI_BASE_URL })(modelId) : createOpenAICompatible({ name: "openai-compatible", baseURL: env.OPENAI_COMPATIBLE_BASE_URL!, apiKey: env.OPENAI_COMPATIBLE_API_KEY }).chatModel(modelId);
+    model = provider === "google" ? createGoogle({ apiKey: env.GOOGLE_GENERATIVE_AI_API_KEY, baseURL: env.GOOGLE_GENERATIVE_AI_BASE_URL })(modelId) : createOpenAICompatible({ name: "openai-compatible", baseURL: env.OPENAI_COMPATIBLE_BASE_URL!, apiKey: env.OPENAI_COMPATIBLE_API_KEY }).chatModel(modelId);
     models.set(modelId, model);
   }
   return model;

@@ -12,7 +12,7 @@ import {
   createUIMessageStream,
   InvalidToolInputError,
   NoSuchToolError,
-  stepCountIs,
+  isStepCount,
   streamText,
   type FinishReason,
   type LanguageModel,
@@ -138,7 +138,7 @@ export function runTurnLoop(args: LoopArgs): ReadableStream<UIMessageChunk> {
           messages: prepared.modelMessages,
           tools: args.tools,
           // The tool-call bound ends the loop after the step that reached it.
-          stopWhen: [stepCountIs(config.maxSteps), () => args.budget.used >= args.budget.max],
+          stopWhen: [isStepCount(config.maxSteps), () => args.budget.used >= args.budget.max],
           temperature: config.temperature,
           maxOutputTokens: config.maxOutputTokens,
           maxRetries: config.maxRetries,

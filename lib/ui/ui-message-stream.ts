@@ -279,7 +279,7 @@ export function applyChunk(state: StreamingMessage, chunk: ChatChunk, onData?: (
     case "tool-input-error": {
       const existing = stepParts().find((p) => isTool(p) && p.toolCallId === chunk.toolCallId);
       const dynamic = existing ? existing.type === "dynamic-tool" : chunk.dynamic === true;
-      updateTool({ toolCallId: chunk.toolCallId, toolName: chunk.toolName, dynamic, state: "output-error", ...(dynamic ? { input: chunk.input } : { input: undefined, rawInput: chunk.input }), errorText: chunk.errorText, providerExecuted: chunk.providerExecuted, providerMetadata: chunk.providerMetadata, toolMetadata: chunk.toolMetadata });
+      updateTool({ toolCallId: chunk.toolCallId, toolName: chunk.toolName, dynamic, state: "output-error", input: chunk.input, errorText: chunk.errorText, providerExecuted: chunk.providerExecuted, providerMetadata: chunk.providerMetadata, toolMetadata: chunk.toolMetadata });
       return { write: true };
     }
     case "tool-approval-request": {

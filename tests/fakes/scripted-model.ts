@@ -1,14 +1,14 @@
 /**
  * A scripted language model for agent tests: each call of the model (one loop step) answers with
  * the next step of the script — text, tool calls, or both — through the real AI SDK streaming
- * path (MockLanguageModelV3 + simulateReadableStream). A step may be a function of the prompt.
+ * path (MockLanguageModelV4 + simulateReadableStream). A step may be a function of the prompt.
  */
-import type { LanguageModelV3CallOptions, LanguageModelV3Prompt, LanguageModelV3StreamPart } from "@ai-sdk/provider";
+import type { LanguageModelV4CallOptions, LanguageModelV4Prompt, LanguageModelV4StreamPart } from "@ai-sdk/provider";
 import { simulateReadableStream } from "ai";
-import { MockLanguageModelV3 } from "ai/test";
+import { MockLanguageModelV4 } from "ai/test";
 
 export type ScriptStep = { text?: string; calls?: { name: string; input: unknown }[] } | { error: Error };
-export type Script = Array<ScriptStep | ((prompt: LanguageModelV3Prompt, call: number) => ScriptStep)>;
+export type Script = Array<ScriptStep | ((prompt: LanguageModelV4Prompt, call: number) => ScriptStep)>;
 
 const usage = {
   inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
@@ -17,9 +17,9 @@ const usage = {
 
 let callIds = 0;
 
-export function stepChunks(step: ScriptStep): LanguageModelV3StreamPart[] {
+export function stepChunks(step: ScriptStep): LanguageModelV4StreamPart[] {
   if ("error" in step) return [{ type: "stream-start", warnings: [] }, { type: "error", error: step.error }];
-  const chunks: LanguageModelV3StreamPart[] = [{ type: "stream-start", warnings: [] }];
+  const chunks: LanguageModelV4StreamPart[] = [{ type: "stream-start", warnings: [] }];
   if (step.text) {
     chunks.push({ type: "text-start", id: "t" }, { type: "text-delta", id: "t", delta: step.text }, { type: "text-end", id: "t" });
   }
@@ -31,14 +31,14 @@ export function stepChunks(step: ScriptStep): LanguageModelV3StreamPart[] {
   return chunks;
 }
 
-export type ScriptedModel = MockLanguageModelV3 & { prompts: LanguageModelV3Prompt[] };
+export type ScriptedModel = MockLanguageModelV4 & { prompts: LanguageModelV4Prompt[] };
 
 /** After the script runs out, the model keeps answering with its last step (a loop forever, if that step calls tools). */
 export function scriptedModel(script: Script, options: { chunkDelayMs?: number } = {}): ScriptedModel {
   let call = 0;
-  const prompts: LanguageModelV3Prompt[] = [];
-  const model = new MockLanguageModelV3({
-    doStream: async (opts: LanguageModelV3CallOptions) => {
+  const prompts: LanguageModelV4Prompt[] = [];
+  const model = new MockLanguageModelV4({
+    doStream: async (opts: LanguageModelV4CallOptions) => {
       prompts.push(opts.prompt);
       const entry = script[Math.min(call, script.length - 1)];
       call++;
@@ -54,7 +54,7 @@ export function scriptedModel(script: Script, options: { chunkDelayMs?: number }
 }
 
 /** The tool results the model was given in its last prompt, by tool name. */
-export function toolResultsIn(prompt: LanguageModelV3Prompt | undefined): { toolName: string; output: unknown }[] {
+export function toolResultsIn(prompt: LanguageModelV4Prompt | undefined): { toolName: string; output: unknown }[] {
   const results: { toolName: string; output: unknown }[] = [];
   for (const message of prompt ?? []) {
     if (message.role !== "tool") continue;

@@ -1,17 +1,17 @@
 /**
- * The built-in offline model behind the AI SDK's LanguageModelV3 interface. Each call reads
+ * The built-in offline model behind the AI SDK's LanguageModelV4 interface. Each call reads
  * the prompt (clock line, conversation, tool results), plans one step, and answers with tool
  * calls or text — streamed in word-sized chunks like a hosted model — so the real agent loop,
  * tools, approvals and persistence run unchanged.
  */
 import type {
-  LanguageModelV3,
-  LanguageModelV3CallOptions,
-  LanguageModelV3Content,
-  LanguageModelV3GenerateResult,
-  LanguageModelV3StreamPart,
-  LanguageModelV3StreamResult,
-  LanguageModelV3Usage,
+  LanguageModelV4,
+  LanguageModelV4CallOptions,
+  LanguageModelV4Content,
+  LanguageModelV4GenerateResult,
+  LanguageModelV4StreamPart,
+  LanguageModelV4StreamResult,
+  LanguageModelV4Usage,
 } from "@ai-sdk/provider";
 import { readClock } from "./clock";
 import { type PlannedCall, planStep } from "./planner";
@@ -23,13 +23,13 @@ export type BuiltinModelOptions = {
   chunkDelayMs?: number;
 };
 
-type Answer = { text: string; calls: Array<PlannedCall & { toolCallId: string; json: string }>; usage: LanguageModelV3Usage };
+type Answer = { text: string; calls: Array<PlannedCall & { toolCallId: string; json: string }>; usage: LanguageModelV4Usage };
 
 /**
  * Keeps only the fields a tool's JSON schema declares and trims strings to its maxLength, so a
  * strict schema never rejects a call over something the model could have avoided.
  */
-function fitToSchema(call: PlannedCall, options: LanguageModelV3CallOptions): Record<string, unknown> {
+function fitToSchema(call: PlannedCall, options: LanguageModelV4CallOptions): Record<string, unknown> {
   const tool = options.tools?.find((t) => t.type === "function" && t.name === call.toolName);
   const schema = tool && tool.type === "function" ? (tool.inputSchema as { properties?: Record<string, { maxLength?: unknown }> }) : undefined;
   const props = schema?.properties;
@@ -47,7 +47,7 @@ function tokens(chars: number): number {
   return Math.max(1, Math.ceil(chars / 4));
 }
 
-function answer(options: LanguageModelV3CallOptions): Answer {
+function answer(options: LanguageModelV4CallOptions): Answer {
   const promptJson = JSON.stringify(options.prompt);
   const conversation = readPrompt(options.prompt);
   const clock = readClock(conversation.system);
@@ -64,7 +64,7 @@ function answer(options: LanguageModelV3CallOptions): Answer {
   const text = calls.length > 0 ? step.text : step.text || "I can't reach your tasks right now. Please try again in a moment.";
   const inputChars = promptJson.length + JSON.stringify(options.tools ?? []).length;
   const outputChars = text.length + calls.reduce((n, c) => n + c.toolName.length + c.json.length, 0);
-  const usage: LanguageModelV3Usage = {
+  const usage: LanguageModelV4Usage = {
     inputTokens: { total: tokens(inputChars), noCache: tokens(inputChars), cacheRead: 0, cacheWrite: 0 },
     outputTokens: { total: tokens(outputChars), text: text ? tokens(text.length) : 0, reasoning: 0 },
   };
@@ -84,27 +84,27 @@ function chunks(text: string): string[] {
   return text.match(/\S+\s*|\s+/g) ?? [];
 }
 
-export function createBuiltinModel(settings: BuiltinModelOptions = {}): LanguageModelV3 {
+export function createBuiltinModel(settings: BuiltinModelOptions = {}): LanguageModelV4 {
   const delay = settings.chunkDelayMs ?? 0;
   return {
-    specificationVersion: "v3",
+    specificationVersion: "v4",
     provider: "builtin",
     modelId: "builtin-offline",
     supportedUrls: {},
 
-    async doGenerate(options: LanguageModelV3CallOptions): Promise<LanguageModelV3GenerateResult> {
+    async doGenerate(options: LanguageModelV4CallOptions): Promise<LanguageModelV4GenerateResult> {
       throwIfAborted(options.abortSignal);
       const a = answer(options);
-      const content: LanguageModelV3Content[] = [];
+      const content: LanguageModelV4Content[] = [];
       if (a.text) content.push({ type: "text", text: a.text });
       for (const c of a.calls) content.push({ type: "tool-call", toolCallId: c.toolCallId, toolName: c.toolName, input: c.json });
       return { content, finishReason: finishReason(a), usage: a.usage, warnings: [] };
     },
 
-    async doStream(options: LanguageModelV3CallOptions): Promise<LanguageModelV3StreamResult> {
+    async doStream(options: LanguageModelV4CallOptions): Promise<LanguageModelV4StreamResult> {
       throwIfAborted(options.abortSignal);
       const a = answer(options);
-      const parts: LanguageModelV3StreamPart[] = [{ type: "stream-start", warnings: [] }];
+      const parts: LanguageModelV4StreamPart[] = [{ type: "stream-start", warnings: [] }];
       if (a.text) {
         parts.push({ type: "text-start", id: "text-0" });
         for (const piece of chunks(a.text)) parts.push({ type: "text-delta", id: "text-0", delta: piece });
@@ -119,7 +119,7 @@ export function createBuiltinModel(settings: BuiltinModelOptions = {}): Language
       parts.push({ type: "finish", usage: a.usage, finishReason: finishReason(a) });
       const signal = options.abortSignal;
       let index = 0;
-      const stream = new ReadableStream<LanguageModelV3StreamPart>({
+      const stream = new ReadableStream<LanguageModelV4StreamPart>({
         async pull(controller) {
           if (signal?.aborted) {
             controller.error(signal.reason ?? new DOMException("The operation was aborted.", "AbortError"));

@@ -3,7 +3,7 @@
  * what the model said and called, what the tools answered), the way a model "reads" its
  * context. Tool outputs are parsed into a small typed outcome; they stay data, never commands.
  */
-import type { LanguageModelV3Prompt, LanguageModelV3ToolResultOutput } from "@ai-sdk/provider";
+import type { LanguageModelV4Prompt, LanguageModelV4ToolResultOutput } from "@ai-sdk/provider";
 
 export type TaskView = {
   id: string;
@@ -88,7 +88,7 @@ function fromJson(value: unknown): Outcome {
   return { kind: "ok", value: v };
 }
 
-export function readOutcome(output: LanguageModelV3ToolResultOutput): Outcome {
+export function readOutcome(output: LanguageModelV4ToolResultOutput): Outcome {
   switch (output.type) {
     case "json":
       return fromJson(output.value);
@@ -111,7 +111,7 @@ export function readOutcome(output: LanguageModelV3ToolResultOutput): Outcome {
   }
 }
 
-export function readPrompt(prompt: LanguageModelV3Prompt): Conversation {
+export function readPrompt(prompt: LanguageModelV4Prompt): Conversation {
   const system: string[] = [];
   const events: ConversationEvent[] = [];
   const inputs = new Map<string, Record<string, unknown>>();

@@ -4,7 +4,7 @@
  * tools on the real database: add, complete (moves to the next occurrence), undo, stop repeating.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { LanguageModelV3Prompt } from "@ai-sdk/provider";
+import type { LanguageModelV4Prompt } from "@ai-sdk/provider";
 import { POST as agentPOST } from "@/app/api/agent/route";
 import { setModelOverrideForTests } from "@/lib/agent/models";
 import { db } from "@/lib/db";
@@ -31,7 +31,7 @@ beforeAll(async () => {
 afterEach(() => setModelOverrideForTests(null));
 afterAll(() => setAgentEnv({}));
 
-async function say(message: string, conversationId: string | undefined, script: Parameters<typeof scriptedModel>[0]): Promise<{ body: AgentBody; prompts: LanguageModelV3Prompt[] }> {
+async function say(message: string, conversationId: string | undefined, script: Parameters<typeof scriptedModel>[0]): Promise<{ body: AgentBody; prompts: LanguageModelV4Prompt[] }> {
   const model = scriptedModel(script);
   setModelOverrideForTests(model);
   const res = await agentPOST(apiRequest("/api/agent", { headers: ada.auth, body: { message, conversationId, timezone: "Europe/Berlin" } }), undefined);
@@ -39,7 +39,7 @@ async function say(message: string, conversationId: string | undefined, script: 
   return { body: (await res.json()) as AgentBody, prompts: model.prompts };
 }
 
-function systemText(prompt: LanguageModelV3Prompt): string {
+function systemText(prompt: LanguageModelV4Prompt): string {
   return prompt
     .filter((m) => m.role === "system")
     .map((m) => (typeof m.content === "string" ? m.content : ""))

@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { simulateReadableStream, isToolUIPart } from "ai";
-import { MockLanguageModelV3 } from "ai/test";
+import { MockLanguageModelV4 } from "ai/test";
 import { POST as agentPOST } from "@/app/api/agent/route";
 import { db } from "@/lib/db";
 import { loadMessages, saveMessage } from "@/lib/conversations";
@@ -216,7 +216,7 @@ describe("a turn whose process died", () => {
     const atSecondStep = new Promise<void>((resolve) => (reached = resolve));
     let call = 0;
     // Adds a task, then hangs in its second model call (the process is about to die).
-    const hanging = new MockLanguageModelV3({
+    const hanging = new MockLanguageModelV4({
       doStream: async (opts) => {
         if (call++ === 0) return { stream: simulateReadableStream({ chunks: stepChunks({ calls: [{ name: "add_task", input: { title: "Water the ferns" } }] } as ScriptStep) }) };
         reached();

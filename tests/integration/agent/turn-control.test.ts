@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { simulateReadableStream } from "ai";
-import { MockLanguageModelV3 } from "ai/test";
+import { MockLanguageModelV4 } from "ai/test";
 import { POST as agentPOST } from "@/app/api/agent/route";
 import { POST as stopPOST } from "@/app/api/conversations/[id]/stop/route";
 import { db } from "@/lib/db";
@@ -41,7 +41,7 @@ function addsThenWaits(title: string) {
   const seen = { reachedSecond: null as null | (() => void), aborted: false };
   const second = new Promise<void>((resolve) => (seen.reachedSecond = resolve));
   let call = 0;
-  const model = new MockLanguageModelV3({
+  const model = new MockLanguageModelV4({
     doStream: async (opts) => {
       if (call++ === 0) return { stream: simulateReadableStream({ chunks: stepChunks({ calls: [{ name: "add_task", input: { title } }] } as ScriptStep) }) };
       seen.reachedSecond?.();

@@ -35,7 +35,7 @@ function turnTools(user: TestUser, conversationId: string, runReady: Promise<str
   });
 }
 
-const options = (toolCallId: string) => ({ toolCallId, messages: [] }) as unknown as ToolExecutionOptions;
+const options = (toolCallId: string) => ({ toolCallId, messages: [] }) as unknown as ToolExecutionOptions<unknown>;
 
 describe("a tool call and its effect commit together", () => {
   it("the same call made again in the run returns the stored output and adds nothing", async () => {

@@ -1,12 +1,12 @@
 /**
  * Runs conversations against the built-in model through the real AI SDK loop (generateText +
- * stepCountIs), with the real task tools (lib/agent/tools), the real system prompt and the real
+ * isStepCount), with the real task tools (lib/agent/tools), the real system prompt and the real
  * typed-confirmation parser, over the test database (a fresh user per harness). Mirrors the API
  * route's handling of a pending approval: a typed "yes"/"no" answers it, anything else cancels
  * it and is handled as a new message.
  */
 import { randomUUID } from "node:crypto";
-import { generateText, stepCountIs, type ModelMessage, type ToolSet } from "ai";
+import { generateText, isStepCount, type ModelMessage, type ToolSet } from "ai";
 import { createBuiltinModel } from "@/lib/agent/builtin";
 import { classifyTypedReply } from "@/lib/agent/confirmation";
 import { buildSystemPrompt } from "@/lib/agent/system-prompt";
@@ -159,9 +159,9 @@ export class Harness {
       system: buildSystemPrompt({ now: this.now, timeZone: this.timeZone }),
       messages: this.messages,
       tools: this.tools,
-      stopWhen: stepCountIs(10),
+      stopWhen: isStepCount(10),
     });
-    this.messages.push(...result.response.messages);
+    this.messages.push(...result.responseMessages);
     const calls = result.steps.flatMap((s) => s.toolCalls.map((c) => ({ toolName: c.toolName, input: c.input as Record<string, unknown> })));
     this.approvals = result.content
       .filter((p) => p.type === "tool-approval-request")

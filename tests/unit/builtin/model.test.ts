@@ -1,6 +1,6 @@
 import { describe, it, expect } from "vitest";
-import { streamText, stepCountIs } from "ai";
-import type { LanguageModelV3CallOptions, LanguageModelV3Prompt, LanguageModelV3StreamPart } from "@ai-sdk/provider";
+import { streamText, isStepCount } from "ai";
+import type { LanguageModelV4CallOptions, LanguageModelV4Prompt, LanguageModelV4StreamPart } from "@ai-sdk/provider";
 import { createBuiltinModel } from "../../../lib/agent/builtin";
 import { buildSystemPrompt } from "@/lib/agent/system-prompt";
 import { Harness, once, DEFAULT_NOW, DEFAULT_ZONE } from "./harness";
@@ -9,14 +9,14 @@ const SYSTEM = buildSystemPrompt({ now: new Date(DEFAULT_NOW), timeZone: DEFAULT
 const TOOL_NAMES = ["add_task", "list_tasks", "complete_task", "update_task", "delete_task", "complete_tasks", "delete_tasks"];
 const tools = TOOL_NAMES.map((name) => ({ type: "function" as const, name, inputSchema: { type: "object" as const } }));
 
-function options(prompt: LanguageModelV3Prompt, extra: Partial<LanguageModelV3CallOptions> = {}): LanguageModelV3CallOptions {
+function options(prompt: LanguageModelV4Prompt, extra: Partial<LanguageModelV4CallOptions> = {}): LanguageModelV4CallOptions {
   return { prompt: [{ role: "system", content: SYSTEM }, ...prompt], tools, ...extra };
 }
 
 const user = (text: string) => ({ role: "user" as const, content: [{ type: "text" as const, text }] });
 const task = { id: "8f14e45f-ceea-467f-a0e6-1e2b3c4d5e6f", title: "Keep me", description: null, status: "pending", priority: "medium", dueAt: null, completedAt: null, createdAt: DEFAULT_NOW, updatedAt: DEFAULT_NOW };
 
-function afterDelete(output: Extract<LanguageModelV3Prompt[number], { role: "tool" }>["content"][number] extends infer P ? P extends { type: "tool-result"; output: infer O } ? O : never : never): LanguageModelV3Prompt {
+function afterDelete(output: Extract<LanguageModelV4Prompt[number], { role: "tool" }>["content"][number] extends infer P ? P extends { type: "tool-result"; output: infer O } ? O : never : never): LanguageModelV4Prompt {
   return [
     user("delete keep me"),
     { role: "assistant", content: [{ type: "tool-call", toolCallId: "c1", toolName: "delete_task", input: { task: "keep me" } }] },
@@ -24,8 +24,8 @@ function afterDelete(output: Extract<LanguageModelV3Prompt[number], { role: "too
   ];
 }
 
-async function collect(stream: ReadableStream<LanguageModelV3StreamPart>): Promise<LanguageModelV3StreamPart[]> {
-  const parts: LanguageModelV3StreamPart[] = [];
+async function collect(stream: ReadableStream<LanguageModelV4StreamPart>): Promise<LanguageModelV4StreamPart[]> {
+  const parts: LanguageModelV4StreamPart[] = [];
   const reader = stream.getReader();
   for (;;) {
     const { done, value } = await reader.read();
@@ -34,11 +34,11 @@ async function collect(stream: ReadableStream<LanguageModelV3StreamPart>): Promi
   }
 }
 
-describe("the LanguageModelV3 contract", () => {
+describe("the LanguageModelV4 contract", () => {
   const model = createBuiltinModel();
 
   it("identifies itself", () => {
-    expect(model.specificationVersion).toBe("v3");
+    expect(model.specificationVersion).toBe("v4");
     expect(model.provider).toBe("builtin");
     expect(model.modelId).toBe("builtin-offline");
   });
@@ -48,7 +48,7 @@ describe("the LanguageModelV3 contract", () => {
     const parts = await collect(stream);
     expect(parts[0]?.type).toBe("stream-start");
     expect(parts[1]?.type).toBe("text-start");
-    const deltas = parts.filter((p): p is Extract<LanguageModelV3StreamPart, { type: "text-delta" }> => p.type === "text-delta");
+    const deltas = parts.filter((p): p is Extract<LanguageModelV4StreamPart, { type: "text-delta" }> => p.type === "text-delta");
     expect(deltas.length).toBeGreaterThan(20);
     expect(deltas.every((d) => d.delta.trim().split(/\s+/).length <= 1)).toBe(true);
     const generated = await model.doGenerate(options([user("help")]));
@@ -104,7 +104,7 @@ describe("the LanguageModelV3 contract", () => {
 
 describe("replies built from tool results in the prompt", () => {
   const model = createBuiltinModel();
-  const textOf = async (prompt: LanguageModelV3Prompt) => {
+  const textOf = async (prompt: LanguageModelV4Prompt) => {
     const r = await model.doGenerate(options(prompt));
     expect(r.content.every((c) => c.type === "text")).toBe(true);
     return r.content[0]?.type === "text" ? r.content[0].text : "";
@@ -126,7 +126,7 @@ describe("replies built from tool results in the prompt", () => {
   });
 
   it("invalid_input is explained briefly", async () => {
-    const prompt: LanguageModelV3Prompt = [
+    const prompt: LanguageModelV4Prompt = [
       user("add pay rent on the 45th"),
       { role: "assistant", content: [{ type: "tool-call", toolCallId: "c1", toolName: "add_task", input: { title: "Pay rent", due: "bad" } }] },
       { role: "tool", content: [{ type: "tool-result", toolCallId: "c1", toolName: "add_task", output: { type: "json", value: { ok: false, code: "invalid_input", message: "due: could not parse" } } }] },
@@ -142,7 +142,7 @@ describe("replies built from tool results in the prompt", () => {
 describe("through streamText, like the chat route", () => {
   it("runs the tool loop and streams the final reply", async () => {
     const h = await Harness.create({ tasks: [{ title: "Walk the dog", due: 0 }] });
-    const result = streamText({ model: createBuiltinModel(), system: SYSTEM, messages: [{ role: "user", content: "what do I need to do today?" }], tools: h.toolSet, stopWhen: stepCountIs(10) });
+    const result = streamText({ model: createBuiltinModel(), system: SYSTEM, messages: [{ role: "user", content: "what do I need to do today?" }], tools: h.toolSet, stopWhen: isStepCount(10) });
     let streamed = "";
     for await (const delta of result.textStream) streamed += delta;
     expect(streamed).toContain("☐ Walk the dog — due today");
