@@ -7,9 +7,9 @@ import "server-only";
 import { db as prisma, type Prisma } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { recordChanges, type ChangeContext } from "@/lib/tasks/activity-log";
-import { TASK_PAGE_DEFAULT } from "@/lib/limits";
+import { TASK_PAGE_DEFAULT, TASKS_PER_USER_MAX } from "@/lib/limits";
 import { decodeCursor, encodeCursor, type TaskCursor } from "@/lib/tasks/cursor";
-import { parseDue } from "@/lib/tasks/due";
+import { DUE_YEAR_MAX, DUE_YEAR_MIN, parseDue } from "@/lib/tasks/due";
 import { resolvePlacement, restoreListId, restoreParentId } from "@/lib/tasks/organise";
 import { significantWords } from "@/lib/tasks/match";
 import { checkRule, firstOccurrence, moveReminder, nextOccurrence, toRecurrence } from "@/lib/tasks/recurrence";
@@ -118,7 +118,7 @@ function dueValue(value: string | null | undefined, timeZone: string): Date | nu
   if (value === undefined) return undefined;
   if (value === null) return null;
   const date = parseDue(value, timeZone);
-  if (!date) throw new AppError("bad_request:task", "dueAt: must be an ISO-8601 date-time or a YYYY-MM-DD date");
+  if (!date) throw new AppError("bad_request:task", `dueAt: must be an ISO-8601 date-time or a YYYY-MM-DD date in the years ${DUE_YEAR_MIN}–${DUE_YEAR_MAX}`);
   return date;
 }
 
@@ -190,17 +190,31 @@ function changeData(before: TaskView, patch: TaskUpdateInput, timeZone: string, 
   return data;
 }
 
+/**
+ * Refuses to create `adding` tasks that would take the user past TASKS_PER_USER_MAX. Not exact
+ * under concurrent creations (a few may pass together): a bound on storage, not a quota.
+ */
+export async function ensureTaskRoom({ userId, adding, db = prisma }: { userId: string; adding: number; db?: Prisma.TransactionClient }): Promise<void> {
+  const rows = await db.$queryRaw<{ count: number }[]>`SELECT count(*)::int AS count FROM "Task" WHERE "userId" = ${userId}::uuid`;
+  const count = rows[0]?.count ?? 0;
+  if (count + adding > TASKS_PER_USER_MAX) {
+    throw new AppError("bad_request:task_limit", `An account can hold at most ${TASKS_PER_USER_MAX} tasks; this one has ${count}. Delete some tasks first.`);
+  }
+}
+
 export async function createTask({
   userId,
   timeZone,
   input,
   change,
   db,
-}: { userId: string; timeZone: string; input: TaskCreateInput } & Mutation): Promise<TaskView> {
+  roomChecked = false,
+}: { userId: string; timeZone: string; input: TaskCreateInput; /** The caller has checked ensureTaskRoom for everything it creates (an import). */ roomChecked?: boolean } & Mutation): Promise<TaskView> {
   const recurrence = ruleValue(input.recurrence) ?? null;
   const dueAt = dueForRule(recurrence, dueValue(input.dueAt, timeZone) ?? null, timeZone, new Date());
   const remindAt = remindValue(input.remindAt, timeZone) ?? null;
   return inTransaction(db, async (tx) => {
+    if (!roomChecked) await ensureTaskRoom({ userId, adding: 1, db: tx });
     const placement = await resolvePlacement(tx, userId, input, null);
     const row = await tx.task.create({
       data: {
