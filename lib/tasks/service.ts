@@ -372,7 +372,7 @@ export async function deleteTask({ userId, id, change, db }: { userId: string; i
     const [before] = await lockTasks(tx, userId, [id]);
     if (!before) throw new AppError("not_found:task");
     // Its subtasks go with it (cascade); they are recorded first, so undo brings the parent back first.
-    const subtasks = await lockSubtasks(tx, userId, [before.id]);
+    const subtasks = await lockDescendants(tx, userId, [before.id]);
     await tx.task.delete({ where: { id: before.id } });
     await recordChanges(tx, userId, change, [...subtasks, before].map((t) => ({ before: t, after: null })));
     return before;
@@ -411,7 +411,7 @@ export async function deleteTasks({ userId, ids, change, db }: { userId: string;
   return inTransaction(db, async (tx) => {
     const deleted = await lockTasks(tx, userId, ids);
     const found = new Set(deleted.map((t) => t.id));
-    const subtasks = (await lockSubtasks(tx, userId, [...found])).filter((t) => !found.has(t.id));
+    const subtasks = (await lockDescendants(tx, userId, [...found])).filter((t) => !found.has(t.id));
     if (deleted.length) await tx.task.deleteMany({ where: { userId, id: { in: [...found] } } });
     // Subtasks first and parents last, so undo (newest first) brings a parent back before its subtasks.
     const order = [...subtasks, ...deleted.filter((t) => t.parentId !== null), ...deleted.filter((t) => t.parentId === null)];
@@ -440,7 +440,7 @@ export async function setTaskState({ userId, id, state, change, db }: { userId: 
         // Changes recorded before lists, labels and subtasks existed carry none of them.
         listId: await restoreListId(tx, userId, state.list),
         labels: state.labels ?? [],
-        parentId: await restoreParentId(tx, userId, state.parentId),
+        parentId: await restoreParentId(tx, userId, state.parentId, id),
         recurrence: state.recurrence?.rule ?? null,
         lastCompletedAt: state.lastCompletedAt ? new Date(state.lastCompletedAt) : null,
         remindAt: state.remindAt ? new Date(state.remindAt) : null,
@@ -535,6 +535,24 @@ async function lockSubtasks(tx: Prisma.TransactionClient, userId: string, parent
   if (!parentIds.length) return [];
   const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "Task" WHERE "userId" = ${userId}::uuid AND "parentId" = ANY(${parentIds}::uuid[]) ORDER BY id FOR UPDATE`;
   return lockTasks(tx, userId, rows.map((r) => r.id));
+}
+
+/**
+ * Every task below these parents, deepest first, locked: what a delete takes along (cascade) and
+ * must record, so that undo brings each back. Subtasks have one level, but a second one made
+ * before undo kept to it (restoreParentId) must not be lost without a record.
+ */
+async function lockDescendants(tx: Prisma.TransactionClient, userId: string, parentIds: string[]): Promise<TaskView[]> {
+  const levels: TaskView[][] = [];
+  const seen = new Set(parentIds);
+  let frontier = parentIds;
+  while (frontier.length) {
+    const level = (await lockSubtasks(tx, userId, frontier)).filter((t) => !seen.has(t.id));
+    for (const t of level) seen.add(t.id);
+    if (level.length) levels.push(level);
+    frontier = level.map((t) => t.id);
+  }
+  return levels.reverse().flat();
 }
 
 /** Moves a parent's subtasks to `listId` (they live in their parent's list); returns them as they were. */

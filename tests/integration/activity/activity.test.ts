@@ -427,3 +427,38 @@ describe("undo in the chat (undo_last_turn)", () => {
     expect(result.undoable).toBe(false);
   });
 });
+
+describe("undo and subtasks keep one level", () => {
+  it("undoing a move out of a parent, after the task got subtasks of its own, leaves it top-level; deleting the old parent loses nothing", async () => {
+    const { task: parent } = await create(ada, { title: "Trip" });
+    const { task: child } = await create(ada, { title: "Pack", parentId: parent.id });
+    const { requestId: moved } = await patch(ada, child.id, { parentId: null });
+    const { task: grandchild } = await create(ada, { title: "Passport", parentId: child.id });
+
+    const result = await undoOk(ada, moved);
+    // Putting Pack back under Trip would make Passport a second level of subtasks: Pack stays top-level.
+    expect(result.skipped).toEqual([]);
+    const pack = await get(ada, child.id);
+    expect(pack?.parentId).toBeNull();
+    expect((await get(ada, grandchild.id))?.parentId).toBe(child.id);
+    expect(await db.task.count({ where: { userId: ada.user.id, parentId: { not: null }, parent: { parentId: { not: null } } } })).toBe(0);
+
+    await remove(ada, parent.id);
+    expect(await get(ada, child.id)).not.toBeNull();
+    expect(await get(ada, grandchild.id)).not.toBeNull();
+  });
+
+  it("deleting a parent whose subtask has subtasks (data from before this rule) records every one, so undo brings them all back", async () => {
+    const { task: top } = await create(ada, { title: "Move house" });
+    const { task: middle } = await create(ada, { title: "Kitchen", parentId: top.id });
+    const { task: bottom } = await create(ada, { title: "Plates" });
+    await db.task.update({ where: { id: bottom.id }, data: { parentId: middle.id } }); // a second level, as old undo could make
+    const requestId = await remove(ada, top.id);
+    expect(await get(ada, bottom.id)).toBeNull();
+    const result = await undoOk(ada, requestId);
+    expect(result.changes.map((c) => c.title).sort()).toEqual(["Kitchen", "Move house", "Plates"]);
+    expect(await get(ada, top.id)).not.toBeNull();
+    expect(await get(ada, middle.id)).not.toBeNull();
+    expect(await get(ada, bottom.id)).not.toBeNull();
+  });
+});
