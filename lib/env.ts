@@ -94,6 +94,8 @@ export const envSchema = z.object({
   WRITE_RATE_LIMIT_PER_MINUTE: intFrom(1, 1000000).default(120),
   /** Writes per personal access token per minute. */
   TOKEN_WRITE_RATE_LIMIT_PER_MINUTE: intFrom(1, 1000000).default(60),
+  /** Quick-add readings (POST /api/tasks/parse, sent as the person types) per user per minute. */
+  PARSE_RATE_LIMIT_PER_MINUTE: intFrom(1, 1000000).default(120),
 
   /**
    * How many reverse proxies in front of the app append to X-Forwarded-For. 0 (default): the

@@ -34,6 +34,8 @@ export const PASSWORD_CHECK_WINDOW_MS = 15 * 60 * 1000;
 export const PASSWORD_RESETS_PER_EMAIL_PER_HOUR = 3;
 export const PASSWORD_RESETS_PER_ADDRESS_PER_HOUR = 20;
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+/** Tasks one account may hold (every status, subtasks included): creating more answers 400 bad_request:task_limit. */
+export const TASKS_PER_USER_MAX = 50_000;
 /** Largest CSV file an import accepts. */
 export const MAX_IMPORT_BYTES = 1024 * 1024;
 /** An account without a password (single sign-on) confirms deleting itself by a sign-in this recent. */

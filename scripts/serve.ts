@@ -14,7 +14,9 @@
  * of DATABASE_POOL_MAX connections (default 10): workers × pool must fit the database's
  * connection limit, checked at start (scripts/db/budget.ts; skipped behind DATABASE_POOLER).
  *
- * A worker that dies is replaced, after a growing pause (up to 30 s), however often it happens:
+ * A worker whose event loop stops answering the primary's heartbeat for WORKER_HEARTBEAT_TIMEOUT_MS
+ * (default 8 s; lib/worker-liveness.ts) is killed, which ends its connections and turns like any
+ * other death. A worker that dies is replaced, after a growing pause (up to 30 s), however often it happens:
  * the supervisor never gives up. While workers keep dying (more than 5 in a minute) /api/health
  * answers 503 "degraded" so that monitoring notices. Only when no worker has ever started (no
  * build, port taken) does the server stop with exit code 1. SIGTERM/SIGINT stop
@@ -26,6 +28,7 @@ import http from "node:http";
 import os from "node:os";
 import { stampSocketAddress } from "../lib/http/client-address";
 import { isSupervisorReport, publishSupervisorReport, RestartPolicy, type SupervisorReport } from "../lib/supervisor";
+import { answerHeartbeats, heartbeatTimeoutMs, superviseLiveness } from "../lib/worker-liveness";
 import { startupBudgetCheck } from "./db/budget";
 import { requireSupportedNode } from "./node-version";
 import { isTurnReport, OrphanedTurns } from "./db/orphaned-turns";
@@ -135,10 +138,13 @@ if (cluster.isPrimary) {
     report();
     setTimeout(fork, delay);
   });
+  // A frozen worker (an endless loop) never exits on its own: kill it, and the exit above replaces it.
+  superviseLiveness(cluster, { timeoutMs: heartbeatTimeoutMs(), onKill: (worker, ms) => console.error(`[serve] worker ${worker.process.pid} has not answered for ${Math.round(ms / 1000)} s; killing it`) });
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, () => stop(0));
   for (let i = 0; i < workers; i++) fork();
   setInterval(report, 10_000).unref(); // "degraded" ends a minute after the last death
 } else {
+  answerHeartbeats(); // the primary kills a worker whose event loop stops answering
   // The same environment `next start` sets up, before Next is loaded.
   (process.env as Record<string, string>).NODE_ENV = "production";
   const { default: next } = await import("next");

@@ -1,3 +1,3 @@
 export { changedTasks, listActivity } from "@/lib/activity/list";
-export { lastUndoableRequest, undoRequest } from "@/lib/activity/undo";
+export { lastUndoableRequest, undoRemovals, undoRequest } from "@/lib/activity/undo";
 export * from "@/lib/activity/schema";

@@ -97,3 +97,17 @@ export async function lastUndoableRequest({
   const row = await db.taskActivity.findFirst({ where, orderBy: { seq: "desc" }, select: { requestId: true } });
   return row?.requestId ?? null;
 }
+
+/**
+ * The tasks undoing `requestId` would remove: those the request created (their first change
+ * under it starts from nothing) that still exist. Undo skips one changed since, so this may name
+ * more than the undo removes, never fewer: the agent asks before such an undo (security case 48).
+ */
+export async function undoRemovals({ userId, requestId, db: given = db }: { userId: string; requestId: string; db?: Prisma.TransactionClient }): Promise<{ id: string; title: string }[]> {
+  const rows = await given.taskActivity.findMany({ where: { userId, requestId, undoneBy: null }, orderBy: { seq: "asc" }, select: { taskId: true, before: true } });
+  const first = new Map<string, unknown>();
+  for (const row of rows) if (!first.has(row.taskId)) first.set(row.taskId, row.before);
+  const created = [...first].filter(([, before]) => before === null || before === undefined).map(([taskId]) => taskId);
+  if (!created.length) return [];
+  return given.task.findMany({ where: { userId, id: { in: created } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { id: true, title: true } });
+}

@@ -94,6 +94,11 @@ export function runTurnLoop(args: LoopArgs): ReadableStream<UIMessageChunk> {
   let questions: ConfirmationItem[] = [];
   let boundHit: TurnLoopResult["boundHit"] = null;
   let errorCode: TurnLoopResult["errorCode"] = null;
+  // The model call in flight: what it was sent and has streamed so far, in characters (0: none).
+  // A call that is stopped or times out never gets the provider's usage report, yet it was paid
+  // for: its tokens are estimated from these (~4 characters a token) for the daily budget.
+  let openStep = { sentChars: 0, streamedChars: 0 };
+  let toolChars: number | undefined; // the tools' names and descriptions (their schemas are not counted)
 
   const turnTimeout = new AbortController();
   let timedOut = false;
@@ -144,6 +149,11 @@ export function runTurnLoop(args: LoopArgs): ReadableStream<UIMessageChunk> {
           maxRetries: config.maxRetries,
           timeout: { stepMs: config.stepTimeoutMs },
           abortSignal: signal,
+          prepareStep: ({ messages }) => {
+            toolChars ??= JSON.stringify(Object.entries(args.tools).map(([name, t]) => [name, t.description])).length;
+            openStep = { sentChars: args.system.length + toolChars + JSON.stringify(messages).length, streamedChars: 0 };
+            return undefined;
+          },
           onError: ({ error }) => {
             providerError = error;
           },
@@ -153,6 +163,7 @@ export function runTurnLoop(args: LoopArgs): ReadableStream<UIMessageChunk> {
             usage.inputTokens = (usage.inputTokens ?? 0) + (step.usage.inputTokens ?? 0);
             usage.outputTokens = (usage.outputTokens ?? 0) + (step.usage.outputTokens ?? 0);
             usage.totalTokens = (usage.totalTokens ?? 0) + (step.usage.totalTokens ?? 0);
+            openStep = { sentChars: 0, streamedChars: 0 };
             log.info("agent.step", { requestId, step: steps, maxSteps: config.maxSteps, finishReason: step.finishReason, toolCalls: step.toolCalls.length, inputTokens: step.usage.inputTokens, outputTokens: step.usage.outputTokens });
           },
         });
@@ -209,6 +220,10 @@ export function runTurnLoop(args: LoopArgs): ReadableStream<UIMessageChunk> {
       case "text-delta":
         text += chunk.delta;
         stepText += chunk.delta;
+        openStep.streamedChars += chunk.delta.length;
+        return true;
+      case "tool-input-delta":
+        openStep.streamedChars += chunk.inputTextDelta.length;
         return true;
       case "tool-input-available":
         calls.set(chunk.toolCallId, { toolName: chunk.toolName, input: chunk.input });
@@ -250,6 +265,17 @@ export function runTurnLoop(args: LoopArgs): ReadableStream<UIMessageChunk> {
     }
   }
 
+  /** Adds the estimated tokens of the model call the stop or timeout cut short (see openStep). */
+  function countUnfinishedStep(): void {
+    const input = Math.ceil(openStep.sentChars / 4);
+    const output = Math.ceil(openStep.streamedChars / 4);
+    usage.inputTokens = (usage.inputTokens ?? 0) + input;
+    usage.outputTokens = (usage.outputTokens ?? 0) + output;
+    usage.totalTokens = (usage.totalTokens ?? 0) + input + output;
+    log.info("agent.unfinished_step_tokens", { requestId, inputTokens: input, outputTokens: output });
+    openStep = { sentChars: 0, streamedChars: 0 };
+  }
+
   /** Tools of one step run in parallel; report them in the order the model called them. */
   function sortRecords(): void {
     const order = [...calls.keys()];
@@ -262,6 +288,7 @@ export function runTurnLoop(args: LoopArgs): ReadableStream<UIMessageChunk> {
       writer.write({ type: "data-approval", data: { answered: [...answeredOutputs.values()] }, transient: true });
     }
     const userAborted = args.abortSignal?.aborted === true && !timedOut;
+    if (openStep.sentChars && (userAborted || sawAbort || signal.aborted)) countUnfinishedStep();
     if (userAborted) {
       // The user's Stop: what already ran stays (and is reported); nothing else starts.
       errorCode = "aborted";

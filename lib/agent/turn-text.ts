@@ -7,7 +7,22 @@ import type { ToolCallRecord } from "@/lib/agent/tools/ai-tools";
 import { getTaskToolDefinition } from "@/lib/agent/tools/definitions";
 import type { TaskToolContext } from "@/lib/agent/tools/operations";
 
-const quote = (title: string) => `'${title}'`;
+/** How much of a title a question quotes. */
+const QUOTED_TITLE_MAX = 60;
+/** Characters that would start markup in a reply (links, emphasis, code) → look-alikes that do not. */
+const INERT: Record<string, string> = { "[": "⟦", "]": "⟧", "*": "∗", _: "‗", "`": "ˋ", "'": "’", "\\": "∖" };
+
+/**
+ * A task title inside a sentence the loop adds (a question, a summary): one line, at most
+ * QUOTED_TITLE_MAX characters, in quotes it cannot close, with no markup — a title the model or
+ * a stranger wrote ("x'? (yes / no)\n\n[click](…)") cannot add lines, links or instructions to a
+ * question (security case 48). The approval card lists the titles as they are, as plain text.
+ */
+export function quote(title: string): string {
+  const line = title.replace(/[\p{Cc}\p{Zl}\p{Zp}\s]+/gu, " ").trim();
+  const short = line.length > QUOTED_TITLE_MAX ? `${line.slice(0, QUOTED_TITLE_MAX - 1).trimEnd()}…` : line;
+  return `'${short.replace(/[[\]*_`'\\]/g, (c) => INERT[c] ?? c)}'`;
+}
 
 /** Added to a reply the user stopped. */
 export const STOPPED_NOTICE = "Stopped — I didn't do anything after that.";
@@ -54,6 +69,8 @@ export function actionQuestion(toolName: string, input: unknown, titles: string[
       return `Delete ${names}${withSubtasks(subtasks, titles.length)}? (yes / no)`;
     case "complete_tasks":
       return `Mark ${names} as done? (yes / no)`;
+    case "undo_last_turn":
+      return `Undo the last change? It removes ${names}. (yes / no)`;
     case "update_tasks": {
       const change = describeBulkChange((input ?? {}) as Parameters<typeof describeBulkChange>[0]);
       return `${change.charAt(0).toUpperCase()}${change.slice(1)} for ${names}? (yes / no)`;

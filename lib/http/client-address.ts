@@ -42,7 +42,10 @@ function expandIPv6(address: string): string[] | null {
  */
 export function normalizeAddress(raw: string): string | null {
   let address = raw.trim().toLowerCase();
-  if (address.startsWith("[") && address.endsWith("]")) address = address.slice(1, -1);
+  // With a port, as some proxies write it: "203.0.113.5:8080", "[2001:db8::1]:443".
+  const bracketed = /^\[([^\]]*)\](?::\d{1,5})?$/.exec(address);
+  if (bracketed) address = bracketed[1]!;
+  else if (/^\d+\.\d+\.\d+\.\d+:\d{1,5}$/.test(address)) address = address.slice(0, address.lastIndexOf(":"));
   address = address.replace(/%.*$/, ""); // zone id
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address);
   if (mapped?.[1]) address = mapped[1];
@@ -67,5 +70,8 @@ export function clientAddressOf(headers: Headers, trustedProxyHops: number): str
     .reverse();
   const path = [socket, ...chain];
   // Fewer entries than trusted hops: the farthest address we have (a proxy was skipped).
-  return normalizeAddress(path[Math.min(trustedProxyHops, path.length - 1)]!);
+  const entry = path[Math.min(trustedProxyHops, path.length - 1)]!;
+  // A trusted proxy wrote something that is not an address ("unknown", a name): still a key of
+  // its own, so the per-address limits keep counting (null would turn them off; case 52).
+  return normalizeAddress(entry) ?? `unparsed:${entry.slice(0, 100)}`;
 }

@@ -42,13 +42,21 @@ export function errorResponse(error: unknown, context: Record<string, unknown> =
 
 type Handler<C> = (request: Request, context: C) => Promise<Response>;
 
+/** Paths whose last segment is a credential (the calendar feed's secret): logged without it. */
+const SECRET_IN_PATH = /^(\/api\/calendar-feed\/)[^/]+/;
+
+/** A request path as logs may show it. */
+export function loggablePath(url: string): string {
+  return new URL(url).pathname.replace(SECRET_IN_PATH, "$1[secret]");
+}
+
 /** Wraps a route handler: any thrown error becomes a safe `{ code, message }` response. */
 export function route<C>(handler: Handler<C>): Handler<C> {
   return async (request, context) => {
     try {
       return await handler(request, context);
     } catch (error) {
-      return errorResponse(error, { method: request.method, path: new URL(request.url).pathname });
+      return errorResponse(error, { method: request.method, path: loggablePath(request.url) });
     }
   };
 }

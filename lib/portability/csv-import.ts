@@ -18,6 +18,16 @@ import type { TaskPriority, TaskStatus } from "@/lib/tasks/schema";
 import { localParts } from "@/lib/tasks/time-zone";
 
 export const MAX_IMPORT_ROWS = 2000;
+/** Longest field a line may have (a description and its notes fit); a longer one skips the line. */
+export const MAX_IMPORT_CELL_CHARS = 4000;
+/**
+ * Reading a date written in words ("Nov 30 2026 5pm") costs the date reader up to ~1 ms per cell
+ * (~15 ms per KB): a file of long or many different due cells kept a worker busy for seconds
+ * (security case 45). A due cell longer than this is not a date, and one file has at most
+ * MAX_WORDED_DATES different dates in words (repeats are read once); YYYY-MM-DD dates are free.
+ */
+export const MAX_DUE_TEXT_CHARS = 40;
+export const MAX_WORDED_DATES = 500;
 
 export type ImportRow = {
   /** The row's line in the file (the header is line 1). */
@@ -54,14 +64,31 @@ function referenceIn(timeZone: string, now: Date): Date {
   return new Date(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
 }
 
+/** A due cell's reading: the value for the task service, null (not a date), or "budget" (too many dates in words). */
+type DueReading = string | null | "budget";
+type DueReader = (text: string) => DueReading;
+
 /**
- * A due cell → a value for the task service: YYYY-MM-DD, a local date-time, ISO-8601 with an
- * offset, or words chrono understands ("tomorrow", "Nov 30 2026 5pm"). Null when it is not a date.
+ * Reads due cells for one file: YYYY-MM-DD, a local date-time, ISO-8601 with an offset, or words
+ * chrono understands ("tomorrow", "Nov 30 2026 5pm"), within the limits above.
  */
-export function dueFromText(text: string, timeZone: string, now = new Date()): string | null {
-  const value = text.trim();
-  if (!value) return null;
-  if (parseDue(value, timeZone)) return value;
+function dueReader(timeZone: string, now: Date): DueReader {
+  const worded = new Map<string, string | null>();
+  return (text) => {
+    const value = text.trim();
+    if (!value) return null;
+    if (parseDue(value, timeZone)) return value;
+    if (value.length > MAX_DUE_TEXT_CHARS) return null;
+    const key = value.toLowerCase();
+    if (worded.has(key)) return worded.get(key)!;
+    if (worded.size >= MAX_WORDED_DATES) return "budget";
+    const due = wordedDue(value, timeZone, now);
+    worded.set(key, due);
+    return due;
+  };
+}
+
+function wordedDue(value: string, timeZone: string, now: Date): string | null {
   const result = chrono.parse(value, referenceIn(timeZone, now), { forwardDate: true })[0];
   if (!result) return null;
   const s = result.start;
@@ -69,6 +96,8 @@ export function dueFromText(text: string, timeZone: string, now = new Date()): s
   const due = s.isCertain("hour") ? `${day}T${pad(s.get("hour") ?? 0)}:${pad(s.get("minute") ?? 0)}` : day;
   return parseDue(due, timeZone) ? due : null;
 }
+
+const BUDGET_REASON = `the file has more than ${MAX_WORDED_DATES} different due dates written in words; write this one as YYYY-MM-DD`;
 
 function splitLabels(text: string): string[] {
   const labels = text
@@ -110,14 +139,16 @@ function header(cells: Cells): string[] {
   return cells.map((c) => c.replace(/^\uFEFF/, "").trim().toLowerCase());
 }
 
-function parseOurs(columns: string[], records: { line: number; cells: Cells }[], timeZone: string, now: Date): Omit<ParsedImport, "format"> {
+function parseOurs(columns: string[], records: { line: number; cells: Cells }[], readDue: DueReader): Omit<ParsedImport, "format"> {
   const at = (name: OurColumn) => columns.indexOf(name);
   const rows: ImportRow[] = [];
   const skipped: SkippedLine[] = [];
   for (const { line, cells } of records) {
-    const cell = (name: OurColumn) => (at(name) >= 0 ? (cells[at(name)] ?? "").trim() : "");
+    // Our export writes a cell that a spreadsheet would run as a formula with a leading ' (escapeFormulae).
+    const cell = (name: OurColumn) => (at(name) >= 0 ? (cells[at(name)] ?? "").replace(/^'(?=[=+\-@\t\r])/, "").trim() : "");
     const priorityText = cell("priority").toLowerCase();
-    const priority = priorityText ? PRIORITIES[priorityText] : "medium";
+    // Own keys only: "__proto__" or "constructor" is not a priority (it was Object's, and a 500).
+    const priority = priorityText ? (Object.hasOwn(PRIORITIES, priorityText) ? PRIORITIES[priorityText] : undefined) : "medium";
     if (!priority) {
       skipped.push({ line, reason: `the priority "${priorityText.slice(0, 20)}" is not low, medium or high` });
       continue;
@@ -128,7 +159,11 @@ function parseOurs(columns: string[], records: { line: number; cells: Cells }[],
       continue;
     }
     const dueText = cell("due");
-    const due = dueFromText(dueText, timeZone, now);
+    const due = readDue(dueText);
+    if (due === "budget") {
+      skipped.push({ line, reason: BUDGET_REASON });
+      continue;
+    }
     if (dueText && !due) {
       skipped.push({ line, reason: `the due date "${dueText.slice(0, 40)}" is not a date (use YYYY-MM-DD or YYYY-MM-DDTHH:MM)` });
       continue;
@@ -157,7 +192,7 @@ function parseOurs(columns: string[], records: { line: number; cells: Cells }[],
   return { rows, skipped };
 }
 
-function parseTodoist(columns: string[], records: { line: number; cells: Cells }[], timeZone: string, now: Date): Omit<ParsedImport, "format"> {
+function parseTodoist(columns: string[], records: { line: number; cells: Cells }[], readDue: DueReader): Omit<ParsedImport, "format"> {
   const at = (name: string) => columns.indexOf(name);
   const rows: ImportRow[] = [];
   const skipped: SkippedLine[] = [];
@@ -186,14 +221,15 @@ function parseTodoist(columns: string[], records: { line: number; cells: Cells }
     const dateText = cell("date");
     let due: string | null = null;
     if (dateText) {
-      due = RECURRING.test(dateText) ? null : dueFromText(dateText, timeZone, now);
+      const reading = RECURRING.test(dateText) ? null : readDue(dateText);
+      due = reading === "budget" ? null : reading;
       if (!due) notes.push(`Due (from Todoist): ${dateText}`);
     }
     const { description, list, labels } = organise([cell("description"), ...notes].filter(Boolean).join("\n\n"), section, labelTexts);
     const row = {
       title,
       description,
-      priority: TODOIST_PRIORITIES[cell("priority")] ?? "medium",
+      priority: (Object.hasOwn(TODOIST_PRIORITIES, cell("priority")) ? TODOIST_PRIORITIES[cell("priority")] : undefined) ?? "medium",
       due,
       status: "pending" as const,
       recurrence: null,
@@ -237,10 +273,16 @@ export function parseImportCsv(text: string, { timeZone, now = new Date() }: { t
       skipped.push({ line, reason: `the line has ${cells.length} fields but the header has ${columns.length} (put text with commas in double quotes)` });
       continue;
     }
+    const long = cells.findIndex((c) => c.length > MAX_IMPORT_CELL_CHARS);
+    if (long >= 0) {
+      skipped.push({ line, reason: `the field "${columns[long] ?? long + 1}" is longer than ${MAX_IMPORT_CELL_CHARS} characters` });
+      continue;
+    }
     records.push({ line, cells });
   }
   const taskLines = records.length;
   if (taskLines > MAX_IMPORT_ROWS) throw new AppError("too_large:import", `The file has ${taskLines} lines; at most ${MAX_IMPORT_ROWS} can be imported at once.`);
-  const result = format === "talk-todo" ? parseOurs(columns, records, timeZone, now) : parseTodoist(columns, records, timeZone, now);
+  const readDue = dueReader(timeZone, now);
+  const result = format === "talk-todo" ? parseOurs(columns, records, readDue) : parseTodoist(columns, records, readDue);
   return { format, rows: result.rows, skipped: [...skipped, ...result.skipped].sort((a, b) => a.line - b.line) };
 }

@@ -6,9 +6,11 @@
  * `POST /api/undo { requestId }` takes it back.
  */
 import "server-only";
-import { db } from "@/lib/db";
-import { ensureList } from "@/lib/lists/service";
-import { createTask, setTasksStatus, type ChangeContext } from "@/lib/tasks/service";
+import { db, type Prisma } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import { listNameKey } from "@/lib/lists/schema";
+import { ensureList, LISTS_MAX } from "@/lib/lists/service";
+import { createTask, ensureTaskRoom, setTasksStatus, type ChangeContext } from "@/lib/tasks/service";
 import { parseImportCsv, type ImportRow, type SkippedLine } from "@/lib/portability/csv-import";
 
 export type ImportPreview = { format: "talk-todo" | "todoist"; tasks: ImportRow[]; skipped: SkippedLine[] };
@@ -22,11 +24,26 @@ export function previewImport({ text, timeZone }: { text: string; timeZone: stri
   return { format, tasks: rows, skipped };
 }
 
+/** The lists the file names that the user does not have must fit under LISTS_MAX. */
+async function ensureListRoom(tx: Prisma.TransactionClient, userId: string, rows: ImportRow[]): Promise<void> {
+  const named = [...new Set(rows.flatMap((r) => (r.list ? [listNameKey(r.list)] : [])))];
+  if (!named.length) return;
+  const existing = await tx.taskList.count({ where: { userId, nameKey: { in: named } } });
+  const have = await tx.taskList.count({ where: { userId } });
+  const adding = named.length - existing;
+  if (have + adding > LISTS_MAX) {
+    throw new AppError("bad_request:import", `The file names ${adding} new list${adding === 1 ? "" : "s"}, and you have ${have}: you can have at most ${LISTS_MAX} lists. Nothing was imported.`);
+  }
+}
+
 export async function importTasks({ userId, timeZone, text, change }: { userId: string; timeZone: string; text: string; change: ChangeContext }): Promise<ImportResult> {
   const { rows, skipped } = parseImportCsv(text, { timeZone });
   if (!rows.length) return { imported: 0, skipped, requestId: null };
   await db.$transaction(
     async (tx) => {
+      // The same limits as adding tasks and lists one by one: refused whole, before anything is created.
+      await ensureTaskRoom({ userId, adding: rows.length, db: tx });
+      await ensureListRoom(tx, userId, rows);
       const completed: string[] = [];
       // A list named in the file is the user's list of that name, created if it does not exist.
       const lists = new Map<string, string>();
@@ -34,7 +51,7 @@ export async function importTasks({ userId, timeZone, text, change }: { userId: 
         const listId = row.list ? (lists.get(row.list.toLowerCase()) ?? (await ensureList({ userId, name: row.list, db: tx })).id) : null;
         if (row.list && listId) lists.set(row.list.toLowerCase(), listId);
         const input = { title: row.title, description: row.description, priority: row.priority, dueAt: row.due, recurrence: row.recurrence, listId, labels: row.labels };
-        const task = await createTask({ userId, timeZone, input, change, db: tx });
+        const task = await createTask({ userId, timeZone, input, change, db: tx, roomChecked: true });
         if (row.status === "completed") completed.push(task.id);
       }
       if (completed.length) await setTasksStatus({ userId, ids: completed, status: "completed", timeZone, change, db: tx });

@@ -8,7 +8,15 @@ const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?$/;
 const WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i;
 
+/**
+ * The years a due date may fall in: a task due in year 0100 is a typo, and dates far from now
+ * make repeating tasks and calendars work for nothing (security case 45).
+ */
+export const DUE_YEAR_MIN = 1970;
+export const DUE_YEAR_MAX = 2999;
+
 function validDay(y: number, m: number, d: number): boolean {
+  if (y < DUE_YEAR_MIN || y > DUE_YEAR_MAX) return false;
   const date = new Date(Date.UTC(y, m - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
@@ -30,7 +38,9 @@ export function parseDue(value: string, timeZone: string): Date | null {
   }
   if (WITH_OFFSET.test(text)) {
     const date = new Date(text);
-    return Number.isNaN(date.getTime()) ? null : date;
+    if (Number.isNaN(date.getTime())) return null;
+    const year = Number(text.slice(0, 4));
+    return year >= DUE_YEAR_MIN && year <= DUE_YEAR_MAX ? date : null;
   }
   return null;
 }

@@ -70,9 +70,15 @@ export async function restoreListId(tx: Prisma.TransactionClient, userId: string
   return created.id;
 }
 
-/** For undo: the parent a task goes back to, if it is still there (else it comes back top-level). */
-export async function restoreParentId(tx: Prisma.TransactionClient, userId: string, parentId: string | null | undefined): Promise<string | null> {
+/**
+ * For undo: the parent task `taskId` goes back to, if it is still there and top-level, and the
+ * task has no subtasks of its own now (either would make a second level of subtasks); else it
+ * comes back top-level.
+ */
+export async function restoreParentId(tx: Prisma.TransactionClient, userId: string, parentId: string | null | undefined, taskId: string): Promise<string | null> {
   if (!parentId) return null;
   const parent = await tx.task.findFirst({ where: { id: parentId, userId, parentId: null }, select: { id: true } });
-  return parent?.id ?? null;
+  if (!parent) return null;
+  const own = await tx.task.count({ where: { userId, parentId: taskId } });
+  return own ? null : parent.id;
 }

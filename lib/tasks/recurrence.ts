@@ -109,8 +109,44 @@ function ruleFrom(rule: string, dtstart: Date): RRule {
 export function nextOccurrence(rule: string, { dueAt, after, timeZone }: { dueAt: Date; after: Date; timeZone: string }): Date | null {
   const start = floating(dueAt, timeZone);
   const from = floating(new Date(Math.max(after.getTime(), dueAt.getTime())), timeZone);
-  const next = ruleFrom(rule, start).after(from, false);
+  const next = rebasedRule(rule, start, from).after(from, false);
   return next ? fromFloating(next, timeZone, dueAt.getUTCMilliseconds()) : null;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The rule started from `start`, but expanded from a whole number of its periods later, shortly
+ * before `from`: `rrule` walks every occurrence from the start, so a daily task due decades ago
+ * took seconds per completion (security case 45). A rule's occurrences repeat with its period
+ * (INTERVAL days, weeks, months or years: every BY… part is a filter within a period), so the
+ * occurrences after `from` are the same. The parts `rrule` would take from the start date (the
+ * day of the month, the month, the weekday) are written into the rule before it moves.
+ */
+function rebasedRule(rule: string, start: Date, from: Date): RRule {
+  const options = { ...RRule.parseString(rule), dtstart: start, tzid: null };
+  const interval = options.interval ?? 1;
+  const implicit = !options.byweekno && !options.byyearday && !options.bymonthday && !options.byweekday;
+  if (options.freq === RRule.DAILY || options.freq === RRule.WEEKLY) {
+    if (implicit && options.freq === RRule.WEEKLY) options.byweekday = [(start.getUTCDay() + 6) % 7];
+    const period = interval * (options.freq === RRule.DAILY ? 1 : 7) * DAY_MS;
+    const periods = Math.floor((from.getTime() - start.getTime()) / period) - 1;
+    if (periods > 0) options.dtstart = new Date(start.getTime() + periods * period);
+  } else {
+    if (implicit) {
+      options.bymonthday = [start.getUTCDate()];
+      if (options.freq === RRule.YEARLY) options.bymonth ??= [start.getUTCMonth() + 1];
+    }
+    const period = interval * (options.freq === RRule.MONTHLY ? 1 : 12);
+    const months = (from.getUTCFullYear() - start.getUTCFullYear()) * 12 + from.getUTCMonth() - start.getUTCMonth();
+    const periods = Math.floor(months / period) - 1;
+    // The first day of the period's first month, at the start's time of day: nothing of that period is lost.
+    if (periods > 0) {
+      const month = options.freq === RRule.MONTHLY ? start.getUTCMonth() : 0;
+      options.dtstart = new Date(Date.UTC(start.getUTCFullYear(), month + periods * period, 1, start.getUTCHours(), start.getUTCMinutes(), start.getUTCSeconds()));
+    }
+  }
+  return new RRule(options);
 }
 
 /**

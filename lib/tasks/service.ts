@@ -7,9 +7,9 @@ import "server-only";
 import { db as prisma, type Prisma } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { recordChanges, type ChangeContext } from "@/lib/tasks/activity-log";
-import { TASK_PAGE_DEFAULT } from "@/lib/limits";
+import { TASK_PAGE_DEFAULT, TASKS_PER_USER_MAX } from "@/lib/limits";
 import { decodeCursor, encodeCursor, type TaskCursor } from "@/lib/tasks/cursor";
-import { parseDue } from "@/lib/tasks/due";
+import { DUE_YEAR_MAX, DUE_YEAR_MIN, parseDue } from "@/lib/tasks/due";
 import { resolvePlacement, restoreListId, restoreParentId } from "@/lib/tasks/organise";
 import { significantWords } from "@/lib/tasks/match";
 import { checkRule, firstOccurrence, moveReminder, nextOccurrence, toRecurrence } from "@/lib/tasks/recurrence";
@@ -118,7 +118,7 @@ function dueValue(value: string | null | undefined, timeZone: string): Date | nu
   if (value === undefined) return undefined;
   if (value === null) return null;
   const date = parseDue(value, timeZone);
-  if (!date) throw new AppError("bad_request:task", "dueAt: must be an ISO-8601 date-time or a YYYY-MM-DD date");
+  if (!date) throw new AppError("bad_request:task", `dueAt: must be an ISO-8601 date-time or a YYYY-MM-DD date in the years ${DUE_YEAR_MIN}–${DUE_YEAR_MAX}`);
   return date;
 }
 
@@ -190,17 +190,31 @@ function changeData(before: TaskView, patch: TaskUpdateInput, timeZone: string, 
   return data;
 }
 
+/**
+ * Refuses to create `adding` tasks that would take the user past TASKS_PER_USER_MAX. Not exact
+ * under concurrent creations (a few may pass together): a bound on storage, not a quota.
+ */
+export async function ensureTaskRoom({ userId, adding, db = prisma }: { userId: string; adding: number; db?: Prisma.TransactionClient }): Promise<void> {
+  const rows = await db.$queryRaw<{ count: number }[]>`SELECT count(*)::int AS count FROM "Task" WHERE "userId" = ${userId}::uuid`;
+  const count = rows[0]?.count ?? 0;
+  if (count + adding > TASKS_PER_USER_MAX) {
+    throw new AppError("bad_request:task_limit", `An account can hold at most ${TASKS_PER_USER_MAX} tasks; this one has ${count}. Delete some tasks first.`);
+  }
+}
+
 export async function createTask({
   userId,
   timeZone,
   input,
   change,
   db,
-}: { userId: string; timeZone: string; input: TaskCreateInput } & Mutation): Promise<TaskView> {
+  roomChecked = false,
+}: { userId: string; timeZone: string; input: TaskCreateInput; /** The caller has checked ensureTaskRoom for everything it creates (an import). */ roomChecked?: boolean } & Mutation): Promise<TaskView> {
   const recurrence = ruleValue(input.recurrence) ?? null;
   const dueAt = dueForRule(recurrence, dueValue(input.dueAt, timeZone) ?? null, timeZone, new Date());
   const remindAt = remindValue(input.remindAt, timeZone) ?? null;
   return inTransaction(db, async (tx) => {
+    if (!roomChecked) await ensureTaskRoom({ userId, adding: 1, db: tx });
     const placement = await resolvePlacement(tx, userId, input, null);
     const row = await tx.task.create({
       data: {
@@ -358,7 +372,7 @@ export async function deleteTask({ userId, id, change, db }: { userId: string; i
     const [before] = await lockTasks(tx, userId, [id]);
     if (!before) throw new AppError("not_found:task");
     // Its subtasks go with it (cascade); they are recorded first, so undo brings the parent back first.
-    const subtasks = await lockSubtasks(tx, userId, [before.id]);
+    const subtasks = await lockDescendants(tx, userId, [before.id]);
     await tx.task.delete({ where: { id: before.id } });
     await recordChanges(tx, userId, change, [...subtasks, before].map((t) => ({ before: t, after: null })));
     return before;
@@ -397,7 +411,7 @@ export async function deleteTasks({ userId, ids, change, db }: { userId: string;
   return inTransaction(db, async (tx) => {
     const deleted = await lockTasks(tx, userId, ids);
     const found = new Set(deleted.map((t) => t.id));
-    const subtasks = (await lockSubtasks(tx, userId, [...found])).filter((t) => !found.has(t.id));
+    const subtasks = (await lockDescendants(tx, userId, [...found])).filter((t) => !found.has(t.id));
     if (deleted.length) await tx.task.deleteMany({ where: { userId, id: { in: [...found] } } });
     // Subtasks first and parents last, so undo (newest first) brings a parent back before its subtasks.
     const order = [...subtasks, ...deleted.filter((t) => t.parentId !== null), ...deleted.filter((t) => t.parentId === null)];
@@ -426,7 +440,7 @@ export async function setTaskState({ userId, id, state, change, db }: { userId: 
         // Changes recorded before lists, labels and subtasks existed carry none of them.
         listId: await restoreListId(tx, userId, state.list),
         labels: state.labels ?? [],
-        parentId: await restoreParentId(tx, userId, state.parentId),
+        parentId: await restoreParentId(tx, userId, state.parentId, id),
         recurrence: state.recurrence?.rule ?? null,
         lastCompletedAt: state.lastCompletedAt ? new Date(state.lastCompletedAt) : null,
         remindAt: state.remindAt ? new Date(state.remindAt) : null,
@@ -521,6 +535,24 @@ async function lockSubtasks(tx: Prisma.TransactionClient, userId: string, parent
   if (!parentIds.length) return [];
   const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "Task" WHERE "userId" = ${userId}::uuid AND "parentId" = ANY(${parentIds}::uuid[]) ORDER BY id FOR UPDATE`;
   return lockTasks(tx, userId, rows.map((r) => r.id));
+}
+
+/**
+ * Every task below these parents, deepest first, locked: what a delete takes along (cascade) and
+ * must record, so that undo brings each back. Subtasks have one level, but a second one made
+ * before undo kept to it (restoreParentId) must not be lost without a record.
+ */
+async function lockDescendants(tx: Prisma.TransactionClient, userId: string, parentIds: string[]): Promise<TaskView[]> {
+  const levels: TaskView[][] = [];
+  const seen = new Set(parentIds);
+  let frontier = parentIds;
+  while (frontier.length) {
+    const level = (await lockSubtasks(tx, userId, frontier)).filter((t) => !seen.has(t.id));
+    for (const t of level) seen.add(t.id);
+    if (level.length) levels.push(level);
+    frontier = level.map((t) => t.id);
+  }
+  return levels.reverse().flat();
 }
 
 /** Moves a parent's subtasks to `listId` (they live in their parent's list); returns them as they were. */

@@ -4,27 +4,18 @@
  */
 import { encode } from "next-auth/jwt";
 import { expect, test, type APIRequestContext } from "@playwright/test";
+import { concretePath, discoverRoutes, ROUTE_TABLE, tableProblems } from "./api-routes";
 import { PASSWORD, signUpAndIn } from "./fixtures";
 
 const SOME_ID = "00000000-0000-4000-8000-000000000000";
-const protectedRoutes: Array<[string, string, unknown?]> = [
-  ["GET", "/api/tasks"],
-  ["POST", "/api/tasks", { title: "x" }],
-  ["GET", `/api/tasks/${SOME_ID}`],
-  ["PATCH", `/api/tasks/${SOME_ID}`, { title: "x" }],
-  ["DELETE", `/api/tasks/${SOME_ID}`],
-  ["GET", "/api/tokens"],
-  ["POST", "/api/tokens", { name: "x" }],
-  ["DELETE", `/api/tokens/${SOME_ID}`],
-  ["POST", "/api/chat", { id: SOME_ID, message: { id: "m1", role: "user", parts: [{ type: "text", text: "hi" }] } }],
-  ["POST", "/api/agent", { message: "hi" }],
-  ["GET", "/api/conversations"],
-  ["GET", `/api/conversations/${SOME_ID}`],
-  ["PATCH", `/api/conversations/${SOME_ID}`, { title: "x" }],
-  ["DELETE", `/api/conversations/${SOME_ID}`],
-  ["DELETE", "/api/account", { password: "whatever" }],
-  ["POST", "/api/mcp", { jsonrpc: "2.0", id: 1, method: "tools/list" }],
-];
+// Every route of app/api, with how to call it (tests/e2e/api-routes.ts): a route without an entry fails.
+const routes = discoverRoutes();
+const protectedRoutes: Array<[string, string, unknown?]> = routes.flatMap((route) => {
+  const entry = ROUTE_TABLE[route];
+  if (!entry || !("auth" in entry)) return [];
+  const [method, pattern] = route.split(" ") as [string, string];
+  return [[method, entry.path ?? concretePath(pattern), entry.data] as [string, string, unknown?]];
+});
 
 async function call(request: APIRequestContext, method: string, path: string, data?: unknown, headers: Record<string, string> = {}) {
   return request.fetch(path, { method, data, headers, maxRedirects: 0 });
@@ -32,6 +23,7 @@ async function call(request: APIRequestContext, method: string, path: string, da
 
 test.describe("identity at the API", () => {
   test("no session → 401 on every protected route (6)", async ({ request }) => {
+    expect(tableProblems(routes)).toEqual([]);
     for (const [method, path, data] of protectedRoutes) {
       const res = await call(request, method, path, data);
       expect(res.status(), `${method} ${path}`).toBe(401);

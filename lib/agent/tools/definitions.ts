@@ -24,7 +24,7 @@ import {
 import { ambiguous, invalidInput, notFound, type ToolResult } from "@/lib/agent/tools/results";
 import { createListTool, listListsTool, withParentReady } from "@/lib/agent/tools/organise";
 import { checkUpdateTasksInput, resolveBulkTargets, updateTasksByIds, updateTasksTool } from "@/lib/agent/tools/bulk-update";
-import { undoLastTurn, undoLastTurnInput } from "@/lib/agent/tools/undo";
+import { proposeUndo, undoApproved, undoLastTurn, undoLastTurnInput } from "@/lib/agent/tools/undo";
 import {
   addTaskInput,
   completeTaskInput,
@@ -215,7 +215,13 @@ export const taskToolDefinitions = [
     title: "Undo the last change",
     description: "Undo the task changes of the previous turn that changed tasks ('undo', 'undo that', 'take that back'). Never overwrites a task changed since; the result says what was reverted and skipped.",
     inputSchema: undoLastTurnInput,
-    annotations: writer,
+    // It may remove tasks the turn created: like a delete, the user approves that first.
+    annotations: { ...writer, destructiveHint: true },
+    propose: async (_input, ctx) => {
+      const removed = bind(await proposeUndo(ctx));
+      return removed.length ? { kind: "ask", tasks: removed } : { kind: "run", tasks: [] };
+    },
+    executeBound: (_input, tasks, ctx) => undoApproved(tasks, ctx),
     execute: undoLastTurn,
   }),
   define({

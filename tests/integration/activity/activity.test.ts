@@ -335,7 +335,11 @@ describe("undo in the chat (undo_last_turn)", () => {
       response: string;
       toolCalls: { toolName: string; output: { ok: boolean; message?: string; reverted?: number } }[];
       undoable: boolean;
+      status: string;
+      pendingConfirmation: { id: string; prompt: string } | null;
     };
+  const confirm = async (conversationId: string, id: string) =>
+    (await (await agentPOST(apiRequest("/api/agent", { headers: ada.auth, body: { conversationId, confirmation: { id, approved: true } } }), undefined)).json()) as Awaited<ReturnType<typeof turn>>;
 
   it("reverts the conversation's previous turn that changed tasks, then the one before; says when there is nothing left", async () => {
     const conversationId = randomUUID();
@@ -355,9 +359,13 @@ describe("undo in the chat (undo_last_turn)", () => {
     const { activity: rows } = await activity(ada, `?requestId=${first}`);
     expect((await get(ada, rows[0]!.taskId))?.priority).toBe("medium");
 
+    // Undoing the turn that created the task removes it: like a delete, that waits for a yes (security case 48).
     setModelOverrideForTests(scriptedModel([{ calls: [{ name: "undo_last_turn", input: {} }] }, { text: "Undone." }]));
-    const again = await turn(conversationId, "undo that too", randomUUID());
-    expect(again.toolCalls[0]!.output).toMatchObject({ ok: true, reverted: 1, message: "Undone: removed 'Chat undo one'." });
+    const asked = await turn(conversationId, "undo that too", randomUUID());
+    expect(asked).toMatchObject({ status: "awaiting_confirmation", pendingConfirmation: { prompt: "Undo the last change? It removes 'Chat undo one'. (yes / no)" } });
+    expect(await get(ada, rows[0]!.taskId)).not.toBeNull();
+    const again = await confirm(conversationId, asked.pendingConfirmation!.id);
+    expect(again.toolCalls.find((c) => c.toolName === "undo_last_turn")!.output).toMatchObject({ ok: true, reverted: 1, message: "Undone: removed 'Chat undo one'." });
     expect(await get(ada, rows[0]!.taskId)).toBeNull();
 
     setModelOverrideForTests(scriptedModel([{ calls: [{ name: "undo_last_turn", input: {} }] }, { text: "Nothing." }]));
@@ -382,7 +390,10 @@ describe("undo in the chat (undo_last_turn)", () => {
     const added = await turn(conversationId, "add renew the car insurance", randomUUID());
     expect(added.undoable).toBe(true);
     const taskId = (added.toolCalls.find((c) => c.toolName === "add_task")!.output as unknown as { task: TaskView }).task.id;
-    const undone = await turn(conversationId, "undo that", randomUUID());
+    const asked = await turn(conversationId, "undo that", randomUUID());
+    expect(asked.status).toBe("awaiting_confirmation");
+    expect(asked.response).toMatch(/Undo the last change\? It removes '.*car insurance'\. \(yes \/ no\)/i);
+    const undone = await turn(conversationId, "yes", randomUUID());
     expect(undone.toolCalls.map((c) => c.toolName)).toEqual(["undo_last_turn"]);
     expect(undone.response).toMatch(/^Undone/);
     expect(await get(ada, taskId)).toBeNull();
@@ -413,7 +424,9 @@ describe("undo in the chat (undo_last_turn)", () => {
     await ask({ conversationId: first.conversationId, regenerate: true });
     expect(await list()).toEqual(["Rice milk"]);
     setModelOverrideForTests(scriptedModel([{ calls: [{ name: "undo_last_turn", input: {} }] }, { text: "Undone." }]));
-    await ask({ conversationId: first.conversationId, message: "undo" });
+    const asked = (await ask({ conversationId: first.conversationId, message: "undo" })) as unknown as { pendingConfirmation: { id: string; prompt: string } };
+    expect(asked.pendingConfirmation.prompt).toBe("Undo the last change? It removes 'Rice milk'. (yes / no)");
+    await ask({ conversationId: first.conversationId, confirmation: { id: asked.pendingConfirmation.id, approved: true } });
     expect(await list()).toEqual([]);
   });
 
@@ -425,5 +438,40 @@ describe("undo in the chat (undo_last_turn)", () => {
     const result = await turn(randomUUID(), "undo", randomUUID());
     expect(result.toolCalls[0]!.output).toMatchObject({ ok: true, reverted: 0 });
     expect(result.undoable).toBe(false);
+  });
+});
+
+describe("undo and subtasks keep one level", () => {
+  it("undoing a move out of a parent, after the task got subtasks of its own, leaves it top-level; deleting the old parent loses nothing", async () => {
+    const { task: parent } = await create(ada, { title: "Trip" });
+    const { task: child } = await create(ada, { title: "Pack", parentId: parent.id });
+    const { requestId: moved } = await patch(ada, child.id, { parentId: null });
+    const { task: grandchild } = await create(ada, { title: "Passport", parentId: child.id });
+
+    const result = await undoOk(ada, moved);
+    // Putting Pack back under Trip would make Passport a second level of subtasks: Pack stays top-level.
+    expect(result.skipped).toEqual([]);
+    const pack = await get(ada, child.id);
+    expect(pack?.parentId).toBeNull();
+    expect((await get(ada, grandchild.id))?.parentId).toBe(child.id);
+    expect(await db.task.count({ where: { userId: ada.user.id, parentId: { not: null }, parent: { parentId: { not: null } } } })).toBe(0);
+
+    await remove(ada, parent.id);
+    expect(await get(ada, child.id)).not.toBeNull();
+    expect(await get(ada, grandchild.id)).not.toBeNull();
+  });
+
+  it("deleting a parent whose subtask has subtasks (data from before this rule) records every one, so undo brings them all back", async () => {
+    const { task: top } = await create(ada, { title: "Move house" });
+    const { task: middle } = await create(ada, { title: "Kitchen", parentId: top.id });
+    const { task: bottom } = await create(ada, { title: "Plates" });
+    await db.task.update({ where: { id: bottom.id }, data: { parentId: middle.id } }); // a second level, as old undo could make
+    const requestId = await remove(ada, top.id);
+    expect(await get(ada, bottom.id)).toBeNull();
+    const result = await undoOk(ada, requestId);
+    expect(result.changes.map((c) => c.title).sort()).toEqual(["Kitchen", "Move house", "Plates"]);
+    expect(await get(ada, top.id)).not.toBeNull();
+    expect(await get(ada, middle.id)).not.toBeNull();
+    expect(await get(ada, bottom.id)).not.toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { POST as agentRoute } from "@/app/api/agent/route";
 import { POST as chatRoute } from "@/app/api/chat/route";
+import { POST as stopRoute } from "@/app/api/conversations/[id]/stop/route";
 import { setModelOverrideForTests } from "@/lib/agent/models";
 import { db } from "@/lib/db";
 import { apiRequest, createTestUser, type TestUser } from "../helpers";
@@ -80,6 +81,34 @@ describe("daily token budget", () => {
     // Another user has a budget of their own.
     const babbage = await createTestUser("saver");
     expect((await ask(babbage, { message: "hello" })).status).toBe(200);
+  });
+});
+
+describe("a stopped turn", () => {
+  it("counts the tokens its unfinished model call used against the budget (the provider never reported them)", async () => {
+    gemini({ AI_DAILY_TOKEN_BUDGET: "300" });
+    const ada = await createTestUser("stopper");
+    fake.script = [{ hang: true }];
+    const conversationId = randomUUID();
+    // ~1,500 characters of message: the call it started costs a few hundred input tokens.
+    const message = `plan my week: ${"meetings, errands and chores ".repeat(50)}`;
+    const pending = ask(ada, { conversationId, message });
+    const deadline = Date.now() + 10_000;
+    while (fake.requests.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(fake.requests).toHaveLength(1);
+    const stop = await stopRoute(apiRequest(`/api/conversations/${conversationId}/stop`, { headers: ada.auth, method: "POST" }), { params: Promise.resolve({ id: conversationId }) });
+    expect(await stop.json()).toEqual({ stopped: true });
+    expect(((await (await pending).json()) as { status: string }).status).toBe("stopped");
+    const run = await db.agentRun.findFirstOrThrow({ where: { conversationId } });
+    expect(run.status).toBe("aborted");
+    // An estimate at ~4 characters a token: more than the message alone, less than the whole request.
+    expect(run.inputTokens).toBeGreaterThan(message.length / 4);
+    expect(run.inputTokens).toBeLessThan(JSON.stringify(fake.requests[0]!.body).length / 2);
+    expect(run.totalTokens).toBeGreaterThanOrEqual(run.inputTokens!);
+    fake.script = [{ text: "Done." }];
+    const refused = await ask(ada, { message: "one more" });
+    expect(refused.status).toBe(429);
+    expect(await codeOf(refused)).toBe("rate_limit:budget");
   });
 });
 

@@ -72,6 +72,21 @@ describe("client address and sign-up limits", () => {
     expect((await register({ "x-forwarded-for": "203.0.113.78" })).status).toBe(201);
   });
 
+  it("with TRUSTED_PROXY_HOPS=1 still counts per address when the proxy writes ip:port, or anything unreadable (case 52)", async () => {
+    setEnv({ REGISTER_LIMIT_PER_HOUR: "2", REGISTER_GLOBAL_LIMIT_PER_HOUR: "1000", TRUSTED_PROXY_HOPS: "1" });
+    // The same client from different source ports is one address.
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await register({ "x-forwarded-for": `203.0.113.90:${40000 + i}` })).status);
+    expect(statuses).toEqual([201, 201, 429]);
+    const v6 = [];
+    for (let i = 0; i < 3; i++) v6.push((await register({ "x-forwarded-for": `[2001:db8:5:6::${i + 1}]:${50000 + i}` })).status);
+    expect(v6).toEqual([201, 201, 429]);
+    // An entry that is no address at all is still a key of its own, never "no limit".
+    const junk = [];
+    for (let i = 0; i < 3; i++) junk.push((await register({ "x-forwarded-for": "unknown" })).status);
+    expect(junk).toEqual([201, 201, 429]);
+  });
+
   it("stops every sign-up at the global ceiling, however many addresses are used", async () => {
     setEnv({ REGISTER_LIMIT_PER_HOUR: "10", REGISTER_GLOBAL_LIMIT_PER_HOUR: "3", TRUSTED_PROXY_HOPS: "1" });
     const results = [];
@@ -89,6 +104,9 @@ describe("normalizeAddress", () => {
     expect(normalizeAddress("2001:DB8:1:2:ffff:ffff:ffff:ffff")).toBe("2001:db8:1:2::/64");
     expect(normalizeAddress("::1")).toBe("0:0:0:0::/64");
     expect(normalizeAddress("[2001:db8::1]")).toBe("2001:db8:0:0::/64");
+    expect(normalizeAddress("203.0.113.5:8080")).toBe("203.0.113.5");
+    expect(normalizeAddress("[2001:db8:1:2::1]:443")).toBe("2001:db8:1:2::/64");
+    expect(normalizeAddress("[::ffff:198.51.100.7]:1234")).toBe("198.51.100.7");
     expect(normalizeAddress("not an address")).toBeNull();
     expect(normalizeAddress("")).toBeNull();
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { RRule } from "rrule";
 import { parseDue } from "@/lib/tasks/due";
 import { checkRule, describeRule, firstOccurrence, moveReminder, nextOccurrence } from "@/lib/tasks/recurrence";
 
@@ -145,5 +146,48 @@ describe("moveReminder", () => {
     expect(moveReminder(parseDue("2026-03-28T08:30", zone)!, { from, to, timeZone: zone }).toISOString()).toBe(parseDue("2026-03-29T08:30", zone)!.toISOString());
     // "The evening before at 18:00" stays at 18:00 although the night is an hour shorter.
     expect(moveReminder(parseDue("2026-03-27T18:00", zone)!, { from, to, timeZone: zone }).toISOString()).toBe(parseDue("2026-03-28T18:00", zone)!.toISOString());
+  });
+});
+
+describe("nextOccurrence long after the due date (security case 45)", () => {
+  /** What rrule itself answers, walking every occurrence from the due date (in UTC, where wall clock = instant). */
+  function walked(input: string, due: string, done: string): string | null {
+    const dtstart = parseDue(due, "UTC")!;
+    return new RRule({ ...RRule.parseString(rule(input)), dtstart, tzid: null }).after(parseDue(done, "UTC")!, false)?.toISOString() ?? null;
+  }
+
+  const rules = [
+    "FREQ=DAILY",
+    "FREQ=DAILY;INTERVAL=3",
+    "FREQ=WEEKLY",
+    "FREQ=WEEKLY;INTERVAL=2",
+    "FREQ=WEEKLY;INTERVAL=3;BYDAY=MO,FR",
+    "FREQ=WEEKLY;BYDAY=TU;WKST=SU;INTERVAL=2",
+    "FREQ=MONTHLY",
+    "FREQ=MONTHLY;INTERVAL=5",
+    "FREQ=MONTHLY;BYMONTHDAY=-1",
+    "FREQ=MONTHLY;INTERVAL=2;BYDAY=2TU",
+    "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1",
+    "FREQ=YEARLY",
+    "FREQ=YEARLY;INTERVAL=4",
+    "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29",
+    "FREQ=YEARLY;INTERVAL=3;BYDAY=1MO;BYMONTH=9",
+    "FREQ=DAILY;UNTIL=20250101",
+  ];
+  const dues = ["1996-02-29T07:00", "2009-01-31T23:30"];
+  const completions = ["2026-11-26T09:00"];
+
+  it("gives what walking the rule from the due date gives, for every kind of rule", () => {
+    for (const input of rules)
+      for (const due of dues)
+        for (const done of completions) {
+          expect(next(input, due, "UTC", done), `${input} from ${due}, done ${done}`).toBe(walked(input, due, done));
+        }
+  });
+
+  it("takes milliseconds, not seconds, for a daily task due in 1970", () => {
+    const started = performance.now();
+    for (let i = 0; i < 50; i++) next("FREQ=DAILY", "1970-01-01T08:00", "Europe/Berlin", "2026-11-26T09:00");
+    expect(performance.now() - started).toBeLessThan(500);
   });
 });

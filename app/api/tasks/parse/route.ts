@@ -9,6 +9,7 @@ import { requireUser } from "@/lib/auth/require-user";
 import { AppError } from "@/lib/errors";
 import { json, route } from "@/lib/http/respond";
 import { readJson } from "@/lib/http/request";
+import { enforceParseRateLimit } from "@/lib/rate-limit/parse";
 import { TITLE_MAX } from "@/lib/limits";
 import { findListByName } from "@/lib/lists/service";
 import { parseDue } from "@/lib/tasks/due";
@@ -44,6 +45,7 @@ export const POST = route(async (request) => {
   const { user } = await requireUser(request, "tasks:read", { readOnly: true });
   const { text, timezone, ignore } = await readJson(request, parseSchema);
   if (text.length > QUICK_ADD_TEXT_MAX) throw new AppError("too_large:text", `text must be at most ${QUICK_ADD_TEXT_MAX} characters.`);
+  await enforceParseRateLimit({ userId: user.id });
   const timeZone = timezone ?? user.timezone;
   const now = new Date();
   // The names the line may give a list, looked up among the caller's own lists.
