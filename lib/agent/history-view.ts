@@ -11,7 +11,7 @@ export const HISTORY_VIEW_LIMIT = 50;
 export type HistoryToolCall = {
   toolName: string;
   input: unknown;
-  /** done: it ran (see `success`); failed: it threw; denied: the user said no; awaiting_confirmation: waits for the user. */
+  /** done: it ran (see `success`); failed: it threw or never ran; denied: the user said no; awaiting_confirmation: waits for the user. */
   state: "done" | "failed" | "denied" | "awaiting_confirmation";
   output: unknown;
   /** The tool result's `ok` (false for a failure the tool reported, e.g. not_found). */
@@ -27,7 +27,13 @@ function toolCallOf(part: ToolPart): HistoryToolCall | null {
   if (!toolName) return null;
   const output = part.state === "output-available" ? (part.output ?? null) : null;
   const state: HistoryToolCall["state"] =
-    part.state === "output-available" ? "done" : part.state === "output-error" ? "failed" : part.state === "output-denied" ? "denied" : "awaiting_confirmation";
+    part.state === "output-available"
+      ? "done"
+      : part.state === "output-denied"
+        ? "denied"
+        : part.state === "approval-requested" || part.state === "approval-responded"
+          ? "awaiting_confirmation"
+          : "failed"; // output-error, or a call that never ran (its turn ended first)
   const success = state === "done" && (output as { ok?: unknown } | null)?.ok !== false;
   return { toolName, input: part.input ?? null, state, output, success };
 }
