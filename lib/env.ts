@@ -87,6 +87,10 @@ export const envSchema = z.object({
   /** Tool calls one turn may make (approved ones included); at the bound the turn sums up and stops. */
   AGENT_MAX_TOOL_CALLS: intFrom(1, 100).default(10),
   AGENT_HISTORY_MESSAGES: intFrom(1, 200).default(20),
+  /** Seed 003's `enable_retry`: retry a tool call that failed because the database was unavailable. */
+  AGENT_TOOL_RETRY: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
+  /** Seed 003's `retry_attempts`: retries of such a call (with AGENT_TOOL_RETRY=true) before the model hears of the failure. */
+  AGENT_TOOL_RETRY_ATTEMPTS: intFrom(0, 10).default(1),
 
   RATE_LIMIT_PER_MINUTE: intFrom(1, 100000).default(20),
   RATE_LIMIT_PER_DAY: intFrom(1, 10000000).default(500),

@@ -22,6 +22,11 @@ export type AgentConfig = {
   historyMessages: number;
   /** The most characters of history sent with a turn (AGENT_HISTORY_CHARS). */
   historyChars: number;
+  /**
+   * Retries of a tool call that failed because the database was unavailable (seed 003's
+   * enable_retry / retry_attempts): AGENT_TOOL_RETRY_ATTEMPTS when AGENT_TOOL_RETRY=true, else 0.
+   */
+  toolRetryAttempts: number;
 };
 
 export function getAgentConfig(env: Env = loadEnv()): AgentConfig {
@@ -42,5 +47,6 @@ export function getAgentConfig(env: Env = loadEnv()): AgentConfig {
     maxToolCalls: env.AGENT_MAX_TOOL_CALLS,
     historyMessages: env.AGENT_HISTORY_MESSAGES,
     historyChars: env.AGENT_HISTORY_CHARS,
+    toolRetryAttempts: env.AGENT_TOOL_RETRY ? env.AGENT_TOOL_RETRY_ATTEMPTS : 0,
   };
 }

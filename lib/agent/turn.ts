@@ -36,6 +36,8 @@ import type { TurnInput } from "@/lib/agent/request";
 import { buildSystemPrompt } from "@/lib/agent/system-prompt";
 import { createTaskTools, runDefinition, ToolUnavailableError, withTransaction, type ProposedCall, type ToolCallRecord } from "@/lib/agent/tools/ai-tools";
 import { getTaskToolDefinition } from "@/lib/agent/tools/definitions";
+import { retryWhenUnavailable } from "@/lib/agent/tools/retry";
+import { intentGate, saidInTurn } from "@/lib/agent/intent-gate";
 import type { TaskToolContext } from "@/lib/agent/tools/operations";
 import type { ToolResult } from "@/lib/agent/tools/results";
 import { planTurn, type AnsweredCall, type TurnPlan } from "@/lib/agent/turn-plan";
@@ -43,6 +45,9 @@ import { runTurnLoop, type ConfirmationItem, type TurnLoopResult } from "@/lib/a
 import { combinedQuestion, pendingQuestion } from "@/lib/agent/turn-text";
 
 export type TurnStatus = "completed" | "awaiting_confirmation" | "max_iterations_reached" | "error" | "stopped";
+
+/** The seeds' finish reasons (`completed`, `max_iterations`, `error`) and this app's two extensions. */
+export type TurnFinishReason = "completed" | "max_iterations" | "error" | "stopped" | "awaiting_confirmation";
 
 /** One pending action: `input` is the model's input plus the task ids and titles it is bound to. */
 export type PendingConfirmation = { id: string; toolName: string; input: unknown; prompt: string };
@@ -57,7 +62,10 @@ export type TurnOutcome = {
   pendingConfirmation: PendingConfirmation | null;
   pendingConfirmations: PendingConfirmation[];
   iterations: number;
-  finishReason: string | null;
+  /** Why the turn ended, in the seeds' vocabulary (docs/api.md). */
+  finishReason: TurnFinishReason;
+  /** The AI SDK's finish reason of the model's last step (`stop`, `tool-calls`, `length`, …), null when no model step ran. */
+  modelFinishReason: string | null;
   warning: string | null;
   error: string | null;
 };
@@ -118,7 +126,16 @@ export async function startTurn(params: StartTurnParams): Promise<Turn> {
     const proposals = new Map<string, ProposedCall>();
     const budget = { used: 0, max: config.maxToolCalls };
     const toolSignal = new AbortController();
-    const tools = createTaskTools({ ...ctx, requestId, onToolResult: (r) => records.push(r), turn: { conversationId, runReady: runStarted, proposals, budget, signal: toolSignal.signal } });
+    const tools = createTaskTools({ ...ctx, requestId, onToolResult: (r) => records.push(r), turn: {
+        conversationId,
+        runReady: runStarted,
+        proposals,
+        budget,
+        signal: toolSignal.signal,
+        retryAttempts: config.toolRetryAttempts,
+        gate: intentGate(saidInTurn(plan.userText, lastAssistantText(plan.originalMessages))),
+      },
+    });
     const abortSignal = params.abortSignal ? AbortSignal.any([params.abortSignal, stop.signal]) : stop.signal;
     log.info("agent.turn.start", { requestId, conversationId, userId: user.id, runId, model: info.modelId, provider: info.provider, mode: plan.mode, historyMessages: plan.modelMessages.length });
 
@@ -142,7 +159,7 @@ export async function startTurn(params: StartTurnParams): Promise<Turn> {
       abortSignal,
       toolSignal,
       budget,
-      prepare: () => settleAnswers({ plan, tools, ctx, records, budget, requestId, stopped: toolSignal.signal, historyChars: config.historyChars }),
+      prepare: () => settleAnswers({ plan, tools, ctx, records, budget, requestId, stopped: toolSignal.signal, historyChars: config.historyChars, retryAttempts: config.toolRetryAttempts }),
       describe: async (pending) => describePending(pending, proposals, plan),
       onFinish: async (result) => {
         stopTimer();
@@ -169,6 +186,7 @@ export async function startTurn(params: StartTurnParams): Promise<Turn> {
         } catch (error) {
           log.error("agent.persist_failed", { requestId, conversationId, error });
           turnOutcome.status = "error";
+          turnOutcome.finishReason = "error";
           turnOutcome.error ??= "internal";
           if (isDatabaseUnavailable(error)) {
             // The database is away: keep trying in the background, so that when it is back the
@@ -280,8 +298,10 @@ async function settleAnswers({
   requestId,
   stopped,
   historyChars,
+  retryAttempts,
 }: {
   historyChars: number;
+  retryAttempts: number;
   plan: TurnPlan;
   tools: ToolSet;
   ctx: TaskToolContext;
@@ -292,14 +312,14 @@ async function settleAnswers({
 }): Promise<{ chunks: UIMessageChunk[]; modelMessages: Awaited<ReturnType<typeof convertToModelMessages>> }> {
   const chunks: UIMessageChunk[] = [];
   for (const answer of plan.answers) {
-    chunks.push(stopped.aborted ? { type: "tool-output-denied", toolCallId: answer.toolCallId } : await settleAnswer(answer, ctx, records, budget, requestId));
+    chunks.push(stopped.aborted ? { type: "tool-output-denied", toolCallId: answer.toolCallId } : await settleAnswer(answer, ctx, records, budget, requestId, retryAttempts));
   }
   const byCall = new Map(chunks.map((c) => [(c as { toolCallId: string }).toolCallId, c]));
   const messages = plan.answered ? plan.modelMessages.map((m) => (m.id === plan.answered!.id ? settleParts(m, byCall) : m)) : plan.modelMessages;
   return { chunks, modelMessages: await convertToModelMessages(capHistoryChars(messages, historyChars), { tools, ignoreIncompleteToolCalls: true }) };
 }
 
-async function settleAnswer(answer: AnsweredCall, ctx: TaskToolContext, records: ToolCallRecord[], budget: { used: number }, requestId: string): Promise<UIMessageChunk> {
+async function settleAnswer(answer: AnsweredCall, ctx: TaskToolContext, records: ToolCallRecord[], budget: { used: number }, requestId: string, retryAttempts: number): Promise<UIMessageChunk> {
   const definition = getTaskToolDefinition(answer.toolName);
   const stored = answer.stored;
   if (!answer.approved || !stored?.bound || !definition) return { type: "tool-output-denied", toolCallId: answer.toolCallId };
@@ -312,10 +332,13 @@ async function settleAnswer(answer: AnsweredCall, ctx: TaskToolContext, records:
   try {
     budget.used++;
     log.info("agent.tool.start", { requestId, tool: answer.toolName, toolCallId: answer.toolCallId, approved: true });
-    const result = await runApproved(stored.id, async (tx) => {
-      const output = await runDefinition(definition, stored.input, { kind: "run", tasks: stored.bound!.tasks }, withTransaction(ctx, tx));
-      return { output, success: output.ok, errorCode: output.ok ? null : output.code, durationMs: performance.now() - started };
-    });
+    // runApproved runs a call once (an executed one gives its stored result), so a retry is safe.
+    const run = () =>
+      runApproved(stored.id, async (tx) => {
+        const output = await runDefinition(definition, stored.input, { kind: "run", tasks: stored.bound!.tasks }, withTransaction(ctx, tx));
+        return { output, success: output.ok, errorCode: output.ok ? null : output.code, durationMs: performance.now() - started };
+      });
+    const result = await retryWhenUnavailable(retryAttempts, run, (error, attempt) => log.warn("agent.tool.retry", { requestId, tool: answer.toolName, toolCallId: answer.toolCallId, attempt, error }));
     if (!result) return { type: "tool-output-denied", toolCallId: answer.toolCallId };
     if (result.replayed) log.info("agent.tool.replayed", { requestId, tool: answer.toolName, toolCallId: answer.toolCallId });
     record(result.output, result.success, result.errorCode, true);
@@ -325,6 +348,13 @@ async function settleAnswer(answer: AnsweredCall, ctx: TaskToolContext, records:
     record(null, false, "tool_failed", true);
     return { type: "tool-output-error", toolCallId: answer.toolCallId, errorText: new ToolUnavailableError().message };
   }
+}
+
+/** The text of the conversation's last assistant message (the question a reply may answer), or null. */
+function lastAssistantText(messages: UIMessage[]): string | null {
+  const last = messages.findLast((m) => m.role === "assistant");
+  if (!last) return null;
+  return last.parts.flatMap((p) => (p.type === "text" ? [p.text] : [])).join("\n").trim() || null;
 }
 
 /** Each pending action's own question, naming exactly the tasks it is bound to, and the one question for all. */
@@ -380,7 +410,8 @@ function toOutcome({ requestId, conversationId, result, records, maxSteps, maxTo
     pendingConfirmation: pendingConfirmations[0] ?? null,
     pendingConfirmations,
     iterations: result.steps,
-    finishReason: failed ? "error" : stopped ? "stopped" : result.finishReason,
+    finishReason: status === "max_iterations_reached" ? "max_iterations" : status,
+    modelFinishReason: result.finishReason,
     warning:
       result.boundHit === "tool_calls"
         ? `Stopped after ${maxToolCalls} tool calls, the limit for one turn.`

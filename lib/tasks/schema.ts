@@ -72,6 +72,9 @@ export const taskUpdateSchema = z
   .refine((patch) => Object.values(patch).some((v) => v !== undefined), "send at least one field to change");
 export type TaskUpdateInput = z.infer<typeof taskUpdateSchema>;
 
+/** One bound of a time range as sent; its meaning is checked by resolveTimeRanges. */
+export const rangeBoundSchema = z.string().trim().min(10, "must be an ISO-8601 date or date-time").max(40);
+
 export const taskListQuerySchema = z
   .object({
     status: z.enum(["pending", "completed", "all"]).default("all"),
@@ -86,6 +89,11 @@ export const taskListQuerySchema = z
     label: labelSchema.optional(),
     /** The subtasks of this task. */
     parent: uuidSchema.optional(),
+    /** Time ranges (lib/tasks/time-range.ts): ISO dates (the user's local day, `…To` inclusive) or date-times. */
+    dueFrom: rangeBoundSchema.optional(),
+    dueTo: rangeBoundSchema.optional(),
+    completedFrom: rangeBoundSchema.optional(),
+    completedTo: rangeBoundSchema.optional(),
   })
   .strict();
 export type TaskListQuery = z.infer<typeof taskListQuerySchema>;

@@ -3,6 +3,7 @@
  * user is indistinguishable from a missing one. Knows nothing of the agent or HTTP. Every change
  * is recorded (TaskActivity) in its own transaction, with the caller's ChangeContext.
  */
+import type { InstantRange } from "@/lib/tasks/time-range";
 import "server-only";
 import { db as prisma, type Prisma } from "@/lib/db";
 import { AppError } from "@/lib/errors";
@@ -250,6 +251,9 @@ export type ListTasksOptions = {
   parentId?: string;
   /** Only these tasks (e.g. the candidates of a search by words). */
   ids?: string[];
+  /** Due / completed within these instants (lib/tasks/time-range.ts resolves what a client sent). */
+  dueRange?: InstantRange;
+  completedRange?: InstantRange;
   limit?: number;
   cursor?: string;
   now?: Date;
@@ -290,6 +294,8 @@ export function buildTaskFilter(options: Omit<ListTasksOptions, "limit" | "curso
   if (options.label) and.push({ labels: { has: options.label } });
   if (options.parentId) and.push({ parentId: options.parentId });
   if (options.ids) and.push({ id: { in: options.ids } });
+  if (options.dueRange) and.push({ dueAt: { not: null, ...options.dueRange } });
+  if (options.completedRange) and.push({ completedAt: { not: null, ...options.completedRange } });
   if (options.q) {
     const words = options.q.split(/\s+/).filter(Boolean).slice(0, 8);
     for (const word of words) {

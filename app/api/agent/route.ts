@@ -1,10 +1,13 @@
 /**
  * POST /api/agent — the same agent turn as /api/chat, answered as one JSON object (API.md):
  * requestId, conversationId, status, response, toolCalls, pendingConfirmation, iterations,
- * finishReason, warning, error, undoable.
+ * finishReason (the seeds' vocabulary; the AI SDK's own in modelFinishReason), warning, error,
+ * undoable, and messages (the conversation after the turn, newest 50; messagesTruncated).
  */
 import { randomUUID } from "node:crypto";
 import { changedTasks } from "@/lib/activity";
+import { loadMessages } from "@/lib/conversations";
+import { HISTORY_VIEW_LIMIT, historyView } from "@/lib/agent/history-view";
 import { requireTurnUser } from "@/lib/auth/require-user";
 import { json, route } from "@/lib/http/respond";
 import { readJson } from "@/lib/http/request";
@@ -24,6 +27,7 @@ export const POST = route(async (request) => {
   void turn.stream.cancel().catch(() => undefined);
   const outcome = await turn.outcome;
   // `undoable`: this turn changed tasks (POST /api/undo with its requestId reverts them).
-  const undoable = await changedTasks({ userId: user.id, requestId });
-  return json({ ...outcome, undoable }, { headers: { "x-request-id": requestId } });
+  const [undoable, stored] = await Promise.all([changedTasks({ userId: user.id, requestId }), loadMessages({ conversationId: outcome.conversationId, last: HISTORY_VIEW_LIMIT + 1 })]);
+  const history = historyView(stored);
+  return json({ ...outcome, undoable, messages: history.messages, messagesTruncated: history.truncated }, { headers: { "x-request-id": requestId } });
 });

@@ -10,6 +10,7 @@ import type { TaskToolContext } from "@/lib/agent/tools/operations";
 import type { ToolResult } from "@/lib/agent/tools/results";
 import type { ToolInvocationRecord } from "@/lib/conversations/audit";
 import { recordProposal, runRecorded } from "@/lib/conversations/tool-calls";
+import { retryWhenUnavailable } from "@/lib/agent/tools/retry";
 
 /** One tool call as the audit records it (an AgentRun's ToolInvocation row). */
 export type ToolCallRecord = ToolInvocationRecord;
@@ -29,6 +30,10 @@ export type TurnToolHooks = {
   budget: { used: number; max: number };
   /** Aborted when the user stops the turn or it times out: no tool starts after that. */
   signal: AbortSignal;
+  /** Retries of a call that failed because the database was unavailable (lib/agent/tools/retry.ts); 0: none. */
+  retryAttempts?: number;
+  /** A refusal for a call the user's words do not back (lib/agent/intent-gate.ts), else null: nothing runs. */
+  gate?: (toolName: string, input: unknown) => ToolResult | null;
 };
 
 export type ProposedCall = Proposal & { toolName: string; input: unknown };
@@ -127,6 +132,12 @@ export function createTaskTools(options: CreateTaskToolsOptions): ToolSet {
           log.warn("agent.tool_limit", { requestId: options.requestId, tool: definition.name, toolCallId, maxToolCalls: turn.budget.max });
           return output;
         }
+        const refusal = turn?.gate?.(definition.name, input);
+        if (refusal && !refusal.ok) {
+          record(refusal, false, refusal.code, false);
+          log.warn("agent.tool_needs_confirmation", { requestId: options.requestId, tool: definition.name, toolCallId });
+          return refusal;
+        }
         if (turn) turn.budget.used++;
         log.info("agent.tool.start", { requestId: options.requestId, tool: definition.name, toolCallId });
         try {
@@ -137,10 +148,13 @@ export function createTaskTools(options: CreateTaskToolsOptions): ToolSet {
           }
           const proposal = turn.proposals.get(toolCallId);
           const runId = await turn.runReady;
-          const result = await runRecorded({ runId, conversationId: turn.conversationId, toolCallId, toolName: definition.name, input }, async (tx) => {
-            const output = await runDefinition(definition, input, proposal, withTransaction(ctx, tx));
-            return { output, success: output.ok, errorCode: output.ok ? null : output.code, durationMs: performance.now() - started };
-          });
+          const run = () =>
+            runRecorded({ runId, conversationId: turn.conversationId, toolCallId, toolName: definition.name, input }, async (tx) => {
+              const output = await runDefinition(definition, input, proposal, withTransaction(ctx, tx));
+              return { output, success: output.ok, errorCode: output.ok ? null : output.code, durationMs: performance.now() - started };
+            });
+          // Idempotent by toolCallId: a write that did commit is replayed from its record, not repeated.
+          const result = await retryWhenUnavailable(turn.retryAttempts ?? 0, run, (error, attempt) => log.warn("agent.tool.retry", { requestId: options.requestId, tool: definition.name, toolCallId, attempt, error }), turn.signal);
           const output = result.output as ToolResult;
           record(output, result.success, result.errorCode, true);
           return output;

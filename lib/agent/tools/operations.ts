@@ -2,6 +2,7 @@
  * What each task tool does, through the task service only (every query scoped by the bound
  * user). Expected failures come back as data; only infrastructure errors throw.
  */
+import { resolveTimeRanges, TimeRangeError, type TimeRanges } from "@/lib/tasks/time-range";
 import type { Prisma } from "@/lib/db";
 import { isAppError } from "@/lib/errors";
 import type { ChangeActor, ChangeContext } from "@/lib/tasks/activity-log";
@@ -162,6 +163,10 @@ export async function listTasksTool(input: ListTasksInput, ctx: TaskToolContext)
     priority: input.priority,
     due: input.due,
     query: input.query?.trim() || undefined,
+    dueFrom: input.dueFrom,
+    dueTo: input.dueTo,
+    completedFrom: input.completedFrom,
+    completedTo: input.completedTo,
     limit: input.limit ?? 50,
   } as const;
   const list = input.list === undefined ? null : await resolveListName(ctx, input.list);
@@ -170,6 +175,14 @@ export async function listTasksTool(input: ListTasksInput, ctx: TaskToolContext)
   if (label === null) return invalidInput(`label: '${input.label}' is not a label (one word, 1..40 characters)`);
   const parent = input.parent === undefined ? null : await resolveParent(ctx, input.parent);
   if (parent && !parent.ok) return parent;
+  const rangeInput = { dueFrom: input.dueFrom, dueTo: input.dueTo, completedFrom: input.completedFrom, completedTo: input.completedTo };
+  let ranges: TimeRanges;
+  try {
+    ranges = resolveTimeRanges(rangeInput, ctx.timeZone);
+  } catch (error) {
+    if (error instanceof TimeRangeError) return invalidInput(error.message);
+    throw error;
+  }
   const base = {
     userId: ctx.userId,
     timeZone: ctx.timeZone,
@@ -180,6 +193,8 @@ export async function listTasksTool(input: ListTasksInput, ctx: TaskToolContext)
     ...(list ? { listId: list.list?.id ?? null } : {}),
     label,
     parentId: parent?.parent.id,
+    dueRange: ranges.due,
+    completedRange: ranges.completed,
   };
   const { tasks } = await listTasks({ ...base, q: filter.query, limit: filter.limit });
   if (tasks.length || !filter.query) {

@@ -4,7 +4,7 @@
  */
 import type { TaskView } from "@/lib/tasks/schema";
 
-export type ToolFailureCode = "not_found" | "ambiguous" | "invalid_input" | "limit_reached";
+export type ToolFailureCode = "not_found" | "ambiguous" | "invalid_input" | "limit_reached" | "needs_confirmation";
 
 export type ToolFailure = {
   ok: false;

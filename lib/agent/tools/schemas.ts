@@ -44,6 +44,9 @@ export const addTaskInput = z
   })
   .strict();
 
+/** One bound of a time range (lib/tasks/time-range.ts checks what it means). */
+const rangeBound = z.string().max(40);
+
 export const listTasksInput = z
   .object({
     status: z.enum(["pending", "completed", "all"]).optional().describe("Default: all"),
@@ -53,6 +56,10 @@ export const listTasksInput = z
     list: listName.optional().describe("Only tasks in this list (by name); 'inbox' = tasks in no list"),
     label: z.string().max(41).optional().describe("Only tasks with this label, e.g. 'errands'"),
     parent: parentRef.optional().describe("Only the subtasks of this task"),
+    dueFrom: rangeBound.optional().describe("Only tasks due at or after this: YYYY-MM-DD (from the start of that day, user's time zone) or an ISO-8601 date-time"),
+    dueTo: rangeBound.optional().describe("Only tasks due at or before this: YYYY-MM-DD (to the end of that day, inclusive) or an ISO-8601 date-time"),
+    completedFrom: rangeBound.optional().describe("Only tasks completed at or after this (YYYY-MM-DD or date-time); use with status 'completed' or 'all'"),
+    completedTo: rangeBound.optional().describe("Only tasks completed at or before this (YYYY-MM-DD, inclusive, or date-time)"),
     limit: z.number().int().min(1).max(TASK_PAGE_MAX).optional().describe("Default 50"),
   })
   .strict();

@@ -18,6 +18,9 @@ const AGENT_KEYS = [
   "AI_ALLOWED_MODELS",
   "AI_DAILY_TOKEN_BUDGET",
   "AGENT_HISTORY_CHARS",
+  "AGENT_TOOL_RETRY",
+  "AGENT_TOOL_RETRY_ATTEMPTS",
+  "AI_MAX_OUTPUT_TOKENS",
 ] as const;
 
 export function setAgentEnv(values: Partial<Record<(typeof AGENT_KEYS)[number], string>>): void {

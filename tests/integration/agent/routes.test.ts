@@ -7,11 +7,11 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { POST as agentPOST } from "@/app/api/agent/route";
 import { POST as chatPOST } from "@/app/api/chat/route";
 import { db } from "@/lib/db";
-import { loadMessages } from "@/lib/conversations";
+import { loadMessages, saveMessage } from "@/lib/conversations";
 import { setModelOverrideForTests } from "@/lib/agent/models";
 import { createTask } from "@/lib/tasks/service";
 import { apiRequest, createTestUser, type TestUser } from "../helpers";
-import { scriptedModel, type ScriptedModel } from "../../fakes/scripted-model";
+import { scriptedModel, toolResultsIn, type ScriptedModel } from "../../fakes/scripted-model";
 import { setAgentEnv } from "./env";
 
 let ada: TestUser;
@@ -48,9 +48,13 @@ describe("POST /api/agent", () => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as Record<string, unknown>;
     expect(Object.keys(body).sort()).toEqual(
-      ["requestId", "conversationId", "status", "response", "toolCalls", "pendingConfirmation", "pendingConfirmations", "iterations", "finishReason", "warning", "error", "undoable"].sort(),
+      ["requestId", "conversationId", "status", "response", "toolCalls", "pendingConfirmation", "pendingConfirmations", "iterations", "finishReason", "modelFinishReason", "warning", "error", "undoable", "messages", "messagesTruncated"].sort(),
     );
-    expect(body).toMatchObject({ requestId: "req-contract-1", status: "completed", response: "Hello! I can manage your tasks.", toolCalls: [], pendingConfirmation: null, pendingConfirmations: [], iterations: 1, finishReason: "stop", warning: null, error: null, undoable: false });
+    expect(body).toMatchObject({ requestId: "req-contract-1", status: "completed", response: "Hello! I can manage your tasks.", toolCalls: [], pendingConfirmation: null, pendingConfirmations: [], iterations: 1, finishReason: "completed", modelFinishReason: "stop", warning: null, error: null, undoable: false, messagesTruncated: false });
+    expect(body.messages).toEqual([
+      { id: expect.any(String), role: "user", content: "hi", toolCalls: [] },
+      { id: expect.any(String), role: "assistant", content: "Hello! I can manage your tasks.", toolCalls: [] },
+    ]);
     expect(body.conversationId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -100,9 +104,9 @@ describe("POST /api/agent", () => {
   it("a model that calls tools forever stops at AGENT_MAX_STEPS with a warning; the turn is saved (SECURITY 20)", async () => {
     setAgentEnv({ AGENT_MAX_STEPS: "3" });
     setModelOverrideForTests(scriptedModel([{ calls: [{ name: "add_task", input: { title: "Again and again" } }] }]));
-    const body = (await (await agent(ada, { message: "loop" })).json()) as { status: string; iterations: number; warning: string; response: string; conversationId: string };
+    const body = (await (await agent(ada, { message: "loop: add again and again" })).json()) as { status: string; iterations: number; warning: string; response: string; conversationId: string };
     setAgentEnv({});
-    expect(body).toMatchObject({ status: "max_iterations_reached", iterations: 3 });
+    expect(body).toMatchObject({ status: "max_iterations_reached", finishReason: "max_iterations", modelFinishReason: "tool-calls", iterations: 3 });
     expect(body.warning).toBeTruthy();
     expect(body.response).toContain("So far I added 'Again and again'");
     expect(body.response).toContain("I stopped here — tell me if you want me to continue.");
@@ -112,8 +116,8 @@ describe("POST /api/agent", () => {
   it("confirmation flow over the API, and a forged approval is rejected (SECURITY 17)", async () => {
     const task = await createTask({ userId: ada.user.id, timeZone: "UTC", input: { title: "Dentist appointment" }, change: { actor: "app", requestId: null } });
     setModelOverrideForTests(scriptedModel([{ calls: [{ name: "delete_task", input: { task: "dentist" } }] }, { text: "Deleted 'Dentist appointment'." }]));
-    const first = (await (await agent(ada, { message: "delete the dentist task" })).json()) as { status: string; conversationId: string; pendingConfirmation: { id: string; prompt: string } };
-    expect(first.status).toBe("awaiting_confirmation");
+    const first = (await (await agent(ada, { message: "delete the dentist task" })).json()) as { status: string; finishReason: string; conversationId: string; pendingConfirmation: { id: string; prompt: string } };
+    expect(first).toMatchObject({ status: "awaiting_confirmation", finishReason: "awaiting_confirmation" });
     expect(first.pendingConfirmation.prompt).toBe("Delete 'Dentist appointment'? (yes / no)");
 
     const forged = await agent(ada, { conversationId: first.conversationId, confirmation: { id: "not-issued", approved: true } });
@@ -127,6 +131,105 @@ describe("POST /api/agent", () => {
     expect(await db.task.count({ where: { id: task.id } })).toBe(0);
     const replay = await agent(ada, { conversationId: first.conversationId, confirmation: { id: first.pendingConfirmation.id, approved: true } });
     expect(replay.status).toBe(404);
+  });
+});
+
+describe("the seed contract in /api/agent: finishReason and messages", () => {
+  type Answer = {
+    status: string;
+    finishReason: string;
+    modelFinishReason: string | null;
+    error: string | null;
+    response: string;
+    conversationId: string;
+    toolCalls: { toolName: string; success: boolean; errorCode: string | null; output: unknown }[];
+    messages: { id: string; role: string; content: string; toolCalls: { toolName: string; input: unknown; state: string; output: unknown; success: boolean }[] }[];
+    messagesTruncated: boolean;
+  };
+  const ask = async (user: TestUser, body: unknown) => (await (await agent(user, body)).json()) as Answer;
+
+  it("messages: the conversation after the turn, oldest first, with each assistant message's tool calls", async () => {
+    setModelOverrideForTests(scriptedModel([{ calls: [{ name: "add_task", input: { title: "Book the vet" } }] }, { text: "Added 'Book the vet'." }]));
+    const first = await ask(ada, { message: "add book the vet" });
+    setModelOverrideForTests(scriptedModel([{ text: "You're welcome!" }]));
+    const second = await ask(ada, { conversationId: first.conversationId, message: "thanks" });
+    expect(second.messages.map((m) => [m.role, m.content])).toEqual([
+      ["user", "add book the vet"],
+      ["assistant", "Added 'Book the vet'."],
+      ["user", "thanks"],
+      ["assistant", "You're welcome!"],
+    ]);
+    expect(second.messages[1]!.toolCalls).toEqual([
+      { toolName: "add_task", input: { title: "Book the vet" }, state: "done", output: expect.objectContaining({ ok: true, task: expect.objectContaining({ title: "Book the vet" }) }), success: true },
+    ]);
+    expect(second.messagesTruncated).toBe(false);
+    expect(JSON.stringify(second.messages)).not.toContain(ada.user.id);
+  });
+
+  it("messages holds the newest 50, and messagesTruncated says when there were more", async () => {
+    const first = await ask(ada, { message: "hi" });
+    for (let i = 0; i < 50; i++) {
+      await saveMessage({ conversationId: first.conversationId, message: { id: randomUUID(), role: i % 2 ? "assistant" : "user", parts: [{ type: "text", text: `filler ${i}` }] } });
+    }
+    const last = await ask(ada, { conversationId: first.conversationId, message: "still there?" });
+    expect(last.messagesTruncated).toBe(true);
+    expect(last.messages).toHaveLength(50);
+    expect(last.messages.slice(-2).map((m) => m.content)).toEqual(["still there?", "Hello! I can manage your tasks."]);
+    expect(last.messages[0]!.content).toBe("filler 2");
+  });
+
+  it("a failed tool call reads success=false with its errorCode (not found, invalid input); the turn still completes", async () => {
+    setModelOverrideForTests(
+      scriptedModel([{ calls: [{ name: "complete_task", input: { task: "zebra grooming" } }, { name: "add_task", input: { title: 42 } }, { name: "delete_everything", input: {} }] }, { text: "I couldn't find a task about 'zebra grooming'." }]),
+    );
+    const body = await ask(ada, { message: "complete zebra grooming" });
+    expect(body).toMatchObject({ status: "completed", finishReason: "completed", error: null });
+    expect(body.toolCalls.map((c) => [c.toolName, c.success, c.errorCode])).toEqual([
+      ["complete_task", false, "not_found"],
+      ["add_task", false, "invalid_input"],
+      ["delete_everything", false, "unknown_tool"],
+    ]);
+    expect(body.toolCalls[0]!.output).toMatchObject({ ok: false, code: "not_found", message: "I couldn't find a task matching 'zebra grooming'." });
+    // The same in the history: the not-found call ran and answered ok=false; the invalid ones never ran.
+    expect(body.messages.at(-1)!.toolCalls.map((c) => [c.toolName, c.state, c.success])).toEqual([
+      ["complete_task", "done", false],
+      ["add_task", "failed", false],
+      ["delete_everything", "failed", false],
+    ]);
+  });
+
+  it("a provider that fails → finishReason error, with the error code", async () => {
+    setModelOverrideForTests(scriptedModel([{ error: Object.assign(new Error("boom"), { statusCode: 500 }) }]));
+    const body = await ask(ada, { message: "hi" });
+    expect(body).toMatchObject({ status: "error", finishReason: "error" });
+    expect(body.error).toBeTruthy();
+    expect(body.messages.map((m) => m.role)).toEqual(["user", "assistant"]);
+  });
+});
+
+describe("questions, remarks and plans never add a task (the server backs the prompt)", () => {
+  it("an add_task naming nothing the user said is returned as needs_confirmation; after the user's yes it is added", async () => {
+    const model = scriptedModel([{ calls: [{ name: "add_task", input: { title: "Sleep early" } }] }, { text: "Should I add 'Sleep early' to your list?" }]);
+    setModelOverrideForTests(model);
+    const first = (await (await agent(ada, { message: "I'm so tired today" })).json()) as { conversationId: string; status: string; toolCalls: { success: boolean; errorCode: string }[]; undoable: boolean };
+    expect(first.status).toBe("completed");
+    expect(first.toolCalls).toEqual([expect.objectContaining({ success: false, errorCode: "needs_confirmation" })]);
+    expect(first.undoable).toBe(false);
+    expect(await db.task.count({ where: { userId: ada.user.id, title: "Sleep early" } })).toBe(0);
+    const heard = toolResultsIn(model.prompts[1]);
+    expect(JSON.stringify(heard)).toContain("needs_confirmation");
+    expect(JSON.stringify(heard)).toContain("Ask the user whether they want this task added");
+
+    setModelOverrideForTests(scriptedModel([{ calls: [{ name: "add_task", input: { title: "Sleep early" } }] }, { text: "Added 'Sleep early'." }]));
+    const yes = (await (await agent(ada, { conversationId: first.conversationId, message: "yes please" })).json()) as { toolCalls: { success: boolean }[] };
+    expect(yes.toolCalls).toEqual([expect.objectContaining({ success: true })]);
+    expect(await db.task.count({ where: { userId: ada.user.id, title: "Sleep early" } })).toBe(1);
+  });
+
+  it("a title with the user's words passes; so does one the assistant's question offered", async () => {
+    setModelOverrideForTests(scriptedModel([{ calls: [{ name: "add_task", input: { title: "Call the plumber" } }] }, { text: "Added." }]));
+    const direct = (await (await agent(babbage, { message: "remind me to call the plumber" })).json()) as { toolCalls: { success: boolean }[] };
+    expect(direct.toolCalls).toEqual([expect.objectContaining({ success: true })]);
   });
 });
 

@@ -65,7 +65,7 @@ describe("Stop", () => {
     expect(await stop.json()).toEqual({ stopped: true });
     const out = await pending;
     expect(seen.aborted).toBe(true);
-    expect(out.status).toBe("stopped");
+    expect(out).toMatchObject({ status: "stopped", finishReason: "stopped" });
     expect(out.response).toContain("Stopped");
     expect(await titles()).toEqual(["Before the stop"]);
     const run = await db.agentRun.findFirstOrThrow({ where: { conversationId } });
@@ -150,7 +150,7 @@ describe("bounds and the record of a turn", () => {
     setAgentEnv({ AGENT_MAX_TOOL_CALLS: "3" });
     try {
       setModelOverrideForTests(scriptedModel([{ calls: [{ name: "add_task", input: { title: "Loop a" } }, { name: "add_task", input: { title: "Loop b" } }] }]));
-      const out = await agent({ message: "add forever" });
+      const out = await agent({ message: "add loop a and loop b, forever" });
       expect(out.status).toBe("max_iterations_reached");
       expect(out.warning).toBe("Stopped after 3 tool calls, the limit for one turn.");
       expect(await db.task.count({ where: { userId: ada.user.id } })).toBe(3);
