@@ -34,6 +34,8 @@ async function waitUntilCachedForOffline(page: Page): Promise<void> {
 }
 
 test("offline after one visit: opens, shows the tasks, queues a quick add that lands once", async ({ page, context }) => {
+  // Three page loads, two of them while the worker fills its caches: slow on a busy machine.
+  test.setTimeout(180_000);
   await signUpAndIn(page.request, "offline");
   expect((await page.request.post("/api/tasks", { data: { title: "Pack the tent" } })).status()).toBe(201);
   const chat = new ChatPage(page);
