@@ -3,13 +3,13 @@
  * Replays the task panel's offline changes (lib/ui/offline-replay.ts) when the page opens online
  * and whenever the connection returns: one tab at a time (Web Locks), in order, each exactly
  * once (its Idempotency-Key). Conflicts and dropped changes are told in a toast; then the panel
- * resyncs. Renders nothing.
+ * resyncs. Renders nothing. The queue and the replay (with `idb`) are loaded after the page, not
+ * with it (the chat page's first-load JS budget, docs/benchmarks.md).
  */
 import { useCallback, useEffect, useRef } from "react";
 import { useTaskStore } from "@/components/tasks/task-store";
 import { useToast } from "@/components/ui/toast";
-import { queuedChanges, removeChange, saveChange } from "@/lib/ui/offline-queue";
-import { replayChanges, type ReplayIO } from "@/lib/ui/offline-replay";
+import type { ReplayIO } from "@/lib/ui/offline-replay";
 import { offlineQueue } from "@/lib/ui/offline-writes";
 import type { Task } from "@/lib/ui/types";
 
@@ -59,6 +59,7 @@ export function OfflineSync({ owner }: { owner: string }) {
     if (running.current || !navigator.onLine) return;
     running.current = true;
     try {
+      const [{ queuedChanges, removeChange, saveChange }, { replayChanges }] = await Promise.all([import("@/lib/ui/offline-queue"), import("@/lib/ui/offline-replay")]);
       await withLock(async () => {
         const queue = await queuedChanges(owner);
         offlineQueue.set(queue);
@@ -88,7 +89,9 @@ export function OfflineSync({ owner }: { owner: string }) {
 
   useEffect(() => {
     // What waits from an earlier visit counts at once, also offline.
-    queuedChanges(owner).then(offlineQueue.set, () => undefined);
+    import("@/lib/ui/offline-queue")
+      .then(({ queuedChanges }) => queuedChanges(owner))
+      .then(offlineQueue.set, () => undefined);
     void sync();
     const onOnline = () => void sync();
     window.addEventListener("online", onOnline);

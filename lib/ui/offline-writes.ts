@@ -7,7 +7,6 @@
  * waiting, for the panel's offline note and for keeping queued changes on screen.
  */
 import { ApiError, apiSend } from "@/lib/ui/api";
-import { enqueueChange } from "@/lib/ui/offline-queue";
 import type { QueuedChange } from "@/lib/ui/offline-replay";
 import { uuidV4 } from "@/lib/ui/uuid";
 
@@ -53,6 +52,8 @@ function isOffline(): boolean {
 export async function sendTaskWrite<T>(owner: string | undefined, write: TaskWrite): Promise<WriteResult<T>> {
   const key = uuidV4();
   const queue = async (): Promise<WriteResult<T>> => {
+    // IndexedDB (and `idb`) only load when something is queued.
+    const { enqueueChange } = await import("@/lib/ui/offline-queue");
     await enqueueChange(owner!, { ...write, key, madeAt: new Date().toISOString() });
     waiting++;
     waitingIds.add(write.taskId);
