@@ -16,6 +16,8 @@ import { ListIcon, MenuIcon } from "@/components/ui/icons";
 import { TimeZoneContext } from "@/components/ui/time-zone";
 import { ModelChoiceProvider, useModelChoice } from "@/components/chat/model-choice";
 import { ReminderBell } from "@/components/reminders/reminder-bell";
+import { OfflineSync } from "@/components/offline/offline-sync";
+import { RegisterServiceWorker } from "@/components/offline/register-sw";
 
 /** `models`: what the user may pick from (the operator's allow-list); a picker shows when there are several. */
 export type ModelInfo = { provider: string; label: string; models: string[] };
@@ -26,10 +28,12 @@ export function AppShell({ email, timeZone, model, children }: { email: string; 
     <ModelChoiceProvider models={model.models}>
     <ToastProvider>
       <ConversationsProvider>
-        <TaskStoreProvider>
+        <TaskStoreProvider owner={email}>
           <ShellLayout email={email} model={model}>
             {children}
           </ShellLayout>
+          <OfflineSync owner={email} />
+          <RegisterServiceWorker />
         </TaskStoreProvider>
       </ConversationsProvider>
     </ToastProvider>

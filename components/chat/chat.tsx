@@ -270,8 +270,8 @@ export function Chat({ id, initialMessages, isNew, olderCursor: initialOlderCurs
               // The server's turn stops too (its model call, and any further tool); what already ran stays.
               void fetch(`/api/conversations/${id}/stop`, { method: "POST" }).catch(() => undefined);
             }}
-            onSend={() => {
-              sendText(input);
+            onSend={(text) => {
+              sendText(text);
               setInput("");
             }}
           />

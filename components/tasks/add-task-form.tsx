@@ -6,6 +6,8 @@ import { extractLabels } from "@/lib/tasks/labels";
 import { chipsOf, chipWords, followEdit, shiftRanges, type Chip, type Parsed, type Span, type SpanKind, type TextRange } from "@/lib/ui/quick-add";
 import { Button, fieldClass } from "@/components/ui/button";
 import { PlusIcon, XIcon } from "@/components/ui/icons";
+import { useSpeechInput } from "@/components/voice/use-speech-input";
+import { handleSpeechShortcut, MicButton, SpeechStatus } from "@/components/voice/mic-button";
 
 const PARSE_DELAY_MS = 150;
 
@@ -108,6 +110,27 @@ export function AddTaskForm() {
   const active = chips.find((c) => c.key === activeChip)?.spans ?? [];
   useFocusKey(titleInput);
 
+  function changeTitle(next: string) {
+    setIgnore((current) => shiftRanges(current, title, next));
+    // An emptied box starts afresh: nothing of the old line's reading is shown for the new one.
+    if (!next.trim()) quick.reset();
+    setTitle(next);
+    setError(null);
+  }
+
+  // Spoken words fill the box (after what was typed); the person checks the reading and adds.
+  const typed = useRef("");
+  const speech = useSpeechInput({
+    onStart: () => {
+      typed.current = title.trim() ? `${title.trimEnd()} ` : "";
+    },
+    onInterim: (heard) => changeTitle((typed.current + heard).slice(0, 200)),
+    onFinal: (heard) => {
+      changeTitle((typed.current + heard).slice(0, 200));
+      titleInput.current?.focus();
+    },
+  });
+
   function treatAsPlainText(chip: Chip) {
     setIgnore((current) => [...current, ...chip.spans.map((s) => ({ start: s.start, end: s.end }))]);
     setActiveChip(null);
@@ -116,6 +139,7 @@ export function AddTaskForm() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    speech.cancel();
     const text = title;
     const plain = ignore;
     const chosen = { priority, due };
@@ -167,17 +191,12 @@ export function AddTaskForm() {
             data-testid="new-task-title"
             value={title}
             maxLength={200}
-            onChange={(e) => {
-              const next = e.target.value;
-              setIgnore((current) => shiftRanges(current, title, next));
-              // An emptied box starts afresh: nothing of the old line's reading is shown for the new one.
-              if (!next.trim()) quick.reset();
-              setTitle(next);
-              setError(null);
-            }}
+            onChange={(e) => changeTitle(e.target.value)}
             onKeyDown={(e) => {
+              if (handleSpeechShortcut(e, speech)) return;
               if (e.key === "Escape") e.currentTarget.blur();
             }}
+            aria-keyshortcuts={speech.supported ? "Alt+M" : undefined}
             placeholder="Add a task… (q)"
             autoComplete="off"
             enterKeyHint="done"
@@ -186,6 +205,7 @@ export function AddTaskForm() {
             className={`${boxClass} relative w-full bg-transparent ${BOX_TEXT.replace("border-transparent", "")} min-h-10 sm:min-h-9`}
           />
         </div>
+        <MicButton speech={speech} testId="quick-add-mic" className="size-10 sm:size-9" />
         <Button type="submit" variant="primary" size="icon" className="size-10 shrink-0 sm:size-9" aria-label="Add task">
           <PlusIcon className="size-4" />
         </Button>
@@ -199,6 +219,7 @@ export function AddTaskForm() {
         </div>
       )}
       {error && <p id="new-task-error" className="text-xs text-red-600 dark:text-red-400">{error}</p>}
+      <SpeechStatus speech={speech} className="block text-xs" />
       <div className="flex gap-2">
         <label htmlFor="new-task-priority" className="sr-only">Priority</label>
         <select

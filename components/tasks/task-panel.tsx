@@ -4,6 +4,7 @@ import { TaskItem } from "@/components/tasks/task-item";
 import { AddTaskForm } from "@/components/tasks/add-task-form";
 import { TaskFiltersBar } from "@/components/tasks/task-filters";
 import { ListSwitcher } from "@/components/tasks/list-switcher";
+import { OfflineStatus } from "@/components/offline/offline-status";
 import { Button } from "@/components/ui/button";
 import { ListIcon, RefreshIcon, XIcon } from "@/components/ui/icons";
 import { DEFAULT_FILTERS, type Task } from "@/lib/ui/types";
@@ -54,6 +55,7 @@ export function TaskPanel({ onClose }: { onClose?: () => void }) {
         </div>
       </header>
       <div className="space-y-3 border-b border-zinc-200 px-4 py-3 dark:border-zinc-800">
+        <OfflineStatus />
         <ListSwitcher />
         <AddTaskForm />
         <TaskFiltersBar />

@@ -10,6 +10,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useReducer,
 import { describeUndo } from "@/lib/activity/describe";
 import type { UndoResult } from "@/lib/activity/schema";
 import { ApiError, apiFetch, apiSend, errorMessage } from "@/lib/ui/api";
+import { offlineQueue, sendTaskWrite } from "@/lib/ui/offline-writes";
 import { DEFAULT_FILTERS, type Task, type TaskFilters, type TaskList, type TaskPriority } from "@/lib/ui/types";
 import { useToast } from "@/components/ui/toast";
 
@@ -117,6 +118,8 @@ type Store = {
   createList: (name: string) => Promise<TaskList | null>;
   renameList: (id: string, name: string) => Promise<boolean>;
   deleteList: (id: string) => Promise<boolean>;
+  /** A task added offline reached the server: its temporary row becomes the real task. */
+  settleCreated: (tempId: string, task: Task) => void;
   /** Reverts every change recorded under `requestId` (POST /api/undo) and resyncs; null on failure (toasted). */
   undo: (requestId: string) => Promise<UndoResult | null>;
 };
@@ -157,7 +160,10 @@ function buildQuery(filters: TaskFilters, cursor: string | null): string {
   return params.toString();
 }
 
-export function TaskStoreProvider({ children }: { children: ReactNode }) {
+const QUEUED_MESSAGE = "You're offline: saved on this device. It syncs when you're back online.";
+
+/** `owner`: the signed-in account (its e-mail); panel changes made offline are queued under it. */
+export function TaskStoreProvider({ children, owner }: { children: ReactNode; owner?: string }) {
   const [state, dispatch] = useReducer(reducer, {
     byId: {},
     deleted: {},
@@ -193,7 +199,8 @@ export function TaskStoreProvider({ children }: { children: ReactNode }) {
         tasks.push(...tasksIn(data.tasks));
         cursor = data.nextCursor;
       } while (cursor && tasks.length < shown);
-      dispatch({ type: "loaded", tasks, hasMore: Boolean(cursor), keep: new Set(inFlight.current.keys()) });
+      // Changes waiting offline stay as the person made them (the list may come from the offline cache).
+      dispatch({ type: "loaded", tasks, hasMore: Boolean(cursor), keep: new Set([...inFlight.current.keys(), ...offlineQueue.ids()]) });
     } catch (error) {
       if (mine === sequence.current) dispatch({ type: "failed", message: errorMessage(error) });
     }
@@ -303,9 +310,14 @@ export function TaskStoreProvider({ children }: { children: ReactNode }) {
       dispatch({ type: "upsert", tasks: [optimistic] });
       track(id, 1);
       try {
-        const { data, requestId } = await apiSend<{ task: Task }>(`/api/tasks/${encodeURIComponent(id)}`, { method: "PATCH", json: patch });
-        const task = data.task;
+        const sent = await sendTaskWrite<{ task: Task }>(owner, { kind: "update", taskId: id, body: patch, base: before });
         track(id, -1);
+        if (sent.queued) {
+          toast.show(QUEUED_MESSAGE, "info");
+          return true;
+        }
+        const { data, requestId } = sent;
+        const task = data.task;
         if (!inFlight.current.has(id)) dispatch({ type: "upsert", tasks: [task] });
         refresh();
         const what = patch.status && patch.status !== before.status ? (patch.status === "completed" ? "Completed" : "Reopened") : "Updated";
@@ -325,7 +337,7 @@ export function TaskStoreProvider({ children }: { children: ReactNode }) {
         return false;
       }
     },
-    [refresh, toast, track, offerUndo],
+    [refresh, toast, track, offerUndo, owner],
   );
 
   const toggleTask = useCallback(
@@ -371,7 +383,12 @@ export function TaskStoreProvider({ children }: { children: ReactNode }) {
       };
       dispatch({ type: "upsert", tasks: [temp], prependToList: true });
       try {
-        const { task } = await apiFetch<{ task: Task }>("/api/tasks", { method: "POST", json: input });
+        const sent = await sendTaskWrite<{ task: Task }>(owner, { kind: "create", taskId: tempId, body: input, base: null });
+        if (sent.queued) {
+          toast.show(QUEUED_MESSAGE, "info");
+          return true;
+        }
+        const { task } = sent.data;
         dispatch({ type: "replace-id", from: tempId, task });
         refresh();
         return true;
@@ -381,7 +398,7 @@ export function TaskStoreProvider({ children }: { children: ReactNode }) {
         return false;
       }
     },
-    [refresh, toast],
+    [refresh, toast, owner],
   );
 
   const deleteTask = useCallback(
@@ -392,8 +409,13 @@ export function TaskStoreProvider({ children }: { children: ReactNode }) {
       dispatch({ type: "remove", ids: [id] });
       track(id, 1);
       try {
-        const { requestId } = await apiSend<void>(`/api/tasks/${encodeURIComponent(id)}`, { method: "DELETE" });
+        const sent = await sendTaskWrite<void>(owner, { kind: "delete", taskId: id, base: task });
         track(id, -1);
+        if (sent.queued) {
+          toast.show(QUEUED_MESSAGE, "info");
+          return true;
+        }
+        const { requestId } = sent;
         refresh();
         offerUndo(`Deleted “${task.title}”.`, requestId);
         return true;
@@ -404,7 +426,7 @@ export function TaskStoreProvider({ children }: { children: ReactNode }) {
         return false;
       }
     },
-    [refresh, toast, track, offerUndo],
+    [refresh, toast, track, offerUndo, owner],
   );
 
   /** Folds an agent tool's result into the store at once, then refetches the filtered list. */
@@ -478,9 +500,11 @@ export function TaskStoreProvider({ children }: { children: ReactNode }) {
     [refresh, toast, offerUndo],
   );
 
+  const settleCreated = useCallback((tempId: string, task: Task) => dispatch({ type: "replace-id", from: tempId, task }), []);
+
   const store = useMemo<Store>(
-    () => ({ state, setFilters, refresh, showMore, createTask, updateTask, toggleTask, ensureTask, deleteTask, applyToolOutput, undo, createList, renameList, deleteList }),
-    [state, setFilters, refresh, showMore, createTask, updateTask, toggleTask, ensureTask, deleteTask, applyToolOutput, undo, createList, renameList, deleteList],
+    () => ({ state, setFilters, refresh, showMore, createTask, updateTask, toggleTask, ensureTask, deleteTask, applyToolOutput, undo, createList, renameList, deleteList, settleCreated }),
+    [state, setFilters, refresh, showMore, createTask, updateTask, toggleTask, ensureTask, deleteTask, applyToolOutput, undo, createList, renameList, deleteList, settleCreated],
   );
 
   return <TaskStoreContext.Provider value={store}>{children}</TaskStoreContext.Provider>;

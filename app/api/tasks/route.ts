@@ -1,5 +1,6 @@
 import { requireUser } from "@/lib/auth/require-user";
-import { changeContextFor, requestIdHeader } from "@/lib/http/change";
+import { changeContextFor } from "@/lib/http/change";
+import { idempotentWrite } from "@/lib/http/idempotency";
 import { json, route } from "@/lib/http/respond";
 import { readJson, readQuery } from "@/lib/http/request";
 import { taskCreateSchema, taskListQuerySchema } from "@/lib/tasks/schema";
@@ -39,6 +40,13 @@ export const POST = route(async (request) => {
   const auth = await requireUser(request);
   const change = changeContextFor(request, auth);
   const input = await readJson(request, taskCreateSchema);
-  const task = await createTask({ userId: auth.user.id, timeZone: auth.user.timezone, input, change });
-  return json({ task }, { status: 201, headers: requestIdHeader(change) });
+  return idempotentWrite({
+    request,
+    userId: auth.user.id,
+    input,
+    write: async (db) => {
+      const task = await createTask({ userId: auth.user.id, timeZone: auth.user.timezone, input, change, db });
+      return { status: 201, body: { task }, requestId: change.requestId };
+    },
+  });
 });

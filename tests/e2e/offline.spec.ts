@@ -1,0 +1,74 @@
+/**
+ * Offline capture (issue #26): after one visit the service worker has the app and the task
+ * list, so with the network gone the app still opens, shows the tasks with an "offline" note,
+ * and the chat says it needs a connection; a quick add made offline is queued on the device
+ * and lands exactly once when the connection returns (also after another reload and another
+ * reconnect: the queue is empty then).
+ */
+import { expect, test, type Page } from "@playwright/test";
+import { signUpAndIn } from "./fixtures";
+import { ChatPage } from "./pages";
+
+async function serverTitles(page: Page): Promise<string[]> {
+  const res = await page.request.get("/api/tasks");
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { tasks: { title: string }[] }).tasks.map((t) => t.title);
+}
+
+/** The worker controls the page and has kept the page and its task list. */
+async function waitUntilCachedForOffline(page: Page): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          if (!navigator.serviceWorker.controller) return "no controller";
+          const pages = await caches.open("talk-todo-pages-v1");
+          if (!(await pages.match("/__last-page"))) return "no page";
+          const data = await caches.open("talk-todo-data-v1");
+          const keys = await data.keys();
+          return keys.some((k) => new URL(k.url).pathname === "/api/tasks") ? "ready" : "no tasks";
+        }),
+      { timeout: 30_000 },
+    )
+    .toBe("ready");
+}
+
+test("offline after one visit: opens, shows the tasks, queues a quick add that lands once", async ({ page, context }) => {
+  // Three page loads, two of them while the worker fills its caches: slow on a busy machine.
+  test.setTimeout(180_000);
+  await signUpAndIn(page.request, "offline");
+  expect((await page.request.post("/api/tasks", { data: { title: "Pack the tent" } })).status()).toBe(201);
+  const chat = new ChatPage(page);
+  await chat.goto();
+  await expect(chat.panel.item("Pack the tent")).toBeVisible();
+  await waitUntilCachedForOffline(page);
+
+  await context.setOffline(true);
+  const response = await page.reload();
+  expect(response?.fromServiceWorker()).toBe(true);
+  await expect(chat.panel.item("Pack the tent")).toBeVisible();
+  const status = chat.panel.root.getByTestId("offline-status");
+  await expect(status).toContainText("Offline");
+  await expect(page.getByTestId("chat-offline")).toContainText("needs a connection");
+  await expect(chat.sendButton).toBeDisabled();
+
+  await chat.panel.newTitle.fill("Buy camping gas");
+  await chat.panel.newTitle.press("Enter");
+  await expect(chat.panel.item("Buy camping gas")).toBeVisible();
+  await expect(status).toContainText("1 change waits");
+  expect(await serverTitles(page)).not.toContain("Buy camping gas");
+
+  await context.setOffline(false);
+  await expect(status).toBeHidden({ timeout: 20_000 });
+  await expect.poll(async () => (await serverTitles(page)).filter((t) => t === "Buy camping gas").length).toBe(1);
+  await expect(chat.panel.item("Buy camping gas")).toHaveCount(1);
+  await expect(chat.panel.checkbox("Buy camping gas")).toBeEnabled();
+
+  // Nothing is left to send: another reload and another reconnect add nothing.
+  await page.reload();
+  await chat.expectLoaded();
+  await context.setOffline(true);
+  await context.setOffline(false);
+  await page.waitForTimeout(1500);
+  expect((await serverTitles(page)).filter((t) => t === "Buy camping gas")).toHaveLength(1);
+});
