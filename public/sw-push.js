@@ -5,8 +5,6 @@
  * work with no page open: "Done" completes the task, "Snooze 10 min" snoozes the reminder,
  * both through the API with the browser's session cookie; a click elsewhere opens the app.
  */
-/* eslint-env serviceworker */
-
 const SNOOZE_MS = 10 * 60 * 1000;
 
 self.addEventListener("push", (event) => {

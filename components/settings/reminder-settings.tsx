@@ -3,7 +3,7 @@
  * Reminders beyond the open tab: Web Push on this device (on/off), the devices that get push
  * reminders (remove any), and the e-mail reminder and morning agenda preferences.
  */
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
 import { apiFetch, errorMessage } from "@/lib/ui/api";
 import { Button } from "@/components/ui/button";
 
@@ -19,6 +19,8 @@ function deviceLabel(): string {
   const os = /Android/.test(ua) ? "Android" : /iPhone|iPad/.test(ua) ? "iOS" : /Mac OS X/.test(ua) ? "macOS" : /Windows/.test(ua) ? "Windows" : /Linux/.test(ua) ? "Linux" : "";
   return os ? `${browser} on ${os}` : browser;
 }
+
+const noSubscription = () => () => undefined;
 
 function pushSupported(): boolean {
   return typeof window !== "undefined" && "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
@@ -41,24 +43,24 @@ export function ReminderSettings() {
   const [devices, setDevices] = useState<Device[] | null>(null);
   const [prefs, setPrefs] = useState<Preferences | null>(null);
   const [thisDevice, setThisDevice] = useState<string | null>(null);
-  const [supported, setSupported] = useState(true);
+  // Known only in the browser: the server renders the "supported" state.
+  const supported = useSyncExternalStore(noSubscription, pushSupported, () => true);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   const load = useCallback(() => {
     apiFetch<{ subscriptions: Device[] }>("/api/push/subscriptions")
-      .then((data) => setDevices(data.subscriptions))
+      .then((data) => {
+        setThisDevice(localStorage.getItem(THIS_DEVICE_KEY));
+        setDevices(data.subscriptions);
+      })
       .catch((e) => setError(errorMessage(e)));
     apiFetch<Preferences>("/api/account/preferences")
       .then(setPrefs)
       .catch((e) => setError(errorMessage(e)));
   }, []);
 
-  useEffect(() => {
-    setSupported(pushSupported());
-    setThisDevice(localStorage.getItem(THIS_DEVICE_KEY));
-    load();
-  }, [load]);
+  useEffect(load, [load]);
 
   const thisDeviceOn = Boolean(thisDevice && devices?.some((d) => d.id === thisDevice));
 

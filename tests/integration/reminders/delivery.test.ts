@@ -24,6 +24,7 @@ import { startSmtpServer } from "../accounts/smtp";
 import { apiRequest, createTestUser, params, sessionCookie, type TestUser } from "../helpers";
 import { startPushService, type Device } from "./push-service";
 
+const none = { params: Promise.resolve({}) };
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 const vapid = webpush.generateVAPIDKeys();
 const SUBJECT = "mailto:reminders@example.com";
@@ -80,16 +81,16 @@ async function waitFor(check: () => boolean | Promise<boolean>, what: string, ti
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function subscribe(user: TestUser, device: Device, label = "Test browser"): Promise<Response> {
-  return subscribeRoute(apiRequest("/api/push/subscriptions", { body: { endpoint: device.endpoint, keys: device.keys, expirationTime: null, label }, headers: await sessionCookie(user.user.id) }));
+  return subscribeRoute(apiRequest("/api/push/subscriptions", { body: { endpoint: device.endpoint, keys: device.keys, expirationTime: null, label }, headers: await sessionCookie(user.user.id) }), none);
 }
 
 async function emailOn(user: TestUser) {
-  const res = await patchPreferences(apiRequest("/api/account/preferences", { method: "PATCH", body: { emailReminders: true }, headers: await sessionCookie(user.user.id) }));
+  const res = await patchPreferences(apiRequest("/api/account/preferences", { method: "PATCH", body: { emailReminders: true }, headers: await sessionCookie(user.user.id) }), none);
   expect(res.status).toBe(200);
 }
 
 async function createTask(user: TestUser, body: Record<string, unknown>): Promise<{ id: string; title: string; remindAt: string }> {
-  const res = await createTaskRoute(apiRequest("/api/tasks", { body, headers: user.auth }));
+  const res = await createTaskRoute(apiRequest("/api/tasks", { body, headers: user.auth }), none);
   expect(res.status).toBe(201);
   return ((await res.json()) as { task: { id: string; title: string; remindAt: string } }).task;
 }
@@ -152,18 +153,18 @@ describe("reminder delivery by two dispatcher processes", () => {
     expect(push.errors).toEqual([]);
     for (const device of [phone, laptop]) {
       expect(device.accepted).toHaveLength(1);
-      expect(device.accepted[0].payload).toMatchObject({ type: "reminder", taskId: task.id, title: "Call the plumber", remindAt: task.remindAt, url: "http://localhost:3000/" });
-      expect((device.accepted[0].payload as { body: string }).body).not.toMatch(/late/);
-      expect(device.accepted[0].topic).toMatch(/^[A-Za-z0-9_-]{32}$/);
+      expect(device.accepted[0]!.payload).toMatchObject({ type: "reminder", taskId: task.id, title: "Call the plumber", remindAt: task.remindAt, url: "http://localhost:3000/" });
+      expect((device.accepted[0]!.payload as { body: string }).body).not.toMatch(/late/);
+      expect(device.accepted[0]!.topic).toMatch(/^[A-Za-z0-9_-]{32}$/);
     }
-    expect(phone.accepted[0].topic).toBe(laptop.accepted[0].topic);
+    expect(phone.accepted[0]!.topic).toBe(laptop.accepted[0]!.topic);
     const mails = mailsTo(alice);
     expect(mails).toHaveLength(1);
-    expect(mails[0].raw).toMatch(/Subject: Reminder: Call the plumber/);
+    expect(mails[0]!.raw).toMatch(/Subject: Reminder: Call the plumber/);
 
     const deliveries = await db.reminderDelivery.findMany({ where: { dispatch: { taskId: task.id } }, orderBy: { channel: "asc" } });
     expect(deliveries.map((d) => d.status)).toEqual(["sent", "sent", "sent"]);
-    const listed = await listSubscriptionsRoute(apiRequest("/api/push/subscriptions", { headers: await sessionCookie(alice.user.id) }));
+    const listed = await listSubscriptionsRoute(apiRequest("/api/push/subscriptions", { headers: await sessionCookie(alice.user.id) }), none);
     const { subscriptions } = (await listed.json()) as { subscriptions: { lastSuccessAt: string | null }[] };
     expect(subscriptions.every((s) => s.lastSuccessAt !== null)).toBe(true);
   }, 180_000);
@@ -174,7 +175,7 @@ describe("reminder delivery by two dispatcher processes", () => {
     phone.holdNext = true; // the push service takes the first request and never answers it
     expect((await subscribe(bob, phone)).status).toBe(201);
     await emailOn(bob);
-    const dispatchers = new Map(await Promise.all(["one", "two"].map(async (name) => [`reminder-dispatcher-${name}`, await startDispatcher(name)] as const)));
+    const dispatchers = new Map<string, ChildProcess>(await Promise.all(["one", "two"].map(async (name) => [`reminder-dispatcher-${name}`, await startDispatcher(name)] as const)));
 
     const task = await createTask(bob, { title: "Water the plants", remindAt: new Date(Date.now() + 1_000).toISOString() });
     // One process sent the mail (committed) and now waits on the push service, holding its claim.
@@ -188,13 +189,13 @@ describe("reminder delivery by two dispatcher processes", () => {
     expect(holders).toHaveLength(1);
     const [holder] = holders;
 
-    dispatchers.get(holder.application_name)!.kill("SIGKILL");
+    dispatchers.get(holder!.application_name)!.kill("SIGKILL");
     await waitFor(() => phone.accepted.length === 1, "the other dispatcher to take over");
     await pause(1_500);
 
     expect(phone.abandoned).toBe(1); // the killed process's request: never answered, never recorded
     expect(phone.accepted).toHaveLength(1);
-    expect(phone.accepted[0].payload).toMatchObject({ type: "reminder", taskId: task.id, title: "Water the plants" });
+    expect(phone.accepted[0]!.payload).toMatchObject({ type: "reminder", taskId: task.id, title: "Water the plants" });
     expect(mailsTo(bob)).toHaveLength(1); // recorded before the kill: not sent again
     const deliveries = await db.reminderDelivery.findMany({ where: { dispatch: { taskId: task.id } } });
     expect(deliveries.map((d) => [d.channel.split(":")[0], d.status]).sort()).toEqual([["email", "sent"], ["push", "sent"]]);
@@ -212,9 +213,9 @@ describe("what a reminder says and when it is sent again", () => {
 
     await dispatchDueReminders(options());
     expect(phone.accepted).toHaveLength(1);
-    expect(phone.accepted[0].payload).toMatchObject({ taskId: task.id, remindAt: remindAt.toISOString() });
-    expect((phone.accepted[0].payload as { body: string }).body).toMatch(/Sent 3 h 5 min late/);
-    expect(mailsTo(carol)[0].raw.replace(/=\r?\n/g, "")).toMatch(/Sent 3 h 5 min late/);
+    expect(phone.accepted[0]!.payload).toMatchObject({ taskId: task.id, remindAt: remindAt.toISOString() });
+    expect((phone.accepted[0]!.payload as { body: string }).body).toMatch(/Sent 3 h 5 min late/);
+    expect(mailsTo(carol)[0]!.raw.replace(/=\r?\n/g, "")).toMatch(/Sent 3 h 5 min late/);
   });
 
   it("sends nothing for a reminder older than the catch-up window", async () => {
@@ -245,7 +246,7 @@ describe("what a reminder says and when it is sent again", () => {
     expect(phone.accepted).toHaveLength(1); // not yet due
     await dispatchDueReminders(options(new Date(new Date(next.remindAt).getTime() + 1_000)));
     expect(phone.accepted).toHaveLength(2);
-    expect(phone.accepted[1].payload).toMatchObject({ taskId: task.id, remindAt: next.remindAt });
+    expect(phone.accepted[1]!.payload).toMatchObject({ taskId: task.id, remindAt: next.remindAt });
   });
 
   it("sends nothing for a reminder dismissed or completed before it is dispatched", async () => {
@@ -298,7 +299,7 @@ describe("the morning agenda", () => {
   it("mails today's tasks and the overdue count once, at the hour in the user's time zone", async () => {
     const ivy = await createTestUser("ivy");
     await db.user.update({ where: { id: ivy.user.id }, data: { timezone: "Asia/Tokyo" } });
-    const res = await patchPreferences(apiRequest("/api/account/preferences", { method: "PATCH", body: { agendaEmail: true, agendaHour: 8 }, headers: await sessionCookie(ivy.user.id) }));
+    const res = await patchPreferences(apiRequest("/api/account/preferences", { method: "PATCH", body: { agendaEmail: true, agendaHour: 8 }, headers: await sessionCookie(ivy.user.id) }), none);
     expect(await res.json()).toEqual({ emailReminders: false, agendaEmail: true, agendaHour: 8 });
     // 2030-03-04 08:10 in Tokyo is 23:10 UTC the day before.
     const now = new Date("2030-03-03T23:10:00Z");
@@ -312,7 +313,7 @@ describe("the morning agenda", () => {
     await dispatchAgendas({ now: new Date(now.getTime() + 3_600_000), appUrl: "http://localhost:3000" });
     const mails = mailsTo(ivy);
     expect(mails).toHaveLength(1);
-    const text = mails[0].raw.replace(/=\r?\n/g, "");
+    const text = mails[0]!.raw.replace(/=\r?\n/g, "");
     expect(text).toMatch(/Subject: Today: 2 tasks, 1 overdue/);
     expect(text).toMatch(/- 10:00 Dentist/);
     expect(text).toMatch(/- 18:00 Buy milk/);

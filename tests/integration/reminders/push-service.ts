@@ -34,9 +34,9 @@ type DeviceState = Device & { ecdh: ECDH };
 function verifyVapid(header: string | undefined, endpoint: string, expectedKey: string | undefined): string | null {
   const match = /^vapid t=([^,\s]+),\s*k=([A-Za-z0-9_-]+)$/.exec(header ?? "");
   if (!match) return "missing vapid Authorization";
-  const [, jwt, key] = match;
+  const [, jwt = "", key = ""] = match;
   if (expectedKey && key !== expectedKey) return "unexpected VAPID key";
-  const [head, body, signature] = jwt.split(".");
+  const [head = "", body = "", signature = ""] = jwt.split(".");
   const raw = Buffer.from(key, "base64url");
   const publicKey = createPublicKey({ key: { kty: "EC", crv: "P-256", x: raw.subarray(1, 33).toString("base64url"), y: raw.subarray(33, 65).toString("base64url") }, format: "jwk" });
   const ok = verify("sha256", Buffer.from(`${head}.${body}`), { key: publicKey, dsaEncoding: "ieee-p1363" }, Buffer.from(signature, "base64url"));
