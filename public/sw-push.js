@@ -3,7 +3,8 @@
  * importScripts). A push carries the JSON of docs/api.md "Push and e-mail reminders":
  * { type: "reminder", taskId, title, body, dueAt, remindAt, url }. The notification's actions
  * work with no page open: "Done" completes the task, "Snooze 10 min" snoozes the reminder,
- * both through the API with the browser's session cookie; a click elsewhere opens the app.
+ * both through the API with the browser's session cookie; a click elsewhere opens the app. A
+ * rotated subscription is registered again (pushsubscriptionchange).
  */
 const SNOOZE_MS = 10 * 60 * 1000;
 
@@ -72,4 +73,19 @@ self.addEventListener("notificationclick", (event) => {
   }
   // A failed action (signed out, offline) opens the app, where the bell still shows the reminder.
   event.waitUntil(work.catch(() => openApp(url)));
+});
+
+// The browser rotated the subscription (expired keys, a push service change): subscribe again
+// and register the new one; the old endpoint is removed by the server on its first 404/410.
+self.addEventListener("pushsubscriptionchange", (event) => {
+  event.waitUntil(
+    (async () => {
+      let subscription = event.newSubscription;
+      if (!subscription && event.oldSubscription) {
+        subscription = await self.registration.pushManager.subscribe(event.oldSubscription.options);
+      }
+      if (!subscription) return;
+      await callApi("/api/push/subscriptions", "POST", subscription.toJSON());
+    })().catch(() => undefined),
+  );
 });

@@ -144,9 +144,20 @@ export async function deliverNext(options: DispatchOptions): Promise<boolean> {
   );
 }
 
+/**
+ * Deletes the records of reminders finished and older than the catch-up window plus a day:
+ * enqueueDueReminders no longer looks that far back, so they cannot be sent again.
+ */
+export async function pruneFinishedReminders(now: Date, catchupMs: number): Promise<number> {
+  const before = new Date(now.getTime() - catchupMs - 86_400_000);
+  return db.reminderDispatch.deleteMany({ where: { finishedAt: { not: null }, remindAt: { lt: before } } }).then((r) => r.count);
+}
+
 /** One round: enqueue what came due, then deliver until nothing is left (at most `max` sends). */
 export async function dispatchDueReminders(options: DispatchOptions, max = 500): Promise<number> {
-  await enqueueDueReminders(options.now?.() ?? new Date(), options.catchupMs);
+  const now = options.now?.() ?? new Date();
+  await pruneFinishedReminders(now, options.catchupMs);
+  await enqueueDueReminders(now, options.catchupMs);
   let steps = 0;
   while (steps < max && (await deliverNext(options))) steps++;
   return steps;
