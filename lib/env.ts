@@ -4,6 +4,7 @@
  * Nothing else in the code reads `process.env` directly.
  */
 import { z } from "zod";
+import { parseAllowedOrigins } from "./push/origins";
 
 const intFrom = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 const optionalUrl = z.url({ protocol: /^https?$/ }).optional();
@@ -42,6 +43,26 @@ export const envSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
   /** The From of outgoing mail, e.g. "Talk Todo <todo@example.com>". Default: no-reply@ the AUTH_URL host. */
   MAIL_FROM: z.string().min(3).max(320).optional(),
+
+  /**
+   * Web Push (lib/push): the VAPID key pair (base64url, as `npx web-push generate-vapid-keys`
+   * prints them) and the contact the push services see (mailto: or https:). Unset locally:
+   * generated once into .data/vapid-keys.json by `npm run dev`/`npm start`. Unset in a
+   * deployment: push reminders are off.
+   */
+  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, "must be the base64url public key (65 bytes)").optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{40,50}$/, "must be the base64url private key (32 bytes)").optional(),
+  VAPID_SUBJECT: z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "must be a mailto: or https:// URL").optional(),
+  /**
+   * Comma-separated origins of the push services the server may send to (https://host, or
+   * https://*.domain for any subdomain). Default: the major browsers' services (lib/push/origins.ts).
+   * A subscription on any other origin is refused, and never sent to.
+   */
+  PUSH_ALLOWED_ORIGINS: z.string().max(4000).optional(),
+  /** How often the reminder dispatcher looks for due reminders (lib/reminders/loop.ts); 0 turns it off in this process. */
+  REMINDER_POLL_MS: intFrom(0, 3_600_000).default(15_000),
+  /** Reminders missed (server down) are still sent up to this many hours late, with their age stated. */
+  REMINDER_CATCHUP_HOURS: intFrom(0, 24 * 30).default(24),
 
   /** Single sign-on, each provider on when its id and secret are set (callback: <AUTH_URL>/api/auth/callback/<github|google|oidc>). */
   AUTH_GITHUB_ID: z.string().min(1).optional(),
@@ -158,6 +179,14 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (env.SMTP_URL && !env.AUTH_URL) {
     // Mailed links must not take their origin from a request's Host header (anyone can send one).
     missing.push("AUTH_URL: required when SMTP_URL is set (the origin of links in mails)");
+  }
+  try {
+    parseAllowedOrigins(env.PUSH_ALLOWED_ORIGINS);
+  } catch (error) {
+    missing.push((error as Error).message);
+  }
+  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+    missing.push(`${env.VAPID_PUBLIC_KEY ? "VAPID_PRIVATE_KEY" : "VAPID_PUBLIC_KEY"}: required with ${env.VAPID_PUBLIC_KEY ? "VAPID_PUBLIC_KEY" : "VAPID_PRIVATE_KEY"} (set both, or neither)`);
   }
   if (missing.length) throw new EnvError(missing);
   return env;

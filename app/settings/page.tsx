@@ -10,6 +10,7 @@ import { ActivityList } from "@/components/activity/activity-list";
 import { TimeZoneForm } from "@/components/settings/time-zone-form";
 import { TokenManager } from "@/components/settings/token-manager";
 import { CalendarFeedManager } from "@/components/settings/calendar-feed";
+import { ReminderSettings } from "@/components/settings/reminder-settings";
 import { ThemeToggle } from "@/components/ui/theme-toggle";
 import { buttonClass } from "@/components/ui/button";
 import { ArrowLeftIcon, LogOutIcon } from "@/components/ui/icons";
@@ -42,6 +43,13 @@ export default async function SettingsPage() {
             Used for “today”, “tomorrow” and “by Friday”, and for the due-date filters.
           </p>
           <TimeZoneForm current={user.timezone} />
+        </section>
+        <section aria-labelledby="reminders-title" className="rounded-card border border-zinc-200 bg-white p-5 shadow-xs sm:p-6 dark:border-zinc-800 dark:bg-zinc-900">
+          <h2 id="reminders-title" className="text-base font-semibold">Reminders</h2>
+          <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">
+            Get your reminders when the app is closed: as notifications on your devices, by e-mail, or both.
+          </p>
+          <ReminderSettings />
         </section>
         <section aria-labelledby="calendar-title" className="rounded-card border border-zinc-200 bg-white p-5 shadow-xs sm:p-6 dark:border-zinc-800 dark:bg-zinc-900">
           <h2 id="calendar-title" className="text-base font-semibold">Calendar feed</h2>

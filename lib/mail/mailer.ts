@@ -6,7 +6,8 @@ import "server-only";
 import nodemailer, { type Transporter } from "nodemailer";
 import { loadEnv } from "@/lib/env";
 
-export type Mail = { to: string; subject: string; text: string; html?: string };
+/** `messageId`: a stable Message-ID for a mail that may be retried (mail clients drop the copy). */
+export type Mail = { to: string; subject: string; text: string; html?: string; messageId?: string };
 
 let transport: { url: string; transporter: Transporter } | undefined;
 

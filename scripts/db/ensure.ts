@@ -12,8 +12,10 @@
  * - AUTH_SECRET unset → a random secret generated once into `<dataDir>/auth-secret` (mode 600)
  *   and exported, so `npm run dev` / a local `npm start` need no configuration. Not done for
  *   NODE_ENV=production with an external DATABASE_URL (a real deployment must set its own).
+ * - VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY unset → a Web Push key pair generated once into
+ *   `<dataDir>/vapid-keys.json` (mode 600) and exported, under the same conditions (lib/push).
  */
-import { randomBytes } from "node:crypto";
+import { createECDH, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "./embedded";
@@ -34,7 +36,9 @@ export interface EnsureDatabaseOptions {
   migrate?: boolean;
   /** Ensure AUTH_SECRET (see above). Default true. */
   authSecret?: boolean;
-  /** Write DATABASE_URL / AUTH_SECRET into process.env. Default true. */
+  /** Ensure VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY (see above). Default: as authSecret. */
+  vapidKeys?: boolean;
+  /** Write DATABASE_URL / AUTH_SECRET / VAPID keys into process.env. Default true. */
   setEnv?: boolean;
   /** Let the embedded server install SIGINT/SIGTERM handlers that stop it and exit. Default true. */
   handleSignals?: boolean;
@@ -82,6 +86,41 @@ export function ensureAuthSecret(dir: string = defaultDataDir(), log: (message: 
   return fresh;
 }
 
+/**
+ * The Web Push (VAPID) key pair from the environment, or the one persisted in
+ * `<dataDir>/vapid-keys.json` (created once): a P-256 key pair, base64url, as web-push's
+ * generateVAPIDKeys() makes it (uncompressed public point, raw private scalar).
+ */
+export function ensureVapidKeys(dir: string = defaultDataDir(), log: (message: string) => void = defaultLog): { publicKey: string; privateKey: string } {
+  if (process.env.VAPID_PUBLIC_KEY && process.env.VAPID_PRIVATE_KEY) return { publicKey: process.env.VAPID_PUBLIC_KEY, privateKey: process.env.VAPID_PRIVATE_KEY };
+  const file = path.join(dir, "vapid-keys.json");
+  const shown = path.relative(ROOT, file).startsWith("..") ? file : path.relative(ROOT, file);
+  const read = (): { publicKey: string; privateKey: string } | undefined => {
+    try {
+      const keys = JSON.parse(fs.readFileSync(file, "utf8")) as { publicKey?: unknown; privateKey?: unknown };
+      return typeof keys.publicKey === "string" && typeof keys.privateKey === "string" ? { publicKey: keys.publicKey, privateKey: keys.privateKey } : undefined;
+    } catch {
+      return undefined; // not created yet
+    }
+  };
+  const existing = read();
+  if (existing) return existing;
+  fs.mkdirSync(dir, { recursive: true });
+  const ecdh = createECDH("prime256v1");
+  ecdh.generateKeys();
+  const fresh = { publicKey: ecdh.getPublicKey().toString("base64url"), privateKey: ecdh.getPrivateKey().toString("base64url") };
+  try {
+    fs.writeFileSync(file, `${JSON.stringify(fresh)}\n`, { mode: 0o600, flag: "wx" });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    const other = read(); // another process created it just now
+    if (other) return other;
+    throw error;
+  }
+  log(`VAPID keys are not set; generated a Web Push key pair into ${shown} (mode 600) and using it`);
+  return fresh;
+}
+
 /** Where migrations run: the direct URL when one is given for an external database, else the database URL. */
 export function migrationUrl(externalUrl: string | undefined, url: string, env: Record<string, string | undefined> = process.env): string {
   if (!externalUrl) return url;
@@ -124,6 +163,11 @@ export async function ensureDatabase(options: EnsureDatabaseOptions = {}): Promi
     if ((options.authSecret ?? true) && !(deployment && !process.env.AUTH_SECRET)) {
       authSecret = ensureAuthSecret(dir, log);
       env.AUTH_SECRET = authSecret;
+    }
+    if ((options.vapidKeys ?? options.authSecret ?? true) && !(deployment && !process.env.VAPID_PUBLIC_KEY)) {
+      const keys = ensureVapidKeys(dir, log);
+      env.VAPID_PUBLIC_KEY = keys.publicKey;
+      env.VAPID_PRIVATE_KEY = keys.privateKey;
     }
     if (setEnv) Object.assign(process.env, env);
     return {
