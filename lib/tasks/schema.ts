@@ -88,7 +88,6 @@ export const taskListQuerySchema = z
     parent: uuidSchema.optional(),
   })
   .strict();
-export type TaskListQuery = z.infer<typeof taskListQuerySchema>;
 
 /** A task as every client sees it (API, UI, agent tools, MCP). */
 export type TaskView = {
