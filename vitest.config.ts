@@ -2,6 +2,13 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
+/**
+ * Two tiers (docs/architecture.md, "Tests"):
+ * - unit: no database, no server; seconds (`npm run test:unit`). DATABASE_URL points at a closed port.
+ * - integration: one fresh, migrated Postgres per run, never the developer's data
+ *   (tests/setup/global-db.ts); `npm run test:integration`.
+ * `vitest run` (and `npm test`) runs both.
+ */
 export default defineConfig({
   resolve: {
     alias: {
@@ -11,16 +18,27 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["tests/**/*.test.ts", "lib/**/*.test.ts"],
     environment: "node",
-    // One fresh, migrated Postgres per run (never the developer's data); see tests/setup/global-db.ts.
-    globalSetup: ["tests/setup/global-db.ts"],
-    setupFiles: ["tests/setup/env.ts"],
     hookTimeout: 120_000,
     testTimeout: 30_000,
     // next-auth imports "next/server" without an extension; let Vite resolve it.
     server: { deps: { inline: ["next-auth"] } },
     pool: "forks",
     maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts", "lib/**/*.test.ts"], setupFiles: ["tests/setup/unit-env.ts"] },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          globalSetup: ["tests/setup/global-db.ts"],
+          setupFiles: ["tests/setup/env.ts"],
+        },
+      },
+    ],
   },
 });

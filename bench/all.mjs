@@ -43,9 +43,10 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
-import { Client } from "../tests/evals/client.mjs";
 import { descendants, processes } from "./lib/processes.mjs";
-import { freePort, waitHealthy } from "./lib/server.mjs";
+import { HttpClient } from "../tests/support/http-client.mjs";
+import { freePort, waitHealthy } from "../tests/support/server.mjs";
+import { percentile as pct } from "../tests/support/stats.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const QUICK = process.env.QUICK === "1" || process.argv.includes("--quick");
@@ -295,7 +296,7 @@ async function chatTurn(user, conversationId, model) {
   try {
     const body = { id: conversationId, message: { id: randomUUID(), role: "user", parts: [{ type: "text", text: "what is on my list today?" }] }, timezone: "Europe/Berlin" };
     if (model) body.model = model;
-    const res = await post(`${user.base}/api/chat`, { cookie: user.cookieHeader(), "content-type": "application/json" }, JSON.stringify(body), 60_000);
+    const res = await post(`${user.base}/api/chat`, { cookie: user.jar.header(), "content-type": "application/json" }, JSON.stringify(body), 60_000);
     r.status = res.status;
     let text = "";
     for await (const chunk of res.body) {
@@ -312,11 +313,6 @@ async function chatTurn(user, conversationId, model) {
     r.error = String(error?.message ?? error);
   }
   return r;
-}
-
-function pct(values, p) {
-  const v = values.filter((x) => typeof x === "number").sort((a, b) => a - b);
-  return v.length ? v[Math.min(v.length - 1, Math.ceil((p / 100) * v.length) - 1)] : null;
 }
 
 /** Conversations of one slot: a new one every TURNS_PER_CONVERSATION turns. */
@@ -492,7 +488,7 @@ async function main() {
   const tag = randomUUID().slice(0, 8);
   const users = [];
   for (let i = 0; i < USERS; i++) {
-    const c = new Client(server.base);
+    const c = new HttpClient(server.base);
     await c.signUpAndIn(`bench-${tag}-${i}@example.com`, PASSWORD);
     users.push(c);
   }

@@ -20,9 +20,11 @@ import path from "node:path";
 import { startFakeOpenAICompatible, type FakeProvider, type FakeReply } from "../tests/fakes/provider-server";
 import { cleanup, log, now, pgbouncerBinary, removeWorkDir, request, RequestError, ROOT, sleep, startApp, startDatabase, startPgbouncer, type Database } from "./chaos/harness";
 import { activityActors, databaseInvariants, type Check } from "./chaos/invariants";
-import { agentTurn, freshCode, opAgent, opConfirmDelete, percentile, runLoad, signUpAll, tally, User, type Op } from "./chaos/load";
+import { agentTurn, freshCode, opAgent, opConfirmDelete, runLoad, signUpAll, tally, User, type Op } from "./chaos/load";
+import { percentile } from "../tests/support/stats.mjs";
 
 const SHORT = process.env.CHAOS_SHORT === "1";
+const roundMs = (v: number | null) => (v === null ? null : Math.round(v));
 const ALL = ["kill", "postgres", "provider", "sigterm", "two", "pooler", "soak"] as const;
 type ScenarioName = (typeof ALL)[number];
 const selected = (process.env.CHAOS_SCENARIOS ?? ALL.join(",")).split(",").map((s) => s.trim()).filter(Boolean) as ScenarioName[];
@@ -60,8 +62,8 @@ function loadFigures(ops: Op[]): Record<string, unknown> {
     operations: ops.length,
     outcomes: tally(ops),
     failedOperations: ops.filter((op) => !op.ok).length,
-    p50FirstByteMs: percentile(turns.map((op) => op.firstByte!), 50),
-    p95FirstByteMs: percentile(turns.map((op) => op.firstByte!), 95),
+    p50FirstByteMs: roundMs(percentile(turns.map((op) => op.firstByte!), 50)),
+    p95FirstByteMs: roundMs(percentile(turns.map((op) => op.firstByte!), 95)),
   };
 }
 

@@ -36,7 +36,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { descendants } from "./lib/processes.mjs";
-import { freePort, waitHealthy } from "./lib/server.mjs";
+import { freePort, waitHealthy } from "../tests/support/server.mjs";
+import { HttpClient } from "../tests/support/http-client.mjs";
+import { percentile as pct } from "../tests/support/stats.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const int = (name, fallback) => {
@@ -220,54 +222,18 @@ async function cleanup() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// HTTP client (cookie jar), as in tests/evals/client.mjs
+// HTTP client (cookie jar): tests/support/http-client.mjs
 
-class Client {
+/** A simulated user: the kit's HTTP client with its own X-Forwarded-For, so per-address sign-up limits don't bite. */
+class Client extends HttpClient {
   constructor(base, address) {
-    this.base = base;
-    this.jar = new Map();
-    this.address = address; // a distinct X-Forwarded-For per user, so per-address sign-up limits don't bite
+    super(base, { address });
   }
   cookie() {
-    return [...this.jar].map(([k, v]) => `${k}=${v}`).join("; ");
+    return this.jar.header();
   }
-  keep(res) {
-    for (const c of res.headers.getSetCookie?.() ?? []) {
-      const [pair] = c.split(";");
-      const i = pair.indexOf("=");
-      const name = pair.slice(0, i).trim();
-      const value = pair.slice(i + 1).trim();
-      if (value === "" || /max-age=0/i.test(c)) this.jar.delete(name);
-      else this.jar.set(name, value);
-    }
-  }
-  async req(method, p, body, headers = {}) {
-    const h = { cookie: this.cookie(), "x-forwarded-for": this.address, ...headers };
-    let payload = body;
-    if (body !== undefined && typeof body !== "string") {
-      h["content-type"] = "application/json";
-      payload = JSON.stringify(body);
-    }
-    const res = await fetch(this.base + p, { method, headers: h, body: payload, redirect: "manual", signal: AbortSignal.timeout(60_000) });
-    this.keep(res);
-    const text = await res.text();
-    let json = null;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      // not JSON
-    }
-    return { status: res.status, json, text };
-  }
-  async signUpAndIn(email) {
-    const reg = await this.req("POST", "/api/register", { email, password: PASSWORD, name: email.split("@")[0] });
-    if (reg.status !== 201) throw new Error(`register ${reg.status}: ${reg.text.slice(0, 200)}`);
-    const csrf = await this.req("GET", "/api/auth/csrf");
-    const form = new URLSearchParams({ csrfToken: csrf.json.csrfToken, email, password: PASSWORD, callbackUrl: `${this.base}/`, json: "true" });
-    const r = await this.req("POST", "/api/auth/callback/credentials", form.toString(), { "content-type": "application/x-www-form-urlencoded" });
-    if (r.status >= 400) throw new Error(`sign-in ${r.status}`);
-    const s = await this.req("GET", "/api/auth/session");
-    if (!s.json?.user) throw new Error("no session after sign-in");
+  signUpAndIn(email) {
+    return super.signUpAndIn(email, PASSWORD);
   }
 }
 
@@ -392,11 +358,6 @@ class Conversations {
 
 function round(x, digits = 2) {
   return x === null || x === undefined || Number.isNaN(x) ? null : Math.round(x * 10 ** digits) / 10 ** digits;
-}
-function pct(values, p) {
-  const v = values.filter((x) => typeof x === "number").sort((a, b) => a - b);
-  if (!v.length) return null;
-  return v[Math.min(v.length - 1, Math.ceil((p / 100) * v.length) - 1)];
 }
 function summary(results) {
   const ok = results.filter((r) => r.ok);

@@ -25,14 +25,14 @@
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { ensureDatabase } from "../scripts/db/ensure";
 import { findFreePort } from "../scripts/db/embedded";
-import { summarise, type Timing } from "./data-scale/stats";
+import { summarise, type Timing } from "../tests/support/stats.mjs";
+import { portIsFree } from "../tests/support/server.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const JSON_OUT = process.argv.includes("--json");
@@ -180,14 +180,6 @@ function parsePlans(text: string): Plan[] {
 }
 
 // ---------------------------------------------------------------------------------------------
-
-async function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.once("error", () => resolve(false));
-    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
-  });
-}
 
 async function overHttp(measured: Measured): Promise<Row[]> {
   let port = int("BENCH_PORT", 3313);

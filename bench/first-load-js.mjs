@@ -25,7 +25,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
-import { freePort, waitHealthy } from "./lib/server.mjs";
+import { freePort, waitHealthy } from "../tests/support/server.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const PASSWORD = "correct horse battery staple";

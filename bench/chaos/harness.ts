@@ -7,13 +7,13 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { findFreePort, startEmbeddedPostgres } from "../../scripts/db/embedded";
 import { ensureDatabase } from "../../scripts/db/ensure";
+import { portIsFree } from "../../tests/support/server.mjs";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const AUTH_SECRET = "chaos-suite-secret-chaos-suite-secret";
@@ -199,14 +199,6 @@ function postgresIds(): { uid: number; gid: number } {
 const PORT_MIN = Number.parseInt(process.env.CHAOS_PORT_BASE ?? "3300", 10);
 const PORT_MAX = PORT_MIN + 99;
 let nextPort = PORT_MIN;
-
-async function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.once("error", () => resolve(false));
-    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
-  });
-}
 
 async function takePort(): Promise<number> {
   for (let tries = 0; tries <= PORT_MAX - PORT_MIN; tries++) {

@@ -6,6 +6,7 @@
  * it afterwards (bench/chaos/invariants.ts).
  */
 import { randomBytes, randomUUID } from "node:crypto";
+import { CookieJar } from "../../tests/support/cookie-jar.mjs";
 import { log, now, request, RequestError, sleep, type Reply } from "./harness";
 
 const PASSWORD = "correct horse battery staple";
@@ -21,7 +22,7 @@ export class User {
   readonly address: string;
   id = "";
   token = "";
-  private jar = new Map<string, string>();
+  private jar = new CookieJar();
   conversation: string = randomUUID();
   turnsInConversation = 0;
   /** Every conversation this user sent a turn to. */
@@ -34,19 +35,11 @@ export class User {
   }
 
   cookie(): string {
-    return [...this.jar].map(([k, v]) => `${k}=${v}`).join("; ");
+    return this.jar.header();
   }
 
   keep(reply: Reply): void {
-    const set = reply.headers["set-cookie"] ?? [];
-    for (const c of set) {
-      const [pair = ""] = c.split(";");
-      const i = pair.indexOf("=");
-      const name = pair.slice(0, i).trim();
-      const value = pair.slice(i + 1).trim();
-      if (value === "" || /max-age=0/i.test(c)) this.jar.delete(name);
-      else this.jar.set(name, value);
-    }
+    this.jar.store(reply);
   }
 
   headers(extra: Record<string, string> = {}): Record<string, string> {
@@ -366,12 +359,6 @@ export async function runLoad(options: LoadOptions): Promise<Op[]> {
   );
   if (rotation === 0) log("no operations ran");
   return ops;
-}
-
-export function percentile(values: number[], p: number): number | null {
-  const v = values.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
-  if (!v.length) return null;
-  return Math.round(v[Math.min(v.length - 1, Math.ceil((p / 100) * v.length) - 1)]!);
 }
 
 export function tally(ops: Op[]): Record<string, number> {

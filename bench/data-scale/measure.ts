@@ -15,7 +15,7 @@ import { MESSAGE_PAGE_SIZE } from "@/lib/limits";
 import { listLists } from "@/lib/lists/service";
 import { listTasks } from "@/lib/tasks/service";
 import { seed, OLDEST_TITLE, type Seeded } from "./seed";
-import { summarise, type Timing } from "./stats";
+import { summarise, type Timing } from "../../tests/support/stats.mjs";
 
 const N = Number.parseInt(process.env.N ?? "200", 10);
 const WARMUP = Number.parseInt(process.env.WARMUP ?? "20", 10);

@@ -17,7 +17,6 @@ export const activityQuerySchema = z
     requestId: requestIdSchema.optional(),
   })
   .strict();
-export type ActivityQuery = z.infer<typeof activityQuerySchema>;
 
 export const undoBodySchema = z.object({ requestId: requestIdSchema }).strict();
 

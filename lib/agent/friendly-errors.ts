@@ -1,5 +1,5 @@
 /**
- * Provider failures → the friendly sentences of PRODUCT.md. The raw error is logged by the
+ * Provider failures → the friendly sentences of docs/agent.md ("Friendly errors"). The raw error is logged by the
  * caller; only the code and the sentence ever reach the user.
  */
 import { APICallError, RetryError } from "ai";

@@ -27,7 +27,3 @@ export function capHistoryChars<M extends UIMessage>(messages: M[], maxChars: nu
   return messages.slice(messages[first]?.role === "user" ? first : start);
 }
 
-/** Text of a user message (the only part type users may send). */
-export function messageText(message: UIMessage): string {
-  return message.parts.map((p) => (p.type === "text" ? p.text : "")).join("").trim();
-}

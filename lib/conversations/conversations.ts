@@ -4,7 +4,6 @@
  */
 import "server-only";
 import { db } from "@/lib/db";
-import { isUniqueViolation } from "@/lib/db/errors";
 import { AppError } from "@/lib/errors";
 import { CONVERSATION_PAGE_DEFAULT } from "@/lib/limits";
 
@@ -19,28 +18,6 @@ function toSummary(row: { id: string; title: string; updatedAt: Date }): Convers
 export async function getConversation({ userId, id }: { userId: string; id: string }): Promise<ConversationSummary | null> {
   const row = await db.conversation.findFirst({ where: { id, userId }, select: summarySelect });
   return row ? toSummary(row) : null;
-}
-
-/**
- * The user's conversation with this id, created (with `title`) when no conversation has the id.
- * An id that belongs to someone else is a 404, exactly like a missing one for reads.
- */
-export async function ensureConversation({ userId, id, title }: { userId: string; id: string; title: string }): Promise<{ created: boolean }> {
-  const existing = await db.conversation.findUnique({ where: { id }, select: { userId: true } });
-  if (existing) {
-    if (existing.userId !== userId) throw new AppError("not_found:conversation");
-    return { created: false };
-  }
-  try {
-    await db.conversation.create({ data: { id, userId, title }, select: { id: true } });
-    return { created: true };
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    // Lost a race with another request creating the same id: it is ours only if it is ours.
-    const again = await db.conversation.findUnique({ where: { id }, select: { userId: true } });
-    if (again?.userId !== userId) throw new AppError("not_found:conversation");
-    return { created: false };
-  }
 }
 
 type Cursor = { u: string; i: string };

@@ -43,11 +43,6 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-/** Prisma's "record not found" for update/delete on a missing row. */
-export function isRecordNotFound(error: unknown): boolean {
-  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2025";
-}
-
 export function isUniqueViolation(error: unknown): boolean {
   return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
 }

@@ -5,10 +5,10 @@
  */
 import { randomUUID } from "node:crypto";
 import { REQUEST_ID_PATTERN } from "@/lib/activity/schema";
-import type { AuthContext } from "@/lib/auth/require-user";
 import type { ChangeContext } from "@/lib/tasks/activity-log";
 
-export function changeContextFor(request: Request, auth: AuthContext): ChangeContext & { requestId: string } {
+/** `auth`: how the request was authenticated (lib/auth/require-user.ts's AuthContext fits). */
+export function changeContextFor(request: Request, auth: { via: "session" | "token" }): ChangeContext & { requestId: string } {
   const header = request.headers.get("x-request-id")?.trim();
   return { actor: auth.via === "token" ? "api" : "app", requestId: header && REQUEST_ID_PATTERN.test(header) ? header : randomUUID() };
 }

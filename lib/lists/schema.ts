@@ -16,7 +16,6 @@ export function listNameKey(name: string): string {
 
 export const listCreateSchema = z.object({ name: listNameSchema }).strict();
 export const listUpdateSchema = z.object({ name: listNameSchema }).strict();
-export type ListCreateInput = z.infer<typeof listCreateSchema>;
 
 /** A list as clients see it; `taskCount`: its pending tasks (subtasks included). */
 export type ListView = { id: string; name: string; taskCount: number };

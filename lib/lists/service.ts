@@ -1,16 +1,14 @@
 /**
  * Task lists: the user's named lists with their pending-task counts (the Inbox is implicit: tasks
  * without a list). Every query is scoped by userId, so another user's list is not_found.
- * Deleting a list moves its tasks to the Inbox through the task service, which records each move
- * in the activity log, so the deletion can be undone.
+ * Deleting a list moves its tasks, so it is the task service's job (deleteList in
+ * lib/tasks/service.ts): lib/tasks depends on lib/lists, never the other way round.
  */
 import "server-only";
 import { db as prisma, type Prisma } from "@/lib/db";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { AppError } from "@/lib/errors";
 import { listNameKey, type ListView } from "@/lib/lists/schema";
-import type { ChangeContext } from "@/lib/tasks/activity-log";
-import { moveListTasksToInbox } from "@/lib/tasks/service";
 
 /** A user has at most this many lists. */
 export const LISTS_MAX = 200;
@@ -82,16 +80,4 @@ export async function renameList({ userId, id, name }: { userId: string; id: str
   const list = await getList({ userId, id });
   if (!list) throw new AppError("not_found:list");
   return list;
-}
-
-/** Deletes one of the user's lists; its tasks move to the Inbox (recorded, so undo restores both). */
-export async function deleteList({ userId, id, change }: { userId: string; id: string; change: ChangeContext }): Promise<{ list: { id: string; name: string }; movedToInbox: number }> {
-  return prisma.$transaction(async (tx) => {
-    const locked = await tx.$queryRaw<{ id: string; name: string }[]>`SELECT id, name FROM "TaskList" WHERE id = ${id}::uuid AND "userId" = ${userId}::uuid FOR UPDATE`;
-    const list = locked[0];
-    if (!list) throw new AppError("not_found:list");
-    const movedToInbox = await moveListTasksToInbox({ userId, listId: list.id, change, db: tx });
-    await tx.taskList.delete({ where: { id: list.id } });
-    return { list, movedToInbox };
-  });
 }

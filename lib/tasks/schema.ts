@@ -96,7 +96,6 @@ export const taskListQuerySchema = z
     completedTo: rangeBoundSchema.optional(),
   })
   .strict();
-export type TaskListQuery = z.infer<typeof taskListQuerySchema>;
 
 /** A task as every client sees it (API, UI, agent tools, MCP). */
 export type TaskView = {

@@ -99,12 +99,10 @@ export type Mutation = { change: ChangeContext; db?: Prisma.TransactionClient };
 /** Prisma's defaults (2 s to get a connection, 5 s in all) are short for a bulk change on a busy machine. */
 export const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 30_000 } as const;
 
+/** Runs several service calls in the caller's transaction, or in a new one (e.g. a task and its subtasks). */
 export function inTransaction<T>(given: Prisma.TransactionClient | undefined, work: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
   return given ? work(given) : prisma.$transaction(work, TRANSACTION_OPTIONS);
 }
-
-/** Runs several service calls in the caller's transaction, or in a new one (e.g. a task and its subtasks). */
-export const withTransaction = inTransaction;
 
 /** Locks the user's tasks among `ids` (FOR UPDATE, in id order) and returns them, in list order. */
 export async function lockTasks(tx: Prisma.TransactionClient, userId: string, ids: string[]): Promise<TaskView[]> {
@@ -572,7 +570,7 @@ async function moveSubtasks(tx: Prisma.TransactionClient, userId: string, parent
  * Moves every task of one of the user's lists to the Inbox, recording each change (so deleting a
  * list can be undone: undo puts the tasks back and recreates the list). Returns how many moved.
  */
-export async function moveListTasksToInbox({ userId, listId, change, db }: { userId: string; listId: string } & Mutation): Promise<number> {
+async function moveListTasksToInbox({ userId, listId, change, db }: { userId: string; listId: string } & Mutation): Promise<number> {
   return inTransaction(db, async (tx) => {
     const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "Task" WHERE "userId" = ${userId}::uuid AND "listId" = ${listId}::uuid ORDER BY id FOR UPDATE`;
     const before = await lockTasks(tx, userId, rows.map((r) => r.id));
@@ -582,5 +580,20 @@ export async function moveListTasksToInbox({ userId, listId, change, db }: { use
     const afterById = new Map(after.map((row) => [row.id, toTaskView(row)]));
     await recordChanges(tx, userId, change, before.map((t) => ({ before: t, after: afterById.get(t.id) ?? null })));
     return before.length;
+  });
+}
+
+/**
+ * Deletes one of the user's lists; its tasks move to the Inbox (recorded, so undo restores both).
+ * Here rather than in lib/lists: lists know nothing of tasks, tasks know which list they are in.
+ */
+export async function deleteList({ userId, id, change }: { userId: string; id: string; change: ChangeContext }): Promise<{ list: { id: string; name: string }; movedToInbox: number }> {
+  return prisma.$transaction(async (tx) => {
+    const locked = await tx.$queryRaw<{ id: string; name: string }[]>`SELECT id, name FROM "TaskList" WHERE id = ${id}::uuid AND "userId" = ${userId}::uuid FOR UPDATE`;
+    const list = locked[0];
+    if (!list) throw new AppError("not_found:list");
+    const movedToInbox = await moveListTasksToInbox({ userId, listId: list.id, change, db: tx });
+    await tx.taskList.delete({ where: { id: list.id } });
+    return { list, movedToInbox };
   });
 }

@@ -1,10 +1,10 @@
 /** Shapes the browser sees. Type-only imports keep server code out of client bundles. */
-import type { TaskPriority, TaskStatus, TaskView } from "@/lib/tasks/schema";
+import type { TaskPriority, TaskView } from "@/lib/tasks/schema";
 import type { ListView } from "@/lib/lists/schema";
 
 export type Task = TaskView;
 export type TaskList = ListView;
-export type { TaskPriority, TaskStatus };
+export type { TaskPriority };
 
 export type ConversationSummary = { id: string; title: string; updatedAt: string };
 

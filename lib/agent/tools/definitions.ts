@@ -45,7 +45,6 @@ export const BULK_APPROVAL_THRESHOLD = 3;
 /** MCP-style hints. In the agent, `needsApproval` decides which calls wait for the user. */
 export type ToolAnnotations = { readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: false };
 
-/** A task a call was bound to when it was proposed: its id, and its title then (for the question). */
 /** A task a proposed call is bound to; `subtasks`/`parentId`: what a delete takes along (its question says so). */
 export type BoundTask = { id: string; title: string; subtasks?: number; parentId?: string };
 

@@ -16,7 +16,7 @@ import {
   countTasks,
   createTask,
   getTaskById,
-  withTransaction,
+  inTransaction,
   deleteTask,
   deleteTasks,
   findTaskIdsByWords,
@@ -130,7 +130,7 @@ export async function addTask(input: AddTaskInput, ctx: TaskToolContext): Promis
   if (parent && !parent.ok) return parent;
   if (parent && subtaskTitles.length) return invalidInput("subtasks: a subtask cannot have subtasks of its own (one level)");
   return orNotFound(input.parent ?? input.title, () =>
-    withTransaction(ctx.db, async (tx) => {
+    inTransaction(ctx.db, async (tx) => {
       const change = { change: changeOf(ctx).change, db: tx };
       const base = { userId: ctx.userId, timeZone: ctx.timeZone };
       const created = await createTask({

@@ -1,4 +1,3 @@
 export { LoginPage, RegisterPage } from "./auth-pages";
 export { ChatPage, CONVERSATION_URL } from "./chat-page";
 export { SettingsPage } from "./settings-page";
-export { TaskPanel, type TaskFields } from "./task-panel";

@@ -4,27 +4,20 @@
  */
 import { NextRequest } from "next/server";
 import { GET as authGet, POST as authPost } from "@/app/api/auth/[...nextauth]/route";
+import { CookieJar } from "@/tests/support/cookie-jar.mjs";
 
 export const ORIGIN = "http://localhost:3000";
 
-/** A cookie jar: name → value, updated from Set-Cookie headers (an expired cookie is removed). */
+/** A browser signed in (or not) through Auth.js: its cookie jar (tests/support/cookie-jar.mjs) and requests carrying it. */
 export class Browser {
-  readonly cookies = new Map<string, string>();
+  readonly jar = new CookieJar();
 
   header(): string {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    return this.jar.header();
   }
 
   store(response: Response): void {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair, ...attributes] = line.split(";");
-      const eq = pair!.indexOf("=");
-      const name = pair!.slice(0, eq).trim();
-      const value = pair!.slice(eq + 1).trim();
-      const expired = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a)) || attributes.some((a) => /^\s*expires=/i.test(a) && Date.parse(a.split("=")[1]!) <= Date.now());
-      if (expired || value === "") this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
+    this.jar.store(response);
   }
 
   request(path: string, init: { method?: string; json?: unknown; form?: Record<string, string>; headers?: Record<string, string> } = {}): Request {
@@ -55,7 +48,7 @@ export class Browser {
   }
 
   sessionToken(): string | undefined {
-    return this.cookies.get("authjs.session-token");
+    return this.jar.get("authjs.session-token");
   }
 
   /** GET /api/auth/session: the session Auth.js reports (null when signed out). */
@@ -65,7 +58,7 @@ export class Browser {
 
   clone(): Browser {
     const copy = new Browser();
-    for (const [k, v] of this.cookies) copy.cookies.set(k, v);
+    for (const [k, v] of this.jar.cookies) copy.jar.cookies.set(k, v);
     return copy;
   }
 }

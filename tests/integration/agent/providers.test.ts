@@ -1,6 +1,6 @@
 /**
  * The real Gemini and OpenAI-compatible providers against fake servers over HTTP: a full tool
- * turn, and provider failures (429, 500, 401, timeout) answered with PRODUCT.md's friendly
+ * turn, and provider failures (429, 500, 401, timeout) answered with docs/agent.md's friendly
  * sentences while the user's message is saved and a later retry works (SECURITY 18).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";

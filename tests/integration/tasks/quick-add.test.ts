@@ -13,7 +13,7 @@ import { POST as createTaskRoute } from "@/app/api/tasks/route";
 import { db } from "@/lib/db";
 import { parseDue } from "@/lib/tasks/due";
 import { localParts } from "@/lib/tasks/time-zone";
-import { Harness } from "../../unit/builtin/harness";
+import { Harness } from "../builtin/harness";
 import { apiRequest, createTestUser, type TestUser } from "../helpers";
 
 const none = { params: Promise.resolve({}) };

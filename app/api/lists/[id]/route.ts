@@ -4,7 +4,8 @@ import { changeContextFor, requestIdHeader } from "@/lib/http/change";
 import { json, route } from "@/lib/http/respond";
 import { readIdParam, readJson } from "@/lib/http/request";
 import { listUpdateSchema } from "@/lib/lists/schema";
-import { deleteList, getList, renameList } from "@/lib/lists/service";
+import { getList, renameList } from "@/lib/lists/service";
+import { deleteList } from "@/lib/tasks/service";
 
 type Context = { params: Promise<{ id: string }> };
 

@@ -24,10 +24,10 @@ function phraseOf(intent: Intent): string | null {
   return phrase ? phrase.text : null;
 }
 
-/** The intent to act on for a clause, given what its readers made of it. */
 /** Verbs that ask the assistant to manage the list; other verbs after "can you …" ask it to act in the world. */
 const LIST_VERB = /^(?:add|put|create|make|set|remind|note|jot|write|log|schedule|mark|tick|check|complete|finish|delete|remove|move|push|postpone|change|rename|update|list|show|clear|reopen|undo|take|get rid|help|tell|give|find|search)$/;
 
+/** The intent to act on for a clause, given what its readers made of it. */
 export function gate(c: GateClause, intent: Intent, mutates: boolean, reader = ""): Intent {
   // "can you order pizza for me?": the assistant cannot do that; it can offer to put it on the list.
   if (reader === "bare-add" && intent.type === "add" && intent.items.length === 1 && intent.items[0]) {

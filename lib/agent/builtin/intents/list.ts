@@ -105,7 +105,6 @@ export function readQuery(text: string): string | null {
   return meaningful ? q : null;
 }
 
-/** A list request, or null. */
 /** Words after "what's on my …" that are the whole to-do list, not one of the user's lists. */
 const NOT_A_LIST = /^(?:list|lists|todo|to-do|todos|to-dos|task|tasks|agenda|plate|schedule|calendar|mind|whole|full|entire|main|usual|own|store|today|tomorrow|it|there|that|this|the|my|for|today's)$/;
 
@@ -126,6 +125,7 @@ function readOrganised(t: string, clock: Clock): Intent | null {
   return null;
 }
 
+/** A list request, or null. */
 export function readList(text: string, clock: Clock): Intent | null {
   const t = text;
   const organised = readOrganised(t, clock);

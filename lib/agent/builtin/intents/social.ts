@@ -32,13 +32,13 @@ const NOTHING = /^(?:lol|lmao|haha+|hehe+|hmm+|meh|wow|oh|ah|ahh+|ooh+|nothing|n
 /** Remarks about the assistant itself ("you're useless", "i love you"): declined politely. */
 const ABOUT_YOU = /^(?:you(?:'re| are)|ur|u r|i (?:love|hate|like) (?:you|u)|are you (?:there|ok|okay|smart|stupid|dumb|alive|real|human)|do you (?:love|like|hate|dream|sleep|think))\b/;
 
-/** A social or off-topic message, or null. */
 /** Praise for the assistant ("you're a star", "I love this app"): thanks, not a request. */
 const PRAISE = /^(?:you(?:'re| are)\s+(?:a\s+)?(?:star|legend|the best|awesome|great|amazing|brilliant|fantastic|a lifesaver|so helpful|very helpful|helpful|wonderful|the man|the greatest)|i\s+(?:love|like|really like|really love)\s+(?:this|the|you|it)(?:\s+(?:app|assistant|bot|thing|tool))?|this\s+(?:app\s+)?is\s+(?:great|awesome|amazing|brilliant|helpful|fantastic)|(?:great|good|nice|brilliant)\s+(?:work|stuff|job)|love\s+it)$/;
 
 /** "I'm done for today", "that's it for now": the user is leaving, not finishing a task. */
 const DONE_FOR_NOW = /^(?:ok(?:ay)?\s+)?(?:(?:i'm|i am|im|we're|we are)\s+)?(?:all\s+)?(?:done|finished|through)\s+(?:for\s+(?:today|now|tonight|the day|the night|the week|the moment)|here|with today|for the day)$|^(?:that's|that is)\s+(?:it|all)\s+for\s+(?:today|now|tonight|the day|the week)$|^(?:ok(?:ay)?\s+)?(?:i'm|i am|we're)\s+all\s+done$/;
 
+/** A social or off-topic message, or null. */
 export function readSocial(text: string): Intent | null {
   if (!text) return { type: "say", kind: "unclear" };
   if (DONE_FOR_NOW.test(text)) return { type: "say", kind: "bye" };

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { db } from "@/lib/db";
 import { createTask } from "@/lib/tasks/service";
 import { taskToolDefinitions } from "@/lib/agent/tools";
-import { createTestUser, type TestUser } from "../../integration/helpers";
+import { createTestUser, type TestUser } from "../helpers";
 import { scriptedModel } from "../../fakes/scripted-model";
 import { turn, setTestModel } from "./turn-helpers";
 

@@ -5,7 +5,7 @@ import { getTaskToolDefinition, needsApproval } from "@/lib/agent/tools/definiti
 import type { TaskToolContext } from "@/lib/agent/tools/operations";
 import { runTaskTool } from "@/lib/agent/tools/run";
 import { createTask } from "@/lib/tasks/service";
-import { createTestUser, type TestUser } from "../../integration/helpers";
+import { createTestUser, type TestUser } from "../helpers";
 
 let ada: TestUser;
 let babbage: TestUser;

@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { createTask } from "@/lib/tasks/service";
-import { createTestUser, type TestUser } from "../../integration/helpers";
+import { createTestUser, type TestUser } from "../helpers";
 import { scriptedModel, toolResultsIn } from "../../fakes/scripted-model";
 import { turn, setTestModel } from "./turn-helpers";
 

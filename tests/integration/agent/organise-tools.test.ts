@@ -12,7 +12,7 @@ import { buildSystemPrompt } from "@/lib/agent/system-prompt";
 import { createList, listLists } from "@/lib/lists/service";
 import type { TaskView } from "@/lib/tasks/schema";
 import { getTaskById, listTasks } from "@/lib/tasks/service";
-import { createTestUser, type TestUser } from "../../integration/helpers";
+import { createTestUser, type TestUser } from "../helpers";
 
 const tz = "UTC";
 const ctx = (user: TestUser): TaskToolContext => ({ userId: user.user.id, timeZone: tz, actor: "agent", requestId: null });

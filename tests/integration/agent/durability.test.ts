@@ -9,7 +9,7 @@ import type { ToolExecutionOptions } from "ai";
 import { db } from "@/lib/db";
 import { createTaskTools, type ProposedCall } from "@/lib/agent/tools/ai-tools";
 import { startAgentRun } from "@/lib/conversations";
-import { createTestUser, type TestUser } from "../../integration/helpers";
+import { createTestUser, type TestUser } from "../helpers";
 
 let ada: TestUser;
 

@@ -1,6 +1,6 @@
 /**
- * What every benchmark that starts the production build needs: a free loopback port, and the
- * wait until the server answers /api/health with 200 (or dies, or 180 s pass).
+ * What every test or benchmark that starts a server needs: a free loopback port, and the wait
+ * until the server answers /api/health with 200 (or dies, or 180 s pass).
  */
 import net from "node:net";
 
@@ -13,6 +13,15 @@ export function freePort() {
       const { port } = s.address();
       s.close(() => resolve(port));
     });
+  });
+}
+
+/** Whether nothing listens on `port` of 127.0.0.1 at the moment. */
+export function portIsFree(port) {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
   });
 }
 

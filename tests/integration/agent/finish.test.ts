@@ -9,7 +9,7 @@ import { inFlightTurns } from "@/lib/agent/in-flight";
 import { startTurn } from "@/lib/agent/turn";
 import { loadMessages } from "@/lib/conversations";
 import { db } from "@/lib/db";
-import { createTestUser, type TestUser } from "../../integration/helpers";
+import { createTestUser, type TestUser } from "../helpers";
 import { scriptedModel } from "../../fakes/scripted-model";
 import { setTestModel, turn } from "./turn-helpers";
 

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { createTask, listTasks } from "@/lib/tasks/service";
 import { loadMessages } from "@/lib/conversations";
-import { createTestUser, type TestUser } from "../../integration/helpers";
+import { createTestUser, type TestUser } from "../helpers";
 import { scriptedModel, toolResultsIn } from "../../fakes/scripted-model";
 import { turn, setTestModel } from "./turn-helpers";
 

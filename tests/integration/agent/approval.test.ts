@@ -4,7 +4,7 @@ import { isToolUIPart } from "ai";
 import { db } from "@/lib/db";
 import { createTask } from "@/lib/tasks/service";
 import { loadMessages } from "@/lib/conversations";
-import { createTestUser, type TestUser } from "../../integration/helpers";
+import { createTestUser, type TestUser } from "../helpers";
 import { scriptedModel, toolResultsIn } from "../../fakes/scripted-model";
 import { turn, setTestModel } from "./turn-helpers";
 
