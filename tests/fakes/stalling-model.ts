@@ -3,13 +3,13 @@
  * (the turn's timer, the step timer or the user's Stop), then fails as an aborted fetch does.
  * For testing the timers that end a turn whose provider never answers.
  */
-import { MockLanguageModelV3 } from "ai/test";
+import { MockLanguageModelV4 } from "ai/test";
 
-export type StallingModel = MockLanguageModelV3 & { aborted: () => number };
+export type StallingModel = MockLanguageModelV4 & { aborted: () => number };
 
 export function stallingModel(): StallingModel {
   let aborted = 0;
-  const model = new MockLanguageModelV3({
+  const model = new MockLanguageModelV4({
     doStream: async (opts) =>
       new Promise((_resolve, reject) => {
         const signal = opts.abortSignal;

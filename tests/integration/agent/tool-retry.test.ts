@@ -9,8 +9,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import pg from "pg";
 import { simulateReadableStream } from "ai";
-import { MockLanguageModelV3 } from "ai/test";
-import type { LanguageModelV3Prompt } from "@ai-sdk/provider";
+import { MockLanguageModelV4 } from "ai/test";
+import type { LanguageModelV4Prompt } from "@ai-sdk/provider";
 import { ensureDatabase } from "../../../scripts/db/ensure";
 import { createDatabase, type TestDatabase } from "../../setup/databases";
 import { stepChunks, type ScriptStep } from "../../fakes/scripted-model";
@@ -59,10 +59,10 @@ async function lockTasks(ms: number): Promise<{ done: Promise<void> }> {
 
 /** Step 1: locks the tasks for `lockMs`, then asks for add_task; step 2: a short reply. */
 function addsWhileLocked(title: string, lockMs: number) {
-  const prompts: LanguageModelV3Prompt[] = [];
+  const prompts: LanguageModelV4Prompt[] = [];
   let released: Promise<void> = Promise.resolve();
   let call = 0;
-  const model = new MockLanguageModelV3({
+  const model = new MockLanguageModelV4({
     doStream: async (opts) => {
       prompts.push(opts.prompt);
       const step: ScriptStep = call++ === 0 ? { calls: [{ name: "add_task", input: { title } }] } : { text: "Done." };
@@ -75,7 +75,7 @@ function addsWhileLocked(title: string, lockMs: number) {
 
 type Answer = { status: string; finishReason: string; toolCalls: { toolName: string; success: boolean; errorCode: string | null }[]; messages: { role: string; toolCalls: { success: boolean; state: string }[] }[] };
 
-async function turn(message: string, env: Parameters<typeof setAgentEnv>[0], model: MockLanguageModelV3): Promise<{ answer: Answer; lines: { level: string; event: string; tool?: string }[] }> {
+async function turn(message: string, env: Parameters<typeof setAgentEnv>[0], model: MockLanguageModelV4): Promise<{ answer: Answer; lines: { level: string; event: string; tool?: string }[] }> {
   const { POST } = await import("@/app/api/agent/route");
   const { setModelOverrideForTests } = await import("@/lib/agent/models");
   const { apiRequest } = await import("../helpers");
