@@ -16,7 +16,7 @@ import { ListIcon, MenuIcon } from "@/components/ui/icons";
 import { TimeZoneContext } from "@/components/ui/time-zone";
 import { ModelChoiceProvider, useModelChoice } from "@/components/chat/model-choice";
 import { ReminderBell } from "@/components/reminders/reminder-bell";
-import { OfflineSync } from "@/components/offline/offline-sync";
+import { OfflineSync } from "@/components/tasks/offline-sync";
 import { RegisterServiceWorker } from "@/components/offline/register-sw";
 
 /** `models`: what the user may pick from (the operator's allow-list); a picker shows when there are several. */

@@ -3,7 +3,7 @@
  * is made; sent at once when the browser is online, and queued on this device (IndexedDB,
  * lib/ui/offline-queue.ts) when it is offline or the request got no answer — with the same key,
  * so a write that did reach the server before the connection dropped still lands once when the
- * queue is replayed (components/offline/offline-sync.tsx). Also a tiny external store of what is
+ * queue is replayed (components/tasks/offline-sync.tsx). Also a tiny external store of what is
  * waiting, for the panel's offline note and for keeping queued changes on screen.
  */
 import { ApiError, apiSend } from "@/lib/ui/api";
