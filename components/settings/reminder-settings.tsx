@@ -109,10 +109,12 @@ export function ReminderSettings() {
 
   async function changePreferences(patch: Partial<Preferences>) {
     setError(null);
+    setPrefs((current) => (current ? { ...current, ...patch } : current)); // the control follows the click at once
     try {
       setPrefs(await apiFetch<Preferences>("/api/account/preferences", { method: "PATCH", json: patch }));
     } catch (e) {
       setError(errorMessage(e));
+      load(); // back to what the server has
     }
   }
 
