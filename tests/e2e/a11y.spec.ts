@@ -32,6 +32,7 @@ for (const theme of ["light", "dark"] as const) {
     });
 
     test("the chat page with messages and cards", async ({ page }) => {
+      test.slow(); // several turns, then axe over a long page
       await signUpAndIn(page.request, `a11y-${theme}`);
       const chat = new ChatPage(page);
       await chat.goto();

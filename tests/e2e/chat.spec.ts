@@ -26,6 +26,7 @@ async function addTaskOverApi(page: Page, title: string): Promise<void> {
 
 test.describe("chat with the built-in model", () => {
   test("add, list, complete, delete with confirmation; the conversation survives a reload and is private", async ({ page, browser, baseURL }) => {
+    test.slow(); // a dozen turns, two reloads and a second browser: past 60 s on a busy 2-core machine
     const register = new RegisterPage(page);
     await register.goto();
     await register.signUp({ email: uniqueEmail("chat"), password: PASSWORD });
