@@ -50,10 +50,11 @@ const child = spawn(process.execPath, [...nodeArgs, SERVER, "-p", port, "-H", "1
   },
 });
 
-let stopping = false;
-async function shutdown(code: number): Promise<never> {
-  if (!stopping) {
-    stopping = true;
+// One shutdown: a SIGTERM stops the server, whose exit calls this again — that call must wait for
+// the first to finish (it used to exit at once, leaving the database directory behind).
+let stopping: Promise<never> | null = null;
+function shutdown(code: number): Promise<never> {
+  stopping ??= (async () => {
     if (child.exitCode === null && child.pid) {
       try {
         process.kill(-child.pid, "SIGTERM");
@@ -63,8 +64,9 @@ async function shutdown(code: number): Promise<never> {
     }
     await db.stop().catch(() => {});
     fs.rmSync(dataDir, { recursive: true, force: true });
-  }
-  process.exit(code);
+    process.exit(code);
+  })();
+  return stopping;
 }
 
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, () => void shutdown(0));

@@ -57,6 +57,8 @@ function freePort() {
   });
 }
 
+let stopServer = async () => {};
+
 /** The production build on a throw-away database with the built-in model (scripts/e2e-server.ts). */
 async function startOwnServer() {
   if (!existsSync(path.join(root, "dist", "serve.js"))) {
@@ -72,23 +74,31 @@ async function startOwnServer() {
     env: { ...process.env, AI_PROVIDER: "builtin", AI_MODEL: "", LOG_LEVEL: process.env.LOG_LEVEL ?? "error" },
   });
   const base = `http://127.0.0.1:${port}`;
-  const stop = () => {
-    try {
-      process.kill(-child.pid, "SIGTERM");
-    } catch {
-      // already gone
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  // The server script stops next-server and Postgres and removes the database when it gets
+  // SIGTERM itself; its whole group only if it does not exit in time.
+  stopServer = async () => {
+    if (child.exitCode !== null) return;
+    child.kill("SIGTERM");
+    const timer = new Promise((resolve) => setTimeout(resolve, 30_000, "timeout"));
+    if ((await Promise.race([exited, timer])) === "timeout") {
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch {
+        // already gone
+      }
     }
   };
-  process.on("exit", stop);
-  for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => process.exit(130));
+  for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => void stopServer().then(() => process.exit(130)));
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}) before it was ready`);
+    if (child.exitCode !== null) throw new Error(`eval: the server exited (${child.exitCode}) before it was ready`);
     const ok = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
     if (ok) return base;
     await new Promise((r) => setTimeout(r, 500));
   }
-  throw new Error("the server was not ready within 3 minutes");
+  await stopServer();
+  throw new Error("eval: the server was not ready within 3 minutes");
 }
 
 const median = (values) => {
@@ -135,6 +145,7 @@ for (const file of sets) {
 }
 
 console.table(rows);
+await stopServer();
 if (gateFailures.length) {
   console.log(`eval: gate failed — ${gateFailures.join("; ")}`);
   process.exit(1);
