@@ -27,7 +27,7 @@ export const MAX_IMPORT_CELL_CHARS = 4000;
  * MAX_WORDED_DATES different dates in words (repeats are read once); YYYY-MM-DD dates are free.
  */
 export const MAX_DUE_TEXT_CHARS = 40;
-export const MAX_WORDED_DATES = 500;
+export const MAX_WORDED_DATES = 250;
 
 export type ImportRow = {
   /** The row's line in the file (the header is line 1). */
