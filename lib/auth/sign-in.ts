@@ -68,6 +68,6 @@ export async function authorizeCredentials(credentials: unknown, headers: Header
     return null;
   }
   if (!(await timedVerify(password, user.passwordHash))) return null;
-  await clearSignInBackoff(email, address);
+  await clearSignInBackoff(email, address, now);
   return { id: user.id, email: user.email, name: user.name };
 }

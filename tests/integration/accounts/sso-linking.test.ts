@@ -14,6 +14,7 @@ import { describe, expect, it } from "vitest";
 import { DELETE as deleteAccountRoute } from "@/app/api/account/route";
 import { db } from "@/lib/db";
 import { githubEmail, githubUserinfo, isEmailVerified, linkSsoIdentity, resolveSsoUser, type SsoIdentity } from "@/lib/auth/sso";
+import { linkIntentCookie, readLinkIntent } from "@/lib/auth/sso-link-intent";
 import { createTestUser } from "../helpers";
 import { Browser } from "./auth-client";
 
@@ -110,6 +111,20 @@ describe("single sign-on linking", () => {
     expect(await linkSsoIdentity({ userId: ada.user.id, identity: adas })).toEqual({ userId: ada.user.id });
     expect(await linkSsoIdentity({ userId: babbage.user.id, identity: adas })).toEqual({ refused: "identity_in_use" });
     expect(await db.userIdentity.count({ where: { userId: babbage.user.id } })).toBe(0);
+  });
+
+  it("the Settings link intent is signed and expires: a forged, altered or old one is ignored", () => {
+    const userId = randomUUID();
+    const now = Date.now();
+    const cookie = linkIntentCookie({ userId, provider: "oidc", secure: false, now }).split(";")[0]!;
+    expect(readLinkIntent(`a=b; ${cookie}`, now)).toEqual({ userId, provider: "oidc" });
+    const [name, value] = [cookie.slice(0, cookie.indexOf("=")), cookie.slice(cookie.indexOf("=") + 1)];
+    const other = randomUUID();
+    expect(readLinkIntent(`${name}=${value.replace(userId, other)}`, now)).toBeNull();
+    expect(readLinkIntent(`${name}=${value.replace(".oidc.", ".github.")}`, now)).toBeNull();
+    expect(readLinkIntent(`${name}=${other}.oidc.${now + 600_000}.forged`, now)).toBeNull();
+    expect(readLinkIntent(cookie, now + 11 * 60_000)).toBeNull();
+    expect(readLinkIntent(null, now)).toBeNull();
   });
 
   it("concurrent first sign-ins of one identity make one account", async () => {
