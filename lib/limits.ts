@@ -23,6 +23,14 @@ export const SIGN_IN_FREE_FAILURES_PER_EMAIL = 20;
 export const SIGN_IN_BACKOFF_BASE_MS = 1000;
 export const SIGN_IN_BACKOFF_MAX_MS = 15 * 60 * 1000;
 export const SIGN_IN_BACKOFF_RESET_MS = 24 * 60 * 60 * 1000;
+/**
+ * Sign-in attempts per client address per window, whatever the email (known or not, the same
+ * way): each that passes costs one scrypt, so this bounds what one address can burn.
+ */
+export const SIGN_IN_ATTEMPTS_PER_ADDRESS = 60;
+/** How long an email+address pair that signed in (or reset the password) is exempt from the email-wide back-off. */
+export const SIGN_IN_TRUSTED_PAIR_MS = 30 * 24 * 60 * 60 * 1000;
+export const SIGN_IN_ATTEMPTS_WINDOW_MS = 15 * 60 * 1000;
 /** How long a turn holds its conversation without renewing (it renews every third of this). */
 export const TURN_LEASE_MS = 30 * 1000;
 /** A session lasts this long after the browser last used it (sliding: each refresh re-issues it). */
@@ -36,7 +44,15 @@ export const PASSWORD_RESETS_PER_ADDRESS_PER_HOUR = 20;
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 /** Tasks one account may hold (every status, subtasks included): creating more answers 400 bad_request:task_limit. */
 export const TASKS_PER_USER_MAX = 50_000;
+/** Uses of reset links (`/api/password-reset/confirm`) per client address per hour, valid or not. */
+export const PASSWORD_RESET_CONFIRMS_PER_ADDRESS_PER_HOUR = 30;
+/** Email-verification links: lifetime, and new links asked for from Settings per user per hour. */
+export const EMAIL_VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
+export const EMAIL_VERIFICATIONS_PER_USER_PER_HOUR = 3;
 /** Largest CSV file an import accepts. */
 export const MAX_IMPORT_BYTES = 1024 * 1024;
-/** An account without a password (single sign-on) confirms deleting itself by a sign-in this recent. */
+/**
+ * Creating a token or a calendar-feed URL, changing the email, linking a sign-in method and
+ * deleting the account need a sign-in (or the password re-entered) this recent.
+ */
 export const REAUTH_WINDOW_MS = 10 * 60 * 1000;

@@ -14,6 +14,8 @@ import { timeZoneSchema } from "@/lib/tasks/schema";
 import { assertRegistrationAllowed } from "@/lib/auth/throttle";
 import { isAppError } from "@/lib/errors";
 import { enabledSsoProviders } from "@/lib/auth/sso";
+import { requestEmailVerification } from "@/lib/auth/email-verification";
+import { loadEnv } from "@/lib/env";
 
 export type AuthFormState = {
   error?: string;
@@ -66,8 +68,13 @@ export async function registerAction(_previous: AuthFormState, formData: FormDat
   if (!parsed.success) return { fieldErrors: fieldErrorsOf(parsed.error), values };
 
   try {
-    await assertRegistrationAllowed(await headers());
+    const requestHeaders = await headers();
+    await assertRegistrationAllowed(requestHeaders);
     const user = await createUser(parsed.data);
+    // Mailed links take their origin from AUTH_URL (required with SMTP); the Host header only
+    // serves the development log.
+    const origin = loadEnv().AUTH_URL?.replace(/\/+$/, "") ?? `${requestHeaders.get("x-forwarded-proto") ?? "http"}://${requestHeaders.get("host") ?? "localhost"}`;
+    requestEmailVerification({ userId: user.id, origin });
     // Start in the browser's time zone, so "tomorrow" means the user's tomorrow from day one.
     const timeZone = timeZoneSchema.safeParse(field(formData, "timezone"));
     if (timeZone.success && timeZone.data !== user.timezone) await updateUserSettings({ id: user.id, timezone: timeZone.data });

@@ -1,6 +1,9 @@
 import Link from "next/link";
 import { requirePageUser } from "@/lib/ui/server/session";
-import { hasPassword } from "@/lib/auth/users";
+import { accountOverview } from "@/lib/auth/users";
+import { enabledSsoProviders } from "@/lib/auth/sso";
+import { ReauthProvider } from "@/components/settings/reauth";
+import { SignInMethods } from "@/components/settings/sign-in-methods";
 import { signOutAction, signOutEverywhereAction } from "@/lib/ui/server/actions";
 import { PasswordForm } from "@/components/settings/password-form";
 import { DataTransfer } from "@/components/settings/data-transfer";
@@ -17,9 +20,14 @@ import { ArrowLeftIcon, LogOutIcon } from "@/components/ui/icons";
 
 export const metadata = { title: "Settings" };
 
-export default async function SettingsPage() {
+type Props = { searchParams: Promise<{ linked?: string | string[]; link_error?: string | string[] }> };
+
+export default async function SettingsPage({ searchParams }: Props) {
   const user = await requirePageUser();
-  const withPassword = await hasPassword({ id: user.id });
+  const account = await accountOverview({ id: user.id });
+  const withPassword = account?.hasPassword ?? false;
+  const providers = enabledSsoProviders();
+  const { linked, link_error: linkError } = await searchParams;
   return (
     <div className="min-h-dvh bg-zinc-50 dark:bg-zinc-950">
       <header className="sticky top-0 z-10 border-b border-zinc-200 bg-white/80 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/80">
@@ -32,11 +40,23 @@ export default async function SettingsPage() {
           </div>
         </div>
       </header>
+      <ReauthProvider hasPassword={withPassword} providers={providers.filter((p) => account?.identities.some((i) => i.provider === p.id))}>
       <main className="mx-auto max-w-2xl space-y-6 px-4 py-8">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">Settings</h1>
           <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">Signed in as {user.email}</p>
         </div>
+        <section aria-labelledby="signin-title" className="rounded-card border border-zinc-200 bg-white p-5 shadow-xs sm:p-6 dark:border-zinc-800 dark:bg-zinc-900">
+          <h2 id="signin-title" className="text-base font-semibold">Email and sign-in</h2>
+          <SignInMethods
+            email={account?.email ?? user.email}
+            emailVerified={account?.emailVerified ?? false}
+            linked={account?.identities.map((i) => i.provider) ?? []}
+            providers={providers}
+            linkedNow={typeof linked === "string" ? linked : undefined}
+            linkError={typeof linkError === "string" ? linkError : undefined}
+          />
+        </section>
         <section aria-labelledby="tz-title" className="rounded-card border border-zinc-200 bg-white p-5 shadow-xs sm:p-6 dark:border-zinc-800 dark:bg-zinc-900">
           <h2 id="tz-title" className="text-base font-semibold">Time zone</h2>
           <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">
@@ -115,6 +135,7 @@ export default async function SettingsPage() {
         </section>
         <SessionKeepAlive />
       </main>
+      </ReauthProvider>
     </div>
   );
 }

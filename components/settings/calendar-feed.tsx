@@ -5,6 +5,7 @@ import { apiFetch, errorMessage } from "@/lib/ui/api";
 import { Button, inputClass } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { CheckIcon, CopyIcon } from "@/components/ui/icons";
+import { useReauth } from "@/components/settings/reauth";
 
 export function CalendarFeedManager() {
   const [url, setUrl] = useState<string | null | undefined>(undefined);
@@ -12,6 +13,7 @@ export function CalendarFeedManager() {
   const [busy, setBusy] = useState(false);
   const [copied, setCopied] = useState(false);
   const [confirm, setConfirm] = useState<"replace" | "revoke" | null>(null);
+  const reauth = useReauth();
 
   const load = useCallback(() => {
     apiFetch<{ url: string | null }>("/api/calendar-feed")
@@ -25,7 +27,7 @@ export function CalendarFeedManager() {
     setBusy(true);
     setError(null);
     try {
-      const data = await apiFetch<{ url: string }>("/api/calendar-feed", { method: "POST" });
+      const data = await reauth(() => apiFetch<{ url: string }>("/api/calendar-feed", { method: "POST" }));
       setUrl(data.url);
       setCopied(false);
     } catch (e) {

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from "react";
 import { apiFetch, ApiError, errorMessage } from "@/lib/ui/api";
 import { FormField } from "@/components/ui/form-field";
 import { Button } from "@/components/ui/button";
+import { useReauth } from "@/components/settings/reauth";
 
 /**
  * Deletes the account for good, after the password confirms it; an account without a password
@@ -12,6 +13,7 @@ export function DeleteAccount({ hasPassword }: { hasPassword: boolean }) {
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const [pending, setPending] = useState(false);
+  const reauth = useReauth();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -23,7 +25,8 @@ export function DeleteAccount({ hasPassword }: { hasPassword: boolean }) {
     setPending(true);
     setError(undefined);
     try {
-      await apiFetch("/api/account", { method: "DELETE", json: hasPassword ? { password } : {} });
+      // With a password, the password is the re-authentication; without, a recent sign-in (asked for when missing).
+      await reauth(() => apiFetch("/api/account", { method: "DELETE", json: hasPassword ? { password } : {} }));
       // A full page load on purpose: the session cookie is gone with the account.
       // eslint-disable-next-line @next/next/no-location-assign-relative-destination
       window.location.assign("/register");
@@ -49,7 +52,7 @@ export function DeleteAccount({ hasPassword }: { hasPassword: boolean }) {
         <FormField label="Your password" name="deletePassword" type="password" autoComplete="current-password" required error={error} />
       ) : (
         <>
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">Your account has no password: if you signed in more than 10 minutes ago, sign out and in again first.</p>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">Your account has no password: if you signed in more than 10 minutes ago, you will be asked to sign in again first.</p>
           {error && <p role="alert" className="text-sm font-medium text-red-600 dark:text-red-400">{error}</p>}
         </>
       )}

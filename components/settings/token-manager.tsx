@@ -5,6 +5,7 @@ import { relativeTime } from "@/lib/ui/dates";
 import { Button, fieldClass, inputClass } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { CheckIcon, CopyIcon } from "@/components/ui/icons";
+import { useReauth } from "@/components/settings/reauth";
 import { SCOPE_LABELS, TOKEN_SCOPES, type TokenScope } from "@/lib/auth/scopes";
 
 type TokenView = { id: string; name: string; prefix?: string; scopes?: TokenScope[]; expiresAt?: string | null; createdAt: string; lastUsedAt: string | null };
@@ -32,6 +33,7 @@ export function TokenManager() {
   const [created, setCreated] = useState<{ name: string; token: string } | null>(null);
   const [copied, setCopied] = useState(false);
   const [revoking, setRevoking] = useState<TokenView | null>(null);
+  const reauth = useReauth();
 
   const load = useCallback(() => {
     apiFetch<{ tokens: TokenView[] }>("/api/tokens")
@@ -56,10 +58,8 @@ export function TokenManager() {
     setCreating(true);
     setError(null);
     try {
-      const result = await apiFetch<{ id: string; name: string; token: string }>("/api/tokens", {
-        method: "POST",
-        json: { name: trimmed, scopes, ...(days ? { expiresAt: new Date(Date.now() + days * 86_400_000).toISOString() } : {}) },
-      });
+      const json = { name: trimmed, scopes, ...(days ? { expiresAt: new Date(Date.now() + days * 86_400_000).toISOString() } : {}) };
+      const result = await reauth(() => apiFetch<{ id: string; name: string; token: string }>("/api/tokens", { method: "POST", json }));
       setCreated({ name: result.name, token: result.token });
       setCopied(false);
       setName("");

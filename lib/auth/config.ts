@@ -20,8 +20,9 @@ import type { Provider } from "next-auth/providers";
 import { loadEnv } from "@/lib/env";
 import { authorizeCredentials, SignInThrottledError } from "@/lib/auth/sign-in";
 import { getSessionUser, getSessionVersion } from "@/lib/auth/users";
-import { enabledSsoProviders, isEmailVerified, resolveSsoUser, userForIdentity } from "@/lib/auth/sso";
-import { tokenSessionVersion } from "@/lib/auth/session-token";
+import { enabledSsoProviders, githubUserinfo, isEmailVerified, issuerOf, linkSsoIdentity, resolveSsoUser, userForIdentity } from "@/lib/auth/sso";
+import { readLinkIntent } from "@/lib/auth/sso-link-intent";
+import { sessionClaims, tokenSessionVersion } from "@/lib/auth/session-token";
 import { SESSION_MAX_AGE_SECONDS } from "@/lib/limits";
 import { log } from "@/lib/log";
 
@@ -30,7 +31,8 @@ function ssoProviders(env: ReturnType<typeof loadEnv>): Provider[] {
   return enabledSsoProviders().map(({ id, name }): Provider => {
     switch (id) {
       case "github":
-        return GitHub({ clientId: env.AUTH_GITHUB_ID, clientSecret: env.AUTH_GITHUB_SECRET });
+        // The address list, so the email used is one GitHub marks verified (lib/auth/sso.ts).
+        return GitHub({ clientId: env.AUTH_GITHUB_ID, clientSecret: env.AUTH_GITHUB_SECRET, userinfo: githubUserinfo() });
       case "google":
         return Google({ clientId: env.AUTH_GOOGLE_ID, clientSecret: env.AUTH_GOOGLE_SECRET });
       case "oidc":
@@ -43,7 +45,20 @@ class ThrottledSignIn extends CredentialsSignin {
   code = "rate_limited";
 }
 
-export const { handlers, auth, signIn, signOut } = NextAuth(() => {
+/**
+ * The user a browser asked to link a provider to from Settings (lib/auth/sso-link-intent.ts),
+ * when the browser is still signed in as that user; else null.
+ */
+async function linkIntentOf(request: Request | undefined): Promise<{ userId: string; provider: string } | null> {
+  if (!request) return null;
+  const intent = readLinkIntent(request.headers.get("cookie"));
+  if (!intent) return null;
+  const claims = await sessionClaims(request);
+  if (claims?.userId !== intent.userId) return null;
+  return (await getSessionVersion({ id: intent.userId })) === claims.sessionVersion ? intent : null;
+}
+
+export const { handlers, auth, signIn, signOut } = NextAuth((request) => {
   const env = loadEnv();
   return {
     secret: env.AUTH_SECRET,
@@ -68,9 +83,19 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => {
     callbacks: {
       async signIn({ user, account, profile }) {
         if (!account || account.type === "credentials") return true;
+        const identity = { provider: account.provider, issuer: issuerOf(account.provider), providerAccountId: account.providerAccountId };
+        const intent = await linkIntentOf(request);
+        if (intent?.provider === account.provider) {
+          const linked = await linkSsoIdentity({ userId: intent.userId, identity });
+          if ("refused" in linked) {
+            log.warn("auth.sso_link_refused", { provider: account.provider, reason: linked.refused });
+            return `/settings?link_error=${linked.refused}`;
+          }
+          log.info("auth.sso_linked", { provider: account.provider, userId: intent.userId });
+          return true;
+        }
         const resolved = await resolveSsoUser({
-          provider: account.provider,
-          providerAccountId: account.providerAccountId,
+          ...identity,
           email: user.email,
           emailVerified: isEmailVerified(account.provider, profile),
           name: user.name,

@@ -120,6 +120,14 @@ function staleChunks(request: Request, cookieName: string, secureCookie: boolean
  * kept, a fresh 7-day expiry), or [] when the request has no valid session cookie.
  */
 export async function renewSessionCookie(request: Request, sessionVersion: number): Promise<string[]> {
+  return reissueSessionCookie(request, { sv: sessionVersion });
+}
+
+/**
+ * Set-Cookie values that re-issue the request's session with some claims changed (the session
+ * version, `authAt` after the password was re-entered), or [] without a valid session cookie.
+ */
+export async function reissueSessionCookie(request: Request, changes: { sv?: number; authAt?: number }): Promise<string[]> {
   const { secureCookie, cookieName } = cookieNameOf(request);
   const token = await rawToken(request, secureCookie, cookieName);
   const secret = loadEnv().AUTH_SECRET;
@@ -127,7 +135,7 @@ export async function renewSessionCookie(request: Request, sessionVersion: numbe
   const claims = await decodeToken(token, cookieName);
   if (!claims?.sub) return [];
   // encode() sets iat, exp and jti afresh.
-  const kept: JWT = { ...claims, sv: sessionVersion };
+  const kept: JWT = { ...claims, ...changes };
   delete kept.iat;
   delete kept.exp;
   delete kept.jti;

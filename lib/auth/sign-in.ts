@@ -1,12 +1,18 @@
 /**
  * Checking a sign-in (what Auth.js's Credentials provider calls): the attempt is counted and
- * judged by the back-off first (lib/auth/throttle.ts), then the password is checked in constant
- * time whether or not the account exists; a success ends the back-off.
+ * judged by the limits first (lib/auth/throttle.ts: per address, per email+address, per email),
+ * then the password is checked; a success ends the back-off.
+ *
+ * An unknown email (or an account without a password) costs no scrypt: the answer instead waits
+ * as long as recent password checks took (`equalTiming`), so the time still does not tell
+ * whether the address is registered, and a burst of made-up emails costs the server no CPU.
+ * The first such answer of a process, before any real check has been timed, hashes once.
  */
 import "server-only";
 import { signInInputSchema } from "@/lib/auth/schema";
 import { getUserForSignIn } from "@/lib/auth/users";
 import { getDummyHash, verifyPassword } from "@/lib/auth/password";
+import { setTimeout as sleep } from "node:timers/promises";
 import { clearSignInBackoff, clientAddress, gateSignIn } from "@/lib/auth/throttle";
 import { log } from "@/lib/log";
 
@@ -15,6 +21,32 @@ export class SignInThrottledError extends Error {
     super("sign-in attempts are backing off");
     this.name = "SignInThrottledError";
   }
+}
+
+/** Recent durations of real password checks (ms), newest last. */
+const checkTimes: number[] = [];
+const KEPT_TIMES = 20;
+
+async function timedVerify(password: string, hash: string): Promise<boolean> {
+  const started = performance.now();
+  const ok = await verifyPassword(password, hash);
+  checkTimes.push(performance.now() - started);
+  if (checkTimes.length > KEPT_TIMES) checkTimes.shift();
+  return ok;
+}
+
+/** The one real check a process makes for an unknown email, while no check has been timed yet (shared by a burst). */
+let calibration: Promise<unknown> | undefined;
+
+/** Takes as long as a password check does now: the median of the recent ones, without the CPU. */
+async function equalTiming(password: string): Promise<void> {
+  if (checkTimes.length === 0) {
+    calibration ??= getDummyHash().then((hash) => timedVerify(password, hash)).catch(() => undefined);
+    await calibration;
+    return;
+  }
+  const sorted = [...checkTimes].sort((a, b) => a - b);
+  await sleep(sorted[Math.floor(sorted.length / 2)]!);
 }
 
 export type SignedInUser = { id: string; email: string; name: string | null };
@@ -31,8 +63,11 @@ export async function authorizeCredentials(credentials: unknown, headers: Header
     throw new SignInThrottledError(gate.retryAfter);
   }
   const user = await getUserForSignIn({ email });
-  const ok = await verifyPassword(password, user?.passwordHash ?? (await getDummyHash()));
-  if (!user || !ok) return null;
-  await clearSignInBackoff(email, address);
+  if (!user?.passwordHash) {
+    await equalTiming(password);
+    return null;
+  }
+  if (!(await timedVerify(password, user.passwordHash))) return null;
+  await clearSignInBackoff(email, address, now);
   return { id: user.id, email: user.email, name: user.name };
 }

@@ -1,15 +1,31 @@
-/** Brute-force protection: sign-in back-off per email and per email+address; sign-up limits per address and overall. */
+/**
+ * Brute-force protection: sign-in back-off per email+address and, as a ceiling for guesses
+ * spread over many addresses, per email; sign-in attempts per address; sign-up limits per
+ * address and overall. No back-off ever exceeds SIGN_IN_BACKOFF_MAX_MS (15 minutes), and the
+ * owner always has a way in: an email+address pair that signed in or reset the password is
+ * trusted (the email-wide back-off does not apply to it), and a reset clears every back-off of
+ * the email.
+ */
 import "server-only";
 import { AppError } from "@/lib/errors";
 import { loadEnv } from "@/lib/env";
 import { clientAddressOf } from "@/lib/http/client-address";
-import { SIGN_IN_BACKOFF_BASE_MS, SIGN_IN_BACKOFF_MAX_MS, SIGN_IN_BACKOFF_RESET_MS, SIGN_IN_FREE_FAILURES_PER_ADDRESS, SIGN_IN_FREE_FAILURES_PER_EMAIL } from "@/lib/limits";
+import {
+  SIGN_IN_ATTEMPTS_PER_ADDRESS,
+  SIGN_IN_ATTEMPTS_WINDOW_MS,
+  SIGN_IN_BACKOFF_BASE_MS,
+  SIGN_IN_BACKOFF_MAX_MS,
+  SIGN_IN_BACKOFF_RESET_MS,
+  SIGN_IN_FREE_FAILURES_PER_ADDRESS,
+  SIGN_IN_FREE_FAILURES_PER_EMAIL,
+  SIGN_IN_TRUSTED_PAIR_MS,
+} from "@/lib/limits";
 import { log } from "@/lib/log";
 import { sql } from "@/lib/db";
 import { incrementKeyCounter, windowStart } from "@/lib/rate-limit/counter";
 import { schedulePrune } from "@/lib/rate-limit/prune";
 
-type Gate = { refused: boolean; retryAfter: number };
+type Gate = { refused: boolean; retryAfter: number; trusted?: boolean };
 
 /**
  * Counts one attempt on one back-off key and says whether it is refused, in one statement (the
@@ -17,12 +33,12 @@ type Gate = { refused: boolean; retryAfter: number };
  * refused while the key is blocked. Otherwise, with `reserve`, it counts as a failure up front
  * (a success clears the key afterwards), and past `free` failures it blocks the key for a delay
  * that doubles with every further failure, up to SIGN_IN_BACKOFF_MAX_MS. A refused attempt does
- * not extend the block: an attacker cannot keep an account shut by hammering it. A key quiet
- * for SIGN_IN_BACKOFF_RESET_MS starts over.
+ * not extend the block, nor count as activity: an attacker cannot keep an account shut by
+ * hammering it. A key without a counted attempt for SIGN_IN_BACKOFF_RESET_MS starts over.
  */
 async function countAttempt(key: string, free: number, reserve: boolean, now: number): Promise<Gate> {
   schedulePrune();
-  const rows = await sql<{ refused: boolean; blockedUntilMs: number | null }>(
+  const rows = await sql<{ refused: boolean; blockedUntilMs: number | null; trusted: boolean }>(
     "signin_attempt",
     `INSERT INTO "SignInBackoff" AS s ("key", "attempts", "failures", "blockedUntil", "refused", "updatedAt")
      VALUES ($1, 1, $2::int, NULL, false, $3::timestamp(3))
@@ -39,13 +55,13 @@ async function countAttempt(key: string, free: number, reserve: boolean, now: nu
          WHEN s."failures" + 1 > $5::int
            THEN $3::timestamp(3) + LEAST($6::float8, $7::float8 * power(2, s."failures" - $5::int)) * interval '1 millisecond'
          ELSE NULL END,
-       "updatedAt" = $3::timestamp(3)
-     RETURNING "refused", (extract(epoch from "blockedUntil") * 1000)::float8 AS "blockedUntilMs"`,
+       "updatedAt" = CASE WHEN s."updatedAt" >= $4::timestamp(3) AND s."blockedUntil" > $3::timestamp(3) THEN s."updatedAt" ELSE $3::timestamp(3) END
+     RETURNING "refused", (extract(epoch from "blockedUntil") * 1000)::float8 AS "blockedUntilMs", COALESCE("trustedUntil" > $3::timestamp(3), false) AS "trusted"`,
     [key, reserve ? 1 : 0, new Date(now).toISOString(), new Date(now - SIGN_IN_BACKOFF_RESET_MS).toISOString(), free, SIGN_IN_BACKOFF_MAX_MS, SIGN_IN_BACKOFF_BASE_MS],
   );
   const row = rows[0];
   const until = row?.blockedUntilMs ?? now;
-  return { refused: Boolean(row?.refused), retryAfter: Math.max(1, Math.ceil((until - now) / 1000)) };
+  return { refused: Boolean(row?.refused), retryAfter: Math.max(1, Math.ceil((until - now) / 1000)), trusted: Boolean(row?.trusted) };
 }
 
 function emailKey(email: string): string {
@@ -57,15 +73,31 @@ function pairKey(email: string, address: string): string {
 }
 
 /**
+ * Attempts per client address per window, whatever the email, known or not (so the answer
+ * tells nothing): each one that passes costs a password check, so this bounds one address's cost.
+ */
+async function countAddressAttempt(address: string, now: number): Promise<Gate> {
+  const start = windowStart(now, SIGN_IN_ATTEMPTS_WINDOW_MS);
+  const count = await incrementKeyCounter(`signin-address:${address}`, start);
+  return { refused: count > SIGN_IN_ATTEMPTS_PER_ADDRESS, retryAfter: Math.max(1, Math.ceil((start.getTime() + SIGN_IN_ATTEMPTS_WINDOW_MS - now) / 1000)) };
+}
+
+/**
  * Counts a sign-in attempt before the password is checked and decides on the counts: refused
- * while the email+address pair or the email is backing off. The pair is decided first, and an
- * attempt it refuses does not count as a failure against the email, so one noisy client cannot
- * slow down the account's owner signing in from elsewhere; likewise an attempt the email
- * refuses gives the pair its failure back (the owner waiting out an attack on their email is
- * not pushed into a back-off of their own).
+ * while the address is over its attempts, or the email+address pair or the email is backing
+ * off. The pair is decided first, and an attempt it refuses does not count as a failure against
+ * the email, so one noisy client cannot slow down the account's owner signing in from
+ * elsewhere; likewise an attempt the email refuses gives the pair its failure back (the owner
+ * waiting out an attack on their email is not pushed into a back-off of their own). A trusted
+ * pair (it signed in or reset the password before) is not subject to the email's back-off.
  */
 export async function gateSignIn(email: string, address: string | null, now = Date.now()): Promise<Gate> {
+  if (address) {
+    const byAddress = await countAddressAttempt(address, now);
+    if (byAddress.refused) return byAddress;
+  }
   const pair = address ? await countAttempt(pairKey(email, address), SIGN_IN_FREE_FAILURES_PER_ADDRESS, true, now) : null;
+  if (pair?.trusted && !pair.refused) return pair;
   const byEmail = await countAttempt(emailKey(email), SIGN_IN_FREE_FAILURES_PER_EMAIL, !pair?.refused, now);
   if (pair?.refused) return pair;
   if (byEmail.refused && address) {
@@ -74,10 +106,27 @@ export async function gateSignIn(email: string, address: string | null, now = Da
   return byEmail;
 }
 
-/** A successful sign-in ends the back-off. */
-export async function clearSignInBackoff(email: string, address: string | null): Promise<void> {
-  const keys = address ? [emailKey(email), pairKey(email, address)] : [emailKey(email)];
-  await sql("signin_clear", `DELETE FROM "SignInBackoff" WHERE "key" = ANY($1::text[])`, [keys]);
+/** Marks the email+address pair as the owner's: its back-off cleared, the email's not applied to it. */
+async function trustPair(email: string, address: string, now: number): Promise<void> {
+  await sql(
+    "signin_trust",
+    `INSERT INTO "SignInBackoff" ("key", "attempts", "failures", "blockedUntil", "refused", "trustedUntil", "updatedAt")
+     VALUES ($1, 0, 0, NULL, false, $2::timestamp(3), $3::timestamp(3))
+     ON CONFLICT ("key") DO UPDATE SET "failures" = 0, "blockedUntil" = NULL, "refused" = false, "trustedUntil" = $2::timestamp(3), "updatedAt" = $3::timestamp(3)`,
+    [pairKey(email, address), new Date(now + SIGN_IN_TRUSTED_PAIR_MS).toISOString(), new Date(now).toISOString()],
+  );
+}
+
+/** A successful sign-in ends the email's back-off and trusts the pair it came from. */
+export async function clearSignInBackoff(email: string, address: string | null, now = Date.now()): Promise<void> {
+  await sql("signin_clear", `DELETE FROM "SignInBackoff" WHERE "key" = $1`, [emailKey(email)]);
+  if (address) await trustPair(email, address, now);
+}
+
+/** A completed password reset ends every back-off of the email (every address's) and trusts the pair that reset it. */
+export async function clearSignInBackoffAfterReset(email: string, address: string | null, now = Date.now()): Promise<void> {
+  await sql("signin_clear_all", `DELETE FROM "SignInBackoff" WHERE "key" = $1 OR starts_with("key", $2)`, [emailKey(email), `pair:${email}|`]);
+  if (address) await trustPair(email, address, now);
 }
 
 /** The client's address (the socket's, or per TRUSTED_PROXY_HOPS), or null when unknown. */

@@ -5,7 +5,7 @@ import { isUniqueViolation } from "@/lib/db/errors";
 import { AppError } from "@/lib/errors";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import type { RegisterInput } from "@/lib/auth/schema";
-import { REAUTH_WINDOW_MS } from "@/lib/limits";
+import { reauthRequired } from "@/lib/auth/reauth";
 
 export type SessionUser = { id: string; email: string; name: string | null; timezone: string };
 
@@ -60,6 +60,24 @@ export async function updateUserSettings({ id, timezone, name }: { id: string; t
   return db.user.update({ where: { id }, data: { timezone, name }, select: sessionUserSelect });
 }
 
+/** What Settings and `GET /api/account` show of the account. */
+export async function accountOverview({ id }: { id: string }): Promise<{ id: string; email: string; emailVerified: boolean; hasPassword: boolean; identities: { provider: string }[] } | null> {
+  const row = await db.user.findUnique({
+    where: { id },
+    select: { id: true, email: true, emailVerifiedAt: true, passwordHash: true, identities: { select: { provider: true }, orderBy: { createdAt: "asc" } } },
+  });
+  if (!row) return null;
+  return { id: row.id, email: row.email, emailVerified: row.emailVerifiedAt !== null, hasPassword: row.passwordHash !== null, identities: row.identities };
+}
+
+/** Checks the signed-in user's own password (re-authentication); throws forbidden:password when wrong or absent. */
+export async function checkOwnPassword({ id, password }: { id: string; password: string }): Promise<void> {
+  const row = await db.user.findUnique({ where: { id }, select: { passwordHash: true } });
+  if (!row) throw new AppError("unauthorized:session");
+  if (!row.passwordHash) throw new AppError("forbidden:password", "This account has no password: sign in again with your single sign-on provider instead.");
+  if (!(await verifyPassword(password, row.passwordHash))) throw new AppError("forbidden:password", "The password is not correct.");
+}
+
 /** Whether the account has a password (one made by single sign-on may not). */
 export async function hasPassword({ id }: { id: string }): Promise<boolean> {
   const row = await db.user.findUnique({ where: { id }, select: { passwordHash: true } });
@@ -84,16 +102,17 @@ export async function setPassword({ id, newPassword }: { id: string; newPassword
 
 /**
  * Deletes the account: everything it owns goes with it (every user-owned table cascades from
- * User). The password confirms it; an account without one (made by single sign-on) needs a
- * sign-in within the last REAUTH_WINDOW_MS instead.
+ * User). The password confirms it (it is re-entered, so it is a recent authentication too); an
+ * account without one (made by single sign-on) needs a sign-in within the last REAUTH_WINDOW_MS
+ * instead (`recentlyAuthenticated`, lib/auth/reauth.ts).
  */
-export async function deleteAccount({ id, password, signedInAt }: { id: string; password?: string; signedInAt: number | null }): Promise<void> {
+export async function deleteAccount({ id, password, recentlyAuthenticated }: { id: string; password?: string; recentlyAuthenticated: boolean }): Promise<void> {
   const row = await db.user.findUnique({ where: { id }, select: { passwordHash: true } });
   if (!row) throw new AppError("unauthorized:session");
   if (row.passwordHash) {
     if (!password || !(await verifyPassword(password, row.passwordHash))) throw new AppError("forbidden:password", "The password is not correct.");
-  } else if (signedInAt === null || Date.now() - signedInAt > REAUTH_WINDOW_MS) {
-    throw new AppError("forbidden:reauth", "Sign in again, then delete the account within 10 minutes.");
+  } else if (!recentlyAuthenticated) {
+    throw reauthRequired();
   }
   await db.user.deleteMany({ where: { id } });
 }

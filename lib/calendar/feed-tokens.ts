@@ -7,6 +7,7 @@
 import "server-only";
 import { createHash, createHmac, randomUUID } from "node:crypto";
 import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/db";
 import { loadEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 
@@ -37,6 +38,18 @@ export async function createFeedSecret({ userId }: { userId: string }): Promise<
   const secret = secretFor(id);
   await db.$transaction([db.calendarFeed.deleteMany({ where: { userId } }), db.calendarFeed.create({ data: { id, userId, secretHash: hash(secret) } })]);
   return secret;
+}
+
+/**
+ * Inside a transaction (a password reset): replaces the user's feed, if any, with a new secret,
+ * so the old URL stops working; the owner sees the new one in Settings. True when there was one.
+ */
+export async function rotateFeedSecretIn(tx: Prisma.TransactionClient, userId: string): Promise<boolean> {
+  const { count } = await tx.calendarFeed.deleteMany({ where: { userId } });
+  if (count === 0) return false;
+  const id = randomUUID();
+  await tx.calendarFeed.create({ data: { id, userId, secretHash: hash(secretFor(id)) } });
+  return true;
 }
 
 /** The user's current feed secret, or null when there is none (or it cannot be shown again). */

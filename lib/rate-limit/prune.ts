@@ -42,6 +42,7 @@ export async function pruneExpiredCounters(): Promise<PruneResult> {
       `WITH gone AS (
          DELETE FROM "SignInBackoff" WHERE "updatedAt" < (now() AT TIME ZONE 'UTC') - interval '1 day'
            AND ("blockedUntil" IS NULL OR "blockedUntil" < (now() AT TIME ZONE 'UTC'))
+           AND ("trustedUntil" IS NULL OR "trustedUntil" < (now() AT TIME ZONE 'UTC'))
          RETURNING 1)
        SELECT count(*)::int AS n FROM gone`,
       [],

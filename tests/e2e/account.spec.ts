@@ -131,3 +131,36 @@ test("Forgot password? answers the same for a registered and an unknown address"
   }
   expect(messages[0]).toBe(messages[1]);
 });
+
+test("41: a session signed in long ago is asked for the password before it creates a token", async ({ browser, request }) => {
+  const email = uniqueEmail("reauth");
+  await register(request, email);
+  const context = await signedInContext(browser, email);
+  const { id } = (await (await context.request.get("/api/account")).json()) as { id: string };
+  // The same session as an hour ago: Auth.js's cookie with an old sign-in time (scripts/e2e-server.ts's secret).
+  const { encode } = await import("next-auth/jwt");
+  const name = "authjs.session-token";
+  const stale = await encode({ token: { sub: id, sv: 0, authAt: Math.floor(Date.now() / 1000) - 3600 }, secret: process.env.AUTH_SECRET ?? "e2e-secret-e2e-secret-e2e-secret", salt: name, maxAge: 3600 });
+  const origin = new URL(test.info().project.use.baseURL!);
+  await context.clearCookies({ name });
+  await context.addCookies([{ name, value: stale, domain: origin.hostname, path: "/", httpOnly: true, sameSite: "Lax" }]);
+  expect((await context.request.post("/api/tokens", { data: { name: "direct" } })).status()).toBe(403);
+
+  const page = await context.newPage();
+  await new SettingsPage(page).goto();
+  await page.getByPlaceholder("Token name, e.g. Claude Desktop").fill("After re-entering");
+  await page.getByRole("button", { name: "Create token" }).click();
+  const dialog = page.getByTestId("reauth-dialog");
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel("Password", { exact: true }).fill("not my password");
+  await dialog.getByRole("button", { name: "Continue" }).click();
+  await expect(dialog).toContainText("That is not your password.");
+  await expect(page.getByTestId("new-token")).toHaveCount(0);
+  await dialog.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await dialog.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByTestId("new-token")).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const tokens = (await (await context.request.get("/api/tokens")).json()) as { tokens: { name: string }[] };
+  expect(tokens.tokens.map((t) => t.name)).toEqual(["After re-entering"]);
+  await context.close();
+});

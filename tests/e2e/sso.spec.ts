@@ -5,6 +5,10 @@
  * The provider's own development login page accepts any login: we use the email as the login,
  * and a login starting with "unverified-" gets an email the provider does not vouch for.
  *
+ * SECURITY.md 37: a password account whose address was never verified (anyone can register any
+ * address) is never linked by email: the SSO sign-in is refused with an explanation, and the
+ * owner links the provider from Settings after signing in with the password.
+ *
  * The browser uses the app as http://localhost:<port>: Next.js reports a loopback request's
  * URL as localhost, so that is the host Auth.js builds the callback URL from (a deployment uses
  * its own domain, or AUTH_URL).
@@ -59,6 +63,11 @@ async function signInWithSso(page: Page, login: string): Promise<void> {
   await page.goto(`${app}/login`);
   await new LoginPage(page).expectLoaded();
   await page.getByRole("button", { name: "Continue with Test SSO" }).click();
+  await providerLogin(page, login);
+}
+
+/** The provider's own login and consent screens. */
+async function providerLogin(page: Page, login: string): Promise<void> {
   await page.waitForURL(new RegExp(`^${issuer}/`));
   await page.locator('input[name="login"]').fill(login);
   await page.locator('input[name="password"]').fill("anything");
@@ -90,17 +99,39 @@ test("the sign-in page offers the enabled provider; a first sign-in makes an acc
   await other.close();
 });
 
-test("a verified email links to the existing password account", async ({ page, request, browser }) => {
-  const email = uniqueEmail("linked");
+test("37: an unverified password account with that email is not linked; its owner links the provider from Settings", async ({ page, request, browser }) => {
+  const email = uniqueEmail("preaccount");
+  // Someone registers the address with a password (nobody has verified it).
   await register(request, email);
-  await signInWithSso(page, email);
+
+  // Signing in with SSO by that address is refused, with a way forward; no session.
+  const stranger = await browser.newContext();
+  await stranger.route((url) => url.hostname !== "127.0.0.1" && url.hostname !== "localhost", (route) => route.abort());
+  const strangerPage = await stranger.newPage();
+  await signInWithSso(strangerPage, email);
+  const loginPage = new LoginPage(strangerPage);
+  await loginPage.expectLoaded();
+  await expect(loginPage.formError).toContainText("already exists");
+  await expect(loginPage.formError).toContainText("Settings");
+  expect(await sessionEmail(strangerPage)).toBeUndefined();
+  await stranger.close();
+
+  // The account's owner signs in with the password and links the provider from Settings.
+  await page.goto(`${app}/login`);
+  await new LoginPage(page).signIn(email, PASSWORD);
   await expect(page).toHaveURL(`${app}/`);
-  expect(await sessionEmail(page)).toBe(email);
-  // The password keeps working too.
+  await page.goto(`${app}/settings`);
+  await expect(page.getByTestId("email-status")).toContainText("Not verified");
+  await page.getByRole("button", { name: "Link Test SSO" }).click();
+  await providerLogin(page, `other-${email}`);
+  await expect(page).toHaveURL(`${app}/settings?linked=oidc`);
+  await expect(page.getByText("Test SSO is linked")).toBeVisible();
+
+  // From now on that provider account signs in to this account.
   const other = await browser.newContext();
+  await other.route((url) => url.hostname !== "127.0.0.1" && url.hostname !== "localhost", (route) => route.abort());
   const page2 = await other.newPage();
-  await page2.goto(`${app}/login`);
-  await new LoginPage(page2).signIn(email, PASSWORD);
+  await signInWithSso(page2, `other-${email}`);
   await expect(page2).toHaveURL(`${app}/`);
   expect(await sessionEmail(page2)).toBe(email);
   await other.close();

@@ -29,9 +29,13 @@ export function params<T extends Record<string, string>>(value: T): { params: Pr
   return { params: Promise.resolve(value) };
 }
 
-/** A session cookie header as Auth.js issues it on plain http (what a signed-in browser sends). */
-export async function sessionCookie(userId: string): Promise<Record<string, string>> {
+/**
+ * A session cookie header as Auth.js issues it on plain http (what a signed-in browser sends),
+ * signed in `signedInAt` (default: now; actions such as creating a token need a recent sign-in).
+ */
+export async function sessionCookie(userId: string, { signedInAt = Date.now(), sessionVersion }: { signedInAt?: number; sessionVersion?: number } = {}): Promise<Record<string, string>> {
   const name = "authjs.session-token";
-  const token = await encode({ token: { sub: userId }, secret: process.env.AUTH_SECRET!, salt: name, maxAge: 3600 });
+  const claims = { sub: userId, authAt: Math.floor(signedInAt / 1000), ...(sessionVersion === undefined ? {} : { sv: sessionVersion }) };
+  const token = await encode({ token: claims, secret: process.env.AUTH_SECRET!, salt: name, maxAge: 3600 });
   return { cookie: `${name}=${token}` };
 }

@@ -2,12 +2,22 @@ import { z } from "zod";
 import { assertPasswordAttemptAllowed } from "@/lib/auth/password-attempts";
 import { requireUser } from "@/lib/auth/require-user";
 import { clearSessionCookie } from "@/lib/auth/session-token";
-import { deleteAccount } from "@/lib/auth/users";
-import { noContent, route } from "@/lib/http/respond";
+import { isRecentlyAuthenticated } from "@/lib/auth/reauth";
+import { accountOverview, deleteAccount } from "@/lib/auth/users";
+import { AppError } from "@/lib/errors";
+import { json, noContent, route } from "@/lib/http/respond";
 import { readJson } from "@/lib/http/request";
 import { PASSWORD_MAX } from "@/lib/limits";
 
 const deleteAccountSchema = z.object({ password: z.string().min(1, "must not be empty").max(PASSWORD_MAX).optional() }).strict();
+
+/** `GET /api/account` → `{ id, email, emailVerified, hasPassword, identities: [{ provider }] }`. */
+export const GET = route(async (request) => {
+  const { user } = await requireUser(request, "session");
+  const overview = await accountOverview({ id: user.id });
+  if (!overview) throw new AppError("unauthorized:session");
+  return json(overview);
+});
 
 /**
  * Deletes the signed-in account and everything it owns (tasks, conversations, access tokens,
@@ -17,10 +27,9 @@ const deleteAccountSchema = z.object({ password: z.string().min(1, "must not be 
 export const DELETE = route(async (request) => {
   const auth = await requireUser(request, "session");
   const { user } = auth;
-  const signedInAt = auth.via === "session" ? (auth.signedInAt ?? null) : null;
   const { password } = await readJson(request, deleteAccountSchema);
   await assertPasswordAttemptAllowed(user.id);
-  await deleteAccount({ id: user.id, password, signedInAt });
+  await deleteAccount({ id: user.id, password, recentlyAuthenticated: isRecentlyAuthenticated(auth) });
   const response = noContent();
   if (auth.via === "session") for (const cookie of clearSessionCookie(request)) response.headers.append("set-cookie", cookie);
   return response;

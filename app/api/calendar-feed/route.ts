@@ -1,3 +1,4 @@
+import { assertRecentlyAuthenticated } from "@/lib/auth/reauth";
 import { requireUser } from "@/lib/auth/require-user";
 import { createFeedSecret, currentFeedSecret, feedPath, revokeFeed } from "@/lib/calendar/feed-tokens";
 import { loadEnv } from "@/lib/env";
@@ -28,9 +29,14 @@ export const GET = route(async (request) => {
   return json({ url: secret ? origin(request) + feedPath(secret) : null });
 });
 
-/** `POST /api/calendar-feed` → `201 { url }`: a new secret URL; the previous one stops working. */
+/**
+ * `POST /api/calendar-feed` → `201 { url }`: a new secret URL; the previous one stops working.
+ * Needs a recent sign-in (`403 forbidden:reauth_required`).
+ */
 export const POST = route(async (request) => {
-  const { user } = await requireUser(request, "session");
+  const auth = await requireUser(request, "session");
+  const { user } = auth;
+  assertRecentlyAuthenticated(auth);
   const secret = await createFeedSecret({ userId: user.id });
   return json({ url: origin(request) + feedPath(secret) }, { status: 201 });
 });

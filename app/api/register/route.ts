@@ -1,3 +1,5 @@
+import { requestEmailVerification } from "@/lib/auth/email-verification";
+import { linkOrigin } from "@/lib/auth/password-reset";
 import { assertSameOrigin } from "@/lib/auth/require-user";
 import { registerInputSchema } from "@/lib/auth/schema";
 import { assertRegistrationAllowed } from "@/lib/auth/throttle";
@@ -10,5 +12,6 @@ export const POST = route(async (request) => {
   const input = await readJson(request, registerInputSchema);
   await assertRegistrationAllowed(request.headers);
   const user = await createUser(input);
+  requestEmailVerification({ userId: user.id, origin: linkOrigin(request) });
   return json({ id: user.id, email: user.email }, { status: 201 });
 });

@@ -8,12 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as resetRoute } from "@/app/api/password-reset/route";
 import { POST as confirmRoute } from "@/app/api/password-reset/confirm/route";
 import { GET as listTasks } from "@/app/api/tasks/route";
+import { GET as publicFeed } from "@/app/api/calendar-feed/[secret]/route";
+import { createApiToken } from "@/lib/auth/tokens";
+import { createFeedSecret, currentFeedSecret } from "@/lib/calendar/feed-tokens";
 import { db } from "@/lib/db";
 import { resetEnvForTests } from "@/lib/env";
 import { SOCKET_ADDRESS_HEADER, stampSocketAddress } from "@/lib/http/client-address";
 import { apiRequest, createTestUser, type TestUser } from "../helpers";
 import { Browser } from "./auth-client";
-import { resetLinkIn, startSmtpServer } from "./smtp";
+import { resetLinkIn, startSmtpServer, textOf } from "./smtp";
 
 const none = { params: Promise.resolve({}) };
 const PASSWORD = "correct horse battery staple";
@@ -23,8 +26,16 @@ function askReset(email: string, headers: Record<string, string> = {}) {
   return resetRoute(apiRequest("/api/password-reset", { body: { email }, headers }), none);
 }
 
-function confirm(token: string, newPassword = NEW_PASSWORD) {
-  return confirmRoute(apiRequest("/api/password-reset/confirm", { body: { token, newPassword } }), none);
+function confirm(token: string, newPassword = NEW_PASSWORD, headers: Record<string, string> = {}) {
+  return confirmRoute(apiRequest("/api/password-reset/confirm", { body: { token, newPassword }, headers }), none);
+}
+
+function feedStatus(secret: string): Promise<number> {
+  return publicFeed(new Request(`http://localhost:3000/api/calendar-feed/${secret}.ics`), { params: Promise.resolve({ secret: `${secret}.ics` }) }).then((r) => r.status);
+}
+
+function tasksStatus(token: string): Promise<number> {
+  return listTasks(apiRequest("/api/tasks", { headers: { authorization: `Bearer ${token}` } }), none).then((r) => r.status);
 }
 
 describe("password reset by email", () => {
@@ -86,6 +97,54 @@ describe("password reset by email", () => {
     expect(await new Browser().signIn(ada.user.email, NEW_PASSWORD)).toBe(true);
 
     expect((await listTasks(babbageBrowser.request("/api/tasks"), none)).status).toBe(200);
+    expect(await db.user.findUniqueOrThrow({ where: { id: babbage.user.id } })).toEqual(babbageBefore);
+  });
+
+  it("40: a completed reset revokes every token, replaces the feed URL and kills other reset links, and mails what it revoked; Babbage is untouched", async () => {
+    const ada = await createTestUser("ada-recovery");
+    const babbage = await createTestUser("babbage-recovery");
+    // What an intruder would have left behind: a second token and the calendar feed.
+    const script = await createApiToken({ userId: ada.user.id, name: "intruder script" });
+    const adaFeed = await createFeedSecret({ userId: ada.user.id });
+    const babbageFeed = await createFeedSecret({ userId: babbage.user.id });
+    expect([await tasksStatus(ada.token), await tasksStatus(script.token), await feedStatus(adaFeed)]).toEqual([200, 200, 200]);
+
+    // Two links outstanding; the owner uses the second.
+    await askReset(ada.user.email);
+    const first = resetLinkIn(await smtp.waitForMail(ada.user.email)).searchParams.get("token")!;
+    const mailsBefore = smtp.mails.length;
+    await askReset(ada.user.email);
+    for (let i = 0; i < 200 && smtp.mails.length === mailsBefore; i++) await new Promise((r) => setTimeout(r, 50));
+    const second = resetLinkIn(smtp.mails.at(-1)!).searchParams.get("token")!;
+    expect(second).not.toBe(first);
+    const babbageBefore = await db.user.findUniqueOrThrow({ where: { id: babbage.user.id } });
+
+    expect((await confirm(second)).status).toBe(204);
+
+    expect(await tasksStatus(ada.token)).toBe(401);
+    expect(await tasksStatus(script.token)).toBe(401);
+    expect(await feedStatus(adaFeed)).toBe(404);
+    const newFeed = await currentFeedSecret({ userId: ada.user.id });
+    expect(newFeed).not.toBeNull();
+    expect(newFeed).not.toBe(adaFeed);
+    expect(await feedStatus(newFeed!)).toBe(200);
+    const other = await confirm(first, "an intruder's password");
+    expect(other.status).toBe(400);
+    expect(await new Browser().signIn(ada.user.email, "an intruder's password")).toBe(false);
+    expect((await db.user.findUniqueOrThrow({ where: { id: ada.user.id } })).emailVerifiedAt).not.toBeNull();
+
+    // The follow-up mail names the revoked tokens.
+    let done: (typeof smtp.mails)[number] | undefined;
+    for (let i = 0; i < 200 && !done; i++) {
+      done = smtp.mails.find((m) => m.to.includes(ada.user.email) && /Subject: Your Talk Todo password was reset/.test(m.raw));
+      if (!done) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(done).toBeDefined();
+    expect(textOf(done!)).toContain("intruder script");
+    expect(textOf(done!)).toContain("tests");
+    expect(textOf(done!)).toContain("calendar feed has a new private address");
+
+    expect([await tasksStatus(babbage.token), await feedStatus(babbageFeed)]).toEqual([200, 200]);
     expect(await db.user.findUniqueOrThrow({ where: { id: babbage.user.id } })).toEqual(babbageBefore);
   });
 

@@ -44,3 +44,16 @@ export function resetLinkIn(mail: ReceivedMail): URL {
   if (!match) throw new Error(`no reset link in mail:\n${mail.raw}`);
   return new URL(match[0]);
 }
+
+/** The email-verification link in a mail's text. */
+export function verifyLinkIn(mail: ReceivedMail): URL {
+  const text = mail.raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+  const match = /https?:\/\/\S+\/verify-email\?token=[A-Za-z0-9_-]+/.exec(text);
+  if (!match) throw new Error(`no verification link in mail:\n${mail.raw}`);
+  return new URL(match[0]);
+}
+
+/** A mail's text with quoted-printable soft breaks undone. */
+export function textOf(mail: ReceivedMail): string {
+  return mail.raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+}

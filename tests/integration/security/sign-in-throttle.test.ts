@@ -1,16 +1,20 @@
 /**
- * SECURITY.md 33 through the real Auth.js credentials endpoint over HTTP: every attempt is
- * counted before the password is checked (30 parallel guesses cannot slip through together),
- * an email backs off with growing delays instead of locking, the owner is delayed but never
- * locked out for good, and a successful sign-in ends the back-off.
+ * SECURITY.md 33 and 42 through the real Auth.js credentials endpoint over HTTP: every attempt
+ * is counted before the password is checked (30 parallel guesses cannot slip through together),
+ * an email backs off with growing delays instead of locking, never longer than 15 minutes; the
+ * owner is delayed but never locked out for good: a successful sign-in ends the back-off and
+ * trusts that address, and a password reset (served over HTTP too) lets the owner in while an
+ * attacker keeps guessing from everywhere.
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { POST as confirmReset } from "@/app/api/password-reset/confirm/route";
 import { handlers } from "@/lib/auth/config";
+import { newLinkToken } from "@/lib/auth/link-token";
 import { createUser } from "@/lib/auth/users";
 import { db } from "@/lib/db";
 import { resetEnvForTests } from "@/lib/env";
-import { SIGN_IN_BACKOFF_BASE_MS, SIGN_IN_FREE_FAILURES_PER_ADDRESS } from "@/lib/limits";
+import { SIGN_IN_BACKOFF_BASE_MS, SIGN_IN_BACKOFF_MAX_MS, SIGN_IN_FREE_FAILURES_PER_ADDRESS, SIGN_IN_FREE_FAILURES_PER_EMAIL } from "@/lib/limits";
 import { serveHandler } from "../http-server";
 
 const PASSWORD = "correct horse battery staple";
@@ -48,7 +52,10 @@ describe("sign-in back-off", () => {
   beforeAll(async () => {
     delete process.env.AUTH_URL;
     resetEnvForTests();
-    served = await serveHandler((request) => (request.method === "GET" ? handlers.GET(request as never) : handlers.POST(request as never)));
+    served = await serveHandler((request) => {
+      if (new URL(request.url).pathname === "/api/password-reset/confirm") return confirmReset(request, { params: Promise.resolve({}) });
+      return request.method === "GET" ? handlers.GET(request as never) : handlers.POST(request as never);
+    });
     const res = await fetch(`${served.url}/api/auth/csrf`);
     csrf = { token: ((await res.json()) as { csrfToken: string }).csrfToken, cookie: res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") };
   });
@@ -81,7 +88,9 @@ describe("sign-in back-off", () => {
     // …and works once it has passed; the success clears the back-off.
     vi.setSystemTime(clock + SIGN_IN_BACKOFF_BASE_MS + 1);
     expect(await attempt(email, PASSWORD)).toBe("signed_in");
-    expect(await db.signInBackoff.count({ where: { key: { in: [`pair:${email}|127.0.0.1`, `email:${email}`] } } })).toBe(0);
+    // The success ends the email's back-off and the pair's, and trusts the pair.
+    expect(await db.signInBackoff.count({ where: { key: `email:${email}` } })).toBe(0);
+    expect(await db.signInBackoff.findUniqueOrThrow({ where: { key: `pair:${email}|127.0.0.1` } })).toMatchObject({ failures: 0, blockedUntil: null, trustedUntil: expect.any(Date) });
   });
 
   it("grows the delay with every further failure instead of locking", async () => {
@@ -128,4 +137,49 @@ describe("sign-in back-off", () => {
     vi.setSystemTime(byEmail.blockedUntil!.getTime() + 1);
     expect(await attempt(email, PASSWORD, owner)).toBe("signed_in");
   });
+
+  it("42: an attacker failing from many addresses at any rate never blocks longer than 15 minutes, and the owner is in after a reset", async () => {
+    process.env.TRUSTED_PROXY_HOPS = "1";
+    resetEnvForTests();
+    const email = await newAccount();
+    let bot = 0;
+    // Every bot address makes its free failures, and one more: together past the email's allowance.
+    const botnetRound = (addresses: number) =>
+      Promise.all(
+        Array.from({ length: addresses }, async () => {
+          const from = { "x-forwarded-for": `203.0.113.${bot++}` };
+          for (let i = 0; i <= SIGN_IN_FREE_FAILURES_PER_ADDRESS; i++) await attempt(email, `guess ${i}`, from);
+        }),
+      );
+    const bots = Math.ceil(SIGN_IN_FREE_FAILURES_PER_EMAIL / SIGN_IN_FREE_FAILURES_PER_ADDRESS) + 1;
+    await botnetRound(bots);
+    expect((await db.signInBackoff.findUniqueOrThrow({ where: { key: `email:${email}` } })).blockedUntil).not.toBeNull();
+    const now = Date.now();
+    for (const row of await db.signInBackoff.findMany({ where: { key: { contains: email } } })) {
+      if (row.blockedUntil) expect(row.blockedUntil.getTime() - now).toBeLessThanOrEqual(SIGN_IN_BACKOFF_MAX_MS);
+    }
+    // Refused attempts, however many, neither extend the block nor count as activity.
+    const armed = await db.signInBackoff.findUniqueOrThrow({ where: { key: `email:${email}` } });
+    vi.setSystemTime(Date.now() + 100);
+    await Promise.all(Array.from({ length: 10 }, (_, i) => attempt(email, "wrong", { "x-forwarded-for": `192.0.2.${100 + i}` })));
+    expect(await db.signInBackoff.findUniqueOrThrow({ where: { key: `email:${email}` } })).toMatchObject({ blockedUntil: armed.blockedUntil, failures: armed.failures, updatedAt: armed.updatedAt });
+    // The owner, from an address of their own, waits behind the email's back-off…
+    const owner = { "x-forwarded-for": "198.51.100.7" };
+    expect(await attempt(email, PASSWORD, owner)).toBe("throttled");
+
+    // …until they reset the password from there (a link as the reset mail carries).
+    const user = await db.user.findUniqueOrThrow({ where: { email } });
+    const { token, tokenHash } = newLinkToken();
+    await db.passwordResetToken.create({ data: { userId: user.id, tokenHash, expiresAt: new Date(Date.now() + 3_600_000) } });
+    const NEW = "the owner's new passphrase";
+    const reset = await fetch(`${served.url}/api/password-reset/confirm`, { method: "POST", headers: { "content-type": "application/json", ...owner }, body: JSON.stringify({ token, newPassword: NEW }) });
+    expect(reset.status).toBe(204);
+    expect(await db.signInBackoff.count({ where: { OR: [{ key: `email:${email}` }, { key: { startsWith: `pair:${email}|203.` } }] } })).toBe(0);
+
+    // The attacker carries on and pushes the email into back-off again; the owner still gets in.
+    await botnetRound(bots);
+    const elsewhere = { "x-forwarded-for": "192.0.2.44" };
+    expect(await attempt(email, NEW, elsewhere)).toBe("throttled");
+    expect(await attempt(email, NEW, owner)).toBe("signed_in");
+  }, 120_000);
 });
