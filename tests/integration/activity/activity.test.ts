@@ -442,6 +442,12 @@ describe("undo in the chat (undo_last_turn)", () => {
 });
 
 describe("undo and subtasks keep one level", () => {
+  // A user of its own: the per-user write limit (a minute's window) is spent by the tests above.
+  let ada: TestUser;
+  beforeAll(async () => {
+    ada = await createTestUser("subtask-undo");
+  });
+
   it("undoing a move out of a parent, after the task got subtasks of its own, leaves it top-level; deleting the old parent loses nothing", async () => {
     const { task: parent } = await create(ada, { title: "Trip" });
     const { task: child } = await create(ada, { title: "Pack", parentId: parent.id });

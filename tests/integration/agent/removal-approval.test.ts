@@ -36,7 +36,7 @@ function turn(conversationId: string, message: string, calls: { name: string; in
 describe("undo that would remove tasks", () => {
   it("asks first, naming the tasks it removes; nothing is removed until the user says yes", async () => {
     const conversationId = randomUUID();
-    await turn(conversationId, "add two", [
+    await turn(conversationId, "add book flights and pack bags", [
       { name: "add_task", input: { title: "Book flights" } },
       { name: "add_task", input: { title: "Pack bags" } },
     ]);
@@ -52,7 +52,7 @@ describe("undo that would remove tasks", () => {
 
   it("a no keeps the tasks", async () => {
     const conversationId = randomUUID();
-    await turn(conversationId, "add one", [{ name: "add_task", input: { title: "Water plants" } }]);
+    await turn(conversationId, "add water plants", [{ name: "add_task", input: { title: "Water plants" } }]);
     const asked = await turn(conversationId, "undo", [{ name: "undo_last_turn", input: {} }]);
     expect(asked.status).toBe("awaiting_confirmation");
     await agent({ conversationId, confirmation: { id: asked.pendingConfirmation!.id, approved: false } });
@@ -71,10 +71,10 @@ describe("undo that would remove tasks", () => {
 
   it("approving never removes a task the question did not name (the named change was undone elsewhere meanwhile)", async () => {
     const conversationId = randomUUID();
-    await turn(conversationId, "add one", [{ name: "add_task", input: { title: "First errand" } }]);
+    await turn(conversationId, "add the first errand", [{ name: "add_task", input: { title: "First errand" } }]);
     const second = randomUUID();
     setModelOverrideForTests(scriptedModel([{ calls: [{ name: "add_task", input: { title: "Second errand" } }] }, { text: "Added." }]));
-    await agent({ conversationId, message: "add another", requestId: second });
+    await agent({ conversationId, message: "add the second errand", requestId: second });
     const asked = await turn(conversationId, "undo", [{ name: "undo_last_turn", input: {} }]);
     expect(asked.pendingConfirmation?.prompt).toBe("Undo the last change? It removes 'Second errand'. (yes / no)");
     // Meanwhile the app's undo takes that turn back: "undo" would now reach the turn before.
