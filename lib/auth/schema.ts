@@ -26,4 +26,3 @@ export const signInInputSchema = z.object({
   email: emailSchema,
   password: z.string().min(1, "Password is required").max(PASSWORD_MAX),
 });
-export type SignInInput = z.infer<typeof signInInputSchema>;

@@ -158,11 +158,6 @@ export async function linkSsoIdentity({ userId, identity }: { userId: string; id
   }
 }
 
-/** The providers linked to a user (Settings, GET /api/account). */
-export async function identitiesOf(userId: string): Promise<{ provider: string }[]> {
-  return db.userIdentity.findMany({ where: { userId }, select: { provider: true }, orderBy: { createdAt: "asc" } });
-}
-
 /** The user an already resolved identity belongs to (the jwt callback, right after signIn). */
 export function userForIdentity(provider: string, providerAccountId: string): Promise<string | null> {
   return linkedUser(issuerOf(provider), providerAccountId);

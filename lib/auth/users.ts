@@ -78,12 +78,6 @@ export async function checkOwnPassword({ id, password }: { id: string; password:
   if (!(await verifyPassword(password, row.passwordHash))) throw new AppError("forbidden:password", "The password is not correct.");
 }
 
-/** Whether the account has a password (one made by single sign-on may not). */
-export async function hasPassword({ id }: { id: string }): Promise<boolean> {
-  const row = await db.user.findUnique({ where: { id }, select: { passwordHash: true } });
-  return Boolean(row?.passwordHash);
-}
-
 /** Checks the current password, stores the new one and ends every session; returns the new session version. */
 export async function changePassword({ id, currentPassword, newPassword }: { id: string; currentPassword: string; newPassword: string }): Promise<number> {
   const row = await db.user.findUnique({ where: { id }, select: { passwordHash: true } });

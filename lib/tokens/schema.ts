@@ -19,4 +19,3 @@ export const tokenCreateSchema = z
       .optional(),
   })
   .strict();
-export type TokenCreateInput = z.infer<typeof tokenCreateSchema>;
