@@ -46,7 +46,8 @@ export function normalizeAddress(raw: string): string | null {
   const bracketed = /^\[([^\]]*)\](?::\d{1,5})?$/.exec(address);
   if (bracketed) address = bracketed[1]!;
   else if (/^\d+\.\d+\.\d+\.\d+:\d{1,5}$/.test(address)) address = address.slice(0, address.lastIndexOf(":"));
-  address = address.replace(/%.*$/, ""); // zone id
+  const zone = address.indexOf("%"); // zone id
+  if (zone >= 0) address = address.slice(0, zone);
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address);
   if (mapped?.[1]) address = mapped[1];
   if (isIPv4(address)) return address;
