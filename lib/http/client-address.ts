@@ -43,7 +43,8 @@ function expandIPv6(address: string): string[] | null {
 export function normalizeAddress(raw: string): string | null {
   let address = raw.trim().toLowerCase();
   if (address.startsWith("[") && address.endsWith("]")) address = address.slice(1, -1);
-  address = address.replace(/%.*$/, ""); // zone id
+  const zone = address.indexOf("%"); // zone id
+  if (zone >= 0) address = address.slice(0, zone);
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address);
   if (mapped?.[1]) address = mapped[1];
   if (isIPv4(address)) return address;

@@ -213,12 +213,33 @@ function readSingle(cleaned: string, cleanedKeepCase: string, clock: Clock, raw 
   return readClause({ raw, lower: withoutCommandColon(fixCommandTypo(cleaned)), original: withoutCommandColon(fixCommandTypo(cleanedKeepCase)), clock });
 }
 
+/**
+ * Bounds on what is read (docs/agent.md "Bounds"): a message longer than this is answered with
+ * "send it in shorter pieces" and never acted on; so is a clause of more words than a request has.
+ * Every reader therefore sees at most MAX_MESSAGE_WORDS words, which keeps even the polynomial
+ * regexes of the older readers far below the 50 ms a step (tests/unit/builtin/bounds.test.ts).
+ */
+export const MAX_MESSAGE_CHARS = 600;
+export const MAX_MESSAGE_WORDS = 60;
+export const MAX_CLAUSE_WORDS = 40;
+export const MAX_CLAUSES = 8;
+
+const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
+const TOO_LONG: Intent = { type: "say", kind: "too-long" };
+
 /** Reads a message into one or more intents ("add milk and show my list" → two). */
 export function classify(message: string, clock: Clock): Intent[] {
+  if (message.length > MAX_MESSAGE_CHARS * 2) return [TOO_LONG]; // before any regex runs on it
   const text = normalize(message);
-  const yesNo = /^(?:yes|yeah|yep|no|nope|nah|ok|okay)[,!.]?\s+(.+)$/i.exec(text);
+  if (text.length > MAX_MESSAGE_CHARS || wordCount(text) > MAX_MESSAGE_WORDS) return [TOO_LONG];
+  return classifyBounded(text, clock, true);
+}
+
+function classifyBounded(text: string, clock: Clock, answerFirst: boolean): Intent[] {
+  // "yes, add milk": the answer word is read once, not again for "yes yes yes …".
+  const yesNo = answerFirst ? /^(?:yes|yeah|yep|no|nope|nah|ok|okay)[,!.]?\s(.+)$/i.exec(text) : null;
   if (yesNo && yesNo[1]) {
-    const rest = classify(yesNo[1], clock);
+    const rest = classifyBounded(yesNo[1].trim(), clock, false);
     if (rest.every(isKnown) && !rest.some((i) => i.type === "confirm" || i.type === "deny")) return rest;
   }
   const clauses = text.split(CLAUSE_SPLIT).map((c) => c.trim()).filter(Boolean);
@@ -226,6 +247,8 @@ export function classify(message: string, clock: Clock): Intent[] {
   const splitsQuote = clauses.some((c) => (c.match(/"/g) ?? []).length % 2 === 1);
   // "add a task: X and delete Y" — after "add …:" the rest is the new task's wording.
   const labelledAdd = /^(?:(?:please|pls|can you|could you)\s+)?(?:add|create|new)\b[^:"]{0,30}:\s*\S/i.test(text);
+  // Each clause of a split message is capped; read whole, the message cap applies.
+  if (clauses.length > MAX_CLAUSES || (clauses.length > 1 && !splitsQuote && !labelledAdd && clauses.some((c) => wordCount(c) > MAX_CLAUSE_WORDS))) return [TOO_LONG];
   if (clauses.length > 1 && !splitsQuote && !labelledAdd) {
     const intents = clauses.map((c) => readSingle(cleanRequest(c), cleanRequestKeepCase(c), clock, c));
     const useful = intents.filter((i) => !(i.type === "say" && (i.kind === "thanks" || i.kind === "greeting")));
