@@ -43,7 +43,8 @@ function readKnownFailures(file) {
   return map;
 }
 const norm = (s) => (s || "").toLowerCase();
-const snapshot = (ts) => JSON.stringify(ts.map((t) => [t.id, t.title, t.status, t.priority, t.dueAt, t.description]).sort());
+// every field a user would notice: a change to any of them where none was asked for is harm
+const snapshot = (ts) => JSON.stringify(ts.map((t) => [t.id, t.title, t.status, t.priority, t.dueAt, t.description, t.recurrence ?? null, t.remindAt ?? null, t.list?.id ?? null, [...(t.labels ?? [])].sort(), t.parentId ?? null]).sort());
 
 const ctx = { all: [] };
 function matchTask(t, p) {

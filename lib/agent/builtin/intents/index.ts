@@ -4,7 +4,7 @@
  * "add" in "add a note to X" or "done" in "what's done?" goes to the right place.
  */
 import type { Clock } from "../clock";
-import { normalize, trimPunctuation } from "../text";
+import { capitalize, normalize, trimPunctuation } from "../text";
 import { fixCommandTypo } from "../typos";
 import { isBaseVerb } from "../verbs";
 import { addBody, readAdd } from "./add";
@@ -92,9 +92,36 @@ function readExplicitAdd(c: Clause): Intent | null {
   return items.length ? { type: "add", items } : { type: "say", kind: "ask-title" };
 }
 
+/**
+ * Relay: an errand for someone else ("tell my brother to pick up the keys", "could you message
+ * dad and ask him to look at the gate"). The assistant cannot pass it on; it offers a to-do for
+ * the user instead, and writes nothing unless the user says yes.
+ */
+const RELAY =
+  /^(?:(?:can|could|would|will) (?:you|u) |please |pls )?(?:tell|message|text|remind|email|warn) (?:my |our |the )?(?!me\b|us\b|myself\b|you\b)[a-z']+(?: [a-z']+)? (?:to|that|and (?:ask|tell))\b/;
+function readRelay(c: Clause): Intent | null {
+  if (!RELAY.test(c.raw.toLowerCase())) return null;
+  const title = capitalize(trimPunctuation(c.raw.replace(/^(?:(?:can|could|would|will) (?:you|u) |please |pls )/i, "")));
+  return title ? { type: "offer", item: { title } } : null;
+}
+
+/** "<task> can go to monday", "the first one could move to friday": a move, said as a remark. */
+const CAN_GO = /^(\S.{0,80}?) (?:can|could|should|will|may) (?:go|move|be moved|be pushed|shift|slide) (?:to|till|until|on|back to) (\S.{0,80})$/;
+function readCanGo(c: Clause): Intent | null {
+  const m = CAN_GO.exec(c.lower);
+  if (!m) return null;
+  const text = `move ${m[1]} to ${m[2]}`;
+  const intent = readUpdate(text, text, c.clock);
+  return intent && intent.type === "update" ? intent : null;
+}
+
+/** "first one can go to monday", "the second one …": a listed task's words never become a new title. */
+const STARTS_WITH_ORDINAL = /^(?:the )?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|\d+(?:st|nd|rd|th)) (?:one|task|item|thing)\b/;
+
 /** A bare imperative ("buy milk", "call mom tomorrow") is what people type into a to-do app. */
 function readBareAdd(c: Clause): Intent | null {
   if (isQuestion(c.original, c.lower)) return null;
+  if (STARTS_WITH_ORDINAL.test(c.lower)) return null;
   const firstWord = c.lower.split(/\s+/)[0] ?? "";
   const items = readAdd(c.original, c.clock);
   const item = items.length === 1 ? items[0] : undefined;
@@ -140,6 +167,7 @@ export const INTENT_READERS: IntentReader[] = [
     read: (c) => (ERRAND_FOR_ME.test(c.raw.toLowerCase()) && !/\b(?:task|todo|to-?do|list|remind|reminder)\b/.test(c.raw.toLowerCase()) ? { type: "say", kind: "offtopic" } : null),
     examples: ["can you book me a flight to Rome?", "could you order me a pizza"],
   },
+  { name: "relay", precedence: 15, mutates: false, read: readRelay, examples: ["tell my brother to pick up the keys", "could you message dad and ask him to look at the back gate"] },
   { name: "lists", precedence: 17, mutates: false, read: (c) => readLists(c.original), examples: ["which lists do I have?", "show my lists"] },
   {
     name: "organise",
@@ -159,8 +187,8 @@ export const INTENT_READERS: IntentReader[] = [
     name: "update",
     precedence: 30,
     mutates: true,
-    read: (c) => readUpdate(c.lower, c.original, c.clock),
-    examples: ["move the dentist to friday", "make it urgent and due on monday", "rename buy milk to buy oat milk", "lower the vet visit to low priority", "the report can wait two more days", "the garage clean-up is less important now", "make that thursday"],
+    read: (c) => readUpdate(c.lower, c.original, c.clock) ?? readCanGo(c),
+    examples: ["move the dentist to friday", "make it urgent and due on monday", "rename buy milk to buy oat milk", "lower the vet visit to low priority", "the report can wait two more days", "first one can go to monday", "the garage clean-up is less important now", "make that thursday"],
   },
   { name: "reopen", precedence: 40, mutates: true, read: (c) => readReopen(c.lower), examples: ["reopen buy milk", "the report isn't done yet", "mark the essay as not done"] },
   { name: "complete", precedence: 50, mutates: true, read: (c) => (isWh(c) ? null : readComplete(c.lower)), examples: ["mark buy milk done", "I paid the rent", "I finished reading the book", "the bike one is done"] },
