@@ -200,7 +200,8 @@ describe("the built-in model is bounded", () => {
       }
     }
     expect(rules.length).toBeGreaterThan(50);
-    const slow = rules.flatMap((r) => slowInputs(r.run, ["", "add "], MAX_MESSAGE_CHARS).map((s) => `${r.name}: ${s}`));
+    // As the readers receive text: blanks collapsed (the planner and normalize() do it first).
+    const slow = rules.flatMap((r) => slowInputs((t) => r.run(t.replace(/\s+/g, " ")), ["", "add "], MAX_MESSAGE_CHARS).map((s) => `${r.name}: ${s}`));
     expect(slow).toEqual([]);
   }, 1_200_000);
 });

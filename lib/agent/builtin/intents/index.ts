@@ -5,6 +5,7 @@
  */
 import type { Clock } from "../clock";
 import { capitalize, normalize, trimPunctuation } from "../text";
+import { findDue } from "../dates";
 import { fixCommandTypo } from "../typos";
 import { isBaseVerb } from "../verbs";
 import { addBody, readAdd } from "./add";
@@ -105,6 +106,16 @@ function readRelay(c: Clause): Intent | null {
   return title ? { type: "offer", item: { title } } : null;
 }
 
+/** "can you order a birthday cake for saturday?": an errand in the world, offered as a to-do. */
+const ERRAND = /^(?:(?:can|could|would|will) (?:you|u) (?:please )?|please |pls )(?:order|buy|pick up|collect) (?!me\b|us\b)\S/;
+function readErrand(c: Clause): Intent | null {
+  const lower = c.raw.toLowerCase();
+  if (!ERRAND.test(lower) || /\b(?:task|todo|to-?do|list|remind|reminder|add)\b/.test(lower)) return null;
+  const body = c.original.replace(/^(?:(?:can|could|would|will) (?:you|u) (?:please )?|please |pls )/i, "").replace(/[?!.]+$/, "");
+  const item = readAdd(body, c.clock)[0];
+  return item && item.title ? { type: "offer", item } : null;
+}
+
 /** "<task> can go to monday", "the first one could move to friday": a move, said as a remark. */
 const CAN_GO = /^(\S.{0,80}?) (?:can|could|should|will|may) (?:go|move|be moved|be pushed|shift|slide) (?:to|till|until|on|back to) (\S.{0,80})$/;
 function readCanGo(c: Clause): Intent | null {
@@ -164,7 +175,8 @@ export const INTENT_READERS: IntentReader[] = [
     precedence: 16,
     mutates: false,
     // "can you book me a flight?": a request for the assistant to act in the world, not a to-do.
-    read: (c) => (ERRAND_FOR_ME.test(c.raw.toLowerCase()) && !/\b(?:task|todo|to-?do|list|remind|reminder)\b/.test(c.raw.toLowerCase()) ? { type: "say", kind: "offtopic" } : null),
+    // It cannot do the errand; it offers the errand as a to-do instead (a yes adds exactly that).
+    read: (c) => (ERRAND_FOR_ME.test(c.raw.toLowerCase()) && !/\b(?:task|todo|to-?do|list|remind|reminder)\b/.test(c.raw.toLowerCase()) ? { type: "say", kind: "offtopic" } : readErrand(c)),
     examples: ["can you book me a flight to Rome?", "could you order me a pizza"],
   },
   { name: "relay", precedence: 15, mutates: false, read: readRelay, examples: ["tell my brother to pick up the keys", "could you message dad and ask him to look at the back gate"] },
@@ -197,7 +209,14 @@ export const INTENT_READERS: IntentReader[] = [
   { name: "list", precedence: 70, mutates: false, read: (c) => readList(c.lower, c.clock), examples: ["what's due today?", "show my tasks", "how many tasks do I have left?", "anything due soon?", "what's overdue?"] },
   { name: "add", precedence: 80, mutates: true, read: readExplicitAdd, examples: ["add buy milk", "remind me to call mom tomorrow", "I need to renew my passport", "todo: water the plants"] },
   { name: "select", precedence: 90, mutates: false, read: readSelect, examples: ["the second one", "what about the last one?"] },
-  { name: "offtopic", precedence: 95, mutates: false, read: (c) => (isOffTopic(c.lower) ? { type: "say", kind: "offtopic" } : null), examples: ["sing me a song", "write me a poem"] },
+  {
+    name: "offtopic",
+    precedence: 95,
+    mutates: false,
+    // "pick the kids up from football tomorrow": an imperative with a date is a to-do, whatever its topic.
+    read: (c) => (isOffTopic(c.lower) && !(isBaseVerb(c.lower.split(" ")[0] ?? "") && findDue(c.lower, c.clock)) ? { type: "say", kind: "offtopic" } : null),
+    examples: ["sing me a song", "write me a poem"],
+  },
   { name: "bare-add", precedence: 100, mutates: true, read: readBareAdd, examples: ["buy milk", "call mom tomorrow", "set up a meeting with Tom on friday at 3pm"] },
 ];
 
