@@ -129,6 +129,19 @@ function readCanGo(c: Clause): Intent | null {
 /** "first one can go to monday", "the second one …": a listed task's words never become a new title. */
 const STARTS_WITH_ORDINAL = /^(?:the )?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|\d+(?:st|nd|rd|th)) (?:one|task|item|thing)\b/;
 
+/**
+ * The explanation gate, first rule: a new task's title must read as a to-do. Words that point at
+ * a task the user already has ("the glasses one", "another week for …") or that were the user
+ * talking to the assistant ("warn me …") mean the reading did not account for the message: it is
+ * offered, never added. (A yes then adds exactly what was offered.)
+ */
+const NOT_A_NEW_TITLE = /\bthe [a-z]+ (?:one|thing|stuff|task)\b|\b(?:another|more|extra) (?:couple of |few )?(?:days?|weeks?|fortnight|months?|hours?)\b|^(?:warn|ping|nudge|alert|notify|tell) me\b/i;
+function gatedAdd(intent: Intent | null): Intent | null {
+  if (intent?.type !== "add" || intent.items.length !== 1) return intent;
+  const item = intent.items[0];
+  return item && NOT_A_NEW_TITLE.test(item.title) ? { type: "offer", item } : intent;
+}
+
 /** A bare imperative ("buy milk", "call mom tomorrow") is what people type into a to-do app. */
 function readBareAdd(c: Clause): Intent | null {
   if (isQuestion(c.original, c.lower)) return null;
@@ -207,7 +220,7 @@ export const INTENT_READERS: IntentReader[] = [
   { name: "delete", precedence: 60, mutates: true, read: (c) => (isWh(c) ? null : readDelete(c.lower)), examples: ["delete the gym task", "get rid of buy milk", "the dentist appointment isn't happening anymore"] },
   { name: "offtopic-question", precedence: 65, mutates: false, read: (c) => (isWh(c) && isOffTopic(c.lower) ? { type: "say", kind: "offtopic" } : null), examples: ["what's the weather like?", "what's the capital of France?"] },
   { name: "list", precedence: 70, mutates: false, read: (c) => readList(c.lower, c.clock), examples: ["what's due today?", "show my tasks", "how many tasks do I have left?", "anything due soon?", "what's overdue?"] },
-  { name: "add", precedence: 80, mutates: true, read: readExplicitAdd, examples: ["add buy milk", "remind me to call mom tomorrow", "I need to renew my passport", "todo: water the plants"] },
+  { name: "add", precedence: 80, mutates: true, read: (c) => gatedAdd(readExplicitAdd(c)), examples: ["add buy milk", "remind me to call mom tomorrow", "I need to renew my passport", "todo: water the plants"] },
   { name: "select", precedence: 90, mutates: false, read: readSelect, examples: ["the second one", "what about the last one?"] },
   {
     name: "offtopic",
@@ -217,7 +230,7 @@ export const INTENT_READERS: IntentReader[] = [
     read: (c) => (isOffTopic(c.lower) && !(isBaseVerb(c.lower.split(" ")[0] ?? "") && findDue(c.lower, c.clock)) ? { type: "say", kind: "offtopic" } : null),
     examples: ["sing me a song", "write me a poem"],
   },
-  { name: "bare-add", precedence: 100, mutates: true, read: readBareAdd, examples: ["buy milk", "call mom tomorrow", "set up a meeting with Tom on friday at 3pm"] },
+  { name: "bare-add", precedence: 100, mutates: true, read: (c) => gatedAdd(readBareAdd(c)), examples: ["buy milk", "call mom tomorrow", "set up a meeting with Tom on friday at 3pm"] },
 ];
 
 /** Tried in this order; the order is the declared precedence, never the array's. */
