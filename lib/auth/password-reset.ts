@@ -43,6 +43,7 @@ export async function assertPasswordResetAllowed({ email, address, now = Date.no
  * development only, the request's own origin (the link is then only written to the log).
  */
 export function linkOrigin(request: Request): string {
+  // eslint-disable-next-line regexp/no-super-linear-move -- AUTH_URL is the operator's own setting, never a request's
   return loadEnv().AUTH_URL?.replace(/\/+$/, "") ?? new URL(request.url).origin;
 }
 

@@ -35,7 +35,7 @@ function interval(word: string | undefined): number {
 function dayCodes(list: string): string[] {
   const codes = list
     .toLowerCase()
-    .split(/\s*(?:,|and|&|\+)\s*/)
+    .split(/(?<!\s)\s*(?:,|and|&|\+)\s*/)
     .map((d) => DAYS[d.trim().replace(/s$/, "")] ?? DAYS[d.trim()])
     .filter((c): c is string => Boolean(c));
   return [...new Set(codes)];

@@ -27,9 +27,11 @@ const UNIT = "(minutes?|mins?|hours?|hrs?|days?|weeks?)";
 const BEFORE = new RegExp(`\\b${REMIND}\\s+(?:about\\s+)?(?:${AMOUNT}\\s+${UNIT}|(an?\\s+hour|half an hour|the day|the night|the evening))\\s+(?:before(?:hand)?|earlier|ahead|in advance|prior)\\b`, "i");
 const THE_BEFORE: Record<string, number> = { "a hour": 60, "an hour": 60, "half an hour": 30, "the day": 1440, "the night": 1440, "the evening": 1440 };
 /** "remind me <when> to <task>": the time words sit between "remind me" and "to". */
+// eslint-disable-next-line regexp/no-super-linear-backtracking -- the time words are capped at 60 characters
 const WHEN_TO = new RegExp(`\\b${REMIND}\\s+((?!to\\b)(?:(?!\\bto\\b).){1,60}?)\\s+to\\s+`, "i");
 /** "remind me to <task>" / "…, remind me" / "remind me about <task>". */
-const PLAIN = new RegExp(`(?:\\b${REMIND}\\s+(?:to|about|that)\\s+|[,;]?\\s*(?:and\\s+)?\\b${REMIND}\\s*[.!]?\\s*$)`, "i");
+// eslint-disable-next-line regexp/no-super-linear-move -- quadratic only in a run of blanks, which every reader collapses first
+const PLAIN = new RegExp(`(?:\\b${REMIND}\\s+(?:to|about|that)\\s+|[,;]?\\s*(?:and\\s+)?\\b${REMIND}\\s*(?:[.!]\\s*)?$)`, "i");
 
 function amount(word: string): number {
   return WORD_NUMBERS[word.toLowerCase()] ?? Number(word);

@@ -17,9 +17,30 @@ export type DueMatch = { due: Due; spans: Span[] };
 /** Words that lead into a date and leave with it ("by Friday", "due tomorrow"). */
 const LEAD = /(?:^|\s)((?:(?:due|by|on|for|before|until|till|til|no later than|not later than|starting|from|at|in|around|sometime|some time|the|this coming|the coming|coming|this)\s+)+)$/;
 
+/**
+ * Informal times chrono lacks, as chrono custom parsers (each a named token pattern, no sentence
+ * regex): "half 4" / "half past 4" (4:30), "quarter past 4", "quarter to 9" (8:45), "lunchtime"
+ * (12:00), "teatime" (17:00), "end of play" / "close of business" / "cob" / "eod" (17:00). The
+ * hour's am/pm is left open, so "half 4" is 4:30 pm like "at 4" (chronoDue below).
+ */
+const HOUR = "(1[0-2]|[1-9])";
+const INFORMAL_TIMES: chrono.Parser[] = [
+  { pattern: () => new RegExp(`\\bhalf (?:past )?${HOUR}\\b`, "i"), extract: (_c, m) => ({ hour: Number(m[1]), minute: 30 }) },
+  { pattern: () => new RegExp(`\\bquarter past ${HOUR}\\b`, "i"), extract: (_c, m) => ({ hour: Number(m[1]), minute: 15 }) },
+  { pattern: () => new RegExp(`\\bquarter to ${HOUR}\\b`, "i"), extract: (_c, m) => ({ hour: Number(m[1]) === 1 ? 12 : Number(m[1]) - 1, minute: 45 }) },
+  { pattern: () => /\blunch ?time\b|\bat lunch\b/i, extract: () => ({ hour: 12, minute: 0, meridiem: 1 }) },
+  { pattern: () => /\btea ?time\b/i, extract: () => ({ hour: 17, minute: 0, meridiem: 1 }) },
+  { pattern: () => /\b(?:end of play|close of play|close of business|end of business|cob|eod|end of (?:the )?(?:work(?:ing)? )?day)\b/i, extract: () => ({ hour: 17, minute: 0, meridiem: 1 }) },
+];
+function withInformalTimes(base: chrono.Chrono): chrono.Chrono {
+  const parser = base.clone();
+  parser.parsers.push(...INFORMAL_TIMES);
+  return parser;
+}
+
 /** chrono's parsers, day-first outside the Americas ("12/3" is 12 March in London). */
-const US = chrono.en.casual;
-const GB = chrono.en.GB;
+const US = withInformalTimes(chrono.en.casual);
+const GB = withInformalTimes(chrono.en.GB);
 
 /** Parts of the day as times a to-do list means ("this evening" → 7 pm). */
 const PART_OF_DAY: Record<string, number> = { morning: 9, afternoon: 15, arvo: 15, evening: 19, night: 20, tonight: 20, tonite: 20 };
@@ -126,7 +147,7 @@ const OWN_RULES: Array<{ re: RegExp; read: (m: RegExpExecArray, clock: Clock, te
   } },
   // "end of the week" is Friday (at the weekend, the coming one); "end of the day" is today.
   { re: /\b(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?(?:work(?:ing)?\s+)?week\b/, read: (_m, c) => ({ date: addDays(c.today, (5 - c.weekday + 7) % 7) }) },
-  { re: /\b(?:(?:the\s+)?end\s+of\s+(?:the\s+)?day|eod|later\s+today|by\s+close\s+of\s+business|cob)\b/, read: (_m, c) => ({ date: c.today }) },
+  { re: /\blater\s+today\b/, read: (_m, c) => ({ date: c.today }) },
   // "this weekend", "over the weekend": Saturday (today on a Sunday); "next weekend" a week on.
   { re: /\bnext\s+weekend\b/, read: (_m, c) => ({ date: addDays(c.today, ((6 - c.weekday + 7) % 7) + (c.weekday === 6 || c.weekday === 0 ? 7 : 0)) }) },
   { re: /\b(?:(?:this|the|over\s+the|at\s+the|on\s+the)\s+)?weekend\b/, read: (_m, c) => ({ date: c.weekday === 0 ? c.today : addDays(c.today, (6 - c.weekday + 7) % 7) }) },
@@ -201,7 +222,7 @@ function overlaps(a: Span, b: Span): boolean {
 }
 
 /** Words without which a text holds no date: a cheap test before chrono reads it. */
-const DATEISH = /\d|tod|tom|tmr|tmrw|2mor|yesterday|tonight|tonite|mon|tue|wed|thu|fri|sat|sun|week|month|year|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|noon|midday|midnight|morning|afternoon|arvo|evening|night|day|hour|min|later|next|end|fortnight|eod|cob|first|second|third|fifth|twenty|thirty|tenth/;
+const DATEISH = /\d|tod|tom|tmr|tmrw|2mor|yesterday|tonight|tonite|mon|tue|wed|thu|fri|sat|sun|week|month|year|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|noon|midday|midnight|morning|afternoon|arvo|evening|night|day|hour|min|later|next|end|fortnight|eod|cob|half|quarter|lunch|tea|play|business|first|second|third|fifth|twenty|thirty|tenth/;
 
 /** Readers ask for the same text more than once a step ("X urgent and due monday" at every split). */
 const cache = new Map<string, DueMatch | null>();

@@ -28,7 +28,7 @@ export type TurnContext = {
 
 const MAX_STEPS_PER_TURN = 5;
 /** Bounds on one message: longer text is not read, and one step never fans out further. */
-const MAX_READ_CHARS = 2000;
+const MAX_READ_CHARS = 1200;
 const MAX_CALLS_PER_STEP = 25;
 
 function has(ctx: TurnContext, tool: string): boolean {
@@ -347,7 +347,8 @@ export function planStep(conversation: Conversation, clock: Clock, available: Se
   let lastUser = -1;
   for (let i = events.length - 1; i >= 0; i--) if (events[i]?.kind === "user") { lastUser = i; break; }
   const userEvent = events[lastUser];
-  const userText = userEvent?.kind === "user" ? userEvent.text.slice(0, MAX_READ_CHARS) : "";
+  // Runs of blanks are one blank to every reader (a pumped "    …" is no longer than a word).
+  const userText = userEvent?.kind === "user" ? userEvent.text.slice(0, MAX_READ_CHARS).replace(/\s{2,}/g, (m) => (m.includes("\n") ? "\n" : " ")) : "";
   const ctx: TurnContext = {
     clock,
     history: lastUser >= 0 ? events.slice(0, lastUser) : [],

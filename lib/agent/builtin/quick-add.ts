@@ -249,6 +249,8 @@ export function readTaskLine(input: string, clock: Clock, options: ReadOptions =
   }
   // "every sunday", "on the 1st of every month": a repeat rule; its words leave the title.
   const repeat = findRecurrencePhrase(t.text);
+  // "every evening at 8" is 8 pm: the repeat's part of the day decides an hour said without am/pm.
+  const repeatAfternoon = repeat !== null && /\b(?:afternoon|evening|night)s?\b/i.test(t.text.slice(repeat.start, repeat.end));
   if (repeat) {
     mark(t, repeat.start, repeat.end - repeat.start, "recurrence");
     t = splice(t, repeat.start, repeat.end, " ");
@@ -261,8 +263,11 @@ export function readTaskLine(input: string, clock: Clock, options: ReadOptions =
       const time = TIME_WORDS.test(words) && (found.spans.length > 1 || !DAY_WORDS.test(words));
       mark(t, s.index, s.length, time ? "time" : "date");
     }
+    const saidAm = found.spans.some((s) => /\b(?:am|a\.m\.)|\d(?:am|a\.m\.)/i.test(t.text.slice(s.index, s.index + s.length)));
+    // (A copy: findDue's answers are cached and shared.)
+    const said: Due = repeatAfternoon && found.due.hour !== undefined && found.due.hour < 12 && !saidAm ? { ...found.due, hour: found.due.hour + 12 } : found.due;
     // A repeating task is first due at its first occurrence, at the time said.
-    due = repeat ? (firstOccurrenceAt(repeat.rule, found.due, clock) ?? found.due) : found.due;
+    due = repeat ? (firstOccurrenceAt(repeat.rule, said, clock) ?? said) : said;
     t = cut(t, found.spans);
     const before = remindBefore !== null ? minutesBefore(due, remindBefore) : null;
     if (before) remindAt = dueToString(before);

@@ -56,6 +56,8 @@ export function socialText(kind: SayKind, clock: Clock, detail?: string, verb = 
       return "I can't undo changes here. Tell me what to change back — for example \"move the dentist back to Friday\" or \"reopen buy milk\".";
     case "organise":
       return "I'm not sure how to organise that. I can create a list (\"create a list called Garden\"), add to one (\"add milk to the groceries list\"), or add subtasks (\"add pack with subtasks passport and charger\"). I haven't changed anything.";
+    case "too-long":
+      return "That's more than I can read in one message. Please send it in shorter pieces — one request at a time. I haven't changed anything.";
     case "unclear":
     default:
       return UNCLEAR;

@@ -15,6 +15,9 @@ export function normalize(text: string): string {
     .replace(/(?:^|\s)[:;=8][-']?[)(DPp3\]\[/|*]+(?=\s|$)/g, " ")
     .replace(/[\p{Extended_Pictographic}\u{1F3FB}-\u{1F3FF}\uFE0F\u200D]/gu, " ")
     .replace(/\s+/g, " ")
+    // "!!!!!!!!", "--------": a run of punctuation says no more than three of it (and would make a
+    // single huge token for the readers' patterns).
+    .replace(/([^\p{L}\p{N}\s])\1{3,}/gu, "$1$1$1")
     .trim();
 }
 

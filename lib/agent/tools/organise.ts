@@ -20,7 +20,7 @@ const INBOX = /^(?:the\s+)?inbox$/i;
 
 /** "the Groceries list" → "Groceries". */
 function bareListName(name: string): string {
-  return name.trim().replace(/^the\s+/i, "").replace(/\s+list$/i, "").trim() || name.trim();
+  return name.trim().replace(/^the\s+/i, "").replace(/(?<!\s)\s+list$/i, "").trim() || name.trim();
 }
 
 /** The result for a list name the user does not have: the model asks before creating it. */

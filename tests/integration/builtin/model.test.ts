@@ -178,7 +178,7 @@ describe("fitting the tools' schemas", () => {
   it("trims a very long title to the schema's maxLength", async () => {
     const schema = { type: "object" as const, properties: { title: { type: "string" as const, maxLength: 200 } } };
     const r = await createBuiltinModel().doGenerate({
-      prompt: [{ role: "system", content: SYSTEM }, user(`add ${"very ".repeat(100)}long task`)],
+      prompt: [{ role: "system", content: SYSTEM }, user(`add ${"very ".repeat(10)}${"extraordinarily ".repeat(15)}long task`)],
       tools: [{ type: "function", name: "add_task", inputSchema: schema }],
     });
     const call = r.content.find((c) => c.type === "tool-call");

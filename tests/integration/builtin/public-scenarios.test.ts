@@ -1,12 +1,12 @@
 /**
- * The conversation scenarios (tests/evals/intents-public.jsonl, intents-public-v2.jsonl and our
- * own intents-extra.jsonl) against the built-in model over the real tools and database, with the
+ * The conversation scenarios (tests/evals/intents-public*.jsonl, and our own intents-extra,
+ * intents-organise and intents-corpus) against the built-in model over the real tools and database, with the
  * matchers of tests/evals/run.mjs and the same gate: a scenario listed in
  * tests/evals/known-failures.txt (with its reason) may fail, a harmful one never.
  */
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { describe, it, expect } from "vitest";
+import { afterAll, describe, it, expect } from "vitest";
 import { Harness, type SeedTask, type Task } from "./harness";
 
 type Expect = {
@@ -45,7 +45,9 @@ function readKnownFailures(): Map<string, string> {
 const known = readKnownFailures();
 
 const norm = (s: string | null | undefined) => (s ?? "").toLowerCase();
-const snapshot = (ts: Task[]) => JSON.stringify(ts.map((t) => [t.id, t.title, t.status, t.priority, t.dueAt, t.description]).sort());
+// Every field a user would notice (as tests/evals/run.mjs): a change to any of them where none was asked for is harm.
+const snapshot = (ts: Task[]) =>
+  JSON.stringify(ts.map((t) => [t.id, t.title, t.status, t.priority, t.dueAt, t.description, t.recurrence ?? null, t.remindAt ?? null, t.list?.name ?? null, [...(t.labels ?? [])].sort(), t.parentId ?? null]).sort());
 
 function daysFromToday(iso: string): number {
   const t = new Date(iso);
@@ -139,7 +141,7 @@ async function runScenario(sc: Scenario): Promise<Outcome> {
   return null;
 }
 
-const files = ["intents-public.jsonl", "intents-public-v2.jsonl", "intents-extra.jsonl", "intents-organise.jsonl"];
+const files = ["intents-public.jsonl", "intents-public-v2.jsonl", "intents-public-v3.jsonl", "intents-extra.jsonl", "intents-organise.jsonl", "intents-corpus.jsonl"];
 // Our rephrasings of the v1 scenarios (no known failures allowed there).
 const paraphrases = readFileSync(resolve(import.meta.dirname, "paraphrase-scenarios.jsonl"), "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as Scenario);
 
@@ -152,11 +154,28 @@ describe("paraphrase-scenarios.jsonl", () => {
   }
 });
 
+/** Pass figures per file and, for our corpus (`c-<class>-…`), per class; printed at the end. */
+const figures = new Map<string, { pass: number; total: number; harm: number }>();
+function count(key: string, outcome: Outcome): void {
+  const f = figures.get(key) ?? { pass: 0, total: 0, harm: 0 };
+  f.total++;
+  if (!outcome) f.pass++;
+  if (outcome?.harm) f.harm++;
+  figures.set(key, f);
+}
+afterAll(() => {
+  const lines = [...figures.entries()].sort().map(([k, f]) => `${k.padEnd(36)} ${f.pass}/${f.total} pass, ${f.harm} harmful`);
+  if (lines.length) console.log(`scenario figures:\n${lines.join("\n")}`);
+});
+
 for (const file of files) {
   describe(file, () => {
     for (const sc of read(file)) {
       it(sc.id, async () => {
         const outcome = await runScenario(sc);
+        count(file, outcome);
+        const cls = /^c-([a-z0-9]+)-/.exec(sc.id)?.[1];
+        if (cls) count(`  corpus class ${cls}`, outcome);
         expect(outcome?.harm ?? false, `harmful: ${outcome?.why}`).toBe(false);
         if (known.has(sc.id)) {
           if (!outcome) console.log(`fixed ${sc.id}: passes now; remove it from known-failures.txt`);

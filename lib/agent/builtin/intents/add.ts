@@ -65,6 +65,12 @@ export function readItem(raw: string, clock: Clock): AddItem {
   return item;
 }
 
+const SEPARATOR_WORDS = new Set(["and", "&", "plus", "then", ",", ";"]);
+/** Nothing but separators (commas, "and", "then"…) between quoted titles: read token by token. */
+function onlySeparators(text: string): boolean {
+  return text.split(/\s+|(?=[,;])|(?<=[,;])/).every((t) => t === "" || SEPARATOR_WORDS.has(t.toLowerCase()));
+}
+
 /** Reads an add body into one or more drafts. */
 export function readAdd(body: string, clock: Clock, list = false, prefix = ""): AddItem[] {
   // "remind me at 5pm to call mom": the time words are the reminder's, not the due date's.
@@ -78,7 +84,7 @@ export function readAdd(body: string, clock: Clock, list = false, prefix = ""): 
   const several = list || announced !== null;
   // "add "water plants" and "feed fish"": each quoted title is its own task.
   const quotedTitles = [...text.matchAll(/"([^"]+)"/g)];
-  const onlyQuotes = quotedTitles.length > 1 && /^(?:\s*(?:,|and|&|plus|then|;)?\s*)*$/i.test(text.replace(/"[^"]+"/g, " "));
+  const onlyQuotes = quotedTitles.length > 1 && onlySeparators(text.replace(/"[^"]+"/g, " "));
   const parts = onlyQuotes ? quotedTitles.map((m) => `"${m[1] ?? ""}"`) : quoted(text) && !several ? [text] : splitItems(text, several);
   // "add a high priority task to …": the priority sits in the command, not the item.
   const shared = findPriority(prefix.toLowerCase())?.priority;

@@ -123,7 +123,7 @@ function readParticipleStatement(text: string): Intent | null {
   const firstWord = subject.split(/\s+/)[0] ?? "";
   // "get the car washed" is a new to-do; a one-word subject is a noun ("rent paid", "bills sorted").
   if ((isBaseVerb(firstWord) && subject.includes(" ")) || /^(?:not|never|to|will|should|must|need|have)$/.test(firstWord)) return null;
-  if (/(?:not|never|isn't|wasn't|aren't|hasn't|haven't|n't)$/.test(subject)) return null;
+  if (/\b(?:not|never|isn't|wasn't|aren't|hasn't|haven't|n't)$/.test(subject)) return null;
   const r = refs(subject);
   return r.length ? { type: "complete", refs: r } : null;
 }

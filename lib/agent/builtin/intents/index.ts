@@ -4,7 +4,8 @@
  * "add" in "add a note to X" or "done" in "what's done?" goes to the right place.
  */
 import type { Clock } from "../clock";
-import { normalize, trimPunctuation } from "../text";
+import { capitalize, normalize, trimPunctuation } from "../text";
+import { findDue } from "../dates";
 import { fixCommandTypo } from "../typos";
 import { isBaseVerb } from "../verbs";
 import { addBody, readAdd } from "./add";
@@ -92,9 +93,59 @@ function readExplicitAdd(c: Clause): Intent | null {
   return items.length ? { type: "add", items } : { type: "say", kind: "ask-title" };
 }
 
+/**
+ * Relay: an errand for someone else ("tell my brother to pick up the keys", "could you message
+ * dad and ask him to look at the gate"). The assistant cannot pass it on; it offers a to-do for
+ * the user instead, and writes nothing unless the user says yes.
+ */
+const RELAY =
+  /^(?:(?:can|could|would|will) (?:you|u) |please |pls )?(?:tell|message|text|remind|email|warn) (?:my |our |the )?(?!me\b|us\b|myself\b|you\b)[a-z']+(?: [a-z']+)? (?:to|that|and (?:ask|tell))\b/;
+function readRelay(c: Clause): Intent | null {
+  if (!RELAY.test(c.raw.toLowerCase())) return null;
+  const title = capitalize(trimPunctuation(c.raw.replace(/^(?:(?:can|could|would|will) (?:you|u) |please |pls )/i, "")));
+  return title ? { type: "offer", item: { title } } : null;
+}
+
+/** "can you order a birthday cake for saturday?": an errand in the world, offered as a to-do. */
+const ERRAND = /^(?:(?:can|could|would|will) (?:you|u) (?:please )?|please |pls )(?:order|buy|pick up|collect) (?!me\b|us\b)\S/;
+function readErrand(c: Clause): Intent | null {
+  const lower = c.raw.toLowerCase();
+  if (!ERRAND.test(lower) || /\b(?:task|todo|to-?do|list|remind|reminder|add)\b/.test(lower)) return null;
+  const body = c.original.replace(/^(?:(?:can|could|would|will) (?:you|u) (?:please )?|please |pls )/i, "").replace(/[?!.]+$/, "");
+  const item = readAdd(body, c.clock)[0];
+  return item && item.title ? { type: "offer", item } : null;
+}
+
+/** "<task> can go to monday", "the first one could move to friday": a move, said as a remark. */
+const CAN_GO = /^(\S.{0,80}?) (?:can|could|should|will|may) (?:go|move|be moved|be pushed|shift|slide) (?:to|till|until|on|back to) (\S.{0,80})$/;
+function readCanGo(c: Clause): Intent | null {
+  const m = CAN_GO.exec(c.lower);
+  if (!m) return null;
+  const text = `move ${m[1]} to ${m[2]}`;
+  const intent = readUpdate(text, text, c.clock);
+  return intent && intent.type === "update" ? intent : null;
+}
+
+/** "first one can go to monday", "the second one …": a listed task's words never become a new title. */
+const STARTS_WITH_ORDINAL = /^(?:the )?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|\d+(?:st|nd|rd|th)) (?:one|task|item|thing)\b/;
+
+/**
+ * The explanation gate, first rule: a new task's title must read as a to-do. Words that point at
+ * a task the user already has ("the glasses one", "another week for …") or that were the user
+ * talking to the assistant ("warn me …") mean the reading did not account for the message: it is
+ * offered, never added. (A yes then adds exactly what was offered.)
+ */
+const NOT_A_NEW_TITLE = /\bthe [a-z]+ (?:one|thing|stuff|task)\b|\b(?:another|more|extra) (?:couple of |few )?(?:days?|weeks?|fortnight|months?|hours?)\b|^(?:warn|ping|nudge|alert|notify|tell) me\b/i;
+function gatedAdd(intent: Intent | null): Intent | null {
+  if (intent?.type !== "add" || intent.items.length !== 1) return intent;
+  const item = intent.items[0];
+  return item && NOT_A_NEW_TITLE.test(item.title) ? { type: "offer", item } : intent;
+}
+
 /** A bare imperative ("buy milk", "call mom tomorrow") is what people type into a to-do app. */
 function readBareAdd(c: Clause): Intent | null {
   if (isQuestion(c.original, c.lower)) return null;
+  if (STARTS_WITH_ORDINAL.test(c.lower)) return null;
   const firstWord = c.lower.split(/\s+/)[0] ?? "";
   const items = readAdd(c.original, c.clock);
   const item = items.length === 1 ? items[0] : undefined;
@@ -137,9 +188,11 @@ export const INTENT_READERS: IntentReader[] = [
     precedence: 16,
     mutates: false,
     // "can you book me a flight?": a request for the assistant to act in the world, not a to-do.
-    read: (c) => (ERRAND_FOR_ME.test(c.raw.toLowerCase()) && !/\b(?:task|todo|to-?do|list|remind|reminder)\b/.test(c.raw.toLowerCase()) ? { type: "say", kind: "offtopic" } : null),
+    // It cannot do the errand; it offers the errand as a to-do instead (a yes adds exactly that).
+    read: (c) => (ERRAND_FOR_ME.test(c.raw.toLowerCase()) && !/\b(?:task|todo|to-?do|list|remind|reminder)\b/.test(c.raw.toLowerCase()) ? { type: "say", kind: "offtopic" } : readErrand(c)),
     examples: ["can you book me a flight to Rome?", "could you order me a pizza"],
   },
+  { name: "relay", precedence: 15, mutates: false, read: readRelay, examples: ["tell my brother to pick up the keys", "could you message dad and ask him to look at the back gate"] },
   { name: "lists", precedence: 17, mutates: false, read: (c) => readLists(c.original), examples: ["which lists do I have?", "show my lists"] },
   {
     name: "organise",
@@ -159,18 +212,25 @@ export const INTENT_READERS: IntentReader[] = [
     name: "update",
     precedence: 30,
     mutates: true,
-    read: (c) => readUpdate(c.lower, c.original, c.clock),
-    examples: ["move the dentist to friday", "make it urgent and due on monday", "rename buy milk to buy oat milk", "lower the vet visit to low priority", "the report can wait two more days", "the garage clean-up is less important now", "make that thursday"],
+    read: (c) => readUpdate(c.lower, c.original, c.clock) ?? readCanGo(c),
+    examples: ["move the dentist to friday", "make it urgent and due on monday", "rename buy milk to buy oat milk", "lower the vet visit to low priority", "the report can wait two more days", "first one can go to monday", "the garage clean-up is less important now", "make that thursday"],
   },
   { name: "reopen", precedence: 40, mutates: true, read: (c) => readReopen(c.lower), examples: ["reopen buy milk", "the report isn't done yet", "mark the essay as not done"] },
   { name: "complete", precedence: 50, mutates: true, read: (c) => (isWh(c) ? null : readComplete(c.lower)), examples: ["mark buy milk done", "I paid the rent", "I finished reading the book", "the bike one is done"] },
   { name: "delete", precedence: 60, mutates: true, read: (c) => (isWh(c) ? null : readDelete(c.lower)), examples: ["delete the gym task", "get rid of buy milk", "the dentist appointment isn't happening anymore"] },
   { name: "offtopic-question", precedence: 65, mutates: false, read: (c) => (isWh(c) && isOffTopic(c.lower) ? { type: "say", kind: "offtopic" } : null), examples: ["what's the weather like?", "what's the capital of France?"] },
   { name: "list", precedence: 70, mutates: false, read: (c) => readList(c.lower, c.clock), examples: ["what's due today?", "show my tasks", "how many tasks do I have left?", "anything due soon?", "what's overdue?"] },
-  { name: "add", precedence: 80, mutates: true, read: readExplicitAdd, examples: ["add buy milk", "remind me to call mom tomorrow", "I need to renew my passport", "todo: water the plants"] },
+  { name: "add", precedence: 80, mutates: true, read: (c) => gatedAdd(readExplicitAdd(c)), examples: ["add buy milk", "remind me to call mom tomorrow", "I need to renew my passport", "todo: water the plants"] },
   { name: "select", precedence: 90, mutates: false, read: readSelect, examples: ["the second one", "what about the last one?"] },
-  { name: "offtopic", precedence: 95, mutates: false, read: (c) => (isOffTopic(c.lower) ? { type: "say", kind: "offtopic" } : null), examples: ["sing me a song", "write me a poem"] },
-  { name: "bare-add", precedence: 100, mutates: true, read: readBareAdd, examples: ["buy milk", "call mom tomorrow", "set up a meeting with Tom on friday at 3pm"] },
+  {
+    name: "offtopic",
+    precedence: 95,
+    mutates: false,
+    // "pick the kids up from football tomorrow": an imperative with a date is a to-do, whatever its topic.
+    read: (c) => (isOffTopic(c.lower) && !(isBaseVerb(c.lower.split(" ")[0] ?? "") && findDue(c.lower, c.clock)) ? { type: "say", kind: "offtopic" } : null),
+    examples: ["sing me a song", "write me a poem"],
+  },
+  { name: "bare-add", precedence: 100, mutates: true, read: (c) => gatedAdd(readBareAdd(c)), examples: ["buy milk", "call mom tomorrow", "set up a meeting with Tom on friday at 3pm"] },
 ];
 
 /** Tried in this order; the order is the declared precedence, never the array's. */
@@ -213,12 +273,33 @@ function readSingle(cleaned: string, cleanedKeepCase: string, clock: Clock, raw 
   return readClause({ raw, lower: withoutCommandColon(fixCommandTypo(cleaned)), original: withoutCommandColon(fixCommandTypo(cleanedKeepCase)), clock });
 }
 
+/**
+ * Bounds on what is read (docs/agent.md "Bounds"): a message longer than this is answered with
+ * "send it in shorter pieces" and never acted on; so is a clause of more words than a request has.
+ * Every reader therefore sees at most MAX_MESSAGE_WORDS words, which keeps even the polynomial
+ * regexes of the older readers far below the 50 ms a step (tests/unit/builtin/bounds.test.ts).
+ */
+export const MAX_MESSAGE_CHARS = 600;
+export const MAX_MESSAGE_WORDS = 60;
+export const MAX_CLAUSE_WORDS = 40;
+export const MAX_CLAUSES = 8;
+
+const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
+const TOO_LONG: Intent = { type: "say", kind: "too-long" };
+
 /** Reads a message into one or more intents ("add milk and show my list" → two). */
 export function classify(message: string, clock: Clock): Intent[] {
+  if (message.length > MAX_MESSAGE_CHARS * 2) return [TOO_LONG]; // before any regex runs on it
   const text = normalize(message);
-  const yesNo = /^(?:yes|yeah|yep|no|nope|nah|ok|okay)[,!.]?\s+(.+)$/i.exec(text);
+  if (text.length > MAX_MESSAGE_CHARS || wordCount(text) > MAX_MESSAGE_WORDS) return [TOO_LONG];
+  return classifyBounded(text, clock, true);
+}
+
+function classifyBounded(text: string, clock: Clock, answerFirst: boolean): Intent[] {
+  // "yes, add milk": the answer word is read once, not again for "yes yes yes …".
+  const yesNo = answerFirst ? /^(?:yes|yeah|yep|no|nope|nah|ok|okay)[,!.]?\s(.+)$/i.exec(text) : null;
   if (yesNo && yesNo[1]) {
-    const rest = classify(yesNo[1], clock);
+    const rest = classifyBounded(yesNo[1].trim(), clock, false);
     if (rest.every(isKnown) && !rest.some((i) => i.type === "confirm" || i.type === "deny")) return rest;
   }
   const clauses = text.split(CLAUSE_SPLIT).map((c) => c.trim()).filter(Boolean);
@@ -226,6 +307,8 @@ export function classify(message: string, clock: Clock): Intent[] {
   const splitsQuote = clauses.some((c) => (c.match(/"/g) ?? []).length % 2 === 1);
   // "add a task: X and delete Y" — after "add …:" the rest is the new task's wording.
   const labelledAdd = /^(?:(?:please|pls|can you|could you)\s+)?(?:add|create|new)\b[^:"]{0,30}:\s*\S/i.test(text);
+  // Each clause of a split message is capped; read whole, the message cap applies.
+  if (clauses.length > MAX_CLAUSES || (clauses.length > 1 && !splitsQuote && !labelledAdd && clauses.some((c) => wordCount(c) > MAX_CLAUSE_WORDS))) return [TOO_LONG];
   if (clauses.length > 1 && !splitsQuote && !labelledAdd) {
     const intents = clauses.map((c) => readSingle(cleanRequest(c), cleanRequestKeepCase(c), clock, c));
     const useful = intents.filter((i) => !(i.type === "say" && (i.kind === "thanks" || i.kind === "greeting")));

@@ -21,7 +21,7 @@ const DUE_WORDS = /\b(?:due|overdue|late|behind|miss|forgotten|slipped|past due|
 const FILTER_ADJECTIVES =
   "(?:today's|tomorrow's|tonight's|this week's|next week's|this weekend's|the weekend's|overdue|late|pending|open|outstanding|unfinished|incomplete|remaining|completed|finished|done|closed|high|low|medium|normal|urgent|important|top|priority|prio|upcoming|current|active|ticked|checked|due (?:today|tomorrow|this week|next week|soon))";
 const FILTERED_NOUN = new RegExp(
-  `^(?:(?:my|all|the|any|only|just|all my|all the|all of my)\\s+)?(?:${FILTER_ADJECTIVES}[- ]?\\s*)+(?:tasks?|todos?|to-?dos?|items?|ones|stuff|reminders?|chores|errands|things)$`,
+  `^(?:(?:my|all|the|any|only|just|all my|all the|all of my)\\s+)?(?:${FILTER_ADJECTIVES}(?:\\s*-\\s*|\\s+))+(?:tasks?|todos?|to-?dos?|items?|ones|stuff|reminders?|chores|errands|things)$`,
 );
 const EVERYTHING_FILTERED =
   /^(?:everything|anything|all|stuff|things|tasks|todos)\s+(?:(?:that's|that is|which is|i have|i've got)\s+)?(?:due|overdue|pending|open|outstanding|left|remaining|unfinished|completed|finished|done|for (?:today|tomorrow|this week|next week))\b/;
@@ -49,7 +49,7 @@ export function readFilter(text: string, clock: Clock): ListFilter {
 
   if (/\b(?:overdue|late|past due|past their due|miss|missed|behind|forgot|forgotten|slipped)\b/.test(t)) filter.due = "overdue";
   else if (/\b(?:today|tonight|this evening|this morning|this afternoon|today's)\b/.test(t)) filter.due = "today";
-  else if (/\bthis week\b|\bweek\b(?!end)/.test(t) && !/\bnext week\b/.test(t)) filter.due = "this_week";
+  else if (/\bthis week\b|\bweek\b/.test(t) && !/\bnext week\b/.test(t)) filter.due = "this_week";
   else if (/\b(?:upcoming|coming up|soon|in the future|ahead|later|next (?:few|couple of|couple) days|coming days|days ahead)\b/.test(t)) filter.due = "upcoming";
   else {
     const window = readWindow(text, clock);

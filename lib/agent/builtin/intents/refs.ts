@@ -79,7 +79,13 @@ export function baseOfGerund(phrase: string): string {
 }
 
 /** Words that name no task ("I'm done for today", "we're done here"): never a reference. */
-const NOT_A_TASK = /^(?:(?:for|here|there|now|today|tonight|tomorrow|the|day|week|night|moment|and|dusted|with|of|to|a|an|all|everything|it|this|that|them|things|stuff|lot|whole|everything else|else)\s*)+$/;
+/** Words that never name a task on their own ("done for the day", "that's everything"). */
+const NOT_A_TASK_WORDS = new Set("for here there now today tonight tomorrow the day week night moment and dusted with of to a an all everything it this that them things stuff lot whole else".split(" "));
+/** A phrase made only of those words, read word by word (no backtracking). */
+function notATask(phrase: string): boolean {
+  const words = phrase.split(/\s+/).filter(Boolean);
+  return words.length > 0 && words.every((w) => NOT_A_TASK_WORDS.has(w));
+}
 
 /** A reference from a phrase: ordinal, pronoun, "them", or a cleaned phrase (null if empty). */
 export function refFrom(text: string): TaskRef | null {
@@ -90,7 +96,7 @@ export function refFrom(text: string): TaskRef | null {
   const ordinal = ordinalRef(raw);
   if (ordinal) return ordinal;
   const phrase = cleanPhrase(text);
-  if (!phrase || NOT_A_TASK.test(phrase)) return null;
+  if (!phrase || notATask(phrase)) return null;
   if (isPronoun(phrase)) return { kind: "pronoun" };
   return { kind: "phrase", text: phrase };
 }

@@ -110,7 +110,7 @@ const READERS: Array<[RegExp, Reader]> = [
   [new RegExp(`^(?:set|change|update|edit|make)\\s+(.+?)(?:'s|s')?\\s+${DESC_NOUN}\\s+(?:to|as)\\s*:?\\s+(.+)$`), (m, ctx) => ({ ref: m[1] ?? "", changes: { description: trimPunctuation(keepCase(ctx, m[2] ?? "")) } })],
   [new RegExp(`^(?:add|put|attach|write|leave|give)\\s+(?:a\\s+|an\\s+|the\\s+|this\\s+|some\\s+)?${DESC_NOUN}\\s+(?:to|on|for)\\s+(.+?)(?:\\s*:\\s*|\\s+saying\\s+|\\s+that says\\s+|\\s+-\\s+|\\s+reading\\s+|\\s*,\\s*)(.+)$`), (m, ctx) => ({ ref: m[1] ?? "", changes: { description: trimPunctuation(keepCase(ctx, m[2] ?? "")) } })],
   [new RegExp(`^(?:add|put|write|attach)\\s+(?:a\\s+|the\\s+)?${DESC_NOUN}\\s*(?::|saying|that says)?\\s*["'](.+)["']\\s+(?:to|on|for)\\s+(.+)$`), (m, ctx) => ({ ref: m[2] ?? "", changes: { description: trimPunctuation(keepCase(ctx, m[1] ?? "")) } })],
-  [new RegExp(`^(?:add|put|write|attach)\\s+(?:a\\s+|the\\s+)?(?:note|description|comment)\\s+(?:saying\\s+|that says\\s+)?(.+)\\s+(?:to|on|for)\\s+(.+?)$`), (m, ctx) => ({ ref: m[2] ?? "", changes: { description: trimPunctuation(keepCase(ctx, m[1] ?? "")) } })],
+  [new RegExp(`^(?:add|put|write|attach)\\s+(?:a\\s+|the\\s+)?(?:note|description|comment)\\s+(?:saying\\s+|that says\\s+)?(.*\\S)\\s+(?:to|on|for)\\s+(.+?)$`), (m, ctx) => ({ ref: m[2] ?? "", changes: { description: trimPunctuation(keepCase(ctx, m[1] ?? "")) } })],
   // "X notes: Y", "X's description should say Y", "update X description - Y"
   [new RegExp(`^(?!(?:add|put|attach|write|leave|give|a|an|the|new)\\s)(?:(?:set|change|update|edit|make)\\s+)?(.+?)(?:'s|s')?\\s+${DESC_NOUN}(?:\\s*:\\s*|\\s+-\\s+|\\s+(?:should say|should read|should be|to say|is now|is|to|as|=)\\s*:?\\s+)(.+)$`), (m, ctx) => ({ ref: m[1] ?? "", changes: { description: trimPunctuation(keepCase(ctx, m[2] ?? "")) } })],
   // "put "bring receipts" as the description of tax return"
@@ -181,7 +181,7 @@ const READERS: Array<[RegExp, Reader]> = [
   [/^priority\s+(?:of|for|on)\s+(.+?)(?:\s*(?::|-|=)\s*|\s+(?:is|should be|to)\s+)(.+)$/, valueReader(1, 2)],
   // "dentist isn't urgent anymore"
   [/^(.+?)(?:'s|\s+(?:is|are))?\s+(?:not|isn't|isnt|aren't|no longer)\s+(?:that\s+|very\s+|so\s+)?(?:urgent|important|a priority|high priority)(?:\s+any ?more|\s+any longer|\s+now)?$/, (m) => ({ ref: m[1] ?? "", changes: { priority: "low" } })],
-  [/^(?:set|make|mark|change|update|put|flag|move|bump|switch|turn|give)\s+(.+?)\s+(?:up\s+|down\s+)?(?:to\s+|as\s+|at\s+|into\s+|a\s+|an\s+)*((?:a\s+|an\s+)?(?:high|low|medium|normal|top|urgent|important|critical|not urgent|unimportant|highest|lowest)(?:[- ]priority)?)$/, valueReader(1, 2)],
+  [/^(?:set|make|mark|change|update|put|flag|move|bump|switch|turn|give)\s+(.+?)\s+(?:up\s+|down\s+)?(?:to\s+|as\s+|at\s+|into\s+|a\s+|an\s+)*((?:high|low|medium|normal|top|urgent|important|critical|not urgent|unimportant|highest|lowest)(?:[- ]priority)?)$/, valueReader(1, 2)],
   [/^(.+?)(?:'s|\s+(?:is|should be|needs to be|is now|is actually|has become|became|got))\s+(?:super\s+|very\s+|really\s+|quite\s+|pretty\s+|extremely\s+|so\s+|now\s+)?((?:a\s+)?(?:high|low|medium|normal|top|urgent|important|critical|not urgent|not important|unimportant)(?:[- ]priority)?)(?:\s+now)?$/, valueReader(1, 2)],
   // "no rush on the painting"
   [/^(?:there's\s+|there is\s+)?no\s+(?:rush|hurry|need to rush)\s+(?:on|with|for)\s+(.+)$/, (m) => ({ ref: m[1] ?? "", changes: { priority: "low" } })],
