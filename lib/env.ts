@@ -52,7 +52,7 @@ export const envSchema = z.object({
    */
   VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, "must be the base64url public key (65 bytes)").optional(),
   VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{40,50}$/, "must be the base64url private key (32 bytes)").optional(),
-  VAPID_SUBJECT: z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "must be a mailto: or https:// URL").optional(),
+  VAPID_SUBJECT: z.string().regex(/^(?:mailto:[^\s@]+@\S+|https:\/\/\S+)$/, "must be a mailto: or https:// URL").optional(),
   /**
    * Comma-separated origins of the push services the server may send to (https://host, or
    * https://*.domain for any subdomain). Default: the major browsers' services (lib/push/origins.ts).
