@@ -74,7 +74,8 @@ export async function registerAction(_previous: AuthFormState, formData: FormDat
     // Mailed links take their origin from AUTH_URL (required with SMTP); the Host header only
     // serves the development log.
     // eslint-disable-next-line regexp/no-super-linear-move -- AUTH_URL is the operator's own setting, never a request's
-    const origin = loadEnv().AUTH_URL?.replace(/\/+$/, "") ?? `${requestHeaders.get("x-forwarded-proto") ?? "http"}://${requestHeaders.get("host") ?? "localhost"}`;
+    const configured = loadEnv().AUTH_URL?.replace(/\/+$/, "");
+    const origin = configured ?? `${requestHeaders.get("x-forwarded-proto") ?? "http"}://${requestHeaders.get("host") ?? "localhost"}`;
     requestEmailVerification({ userId: user.id, origin });
     // Start in the browser's time zone, so "tomorrow" means the user's tomorrow from day one.
     const timeZone = timeZoneSchema.safeParse(field(formData, "timezone"));
