@@ -77,7 +77,8 @@ module.exports = {
     },
     {
       name: "builtin-through-its-entry",
-      comment: "Outside lib/agent/builtin (and its own unit tests), the built-in model is imported through lib/agent/builtin (index.ts) only.",
+      comment:
+        "Outside lib/agent/builtin (and its own unit tests), the built-in model is imported through lib/agent/builtin (index.ts) only.",
       severity: "error",
       from: { pathNot: ["^lib/agent/builtin/", "^tests/(unit|integration)/builtin/", ...KNOWN_BUILTIN_INTERNALS_CALLERS] },
       to: { path: "^lib/agent/builtin/", pathNot: "^lib/agent/builtin/index[.]ts$" },

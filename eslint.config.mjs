@@ -49,7 +49,16 @@ const config = [
     },
   },
   {
-    ignores: [".next/**", "dist/**", "node_modules/**", ".data/**", "lib/generated/**", "next-env.d.ts", "test-results/**", "playwright-report/**"],
+    ignores: [
+      ".next/**",
+      "dist/**",
+      "node_modules/**",
+      ".data/**",
+      "lib/generated/**",
+      "next-env.d.ts",
+      "test-results/**",
+      "playwright-report/**",
+    ],
   },
 ];
 

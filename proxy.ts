@@ -12,7 +12,10 @@ import { contentSecurityPolicy, createNonce } from "@/lib/http/csp";
 export function proxy(request: NextRequest): NextResponse {
   const env = loadEnv();
   const nonce = createNonce();
-  const policy = contentSecurityPolicy(nonce, { dev: env.NODE_ENV === "development", https: env.AUTH_URL?.startsWith("https://") ?? false });
+  const policy = contentSecurityPolicy(nonce, {
+    dev: env.NODE_ENV === "development",
+    https: env.AUTH_URL?.startsWith("https://") ?? false,
+  });
   const headers = new Headers(request.headers);
   headers.set("content-security-policy", policy);
   headers.set("x-nonce", nonce);

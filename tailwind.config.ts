@@ -18,7 +18,19 @@ export default {
         card: "1rem", // cards, dialogs, the composer
       },
       fontFamily: {
-        sans: ["ui-sans-serif", "system-ui", "-apple-system", '"Segoe UI"', "Roboto", '"Helvetica Neue"', '"Noto Sans"', "Arial", "sans-serif", '"Apple Color Emoji"', '"Segoe UI Emoji"'],
+        sans: [
+          "ui-sans-serif",
+          "system-ui",
+          "-apple-system",
+          '"Segoe UI"',
+          "Roboto",
+          '"Helvetica Neue"',
+          '"Noto Sans"',
+          "Arial",
+          "sans-serif",
+          '"Apple Color Emoji"',
+          '"Segoe UI Emoji"',
+        ],
         mono: ["ui-monospace", "SFMono-Regular", "Menlo", "Monaco", "Consolas", '"Liberation Mono"', "monospace"],
       },
     },

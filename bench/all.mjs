@@ -54,7 +54,10 @@ const int = (name, full, quick = full) => {
   const v = Number.parseInt(process.env[name] ?? "", 10);
   return Number.isInteger(v) && v > 0 ? v : QUICK ? quick : full;
 };
-const LEVELS = (process.env.LEVELS ?? (QUICK ? "10,50" : "20,100,200,500")).split(",").map(Number).filter((n) => n > 0);
+const LEVELS = (process.env.LEVELS ?? (QUICK ? "10,50" : "20,100,200,500"))
+  .split(",")
+  .map(Number)
+  .filter((n) => n > 0);
 const LEVEL_SECONDS = int("LEVEL_SECONDS", 30, 10);
 const STREAM_MS = int("STREAM_MS", 2000);
 const CHUNKS = int("CHUNKS", 10);
@@ -68,7 +71,9 @@ const PASSWORD = "correct horse battery staple";
 const FAST_MODEL = "fake-fast";
 const HARD_DEADLINE_MS = 30 * 60_000;
 const STARTED = new Date();
-const OUT = process.env.BENCH_OUT ?? path.join(ROOT, "bench", "results", `${STARTED.toISOString().slice(0, 16).replace(":", "")}${QUICK ? "-quick" : ""}.json`);
+const OUT =
+  process.env.BENCH_OUT ??
+  path.join(ROOT, "bench", "results", `${STARTED.toISOString().slice(0, 16).replace(":", "")}${QUICK ? "-quick" : ""}.json`);
 
 const now = () => performance.timeOrigin + performance.now();
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -83,7 +88,6 @@ hardStop.unref();
 
 // ---------------------------------------------------------------------------------------------
 // Processes
-
 
 /** CPU seconds (user + system) of a process, from /proc/<pid>/stat; 0 when gone. */
 function cpuOf(pid) {
@@ -169,7 +173,8 @@ async function startFake() {
 }
 
 async function startServer(providerUrl) {
-  if (!fs.existsSync(path.join(ROOT, ".next", "BUILD_ID")) || !fs.existsSync(path.join(ROOT, "dist", "serve.js"))) throw new Error("no production build: run `npm run build` first");
+  if (!fs.existsSync(path.join(ROOT, ".next", "BUILD_ID")) || !fs.existsSync(path.join(ROOT, "dist", "serve.js")))
+    throw new Error("no production build: run `npm run build` first");
   const port = await freePort();
   const logFile = path.join(os.tmpdir(), `bench-all-server-${port}.log`);
   const out = fs.openSync(logFile, "w");
@@ -188,13 +193,25 @@ async function startServer(providerUrl) {
     TOKEN_WRITE_RATE_LIMIT_PER_MINUTE: "100000",
     AI_DAILY_TOKEN_BUDGET: "1000000000",
   };
-  for (const k of ["GOOGLE_GENERATIVE_AI_API_KEY", "GOOGLE_GENERATIVE_AI_BASE_URL", "OPENAI_COMPATIBLE_API_KEY", "DATABASE_URL", "AI_ALLOWED_MODELS"]) delete env[k];
+  for (const k of [
+    "GOOGLE_GENERATIVE_AI_API_KEY",
+    "GOOGLE_GENERATIVE_AI_BASE_URL",
+    "OPENAI_COMPATIBLE_API_KEY",
+    "DATABASE_URL",
+    "AI_ALLOWED_MODELS",
+  ])
+    delete env[k];
   env.NODE_OPTIONS = "";
   env.SERVER_NODE_ARGS = process.env.BENCH_SERVER_NODE_ARGS ?? ""; // the server's own Node flags (scripts/e2e-server.ts)
   // As root, Postgres runs as `postgres`, which cannot enter a 0700 mkdtemp directory.
   const preload = process.getuid?.() === 0 ? ["--import", `data:text/javascript,${encodeURIComponent(MKDTEMP_755)}`] : [];
   // e2e-server.ts runs under tsx (a wrapper); the server itself is `node dist/serve.js`.
-  const child = spawn(process.execPath, ["--import", "tsx", ...preload, "scripts/e2e-server.ts", String(port)], { cwd: ROOT, env, stdio: ["ignore", out, out], detached: true });
+  const child = spawn(process.execPath, ["--import", "tsx", ...preload, "scripts/e2e-server.ts", String(port)], {
+    cwd: ROOT,
+    env,
+    stdio: ["ignore", out, out],
+    detached: true,
+  });
   fs.closeSync(out);
   started.push({ child, name: "server", group: true });
   let exited = false;
@@ -212,8 +229,13 @@ function serverProcesses() {
   const serve = tree.filter((p) => p.cmd.some((a) => a.endsWith("dist/serve.js") || a.endsWith("scripts/serve.ts")));
   const servePids = new Set(serve.map((p) => p.pid));
   const primary = serve.find((p) => !servePids.has(p.ppid));
-  const workers = serve.filter((p) => p !== primary).map((p) => p.pid).sort((a, b) => a - b);
-  const postmaster = tree.find((p) => p.cmd.includes("-D") && p.cmd.includes("-p") && p.cmd.some((a) => a.endsWith("/postgres") || a === "postgres"));
+  const workers = serve
+    .filter((p) => p !== primary)
+    .map((p) => p.pid)
+    .sort((a, b) => a - b);
+  const postmaster = tree.find(
+    (p) => p.cmd.includes("-D") && p.cmd.includes("-p") && p.cmd.some((a) => a.endsWith("/postgres") || a === "postgres"),
+  );
   const postgres = postmaster ? [postmaster.pid, ...descendants(postmaster.pid, all).map((p) => p.pid)] : [];
   return { primary: primary?.pid ?? null, workers, postgres, postmaster };
 }
@@ -282,7 +304,18 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 function post(url, headers, body, timeoutMs) {
   return new Promise((resolve, reject) => {
     const u = new URL(url);
-    const req = http.request({ host: u.hostname, port: u.port, path: u.pathname, method: "POST", agent, headers: { ...headers, "content-length": Buffer.byteLength(body) }, timeout: timeoutMs }, (res) => resolve({ status: res.statusCode, body: res }));
+    const req = http.request(
+      {
+        host: u.hostname,
+        port: u.port,
+        path: u.pathname,
+        method: "POST",
+        agent,
+        headers: { ...headers, "content-length": Buffer.byteLength(body) },
+        timeout: timeoutMs,
+      },
+      (res) => resolve({ status: res.statusCode, body: res }),
+    );
     req.on("timeout", () => req.destroy(new Error("timeout")));
     req.on("error", reject);
     req.end(body);
@@ -294,9 +327,18 @@ async function chatTurn(user, conversationId, model) {
   const t0 = now();
   const r = { conversationId, ok: false };
   try {
-    const body = { id: conversationId, message: { id: randomUUID(), role: "user", parts: [{ type: "text", text: "what is on my list today?" }] }, timezone: "Europe/Berlin" };
+    const body = {
+      id: conversationId,
+      message: { id: randomUUID(), role: "user", parts: [{ type: "text", text: "what is on my list today?" }] },
+      timezone: "Europe/Berlin",
+    };
     if (model) body.model = model;
-    const res = await post(`${user.base}/api/chat`, { cookie: user.jar.header(), "content-type": "application/json" }, JSON.stringify(body), 60_000);
+    const res = await post(
+      `${user.base}/api/chat`,
+      { cookie: user.jar.header(), "content-type": "application/json" },
+      JSON.stringify(body),
+      60_000,
+    );
     r.status = res.status;
     let text = "";
     for await (const chunk of res.body) {
@@ -342,7 +384,9 @@ async function transactions() {
   const conn = new pg.Client({ connectionString: url });
   try {
     await conn.connect();
-    const { rows } = await conn.query(`SELECT pg_stat_force_next_flush()`).then(() => conn.query(`SELECT xact_commit::float8 AS n FROM pg_stat_database WHERE datname = current_database()`));
+    const { rows } = await conn
+      .query(`SELECT pg_stat_force_next_flush()`)
+      .then(() => conn.query(`SELECT xact_commit::float8 AS n FROM pg_stat_database WHERE datname = current_database()`));
     return rows[0]?.n ?? null;
   } catch {
     return null;
@@ -398,7 +442,22 @@ async function load(users, concurrency, seconds, label) {
     errorSamples: [...new Set(results.filter((r) => !r.ok).map((r) => r.error))].slice(0, 3),
     turnsPerSecond: round(ok.length / elapsed, 1),
     overheadMs: { p50: round(pct(overhead, 50), 0), p95: round(pct(overhead, 95), 0), p99: round(pct(overhead, 99), 0) },
-    firstByteMs: { p50: round(pct(ok.map((r) => r.firstByte), 50), 0), p95: round(pct(ok.map((r) => r.firstByte), 95), 0) },
+    firstByteMs: {
+      p50: round(
+        pct(
+          ok.map((r) => r.firstByte),
+          50,
+        ),
+        0,
+      ),
+      p95: round(
+        pct(
+          ok.map((r) => r.firstByte),
+          95,
+        ),
+        0,
+      ),
+    },
     cpu,
     dbTransactionsPerTurn,
     rssPeakMb: peak,
@@ -419,7 +478,26 @@ async function sequential(user, n) {
     results.push(r);
   }
   const ok = results.filter((r) => r.ok);
-  const stat = (field) => ({ p50: round(pct(ok.map((r) => r[field]), 50)), p95: round(pct(ok.map((r) => r[field]), 95)), p99: round(pct(ok.map((r) => r[field]), 99)) });
+  const stat = (field) => ({
+    p50: round(
+      pct(
+        ok.map((r) => r[field]),
+        50,
+      ),
+    ),
+    p95: round(
+      pct(
+        ok.map((r) => r[field]),
+        95,
+      ),
+    ),
+    p99: round(
+      pct(
+        ok.map((r) => r[field]),
+        99,
+      ),
+    ),
+  });
   const out = { n, errors: n - ok.length, firstByteMs: stat("firstByte"), firstTokenMs: stat("firstToken"), lastByteMs: stat("lastByte") };
   out.firstByteP99OverMedian = round(out.firstByteMs.p99 / out.firstByteMs.p50, 2);
   out.firstTokenP95OverMedian = round(out.firstTokenMs.p95 / out.firstTokenMs.p50, 2);
@@ -439,10 +517,15 @@ async function checkPersistence() {
     for (let attempt = 0; attempt < 10; attempt++) {
       const counts = new Map();
       for (let i = 0; i < ids.length; i += 5000) {
-        const { rows } = await conn.query(`SELECT "conversationId"::text AS id, count(*)::int AS n FROM "Message" WHERE "conversationId" = ANY($1::uuid[]) GROUP BY 1`, [ids.slice(i, i + 5000)]);
+        const { rows } = await conn.query(
+          `SELECT "conversationId"::text AS id, count(*)::int AS n FROM "Message" WHERE "conversationId" = ANY($1::uuid[]) GROUP BY 1`,
+          [ids.slice(i, i + 5000)],
+        );
         for (const row of rows) counts.set(row.id, row.n);
       }
-      mismatches = ids.filter((id) => counts.get(id) !== 2 * ledger.get(id)).map((id) => ({ id, turns: ledger.get(id), messages: counts.get(id) ?? 0 }));
+      mismatches = ids
+        .filter((id) => counts.get(id) !== 2 * ledger.get(id))
+        .map((id) => ({ id, turns: ledger.get(id), messages: counts.get(id) ?? 0 }));
       if (!mismatches.length) break;
       await sleep(500); // the last turns are saved just after their stream ends
     }
@@ -455,11 +538,21 @@ async function checkPersistence() {
 
 /** Runs another benchmark script; its last stdout line that parses as JSON, or why not. */
 function other(name, args, timeoutMs, env = {}) {
-  const script = path.join(ROOT, args.find((a) => a.startsWith("bench/")));
+  const script = path.join(
+    ROOT,
+    args.find((a) => a.startsWith("bench/")),
+  );
   if (!fs.existsSync(script)) return { skipped: `${path.relative(ROOT, script)} not present` };
   log(`running ${name}: node ${args.join(" ")}`);
-  const r = spawnSync(process.execPath, args, { cwd: ROOT, encoding: "utf8", timeout: timeoutMs, env: { ...process.env, NODE_OPTIONS: "", ...env }, maxBuffer: 64 * 1024 * 1024 });
-  if (r.status !== 0) return { skipped: `exit ${r.status ?? r.signal}: ${(r.stderr ?? "").trim().split("\n").slice(-3).join(" | ").slice(0, 400)}` };
+  const r = spawnSync(process.execPath, args, {
+    cwd: ROOT,
+    encoding: "utf8",
+    timeout: timeoutMs,
+    env: { ...process.env, NODE_OPTIONS: "", ...env },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (r.status !== 0)
+    return { skipped: `exit ${r.status ?? r.signal}: ${(r.stderr ?? "").trim().split("\n").slice(-3).join(" | ").slice(0, 400)}` };
   for (const line of r.stdout.trim().split("\n").reverse()) {
     try {
       return JSON.parse(line);
@@ -532,9 +625,27 @@ async function main() {
   const result = {
     date: STARTED.toISOString(),
     quick: QUICK,
-    machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, memGiB: round(os.totalmem() / 2 ** 30, 1), node: process.version, loadBefore: LOAD_BEFORE },
+    machine: {
+      cpus: os.cpus().length,
+      model: os.cpus()[0]?.model,
+      memGiB: round(os.totalmem() / 2 ** 30, 1),
+      node: process.version,
+      loadBefore: LOAD_BEFORE,
+    },
     commit: spawnSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, encoding: "utf8" }).stdout.trim(),
-    config: { LEVELS, LEVEL_SECONDS, STREAM_MS, CHUNKS, USERS, SEQ_N, SOAK_CONCURRENCY, SOAK_SECONDS, SOAKS, workers: procs.workers.length, serverNodeArgs: process.env.BENCH_SERVER_NODE_ARGS ?? "" },
+    config: {
+      LEVELS,
+      LEVEL_SECONDS,
+      STREAM_MS,
+      CHUNKS,
+      USERS,
+      SEQ_N,
+      SOAK_CONCURRENCY,
+      SOAK_SECONDS,
+      SOAKS,
+      workers: procs.workers.length,
+      serverNodeArgs: process.env.BENCH_SERVER_NODE_ARGS ?? "",
+    },
     idleMemory,
     levels,
     sequential: seq,
@@ -551,22 +662,38 @@ async function main() {
 
 function printTables(r) {
   const w = (a) => (a ?? []).join(" / ");
-  console.log(`\nProvider-backed turns: ${r.config.STREAM_MS} ms answers in ${r.config.CHUNKS} chunks, ${r.config.workers} workers, commit ${r.commit}${r.quick ? " (QUICK)" : ""}\n`);
-  console.log("| concurrent streams | turns/s | errors | overhead p50 / p95 ms | first byte p50 / p95 ms | CPU ms/turn: server / Postgres / fake / client | DB transactions per turn | worker CPU share | connections per worker | RSS per worker, peak MB |");
+  console.log(
+    `\nProvider-backed turns: ${r.config.STREAM_MS} ms answers in ${r.config.CHUNKS} chunks, ${r.config.workers} workers, commit ${r.commit}${r.quick ? " (QUICK)" : ""}\n`,
+  );
+  console.log(
+    "| concurrent streams | turns/s | errors | overhead p50 / p95 ms | first byte p50 / p95 ms | CPU ms/turn: server / Postgres / fake / client | DB transactions per turn | worker CPU share | connections per worker | RSS per worker, peak MB |",
+  );
   console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
   for (const l of [...r.levels, ...r.soaks]) {
-    console.log(`| ${l.label} | ${l.turnsPerSecond} | ${l.errors} of ${l.turns} | ${l.overheadMs.p50} / ${l.overheadMs.p95} | ${l.firstByteMs.p50} / ${l.firstByteMs.p95} | ${l.cpu.serverMsPerTurn} / ${l.cpu.postgresMsPerTurn} / ${l.cpu.fakeProviderMsPerTurn} / ${l.cpu.clientMsPerTurn} | ${l.dbTransactionsPerTurn} | ${w(l.cpu.workerShare)} | ${w(l.connectionsPerWorker)} | ${w(l.rssPeakMb)} |`);
+    console.log(
+      `| ${l.label} | ${l.turnsPerSecond} | ${l.errors} of ${l.turns} | ${l.overheadMs.p50} / ${l.overheadMs.p95} | ${l.firstByteMs.p50} / ${l.firstByteMs.p95} | ${l.cpu.serverMsPerTurn} / ${l.cpu.postgresMsPerTurn} / ${l.cpu.fakeProviderMsPerTurn} / ${l.cpu.clientMsPerTurn} | ${l.dbTransactionsPerTurn} | ${w(l.cpu.workerShare)} | ${w(l.connectionsPerWorker)} | ${w(l.rssPeakMb)} |`,
+    );
   }
   const s = r.sequential;
   console.log("\n| sequential (zero-latency provider) | n | errors | p50 | p95 | p99 | tail / median |");
   console.log("| --- | --- | --- | --- | --- | --- | --- |");
-  console.log(`| first byte ms | ${s.n} | ${s.errors} | ${s.firstByteMs.p50} | ${s.firstByteMs.p95} | ${s.firstByteMs.p99} | p99 ${s.firstByteP99OverMedian}× |`);
-  console.log(`| first text token ms | ${s.n} | ${s.errors} | ${s.firstTokenMs.p50} | ${s.firstTokenMs.p95} | ${s.firstTokenMs.p99} | p95 ${s.firstTokenP95OverMedian}× |`);
+  console.log(
+    `| first byte ms | ${s.n} | ${s.errors} | ${s.firstByteMs.p50} | ${s.firstByteMs.p95} | ${s.firstByteMs.p99} | p99 ${s.firstByteP99OverMedian}× |`,
+  );
+  console.log(
+    `| first text token ms | ${s.n} | ${s.errors} | ${s.firstTokenMs.p50} | ${s.firstTokenMs.p95} | ${s.firstTokenMs.p99} | p95 ${s.firstTokenP95OverMedian}× |`,
+  );
   console.log("\n| memory, MB per worker | RSS |\n| --- | --- |");
   console.log(`| idle after start | ${w(r.idleMemory.workers)} |`);
-  r.soaks.forEach((x, i) => console.log(`| soak ${i + 1} (${x.concurrency} streams, ${x.seconds} s): peak / after 15 s idle | ${w(x.rssPeakMb)} / ${w(x.rssAfterIdleMb)} |`));
+  r.soaks.forEach((x, i) =>
+    console.log(
+      `| soak ${i + 1} (${x.concurrency} streams, ${x.seconds} s): peak / after 15 s idle | ${w(x.rssPeakMb)} / ${w(x.rssAfterIdleMb)} |`,
+    ),
+  );
   const p = r.persistence;
-  console.log(`\nPersistence: ${p.checked ? `${p.turns} turns in ${p.conversations} conversations, ${p.mismatches} mismatches` : p.reason}`);
+  console.log(
+    `\nPersistence: ${p.checked ? `${p.turns} turns in ${p.conversations} conversations, ${p.mismatches} mismatches` : p.reason}`,
+  );
   const fl = r.others.firstLoadJs;
   if (fl?.pages) {
     console.log("\n| page JS, KB gzip -9 (bench/first-load-js.mjs) | first load | later | all |\n| --- | --- | --- | --- |");
@@ -574,7 +701,9 @@ function printTables(r) {
   } else if (fl) console.log(`\nfirst-load-js: ${JSON.stringify(fl).slice(0, 300)}`);
   const ds = r.others.dataScale;
   if (ds?.results) {
-    console.log(`\n| data scale (bench/data-scale.ts), ${ds.data?.tasks ?? "?"} tasks | layer | p50 ms | p95 ms | problem |\n| --- | --- | --- | --- | --- |`);
+    console.log(
+      `\n| data scale (bench/data-scale.ts), ${ds.data?.tasks ?? "?"} tasks | layer | p50 ms | p95 ms | problem |\n| --- | --- | --- | --- | --- |`,
+    );
     for (const x of ds.results) console.log(`| ${x.name} | ${x.layer} | ${x.p50} | ${x.p95} | ${x.problem ?? ""} |`);
   } else if (ds) console.log(`\ndata-scale: ${JSON.stringify(ds).slice(0, 300)}`);
 }

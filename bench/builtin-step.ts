@@ -18,12 +18,24 @@ const WARMUP = 30;
 const NOW = Date.parse("2026-11-22T14:05:00.000Z");
 // A different "now" each run, so no run is served from the date reader's per-text cache.
 const systemAt = (i: number) => buildSystemPrompt({ now: new Date(NOW + i * 60_000), timeZone: "Europe/Berlin" });
-const TOOLS = ["add_task", "list_tasks", "complete_task", "update_task", "delete_task", "complete_tasks", "delete_tasks", "update_tasks", "undo_last_turn"];
+const TOOLS = [
+  "add_task",
+  "list_tasks",
+  "complete_task",
+  "update_task",
+  "delete_task",
+  "complete_tasks",
+  "delete_tasks",
+  "update_tasks",
+  "undo_last_turn",
+];
 const tools = TOOLS.map((name) => ({ type: "function" as const, name, inputSchema: { type: "object" as const } }));
 const model = createBuiltinModel();
 
 const user = (text: string) => ({ role: "user" as const, content: [{ type: "text" as const, text }] });
-const options = (prompt: LanguageModelV4Prompt) => (i: number): LanguageModelV4CallOptions => ({ prompt: [{ role: "system", content: systemAt(i) }, ...prompt], tools });
+const options =
+  (prompt: LanguageModelV4Prompt) =>
+  (i: number): LanguageModelV4CallOptions => ({ prompt: [{ role: "system", content: systemAt(i) }, ...prompt], tools });
 
 const history: LanguageModelV4Prompt = [];
 for (let i = 0; i < 10; i++) {
@@ -50,8 +62,21 @@ const prompts: Array<[string, (i: number) => LanguageModelV4CallOptions]> = [
     "reply from a 50-task list",
     options([
       user("show all my tasks"),
-      { role: "assistant", content: [{ type: "tool-call", toolCallId: "c1", toolName: "list_tasks", input: { status: "all", limit: 100 } }] },
-      { role: "tool", content: [{ type: "tool-result", toolCallId: "c1", toolName: "list_tasks", output: { type: "json", value: { ok: true, tasks, total: 50 } } }] },
+      {
+        role: "assistant",
+        content: [{ type: "tool-call", toolCallId: "c1", toolName: "list_tasks", input: { status: "all", limit: 100 } }],
+      },
+      {
+        role: "tool",
+        content: [
+          {
+            type: "tool-result",
+            toolCallId: "c1",
+            toolName: "list_tasks",
+            output: { type: "json", value: { ok: true, tasks, total: 50 } },
+          },
+        ],
+      },
     ]),
   ],
 ];
@@ -73,10 +98,14 @@ for (const [name, prompt] of prompts) {
   times.sort((a, b) => a - b);
   all.push(...times);
   const mean = times.reduce((a, b) => a + b, 0) / times.length;
-  rows.push(`| ${name} | ${mean.toFixed(2)} | ${(times[Math.floor(times.length * 0.5)] ?? 0).toFixed(2)} | ${(times[Math.floor(times.length * 0.95)] ?? 0).toFixed(2)} |`);
+  rows.push(
+    `| ${name} | ${mean.toFixed(2)} | ${(times[Math.floor(times.length * 0.5)] ?? 0).toFixed(2)} | ${(times[Math.floor(times.length * 0.95)] ?? 0).toFixed(2)} |`,
+  );
 }
 all.sort((a, b) => a - b);
 const mean = all.reduce((a, b) => a + b, 0) / all.length;
 console.log("| prompt | mean CPU ms/step | p50 | p95 |\n| --- | --- | --- | --- |");
 console.log(rows.join("\n"));
-console.log(`| **all** | **${mean.toFixed(2)}** | ${(all[Math.floor(all.length * 0.5)] ?? 0).toFixed(2)} | **${(all[Math.floor(all.length * 0.95)] ?? 0).toFixed(2)}** |`);
+console.log(
+  `| **all** | **${mean.toFixed(2)}** | ${(all[Math.floor(all.length * 0.5)] ?? 0).toFixed(2)} | **${(all[Math.floor(all.length * 0.95)] ?? 0).toFixed(2)}** |`,
+);

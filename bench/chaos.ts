@@ -18,7 +18,21 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { startFakeOpenAICompatible, type FakeProvider, type FakeReply } from "../tests/fakes/provider-server";
-import { cleanup, log, now, pgbouncerBinary, removeWorkDir, request, RequestError, ROOT, sleep, startApp, startDatabase, startPgbouncer, type Database } from "./chaos/harness";
+import {
+  cleanup,
+  log,
+  now,
+  pgbouncerBinary,
+  removeWorkDir,
+  request,
+  RequestError,
+  ROOT,
+  sleep,
+  startApp,
+  startDatabase,
+  startPgbouncer,
+  type Database,
+} from "./chaos/harness";
 import { activityActors, databaseInvariants, type Check } from "./chaos/invariants";
 import { agentTurn, freshCode, opAgent, opConfirmDelete, runLoad, signUpAll, tally, User, type Op } from "./chaos/load";
 import { percentile } from "../tests/support/stats.mjs";
@@ -27,7 +41,10 @@ const SHORT = process.env.CHAOS_SHORT === "1";
 const roundMs = (v: number | null) => (v === null ? null : Math.round(v));
 const ALL = ["kill", "postgres", "provider", "sigterm", "two", "pooler", "soak"] as const;
 type ScenarioName = (typeof ALL)[number];
-const selected = (process.env.CHAOS_SCENARIOS ?? ALL.join(",")).split(",").map((s) => s.trim()).filter(Boolean) as ScenarioName[];
+const selected = (process.env.CHAOS_SCENARIOS ?? ALL.join(","))
+  .split(",")
+  .map((s) => s.trim())
+  .filter(Boolean) as ScenarioName[];
 const WRITE_DOCS = process.env.CHAOS_DOCS ? process.env.CHAOS_DOCS === "1" : !SHORT && selected.length === ALL.length;
 const OUT = process.env.CHAOS_OUT ?? path.join(os.tmpdir(), `chaos-${Date.now()}.json`);
 const HARD_DEADLINE_MS = (SHORT ? 6 : 20) * 60_000;
@@ -62,13 +79,27 @@ function loadFigures(ops: Op[]): Record<string, unknown> {
     operations: ops.length,
     outcomes: tally(ops),
     failedOperations: ops.filter((op) => !op.ok).length,
-    p50FirstByteMs: roundMs(percentile(turns.map((op) => op.firstByte!), 50)),
-    p95FirstByteMs: roundMs(percentile(turns.map((op) => op.firstByte!), 95)),
+    p50FirstByteMs: roundMs(
+      percentile(
+        turns.map((op) => op.firstByte!),
+        50,
+      ),
+    ),
+    p95FirstByteMs: roundMs(
+      percentile(
+        turns.map((op) => op.firstByte!),
+        95,
+      ),
+    ),
   };
 }
 
 async function invariants(db: Database, users: User[], ops: Op[], checks: Check[], figures: Record<string, unknown>): Promise<void> {
-  const result = await databaseInvariants(db.admin, users.map((u) => u.id), ops);
+  const result = await databaseInvariants(
+    db.admin,
+    users.map((u) => u.id),
+    ops,
+  );
   checks.push(...result.checks, ...(await activityActors(db.admin, ops)));
   Object.assign(figures, result.figures);
 }
@@ -77,7 +108,12 @@ async function invariants(db: Database, users: User[], ops: Op[], checks: Check[
  * The next turn in each of these conversations, retried (409 busy, 503, a refused connection)
  * every 250 ms for up to `limitMs`: how long until the conversation accepts a message again.
  */
-async function nextTurnLatency(pairs: { user: User; conversationId: string }[], bases: string[], since: number, limitMs: number): Promise<{ worst: number; stuck: number; busy409: number }> {
+async function nextTurnLatency(
+  pairs: { user: User; conversationId: string }[],
+  bases: string[],
+  since: number,
+  limitMs: number,
+): Promise<{ worst: number; stuck: number; busy409: number }> {
   let worst = 0;
   let stuck = 0;
   let busy409 = 0;
@@ -104,7 +140,7 @@ async function nextTurnLatency(pairs: { user: User; conversationId: string }[], 
 }
 
 function providerRoute(body: unknown): FakeReply | undefined {
-  const messages = ((body as { messages?: { role: string; content: unknown }[] } | null)?.messages ?? []);
+  const messages = (body as { messages?: { role: string; content: unknown }[] } | null)?.messages ?? [];
   const last = messages[messages.length - 1];
   const lastUser = [...messages].reverse().find((m) => m.role === "user");
   const text = typeof lastUser?.content === "string" ? lastUser.content : JSON.stringify(lastUser?.content ?? "");
@@ -131,7 +167,10 @@ function providerRoute(body: unknown): FakeReply | undefined {
   }
   const add = /add (pack box [a-z]+)/.exec(text)?.[1];
   if (add) return { calls: [{ name: "add_task", input: { title: add } }], firstTokenDelayMs: delay };
-  return { text: fault === "slow" ? "Sorry for the wait — all good." : "Hello! What shall we do with your list?", firstTokenDelayMs: fault === "slow" ? 1500 : delay };
+  return {
+    text: fault === "slow" ? "Sorry for the wait — all good." : "Hello! What shall we do with your list?",
+    firstTokenDelayMs: fault === "slow" ? 1500 : delay,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -178,7 +217,8 @@ async function scenarioKill(db: Database, checks: Check[], figures: Record<strin
   // died under it) to the start of the next turn it accepted (the user retries there, 409s
   // included). Conversations still refusing at the end are probed for up to 15 s more.
   const byConversation = new Map<string, Op[]>();
-  for (const op of ops) if (op.conversationId) byConversation.set(op.conversationId, [...(byConversation.get(op.conversationId) ?? []), op]);
+  for (const op of ops)
+    if (op.conversationId) byConversation.set(op.conversationId, [...(byConversation.get(op.conversationId) ?? []), op]);
   let worstRefusal = 0;
   const unresolved: { user: User; conversationId: string }[] = [];
   for (const [conversationId, list] of byConversation) {
@@ -192,9 +232,27 @@ async function scenarioKill(db: Database, checks: Check[], figures: Record<strin
   }
   const recovery = await nextTurnLatency(unresolved, [app.base], now(), 15_000);
   const hit = [...byConversation.values()].filter((list) => list.some((op) => !/^\d+$/.test(op.outcome))).length;
-  Object.assign(figures, loadFigures(ops), { kills: killTimes.length, workersReplaced: replacedMs.length, replacementReadyMs: replacedMs, conversationsHitByKill: hit, worstRefusalMs: Math.round(worstRefusal), probedAtEnd: unresolved.length, probeWorstMs: recovery.worst, conversationsStuck: recovery.stuck, busy409: ops.filter((op) => op.outcome === "409").length });
-  checks.push({ name: "supervisor replaced every killed worker", ok: replaced.every(Boolean) && replaced.length === kills, detail: `${replaced.filter(Boolean).length}/${kills}, ready after ${replacedMs.join(", ")} ms` });
-  checks.push({ name: "conversations hit by a kill accept the next turn within 5 s", ok: recovery.stuck === 0 && worstRefusal <= 5000 && recovery.worst <= 5000, detail: `${hit} conversations hit; longest refusal ${Math.round(worstRefusal)} ms; ${unresolved.length} probed at the end (worst ${recovery.worst} ms, ${recovery.stuck} still refused after 15 s); ${ops.filter((op) => op.outcome === "409").length} × 409 in the load` });
+  Object.assign(figures, loadFigures(ops), {
+    kills: killTimes.length,
+    workersReplaced: replacedMs.length,
+    replacementReadyMs: replacedMs,
+    conversationsHitByKill: hit,
+    worstRefusalMs: Math.round(worstRefusal),
+    probedAtEnd: unresolved.length,
+    probeWorstMs: recovery.worst,
+    conversationsStuck: recovery.stuck,
+    busy409: ops.filter((op) => op.outcome === "409").length,
+  });
+  checks.push({
+    name: "supervisor replaced every killed worker",
+    ok: replaced.every(Boolean) && replaced.length === kills,
+    detail: `${replaced.filter(Boolean).length}/${kills}, ready after ${replacedMs.join(", ")} ms`,
+  });
+  checks.push({
+    name: "conversations hit by a kill accept the next turn within 5 s",
+    ok: recovery.stuck === 0 && worstRefusal <= 5000 && recovery.worst <= 5000,
+    detail: `${hit} conversations hit; longest refusal ${Math.round(worstRefusal)} ms; ${unresolved.length} probed at the end (worst ${recovery.worst} ms, ${recovery.stuck} still refused after 15 s); ${ops.filter((op) => op.outcome === "409").length} × 409 in the load`,
+  });
   const serverErrors = ops.filter((op) => op.outcome === "500").length;
   checks.push({ name: "no 500 answers", ok: serverErrors === 0, detail: `${serverErrors}` });
   await sleep(500);
@@ -217,7 +275,9 @@ async function scenarioPostgres(db: Database, checks: Check[], figures: Record<s
   log("stopping Postgres (fast shutdown)");
   await db.halt();
   const downAt = now();
-  const healthDown = await request("GET", `${app.base}/api/health`, { timeoutMs: 15_000 }).catch((e: RequestError) => ({ status: e.code }) as unknown as { status: number });
+  const healthDown = await request("GET", `${app.base}/api/health`, { timeoutMs: 15_000 }).catch(
+    (e: RequestError) => ({ status: e.code }) as unknown as { status: number },
+  );
   await sleep(Math.max(0, outageMs - (now() - downAt)));
   log("restarting Postgres");
   await db.restart();
@@ -251,11 +311,27 @@ async function scenarioPostgres(db: Database, checks: Check[], figures: Record<s
     conversationsStuckAfter: recovery.stuck,
   });
   checks.push({ name: "health says 503 while the database is down", ok: healthDown.status === 503, detail: `got ${healthDown.status}` });
-  checks.push({ name: "no 500 (or other 5xx than 503)", ok: fiveHundreds.length === 0, detail: `${fiveHundreds.length}: ${JSON.stringify(tally(fiveHundreds))} ${fiveHundreds.map((op) => `${op.kind}: ${op.error?.slice(0, 120)}`).join("; ")}` });
+  checks.push({
+    name: "no 500 (or other 5xx than 503)",
+    ok: fiveHundreds.length === 0,
+    detail: `${fiveHundreds.length}: ${JSON.stringify(tally(fiveHundreds))} ${fiveHundreds.map((op) => `${op.kind}: ${op.error?.slice(0, 120)}`).join("; ")}`,
+  });
   checks.push({ name: "every 503 carries Retry-After", ok: without.length === 0, detail: `${without.length} without` });
-  checks.push({ name: "no request hangs (all answered within 15 s)", ok: hung === 0 && slowest <= 15_000, detail: `slowest ${slowest} ms, ${hung} client timeouts` });
-  checks.push({ name: "recovers without a restart (healthy, same workers)", ok: healthyAfter >= 0 && app.workers().sort().join(",") === workersBefore, detail: `healthy ${healthyAfter} ms after restart; workers ${workersBefore} → ${app.workers().sort().join(",")}` });
-  checks.push({ name: "every conversation takes the next message after recovery", ok: recovery.stuck === 0, detail: `${recovery.stuck} of ${pairs.length} still refused 5 s later (${recovery.busy409} × 409)` });
+  checks.push({
+    name: "no request hangs (all answered within 15 s)",
+    ok: hung === 0 && slowest <= 15_000,
+    detail: `slowest ${slowest} ms, ${hung} client timeouts`,
+  });
+  checks.push({
+    name: "recovers without a restart (healthy, same workers)",
+    ok: healthyAfter >= 0 && app.workers().sort().join(",") === workersBefore,
+    detail: `healthy ${healthyAfter} ms after restart; workers ${workersBefore} → ${app.workers().sort().join(",")}`,
+  });
+  checks.push({
+    name: "every conversation takes the next message after recovery",
+    ok: recovery.stuck === 0,
+    detail: `${recovery.stuck} of ${pairs.length} still refused 5 s later (${recovery.busy409} × 409)`,
+  });
   await invariants(db, users, ops, checks, figures);
   await app.stop();
 }
@@ -307,34 +383,62 @@ async function scenarioProvider(db: Database, checks: Check[], figures: Record<s
           error = op.error;
           requestId = op.requestId;
         } else {
-          const r = await agentTurn(user, app.base, conversationId, text, 30_000).catch((e: Error) => ({ reply: { status: 0, text: e.message }, answer: null, requestId: "" }));
+          const r = await agentTurn(user, app.base, conversationId, text, 30_000).catch((e: Error) => ({
+            reply: { status: 0, text: e.message },
+            answer: null,
+            requestId: "",
+          }));
           status = r.answer?.status ?? `http ${r.reply.status}`;
           response = r.answer?.response ?? r.reply.text.slice(0, 200);
           error = r.answer?.error ?? null;
           requestId = r.requestId;
         }
         const elapsed = Math.round(now() - started);
-        const run = await db.admin.query<{ status: string; errorCode: string | null; finishedAt: Date | null }>(`SELECT status::text AS status, "errorCode", "finishedAt" FROM "AgentRun" WHERE "requestId" = $1`, [requestId]);
+        const run = await db.admin.query<{ status: string; errorCode: string | null; finishedAt: Date | null }>(
+          `SELECT status::text AS status, "errorCode", "finishedAt" FROM "AgentRun" WHERE "requestId" = $1`,
+          [requestId],
+        );
         const runRow = run.rows[0];
         const expectOk = fault === "slow";
-        outcomes[fault] = `${status}${error ? ` (${error})` : ""} in ${elapsed} ms; run ${runRow?.status ?? "missing"}${runRow?.errorCode ? `/${runRow.errorCode}` : ""}`;
+        outcomes[fault] =
+          `${status}${error ? ` (${error})` : ""} in ${elapsed} ms; run ${runRow?.status ?? "missing"}${runRow?.errorCode ? `/${runRow.errorCode}` : ""}`;
         if (expectOk) {
           checks.push({ name: `provider ${fault}: the turn completes`, ok: status === "completed", detail: outcomes[fault]! });
         } else {
           checks.push({
             name: `provider ${fault}: friendly message, run closed with its error`,
-            ok: status === "error" && FRIENDLY.includes(response) && runRow?.status === "error" && Boolean(runRow.errorCode) && runRow.finishedAt !== null,
+            ok:
+              status === "error" &&
+              FRIENDLY.includes(response) &&
+              runRow?.status === "error" &&
+              Boolean(runRow.errorCode) &&
+              runRow.finishedAt !== null,
             detail: `${outcomes[fault]}; said "${response.slice(0, 80)}"`,
           });
         }
-        checks.push({ name: `provider ${fault}: no raw provider text reaches the user`, ok: !/fake provider|Bad Gateway|<html>|choices/i.test(response), detail: response.slice(0, 80) });
+        checks.push({
+          name: `provider ${fault}: no raw provider text reaches the user`,
+          ok: !/fake provider|Bad Gateway|<html>|choices/i.test(response),
+          detail: response.slice(0, 80),
+        });
         // The next turn in the same conversation works (the fake answers normally now).
         const next = await opAgentIn(user, app.base, conversationId);
         ops.push(next);
-        checks.push({ name: `provider ${fault}: the next turn works`, ok: next.ok, detail: next.ok ? "completed" : `${next.outcome} ${next.error ?? ""}`.slice(0, 200) });
+        checks.push({
+          name: `provider ${fault}: the next turn works`,
+          ok: next.ok,
+          detail: next.ok ? "completed" : `${next.outcome} ${next.error ?? ""}`.slice(0, 200),
+        });
         if (fault === "after-tool") {
-          const tasks = await db.admin.query<{ n: string }>(`SELECT count(*) AS n FROM "Task" WHERE "userId" = $1 AND lower(title) = lower($2)`, [user.id, `pack box ${code}`]);
-          checks.push({ name: "provider fails after a tool ran: the effect happened once", ok: Number(tasks.rows[0]!.n) === 1, detail: `${tasks.rows[0]!.n} tasks` });
+          const tasks = await db.admin.query<{ n: string }>(
+            `SELECT count(*) AS n FROM "Task" WHERE "userId" = $1 AND lower(title) = lower($2)`,
+            [user.id, `pack box ${code}`],
+          );
+          checks.push({
+            name: "provider fails after a tool ran: the effect happened once",
+            ok: Number(tasks.rows[0]!.n) === 1,
+            detail: `${tasks.rows[0]!.n} tasks`,
+          });
         }
       }),
     );
@@ -353,7 +457,12 @@ async function opAgentIn(user: User, base: string, conversationId: string): Prom
 }
 
 /** /api/chat with a given text; the SSE stream must end (finish or error chunk) with its message. */
-async function opChatText(user: User, base: string, conversationId: string, text: string): Promise<{ status: string; response: string; error: string | null; requestId: string }> {
+async function opChatText(
+  user: User,
+  base: string,
+  conversationId: string,
+  text: string,
+): Promise<{ status: string; response: string; error: string | null; requestId: string }> {
   const requestId = `chaos-${freshCode()}`;
   const reply = await request("POST", `${base}/api/chat`, {
     headers: user.headers({ "x-request-id": requestId }),
@@ -370,11 +479,22 @@ async function opChatText(user: User, base: string, conversationId: string, text
         return { type: "unparsable" };
       }
     });
-  const textOut = chunks.filter((c) => c.type === "text-delta").map((c) => c.delta ?? "").join("");
+  const textOut = chunks
+    .filter((c) => c.type === "text-delta")
+    .map((c) => c.delta ?? "")
+    .join("");
   const errorChunk = chunks.find((c) => c.type === "error");
   const finished = chunks.some((c) => c.type === "finish");
-  const response = FRIENDLY.find((f) => textOut.includes(f) || errorChunk?.errorText === f) ?? (errorChunk?.errorText ?? textOut);
-  return { status: reply.status === 200 && finished && (errorChunk || FRIENDLY.some((f) => textOut.includes(f))) ? "error" : `http ${reply.status}${finished ? "" : " no finish"}`, response, error: errorChunk ? "error chunk" : null, requestId };
+  const response = FRIENDLY.find((f) => textOut.includes(f) || errorChunk?.errorText === f) ?? errorChunk?.errorText ?? textOut;
+  return {
+    status:
+      reply.status === 200 && finished && (errorChunk || FRIENDLY.some((f) => textOut.includes(f)))
+        ? "error"
+        : `http ${reply.status}${finished ? "" : " no finish"}`,
+    response,
+    error: errorChunk ? "error chunk" : null,
+    requestId,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -432,10 +552,25 @@ async function scenarioSigterm(db: Database, checks: Check[], figures: Record<st
         turns: a.r?.answer?.status === "completed" ? [{ requestId: a.r.requestId, conversationId: users[i]!.conversation }] : [],
       },
     }));
-    Object.assign(figures, { turnsRunningAtSignal: 6, turnsCompleted: completed, newConnectionAfterSignal: refused, lastAnswerMs, exitMs, drainMs });
-    checks.push({ name: "running turns finish and are answered", ok: completed === 6, detail: `${completed}/6 completed; ${answers.map((a) => a.r?.answer?.status ?? a.error).join(",")}` });
+    Object.assign(figures, {
+      turnsRunningAtSignal: 6,
+      turnsCompleted: completed,
+      newConnectionAfterSignal: refused,
+      lastAnswerMs,
+      exitMs,
+      drainMs,
+    });
+    checks.push({
+      name: "running turns finish and are answered",
+      ok: completed === 6,
+      detail: `${completed}/6 completed; ${answers.map((a) => a.r?.answer?.status ?? a.error).join(",")}`,
+    });
     checks.push({ name: "new connections are refused while draining", ok: refused === "ECONNREFUSED", detail: refused });
-    checks.push({ name: "exits within the drain time", ok: exitMs !== null && exitMs <= drainMs, detail: `${exitMs ?? "no exit"} ms after the signal, the last turn answered after ${lastAnswerMs} ms (drain ${drainMs} ms)` });
+    checks.push({
+      name: "exits within the drain time",
+      ok: exitMs !== null && exitMs <= drainMs,
+      detail: `${exitMs ?? "no exit"} ms after the signal, the last turn answered after ${lastAnswerMs} ms (drain ${drainMs} ms)`,
+    });
     await invariants(db, users, ops, checks, figures);
     await app.stop();
   } finally {
@@ -463,11 +598,19 @@ async function scenarioTwo(db: Database, checks: Check[], figures: Record<string
     const r = await request("GET", `${other}/api/tasks`, { headers: user.headers() });
     if (r.status === 200) crossOk++;
   }
-  checks.push({ name: "a session from one instance works on the other", ok: crossOk === users.length, detail: `${crossOk}/${users.length}` });
+  checks.push({
+    name: "a session from one instance works on the other",
+    ok: crossOk === users.length,
+    detail: `${crossOk}/${users.length}`,
+  });
 
   // A confirmation proposed on one is approved on the other.
   const confirm = await opConfirmDelete(users[0]!, a.base, b.base);
-  checks.push({ name: "a confirmation proposed on A is approved on B", ok: confirm.ok, detail: confirm.ok ? "deleted" : (confirm.error ?? confirm.outcome).slice(0, 200) });
+  checks.push({
+    name: "a confirmation proposed on A is approved on B",
+    ok: confirm.ok,
+    detail: confirm.ok ? "deleted" : (confirm.error ?? confirm.outcome).slice(0, 200),
+  });
 
   // A limit of N per minute lets exactly N through across both (not near a window edge).
   const limited = new User("two-limit");
@@ -479,24 +622,43 @@ async function scenarioTwo(db: Database, checks: Check[], figures: Record<string
   const passed = burst.filter((r) => r?.reply.status === 200).length;
   const limitedCount = burst.filter((r) => r?.reply.status === 429).length;
   const limitedWithRetry = burst.filter((r) => r?.reply.status === 429 && r.reply.headers["retry-after"]).length;
-  checks.push({ name: `a limit of ${N}/minute lets exactly ${N} through across both`, ok: passed === N && limitedCount === N && limitedWithRetry === N, detail: `${passed} passed, ${limitedCount} × 429 (${limitedWithRetry} with Retry-After)` });
+  checks.push({
+    name: `a limit of ${N}/minute lets exactly ${N} through across both`,
+    ok: passed === N && limitedCount === N && limitedWithRetry === N,
+    detail: `${passed} passed, ${limitedCount} × 429 (${limitedWithRetry} with Retry-After)`,
+  });
 
   // Simultaneous turns in one conversation are serialised.
   const racer = new User("two-race");
   await racer.signUp(b.base);
   const conversationId = racer.nextConversation(100);
   await agentTurn(racer, a.base, conversationId, "hi");
-  const race = await Promise.all(Array.from({ length: 5 }, (_, i) => agentTurn(racer, bases[i % 2]!, conversationId, `add pack box ${freshCode()}`).catch(() => null)));
+  const race = await Promise.all(
+    Array.from({ length: 5 }, (_, i) => agentTurn(racer, bases[i % 2]!, conversationId, `add pack box ${freshCode()}`).catch(() => null)),
+  );
   const won = race.filter((r) => r?.reply.status === 200).length;
   const busy = race.filter((r) => r?.reply.status === 409).length;
-  const roles = await db.admin.query<{ role: string }>(`SELECT role::text AS role FROM "Message" WHERE "conversationId" = $1 ORDER BY position`, [conversationId]);
+  const roles = await db.admin.query<{ role: string }>(
+    `SELECT role::text AS role FROM "Message" WHERE "conversationId" = $1 ORDER BY position`,
+    [conversationId],
+  );
   const sequence = roles.rows.map((r) => r.role[0]).join("");
   const alternating = /^(ua)+$/.test(sequence);
-  checks.push({ name: "simultaneous turns in one conversation are serialised", ok: won >= 1 && won + busy === race.length && alternating && sequence.length === 2 * (won + 1), detail: `${won} ran, ${busy} × 409; messages ${sequence}` });
+  checks.push({
+    name: "simultaneous turns in one conversation are serialised",
+    ok: won >= 1 && won + busy === race.length && alternating && sequence.length === 2 * (won + 1),
+    detail: `${won} ran, ${busy} × 409; messages ${sequence}`,
+  });
 
   // The mix, alternating between the instances.
   const ops = await runLoad({ users, bases, seconds: SHORT ? 6 : 12, thinkMs: [1500, 2500] });
-  Object.assign(figures, loadFigures(ops), { crossSessions: crossOk, rateLimitPassed: passed, rateLimitRefused: limitedCount, raceRan: won, raceBusy: busy });
+  Object.assign(figures, loadFigures(ops), {
+    crossSessions: crossOk,
+    rateLimitPassed: passed,
+    rateLimitRefused: limitedCount,
+    raceRan: won,
+    raceBusy: busy,
+  });
   await invariants(db, [...users, limited, racer], [...ops, confirm], checks, figures);
   await Promise.all([a.stop(), b.stop()]);
 }
@@ -513,7 +675,13 @@ async function scenarioPooler(db: Database, checks: Check[], figures: Record<str
     { label: "session mode", mode: "session", pooler: "session", expectClean: true },
     { label: "transaction mode, DATABASE_POOLER=transaction", mode: "transaction", pooler: "transaction", expectClean: true },
   ];
-  if (!SHORT) modes.push({ label: "transaction mode, named statements (DATABASE_POOLER unset)", mode: "transaction", pooler: "none", expectClean: false });
+  if (!SHORT)
+    modes.push({
+      label: "transaction mode, named statements (DATABASE_POOLER unset)",
+      mode: "transaction",
+      pooler: "none",
+      expectClean: false,
+    });
   for (const m of modes) {
     const bouncer = await startPgbouncer(db, m.mode);
     try {
@@ -531,7 +699,11 @@ async function scenarioPooler(db: Database, checks: Check[], figures: Record<str
       const failed = ops.filter((op) => !op.ok).length;
       figures[m.label] = { signedUp: ready.length, ...loadFigures(ops) };
       if (m.expectClean) {
-        checks.push({ name: `pgbouncer ${m.label}: 0 errors`, ok: ready.length === users.length && failed === 0 && ops.length > 0, detail: `${ops.length} operations, ${failed} failed ${JSON.stringify(tally(ops))}` });
+        checks.push({
+          name: `pgbouncer ${m.label}: 0 errors`,
+          ok: ready.length === users.length && failed === 0 && ops.length > 0,
+          detail: `${ops.length} operations, ${failed} failed ${JSON.stringify(tally(ops))}`,
+        });
         await invariants(db, ready, ops, checks, figures[m.label] as Record<string, unknown>);
       } else {
         // The reason DATABASE_POOLER=transaction exists: recorded, not asserted.
@@ -558,9 +730,23 @@ async function scenarioSoak(db: Database, checks: Check[], figures: Record<strin
   const ops = await runLoad({ users, bases: [app.base], seconds, thinkMs: [200, 600] });
   const rssEnd = app.rss();
   const failed = ops.filter((op) => !op.ok);
-  Object.assign(figures, loadFigures(ops), { users: users.length, seconds, rssStartMb: rssStart, rssEndMb: rssEnd, operationsPerSecond: Math.round((ops.length / seconds) * 10) / 10 });
-  checks.push({ name: "soak: 0 errors", ok: failed.length === 0, detail: `${failed.length} of ${ops.length} failed ${JSON.stringify(tally(failed))} ${failed[0]?.error?.slice(0, 160) ?? ""}` });
-  checks.push({ name: "soak: memory flat (end RSS ≤ 1.5 × start + 64 MB)", ok: rssEnd <= rssStart * 1.5 + 64, detail: `${rssStart} → ${rssEnd} MB (primary + 2 workers)` });
+  Object.assign(figures, loadFigures(ops), {
+    users: users.length,
+    seconds,
+    rssStartMb: rssStart,
+    rssEndMb: rssEnd,
+    operationsPerSecond: Math.round((ops.length / seconds) * 10) / 10,
+  });
+  checks.push({
+    name: "soak: 0 errors",
+    ok: failed.length === 0,
+    detail: `${failed.length} of ${ops.length} failed ${JSON.stringify(tally(failed))} ${failed[0]?.error?.slice(0, 160) ?? ""}`,
+  });
+  checks.push({
+    name: "soak: memory flat (end RSS ≤ 1.5 × start + 64 MB)",
+    ok: rssEnd <= rssStart * 1.5 + 64,
+    detail: `${rssStart} → ${rssEnd} MB (primary + 2 workers)`,
+  });
   await invariants(db, users, ops, checks, figures);
   const lost = (figures.lostTasks as number) + (figures.lostTurns as number);
   checks.push({ name: "soak: 0 lost messages", ok: lost === 0, detail: `${lost}` });
@@ -569,7 +755,10 @@ async function scenarioSoak(db: Database, checks: Check[], figures: Record<strin
 
 // ---------------------------------------------------------------------------------------------
 
-const SCENARIOS: Record<ScenarioName, { title: string; run: (db: Database, checks: Check[], figures: Record<string, unknown>) => Promise<void> }> = {
+const SCENARIOS: Record<
+  ScenarioName,
+  { title: string; run: (db: Database, checks: Check[], figures: Record<string, unknown>) => Promise<void> }
+> = {
   kill: { title: "1. Worker SIGKILL mid-turn", run: scenarioKill },
   postgres: { title: "2. Postgres stopped and restarted under load", run: scenarioPostgres },
   provider: { title: "3. The model provider misbehaving", run: scenarioProvider },
@@ -582,14 +771,22 @@ const SCENARIOS: Record<ScenarioName, { title: string; run: (db: Database, check
 function markdown(): string {
   const lines: string[] = [];
   const when = new Date().toISOString().slice(0, 16).replace("T", " ");
-  lines.push(`Last run: ${when} UTC, ${SHORT ? "short" : "full"} version, ${os.cpus().length} cores (shared with other work; figures are indicative), load average before the run ${loadBefore}.`);
+  lines.push(
+    `Last run: ${when} UTC, ${SHORT ? "short" : "full"} version, ${os.cpus().length} cores (shared with other work; figures are indicative), load average before the run ${loadBefore}.`,
+  );
   lines.push("");
   for (const r of results) {
     lines.push(`### ${r.title} — ${r.ok ? "pass" : "FAIL"} (${r.seconds} s)`);
     lines.push("");
     if (r.error) lines.push(`The scenario could not finish: ${r.error}`, "");
     for (const c of r.checks) lines.push(`- ${c.ok ? "✅" : isKnown(r.name, c) ? "❌ (known)" : "❌"} ${c.name} — ${c.detail}`);
-    lines.push("", "```json", JSON.stringify(r.figures, null, 1).replace(/\n\s*/g, " ").replace(/\{ /g, "{").replace(/ \}/g, "}"), "```", "");
+    lines.push(
+      "",
+      "```json",
+      JSON.stringify(r.figures, null, 1).replace(/\n\s*/g, " ").replace(/\{ /g, "{").replace(/ \}/g, "}"),
+      "```",
+      "",
+    );
   }
   return lines.join("\n");
 }
@@ -655,7 +852,9 @@ try {
     log(`  ${ok ? "pass" : "FAIL"} ${scenario.title} ${JSON.stringify(figures)}`);
     const unknown = checks.filter((c) => !c.ok && !isKnown(name, c));
     if (error || checks.length === 0 || unknown.length > 0) exitCode = 1;
-    for (const c of checks) if (c.ok && isKnown(name, c)) log(`  fixed? "${name}: ${c.name}" passed: remove it from bench/chaos/known-failures.txt once it passes reliably`);
+    for (const c of checks)
+      if (c.ok && isKnown(name, c))
+        log(`  fixed? "${name}: ${c.name}" passed: remove it from bench/chaos/known-failures.txt once it passes reliably`);
   }
   fs.writeFileSync(OUT, JSON.stringify({ short: SHORT, loadBefore, results }, null, 2));
   log(`results in ${OUT}`);

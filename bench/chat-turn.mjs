@@ -70,7 +70,6 @@ hardStop.unref();
 
 let server = null; // { child, logFile }
 
-
 const MKDTEMP_755 = `import fs from "node:fs"; const mk = fs.mkdtempSync; fs.mkdtempSync = (...a) => { const d = mk(...a); fs.chmodSync(d, 0o755); return d; };`;
 
 async function startServer() {
@@ -78,15 +77,39 @@ async function startServer() {
   const port = await freePort();
   const logFile = path.join(os.tmpdir(), `chat-turn-bench-server-${port}.log`);
   const out = fs.openSync(logFile, "w");
-  const env = { ...process.env, RATE_LIMIT_PER_MINUTE: "100000", RATE_LIMIT_PER_DAY: "10000000", REGISTER_LIMIT_PER_HOUR: "1000000", REGISTER_GLOBAL_LIMIT_PER_HOUR: "10000000", WRITE_RATE_LIMIT_PER_MINUTE: "1000000", TOKEN_WRITE_RATE_LIMIT_PER_MINUTE: "1000000", NODE_ENV: "production" };
+  const env = {
+    ...process.env,
+    RATE_LIMIT_PER_MINUTE: "100000",
+    RATE_LIMIT_PER_DAY: "10000000",
+    REGISTER_LIMIT_PER_HOUR: "1000000",
+    REGISTER_GLOBAL_LIMIT_PER_HOUR: "10000000",
+    WRITE_RATE_LIMIT_PER_MINUTE: "1000000",
+    TOKEN_WRITE_RATE_LIMIT_PER_MINUTE: "1000000",
+    NODE_ENV: "production",
+  };
   // e.g. BENCH_SERVER_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server.
   if (process.env.BENCH_SERVER_NODE_OPTIONS) env.NODE_OPTIONS = process.env.BENCH_SERVER_NODE_OPTIONS;
   // The built-in offline model: no provider, no keys.
-  for (const k of ["AI_PROVIDER", "AI_MODEL", "GOOGLE_GENERATIVE_AI_API_KEY", "GOOGLE_GENERATIVE_AI_BASE_URL", "OPENAI_COMPATIBLE_BASE_URL", "OPENAI_COMPATIBLE_API_KEY", "OPENAI_COMPATIBLE_MODELS", "DATABASE_URL"]) delete env[k];
+  for (const k of [
+    "AI_PROVIDER",
+    "AI_MODEL",
+    "GOOGLE_GENERATIVE_AI_API_KEY",
+    "GOOGLE_GENERATIVE_AI_BASE_URL",
+    "OPENAI_COMPATIBLE_BASE_URL",
+    "OPENAI_COMPATIBLE_API_KEY",
+    "OPENAI_COMPATIBLE_MODELS",
+    "DATABASE_URL",
+  ])
+    delete env[k];
   // As root, Postgres runs as the `postgres` user, which cannot enter the 0700 directory that
   // e2e-server.ts gets from mkdtempSync; a preload makes that directory traversable (0755).
   const preload = process.getuid?.() === 0 ? ["--import", `data:text/javascript,${encodeURIComponent(MKDTEMP_755)}`] : [];
-  const child = spawn("npx", ["tsx", ...preload, "scripts/e2e-server.ts", String(port)], { cwd: ROOT, env, stdio: ["ignore", out, out], detached: true });
+  const child = spawn("npx", ["tsx", ...preload, "scripts/e2e-server.ts", String(port)], {
+    cwd: ROOT,
+    env,
+    stdio: ["ignore", out, out],
+    detached: true,
+  });
   fs.closeSync(out);
   server = { child, logFile, exited: false };
   child.on("exit", () => (server.exited = true));
@@ -98,7 +121,9 @@ async function startServer() {
 
 /** The embedded Postgres started by e2e-server.ts: its URL and log file, found through /proc. */
 function findEmbeddedPostgres(pid) {
-  const pgProc = descendants(pid).find((p) => p.cmd.includes("-D") && p.cmd.some((a) => a.endsWith("/postgres") || a === "postgres") && p.cmd.includes("-p"));
+  const pgProc = descendants(pid).find(
+    (p) => p.cmd.includes("-D") && p.cmd.some((a) => a.endsWith("/postgres") || a === "postgres") && p.cmd.includes("-p"),
+  );
   if (!pgProc) return null;
   const dataDir = pgProc.cmd[pgProc.cmd.indexOf("-D") + 1];
   const port = pgProc.cmd[pgProc.cmd.indexOf("-p") + 1];
@@ -133,7 +158,17 @@ function processGroups() {
   if (!server) return null;
   const all = descendants(server.child.pid);
   // The app server: dist/serve.js or scripts/serve.ts (its primary and one worker per core), or a plain `next start`.
-  const next = all.filter((p) => p.cmd.some((a) => a.includes("next-server") || a.endsWith("dist/serve.js") || a.endsWith("scripts/serve.ts") || (a.endsWith("next") && p.cmd.includes("start")))).map((p) => p.pid);
+  const next = all
+    .filter((p) =>
+      p.cmd.some(
+        (a) =>
+          a.includes("next-server") ||
+          a.endsWith("dist/serve.js") ||
+          a.endsWith("scripts/serve.ts") ||
+          (a.endsWith("next") && p.cmd.includes("start")),
+      ),
+    )
+    .map((p) => p.pid);
   const pgPids = all.filter((p) => p.cmd[0]?.includes("postgres") || p.cmd.some((a) => a.startsWith("postgres:"))).map((p) => p.pid);
   // Postgres backends are children of the postmaster; re-read so new backends count.
   const postmaster = findEmbeddedPostgres(server.child.pid)?.postmaster;
@@ -156,7 +191,7 @@ function cpuSnapshot() {
 
 function cpuDelta(a, b, turns) {
   const wall = (b.at - a.at) / 1000;
-  const ms = (x, y) => (x === null || y === null ? null : Math.round(((y - x) * 1000) / turns * 100) / 100);
+  const ms = (x, y) => (x === null || y === null ? null : Math.round((((y - x) * 1000) / turns) * 100) / 100);
   const machineBusy = b.machine.busy - a.machine.busy;
   const nextCpu = b.next !== null ? b.next - a.next : null;
   const pgCpu = b.postgres !== null ? b.postgres - a.postgres : null;
@@ -249,7 +284,18 @@ const turnAgent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 function post(url, headers, body, timeoutMs = 30_000) {
   return new Promise((resolve, reject) => {
     const u = new URL(url);
-    const req = http.request({ host: u.hostname, port: u.port, path: u.pathname, method: "POST", agent: turnAgent, headers: { ...headers, "content-length": Buffer.byteLength(body) }, timeout: timeoutMs }, (res) => resolve({ status: res.statusCode, chunks: res }));
+    const req = http.request(
+      {
+        host: u.hostname,
+        port: u.port,
+        path: u.pathname,
+        method: "POST",
+        agent: turnAgent,
+        headers: { ...headers, "content-length": Buffer.byteLength(body) },
+        timeout: timeoutMs,
+      },
+      (res) => resolve({ status: res.statusCode, chunks: res }),
+    );
     req.on("timeout", () => req.destroy(new Error("timeout")));
     req.on("error", reject);
     req.end(body);
@@ -274,7 +320,11 @@ async function chatTurn(client, conversationId, kind) {
     const res = await post(
       `${client.base}/api/chat`,
       { cookie: client.cookie(), "content-type": "application/json" },
-      JSON.stringify({ id: conversationId, message: { id: randomUUID(), role: "user", parts: [{ type: "text", text }] }, timezone: "Europe/Berlin" }),
+      JSON.stringify({
+        id: conversationId,
+        message: { id: randomUUID(), role: "user", parts: [{ type: "text", text }] },
+        timezone: "Europe/Berlin",
+      }),
     );
     r.status = res.status;
     r.headers = now() - t0;
@@ -290,12 +340,16 @@ async function chatTurn(client, conversationId, kind) {
       if (r.firstToken === undefined && body.includes('"type":"text-delta"')) r.firstToken = t;
     }
     r.lastByte = now() - t0;
-    const chunks = body.split("\n").filter((l) => l.startsWith("data: ") && l !== "data: [DONE]").map((l) => JSON.parse(l.slice(6)));
+    const chunks = body
+      .split("\n")
+      .filter((l) => l.startsWith("data: ") && l !== "data: [DONE]")
+      .map((l) => JSON.parse(l.slice(6)));
     r.toolCalls = chunks.filter((c) => c.type === "tool-input-available").length;
     const hasError = chunks.some((c) => c.type === "error");
     const finished = chunks.some((c) => c.type === "finish" && c.finishReason !== "error");
     r.ok = res.status === 200 && finished && !hasError && (kind === "tool" ? r.toolCalls === 1 : r.toolCalls === 0);
-    if (!r.ok) r.error = `status ${res.status}${hasError ? ", error chunk" : ""}${finished ? "" : ", no finish"}, ${r.toolCalls} tool calls: ${body.slice(0, 300)}`;
+    if (!r.ok)
+      r.error = `status ${res.status}${hasError ? ", error chunk" : ""}${finished ? "" : ", no finish"}, ${r.toolCalls} tool calls: ${body.slice(0, 300)}`;
   } catch (error) {
     r.error = String(error?.message ?? error);
   }
@@ -361,8 +415,34 @@ function round(x, digits = 2) {
 }
 function summary(results) {
   const ok = results.filter((r) => r.ok);
-  const s = (field) => ({ p50: round(pct(ok.map((r) => r[field]), 50)), p95: round(pct(ok.map((r) => r[field]), 95)), p99: round(pct(ok.map((r) => r[field]), 99)), max: round(Math.max(...ok.map((r) => r[field] ?? 0))) });
-  return { n: results.length, errors: results.length - ok.length, firstByte: s("firstByte"), firstToken: ok.some((r) => r.firstToken !== undefined) ? s("firstToken") : null, lastByte: s("lastByte") };
+  const s = (field) => ({
+    p50: round(
+      pct(
+        ok.map((r) => r[field]),
+        50,
+      ),
+    ),
+    p95: round(
+      pct(
+        ok.map((r) => r[field]),
+        95,
+      ),
+    ),
+    p99: round(
+      pct(
+        ok.map((r) => r[field]),
+        99,
+      ),
+    ),
+    max: round(Math.max(...ok.map((r) => r[field] ?? 0))),
+  });
+  return {
+    n: results.length,
+    errors: results.length - ok.length,
+    firstByte: s("firstByte"),
+    firstToken: ok.some((r) => r.firstToken !== undefined) ? s("firstToken") : null,
+    lastByte: s("lastByte"),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -409,7 +489,9 @@ async function countRoundTrips({ db, client }) {
   await conn.connect();
   const results = [];
   try {
-    const { rows } = await conn.query("SELECT pg_backend_pid() AS pid, current_setting('log_statement') AS ls, current_setting('log_line_prefix') AS prefix");
+    const { rows } = await conn.query(
+      "SELECT pg_backend_pid() AS pid, current_setting('log_statement') AS ls, current_setting('log_line_prefix') AS prefix",
+    );
     const benchPid = rows[0].pid;
     log(`statement logging: was log_statement=${rows[0].ls}, prefix '${rows[0].prefix}'`);
     await conn.query("ALTER SYSTEM SET log_statement = 'all'");
@@ -527,7 +609,12 @@ async function main() {
     }
   }
   // A short concurrent warm-up too.
-  await Promise.all(users.map(async (u) => { const cv = new Conversations(); for (let i = 0; i < 5; i++) await chatTurn(u, cv.next(), i % 2 ? "tool" : "text"); }));
+  await Promise.all(
+    users.map(async (u) => {
+      const cv = new Conversations();
+      for (let i = 0; i < 5; i++) await chatTurn(u, cv.next(), i % 2 ? "tool" : "text");
+    }),
+  );
   log(`warmed up (${WARMUP * 4} sequential + ${CONC_USERS * 5} concurrent turns)`);
   await sleep(500);
 
@@ -545,7 +632,13 @@ async function main() {
         seqTurns++;
       }
       for (const [id, n] of convs.turns) seqConvs.set(id, n);
-      seq[`${ep} ${kind}`] = { summary: summary(list), firstErrors: list.filter((r) => !r.ok).slice(0, 3).map((r) => r.error) };
+      seq[`${ep} ${kind}`] = {
+        summary: summary(list),
+        firstErrors: list
+          .filter((r) => !r.ok)
+          .slice(0, 3)
+          .map((r) => r.error),
+      };
       log(`sequential ${ep} ${kind}: ${JSON.stringify(seq[`${ep} ${kind}`].summary)}`);
     }
   }
@@ -557,7 +650,8 @@ async function main() {
   if (db?.logFile) {
     try {
       roundTrips = summarizeRoundTrips(await countRoundTrips({ db, client: seqClient }));
-      for (const r of roundTrips) log(`round trips ${r.case}: before first byte ${r.beforeFirstByte}, total ${r.total}\n    ${r.sequence.join("\n    ")}`);
+      for (const r of roundTrips)
+        log(`round trips ${r.case}: before first byte ${r.beforeFirstByte}, total ${r.total}\n    ${r.sequence.join("\n    ")}`);
     } catch (error) {
       log(`round-trip count failed: ${error.message}`);
     }
@@ -621,14 +715,30 @@ async function main() {
     concBad.push(...(await check(users[i], okTurns)));
   }
   const persistence = {
-    sequential: { conversations: seqConvs.size, turns: [...seqConvs.values()].reduce((a, b) => a + b, 0), mismatches: seqBad.length, samples: seqBad.slice(0, 5) },
-    concurrent: { conversations: concConvs.reduce((a, c) => a + c.turns.size, 0), turns: conc.filter((r) => r.status === 200).length, mismatches: concBad.length, samples: concBad.slice(0, 5) },
+    sequential: {
+      conversations: seqConvs.size,
+      turns: [...seqConvs.values()].reduce((a, b) => a + b, 0),
+      mismatches: seqBad.length,
+      samples: seqBad.slice(0, 5),
+    },
+    concurrent: {
+      conversations: concConvs.reduce((a, c) => a + c.turns.size, 0),
+      turns: conc.filter((r) => r.status === 200).length,
+      mismatches: concBad.length,
+      samples: concBad.slice(0, 5),
+    },
   };
   log(`persistence: ${JSON.stringify(persistence)}`);
 
   const result = {
     date: started.toISOString(),
-    machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, memGiB: round(os.totalmem() / 2 ** 30, 1), node: process.version, platform: `${os.type()} ${os.release()}` },
+    machine: {
+      cpus: os.cpus().length,
+      model: os.cpus()[0]?.model,
+      memGiB: round(os.totalmem() / 2 ** 30, 1),
+      node: process.version,
+      platform: `${os.type()} ${os.release()}`,
+    },
     config: { base, SEQ_N, WARMUP, CONC_USERS, CONC_SECONDS, TURNS_PER_CONVERSATION },
     sequential: seq,
     sequentialCpu: seqCpu,
@@ -640,24 +750,35 @@ async function main() {
   printReport(result);
   log(`results written to ${OUT}`);
   const goals = {
-    ttfbP95: Object.entries(seq).filter(([k]) => k.startsWith("chat")).every(([, v]) => v.summary.firstByte.p95 <= 30),
+    ttfbP95: Object.entries(seq)
+      .filter(([k]) => k.startsWith("chat"))
+      .every(([, v]) => v.summary.firstByte.p95 <= 30),
     throughput: concSummary.turnsPerSecond >= 150 && concSummary.errors === 0,
     persisted: persistence.sequential.mismatches === 0 && persistence.concurrent.mismatches === 0,
   };
-  console.log(`\nGoals: TTFB p95 ≤ 30 ms (chat): ${goals.ttfbP95 ? "met" : "MISSED"}; ≥150 turns/s, 0 errors: ${goals.throughput ? "met" : "MISSED"}; every turn persisted: ${goals.persisted ? "yes" : "NO"}`);
+  console.log(
+    `\nGoals: TTFB p95 ≤ 30 ms (chat): ${goals.ttfbP95 ? "met" : "MISSED"}; ≥150 turns/s, 0 errors: ${goals.throughput ? "met" : "MISSED"}; every turn persisted: ${goals.persisted ? "yes" : "NO"}`,
+  );
   return goals;
 }
 
 function printReport(r) {
-  const row = (name, s) => `| ${name} | ${s.n} | ${s.errors} | ${s.firstByte.p50} / ${s.firstByte.p95} / ${s.firstByte.p99} | ${s.firstToken ? `${s.firstToken.p50} / ${s.firstToken.p95} / ${s.firstToken.p99}` : "—"} | ${s.lastByte.p50} / ${s.lastByte.p95} / ${s.lastByte.p99} |`;
+  const row = (name, s) =>
+    `| ${name} | ${s.n} | ${s.errors} | ${s.firstByte.p50} / ${s.firstByte.p95} / ${s.firstByte.p99} | ${s.firstToken ? `${s.firstToken.p50} / ${s.firstToken.p95} / ${s.firstToken.p99}` : "—"} | ${s.lastByte.p50} / ${s.lastByte.p95} / ${s.lastByte.p99} |`;
   console.log("\n| turns (sequential) | n | errors | TTFB p50/p95/p99 ms | first text token p50/p95/p99 ms | last byte p50/p95/p99 ms |");
   console.log("| --- | --- | --- | --- | --- | --- |");
-  for (const [k, v] of Object.entries(r.sequential)) console.log(row(`/api/${k.replace(" text", " \"hi\"").replace(" tool", " \"add buy milk …\"")}`, v.summary));
+  for (const [k, v] of Object.entries(r.sequential))
+    console.log(row(`/api/${k.replace(" text", ' "hi"').replace(" tool", ' "add buy milk …"')}`, v.summary));
   console.log(row(`/api/chat, ${r.concurrent.users} users concurrently`, r.concurrent.latency));
-  console.log(`\nConcurrent: ${r.concurrent.turns} turns in ${r.concurrent.seconds} s = ${r.concurrent.turnsPerSecond} turns/s, ${r.concurrent.errors} errors`);
+  console.log(
+    `\nConcurrent: ${r.concurrent.turns} turns in ${r.concurrent.seconds} s = ${r.concurrent.turnsPerSecond} turns/s, ${r.concurrent.errors} errors`,
+  );
   if (r.roundTrips) {
     console.log("\n| DB statements per turn | before first byte | whole turn |\n| --- | --- | --- |");
-    for (const x of r.roundTrips) console.log(`| ${x.case} | ${x.beforeFirstByte}${x.beforeFirstByteMax !== x.beforeFirstByte ? ` (max ${x.beforeFirstByteMax})` : ""} | ${x.total} |`);
+    for (const x of r.roundTrips)
+      console.log(
+        `| ${x.case} | ${x.beforeFirstByte}${x.beforeFirstByteMax !== x.beforeFirstByte ? ` (max ${x.beforeFirstByteMax})` : ""} | ${x.total} |`,
+      );
   }
 }
 

@@ -51,7 +51,13 @@ const log = (...parts: unknown[]) => console.error(`[data-scale ${new Date().toI
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 type Row = Timing & { name: string; group: string; layer: "service" | "http" | "browser"; problem?: string | null };
-type Measured = { userId: string; email: string; seeded: { tasks: number; otherTasks: number; messages: number; conversationId: string; oldestTaskId: string; listIds: string[] }; n: number; results: (Timing & { name: string; group: string; problem: string | null })[] };
+type Measured = {
+  userId: string;
+  email: string;
+  seeded: { tasks: number; otherTasks: number; messages: number; conversationId: string; oldestTaskId: string; listIds: string[] };
+  n: number;
+  results: (Timing & { name: string; group: string; problem: string | null })[];
+};
 
 const cleanups: (() => Promise<void>)[] = [];
 async function cleanup(): Promise<void> {
@@ -84,13 +90,29 @@ function runNode(args: string[], env: Record<string, string>, timeoutMs: number)
 const loadBefore = os.loadavg().map((v) => Math.round(v * 100) / 100);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "talk-todo-data-scale-"));
 fs.chmodSync(dataDir, 0o755); // as root, Postgres runs as the `postgres` user and must reach it
-const database = await ensureDatabase({ dataDir, databaseUrl: null, persistent: false, port: await findFreePort(), authSecret: false, setEnv: false, handleSignals: false, log: () => undefined });
+const database = await ensureDatabase({
+  dataDir,
+  databaseUrl: null,
+  persistent: false,
+  port: await findFreePort(),
+  authSecret: false,
+  setEnv: false,
+  handleSignals: false,
+  log: () => undefined,
+});
 cleanups.push(async () => {
   await database.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 const childEnv: Record<string, string> = { DATABASE_URL: database.url, AUTH_SECRET, NODE_ENV: "production", LOG_LEVEL: "warn" };
-const childArgs = ["--conditions=react-server", "--import", "tsx", "--import", "./bench/data-scale/rrule-esm.mjs", path.join("bench", "data-scale", "measure.ts")];
+const childArgs = [
+  "--conditions=react-server",
+  "--import",
+  "tsx",
+  "--import",
+  "./bench/data-scale/rrule-esm.mjs",
+  path.join("bench", "data-scale", "measure.ts"),
+];
 
 try {
   // 1. In-process.
@@ -112,7 +134,12 @@ try {
     bench: "data-scale",
     at: new Date().toISOString(),
     // Other processes share the machine: its load before and after the run says how clean the figures are.
-    machine: { cpus: os.cpus().length, node: process.version, loadAverageBefore: loadBefore, loadAverageAfter: os.loadavg().map((v) => Math.round(v * 100) / 100) },
+    machine: {
+      cpus: os.cpus().length,
+      node: process.version,
+      loadAverageBefore: loadBefore,
+      loadAverageAfter: os.loadavg().map((v) => Math.round(v * 100) / 100),
+    },
     data: { tasks: measured.seeded.tasks, messages: measured.seeded.messages, otherUsersTasks: measured.seeded.otherTasks },
     n: { service: measured.n, http: HTTP_N, browser: NAV_N },
     http,
@@ -136,7 +163,14 @@ async function explainPass(measured: Measured): Promise<Plan[]> {
   const admin = new pg.Client({ connectionString: database.url });
   await admin.connect();
   const dbName = new URL(database.url).pathname.slice(1);
-  const settings = ["session_preload_libraries = 'auto_explain'", "auto_explain.log_min_duration = 0", "auto_explain.log_analyze = on", "auto_explain.log_buffers = on", "auto_explain.log_timing = on", "auto_explain.log_nested_statements = on"];
+  const settings = [
+    "session_preload_libraries = 'auto_explain'",
+    "auto_explain.log_min_duration = 0",
+    "auto_explain.log_analyze = on",
+    "auto_explain.log_buffers = on",
+    "auto_explain.log_timing = on",
+    "auto_explain.log_nested_statements = on",
+  ];
   const logFile = [path.join(dataDir, "postgres.log"), `${path.join(dataDir, "postgres")}.log`].find((f) => fs.existsSync(f));
   try {
     for (const s of settings) await admin.query(`ALTER DATABASE "${dbName}" SET ${s}`);
@@ -159,9 +193,14 @@ function parsePlans(text: string): Plan[] {
   const out: Plan[] = [];
   let current: string | null = null;
   for (const entry of text.split(/\n(?=\S[^\n]*LOG:\s+duration: )/)) {
-    const m = /LOG:\s+duration: ([\d.]+) ms\s+plan:\n\s*Query Text: ([\s\S]*?)\n(\s*(?:Query Parameters:[^\n]*\n\s*)?[A-Z][\s\S]*)$/.exec(entry);
+    const m = /LOG:\s+duration: ([\d.]+) ms\s+plan:\n\s*Query Text: ([\s\S]*?)\n(\s*(?:Query Parameters:[^\n]*\n\s*)?[A-Z][\s\S]*)$/.exec(
+      entry,
+    );
     if (!m) continue;
-    const statement = m[2]!.replace(/\s+/g, " ").trim().replace(/^SELECT (?!'case: ).*? FROM /, "SELECT … FROM ");
+    const statement = m[2]!
+      .replace(/\s+/g, " ")
+      .trim()
+      .replace(/^SELECT (?!'case: ).*? FROM /, "SELECT … FROM ");
     const marker = /^SELECT 'case: (.*)' AS marker$/.exec(statement);
     if (marker) {
       current = marker[1]!;
@@ -198,13 +237,17 @@ async function overHttp(measured: Measured): Promise<Row[]> {
   cleanups.push(async () => {
     if (!running) return;
     process.kill(child.pid!, "SIGTERM");
-    if ((await Promise.race([exited.then(() => "exited"), sleep(15_000).then(() => "timeout")])) === "timeout") process.kill(-child.pid!, "SIGKILL");
+    if ((await Promise.race([exited.then(() => "exited"), sleep(15_000).then(() => "timeout")])) === "timeout")
+      process.kill(-child.pid!, "SIGKILL");
   });
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (!running) throw new Error(`the server exited during start-up:\n${fs.readFileSync(logPath, "utf8").slice(-1500)}`);
-    const ok = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(2000) }).then((r) => r.ok, () => false);
+    const ok = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(2000) }).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > deadline) throw new Error("the server was not healthy within 120 s");
     await sleep(250);
@@ -217,17 +260,32 @@ async function overHttp(measured: Measured): Promise<Row[]> {
   const { conversationId, listIds } = measured.seeded;
 
   const cases: { name: string; group: string; path: string; check?: (body: string) => string | null }[] = [
-    { name: "GET /api/tasks (panel: all, 100)", group: "list", path: "/api/tasks?status=all&limit=100", check: (b) => ((JSON.parse(b) as { tasks: unknown[] }).tasks.length === 100 ? null : "not 100 tasks") },
+    {
+      name: "GET /api/tasks (panel: all, 100)",
+      group: "list",
+      path: "/api/tasks?status=all&limit=100",
+      check: (b) => ((JSON.parse(b) as { tasks: unknown[] }).tasks.length === 100 ? null : "not 100 tasks"),
+    },
     { name: "GET /api/tasks (pending, 100)", group: "list", path: "/api/tasks?status=pending&limit=100" },
     { name: "GET /api/tasks (overdue)", group: "list", path: "/api/tasks?status=pending&due=overdue&limit=100" },
     { name: "GET /api/tasks (one list)", group: "list", path: `/api/tasks?status=pending&list=${listIds[0]}&limit=100` },
     { name: "GET /api/tasks (label)", group: "list", path: "/api/tasks?status=all&label=work&limit=100" },
     { name: "GET /api/lists (sidebar counts)", group: "list", path: "/api/lists" },
     { name: "GET /api/tasks?q=milk", group: "search", path: "/api/tasks?status=all&q=milk&limit=100" },
-    { name: "GET /api/tasks?q=passport", group: "search", path: "/api/tasks?status=all&q=passport&limit=100", check: (b) => ((JSON.parse(b) as { tasks: unknown[] }).tasks.length >= 1 ? null : "no result") },
+    {
+      name: "GET /api/tasks?q=passport",
+      group: "search",
+      path: "/api/tasks?status=all&q=passport&limit=100",
+      check: (b) => ((JSON.parse(b) as { tasks: unknown[] }).tasks.length >= 1 ? null : "no result"),
+    },
     { name: "GET /api/tasks?q=xylophone (none)", group: "search", path: "/api/tasks?status=all&q=xylophone&limit=100" },
     { name: "GET /api/conversations/:id (newest page)", group: "conversation", path: `/api/conversations/${conversationId}` },
-    { name: "GET /chat/:id (server render, last byte)", group: "conversation", path: `/chat/${conversationId}`, check: (b) => (b.split("self.__next_f")[0]!.includes(NEWEST_TEXT) ? null : "the newest message is not in the server-rendered HTML") },
+    {
+      name: "GET /chat/:id (server render, last byte)",
+      group: "conversation",
+      path: `/chat/${conversationId}`,
+      check: (b) => (b.split("self.__next_f")[0]!.includes(NEWEST_TEXT) ? null : "the newest message is not in the server-rendered HTML"),
+    },
   ];
   const rows: Row[] = [];
   for (const c of cases) {
@@ -295,7 +353,10 @@ async function inBrowser(base: string, session: string, cookieName: string, conv
     // Controls in the same browser: the sign-in page (no data, the same CSS and framework: the
     // floor of this machine and browser) and a new chat (the same shell and task panel, no messages).
     const controls: Row[] = [];
-    for (const [name, url, signedIn] of [["control: sign-in page", "/login", false], ["control: new chat (same shell, no messages)", "/", true]] as const) {
+    for (const [name, url, signedIn] of [
+      ["control: sign-in page", "/login", false],
+      ["control: new chat (same shell, no messages)", "/", true],
+    ] as const) {
       const controlPage = signedIn ? page : await (await browser.newContext()).newPage();
       const controlFcp: number[] = [];
       for (let i = 0; i < NAV_N + 3; i++) {
@@ -303,11 +364,23 @@ async function inBrowser(base: string, session: string, cookieName: string, conv
         const [, paint] = await timings(controlPage);
         if (i >= 3 && paint !== null) controlFcp.push(paint);
       }
-      controls.push({ name: `${name}, first contentful paint`, group: "conversation", layer: "browser", ...summarise(controlFcp), problem: controlFcp.length ? null : "no paint entry" });
+      controls.push({
+        name: `${name}, first contentful paint`,
+        group: "conversation",
+        layer: "browser",
+        ...summarise(controlFcp),
+        problem: controlFcp.length ? null : "no paint entry",
+      });
     }
     return [
       { name: "chat page: first byte of the HTML", group: "conversation", layer: "browser", ...summarise(firstByte), problem: null },
-      { name: "chat page: first contentful paint", group: "conversation", layer: "browser", ...summarise(fcp), problem: fcp.length ? null : "no paint entry" },
+      {
+        name: "chat page: first contentful paint",
+        group: "conversation",
+        layer: "browser",
+        ...summarise(fcp),
+        problem: fcp.length ? null : "no paint entry",
+      },
       { name: "chat page: newest message in the document", group: "conversation", layer: "browser", ...summarise(inDom), problem },
       { name: "chat page: first paint with the newest message", group: "conversation", layer: "browser", ...summarise(painted), problem },
       ...controls,
@@ -328,10 +401,19 @@ async function timings(page: import("playwright-core").Page): Promise<[number | 
 }
 
 function printTable(rows: Row[], plans: Plan[], http: { workers: number; skipped?: string }): void {
-  const lines = ["| layer | case | p50 ms | p95 ms | p99 ms | max ms | n | problem |", "| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |"];
+  const lines = [
+    "| layer | case | p50 ms | p95 ms | p99 ms | max ms | n | problem |",
+    "| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |",
+  ];
   for (const r of rows) lines.push(`| ${r.layer} | ${r.name} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.max} | ${r.n} | ${r.problem ?? ""} |`);
   if (http.skipped) lines.push("", `HTTP and browser: skipped (${http.skipped}).`);
-  lines.push("", `Load average (1/5/15 min) before: ${loadBefore.join(" / ")}, after: ${os.loadavg().map((v) => v.toFixed(2)).join(" / ")} on ${os.cpus().length} CPUs.`);
+  lines.push(
+    "",
+    `Load average (1/5/15 min) before: ${loadBefore.join(" / ")}, after: ${os
+      .loadavg()
+      .map((v) => v.toFixed(2))
+      .join(" / ")} on ${os.cpus().length} CPUs.`,
+  );
   console.log(lines.join("\n"));
   console.log(`\n${plans.length} statement plans (auto_explain, ANALYZE); with --json they are in "plans".`);
 }

@@ -32,7 +32,15 @@ const PASSWORD = "correct horse battery staple";
 const DEFAULT_PATHS = ["/", "/login", "/settings"];
 /** Pages that must be opened signed out (a signed-in visit redirects away). */
 const SIGNED_OUT = new Set(["/login", "/register", "/forgot-password"]);
-const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
 const kb = (n) => Math.round((n / 1024) * 10) / 10;
 
 function chromiumPath() {
@@ -45,7 +53,10 @@ async function signUpAndIn(request, base) {
   const reg = await request.post(`${base}/api/register`, { data: { email, password: PASSWORD, name: "bundle" } });
   if (reg.status() !== 201) throw new Error(`register ${reg.status()}: ${await reg.text()}`);
   const { csrfToken } = await (await request.get(`${base}/api/auth/csrf`)).json();
-  const res = await request.post(`${base}/api/auth/callback/credentials`, { form: { csrfToken, email, password: PASSWORD, callbackUrl: "/" }, maxRedirects: 0 });
+  const res = await request.post(`${base}/api/auth/callback/credentials`, {
+    form: { csrfToken, email, password: PASSWORD, callbackUrl: "/" },
+    maxRedirects: 0,
+  });
   if (res.status() >= 400) throw new Error(`sign-in ${res.status()}`);
   const session = await (await request.get(`${base}/api/auth/session`)).json();
   if (session?.user?.email !== email) throw new Error("no session after sign-in");
@@ -74,7 +85,13 @@ async function measurePage(browser, base, pagePath, storageState) {
     for (const [url, response] of seen) {
       const body = await response.body().catch(() => null);
       if (!body) continue;
-      files.push({ url: url.replace(base, ""), when: inHtml.has(url) ? "html" : "later", raw: body.length, gzip: gzipSync(body, { level: 9 }).length, encoding: response.headers()["content-encoding"] ?? "none" });
+      files.push({
+        url: url.replace(base, ""),
+        when: inHtml.has(url) ? "html" : "later",
+        raw: body.length,
+        gzip: gzipSync(body, { level: 9 }).length,
+        encoding: response.headers()["content-encoding"] ?? "none",
+      });
     }
     files.sort((a, b) => b.gzip - a.gzip);
     const sum = (list, key) => list.reduce((n, f) => n + f[key], 0);
@@ -111,8 +128,12 @@ export async function measureFirstLoadJs(base, paths = DEFAULT_PATHS) {
 }
 
 export function formatTable(result) {
-  const lines = ["| page | JS files | all JS, gzip | of which in the HTML | of which later | raw |", "| --- | --- | --- | --- | --- | --- |"];
-  for (const p of result.pages) lines.push(`| \`${p.path}\` | ${p.files} | **${p.gzipKB} KB** | ${p.firstLoadGzipKB} KB | ${p.laterGzipKB} KB | ${p.rawKB} KB |`);
+  const lines = [
+    "| page | JS files | all JS, gzip | of which in the HTML | of which later | raw |",
+    "| --- | --- | --- | --- | --- | --- |",
+  ];
+  for (const p of result.pages)
+    lines.push(`| \`${p.path}\` | ${p.files} | **${p.gzipKB} KB** | ${p.firstLoadGzipKB} KB | ${p.laterGzipKB} KB | ${p.rawKB} KB |`);
   for (const p of result.pages) {
     lines.push("", `${p.path}, largest files (gzip KB, when):`);
     for (const f of p.scripts.slice(0, 6)) lines.push(`  ${String(f.gzipKB).padStart(6)}  ${f.when.padEnd(5)}  ${f.url}`);
@@ -123,14 +144,18 @@ export function formatTable(result) {
 // ---------------------------------------------------------------------------------------------
 // Command line
 
-
 /** The production build on a throw-away database (scripts/e2e-server.ts); returns base and stop(). */
 async function startServer() {
   if (!fs.existsSync(path.join(ROOT, ".next", "BUILD_ID"))) throw new Error("no production build: run `npm run build` first");
   const port = Number(process.env.PORT) || (await freePort());
   const env = { ...process.env, NODE_ENV: "production" };
   for (const k of ["DATABASE_URL", "AI_PROVIDER"]) delete env[k];
-  const child = spawn("npx", ["tsx", "scripts/e2e-server.ts", String(port)], { cwd: ROOT, env, stdio: ["ignore", "ignore", "inherit"], detached: true });
+  const child = spawn("npx", ["tsx", "scripts/e2e-server.ts", String(port)], {
+    cwd: ROOT,
+    env,
+    stdio: ["ignore", "ignore", "inherit"],
+    detached: true,
+  });
   let exited = false;
   child.on("exit", () => (exited = true));
   const stop = async () => {

@@ -59,8 +59,16 @@ function original(frame) {
 
 function group(source) {
   if (source.startsWith("(")) return source;
-  if (source.startsWith("node:")) return source.split("/").slice(0, 2).join("/").replace(/^node:internal\/?/, "node:");
-  const s = source.replace(/^file:\/\//, "").replace(/^\[project\]\//, "").replace(/^turbopack:\/\/\/\[project\]\//, "");
+  if (source.startsWith("node:"))
+    return source
+      .split("/")
+      .slice(0, 2)
+      .join("/")
+      .replace(/^node:internal\/?/, "node:");
+  const s = source
+    .replace(/^file:\/\//, "")
+    .replace(/^\[project\]\//, "")
+    .replace(/^turbopack:\/\/\/\[project\]\//, "");
   const nm = s.lastIndexOf("node_modules/");
   if (nm >= 0) {
     const rest = s.slice(nm + "node_modules/".length).split("/");
@@ -134,7 +142,11 @@ for (const file of files) {
   }
 }
 
-const rows = (m) => [...m].sort((a, b) => b[1] - a[1]).slice(0, TOP).map(([k, us]) => ({ name: k, ms: Math.round(us / 1000), share: Math.round((us / total) * 1000) / 10 }));
+const rows = (m) =>
+  [...m]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, TOP)
+    .map(([k, us]) => ({ name: k, ms: Math.round(us / 1000), share: Math.round((us / total) * 1000) / 10 }));
 const result = { busyMs: Math.round(total / 1000), groups: rows(bySource), functions: rows(byFunction), inclusive: rows(inclusive) };
 const unit = files.every((f) => f.endsWith(".heapprofile")) ? "KB allocated" : "ms";
 if (JSON_OUT) {

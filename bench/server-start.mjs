@@ -59,7 +59,12 @@ function treeRss(pid) {
       if (isPg) postgres += kb;
       else {
         app += kb;
-        names.push(`${path.basename(cmd[0] ?? "?")} ${cmd.slice(1, 3).map((a) => path.basename(a)).join(" ")} ${Math.round(kb / 1024)}`);
+        names.push(
+          `${path.basename(cmd[0] ?? "?")} ${cmd
+            .slice(1, 3)
+            .map((a) => path.basename(a))
+            .join(" ")} ${Math.round(kb / 1024)}`,
+        );
       }
     } catch {
       // gone
@@ -70,7 +75,11 @@ function treeRss(pid) {
 
 async function once() {
   const started = performance.now();
-  const child = spawn(command[0], command.slice(1), { env: { ...process.env, PORT: port, DATA_DIR: dataDir }, stdio: ["ignore", "ignore", "inherit"], detached: true });
+  const child = spawn(command[0], command.slice(1), {
+    env: { ...process.env, PORT: port, DATA_DIR: dataDir },
+    stdio: ["ignore", "ignore", "inherit"],
+    detached: true,
+  });
   let exited = false;
   child.on("exit", () => (exited = true));
   for (;;) {
@@ -90,7 +99,12 @@ async function once() {
   process.kill(-child.pid, "SIGTERM");
   while (!exited) await sleep(50);
   await sleep(500);
-  return { startupMs: Math.round(startupMs), appRssMB: Math.round(rss.app), postgresRssMB: Math.round(rss.postgres), processes: rss.processes };
+  return {
+    startupMs: Math.round(startupMs),
+    appRssMB: Math.round(rss.app),
+    postgresRssMB: Math.round(rss.postgres),
+    processes: rss.processes,
+  };
 }
 
 const runs = [];
@@ -101,5 +115,15 @@ for (let i = 0; i <= reps; i++) {
   console.error(JSON.stringify(run));
 }
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-console.log(JSON.stringify({ command: command.join(" "), reps: runs.length, startupMs: runs.map((r) => r.startupMs), medianStartupMs: median(runs.map((r) => r.startupMs)), appRssMB: runs.map((r) => r.appRssMB), medianAppRssMB: median(runs.map((r) => r.appRssMB)), postgresRssMB: median(runs.map((r) => r.postgresRssMB)) }));
+console.log(
+  JSON.stringify({
+    command: command.join(" "),
+    reps: runs.length,
+    startupMs: runs.map((r) => r.startupMs),
+    medianStartupMs: median(runs.map((r) => r.startupMs)),
+    appRssMB: runs.map((r) => r.appRssMB),
+    medianAppRssMB: median(runs.map((r) => r.appRssMB)),
+    postgresRssMB: median(runs.map((r) => r.postgresRssMB)),
+  }),
+);
 if (!process.env.DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true });

@@ -54,7 +54,14 @@ for (const deltas of [2, 20]) {
           { type: "text-start", id: "t" },
           ...Array.from({ length: deltas }, (_, i) => ({ type: "text-delta" as const, id: "t", delta: `word${i} ` })),
           { type: "text-end", id: "t" },
-          { type: "finish", finishReason: { unified: "stop", raw: "stop" }, usage: { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } } },
+          {
+            type: "finish",
+            finishReason: { unified: "stop", raw: "stop" },
+            usage: {
+              inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
+              outputTokens: { total: 1, text: 1, reasoning: 0 },
+            },
+          },
         ],
       }),
     }),
@@ -64,6 +71,8 @@ for (const deltas of [2, 20]) {
     await consumeStream({ stream: result.toUIMessageStream() });
   };
   await cpuPerRun(300, sdk);
-  console.log(`AI SDK alone (streamText → toUIMessageStream, mock model, ${deltas} text chunks): ${(await cpuPerRun(2000, sdk)).toFixed(2)} ms CPU per turn`);
+  console.log(
+    `AI SDK alone (streamText → toUIMessageStream, mock model, ${deltas} text chunks): ${(await cpuPerRun(2000, sdk)).toFixed(2)} ms CPU per turn`,
+  );
 }
 process.exit(0);

@@ -25,19 +25,19 @@ export type ModelInfo = { provider: string; label: string; models: string[] };
 export function AppShell({ email, timeZone, model, children }: { email: string; timeZone: string; model: ModelInfo; children: ReactNode }) {
   return (
     <TimeZoneContext value={timeZone}>
-    <ModelChoiceProvider models={model.models}>
-    <ToastProvider>
-      <ConversationsProvider>
-        <TaskStoreProvider owner={email}>
-          <ShellLayout email={email} model={model}>
-            {children}
-          </ShellLayout>
-          <OfflineSync owner={email} />
-          <RegisterServiceWorker />
-        </TaskStoreProvider>
-      </ConversationsProvider>
-    </ToastProvider>
-    </ModelChoiceProvider>
+      <ModelChoiceProvider models={model.models}>
+        <ToastProvider>
+          <ConversationsProvider>
+            <TaskStoreProvider owner={email}>
+              <ShellLayout email={email} model={model}>
+                {children}
+              </ShellLayout>
+              <OfflineSync owner={email} />
+              <RegisterServiceWorker />
+            </TaskStoreProvider>
+          </ConversationsProvider>
+        </ToastProvider>
+      </ModelChoiceProvider>
     </TimeZoneContext>
   );
 }
@@ -92,7 +92,9 @@ function ShellLayout({ email, model, children }: { email: string; model: ModelIn
         aria-modal={drawer === "sidebar" ? true : undefined}
         inert={drawer === "tasks"}
         className={`fixed inset-y-0 left-0 z-40 w-72 shrink-0 border-r border-zinc-200 bg-zinc-50 shadow-xl duration-200 md:visible md:static md:z-auto md:translate-x-0 md:shadow-none dark:border-zinc-800 dark:bg-zinc-900 ${
-          drawer === "sidebar" ? "visible translate-x-0 transition-[translate]" : "invisible -translate-x-full transition-[translate,visibility]"
+          drawer === "sidebar"
+            ? "visible translate-x-0 transition-[translate]"
+            : "invisible -translate-x-full transition-[translate,visibility]"
         }`}
       >
         <ConversationSidebar email={email} onClose={close} />
@@ -114,7 +116,9 @@ function ShellLayout({ email, model, children }: { email: string; model: ModelIn
         aria-modal={drawer === "tasks" ? true : undefined}
         inert={drawer === "sidebar"}
         className={`fixed inset-y-0 right-0 z-40 w-[min(24rem,100vw)] shrink-0 border-l border-zinc-200 bg-white shadow-xl duration-200 lg:visible lg:static lg:z-auto lg:w-80 lg:translate-x-0 lg:shadow-none xl:w-96 dark:border-zinc-800 dark:bg-zinc-950 ${
-          drawer === "tasks" ? "visible translate-x-0 transition-[translate]" : "invisible translate-x-full transition-[translate,visibility]"
+          drawer === "tasks"
+            ? "visible translate-x-0 transition-[translate]"
+            : "invisible translate-x-full transition-[translate,visibility]"
         }`}
       >
         <TaskPanel onClose={close} />
@@ -125,7 +129,17 @@ function ShellLayout({ email, model, children }: { email: string; model: ModelIn
 
 const providerDot: Record<string, string> = { builtin: "bg-emerald-500", google: "bg-sky-500", "openai-compatible": "bg-violet-500" };
 
-function ChatHeader({ model, pathname, onOpenSidebar, onOpenTasks }: { model: ModelInfo; pathname: string; onOpenSidebar: () => void; onOpenTasks: () => void }) {
+function ChatHeader({
+  model,
+  pathname,
+  onOpenSidebar,
+  onOpenTasks,
+}: {
+  model: ModelInfo;
+  pathname: string;
+  onOpenSidebar: () => void;
+  onOpenTasks: () => void;
+}) {
   const { conversations } = useConversations();
   const { state } = useTaskStore();
   const id = currentConversationId(pathname);
@@ -135,7 +149,14 @@ function ChatHeader({ model, pathname, onOpenSidebar, onOpenTasks }: { model: Mo
 
   return (
     <header className="flex h-14 shrink-0 items-center gap-2 border-b border-zinc-200/80 px-3 sm:px-4 dark:border-zinc-800">
-      <Button variant="ghost" size="icon" className="md:hidden" onClick={onOpenSidebar} aria-label="Open chats" aria-controls="chat-sidebar">
+      <Button
+        variant="ghost"
+        size="icon"
+        className="md:hidden"
+        onClick={onOpenSidebar}
+        aria-label="Open chats"
+        aria-controls="chat-sidebar"
+      >
         <MenuIcon className="size-5" />
       </Button>
       <div className="flex min-w-0 flex-1 flex-col sm:flex-row sm:items-center sm:gap-3">
@@ -151,24 +172,33 @@ function ChatHeader({ model, pathname, onOpenSidebar, onOpenTasks }: { model: Mo
               className="max-w-[14rem] truncate rounded-full border border-zinc-200 bg-zinc-50 px-2.5 py-1 text-xs dark:border-zinc-800 dark:bg-zinc-900"
             >
               {choice.models.map((m) => (
-                <option key={m} value={m}>{m}</option>
+                <option key={m} value={m}>
+                  {m}
+                </option>
               ))}
             </select>
           </label>
         ) : (
-        <span
-          data-testid="model-badge"
-          title={`Answers come from: ${model.label}`}
-          className="inline-flex max-w-full items-center gap-1.5 self-start truncate text-[11px] text-zinc-500 sm:ml-auto sm:max-w-[16rem] sm:self-auto sm:rounded-full sm:border sm:border-zinc-200 sm:bg-zinc-50 sm:px-2.5 sm:py-1 sm:text-xs sm:text-zinc-600 dark:text-zinc-400 dark:sm:border-zinc-800 dark:sm:bg-zinc-900"
-        >
-          <span className={`size-1.5 shrink-0 rounded-full ${providerDot[model.provider] ?? "bg-zinc-400"}`} aria-hidden="true" />
-          <span className="sr-only">Model: </span>
-          <span className="truncate">{model.label}</span>
-        </span>
+          <span
+            data-testid="model-badge"
+            title={`Answers come from: ${model.label}`}
+            className="inline-flex max-w-full items-center gap-1.5 self-start truncate text-[11px] text-zinc-500 sm:ml-auto sm:max-w-[16rem] sm:self-auto sm:rounded-full sm:border sm:border-zinc-200 sm:bg-zinc-50 sm:px-2.5 sm:py-1 sm:text-xs sm:text-zinc-600 dark:text-zinc-400 dark:sm:border-zinc-800 dark:sm:bg-zinc-900"
+          >
+            <span className={`size-1.5 shrink-0 rounded-full ${providerDot[model.provider] ?? "bg-zinc-400"}`} aria-hidden="true" />
+            <span className="sr-only">Model: </span>
+            <span className="truncate">{model.label}</span>
+          </span>
         )}
       </div>
       <ReminderBell />
-      <Button variant="ghost" size="sm" className="lg:hidden" onClick={onOpenTasks} aria-label={`Open tasks (${pending} to do)`} aria-controls="task-panel">
+      <Button
+        variant="ghost"
+        size="sm"
+        className="lg:hidden"
+        onClick={onOpenTasks}
+        aria-label={`Open tasks (${pending} to do)`}
+        aria-controls="task-panel"
+      >
         <ListIcon className="size-4" />
         <span className="hidden text-xs sm:inline">Tasks</span>
         {pending > 0 && <span className="rounded-full bg-accent-600 px-1.5 text-[10px] leading-4 font-semibold text-white">{pending}</span>}

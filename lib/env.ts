@@ -50,9 +50,18 @@ export const envSchema = z.object({
    * generated once into .data/vapid-keys.json by `npm run dev`/`npm start`. Unset in a
    * deployment: push reminders are off.
    */
-  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, "must be the base64url public key (65 bytes)").optional(),
-  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{40,50}$/, "must be the base64url private key (32 bytes)").optional(),
-  VAPID_SUBJECT: z.string().regex(/^(?:mailto:[^\s@]+@\S+|https:\/\/\S+)$/, "must be a mailto: or https:// URL").optional(),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{80,100}$/, "must be the base64url public key (65 bytes)")
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{40,50}$/, "must be the base64url private key (32 bytes)")
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(?:mailto:[^\s@]+@\S+|https:\/\/\S+)$/, "must be a mailto: or https:// URL")
+    .optional(),
   /**
    * Comma-separated origins of the push services the server may send to (https://host, or
    * https://*.domain for any subdomain). Default: the major browsers' services (lib/push/origins.ts).
@@ -109,7 +118,10 @@ export const envSchema = z.object({
   AGENT_MAX_TOOL_CALLS: intFrom(1, 100).default(10),
   AGENT_HISTORY_MESSAGES: intFrom(1, 200).default(20),
   /** Seed 003's `enable_retry`: retry a tool call that failed because the database was unavailable. */
-  AGENT_TOOL_RETRY: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
+  AGENT_TOOL_RETRY: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
   /** Seed 003's `retry_attempts`: retries of such a call (with AGENT_TOOL_RETRY=true) before the model hears of the failure. */
   AGENT_TOOL_RETRY_ATTEMPTS: intFrom(0, 10).default(1),
 
@@ -154,7 +166,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const building = source.NEXT_PHASE === "phase-production-build";
   const missing: string[] = [];
   if (!building && env.NODE_ENV !== "test") {
-    if (!env.DATABASE_URL) missing.push("DATABASE_URL: required (run through `npm run dev`/`npm start`, which start an embedded Postgres when it is unset)");
+    if (!env.DATABASE_URL)
+      missing.push("DATABASE_URL: required (run through `npm run dev`/`npm start`, which start an embedded Postgres when it is unset)");
     if (!env.AUTH_SECRET) missing.push("AUTH_SECRET: required (generated automatically by `npm run dev`/`npm start` when unset)");
   }
   if (env.AI_PROVIDER === "google" && !env.GOOGLE_GENERATIVE_AI_API_KEY) {
@@ -173,7 +186,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   } as const)) {
     const set = keys.filter((key) => env[key] !== undefined);
     if (set.length && set.length < keys.length) {
-      for (const key of keys) if (env[key] === undefined) missing.push(`${key}: required for ${provider} sign-in (${set.join(", ")} ${set.length === 1 ? "is" : "are"} set)`);
+      for (const key of keys)
+        if (env[key] === undefined)
+          missing.push(`${key}: required for ${provider} sign-in (${set.join(", ")} ${set.length === 1 ? "is" : "are"} set)`);
     }
   }
   if (env.SMTP_URL && !env.AUTH_URL) {
@@ -186,7 +201,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     missing.push((error as Error).message);
   }
   if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
-    missing.push(`${env.VAPID_PUBLIC_KEY ? "VAPID_PRIVATE_KEY" : "VAPID_PUBLIC_KEY"}: required with ${env.VAPID_PUBLIC_KEY ? "VAPID_PUBLIC_KEY" : "VAPID_PRIVATE_KEY"} (set both, or neither)`);
+    missing.push(
+      `${env.VAPID_PUBLIC_KEY ? "VAPID_PRIVATE_KEY" : "VAPID_PUBLIC_KEY"}: required with ${env.VAPID_PUBLIC_KEY ? "VAPID_PUBLIC_KEY" : "VAPID_PRIVATE_KEY"} (set both, or neither)`,
+    );
   }
   if (missing.length) throw new EnvError(missing);
   return env;

@@ -18,7 +18,14 @@ function threshold(): number {
 function serializeError(error: unknown): unknown {
   if (error instanceof Error) {
     const e = error as Error & { code?: unknown; statusCode?: unknown };
-    return { name: e.name, message: e.message, code: e.code, statusCode: e.statusCode, stack: e.stack, cause: e.cause ? serializeError(e.cause) : undefined };
+    return {
+      name: e.name,
+      message: e.message,
+      code: e.code,
+      statusCode: e.statusCode,
+      stack: e.stack,
+      cause: e.cause ? serializeError(e.cause) : undefined,
+    };
   }
   return error;
 }

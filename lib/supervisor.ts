@@ -31,7 +31,13 @@ export class RestartPolicy {
   }
 }
 
-export type SupervisorReport = { type: "talk-todo.supervisor"; degraded: boolean; workers: number; ready: number; restartsLastMinute: number };
+export type SupervisorReport = {
+  type: "talk-todo.supervisor";
+  degraded: boolean;
+  workers: number;
+  ready: number;
+  restartsLastMinute: number;
+};
 
 const REPORT = Symbol.for("talk-todo.supervisorReport");
 

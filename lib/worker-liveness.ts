@@ -60,7 +60,10 @@ export class WorkerLiveness {
  * In the primary: pings every worker that has said "ready" and kills those that stop answering.
  * `onKill` is told before the SIGKILL (for the log). Returns a function that stops watching.
  */
-export function superviseLiveness(cluster: Cluster, options: { timeoutMs: number; intervalMs?: number; onKill?: (worker: Worker, silentMs: number) => void }): () => void {
+export function superviseLiveness(
+  cluster: Cluster,
+  options: { timeoutMs: number; intervalMs?: number; onKill?: (worker: Worker, silentMs: number) => void },
+): () => void {
   const liveness = new WorkerLiveness(options.timeoutMs);
   const onMessage = (worker: Worker, message: unknown) => {
     if (message === "ready") liveness.watch(worker.id, Date.now());

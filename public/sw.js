@@ -55,10 +55,13 @@ async function page(request) {
     return (
       (await cache.match(request, { ignoreSearch: true, ignoreVary: true })) ??
       (await cache.match("/__last-page", { ignoreVary: true })) ??
-      new Response("<!doctype html><title>Offline</title><p>You're offline, and this page was not opened before. Reconnect and try again.</p>", {
-        status: 503,
-        headers: { "content-type": "text/html; charset=utf-8" },
-      })
+      new Response(
+        "<!doctype html><title>Offline</title><p>You're offline, and this page was not opened before. Reconnect and try again.</p>",
+        {
+          status: 503,
+          headers: { "content-type": "text/html; charset=utf-8" },
+        },
+      )
     );
   }
 }
@@ -84,7 +87,8 @@ async function dataAnswer(request) {
     else if (response.ok) await cache.put(request, response.clone());
     return response;
   } catch (error) {
-    const cached = (await cache.match(request, { ignoreVary: true })) ?? (await cache.match(request, { ignoreSearch: true, ignoreVary: true }));
+    const cached =
+      (await cache.match(request, { ignoreVary: true })) ?? (await cache.match(request, { ignoreSearch: true, ignoreVary: true }));
     if (cached) return cached;
     throw error;
   }
@@ -110,10 +114,21 @@ self.addEventListener("message", (event) => {
   if (!message || message.type !== "warm") return;
   event.waitUntil(
     (async () => {
-      const files = Array.isArray(message.files) ? message.files.filter((f) => typeof f === "string" && f.startsWith(`${self.location.origin}/_next/static/`)) : [];
+      const files = Array.isArray(message.files)
+        ? message.files.filter((f) => typeof f === "string" && f.startsWith(`${self.location.origin}/_next/static/`))
+        : [];
       const cache = await caches.open(STATIC);
-      await Promise.all(files.map((file) => cache.match(file, { ignoreVary: true }).then((hit) => hit || cache.add(file)).catch(() => undefined)));
-      const data = Array.isArray(message.data) ? message.data.filter((u) => typeof u === "string" && isData(new URL(u, self.location.origin))) : [];
+      await Promise.all(
+        files.map((file) =>
+          cache
+            .match(file, { ignoreVary: true })
+            .then((hit) => hit || cache.add(file))
+            .catch(() => undefined),
+        ),
+      );
+      const data = Array.isArray(message.data)
+        ? message.data.filter((u) => typeof u === "string" && isData(new URL(u, self.location.origin)))
+        : [];
       await Promise.all(data.map((u) => dataAnswer(new Request(u, { credentials: "same-origin" })).catch(() => undefined)));
       if (typeof message.page === "string" && message.page.startsWith("/")) {
         const response = await fetch(message.page, { credentials: "same-origin" }).catch(() => null);

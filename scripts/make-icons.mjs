@@ -18,6 +18,9 @@ for (const [name, source, size] of [
   ["icon-maskable-512.png", maskable, 512],
   ["apple-touch-icon.png", maskable, 180],
 ]) {
-  await sharp(source, { density: (72 * size) / 32 }).resize(size, size).png().toFile(new URL(`../public/${name}`, import.meta.url).pathname);
+  await sharp(source, { density: (72 * size) / 32 })
+    .resize(size, size)
+    .png()
+    .toFile(new URL(`../public/${name}`, import.meta.url).pathname);
   console.log(`public/${name}`);
 }

@@ -76,7 +76,8 @@ if (cluster.isPrimary) {
   // sat at 3–4× its live set (RSS 400–660 MB at 500 streams, rising between soaks). 1.5×
   // keeps it at ~350 MB, flat, for no measurable CPU (docs/benchmarks.md, issue 18). A flag
   // given to the primary (node --heap-growing-percent=… dist/serve.js) wins.
-  if (!process.execArgv.some((a) => a.startsWith("--heap-growing-percent"))) cluster.setupPrimary({ execArgv: [...process.execArgv, "--heap-growing-percent=50"] });
+  if (!process.execArgv.some((a) => a.startsWith("--heap-growing-percent")))
+    cluster.setupPrimary({ execArgv: [...process.execArgv, "--heap-growing-percent=50"] });
   const live = new Set<Worker>();
   const ready = new Set<number>();
   let announced = false;
@@ -87,7 +88,13 @@ if (cluster.isPrimary) {
   const orphans = new OrphanedTurns(process.env.DATABASE_URL);
   const report = (): void => {
     const now = Date.now();
-    const message: SupervisorReport = { type: "talk-todo.supervisor", degraded: policy.degraded(now), workers, ready: ready.size, restartsLastMinute: policy.restartsInWindow(now) };
+    const message: SupervisorReport = {
+      type: "talk-todo.supervisor",
+      degraded: policy.degraded(now),
+      workers,
+      ready: ready.size,
+      restartsLastMinute: policy.restartsInWindow(now),
+    };
     for (const worker of live) if (worker.isConnected()) worker.send(message, () => undefined);
   };
 
@@ -120,7 +127,10 @@ if (cluster.isPrimary) {
     // Its turns died with it: free their conversations now rather than when the leases expire.
     orphans.release(worker.id).then(
       (freed) => freed && console.error(`[serve] released ${freed} conversation${freed === 1 ? "" : "s"} of worker ${worker.process.pid}`),
-      (error: unknown) => console.error(`[serve] could not release the dead worker's conversations: ${error instanceof Error ? error.message : String(error)}`),
+      (error: unknown) =>
+        console.error(
+          `[serve] could not release the dead worker's conversations: ${error instanceof Error ? error.message : String(error)}`,
+        ),
     );
     if (stopping) {
       if (live.size === 0) process.exit(exitCode);
@@ -134,12 +144,17 @@ if (cluster.isPrimary) {
       return;
     }
     const delay = policy.onExit(Date.now());
-    if (policy.degraded(Date.now())) console.error(`[serve] workers keep exiting; replacing them every ${Math.round(delay / 1000)} s and reporting degraded health`);
+    if (policy.degraded(Date.now()))
+      console.error(`[serve] workers keep exiting; replacing them every ${Math.round(delay / 1000)} s and reporting degraded health`);
     report();
     setTimeout(fork, delay);
   });
   // A frozen worker (an endless loop) never exits on its own: kill it, and the exit above replaces it.
-  superviseLiveness(cluster, { timeoutMs: heartbeatTimeoutMs(), onKill: (worker, ms) => console.error(`[serve] worker ${worker.process.pid} has not answered for ${Math.round(ms / 1000)} s; killing it`) });
+  superviseLiveness(cluster, {
+    timeoutMs: heartbeatTimeoutMs(),
+    onKill: (worker, ms) =>
+      console.error(`[serve] worker ${worker.process.pid} has not answered for ${Math.round(ms / 1000)} s; killing it`),
+  });
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, () => stop(0));
   for (let i = 0; i < workers; i++) fork();
   setInterval(report, 10_000).unref(); // "degraded" ends a minute after the last death

@@ -81,7 +81,8 @@ export async function registerAction(_previous: AuthFormState, formData: FormDat
     const timeZone = timeZoneSchema.safeParse(field(formData, "timezone"));
     if (timeZone.success && timeZone.data !== user.timezone) await updateUserSettings({ id: user.id, timezone: timeZone.data });
   } catch (error) {
-    if (isAppError(error) && error.type === "conflict") return { fieldErrors: { email: "An account with this email already exists." }, values };
+    if (isAppError(error) && error.type === "conflict")
+      return { fieldErrors: { email: "An account with this email already exists." }, values };
     if (isAppError(error)) return { error: error.message, values };
     throw error;
   }

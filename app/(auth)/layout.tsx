@@ -5,10 +5,16 @@ import { SparkIcon } from "@/components/ui/icons";
 export default function AuthLayout({ children }: { children: React.ReactNode }) {
   return (
     <div className="relative flex min-h-dvh flex-col bg-zinc-50 dark:bg-zinc-950">
-      <div className="pointer-events-none absolute inset-x-0 top-0 h-72 bg-gradient-to-b from-accent-100/70 to-transparent dark:from-accent-500/10" aria-hidden="true" />
+      <div
+        className="pointer-events-none absolute inset-x-0 top-0 h-72 bg-gradient-to-b from-accent-100/70 to-transparent dark:from-accent-500/10"
+        aria-hidden="true"
+      />
       <header className="relative flex items-center justify-between px-5 py-4">
         <span className="flex items-center gap-2 text-[15px] font-semibold tracking-tight">
-          <span className="flex size-7 items-center justify-center rounded-lg bg-gradient-to-br from-accent-500 to-violet-500 text-white" aria-hidden="true">
+          <span
+            className="flex size-7 items-center justify-center rounded-lg bg-gradient-to-br from-accent-500 to-violet-500 text-white"
+            aria-hidden="true"
+          >
             <SparkIcon className="size-4" />
           </span>
           Talk Todo

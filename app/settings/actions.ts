@@ -11,7 +11,8 @@ export async function updateTimeZoneAction(_previous: TimeZoneFormState, formDat
   if (!user) return { error: "Your session has ended. Please sign in again." };
   const raw = formData.get("timezone");
   const parsed = timeZoneSchema.safeParse(typeof raw === "string" ? raw.trim() : "");
-  if (!parsed.success) return { error: "Enter an IANA time zone like Europe/Berlin or America/New_York.", timezone: typeof raw === "string" ? raw : "" };
+  if (!parsed.success)
+    return { error: "Enter an IANA time zone like Europe/Berlin or America/New_York.", timezone: typeof raw === "string" ? raw : "" };
   const updated = await updateUserSettings({ id: user.id, timezone: parsed.data });
   revalidatePath("/settings");
   return { ok: true, timezone: updated.timezone };

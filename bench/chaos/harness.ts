@@ -86,7 +86,16 @@ export async function startDatabase(): Promise<Database> {
   const dataDir = path.join(WORK_DIR, "db");
   const port = await findFreePort();
   const quiet = () => undefined;
-  const ensured = await ensureDatabase({ dataDir, databaseUrl: null, persistent: false, port, authSecret: false, setEnv: false, handleSignals: false, log: quiet });
+  const ensured = await ensureDatabase({
+    dataDir,
+    databaseUrl: null,
+    persistent: false,
+    port,
+    authSecret: false,
+    setEnv: false,
+    handleSignals: false,
+    log: quiet,
+  });
   let stopLatest = ensured.stop;
   const admin = new pg.Pool({ connectionString: ensured.url, max: 3, connectionTimeoutMillis: 5000 });
   admin.on("error", () => undefined);
@@ -174,7 +183,10 @@ export async function startPgbouncer(db: Database, mode: "session" | "transactio
       break;
     } catch {
       await client.end().catch(() => undefined);
-      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`pgbouncer did not start: ${stderr}${fs.existsSync(path.join(dir, "pgbouncer.log")) ? fs.readFileSync(path.join(dir, "pgbouncer.log"), "utf8").slice(-800) : ""}`);
+      if (child.exitCode !== null || Date.now() > deadline)
+        throw new Error(
+          `pgbouncer did not start: ${stderr}${fs.existsSync(path.join(dir, "pgbouncer.log")) ? fs.readFileSync(path.join(dir, "pgbouncer.log"), "utf8").slice(-800) : ""}`,
+        );
       await sleep(200);
     }
   }
@@ -224,7 +236,15 @@ export interface App {
   stop(): Promise<void>;
 }
 
-const PROVIDER_VARS = ["AI_PROVIDER", "AI_MODEL", "GOOGLE_GENERATIVE_AI_API_KEY", "GOOGLE_GENERATIVE_AI_BASE_URL", "OPENAI_COMPATIBLE_BASE_URL", "OPENAI_COMPATIBLE_API_KEY", "OPENAI_COMPATIBLE_MODELS"];
+const PROVIDER_VARS = [
+  "AI_PROVIDER",
+  "AI_MODEL",
+  "GOOGLE_GENERATIVE_AI_API_KEY",
+  "GOOGLE_GENERATIVE_AI_BASE_URL",
+  "OPENAI_COMPATIBLE_BASE_URL",
+  "OPENAI_COMPATIBLE_API_KEY",
+  "OPENAI_COMPATIBLE_MODELS",
+];
 
 export async function startApp(name: string, databaseUrl: string, overrides: Record<string, string> = {}): Promise<App> {
   if (!fs.existsSync(path.join(ROOT, ".next", "BUILD_ID"))) throw new Error("no production build: run `npm run build` first");
@@ -250,10 +270,17 @@ export async function startApp(name: string, databaseUrl: string, overrides: Rec
     ...overrides,
   });
   // Node runs the compiled server (dist/serve.js, `npm run build`) itself, so signals reach the primary directly.
-  const child = spawn(process.execPath, ["dist/serve.js", "-p", String(port), "-H", "127.0.0.1"], { cwd: ROOT, env: env as NodeJS.ProcessEnv, stdio: ["ignore", out, out], detached: true });
+  const child = spawn(process.execPath, ["dist/serve.js", "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: ROOT,
+    env: env as NodeJS.ProcessEnv,
+    stdio: ["ignore", out, out],
+    detached: true,
+  });
   fs.closeSync(out);
   started.push({ child, group: true });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal, at: now() })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal, at: now() })),
+  );
   let running = true;
   void exited.then(() => (running = false));
   const base = `http://127.0.0.1:${port}`;
@@ -354,7 +381,11 @@ export class RequestError extends Error {
 const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
 /** One request to 127.0.0.1, bounded by `timeoutMs`. `fresh`: a new connection, never a kept-alive one. */
-export function request(method: string, url: string, options: { headers?: Record<string, string>; body?: unknown; timeoutMs?: number; fresh?: boolean } = {}): Promise<Reply> {
+export function request(
+  method: string,
+  url: string,
+  options: { headers?: Record<string, string>; body?: unknown; timeoutMs?: number; fresh?: boolean } = {},
+): Promise<Reply> {
   const u = new URL(url);
   if (u.hostname !== "127.0.0.1") throw new Error("load goes to 127.0.0.1 only");
   const headers: Record<string, string> = { ...options.headers };
@@ -366,29 +397,42 @@ export function request(method: string, url: string, options: { headers?: Record
   }
   const t0 = now();
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: u.hostname, port: u.port, path: `${u.pathname}${u.search}`, method, headers, agent: options.fresh ? false : keepAlive, timeout: options.timeoutMs ?? 30_000 }, (res) => {
-      const head = now() - t0;
-      let firstByte: number | undefined;
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => {
-        firstByte ??= now() - t0;
-        chunks.push(c);
-      });
-      res.on("error", (e: NodeJS.ErrnoException) => reject(new RequestError(e.message, e.code ?? "ERESPONSE", now() - t0)));
-      res.on("aborted", () => reject(new RequestError("response aborted", "EABORTED", now() - t0)));
-      res.on("end", () => {
-        const text = Buffer.concat(chunks).toString("utf8");
-        let json: unknown = null;
-        try {
-          json = JSON.parse(text);
-        } catch {
-          // not JSON
-        }
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json, head, firstByte: firstByte ?? head, total: now() - t0 });
-      });
-    });
+    const req = http.request(
+      {
+        host: u.hostname,
+        port: u.port,
+        path: `${u.pathname}${u.search}`,
+        method,
+        headers,
+        agent: options.fresh ? false : keepAlive,
+        timeout: options.timeoutMs ?? 30_000,
+      },
+      (res) => {
+        const head = now() - t0;
+        let firstByte: number | undefined;
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => {
+          firstByte ??= now() - t0;
+          chunks.push(c);
+        });
+        res.on("error", (e: NodeJS.ErrnoException) => reject(new RequestError(e.message, e.code ?? "ERESPONSE", now() - t0)));
+        res.on("aborted", () => reject(new RequestError("response aborted", "EABORTED", now() - t0)));
+        res.on("end", () => {
+          const text = Buffer.concat(chunks).toString("utf8");
+          let json: unknown = null;
+          try {
+            json = JSON.parse(text);
+          } catch {
+            // not JSON
+          }
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json, head, firstByte: firstByte ?? head, total: now() - t0 });
+        });
+      },
+    );
     req.on("timeout", () => req.destroy(new RequestError("timeout", "ETIMEOUT", now() - t0)));
-    req.on("error", (e: NodeJS.ErrnoException) => reject(e instanceof RequestError ? e : new RequestError(e.message, e.code ?? "EREQUEST", now() - t0)));
+    req.on("error", (e: NodeJS.ErrnoException) =>
+      reject(e instanceof RequestError ? e : new RequestError(e.message, e.code ?? "EREQUEST", now() - t0)),
+    );
     req.end(payload);
   });
 }

@@ -23,12 +23,19 @@ export interface Check {
 
 const MUTATING = ["add_task", "update_task", "complete_task", "delete_task"];
 
-export async function databaseInvariants(admin: pg.Pool, userIds: string[], ops: Op[]): Promise<{ checks: Check[]; figures: Record<string, number> }> {
+export async function databaseInvariants(
+  admin: pg.Pool,
+  userIds: string[],
+  ops: Op[],
+): Promise<{ checks: Check[]; figures: Record<string, number> }> {
   const checks: Check[] = [];
   const figures: Record<string, number> = {};
   const check = (name: string, ok: boolean, detail: string) => checks.push({ name, ok, detail });
 
-  const running = await admin.query<{ n: string }>(`SELECT count(*) AS n FROM "AgentRun" WHERE "userId" = ANY($1::uuid[]) AND status::text = 'running'`, [userIds]);
+  const running = await admin.query<{ n: string }>(
+    `SELECT count(*) AS n FROM "AgentRun" WHERE "userId" = ANY($1::uuid[]) AND status::text = 'running'`,
+    [userIds],
+  );
   figures.runsLeftRunning = Number(running.rows[0]!.n);
   check("no agent run left running", figures.runsLeftRunning === 0, `${figures.runsLeftRunning} runs still 'running'`);
 
@@ -68,7 +75,11 @@ export async function databaseInvariants(admin: pg.Pool, userIds: string[], ops:
   figures.userMessages = userMessages;
   figures.unansweredMessages = unanswered;
   figures.interruptedMarked = marked;
-  check("every user message answered or marked interrupted", unanswered === 0, `${unanswered} of ${userMessages} user messages have no reply and no interruption mark (${marked} marked interrupted)`);
+  check(
+    "every user message answered or marked interrupted",
+    unanswered === 0,
+    `${unanswered} of ${userMessages} user messages have no reply and no interruption mark (${marked} marked interrupted)`,
+  );
 
   const dupes = await admin.query<{ n: string }>(
     `SELECT count(*) AS n FROM (SELECT 1 FROM "Task" WHERE "userId" = ANY($1::uuid[]) GROUP BY "userId", lower(title) HAVING count(*) > 1) d`,
@@ -96,7 +107,11 @@ export async function databaseInvariants(admin: pg.Pool, userIds: string[], ops:
   const callsWithoutEffect = mismatch.rows.filter((r) => Number(r.changes) < Number(r.calls)).length;
   figures.effectsWithoutToolCall = effectsWithoutCall;
   figures.toolCallsWithoutEffect = callsWithoutEffect;
-  check("agent task changes = recorded tool calls", mismatch.rows.length === 0, `${effectsWithoutCall} conversations have task changes without a recorded tool call, ${callsWithoutEffect} recorded calls without their change`);
+  check(
+    "agent task changes = recorded tool calls",
+    mismatch.rows.length === 0,
+    `${effectsWithoutCall} conversations have task changes without a recorded tool call, ${callsWithoutEffect} recorded calls without their change`,
+  );
 
   // What clients were told.
   const told = ops.flatMap((op) => op.confirmed.tasks);
@@ -106,7 +121,10 @@ export async function databaseInvariants(admin: pg.Pool, userIds: string[], ops:
   // A task created and later removed by the same user's approved delete is not lost; nor is
   // one whose deletion is in the activity log (an approval whose answer the kill cut off).
   const missing = told.filter((id) => !present.has(id) && !deleted.includes(id));
-  const recordedDeletes = await admin.query<{ taskId: string }>(`SELECT DISTINCT "taskId" FROM "TaskActivity" WHERE "taskId" = ANY($1::uuid[]) AND action = 'deleted'`, [missing]);
+  const recordedDeletes = await admin.query<{ taskId: string }>(
+    `SELECT DISTINCT "taskId" FROM "TaskActivity" WHERE "taskId" = ANY($1::uuid[]) AND action = 'deleted'`,
+    [missing],
+  );
   const explained = new Set(recordedDeletes.rows.map((r) => r.taskId));
   const lostTasks = missing.filter((id) => !explained.has(id)).length;
   const undeleted = deleted.filter((id) => present.has(id)).length;
@@ -116,12 +134,19 @@ export async function databaseInvariants(admin: pg.Pool, userIds: string[], ops:
   check("every approved delete happened", undeleted === 0, `${undeleted} of ${deleted.length} approved deletes left the task`);
 
   const turns = ops.flatMap((op) => op.confirmed.turns);
-  const turnRows = await admin.query<{ requestId: string; status: string }>(`SELECT "requestId", status::text AS status FROM "AgentRun" WHERE "requestId" = ANY($1::text[])`, [turns.map((t) => t.requestId)]);
+  const turnRows = await admin.query<{ requestId: string; status: string }>(
+    `SELECT "requestId", status::text AS status FROM "AgentRun" WHERE "requestId" = ANY($1::text[])`,
+    [turns.map((t) => t.requestId)],
+  );
   const runs = new Map(turnRows.rows.map((r) => [r.requestId, r.status]));
   const lostTurns = turns.filter((t) => !runs.has(t.requestId) || runs.get(t.requestId) === "running").length;
   figures.turnsConfirmed = turns.length;
   figures.lostTurns = lostTurns;
-  check("every answered turn is saved (run + messages)", lostTurns === 0, `${lostTurns} of ${turns.length} answered turns have no finished run`);
+  check(
+    "every answered turn is saved (run + messages)",
+    lostTurns === 0,
+    `${lostTurns} of ${turns.length} answered turns have no finished run`,
+  );
   return { checks, figures };
 }
 
@@ -134,7 +159,10 @@ export async function activityActors(admin: pg.Pool, ops: Op[]): Promise<Check[]
   ] as const) {
     const ids = ops.filter((op) => op.kind === kind && op.ok).flatMap((op) => op.confirmed.tasks);
     if (!ids.length) continue;
-    const r = await admin.query<{ n: string }>(`SELECT count(DISTINCT "taskId") AS n FROM "TaskActivity" WHERE "taskId" = ANY($1::uuid[]) AND actor::text = $2 AND action = 'created'`, [ids, actor]);
+    const r = await admin.query<{ n: string }>(
+      `SELECT count(DISTINCT "taskId") AS n FROM "TaskActivity" WHERE "taskId" = ANY($1::uuid[]) AND actor::text = $2 AND action = 'created'`,
+      [ids, actor],
+    );
     const n = Number(r.rows[0]!.n);
     out.push({ name: `${kind} changes recorded with actor ${actor}`, ok: n === ids.length, detail: `${n} of ${ids.length}` });
   }

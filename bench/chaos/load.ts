@@ -48,7 +48,10 @@ export class User {
 
   /** Registers, signs in with the credentials form (a session cookie) on `base`, and makes a token. */
   async signUp(base: string): Promise<void> {
-    const reg = await request("POST", `${base}/api/register`, { headers: this.headers(), body: { email: this.email, password: PASSWORD, name: "chaos" } });
+    const reg = await request("POST", `${base}/api/register`, {
+      headers: this.headers(),
+      body: { email: this.email, password: PASSWORD, name: "chaos" },
+    });
     if (reg.status !== 201) throw new Error(`register ${reg.status}: ${reg.text.slice(0, 200)}`);
     this.id = (reg.json as { id: string }).id;
     await this.signIn(base);
@@ -61,8 +64,17 @@ export class User {
     this.jar.clear();
     const csrf = await request("GET", `${base}/api/auth/csrf`, { headers: this.headers() });
     this.keep(csrf);
-    const form = new URLSearchParams({ csrfToken: (csrf.json as { csrfToken: string }).csrfToken, email: this.email, password: PASSWORD, callbackUrl: `${base}/`, json: "true" });
-    const r = await request("POST", `${base}/api/auth/callback/credentials`, { headers: this.headers({ "content-type": "application/x-www-form-urlencoded" }), body: form.toString() });
+    const form = new URLSearchParams({
+      csrfToken: (csrf.json as { csrfToken: string }).csrfToken,
+      email: this.email,
+      password: PASSWORD,
+      callbackUrl: `${base}/`,
+      json: "true",
+    });
+    const r = await request("POST", `${base}/api/auth/callback/credentials`, {
+      headers: this.headers({ "content-type": "application/x-www-form-urlencoded" }),
+      body: form.toString(),
+    });
     this.keep(r);
     const s = await request("GET", `${base}/api/auth/session`, { headers: this.headers() });
     if (!(s.json as { user?: unknown } | null)?.user) throw new Error(`no session after sign-in (${r.status})`);
@@ -115,10 +127,27 @@ export interface Op {
   confirmed: { tasks: string[]; deleted: string[]; turns: { requestId: string; conversationId: string }[] };
 }
 
-type TurnAnswer = { status: string; response: string; conversationId: string; toolCalls: { toolName: string; success: boolean; output: { ok?: boolean; task?: { id: string } } }[]; pendingConfirmation: { id: string } | null; error: string | null };
+type TurnAnswer = {
+  status: string;
+  response: string;
+  conversationId: string;
+  toolCalls: { toolName: string; success: boolean; output: { ok?: boolean; task?: { id: string } } }[];
+  pendingConfirmation: { id: string } | null;
+  error: string | null;
+};
 
 function blank(kind: OpKind, user: User, base: string, conversationId: string | null): Op {
-  return { kind, user, base, conversationId, start: now(), end: 0, outcome: "", ok: false, confirmed: { tasks: [], deleted: [], turns: [] } };
+  return {
+    kind,
+    user,
+    base,
+    conversationId,
+    start: now(),
+    end: 0,
+    outcome: "",
+    ok: false,
+    confirmed: { tasks: [], deleted: [], turns: [] },
+  };
 }
 
 function settle(op: Op, reply: Reply | null, error?: unknown): Op {
@@ -134,16 +163,28 @@ function settle(op: Op, reply: Reply | null, error?: unknown): Op {
 }
 
 /** POST /api/agent with a message (or a confirmation). */
-export async function agentTurn(user: User, base: string, conversationId: string, message: string | { id: string; approved: boolean }, timeoutMs = 30_000, fresh = false): Promise<{ reply: Reply; answer: TurnAnswer | null; requestId: string }> {
+export async function agentTurn(
+  user: User,
+  base: string,
+  conversationId: string,
+  message: string | { id: string; approved: boolean },
+  timeoutMs = 30_000,
+  fresh = false,
+): Promise<{ reply: Reply; answer: TurnAnswer | null; requestId: string }> {
   const requestId = randomUUID();
-  const body = typeof message === "string" ? { message, conversationId, requestId, timezone: "UTC" } : { confirmation: message, conversationId, requestId, timezone: "UTC" };
+  const body =
+    typeof message === "string"
+      ? { message, conversationId, requestId, timezone: "UTC" }
+      : { confirmation: message, conversationId, requestId, timezone: "UTC" };
   user.conversations.add(conversationId);
   const reply = await request("POST", `${base}/api/agent`, { headers: user.headers(), body, timeoutMs, fresh });
   return { reply, answer: reply.status === 200 ? (reply.json as TurnAnswer) : null, requestId };
 }
 
 function addedTaskIds(answer: TurnAnswer | null): string[] {
-  return (answer?.toolCalls ?? []).filter((c) => c.toolName === "add_task" && c.success && c.output?.task?.id).map((c) => c.output.task!.id);
+  return (answer?.toolCalls ?? [])
+    .filter((c) => c.toolName === "add_task" && c.success && c.output?.task?.id)
+    .map((c) => c.output.task!.id);
 }
 
 export async function opAgent(user: User, base: string, add: boolean): Promise<Op> {
@@ -237,14 +278,20 @@ export async function opConfirmDelete(user: User, base: string, approveBase = ba
 export async function opPanel(user: User, base: string): Promise<Op> {
   const op = blank("panel", user, base, null);
   try {
-    const created = await request("POST", `${base}/api/tasks`, { headers: user.headers({ "x-request-id": randomUUID() }), body: { title: `panel box ${freshCode()}` } });
+    const created = await request("POST", `${base}/api/tasks`, {
+      headers: user.headers({ "x-request-id": randomUUID() }),
+      body: { title: `panel box ${freshCode()}` },
+    });
     const id = (created.json as { task?: { id: string } } | null)?.task?.id;
     if (created.status !== 201 || !id) {
       op.error = created.text.slice(0, 200);
       return settle(op, created);
     }
     op.confirmed.tasks.push(id);
-    const done = await request("PATCH", `${base}/api/tasks/${id}`, { headers: user.headers({ "x-request-id": randomUUID() }), body: { status: "completed" } });
+    const done = await request("PATCH", `${base}/api/tasks/${id}`, {
+      headers: user.headers({ "x-request-id": randomUUID() }),
+      body: { status: "completed" },
+    });
     op.ok = done.status === 200;
     if (!op.ok) op.error = done.text.slice(0, 200);
     return settle(op, done);
@@ -258,10 +305,15 @@ export async function opMcp(user: User, base: string): Promise<Op> {
   const op = blank("mcp", user, base, null);
   try {
     const reply = await request("POST", `${base}/api/mcp`, {
-      headers: { authorization: `Bearer ${user.token}`, accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18" },
+      headers: {
+        authorization: `Bearer ${user.token}`,
+        accept: "application/json, text/event-stream",
+        "mcp-protocol-version": "2025-06-18",
+      },
       body: { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "add_task", arguments: { title: `mcp box ${freshCode()}` } } },
     });
-    const result = (reply.json as { result?: { structuredContent?: { ok?: boolean; task?: { id: string } } } } | null)?.result?.structuredContent;
+    const result = (reply.json as { result?: { structuredContent?: { ok?: boolean; task?: { id: string } } } } | null)?.result
+      ?.structuredContent;
     op.ok = reply.status === 200 && result?.ok === true && Boolean(result.task?.id);
     if (op.ok) op.confirmed.tasks.push(result!.task!.id);
     else op.error = reply.text.slice(0, 300);

@@ -33,7 +33,9 @@ async function prepare(): Promise<State> {
   const created = await createUser({ email, password: "correct horse battery staple", name: "scale" });
   const started = performance.now();
   const seeded = await seed(process.env.DATABASE_URL!, created.id, TASKS, MESSAGES, { users: OTHER_USERS, tasks: OTHER_TASKS });
-  log(`seeded ${seeded.tasks} tasks, ${MESSAGES} messages and ${seeded.otherTasks} tasks of ${OTHER_USERS} other users in ${Math.round(performance.now() - started)} ms`);
+  log(
+    `seeded ${seeded.tasks} tasks, ${MESSAGES} messages and ${seeded.otherTasks} tasks of ${OTHER_USERS} other users in ${Math.round(performance.now() - started)} ms`,
+  );
   return { userId: created.id, seeded };
 }
 const { userId, seeded } = await prepare();
@@ -51,29 +53,80 @@ async function cursorAfter(pages: number): Promise<string> {
 }
 const deepCursor = await cursorAfter(50);
 
-type Case = { name: string; group: "list" | "search" | "lookup" | "conversation"; run: () => Promise<unknown>; check?: (result: unknown) => string | null };
+type Case = {
+  name: string;
+  group: "list" | "search" | "lookup" | "conversation";
+  run: () => Promise<unknown>;
+  check?: (result: unknown) => string | null;
+};
 
 const hasTasks = (min: number) => (r: unknown) => ((r as { tasks: unknown[] }).tasks.length >= min ? null : `fewer than ${min} tasks`);
 const cases: Case[] = [
   { name: "panel: all, first 100", group: "list", run: () => listTasks({ ...base, status: "all", limit: 100 }), check: hasTasks(100) },
-  { name: "panel: pending, first 100", group: "list", run: () => listTasks({ ...base, status: "pending", limit: 100 }), check: hasTasks(100) },
-  { name: "panel: page 51 (cursor)", group: "list", run: () => listTasks({ ...base, status: "all", limit: 100, cursor: deepCursor }), check: hasTasks(1) },
+  {
+    name: "panel: pending, first 100",
+    group: "list",
+    run: () => listTasks({ ...base, status: "pending", limit: 100 }),
+    check: hasTasks(100),
+  },
+  {
+    name: "panel: page 51 (cursor)",
+    group: "list",
+    run: () => listTasks({ ...base, status: "all", limit: 100, cursor: deepCursor }),
+    check: hasTasks(1),
+  },
   { name: "filter: due today", group: "list", run: () => listTasks({ ...base, status: "pending", due: "today", limit: 100 }) },
-  { name: "filter: overdue", group: "list", run: () => listTasks({ ...base, status: "pending", due: "overdue", limit: 100 }), check: hasTasks(1) },
-  { name: "filter: high priority", group: "list", run: () => listTasks({ ...base, status: "pending", priority: "high", limit: 100 }), check: hasTasks(1) },
-  { name: "filter: one list", group: "list", run: () => listTasks({ ...base, status: "pending", listId: seeded.listIds[0], limit: 100 }), check: hasTasks(1) },
-  { name: "filter: Inbox", group: "list", run: () => listTasks({ ...base, status: "pending", listId: null, limit: 100 }), check: hasTasks(1) },
+  {
+    name: "filter: overdue",
+    group: "list",
+    run: () => listTasks({ ...base, status: "pending", due: "overdue", limit: 100 }),
+    check: hasTasks(1),
+  },
+  {
+    name: "filter: high priority",
+    group: "list",
+    run: () => listTasks({ ...base, status: "pending", priority: "high", limit: 100 }),
+    check: hasTasks(1),
+  },
+  {
+    name: "filter: one list",
+    group: "list",
+    run: () => listTasks({ ...base, status: "pending", listId: seeded.listIds[0], limit: 100 }),
+    check: hasTasks(1),
+  },
+  {
+    name: "filter: Inbox",
+    group: "list",
+    run: () => listTasks({ ...base, status: "pending", listId: null, limit: 100 }),
+    check: hasTasks(1),
+  },
   { name: "filter: label", group: "list", run: () => listTasks({ ...base, status: "all", label: "work", limit: 100 }), check: hasTasks(1) },
   { name: "lists with counts (sidebar)", group: "list", run: () => listLists({ userId: user.id }) },
-  { name: "search: common word (milk)", group: "search", run: () => listTasks({ ...base, status: "all", q: "milk", limit: 100 }), check: hasTasks(100) },
-  { name: "search: rare word (passport)", group: "search", run: () => listTasks({ ...base, status: "all", q: "passport", limit: 100 }), check: hasTasks(1) },
-  { name: "search: two words", group: "search", run: () => listTasks({ ...base, status: "all", q: "dentist call", limit: 100 }), check: hasTasks(1) },
+  {
+    name: "search: common word (milk)",
+    group: "search",
+    run: () => listTasks({ ...base, status: "all", q: "milk", limit: 100 }),
+    check: hasTasks(100),
+  },
+  {
+    name: "search: rare word (passport)",
+    group: "search",
+    run: () => listTasks({ ...base, status: "all", q: "passport", limit: 100 }),
+    check: hasTasks(1),
+  },
+  {
+    name: "search: two words",
+    group: "search",
+    run: () => listTasks({ ...base, status: "all", q: "dentist call", limit: 100 }),
+    check: hasTasks(1),
+  },
   { name: "search: no match", group: "search", run: () => listTasks({ ...base, status: "all", q: "xylophone", limit: 100 }) },
   {
     name: "agent: find the oldest task by words",
     group: "lookup",
     run: () => resolveTask(ctx, "renew passport"),
-    check: (r) => ((r as { kind: string; task?: { id: string } }).task?.id === seeded.oldestTaskId ? null : `did not find '${OLDEST_TITLE}'`),
+    check: (r) =>
+      (r as { kind: string; task?: { id: string } }).task?.id === seeded.oldestTaskId ? null : `did not find '${OLDEST_TITLE}'`,
   },
   {
     name: "agent: find with a typo",
@@ -81,12 +134,18 @@ const cases: Case[] = [
     run: () => resolveTask(ctx, "the pasport one"),
     check: (r) => ((r as { task?: { id: string } }).task?.id === seeded.oldestTaskId ? null : `did not find '${OLDEST_TITLE}' with a typo`),
   },
-  { name: "agent: common words (ambiguous)", group: "lookup", run: () => resolveTask(ctx, "buy milk"), check: (r) => ((r as { kind: string }).kind === "ambiguous" ? null : "expected ambiguous") },
+  {
+    name: "agent: common words (ambiguous)",
+    group: "lookup",
+    run: () => resolveTask(ctx, "buy milk"),
+    check: (r) => ((r as { kind: string }).kind === "ambiguous" ? null : "expected ambiguous"),
+  },
   {
     name: "agent: list_tasks, misspelt query",
     group: "lookup",
     run: () => runTaskTool("list_tasks", { query: "pasport" }, ctx),
-    check: (r) => ((r as { tasks?: { id: string }[] }).tasks?.some((t) => t.id === seeded.oldestTaskId) ? null : "the fuzzy fallback missed the task"),
+    check: (r) =>
+      (r as { tasks?: { id: string }[] }).tasks?.some((t) => t.id === seeded.oldestTaskId) ? null : "the fuzzy fallback missed the task",
   },
   {
     name: "chat page data: newest page of 1,000",

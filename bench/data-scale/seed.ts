@@ -10,18 +10,79 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 
-const VERBS = ["Buy", "Call", "Email", "Fix", "Clean", "Book", "Pay", "Write", "Review", "Plan", "Order", "Send", "Check", "Update", "Prepare", "Schedule", "Read", "Return", "Cancel", "Renew"];
+const VERBS = [
+  "Buy",
+  "Call",
+  "Email",
+  "Fix",
+  "Clean",
+  "Book",
+  "Pay",
+  "Write",
+  "Review",
+  "Plan",
+  "Order",
+  "Send",
+  "Check",
+  "Update",
+  "Prepare",
+  "Schedule",
+  "Read",
+  "Return",
+  "Cancel",
+  "Renew",
+];
 const THINGS = [
-  "milk", "the dentist", "quarterly report", "car service", "garden fence", "electricity invoice", "train tickets", "conference slides", "groceries", "tax return",
-  "birthday present for Sam", "home insurance", "laptop charger", "team meeting notes", "plumber", "library books", "gym membership", "flight to Lisbon", "school forms", "bike tyres",
-  "kitchen tap", "newsletter draft", "client proposal", "vet appointment", "parking permit", "photo album", "budget spreadsheet", "winter coats", "printer ink", "holiday plans",
+  "milk",
+  "the dentist",
+  "quarterly report",
+  "car service",
+  "garden fence",
+  "electricity invoice",
+  "train tickets",
+  "conference slides",
+  "groceries",
+  "tax return",
+  "birthday present for Sam",
+  "home insurance",
+  "laptop charger",
+  "team meeting notes",
+  "plumber",
+  "library books",
+  "gym membership",
+  "flight to Lisbon",
+  "school forms",
+  "bike tyres",
+  "kitchen tap",
+  "newsletter draft",
+  "client proposal",
+  "vet appointment",
+  "parking permit",
+  "photo album",
+  "budget spreadsheet",
+  "winter coats",
+  "printer ink",
+  "holiday plans",
 ];
 const LABELS = ["work", "home", "errands", "money", "health"];
 export const OLDEST_TITLE = "Renew passport at the embassy";
 
-export type Seeded = { tasks: number; otherTasks: number; messages: number; conversationId: string; oldestTaskId: string; listIds: string[] };
+export type Seeded = {
+  tasks: number;
+  otherTasks: number;
+  messages: number;
+  conversationId: string;
+  oldestTaskId: string;
+  listIds: string[];
+};
 
-export async function seed(databaseUrl: string, userId: string, tasks: number, messages: number, others: { users: number; tasks: number }): Promise<Seeded> {
+export async function seed(
+  databaseUrl: string,
+  userId: string,
+  tasks: number,
+  messages: number,
+  others: { users: number; tasks: number },
+): Promise<Seeded> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -29,7 +90,10 @@ export async function seed(databaseUrl: string, userId: string, tasks: number, m
     const listIds: string[] = [];
     for (const name of ["Work", "Home", "Errands", "Someday", "Garden", "Trips"]) {
       const id = randomUUID();
-      await client.query(`INSERT INTO "TaskList" (id, "userId", name, "nameKey", "createdAt", "updatedAt") VALUES ($1, $2, $3::text, lower($3::text), now(), now())`, [id, userId, name]);
+      await client.query(
+        `INSERT INTO "TaskList" (id, "userId", name, "nameKey", "createdAt", "updatedAt") VALUES ($1, $2, $3::text, lower($3::text), now(), now())`,
+        [id, userId, name],
+      );
       listIds.push(id);
     }
     const oldestTaskId = randomUUID();
@@ -62,7 +126,10 @@ export async function seed(databaseUrl: string, userId: string, tasks: number, m
       [userId],
     );
     const conversationId = randomUUID();
-    await client.query(`INSERT INTO "Conversation" (id, "userId", title, "createdAt", "updatedAt") VALUES ($1, $2, 'A long conversation', now() - interval '30 days', now())`, [conversationId, userId]);
+    await client.query(
+      `INSERT INTO "Conversation" (id, "userId", title, "createdAt", "updatedAt") VALUES ($1, $2, 'A long conversation', now() - interval '30 days', now())`,
+      [conversationId, userId],
+    );
     // Alternating user / assistant messages; every fourth assistant message carries a tool call and its result.
     await client.query(
       `INSERT INTO "Message" (id, "conversationId", role, parts, metadata, position, "createdAt", "updatedAt")
@@ -106,8 +173,18 @@ export async function seed(databaseUrl: string, userId: string, tasks: number, m
     // A table in its steady state: statistics, and the GIN indexes' pending lists merged (autovacuum's job on a live server).
     await client.query(`VACUUM ANALYZE "Task"`);
     await client.query(`ANALYZE "Message"; ANALYZE "TaskList"; ANALYZE "Conversation"; ANALYZE "User"`);
-    const counted = await client.query<{ mine: string; all: string }>(`SELECT count(*) FILTER (WHERE "userId" = $1::uuid) AS mine, count(*) AS all FROM "Task"`, [userId]);
-    return { tasks: Number(counted.rows[0]!.mine), otherTasks: Number(counted.rows[0]!.all) - Number(counted.rows[0]!.mine), messages, conversationId, oldestTaskId, listIds };
+    const counted = await client.query<{ mine: string; all: string }>(
+      `SELECT count(*) FILTER (WHERE "userId" = $1::uuid) AS mine, count(*) AS all FROM "Task"`,
+      [userId],
+    );
+    return {
+      tasks: Number(counted.rows[0]!.mine),
+      otherTasks: Number(counted.rows[0]!.all) - Number(counted.rows[0]!.mine),
+      messages,
+      conversationId,
+      oldestTaskId,
+      listIds,
+    };
   } catch (error) {
     await client.query("ROLLBACK").catch(() => undefined);
     throw error;

@@ -48,11 +48,17 @@ export function describeChange(row: ActivityView): string {
       if (before.dueAt !== after.dueAt) what.push(after.dueAt ? "the due date" : "no due date");
       if (before.description !== after.description) what.push("the description");
       // Changes recorded before lists, labels and subtasks existed carry none of them.
-      if ((before.list?.id ?? null) !== (after.list?.id ?? null)) what.push(after.list ? `moved to ${q(after.list.name)}` : "moved to the Inbox");
+      if ((before.list?.id ?? null) !== (after.list?.id ?? null))
+        what.push(after.list ? `moved to ${q(after.list.name)}` : "moved to the Inbox");
       if ((before.labels ?? []).join(",") !== (after.labels ?? []).join(",")) what.push("the labels");
       if ((before.parentId ?? null) !== (after.parentId ?? null)) what.push(after.parentId ? "made a subtask" : "no longer a subtask");
-      if (before.recurrence?.rule !== after.recurrence?.rule) what.push(after.recurrence ? `repeats ${after.recurrence.text}` : "no longer repeats");
-      if ((before.remindAt ?? null) !== (after.remindAt ?? null) || (before.reminderDismissedAt ?? null) !== (after.reminderDismissedAt ?? null)) what.push("the reminder");
+      if (before.recurrence?.rule !== after.recurrence?.rule)
+        what.push(after.recurrence ? `repeats ${after.recurrence.text}` : "no longer repeats");
+      if (
+        (before.remindAt ?? null) !== (after.remindAt ?? null) ||
+        (before.reminderDismissedAt ?? null) !== (after.reminderDismissedAt ?? null)
+      )
+        what.push("the reminder");
       return what.length ? `Changed ${q(after.title)}: ${what.join(", ")}` : `Changed ${q(after.title)}`;
     }
   }
@@ -102,13 +108,20 @@ export function ActivityList() {
       <p role="status" aria-live="polite" className="text-sm text-zinc-700 empty:hidden dark:text-zinc-300" data-testid="activity-status">
         {status}
       </p>
-      {error && <p role="alert" className="text-sm font-medium text-red-600 dark:text-red-400">{error}</p>}
+      {error && (
+        <p role="alert" className="text-sm font-medium text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      )}
       {rows === null ? (
         !error && <p className="text-sm text-zinc-500 dark:text-zinc-400">Loading recent changes…</p>
       ) : groups.length === 0 ? (
         <p className="text-sm text-zinc-500 dark:text-zinc-400">No changes yet.</p>
       ) : (
-        <ul className="divide-y divide-zinc-100 rounded-xl border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800" aria-label="Recent changes">
+        <ul
+          className="divide-y divide-zinc-100 rounded-xl border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800"
+          aria-label="Recent changes"
+        >
           {groups.map((group) => {
             const undone = group.rows.every((r) => r.undoneBy !== null);
             return (
@@ -116,7 +129,10 @@ export function ActivityList() {
                 <div className="min-w-0 flex-1">
                   <ul className="space-y-0.5 text-sm break-words text-zinc-900 dark:text-zinc-100">
                     {group.rows.map((row) => (
-                      <li key={row.id} className={row.undoneBy ? "text-zinc-500 line-through decoration-zinc-400/70 dark:text-zinc-400" : undefined}>
+                      <li
+                        key={row.id}
+                        className={row.undoneBy ? "text-zinc-500 line-through decoration-zinc-400/70 dark:text-zinc-400" : undefined}
+                      >
                         {describeChange(row)}
                       </li>
                     ))}

@@ -20,7 +20,11 @@ function SubmitButton({ children, pendingLabel }: { children: string; pendingLab
 function FormError({ message }: { message?: string }) {
   if (!message) return null;
   return (
-    <div role="alert" data-testid="form-error" className="flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-200">
+    <div
+      role="alert"
+      data-testid="form-error"
+      className="flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-200"
+    >
       <AlertIcon className="mt-0.5 size-4 shrink-0" />
       <p>{message}</p>
     </div>
@@ -47,7 +51,8 @@ function SsoButtons({ providers }: { providers: SsoProvider[] }) {
         </form>
       ))}
       <div className="flex items-center gap-3 pt-2 text-xs text-zinc-500 dark:text-zinc-400" aria-hidden="true">
-        <span className="h-px flex-1 bg-zinc-200 dark:bg-zinc-800" /> or with your email <span className="h-px flex-1 bg-zinc-200 dark:bg-zinc-800" />
+        <span className="h-px flex-1 bg-zinc-200 dark:bg-zinc-800" /> or with your email{" "}
+        <span className="h-px flex-1 bg-zinc-200 dark:bg-zinc-800" />
       </div>
     </div>
   );
@@ -62,8 +67,23 @@ export function LoginForm({ initialError, providers = [] }: { initialError?: str
       <SsoButtons providers={providers} />
       <form action={action} className="mt-6 space-y-4" noValidate>
         <FormError message={state.error} />
-        <FormField label="Email" name="email" type="email" autoComplete="email" required defaultValue={state.values?.email} error={state.fieldErrors?.email} />
-        <FormField label="Password" name="password" type="password" autoComplete="current-password" required error={state.fieldErrors?.password} />
+        <FormField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={state.values?.email}
+          error={state.fieldErrors?.email}
+        />
+        <FormField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={state.fieldErrors?.password}
+        />
         <p className="-mt-2 text-right text-sm">
           <Link href="/forgot-password" className="font-medium text-accent-600 hover:text-accent-500 dark:text-accent-400">
             Forgot password?
@@ -91,9 +111,34 @@ export function RegisterForm() {
       <form action={action} className="mt-6 space-y-4" noValidate>
         <FormError message={state.error} />
         <input type="hidden" name="timezone" value={timeZone ?? ""} />
-        <FormField label="Name (optional)" name="name" type="text" autoComplete="name" maxLength={100} defaultValue={state.values?.name} error={state.fieldErrors?.name} />
-        <FormField label="Email" name="email" type="email" autoComplete="email" required defaultValue={state.values?.email} error={state.fieldErrors?.email} />
-        <FormField label="Password" name="password" type="password" autoComplete="new-password" required minLength={8} hint="At least 8 characters." error={state.fieldErrors?.password} />
+        <FormField
+          label="Name (optional)"
+          name="name"
+          type="text"
+          autoComplete="name"
+          maxLength={100}
+          defaultValue={state.values?.name}
+          error={state.fieldErrors?.name}
+        />
+        <FormField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={state.values?.email}
+          error={state.fieldErrors?.email}
+        />
+        <FormField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={8}
+          hint="At least 8 characters."
+          error={state.fieldErrors?.password}
+        />
         <SubmitButton pendingLabel="Creating account…">Create account</SubmitButton>
       </form>
       <p className="mt-6 text-center text-sm text-zinc-500 dark:text-zinc-400">

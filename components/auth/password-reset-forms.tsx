@@ -12,7 +12,11 @@ const linkClass = "font-medium text-accent-600 hover:text-accent-500 dark:text-a
 function Problem({ message }: { message: string | null }) {
   if (!message) return null;
   return (
-    <div role="alert" data-testid="form-error" className="flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-200">
+    <div
+      role="alert"
+      data-testid="form-error"
+      className="flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-200"
+    >
       <AlertIcon className="mt-0.5 size-4 shrink-0" />
       <p>{message}</p>
     </div>
@@ -21,7 +25,10 @@ function Problem({ message }: { message: string | null }) {
 
 function Done({ children }: { children: React.ReactNode }) {
   return (
-    <div role="status" className="mt-6 flex items-start gap-2 rounded-lg border border-emerald-200 bg-emerald-50 px-3 py-2.5 text-sm text-emerald-900 dark:border-emerald-500/30 dark:bg-emerald-500/10 dark:text-emerald-200">
+    <div
+      role="status"
+      className="mt-6 flex items-start gap-2 rounded-lg border border-emerald-200 bg-emerald-50 px-3 py-2.5 text-sm text-emerald-900 dark:border-emerald-500/30 dark:bg-emerald-500/10 dark:text-emerald-200"
+    >
       <CheckIcon className="mt-0.5 size-4 shrink-0" />
       <div>{children}</div>
     </div>
@@ -61,7 +68,8 @@ export function ForgotPasswordForm() {
       <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">We’ll email you a link to choose a new one.</p>
       {sentTo ? (
         <Done>
-          If an account exists for <strong className="font-medium">{sentTo}</strong>, a reset link is on its way. It works once, for one hour.
+          If an account exists for <strong className="font-medium">{sentTo}</strong>, a reset link is on its way. It works once, for one
+          hour.
         </Done>
       ) : (
         <form onSubmit={submit} className="mt-6 space-y-4" noValidate>
@@ -84,7 +92,9 @@ export function ForgotPasswordForm() {
 
 /** Chooses a new password with the token from the mail's link. */
 export function ResetPasswordForm({ token }: { token: string }) {
-  const [error, setError] = useState<string | null>(token ? null : "This reset link is incomplete. Open the link from the mail again, or ask for a new one.");
+  const [error, setError] = useState<string | null>(
+    token ? null : "This reset link is incomplete. Open the link from the mail again, or ask for a new one.",
+  );
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [done, setDone] = useState(false);
   const [pending, setPending] = useState(false);
@@ -125,7 +135,16 @@ export function ResetPasswordForm({ token }: { token: string }) {
           <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">You’ll be signed out everywhere else.</p>
           <form onSubmit={submit} className="mt-6 space-y-4" noValidate>
             <Problem message={error} />
-            <FormField label="New password" name="newPassword" type="password" autoComplete="new-password" required minLength={8} hint="At least 8 characters." error={fieldError} />
+            <FormField
+              label="New password"
+              name="newPassword"
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={8}
+              hint="At least 8 characters."
+              error={fieldError}
+            />
             <Button type="submit" variant="primary" className="h-11 w-full" disabled={pending || !token}>
               {pending ? "Saving…" : "Set new password"}
             </Button>

@@ -25,9 +25,13 @@ export function VerifyEmail({ token, email }: { token: string; email: string }) 
         {state === null ? (
           <p className="text-zinc-600 dark:text-zinc-400">Confirming {email}…</p>
         ) : state.done ? (
-          <p role="status" className="text-emerald-700 dark:text-emerald-400">{email} is confirmed.</p>
+          <p role="status" className="text-emerald-700 dark:text-emerald-400">
+            {email} is confirmed.
+          </p>
         ) : (
-          <p role="alert" data-testid="form-error" className="font-medium text-red-600 dark:text-red-400">{state.error}</p>
+          <p role="alert" data-testid="form-error" className="font-medium text-red-600 dark:text-red-400">
+            {state.error}
+          </p>
         )}
       </div>
       <Link href="/settings" className="mt-4 inline-block text-sm font-medium text-accent-600 hover:text-accent-500 dark:text-accent-400">

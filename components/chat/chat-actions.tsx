@@ -14,7 +14,13 @@ export type ChatActions = {
   busy: boolean;
 };
 
-export const ChatActionsContext = createContext<ChatActions>({ sendText: () => {}, answerApproval: () => {}, editLast: () => {}, regenerateLast: () => {}, busy: false });
+export const ChatActionsContext = createContext<ChatActions>({
+  sendText: () => {},
+  answerApproval: () => {},
+  editLast: () => {},
+  regenerateLast: () => {},
+  busy: false,
+});
 
 export function useChatActions(): ChatActions {
   return useContext(ChatActionsContext);

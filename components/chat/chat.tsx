@@ -75,7 +75,17 @@ export function chatErrorMessage(error: Error | undefined): string {
 }
 
 /** `olderCursor`: the conversation has messages before `initialMessages` (the newest page). */
-export function Chat({ id, initialMessages, isNew, olderCursor: initialOlderCursor = null }: { id: string; initialMessages: UIMessage[]; isNew: boolean; olderCursor?: string | null }) {
+export function Chat({
+  id,
+  initialMessages,
+  isNew,
+  olderCursor: initialOlderCursor = null,
+}: {
+  id: string;
+  initialMessages: UIMessage[];
+  isNew: boolean;
+  olderCursor?: string | null;
+}) {
   const { applyToolOutput, refresh } = useTaskStore();
   const conversations = useConversations();
   const toast = useToast();
@@ -150,7 +160,9 @@ export function Chat({ id, initialMessages, isNew, olderCursor: initialOlderCurs
     if (!olderCursor || loadingOlder) return;
     setLoadingOlder(true);
     try {
-      const page = await apiFetch<{ messages: UIMessage[]; nextCursor: string | null }>(`/api/conversations/${encodeURIComponent(id)}?before=${encodeURIComponent(olderCursor)}`);
+      const page = await apiFetch<{ messages: UIMessage[]; nextCursor: string | null }>(
+        `/api/conversations/${encodeURIComponent(id)}?before=${encodeURIComponent(olderCursor)}`,
+      );
       // Their tool calls are history: the task store must not apply them again.
       for (const done of finishedToolCallIds(page.messages)) seen.current!.add(done);
       stick.current = false;
@@ -242,12 +254,18 @@ export function Chat({ id, initialMessages, isNew, olderCursor: initialOlderCurs
                 message={message}
                 isLatest={i === messages.length - 1}
                 canEdit={message.role === "user" && i === lastUserIndex}
-                canRegenerate={message.role === "assistant" && i === messages.length - 1 && !running && i > lastUserIndex && lastUserIndex >= 0}
+                canRegenerate={
+                  message.role === "assistant" && i === messages.length - 1 && !running && i > lastUserIndex && lastUserIndex >= 0
+                }
               />
             ))}
             {showTyping && <TypingIndicator />}
             {status === "error" && (
-              <div role="alert" data-testid="chat-error" className="flex flex-wrap items-center gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-200">
+              <div
+                role="alert"
+                data-testid="chat-error"
+                className="flex flex-wrap items-center gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-200"
+              >
                 <AlertIcon className="size-4 shrink-0" />
                 <p className="min-w-0 flex-1">{chatErrorMessage(error)}</p>
                 {!(error instanceof ApiError && error.status === 401) && (

@@ -71,7 +71,9 @@ export function Composer({
   return (
     <form onSubmit={submit} className="relative" aria-label="Send a message">
       <div className="flex items-end gap-2 rounded-card border border-zinc-300 bg-white p-2 shadow-sm transition-shadow focus-within:border-accent-500 focus-within:ring-4 focus-within:ring-accent-500/10 dark:border-zinc-700 dark:bg-zinc-900 dark:focus-within:border-accent-400">
-        <label htmlFor="chat-input" className="sr-only">Message the assistant</label>
+        <label htmlFor="chat-input" className="sr-only">
+          Message the assistant
+        </label>
         <textarea
           ref={textarea}
           id="chat-input"
@@ -112,9 +114,13 @@ export function Composer({
       </div>
       <p id="chat-input-hint" className="mt-1.5 px-2 text-center text-[11px] text-zinc-500 dark:text-zinc-400">
         {!online ? (
-          <span data-testid="chat-offline">You&rsquo;re offline: the assistant needs a connection. Tasks can still be added in the task panel.</span>
+          <span data-testid="chat-offline">
+            You&rsquo;re offline: the assistant needs a connection. Tasks can still be added in the task panel.
+          </span>
         ) : tooLong ? (
-          <span className="text-red-600 dark:text-red-400">That message is too long ({value.length}/{MAX_MESSAGE_CHARS} characters).</span>
+          <span className="text-red-600 dark:text-red-400">
+            That message is too long ({value.length}/{MAX_MESSAGE_CHARS} characters).
+          </span>
         ) : speech.state === "listening" || speech.state === "denied" || speech.state === "error" ? null : (
           <>Enter to send · Shift+Enter for a new line{speech.supported ? " · Alt+M to speak" : ""}</>
         )}
@@ -128,5 +134,9 @@ const noSubscription = () => () => {};
 
 /** False in the server's HTML and during hydration, true once React owns the page. */
 function useHydrated(): boolean {
-  return useSyncExternalStore(noSubscription, () => true, () => false);
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 }

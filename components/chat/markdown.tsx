@@ -44,7 +44,13 @@ export function renderInline(text: string, key = "i"): ReactNode[] {
       const href = safeHref(linkHref);
       out.push(
         href ? (
-          <a key={k} href={href} target="_blank" rel="noopener noreferrer nofollow" className="font-medium text-accent-600 underline underline-offset-2 hover:text-accent-500 dark:text-accent-400">
+          <a
+            key={k}
+            href={href}
+            target="_blank"
+            rel="noopener noreferrer nofollow"
+            className="font-medium text-accent-600 underline underline-offset-2 hover:text-accent-500 dark:text-accent-400"
+          >
             {renderInline(linkText, k)}
           </a>
         ) : (
@@ -52,7 +58,11 @@ export function renderInline(text: string, key = "i"): ReactNode[] {
         ),
       );
     } else if (bold1 !== undefined || bold2 !== undefined) {
-      out.push(<strong key={k} className="font-semibold">{renderInline(bold1 ?? bold2 ?? "", k)}</strong>);
+      out.push(
+        <strong key={k} className="font-semibold">
+          {renderInline(bold1 ?? bold2 ?? "", k)}
+        </strong>,
+      );
     } else if (italic1 !== undefined || italic2 !== undefined) {
       out.push(<em key={k}>{renderInline(italic1 ?? italic2 ?? "", k)}</em>);
     }
@@ -128,12 +138,19 @@ export function Markdown({ text }: { text: string }) {
         switch (block.type) {
           case "code":
             return (
-              <pre key={key} className="overflow-x-auto rounded-lg bg-zinc-100 p-3 font-mono text-xs text-zinc-800 dark:bg-zinc-950 dark:text-zinc-200">
+              <pre
+                key={key}
+                className="overflow-x-auto rounded-lg bg-zinc-100 p-3 font-mono text-xs text-zinc-800 dark:bg-zinc-950 dark:text-zinc-200"
+              >
                 <code>{block.text}</code>
               </pre>
             );
           case "heading":
-            return <p key={key} className="font-semibold">{renderInline(block.text, key)}</p>;
+            return (
+              <p key={key} className="font-semibold">
+                {renderInline(block.text, key)}
+              </p>
+            );
           case "ul":
             return (
               <ul key={key} className="list-disc space-y-1 pl-5 marker:text-zinc-400">

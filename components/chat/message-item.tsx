@@ -34,7 +34,10 @@ export const MessageItem = memo(function MessageItem({
   if (message.role !== "assistant" || !hasVisibleContent(message)) return null;
   return (
     <div className="flex gap-3" data-testid="message-assistant">
-      <span className="mt-0.5 flex size-7 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-accent-500 to-violet-500 text-white shadow-sm" aria-hidden="true">
+      <span
+        className="mt-0.5 flex size-7 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-accent-500 to-violet-500 text-white shadow-sm"
+        aria-hidden="true"
+      >
         <SparkIcon className="size-4" />
       </span>
       <div className="min-w-0 flex-1 text-[15px] leading-relaxed text-zinc-800 dark:text-zinc-200">
@@ -91,7 +94,9 @@ function UserMessage({ message, canEdit }: { message: UIMessage; canEdit: boolea
             if (e.key === "Escape") setDraft(null);
           }}
         />
-        <p className="text-xs text-zinc-500 dark:text-zinc-400">The answer to this message, and the changes it made to your tasks, will be replaced.</p>
+        <p className="text-xs text-zinc-500 dark:text-zinc-400">
+          The answer to this message, and the changes it made to your tasks, will be replaced.
+        </p>
         <div className="flex justify-end gap-2">
           <Button size="sm" variant="ghost" onClick={() => setDraft(null)}>
             Cancel
@@ -130,7 +135,14 @@ function RegenerateButton({ messageId }: { messageId: string }) {
   const { regenerateLast, busy } = useChatActions();
   return (
     <div className="mt-2">
-      <Button size="sm" variant="ghost" disabled={busy} onClick={() => regenerateLast(messageId)} data-testid="regenerate" title="Undo this answer's changes and answer again">
+      <Button
+        size="sm"
+        variant="ghost"
+        disabled={busy}
+        onClick={() => regenerateLast(messageId)}
+        data-testid="regenerate"
+        title="Undo this answer's changes and answer again"
+      >
         <RefreshIcon className="size-3.5" /> Regenerate
       </Button>
     </div>
@@ -140,10 +152,17 @@ function RegenerateButton({ messageId }: { messageId: string }) {
 export function TypingIndicator() {
   return (
     <div className="flex gap-3" data-testid="typing-indicator">
-      <span className="mt-0.5 flex size-7 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-accent-500 to-violet-500 text-white shadow-sm" aria-hidden="true">
+      <span
+        className="mt-0.5 flex size-7 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-accent-500 to-violet-500 text-white shadow-sm"
+        aria-hidden="true"
+      >
         <SparkIcon className="size-4" />
       </span>
-      <div className="flex items-center gap-1 rounded-card bg-zinc-100 px-4 py-3 dark:bg-zinc-800" role="status" aria-label="Assistant is typing">
+      <div
+        className="flex items-center gap-1 rounded-card bg-zinc-100 px-4 py-3 dark:bg-zinc-800"
+        role="status"
+        aria-label="Assistant is typing"
+      >
         <span className="typing-dot" />
         <span className="typing-dot [animation-delay:150ms]" />
         <span className="typing-dot [animation-delay:300ms]" />
@@ -160,9 +179,14 @@ function confirmationItem(message: UIMessage, approvalId: string): { titles: str
   for (const part of message.parts) {
     if (part.type !== "data-confirmation") continue;
     const data = part.data as { approvalIds?: unknown; titles?: unknown; items?: unknown } | null;
-    const item = Array.isArray(data?.items) ? (data.items as { approvalId?: unknown; titles?: unknown; prompt?: unknown }[]).find((i) => i?.approvalId === approvalId) : undefined;
+    const item = Array.isArray(data?.items)
+      ? (data.items as { approvalId?: unknown; titles?: unknown; prompt?: unknown }[]).find((i) => i?.approvalId === approvalId)
+      : undefined;
     if (item && Array.isArray(item.titles)) {
-      return { titles: item.titles.filter((t): t is string => typeof t === "string"), prompt: typeof item.prompt === "string" ? item.prompt : undefined };
+      return {
+        titles: item.titles.filter((t): t is string => typeof t === "string"),
+        prompt: typeof item.prompt === "string" ? item.prompt : undefined,
+      };
     }
     // Replies saved before each action had its own item: one list for the whole question.
     if (Array.isArray(data?.approvalIds) && data.approvalIds.includes(approvalId) && Array.isArray(data.titles)) {

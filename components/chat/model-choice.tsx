@@ -16,7 +16,11 @@ export function ModelChoiceProvider({ models, children }: { models: string[]; ch
     () => ({
       models,
       model,
-      current: { get value() { return current.current; } },
+      current: {
+        get value() {
+          return current.current;
+        },
+      },
       setModel: (next) => {
         if (!models.includes(next)) return;
         current.current = next;

@@ -3,10 +3,28 @@
 import type { ReactNode } from "react";
 import type { Task } from "@/lib/ui/types";
 import { useLiveTask, useTaskStore } from "@/components/tasks/task-store";
-import { DueLabel, LabelChip, PriorityBadge, ReminderLabel, RepeatLabel, SubtaskProgress, TaskCheckbox } from "@/components/tasks/task-bits";
+import {
+  DueLabel,
+  LabelChip,
+  PriorityBadge,
+  ReminderLabel,
+  RepeatLabel,
+  SubtaskProgress,
+  TaskCheckbox,
+} from "@/components/tasks/task-bits";
 import { AlertIcon, CheckIcon, TrashIcon } from "@/components/ui/icons";
 
-export function CardShell({ title, tone = "default", children, testId }: { title?: ReactNode; tone?: "default" | "warn" | "error" | "muted"; children?: ReactNode; testId?: string }) {
+export function CardShell({
+  title,
+  tone = "default",
+  children,
+  testId,
+}: {
+  title?: ReactNode;
+  tone?: "default" | "warn" | "error" | "muted";
+  children?: ReactNode;
+  testId?: string;
+}) {
   const tones = {
     default: "border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900",
     warn: "border-amber-300 bg-amber-50/60 dark:border-amber-500/40 dark:bg-amber-500/5",
@@ -28,10 +46,19 @@ export function LiveTaskRow({ snapshot }: { snapshot: Task }) {
   return (
     <li className="flex items-start gap-3 px-3.5 py-2.5" data-testid="card-task" data-status={deleted ? "deleted" : task.status}>
       <span className="pt-0.5">
-        <TaskCheckbox checked={done} disabled={deleted} onChange={() => void toggleTask(task.id, task)} label={`${done ? "Reopen" : "Complete"} “${task.title}”`} />
+        <TaskCheckbox
+          checked={done}
+          disabled={deleted}
+          onChange={() => void toggleTask(task.id, task)}
+          label={`${done ? "Reopen" : "Complete"} “${task.title}”`}
+        />
       </span>
       <div className="min-w-0 flex-1">
-        <p className={`break-words ${done || deleted ? "text-zinc-500 line-through dark:text-zinc-400" : "text-zinc-900 dark:text-zinc-100"}`}>{task.title}</p>
+        <p
+          className={`break-words ${done || deleted ? "text-zinc-500 line-through dark:text-zinc-400" : "text-zinc-900 dark:text-zinc-100"}`}
+        >
+          {task.title}
+        </p>
         <div className="mt-1 flex flex-wrap items-center gap-2 empty:hidden">
           {deleted ? (
             <span className="text-xs text-zinc-500">Deleted</span>
@@ -72,7 +99,9 @@ export function TaskListCard({ title, tasks, footer }: { title: ReactNode; tasks
           ))}
         </ul>
       )}
-      {footer && <p className="border-t border-zinc-100 px-3.5 py-2 text-xs text-zinc-500 dark:border-zinc-800 dark:text-zinc-400">{footer}</p>}
+      {footer && (
+        <p className="border-t border-zinc-100 px-3.5 py-2 text-xs text-zinc-500 dark:border-zinc-800 dark:text-zinc-400">{footer}</p>
+      )}
     </CardShell>
   );
 }
@@ -89,10 +118,14 @@ export function DeletedCard({ tasks, notFound = 0 }: { tasks: Task[]; notFound?:
     >
       <ul className="divide-y divide-zinc-100 dark:divide-zinc-800">
         {tasks.map((t) => (
-          <li key={t.id} className="px-3.5 py-2 break-words text-zinc-500 line-through dark:text-zinc-400">{t.title}</li>
+          <li key={t.id} className="px-3.5 py-2 break-words text-zinc-500 line-through dark:text-zinc-400">
+            {t.title}
+          </li>
         ))}
       </ul>
-      {notFound > 0 && <p className="border-t border-zinc-100 px-3.5 py-2 text-xs text-zinc-500 dark:border-zinc-800">{notFound} could not be found.</p>}
+      {notFound > 0 && (
+        <p className="border-t border-zinc-100 px-3.5 py-2 text-xs text-zinc-500 dark:border-zinc-800">{notFound} could not be found.</p>
+      )}
     </CardShell>
   );
 }
@@ -105,7 +138,10 @@ export function NoticeCard({ tone, children }: { tone: "error" | "muted" | "succ
   };
   const Icon = tone === "success" ? CheckIcon : AlertIcon;
   return (
-    <div className={`my-2 flex max-w-md items-start gap-2 rounded-xl border px-3.5 py-2.5 text-sm ${styles[tone]}`} data-testid={`notice-${tone}`}>
+    <div
+      className={`my-2 flex max-w-md items-start gap-2 rounded-xl border px-3.5 py-2.5 text-sm ${styles[tone]}`}
+      data-testid={`notice-${tone}`}
+    >
       <Icon className="mt-0.5 size-4 shrink-0" />
       <div className="min-w-0 break-words">{children}</div>
     </div>

@@ -60,14 +60,30 @@ function useRunningLabel(name: string, input: Obj): string {
 
 function RunningLine({ label }: { label: string }) {
   return (
-    <p className="my-1.5 inline-flex items-center gap-2 rounded-full bg-zinc-100 px-3 py-1 text-xs text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300" role="status">
-      <span className="size-3 animate-spin rounded-full border-2 border-zinc-300 border-t-accent-500 dark:border-zinc-600 dark:border-t-accent-400" aria-hidden="true" />
+    <p
+      className="my-1.5 inline-flex items-center gap-2 rounded-full bg-zinc-100 px-3 py-1 text-xs text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300"
+      role="status"
+    >
+      <span
+        className="size-3 animate-spin rounded-full border-2 border-zinc-300 border-t-accent-500 dark:border-zinc-600 dark:border-t-accent-400"
+        aria-hidden="true"
+      />
       {label}
     </p>
   );
 }
 
-export function ToolPart({ part, isLatest, titles, question }: { part: AnyToolPart; isLatest: boolean; titles?: string[]; question?: string }) {
+export function ToolPart({
+  part,
+  isLatest,
+  titles,
+  question,
+}: {
+  part: AnyToolPart;
+  isLatest: boolean;
+  titles?: string[];
+  question?: string;
+}) {
   const name = toolNameOf(part);
   const input = asObj(part.input);
   const running = useRunningLabel(name, input);
@@ -97,7 +113,13 @@ function ToolResult({ name, input, output }: { name: string; input: Obj; output:
         <CardShell title={query ? `Several tasks match ${quote(query)} — which one?` : "Which one did you mean?"} testId="ambiguous-card">
           <div className="flex flex-wrap gap-2 p-3">
             {candidates.map((c) => (
-              <Button key={c.id} size="sm" disabled={busy} onClick={() => sendText(c.title)} className="h-auto max-w-full py-1.5 text-left whitespace-normal">
+              <Button
+                key={c.id}
+                size="sm"
+                disabled={busy}
+                onClick={() => sendText(c.title)}
+                className="h-auto max-w-full py-1.5 text-left whitespace-normal"
+              >
                 {c.title}
               </Button>
             ))}
@@ -106,10 +128,16 @@ function ToolResult({ name, input, output }: { name: string; input: Obj; output:
       );
     }
     if (output.code === "not_found" && output.missing === "list") {
-      return <NoticeCard tone="muted">{query ? <>There’s no {quote(query)} list yet, so nothing was changed.</> : "There’s no such list yet, so nothing was changed."}</NoticeCard>;
+      return (
+        <NoticeCard tone="muted">
+          {query ? <>There’s no {quote(query)} list yet, so nothing was changed.</> : "There’s no such list yet, so nothing was changed."}
+        </NoticeCard>
+      );
     }
     if (output.code === "not_found") {
-      return <NoticeCard tone="error">{query ? <>I couldn’t find a task matching {quote(query)}.</> : "I couldn’t find that task."}</NoticeCard>;
+      return (
+        <NoticeCard tone="error">{query ? <>I couldn’t find a task matching {quote(query)}.</> : "I couldn’t find that task."}</NoticeCard>
+      );
     }
     return <NoticeCard tone="muted">That didn’t work, so nothing was changed.</NoticeCard>;
   }
@@ -120,7 +148,14 @@ function ToolResult({ name, input, output }: { name: string; input: Obj; output:
     case "update_task": {
       if (!isTask(output.task)) return null;
       const changed = Array.isArray(output.changed) ? output.changed.filter((c): c is string => typeof c === "string") : [];
-      const title = name === "add_task" ? "Added" : name === "complete_task" ? "Completed" : changed.length ? `Updated ${changed.join(", ")}` : "Updated";
+      const title =
+        name === "add_task"
+          ? "Added"
+          : name === "complete_task"
+            ? "Completed"
+            : changed.length
+              ? `Updated ${changed.join(", ")}`
+              : "Updated";
       return <TaskListCard title={title} tasks={[output.task]} />;
     }
     case "list_tasks": {
@@ -138,13 +173,27 @@ function ToolResult({ name, input, output }: { name: string; input: Obj; output:
       const tasks = tasksOf(output.tasks);
       const skipped = Array.isArray(output.skipped) ? output.skipped.length : 0;
       const gone = Array.isArray(output.vanished) ? output.vanished.length : 0;
-      const notes = [skipped ? `${skipped} had no due date to move.` : "", gone ? `${gone} no longer existed.` : ""].filter(Boolean).join(" ");
-      return <TaskListCard title={`Updated ${tasks.length === 1 ? "1 task" : `${tasks.length} tasks`}`} tasks={tasks} footer={notes || undefined} />;
+      const notes = [skipped ? `${skipped} had no due date to move.` : "", gone ? `${gone} no longer existed.` : ""]
+        .filter(Boolean)
+        .join(" ");
+      return (
+        <TaskListCard
+          title={`Updated ${tasks.length === 1 ? "1 task" : `${tasks.length} tasks`}`}
+          tasks={tasks}
+          footer={notes || undefined}
+        />
+      );
     }
     case "complete_tasks": {
       const tasks = tasksOf(output.tasks);
       const missing = Array.isArray(output.notFound) ? output.notFound.length : 0;
-      return <TaskListCard title={`Completed ${tasks.length === 1 ? "1 task" : `${tasks.length} tasks`}`} tasks={tasks} footer={missing ? `${missing} could not be found.` : undefined} />;
+      return (
+        <TaskListCard
+          title={`Completed ${tasks.length === 1 ? "1 task" : `${tasks.length} tasks`}`}
+          tasks={tasks}
+          footer={missing ? `${missing} could not be found.` : undefined}
+        />
+      );
     }
     case "delete_task":
       return isTask(output.deleted) ? <DeletedCard tasks={[output.deleted]} /> : null;
@@ -155,7 +204,15 @@ function ToolResult({ name, input, output }: { name: string; input: Obj; output:
     case "create_list": {
       const list = asObj(output.list);
       if (!str(list.name)) return null;
-      return <NoticeCard tone="muted">{output.alreadyExisted ? <>You already have the list {quote(String(list.name))}.</> : <>Created the list {quote(String(list.name))}.</>}</NoticeCard>;
+      return (
+        <NoticeCard tone="muted">
+          {output.alreadyExisted ? (
+            <>You already have the list {quote(String(list.name))}.</>
+          ) : (
+            <>Created the list {quote(String(list.name))}.</>
+          )}
+        </NoticeCard>
+      );
     }
     default:
       return null;
@@ -189,7 +246,11 @@ function ConfirmCard({
 }) {
   const { state, ensureTask } = useTaskStore();
   const { answerApproval, busy } = useChatActions();
-  const refs = Array.isArray(input.ids) ? input.ids.filter((x): x is string => typeof x === "string") : str(input.task) ? [String(input.task)] : [];
+  const refs = Array.isArray(input.ids)
+    ? input.ids.filter((x): x is string => typeof x === "string")
+    : str(input.task)
+      ? [String(input.task)]
+      : [];
 
   useEffect(() => {
     refs.forEach(ensureTask);
@@ -213,7 +274,11 @@ function ConfirmCard({
 
   let footer;
   if (part.state === "output-denied" || (part.state === "approval-responded" && part.approval?.approved === false)) {
-    footer = <p className="text-zinc-600 dark:text-zinc-400">{deleting ? "Cancelled — nothing was deleted." : "Cancelled — nothing was changed."}</p>;
+    footer = (
+      <p className="text-zinc-600 dark:text-zinc-400">
+        {deleting ? "Cancelled — nothing was deleted." : "Cancelled — nothing was changed."}
+      </p>
+    );
   } else if (part.state === "approval-responded") {
     footer = <p className="text-zinc-600 dark:text-zinc-400">{deleting ? "Deleting…" : "Working on it…"}</p>;
   } else if (pending && !isLatest) {
@@ -221,10 +286,21 @@ function ConfirmCard({
   } else {
     footer = (
       <div className="flex flex-wrap items-center gap-2">
-        <Button variant={deleting ? "danger" : "primary"} size="sm" data-testid="confirm-delete" disabled={!answerable} onClick={() => approvalId && answerApproval(approvalId, true)}>
+        <Button
+          variant={deleting ? "danger" : "primary"}
+          size="sm"
+          data-testid="confirm-delete"
+          disabled={!answerable}
+          onClick={() => approvalId && answerApproval(approvalId, true)}
+        >
           {deleting ? <TrashIcon className="size-3.5" /> : null} Confirm
         </Button>
-        <Button size="sm" data-testid="cancel-delete" disabled={!answerable} onClick={() => approvalId && answerApproval(approvalId, false)}>
+        <Button
+          size="sm"
+          data-testid="cancel-delete"
+          disabled={!answerable}
+          onClick={() => approvalId && answerApproval(approvalId, false)}
+        >
           Cancel
         </Button>
         <span className="text-xs text-zinc-500 dark:text-zinc-400">or type “yes” / “no”</span>
@@ -233,11 +309,22 @@ function ConfirmCard({
   }
 
   return (
-    <CardShell tone={pending && isLatest ? "warn" : "muted"} testId="confirm-card" title={<span className="font-semibold text-zinc-800 dark:text-zinc-200">{question}</span>}>
+    <CardShell
+      tone={pending && isLatest ? "warn" : "muted"}
+      testId="confirm-card"
+      title={<span className="font-semibold text-zinc-800 dark:text-zinc-200">{question}</span>}
+    >
       <ul className="space-y-1 px-3.5 pt-2.5 text-zinc-900 dark:text-zinc-100">
         {titles.map((t, i) => (
           <li key={i} className="flex items-start gap-2 break-words">
-            {deleting ? <TrashIcon className="mt-0.5 size-3.5 shrink-0 text-zinc-400" /> : <span aria-hidden="true" className="mt-0.5 shrink-0 text-zinc-400">•</span>} {t}
+            {deleting ? (
+              <TrashIcon className="mt-0.5 size-3.5 shrink-0 text-zinc-400" />
+            ) : (
+              <span aria-hidden="true" className="mt-0.5 shrink-0 text-zinc-400">
+                •
+              </span>
+            )}{" "}
+            {t}
           </li>
         ))}
       </ul>

@@ -15,7 +15,8 @@ export function answeredApproval(messages: UIMessage[]): { id: string; approved:
   if (last?.role !== "assistant") return null;
   for (let i = last.parts.length - 1; i >= 0; i--) {
     const part = last.parts[i];
-    if (part && isToolUIPart(part) && part.state === "approval-responded") return { id: part.approval.id, approved: part.approval.approved };
+    if (part && isToolUIPart(part) && part.state === "approval-responded")
+      return { id: part.approval.id, approved: part.approval.approved };
   }
   return null;
 }

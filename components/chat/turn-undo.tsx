@@ -25,7 +25,11 @@ export function changedTasks(message: UIMessage): boolean {
     if (!isToolUIPart(p) || p.state !== "output-available") return false;
     const output = p.output as { ok?: unknown; reverted?: unknown } | null;
     const name = toolNameOf(p);
-    return output?.ok === true && name !== "list_tasks" && (name !== "undo_last_turn" || (typeof output.reverted === "number" && output.reverted > 0));
+    return (
+      output?.ok === true &&
+      name !== "list_tasks" &&
+      (name !== "undo_last_turn" || (typeof output.reverted === "number" && output.reverted > 0))
+    );
   });
 }
 
@@ -66,7 +70,17 @@ export function TurnUndo({ message, isLatest }: { message: UIMessage; isLatest: 
 
 function UndoIcon(props: { className?: string }) {
   return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" {...props}>
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      {...props}
+    >
       <path d="M9 14 4 9l5-5" />
       <path d="M4 9h10.5a5.5 5.5 0 0 1 0 11H11" />
     </svg>

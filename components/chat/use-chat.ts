@@ -18,7 +18,13 @@ export type ChatTrigger = "submit-message" | "regenerate-message";
 
 /** Sends one request and returns the reply's body (an SSE UI message stream). */
 export type ChatTransport = {
-  send(request: { id: string; messages: UIMessage[]; trigger: ChatTrigger; messageId: string | undefined; signal: AbortSignal }): Promise<ReadableStream<Uint8Array>>;
+  send(request: {
+    id: string;
+    messages: UIMessage[];
+    trigger: ChatTrigger;
+    messageId: string | undefined;
+    signal: AbortSignal;
+  }): Promise<ReadableStream<Uint8Array>>;
 };
 
 export type ChatOptions = {
@@ -100,10 +106,13 @@ class ChatSession {
     if (!message) {
       let messageId = this.pendingApprovalMessageId ?? this.messages.at(-1)?.id;
       if (this.pendingApprovalMessageId == null) {
-        const answered = this.messages.findLast((m) => m.role === "assistant" && m.parts.some((p) => isToolUIPart(p) && p.state === "approval-responded"));
+        const answered = this.messages.findLast(
+          (m) => m.role === "assistant" && m.parts.some((p) => isToolUIPart(p) && p.state === "approval-responded"),
+        );
         if (answered) messageId = answered.id;
       }
-      const index = messageId != null && messageId === this.pendingApprovalMessageId ? this.messages.findIndex((m) => m.id === messageId) : -1;
+      const index =
+        messageId != null && messageId === this.pendingApprovalMessageId ? this.messages.findIndex((m) => m.id === messageId) : -1;
       return this.requestForApproval(messageId, index);
     }
     const parts: UIMessage["parts"] = [{ type: "text", text: message.text }];
@@ -132,8 +141,16 @@ class ChatSession {
   /** Answers one confirmation card; sends it at once when `sendAutomaticallyWhen` says so. */
   addToolApprovalResponse = ({ id, approved }: { id: string; approved: boolean }) =>
     this.serially(async () => {
-      const answers = (part: UIMessage["parts"][number]) => isToolUIPart(part) && part.state === "approval-requested" && part.approval.id === id;
-      const update = (part: UIMessage["parts"][number]) => (answers(part) ? ({ ...part, state: "approval-responded", approval: { ...(part as { approval: object }).approval, id, approved, reason: undefined } } as typeof part) : part);
+      const answers = (part: UIMessage["parts"][number]) =>
+        isToolUIPart(part) && part.state === "approval-requested" && part.approval.id === id;
+      const update = (part: UIMessage["parts"][number]) =>
+        answers(part)
+          ? ({
+              ...part,
+              state: "approval-responded",
+              approval: { ...(part as { approval: object }).approval, id, approved, reason: undefined },
+            } as typeof part)
+          : part;
       const messages = this.messages;
       const index = messages.findIndex((m) => m.parts.some(answers));
       if (index !== -1) {
@@ -178,7 +195,8 @@ class ChatSession {
     const consumes = messageId != null && messageId === this.pendingApprovalMessageId;
     if (consumes) this.pendingApprovalMessageId = undefined;
     await this.request("submit-message", messageId);
-    if (consumes && this.status === "error" && this.pendingApprovalMessageId == null) this.pendingApprovalMessageId = this.messages[index]?.id ?? messageId;
+    if (consumes && this.status === "error" && this.pendingApprovalMessageId == null)
+      this.pendingApprovalMessageId = this.messages[index]?.id ?? messageId;
   }
 
   private async request(trigger: ChatTrigger, messageId: string | undefined) {
@@ -194,13 +212,19 @@ class ChatSession {
   private async requestOnce(trigger: ChatTrigger, messageId: string | undefined, done: Promise<void>) {
     this.setStatus("submitted", undefined);
     const messages = this.messages;
-    const responseIndex = trigger === "submit-message" && messageId != null ? messages.findIndex((m) => m.id === messageId) : messages.length - 1;
+    const responseIndex =
+      trigger === "submit-message" && messageId != null ? messages.findIndex((m) => m.id === messageId) : messages.length - 1;
     const responseMessage = responseIndex === -1 ? messages.at(-1) : messages[responseIndex];
     const originalId = responseMessage?.id;
     // An answered confirmation in an earlier message: the reply continues that message in place.
-    const usesEarlierAssistantMessage = responseIndex !== -1 && responseIndex < messages.length - 1 && responseMessage?.role === "assistant";
+    const usesEarlierAssistantMessage =
+      responseIndex !== -1 && responseIndex < messages.length - 1 && responseMessage?.role === "assistant";
     const abort = new AbortController();
-    const response: ActiveResponse = { state: startMessage(trigger === "regenerate-message" || !responseMessage ? undefined : snapshot(responseMessage), uuidV4()), abort, done };
+    const response: ActiveResponse = {
+      state: startMessage(trigger === "regenerate-message" || !responseMessage ? undefined : snapshot(responseMessage), uuidV4()),
+      abort,
+      done,
+    };
     this.active = response;
     let isAbort = false;
     let isError = false;
@@ -219,7 +243,13 @@ class ChatSession {
       }
     };
     try {
-      const body = await this.options.transport.send({ id: this.options.id, messages: this.messages, trigger, messageId, signal: abort.signal });
+      const body = await this.options.transport.send({
+        id: this.options.id,
+        messages: this.messages,
+        trigger,
+        messageId,
+        signal: abort.signal,
+      });
       for await (const chunk of readChunks(body)) {
         await this.serially(() => {
           if (abort.signal.aborted) return;
@@ -257,8 +287,29 @@ class ChatSession {
 export function useChat(options: ChatOptions) {
   const [session] = useState(() => new ChatSession(options));
   useLayoutEffect(() => session.update(options));
-  const messages = useSyncExternalStore(session.subscribe, () => session.messages, () => session.messages);
-  const status = useSyncExternalStore(session.subscribe, () => session.status, () => session.status);
-  const error = useSyncExternalStore(session.subscribe, () => session.error, () => session.error);
-  return { messages, setMessages: session.setMessages, sendMessage: session.sendMessage, status, error, stop: session.stop, regenerate: session.regenerate, addToolApprovalResponse: session.addToolApprovalResponse };
+  const messages = useSyncExternalStore(
+    session.subscribe,
+    () => session.messages,
+    () => session.messages,
+  );
+  const status = useSyncExternalStore(
+    session.subscribe,
+    () => session.status,
+    () => session.status,
+  );
+  const error = useSyncExternalStore(
+    session.subscribe,
+    () => session.error,
+    () => session.error,
+  );
+  return {
+    messages,
+    setMessages: session.setMessages,
+    sendMessage: session.sendMessage,
+    status,
+    error,
+    stop: session.stop,
+    regenerate: session.regenerate,
+    addToolApprovalResponse: session.addToolApprovalResponse,
+  };
 }

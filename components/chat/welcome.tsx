@@ -16,7 +16,8 @@ export function Welcome({ onPick, disabled }: { onPick: (text: string) => void; 
       </span>
       <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 sm:text-3xl dark:text-zinc-50">What should we get done?</h1>
       <p className="mt-2 max-w-md text-[15px] text-zinc-500 dark:text-zinc-400">
-        Tell me about your tasks in your own words. I’ll add, find, complete, reschedule and tidy them up — and ask before deleting anything.
+        Tell me about your tasks in your own words. I’ll add, find, complete, reschedule and tidy them up — and ask before deleting
+        anything.
       </p>
       <ul className="mt-8 grid w-full gap-2.5 sm:grid-cols-2" aria-label="Example prompts">
         {EXAMPLES.map((example) => (

@@ -98,7 +98,10 @@ export function ReminderBell() {
     setDue((list) => list.filter((t) => t.id !== task.id));
     try {
       const body = action === "snooze" ? { json: { until: minutesFromNow(minutes) } } : {};
-      const { task: updated } = await apiFetch<{ task: Task }>(`/api/reminders/${encodeURIComponent(task.id)}/${action}`, { method: "POST", ...body });
+      const { task: updated } = await apiFetch<{ task: Task }>(`/api/reminders/${encodeURIComponent(task.id)}/${action}`, {
+        method: "POST",
+        ...body,
+      });
       applyToolOutput("update_task", { ok: true, task: updated });
     } catch (error) {
       toast.show(`Couldn't ${action} the reminder. ${errorMessage(error)}`, "error");
@@ -129,7 +132,10 @@ export function ReminderBell() {
       >
         <BellIcon className="size-5" />
         {count > 0 && (
-          <span data-testid="reminder-count" className="absolute -top-0.5 -right-0.5 rounded-full bg-rose-600 px-1.5 text-[10px] leading-4 font-semibold text-white">
+          <span
+            data-testid="reminder-count"
+            className="absolute -top-0.5 -right-0.5 rounded-full bg-rose-600 px-1.5 text-[10px] leading-4 font-semibold text-white"
+          >
             {count}
           </span>
         )}
@@ -151,11 +157,24 @@ export function ReminderBell() {
                   <p className="text-xs text-zinc-500 dark:text-zinc-400">{task.remindAt && describeReminder(task.remindAt, timeZone)}</p>
                   <div className="mt-1.5 flex flex-wrap gap-1">
                     {SNOOZES.map((s) => (
-                      <Button key={s.minutes} size="sm" variant="secondary" className="h-7 px-2 text-xs" onClick={() => void act(task, "snooze", s.minutes)} aria-label={`Snooze “${task.title}” ${s.label}`}>
+                      <Button
+                        key={s.minutes}
+                        size="sm"
+                        variant="secondary"
+                        className="h-7 px-2 text-xs"
+                        onClick={() => void act(task, "snooze", s.minutes)}
+                        aria-label={`Snooze “${task.title}” ${s.label}`}
+                      >
                         Snooze {s.label}
                       </Button>
                     ))}
-                    <Button size="sm" variant="ghost" className="h-7 px-2 text-xs" onClick={() => void act(task, "dismiss")} aria-label={`Dismiss “${task.title}”`}>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      className="h-7 px-2 text-xs"
+                      onClick={() => void act(task, "dismiss")}
+                      aria-label={`Dismiss “${task.title}”`}
+                    >
                       Dismiss
                     </Button>
                   </div>
@@ -164,11 +183,17 @@ export function ReminderBell() {
             </ul>
           )}
           {permission === "default" && (
-            <button type="button" onClick={() => void allowNotifications()} className="mt-1 w-full rounded-lg px-2 py-2 text-left text-xs font-medium text-accent-700 hover:bg-accent-50 dark:text-accent-300 dark:hover:bg-accent-500/10">
+            <button
+              type="button"
+              onClick={() => void allowNotifications()}
+              className="mt-1 w-full rounded-lg px-2 py-2 text-left text-xs font-medium text-accent-700 hover:bg-accent-50 dark:text-accent-300 dark:hover:bg-accent-500/10"
+            >
               Show reminders as system notifications
             </button>
           )}
-          {permission === "denied" && <p className="mt-1 px-2 py-1 text-xs text-zinc-500">System notifications are blocked in this browser’s settings.</p>}
+          {permission === "denied" && (
+            <p className="mt-1 px-2 py-1 text-xs text-zinc-500">System notifications are blocked in this browser’s settings.</p>
+          )}
         </div>
       )}
     </div>

@@ -64,7 +64,11 @@ export function CalendarFeedManager() {
 
   return (
     <div className="mt-4 space-y-3" data-testid="calendar-feed">
-      {error && <p role="alert" className="text-sm font-medium text-red-600 dark:text-red-400">{error}</p>}
+      {error && (
+        <p role="alert" className="text-sm font-medium text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      )}
       {url === undefined ? (
         !error && <p className="text-sm text-zinc-500">Loading…</p>
       ) : url === null ? (
@@ -74,8 +78,16 @@ export function CalendarFeedManager() {
       ) : (
         <>
           <div className="flex items-center gap-2">
-            <label htmlFor="calendar-feed-url" className="sr-only">Calendar link</label>
-            <input id="calendar-feed-url" readOnly value={url} onFocus={(e) => e.currentTarget.select()} className={`${inputClass} font-mono text-xs`} />
+            <label htmlFor="calendar-feed-url" className="sr-only">
+              Calendar link
+            </label>
+            <input
+              id="calendar-feed-url"
+              readOnly
+              value={url}
+              onFocus={(e) => e.currentTarget.select()}
+              className={`${inputClass} font-mono text-xs`}
+            />
             <Button onClick={() => void copy()} className="shrink-0" aria-label={copied ? "Copied" : "Copy calendar link"}>
               {copied ? <CheckIcon className="size-4 text-emerald-600" /> : <CopyIcon className="size-4" />}
               {copied ? "Copied" : "Copy"}
@@ -85,8 +97,16 @@ export function CalendarFeedManager() {
             Anyone with this link can read your dated tasks. Replace it if it leaked; revoke it when you stop using it.
           </p>
           <div className="flex gap-2">
-            <Button size="sm" onClick={() => setConfirm("replace")} disabled={busy}>Replace link</Button>
-            <Button size="sm" variant="ghost" className="text-red-600 hover:text-red-700 dark:text-red-400" onClick={() => setConfirm("revoke")} disabled={busy}>
+            <Button size="sm" onClick={() => setConfirm("replace")} disabled={busy}>
+              Replace link
+            </Button>
+            <Button
+              size="sm"
+              variant="ghost"
+              className="text-red-600 hover:text-red-700 dark:text-red-400"
+              onClick={() => setConfirm("revoke")}
+              disabled={busy}
+            >
               Revoke
             </Button>
           </div>

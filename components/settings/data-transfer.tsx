@@ -22,7 +22,10 @@ function SkippedList({ skipped }: { skipped: Skipped[] }) {
       <p className="text-sm font-medium text-amber-800 dark:text-amber-300">
         {skipped.length} {skipped.length === 1 ? "line is" : "lines are"} skipped:
       </p>
-      <ul className="mt-1 max-h-40 list-disc space-y-0.5 overflow-auto pl-5 text-sm text-zinc-600 dark:text-zinc-400" data-testid="import-skipped">
+      <ul
+        className="mt-1 max-h-40 list-disc space-y-0.5 overflow-auto pl-5 text-sm text-zinc-600 dark:text-zinc-400"
+        data-testid="import-skipped"
+      >
         {skipped.map((s) => (
           <li key={s.line}>
             Line {s.line}: {s.reason}
@@ -123,9 +126,15 @@ export function DataTransfer() {
       <div>
         <h3 className="text-sm font-medium">Import tasks</h3>
         <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">
-          A CSV with the columns <code className="rounded bg-zinc-100 px-1 text-xs text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200">title,description,priority,due,list,labels</code>, or a Todoist CSV export. You’ll see what will be created first.
+          A CSV with the columns{" "}
+          <code className="rounded bg-zinc-100 px-1 text-xs text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200">
+            title,description,priority,due,list,labels
+          </code>
+          , or a Todoist CSV export. You’ll see what will be created first.
         </p>
-        <label htmlFor="import-file" className="sr-only">CSV file to import</label>
+        <label htmlFor="import-file" className="sr-only">
+          CSV file to import
+        </label>
         <input
           id="import-file"
           ref={fileInput}
@@ -135,7 +144,11 @@ export function DataTransfer() {
           disabled={busy}
           className="mt-2 block w-full text-sm text-zinc-600 file:mr-3 file:rounded-lg file:border-0 file:bg-zinc-100 file:px-3 file:py-2 file:text-sm file:font-medium file:text-zinc-800 hover:file:bg-zinc-200 dark:text-zinc-400 dark:file:bg-zinc-800 dark:file:text-zinc-200"
         />
-        {error && <p role="alert" className="mt-2 text-sm font-medium text-red-600 dark:text-red-400">{error}</p>}
+        {error && (
+          <p role="alert" className="mt-2 text-sm font-medium text-red-600 dark:text-red-400">
+            {error}
+          </p>
+        )}
 
         {preview && (
           <div className="mt-3 rounded-xl border border-zinc-200 p-4 dark:border-zinc-800" data-testid="import-preview">
@@ -149,11 +162,15 @@ export function DataTransfer() {
                   <li key={t.line} className="flex gap-2 py-1.5">
                     <span className="min-w-0 flex-1 truncate">{t.title}</span>
                     <span className="shrink-0 text-zinc-500 dark:text-zinc-400">
-                      {[t.priority !== "medium" ? t.priority : null, t.due, t.status === "completed" ? "done" : null].filter(Boolean).join(" · ")}
+                      {[t.priority !== "medium" ? t.priority : null, t.due, t.status === "completed" ? "done" : null]
+                        .filter(Boolean)
+                        .join(" · ")}
                     </span>
                   </li>
                 ))}
-                {preview.tasks.length > PREVIEW_ROWS && <li className="py-1.5 text-zinc-500">…and {preview.tasks.length - PREVIEW_ROWS} more</li>}
+                {preview.tasks.length > PREVIEW_ROWS && (
+                  <li className="py-1.5 text-zinc-500">…and {preview.tasks.length - PREVIEW_ROWS} more</li>
+                )}
               </ul>
             )}
             <SkippedList skipped={preview.skipped} />

@@ -46,14 +46,21 @@ export function DeleteAccount({ hasPassword }: { hasPassword: boolean }) {
   return (
     <form onSubmit={submit} className="mt-4 space-y-3" noValidate aria-label="Delete account">
       <p className="text-sm text-red-700 dark:text-red-300">
-        This deletes your account, every task and conversation, your access tokens and your history. It cannot be undone. Export your data first if you want to keep it.
+        This deletes your account, every task and conversation, your access tokens and your history. It cannot be undone. Export your data
+        first if you want to keep it.
       </p>
       {hasPassword ? (
         <FormField label="Your password" name="deletePassword" type="password" autoComplete="current-password" required error={error} />
       ) : (
         <>
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">Your account has no password: if you signed in more than 10 minutes ago, you will be asked to sign in again first.</p>
-          {error && <p role="alert" className="text-sm font-medium text-red-600 dark:text-red-400">{error}</p>}
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">
+            Your account has no password: if you signed in more than 10 minutes ago, you will be asked to sign in again first.
+          </p>
+          {error && (
+            <p role="alert" className="text-sm font-medium text-red-600 dark:text-red-400">
+              {error}
+            </p>
+          )}
         </>
       )}
       <div className="flex gap-2">

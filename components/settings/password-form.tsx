@@ -41,8 +41,24 @@ export function PasswordForm() {
 
   return (
     <form onSubmit={submit} className="mt-4 space-y-3" noValidate aria-label="Change password">
-      <FormField label="Current password" name="currentPassword" type="password" autoComplete="current-password" required error={errors.currentPassword} />
-      <FormField label="New password" name="newPassword" type="password" autoComplete="new-password" required minLength={8} hint="At least 8 characters." error={errors.newPassword} />
+      <FormField
+        label="Current password"
+        name="currentPassword"
+        type="password"
+        autoComplete="current-password"
+        required
+        error={errors.currentPassword}
+      />
+      <FormField
+        label="New password"
+        name="newPassword"
+        type="password"
+        autoComplete="new-password"
+        required
+        minLength={8}
+        hint="At least 8 characters."
+        error={errors.newPassword}
+      />
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" variant="primary" disabled={saving}>
           {saving ? "Changing…" : "Change password"}

@@ -26,7 +26,15 @@ export function isReauthRequired(error: unknown): boolean {
 
 type Pending = { resolve: () => void; reject: (error: unknown) => void; cause: unknown };
 
-export function ReauthProvider({ hasPassword, providers, children }: { hasPassword: boolean; providers: { id: string; name: string }[]; children: ReactNode }) {
+export function ReauthProvider({
+  hasPassword,
+  providers,
+  children,
+}: {
+  hasPassword: boolean;
+  providers: { id: string; name: string }[];
+  children: ReactNode;
+}) {
   const [pending, setPending] = useState<Pending | null>(null);
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
@@ -91,25 +99,45 @@ export function ReauthProvider({ hasPassword, providers, children }: { hasPasswo
       >
         {pending && (
           <div className="p-5">
-            <h2 id="reauth-title" className="text-base font-semibold">Confirm it’s you</h2>
+            <h2 id="reauth-title" className="text-base font-semibold">
+              Confirm it’s you
+            </h2>
             {hasPassword ? (
               <form onSubmit={submit} className="mt-2 space-y-3" noValidate aria-label="Confirm your password">
                 <p className="text-sm text-zinc-600 dark:text-zinc-400">You signed in a while ago. Enter your password to continue.</p>
-                <FormField label="Password" name="reauthPassword" type="password" autoComplete="current-password" required error={error} autoFocus />
+                <FormField
+                  label="Password"
+                  name="reauthPassword"
+                  type="password"
+                  autoComplete="current-password"
+                  required
+                  error={error}
+                  autoFocus
+                />
                 <div className="flex justify-end gap-2">
-                  <Button type="button" onClick={cancel}>Cancel</Button>
-                  <Button type="submit" variant="primary" disabled={busy}>{busy ? "Checking…" : "Continue"}</Button>
+                  <Button type="button" onClick={cancel}>
+                    Cancel
+                  </Button>
+                  <Button type="submit" variant="primary" disabled={busy}>
+                    {busy ? "Checking…" : "Continue"}
+                  </Button>
                 </div>
               </form>
             ) : (
               <div className="mt-2 space-y-3">
-                <p className="text-sm text-zinc-600 dark:text-zinc-400">Your account has no password: sign in again, then do this within 10 minutes.</p>
+                <p className="text-sm text-zinc-600 dark:text-zinc-400">
+                  Your account has no password: sign in again, then do this within 10 minutes.
+                </p>
                 <div className="flex flex-wrap justify-end gap-2">
-                  <Button type="button" onClick={cancel}>Cancel</Button>
+                  <Button type="button" onClick={cancel}>
+                    Cancel
+                  </Button>
                   {providers.map((p) => (
                     <form key={p.id} action={signInAgainAction}>
                       <input type="hidden" name="provider" value={p.id} />
-                      <Button type="submit" variant="primary">Sign in again with {p.name}</Button>
+                      <Button type="submit" variant="primary">
+                        Sign in again with {p.name}
+                      </Button>
                     </form>
                   ))}
                 </div>

@@ -15,8 +15,26 @@ const THIS_DEVICE_KEY = "talk-todo.pushSubscriptionId";
 
 function deviceLabel(): string {
   const ua = navigator.userAgent;
-  const browser = /Edg\//.test(ua) ? "Edge" : /Firefox\//.test(ua) ? "Firefox" : /Chrome\//.test(ua) ? "Chrome" : /Safari\//.test(ua) ? "Safari" : "Browser";
-  const os = /Android/.test(ua) ? "Android" : /iPhone|iPad/.test(ua) ? "iOS" : /Mac OS X/.test(ua) ? "macOS" : /Windows/.test(ua) ? "Windows" : /Linux/.test(ua) ? "Linux" : "";
+  const browser = /Edg\//.test(ua)
+    ? "Edge"
+    : /Firefox\//.test(ua)
+      ? "Firefox"
+      : /Chrome\//.test(ua)
+        ? "Chrome"
+        : /Safari\//.test(ua)
+          ? "Safari"
+          : "Browser";
+  const os = /Android/.test(ua)
+    ? "Android"
+    : /iPhone|iPad/.test(ua)
+      ? "iOS"
+      : /Mac OS X/.test(ua)
+        ? "macOS"
+        : /Windows/.test(ua)
+          ? "Windows"
+          : /Linux/.test(ua)
+            ? "Linux"
+            : "";
   return os ? `${browser} on ${os}` : browser;
 }
 
@@ -32,7 +50,10 @@ async function registration(): Promise<ServiceWorkerRegistration> {
 }
 
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
-  const base64 = base64url.replace(/-/g, "+").replace(/_/g, "/").padEnd(Math.ceil(base64url.length / 4) * 4, "=");
+  const base64 = base64url
+    .replace(/-/g, "+")
+    .replace(/_/g, "/")
+    .padEnd(Math.ceil(base64url.length / 4) * 4, "=");
   const raw = atob(base64);
   const bytes = new Uint8Array(new ArrayBuffer(raw.length));
   for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
@@ -76,8 +97,12 @@ export function ReminderSettings() {
       const reg = await registration();
       await navigator.serviceWorker.ready;
       const existing = await reg.pushManager.getSubscription();
-      const subscription = existing ?? (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
-      const device = await apiFetch<Device>("/api/push/subscriptions", { method: "POST", json: { ...subscription.toJSON(), label: deviceLabel() } });
+      const subscription =
+        existing ?? (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
+      const device = await apiFetch<Device>("/api/push/subscriptions", {
+        method: "POST",
+        json: { ...subscription.toJSON(), label: deviceLabel() },
+      });
       localStorage.setItem(THIS_DEVICE_KEY, device.id);
       setThisDevice(device.id);
       load();
@@ -96,7 +121,9 @@ export function ReminderSettings() {
       if (id === thisDevice) {
         localStorage.removeItem(THIS_DEVICE_KEY);
         setThisDevice(null);
-        const subscription = pushSupported() ? await (await navigator.serviceWorker.getRegistration("/"))?.pushManager.getSubscription() : null;
+        const subscription = pushSupported()
+          ? await (await navigator.serviceWorker.getRegistration("/"))?.pushManager.getSubscription()
+          : null;
         await subscription?.unsubscribe();
       }
     } catch (e) {
@@ -120,15 +147,25 @@ export function ReminderSettings() {
 
   return (
     <div className="mt-4 space-y-5" data-testid="reminder-settings">
-      {error && <p role="alert" className="text-sm font-medium text-red-600 dark:text-red-400">{error}</p>}
+      {error && (
+        <p role="alert" className="text-sm font-medium text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      )}
       <div className="space-y-2">
         <h3 className="text-sm font-semibold">Push notifications on this device</h3>
         {!supported ? (
-          <p className="text-sm text-zinc-500 dark:text-zinc-400">This browser cannot receive push notifications (on iPhone and iPad: add the app to the Home Screen first).</p>
+          <p className="text-sm text-zinc-500 dark:text-zinc-400">
+            This browser cannot receive push notifications (on iPhone and iPad: add the app to the Home Screen first).
+          </p>
         ) : thisDeviceOn ? (
-          <Button size="sm" onClick={() => void remove(thisDevice!)} disabled={busy}>Turn off on this device</Button>
+          <Button size="sm" onClick={() => void remove(thisDevice!)} disabled={busy}>
+            Turn off on this device
+          </Button>
         ) : (
-          <Button size="sm" variant="primary" onClick={() => void turnOn()} disabled={busy}>{busy ? "Turning on…" : "Turn on on this device"}</Button>
+          <Button size="sm" variant="primary" onClick={() => void turnOn()} disabled={busy}>
+            {busy ? "Turning on…" : "Turn on on this device"}
+          </Button>
         )}
       </div>
       <div className="space-y-2">
@@ -149,7 +186,13 @@ export function ReminderSettings() {
                     {device.lastSuccessAt ? ` · last reminder ${new Date(device.lastSuccessAt).toLocaleString()}` : ""}
                   </span>
                 </span>
-                <Button size="sm" variant="ghost" onClick={() => void remove(device.id)} disabled={busy} aria-label={`Remove ${device.label || "device"}`}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => void remove(device.id)}
+                  disabled={busy}
+                  aria-label={`Remove ${device.label || "device"}`}
+                >
                   Remove
                 </Button>
               </li>
@@ -161,11 +204,19 @@ export function ReminderSettings() {
         <div className="space-y-3">
           <h3 className="text-sm font-semibold">E-mail</h3>
           <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" checked={prefs.emailReminders} onChange={(e) => void changePreferences({ emailReminders: e.currentTarget.checked })} />
+            <input
+              type="checkbox"
+              checked={prefs.emailReminders}
+              onChange={(e) => void changePreferences({ emailReminders: e.currentTarget.checked })}
+            />
             E-mail me each reminder
           </label>
           <label className="flex flex-wrap items-center gap-2 text-sm">
-            <input type="checkbox" checked={prefs.agendaEmail} onChange={(e) => void changePreferences({ agendaEmail: e.currentTarget.checked })} />
+            <input
+              type="checkbox"
+              checked={prefs.agendaEmail}
+              onChange={(e) => void changePreferences({ agendaEmail: e.currentTarget.checked })}
+            />
             Morning agenda mail (today’s tasks and what is overdue) at
             <select
               aria-label="Agenda hour"

@@ -32,7 +32,9 @@ export function SignInMethods({
 }) {
   const reauth = useReauth();
   const [message, setMessage] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(linkError ? (LINK_ERRORS[linkError] ?? "Linking didn’t work. Please try again.") : null);
+  const [error, setError] = useState<string | null>(
+    linkError ? (LINK_ERRORS[linkError] ?? "Linking didn’t work. Please try again.") : null,
+  );
   const [busy, setBusy] = useState(false);
   const linkForm = useRef<HTMLFormElement>(null);
   const linkProvider = useRef<HTMLInputElement>(null);
@@ -84,7 +86,8 @@ export function SignInMethods({
       </div>
       {!emailVerified && (
         <p className="text-zinc-500 dark:text-zinc-400">
-          Open the link from the mail in a browser signed in to this account. Until then, single sign-on cannot find this account by its address: link a provider below instead.
+          Open the link from the mail in a browser signed in to this account. Until then, single sign-on cannot find this account by its
+          address: link a provider below instead.
         </p>
       )}
       {providers.length > 0 && (
@@ -111,7 +114,9 @@ export function SignInMethods({
       </form>
       <div aria-live="polite">
         {error ? (
-          <p role="alert" className="font-medium text-red-600 dark:text-red-400">{error}</p>
+          <p role="alert" className="font-medium text-red-600 dark:text-red-400">
+            {error}
+          </p>
         ) : message ? (
           <p className="text-emerald-700 dark:text-emerald-400">{message}</p>
         ) : linkedNowName && linked.includes(linkedNow!) ? (

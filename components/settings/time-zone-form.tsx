@@ -28,7 +28,9 @@ export function TimeZoneForm({ current }: { current: string }) {
   return (
     <form action={action} className="mt-4 space-y-3" noValidate>
       <div className="flex flex-col gap-2 sm:flex-row">
-        <label htmlFor="timezone" className="sr-only">Time zone</label>
+        <label htmlFor="timezone" className="sr-only">
+          Time zone
+        </label>
         <input
           id="timezone"
           name="timezone"
@@ -62,7 +64,11 @@ export function TimeZoneForm({ current }: { current: string }) {
       {detected && detected !== value && (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
           Your browser says <strong className="font-medium text-zinc-900 dark:text-zinc-100">{detected}</strong>.{" "}
-          <button type="button" onClick={() => setValue(detected)} className="font-medium text-accent-600 underline-offset-2 hover:underline dark:text-accent-400">
+          <button
+            type="button"
+            onClick={() => setValue(detected)}
+            className="font-medium text-accent-600 underline-offset-2 hover:underline dark:text-accent-400"
+          >
             Use it
           </button>
         </p>

@@ -8,7 +8,15 @@ import { CheckIcon, CopyIcon } from "@/components/ui/icons";
 import { useReauth } from "@/components/settings/reauth";
 import { SCOPE_LABELS, TOKEN_SCOPES, type TokenScope } from "@/lib/auth/scopes";
 
-type TokenView = { id: string; name: string; prefix?: string; scopes?: TokenScope[]; expiresAt?: string | null; createdAt: string; lastUsedAt: string | null };
+type TokenView = {
+  id: string;
+  name: string;
+  prefix?: string;
+  scopes?: TokenScope[];
+  expiresAt?: string | null;
+  createdAt: string;
+  lastUsedAt: string | null;
+};
 
 const EXPIRY_CHOICES = [
   { value: "never", label: "Never expires", days: null },
@@ -95,8 +103,17 @@ export function TokenManager() {
   return (
     <div className="mt-4 space-y-4">
       <form onSubmit={create} className="flex flex-col gap-2 sm:flex-row" noValidate>
-        <label htmlFor="token-name" className="sr-only">Token name</label>
-        <input id="token-name" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} placeholder="Token name, e.g. Claude Desktop" className={inputClass} />
+        <label htmlFor="token-name" className="sr-only">
+          Token name
+        </label>
+        <input
+          id="token-name"
+          value={name}
+          maxLength={100}
+          onChange={(e) => setName(e.target.value)}
+          placeholder="Token name, e.g. Claude Desktop"
+          className={inputClass}
+        />
         <Button type="submit" variant="primary" disabled={creating} className="shrink-0">
           {creating ? "Creating…" : "Create token"}
         </Button>
@@ -108,33 +125,62 @@ export function TokenManager() {
             <input
               type="checkbox"
               checked={scopes.includes(scope)}
-              onChange={(e) => setScopes((list) => (e.target.checked ? TOKEN_SCOPES.filter((s) => s === scope || list.includes(s)) : list.filter((s) => s !== scope)))}
+              onChange={(e) =>
+                setScopes((list) =>
+                  e.target.checked ? TOKEN_SCOPES.filter((s) => s === scope || list.includes(s)) : list.filter((s) => s !== scope),
+                )
+              }
               className="size-4 accent-zinc-900 dark:accent-zinc-100"
             />
             {SCOPE_LABELS[scope]}
           </label>
         ))}
-        <label htmlFor="token-expiry" className="sr-only">Expiry</label>
+        <label htmlFor="token-expiry" className="sr-only">
+          Expiry
+        </label>
         <select id="token-expiry" value={expiry} onChange={(e) => setExpiry(e.target.value as typeof expiry)} className={fieldClass}>
           {EXPIRY_CHOICES.map((c) => (
-            <option key={c.value} value={c.value}>{c.label}</option>
+            <option key={c.value} value={c.value}>
+              {c.label}
+            </option>
           ))}
         </select>
       </fieldset>
-      {error && <p role="alert" className="text-sm font-medium text-red-600 dark:text-red-400">{error}</p>}
+      {error && (
+        <p role="alert" className="text-sm font-medium text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      )}
 
       {created && (
-        <div className="rounded-xl border border-emerald-200 bg-emerald-50 p-4 dark:border-emerald-500/30 dark:bg-emerald-500/10" data-testid="new-token">
-          <p className="text-sm font-medium text-emerald-900 dark:text-emerald-200">Token “{created.name}” created. Copy it now — it won’t be shown again.</p>
+        <div
+          className="rounded-xl border border-emerald-200 bg-emerald-50 p-4 dark:border-emerald-500/30 dark:bg-emerald-500/10"
+          data-testid="new-token"
+        >
+          <p className="text-sm font-medium text-emerald-900 dark:text-emerald-200">
+            Token “{created.name}” created. Copy it now — it won’t be shown again.
+          </p>
           <div className="mt-2 flex items-center gap-2">
-            <label htmlFor="new-token-value" className="sr-only">New token</label>
-            <input id="new-token-value" readOnly value={created.token} onFocus={(e) => e.currentTarget.select()} className={`${inputClass} font-mono text-xs`} />
+            <label htmlFor="new-token-value" className="sr-only">
+              New token
+            </label>
+            <input
+              id="new-token-value"
+              readOnly
+              value={created.token}
+              onFocus={(e) => e.currentTarget.select()}
+              className={`${inputClass} font-mono text-xs`}
+            />
             <Button onClick={copy} className="shrink-0" aria-label={copied ? "Copied" : "Copy token"}>
               {copied ? <CheckIcon className="size-4 text-emerald-600" /> : <CopyIcon className="size-4" />}
               {copied ? "Copied" : "Copy"}
             </Button>
           </div>
-          <button type="button" onClick={() => setCreated(null)} className="mt-2 text-xs font-medium text-emerald-800 underline-offset-2 hover:underline dark:text-emerald-300">
+          <button
+            type="button"
+            onClick={() => setCreated(null)}
+            className="mt-2 text-xs font-medium text-emerald-800 underline-offset-2 hover:underline dark:text-emerald-300"
+          >
             I’ve saved it
           </button>
         </div>
@@ -145,7 +191,10 @@ export function TokenManager() {
       ) : tokens.length === 0 ? (
         <p className="text-sm text-zinc-500 dark:text-zinc-400">No tokens yet.</p>
       ) : (
-        <ul className="divide-y divide-zinc-100 rounded-xl border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800" aria-label="Your tokens">
+        <ul
+          className="divide-y divide-zinc-100 rounded-xl border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800"
+          aria-label="Your tokens"
+        >
           {tokens.map((t) => (
             <li key={t.id} className="flex items-center gap-3 px-4 py-3" data-testid="token-item">
               <div className="min-w-0 flex-1">
@@ -157,7 +206,13 @@ export function TokenManager() {
                 </p>
                 {t.scopes && <p className="text-xs text-zinc-500 dark:text-zinc-400">{t.scopes.map((s) => SCOPE_LABELS[s]).join(" · ")}</p>}
               </div>
-              <Button size="sm" variant="ghost" className="text-red-600 hover:text-red-700 dark:text-red-400" onClick={() => setRevoking(t)} aria-label={`Revoke “${t.name}”`}>
+              <Button
+                size="sm"
+                variant="ghost"
+                className="text-red-600 hover:text-red-700 dark:text-red-400"
+                onClick={() => setRevoking(t)}
+                aria-label={`Revoke “${t.name}”`}
+              >
                 Revoke
               </Button>
             </li>

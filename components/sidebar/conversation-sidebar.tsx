@@ -34,8 +34,14 @@ export function ConversationSidebar({ email, onClose }: { email: string; onClose
   return (
     <div className="flex h-full flex-col">
       <div className="flex items-center justify-between gap-2 px-4 pt-4 pb-3">
-        <Link href="/" className="flex items-center gap-2 rounded-md text-[15px] font-semibold tracking-tight text-zinc-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-500 dark:text-zinc-100">
-          <span className="flex size-7 items-center justify-center rounded-lg bg-gradient-to-br from-accent-500 to-violet-500 text-white" aria-hidden="true">
+        <Link
+          href="/"
+          className="flex items-center gap-2 rounded-md text-[15px] font-semibold tracking-tight text-zinc-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-500 dark:text-zinc-100"
+        >
+          <span
+            className="flex size-7 items-center justify-center rounded-lg bg-gradient-to-br from-accent-500 to-violet-500 text-white"
+            aria-hidden="true"
+          >
             <SparkIcon className="size-4" />
           </span>
           Talk Todo
@@ -73,12 +79,22 @@ export function ConversationSidebar({ email, onClose }: { email: string; onClose
         ) : (
           GROUPS.filter((g) => groups.has(g)).map((group) => (
             <section key={group} className="pt-3" aria-labelledby={`group-${group}`}>
-              <h3 id={`group-${group}`} className="px-2 pb-1 text-[11px] font-medium tracking-wide text-zinc-500 uppercase dark:text-zinc-400">
+              <h3
+                id={`group-${group}`}
+                className="px-2 pb-1 text-[11px] font-medium tracking-wide text-zinc-500 uppercase dark:text-zinc-400"
+              >
                 {group}
               </h3>
               <ul className="space-y-0.5">
                 {groups.get(group)!.map((c) => (
-                  <ConversationRow key={c.id} conversation={c} active={c.id === activeId} onRename={rename} onDelete={() => setDeleting(c)} onNavigate={onClose} />
+                  <ConversationRow
+                    key={c.id}
+                    conversation={c}
+                    active={c.id === activeId}
+                    onRename={rename}
+                    onDelete={() => setDeleting(c)}
+                    onNavigate={onClose}
+                  />
                 ))}
               </ul>
             </section>
@@ -165,7 +181,9 @@ function ConversationRow({
   if (editing) {
     return (
       <li className="px-1 py-0.5">
-        <label htmlFor={`rename-${conversation.id}`} className="sr-only">Chat title</label>
+        <label htmlFor={`rename-${conversation.id}`} className="sr-only">
+          Chat title
+        </label>
         <input
           ref={input}
           id={`rename-${conversation.id}`}
@@ -201,7 +219,9 @@ function ConversationRow({
         <ChatIcon className="size-3.5 shrink-0 text-zinc-400" />
         <span className="truncate">{conversation.title || "Untitled chat"}</span>
       </Link>
-      <div className={`absolute top-1/2 right-1 flex -translate-y-1/2 gap-0.5 focus-within:opacity-100 group-hover:opacity-100 ${active ? "opacity-100" : "opacity-100 md:opacity-0"}`}>
+      <div
+        className={`absolute top-1/2 right-1 flex -translate-y-1/2 gap-0.5 focus-within:opacity-100 group-hover:opacity-100 ${active ? "opacity-100" : "opacity-100 md:opacity-0"}`}
+      >
         <button
           ref={renameButton}
           type="button"

@@ -3,7 +3,17 @@ import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type Reac
 import type { TaskPriority } from "@/lib/ui/types";
 import { useTaskStore } from "@/components/tasks/task-store";
 import { extractLabels } from "@/lib/tasks/labels";
-import { chipsOf, chipWords, followEdit, shiftRanges, type Chip, type Parsed, type Span, type SpanKind, type TextRange } from "@/lib/ui/quick-add";
+import {
+  chipsOf,
+  chipWords,
+  followEdit,
+  shiftRanges,
+  type Chip,
+  type Parsed,
+  type Span,
+  type SpanKind,
+  type TextRange,
+} from "@/lib/ui/quick-add";
 import { Button, fieldClass } from "@/components/ui/button";
 import { PlusIcon, XIcon } from "@/components/ui/icons";
 import { useSpeechInput } from "@/components/voice/use-speech-input";
@@ -41,7 +51,12 @@ const boxClass = fieldClass.replace("bg-white", "").replace("dark:bg-zinc-900", 
 async function readLine(text: string, ignore: TextRange[], signal?: AbortSignal): Promise<Parsed | null> {
   const timezone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   const body = { text, timezone, ...(ignore.length ? { ignore } : {}) };
-  const res = await fetch("/api/tasks/parse", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), signal });
+  const res = await fetch("/api/tasks/parse", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+    signal,
+  });
   return res.ok ? ((await res.json()) as Parsed) : null;
 }
 
@@ -182,7 +197,9 @@ export function AddTaskForm() {
   return (
     <form onSubmit={(e) => void submit(e)} aria-label="Add a task" className="space-y-2">
       <div className="flex gap-2">
-        <label htmlFor="new-task-title" className="sr-only">New task title</label>
+        <label htmlFor="new-task-title" className="sr-only">
+          New task title
+        </label>
         <div className="relative min-w-0 flex-1 rounded-lg bg-white dark:bg-zinc-900">
           <Highlights input={titleInput} text={title} spans={shown?.spans ?? []} active={active} />
           <input
@@ -213,15 +230,24 @@ export function AddTaskForm() {
       {shown && (chips.length > 0 || shown.title.toLowerCase() !== title.trim().toLowerCase()) && (
         <div id="quick-add-reading" className="space-y-1.5">
           <p className="truncate text-xs text-zinc-600 dark:text-zinc-400">
-            Title: <span data-testid="quick-add-title" className="font-medium text-zinc-900 dark:text-zinc-100">{shown.title || "(none yet)"}</span>
+            Title:{" "}
+            <span data-testid="quick-add-title" className="font-medium text-zinc-900 dark:text-zinc-100">
+              {shown.title || "(none yet)"}
+            </span>
           </p>
           {chips.length > 0 && <QuickAddChips chips={chips} text={title} onPlainText={treatAsPlainText} onActive={setActiveChip} />}
         </div>
       )}
-      {error && <p id="new-task-error" className="text-xs text-red-600 dark:text-red-400">{error}</p>}
+      {error && (
+        <p id="new-task-error" className="text-xs text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      )}
       <SpeechStatus speech={speech} className="block text-xs" />
       <div className="flex gap-2">
-        <label htmlFor="new-task-priority" className="sr-only">Priority</label>
+        <label htmlFor="new-task-priority" className="sr-only">
+          Priority
+        </label>
         <select
           id="new-task-priority"
           value={priority}
@@ -233,8 +259,16 @@ export function AddTaskForm() {
           <option value="medium">Medium</option>
           <option value="high">High</option>
         </select>
-        <label htmlFor="new-task-due" className="sr-only">Due date</label>
-        <input id="new-task-due" type="date" value={due} onChange={(e) => setDue(e.target.value)} className={`${fieldClass} min-h-10 min-w-0 flex-1 py-1.5 text-xs sm:min-h-0`} />
+        <label htmlFor="new-task-due" className="sr-only">
+          Due date
+        </label>
+        <input
+          id="new-task-due"
+          type="date"
+          value={due}
+          onChange={(e) => setDue(e.target.value)}
+          className={`${fieldClass} min-h-10 min-w-0 flex-1 py-1.5 text-xs sm:min-h-0`}
+        />
       </div>
     </form>
   );
@@ -244,7 +278,17 @@ export function AddTaskForm() {
  * The recognised words, highlighted behind the box: a copy of the line in transparent text with
  * coloured marks, scrolled with the box. Decoration only (the chips say the same in words).
  */
-function Highlights({ input, text, spans, active }: { input: React.RefObject<HTMLInputElement | null>; text: string; spans: Span[]; active: Span[] }) {
+function Highlights({
+  input,
+  text,
+  spans,
+  active,
+}: {
+  input: React.RefObject<HTMLInputElement | null>;
+  text: string;
+  spans: Span[];
+  active: Span[];
+}) {
   const mirror = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     const box = input.current;
@@ -291,7 +335,17 @@ function Highlights({ input, text, spans, active }: { input: React.RefObject<HTM
   );
 }
 
-function QuickAddChips({ chips, text, onPlainText, onActive }: { chips: Chip[]; text: string; onPlainText: (chip: Chip) => void; onActive: (key: string | null) => void }) {
+function QuickAddChips({
+  chips,
+  text,
+  onPlainText,
+  onActive,
+}: {
+  chips: Chip[];
+  text: string;
+  onPlainText: (chip: Chip) => void;
+  onActive: (key: string | null) => void;
+}) {
   return (
     <ul aria-label="Recognised in the title" data-testid="quick-add-chips" className="flex flex-wrap gap-1.5">
       {chips.map((chip) => {
@@ -304,7 +358,8 @@ function QuickAddChips({ chips, text, onPlainText, onActive }: { chips: Chip[]; 
             onPointerLeave={() => onActive(null)}
             onFocus={() => onActive(chip.key)}
             onBlur={() => onActive(null)}
-            className={`inline-flex max-w-full items-center rounded-full text-xs ${KIND_BG[chip.kind]} ${KIND_TEXT[chip.kind]}`}>
+            className={`inline-flex max-w-full items-center rounded-full text-xs ${KIND_BG[chip.kind]} ${KIND_TEXT[chip.kind]}`}
+          >
             <span className={`truncate py-1 pl-2.5 ${chip.spans.length ? "" : "pr-2.5"}`}>{chip.text}</span>
             {chip.spans.length > 0 && (
               <button

@@ -85,7 +85,13 @@ export function ListSwitcher() {
           );
         })}
         <li className="shrink-0">
-          <Button variant="ghost" size="sm" className="h-7 gap-1 rounded-full px-2.5 text-xs" onClick={() => setEditing({ mode: "create" })} aria-expanded={editing?.mode === "create"}>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="h-7 gap-1 rounded-full px-2.5 text-xs"
+            onClick={() => setEditing({ mode: "create" })}
+            aria-expanded={editing?.mode === "create"}
+          >
             <PlusIcon className="size-3.5" /> New list
           </Button>
         </li>
@@ -115,10 +121,22 @@ export function ListSwitcher() {
           <span className="min-w-0 flex-1 truncate">
             List <span className="font-medium text-zinc-800 dark:text-zinc-200">{activeList.name}</span>
           </span>
-          <Button variant="ghost" size="sm" className="h-7 gap-1 px-2 text-xs" onClick={() => setEditing({ mode: "rename", id: activeList.id })} aria-label={`Rename the list “${activeList.name}”`}>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="h-7 gap-1 px-2 text-xs"
+            onClick={() => setEditing({ mode: "rename", id: activeList.id })}
+            aria-label={`Rename the list “${activeList.name}”`}
+          >
             <PencilIcon className="size-3.5" /> Rename
           </Button>
-          <Button variant="ghost" size="sm" className="h-7 gap-1 px-2 text-xs hover:text-red-600 dark:hover:text-red-400" onClick={() => setConfirmDelete(true)} aria-label={`Delete the list “${activeList.name}”`}>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="h-7 gap-1 px-2 text-xs hover:text-red-600 dark:hover:text-red-400"
+            onClick={() => setConfirmDelete(true)}
+            aria-label={`Delete the list “${activeList.name}”`}
+          >
             <TrashIcon className="size-3.5" /> Delete
           </Button>
         </div>
@@ -182,7 +200,9 @@ function ListNameForm({
       className="flex items-start gap-2"
     >
       <div className="min-w-0 flex-1">
-        <label htmlFor="list-name" className="sr-only">{label}</label>
+        <label htmlFor="list-name" className="sr-only">
+          {label}
+        </label>
         <input
           ref={input}
           id="list-name"
@@ -198,10 +218,18 @@ function ListNameForm({
           aria-describedby={error ? "list-name-error" : undefined}
           className={`${inputClass} py-1.5 text-xs`}
         />
-        {error && <p id="list-name-error" className="mt-1 text-xs text-red-600 dark:text-red-400">{error}</p>}
+        {error && (
+          <p id="list-name-error" className="mt-1 text-xs text-red-600 dark:text-red-400">
+            {error}
+          </p>
+        )}
       </div>
-      <Button size="sm" variant="primary" type="submit" className="h-8 text-xs">{submitLabel}</Button>
-      <Button size="sm" variant="ghost" className="h-8 text-xs" onClick={onCancel}>Cancel</Button>
+      <Button size="sm" variant="primary" type="submit" className="h-8 text-xs">
+        {submitLabel}
+      </Button>
+      <Button size="sm" variant="ghost" className="h-8 text-xs" onClick={onCancel}>
+        Cancel
+      </Button>
     </form>
   );
 }

@@ -36,7 +36,11 @@ async function send(method: string, path: string, body: Record<string, unknown> 
 
 async function fetchTask(id: string): Promise<Task | null | undefined> {
   try {
-    const response = await fetch(`/api/tasks/${encodeURIComponent(id)}`, { credentials: "same-origin", headers: { accept: "application/json" }, cache: "no-store" });
+    const response = await fetch(`/api/tasks/${encodeURIComponent(id)}`, {
+      credentials: "same-origin",
+      headers: { accept: "application/json" },
+      cache: "no-store",
+    });
     if (response.status === 404) return null;
     if (!response.ok) return undefined;
     return ((await response.json()) as { task: Task }).task;
@@ -59,7 +63,10 @@ export function OfflineSync({ owner }: { owner: string }) {
     if (running.current || !navigator.onLine) return;
     running.current = true;
     try {
-      const [{ queuedChanges, removeChange, saveChange }, { replayChanges }] = await Promise.all([import("@/lib/ui/offline-queue"), import("@/lib/ui/offline-replay")]);
+      const [{ queuedChanges, removeChange, saveChange }, { replayChanges }] = await Promise.all([
+        import("@/lib/ui/offline-queue"),
+        import("@/lib/ui/offline-replay"),
+      ]);
       await withLock(async () => {
         const queue = await queuedChanges(owner);
         offlineQueue.set(queue);
@@ -76,7 +83,11 @@ export function OfflineSync({ owner }: { owner: string }) {
         const outcome = await replayChanges(queue, io);
         for (const [tempId, task] of outcome.created) settleCreated(tempId, task);
         for (const note of outcome.notes) toast.show(note, "info");
-        if (outcome.applied && !outcome.interrupted) toast.show(`Back online: ${outcome.applied === 1 ? "your offline change is" : `your ${outcome.applied} offline changes are`} saved.`, "success");
+        if (outcome.applied && !outcome.interrupted)
+          toast.show(
+            `Back online: ${outcome.applied === 1 ? "your offline change is" : `your ${outcome.applied} offline changes are`} saved.`,
+            "success",
+          );
         offlineQueue.set(await queuedChanges(owner));
         refresh();
       });
@@ -89,9 +100,7 @@ export function OfflineSync({ owner }: { owner: string }) {
 
   useEffect(() => {
     // What waits from an earlier visit counts at once, also offline.
-    import("@/lib/ui/offline-queue")
-      .then(({ queuedChanges }) => queuedChanges(owner))
-      .then(offlineQueue.set, () => undefined);
+    import("@/lib/ui/offline-queue").then(({ queuedChanges }) => queuedChanges(owner)).then(offlineQueue.set, () => undefined);
     void sync();
     const onOnline = () => void sync();
     window.addEventListener("online", onOnline);

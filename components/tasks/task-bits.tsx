@@ -13,7 +13,9 @@ const priorityStyles: Record<TaskPriority, string> = {
 
 export function PriorityBadge({ priority }: { priority: TaskPriority }) {
   return (
-    <span className={`inline-flex items-center rounded-md px-1.5 py-0.5 text-[11px] font-medium capitalize ring-1 ring-inset ${priorityStyles[priority]}`}>
+    <span
+      className={`inline-flex items-center rounded-md px-1.5 py-0.5 text-[11px] font-medium capitalize ring-1 ring-inset ${priorityStyles[priority]}`}
+    >
       <span className="sr-only">Priority: </span>
       {priority}
     </span>
@@ -42,7 +44,11 @@ export function DueLabel({ dueAt, status }: { dueAt: string | null; status: "pen
 export function RepeatLabel({ task }: { task: Task }) {
   if (!task.recurrence) return null;
   return (
-    <span data-testid="task-repeat" className="inline-flex items-center gap-1 text-xs text-zinc-500 dark:text-zinc-400" title={`Repeats ${task.recurrence.text}`}>
+    <span
+      data-testid="task-repeat"
+      className="inline-flex items-center gap-1 text-xs text-zinc-500 dark:text-zinc-400"
+      title={`Repeats ${task.recurrence.text}`}
+    >
       <RepeatIcon className="size-3.5" />
       <span className="sr-only">Repeats </span>
       {task.recurrence.text}
@@ -55,7 +61,10 @@ export function ReminderLabel({ task }: { task: Task }) {
   if (!task.remindAt || task.status !== "pending") return null;
   const dismissed = Boolean(task.reminderDismissedAt);
   return (
-    <span data-testid="task-reminder" className={`inline-flex items-center gap-1 text-xs ${dismissed ? "text-zinc-400 line-through dark:text-zinc-500" : "text-zinc-500 dark:text-zinc-400"}`}>
+    <span
+      data-testid="task-reminder"
+      className={`inline-flex items-center gap-1 text-xs ${dismissed ? "text-zinc-400 line-through dark:text-zinc-500" : "text-zinc-500 dark:text-zinc-400"}`}
+    >
       <BellIcon className="size-3.5" />
       <span className="sr-only">Reminder </span>
       {describeReminder(task.remindAt, timeZone)}
@@ -95,7 +104,12 @@ export function LabelChip({ label, active, onClick }: { label: string; active: b
   const style = active
     ? "bg-accent-600 text-white ring-accent-600 dark:bg-accent-500 dark:ring-accent-500"
     : "bg-sky-50 text-sky-800 ring-sky-600/20 hover:bg-sky-100 dark:bg-sky-500/10 dark:text-sky-300 dark:ring-sky-400/30 dark:hover:bg-sky-500/20";
-  if (!onClick) return <span className={`inline-flex items-center rounded-md px-1.5 py-0.5 text-[11px] font-medium ring-1 ring-inset ${style}`}>#{label}</span>;
+  if (!onClick)
+    return (
+      <span className={`inline-flex items-center rounded-md px-1.5 py-0.5 text-[11px] font-medium ring-1 ring-inset ${style}`}>
+        #{label}
+      </span>
+    );
   return (
     <button
       type="button"
@@ -118,8 +132,12 @@ export function SubtaskProgress({ done, total }: { done: number; total: number }
       className={`inline-flex items-center gap-1 text-xs tabular-nums ${complete ? "text-emerald-700 dark:text-emerald-400" : "text-zinc-500 dark:text-zinc-400"}`}
     >
       <CheckIcon className="size-3.5" />
-      <span aria-hidden="true">{done}/{total}</span>
-      <span className="sr-only">{done} of {total} subtasks done</span>
+      <span aria-hidden="true">
+        {done}/{total}
+      </span>
+      <span className="sr-only">
+        {done} of {total} subtasks done
+      </span>
     </span>
   );
 }

@@ -33,10 +33,12 @@ export function TaskFiltersBar() {
             <button
               key={s.value}
               type="button"
-                  aria-pressed={active}
+              aria-pressed={active}
               onClick={() => set({ status: s.value })}
               className={`rounded-md px-2 py-1.5 transition-colors focus-visible:outline-2 focus-visible:outline-accent-500 ${
-                active ? "bg-white text-zinc-900 shadow-sm dark:bg-zinc-950 dark:text-zinc-100" : "text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"
+                active
+                  ? "bg-white text-zinc-900 shadow-sm dark:bg-zinc-950 dark:text-zinc-100"
+                  : "text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"
               }`}
             >
               {s.label}
@@ -45,14 +47,23 @@ export function TaskFiltersBar() {
         })}
       </div>
       <div className="flex gap-2">
-        <label htmlFor="filter-due" className="sr-only">Due</label>
-        <select id="filter-due" value={filters.due} onChange={(e) => set({ due: e.target.value as DueFilterValue })} className={`${inputClass} py-1.5 text-xs`}>
+        <label htmlFor="filter-due" className="sr-only">
+          Due
+        </label>
+        <select
+          id="filter-due"
+          value={filters.due}
+          onChange={(e) => set({ due: e.target.value as DueFilterValue })}
+          className={`${inputClass} py-1.5 text-xs`}
+        >
           <option value="">Any date</option>
           <option value="today">Due today</option>
           <option value="overdue">Overdue</option>
           <option value="upcoming">Upcoming</option>
         </select>
-        <label htmlFor="filter-priority" className="sr-only">Priority</label>
+        <label htmlFor="filter-priority" className="sr-only">
+          Priority
+        </label>
         <select
           id="filter-priority"
           value={filters.priority}
@@ -67,8 +78,17 @@ export function TaskFiltersBar() {
       </div>
       <div className="relative">
         <SearchIcon className="pointer-events-none absolute top-1/2 left-2.5 size-3.5 -translate-y-1/2 text-zinc-400" />
-        <label htmlFor="filter-q" className="sr-only">Search tasks</label>
-        <input id="filter-q" type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Search tasks" className={`${inputClass} py-1.5 pl-8 text-xs`} />
+        <label htmlFor="filter-q" className="sr-only">
+          Search tasks
+        </label>
+        <input
+          id="filter-q"
+          type="search"
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+          placeholder="Search tasks"
+          className={`${inputClass} py-1.5 pl-8 text-xs`}
+        />
       </div>
       {filters.label && (
         <p className="flex items-center gap-1 text-xs text-zinc-600 dark:text-zinc-400">

@@ -5,7 +5,15 @@ import { localDayOf, toDateInputValue, toDateTimeInputValue } from "@/lib/ui/dat
 import { extractLabels, normalizeLabel } from "@/lib/tasks/labels";
 import { useTaskStore } from "@/components/tasks/task-store";
 import { TASK_DRAG_TYPE } from "@/components/tasks/list-switcher";
-import { DueLabel, LabelChip, PriorityBadge, ReminderLabel, RepeatLabel, SubtaskProgress, TaskCheckbox } from "@/components/tasks/task-bits";
+import {
+  DueLabel,
+  LabelChip,
+  PriorityBadge,
+  ReminderLabel,
+  RepeatLabel,
+  SubtaskProgress,
+  TaskCheckbox,
+} from "@/components/tasks/task-bits";
 import { Button, fieldClass, inputClass } from "@/components/ui/button";
 import { BellIcon, PencilIcon, PlusIcon, RepeatIcon, TrashIcon } from "@/components/ui/icons";
 import { useTimeZone } from "@/components/ui/time-zone";
@@ -42,89 +50,119 @@ export function TaskItem({ task, parent }: { task: Task; parent?: Task }) {
   const subtaskCount = task.subtasks?.total ?? 0;
   return (
     <>
-    <li
-      data-testid="task-item"
-      data-status={task.status}
-      data-subtask={parent ? "true" : undefined}
-      draggable={!saving && !parent}
-      onDragStart={(e) => {
-        e.dataTransfer.setData(TASK_DRAG_TYPE, task.id);
-        e.dataTransfer.setData("text/plain", task.title);
-        e.dataTransfer.effectAllowed = "move";
-      }}
-      className={`group relative flex items-start gap-3 rounded-lg px-3 py-2.5 transition-colors hover:bg-zinc-50 dark:hover:bg-zinc-800/50 ${parent ? "ml-8 border-l-2 border-zinc-200 dark:border-zinc-800" : ""} ${saving ? "opacity-60" : ""}`}
-    >
-      <span className="pt-0.5">
-        <TaskCheckbox
-          checked={done}
-          disabled={saving}
-          onChange={() => void toggleTask(task.id)}
-          label={`${done ? "Reopen" : "Complete"} “${task.title}”`}
-        />
-      </span>
-      <div className="min-w-0 flex-1">
-        <p
-          className={`text-sm leading-5 break-words ${done ? "text-zinc-500 line-through decoration-zinc-400/70 dark:text-zinc-400" : "text-zinc-900 dark:text-zinc-100"}`}
-        >
-          {task.title}
-        </p>
-        {parent && <span className="sr-only">Subtask of “{parent.title}”</span>}
-        {(task.priority !== "medium" || task.dueAt || task.recurrence || task.remindAt || (task.labels ?? []).length > 0 || showList || task.subtasks) && (
-          <div className="mt-1 flex flex-wrap items-center gap-2">
-            {task.subtasks && <SubtaskProgress done={task.subtasks.done} total={task.subtasks.total} />}
-            {task.priority !== "medium" && <PriorityBadge priority={task.priority} />}
-            <DueLabel dueAt={task.dueAt} status={task.status} />
-            <RepeatLabel task={task} />
-            <ReminderLabel task={task} />
-            {showList && (
-              <span className="text-xs text-zinc-500 dark:text-zinc-400">
-                <span className="sr-only">List: </span>
-                {task.list?.name}
-              </span>
+      <li
+        data-testid="task-item"
+        data-status={task.status}
+        data-subtask={parent ? "true" : undefined}
+        draggable={!saving && !parent}
+        onDragStart={(e) => {
+          e.dataTransfer.setData(TASK_DRAG_TYPE, task.id);
+          e.dataTransfer.setData("text/plain", task.title);
+          e.dataTransfer.effectAllowed = "move";
+        }}
+        className={`group relative flex items-start gap-3 rounded-lg px-3 py-2.5 transition-colors hover:bg-zinc-50 dark:hover:bg-zinc-800/50 ${parent ? "ml-8 border-l-2 border-zinc-200 dark:border-zinc-800" : ""} ${saving ? "opacity-60" : ""}`}
+      >
+        <span className="pt-0.5">
+          <TaskCheckbox
+            checked={done}
+            disabled={saving}
+            onChange={() => void toggleTask(task.id)}
+            label={`${done ? "Reopen" : "Complete"} “${task.title}”`}
+          />
+        </span>
+        <div className="min-w-0 flex-1">
+          <p
+            className={`text-sm leading-5 break-words ${done ? "text-zinc-500 line-through decoration-zinc-400/70 dark:text-zinc-400" : "text-zinc-900 dark:text-zinc-100"}`}
+          >
+            {task.title}
+          </p>
+          {parent && <span className="sr-only">Subtask of “{parent.title}”</span>}
+          {(task.priority !== "medium" ||
+            task.dueAt ||
+            task.recurrence ||
+            task.remindAt ||
+            (task.labels ?? []).length > 0 ||
+            showList ||
+            task.subtasks) && (
+            <div className="mt-1 flex flex-wrap items-center gap-2">
+              {task.subtasks && <SubtaskProgress done={task.subtasks.done} total={task.subtasks.total} />}
+              {task.priority !== "medium" && <PriorityBadge priority={task.priority} />}
+              <DueLabel dueAt={task.dueAt} status={task.status} />
+              <RepeatLabel task={task} />
+              <ReminderLabel task={task} />
+              {showList && (
+                <span className="text-xs text-zinc-500 dark:text-zinc-400">
+                  <span className="sr-only">List: </span>
+                  {task.list?.name}
+                </span>
+              )}
+              {(task.labels ?? []).map((label) => (
+                <LabelChip
+                  key={label}
+                  label={label}
+                  active={state.filters.label === label}
+                  onClick={() => setFilters({ ...state.filters, label: state.filters.label === label ? "" : label })}
+                />
+              ))}
+            </div>
+          )}
+        </div>
+        {mode === "confirm-delete" ? (
+          <div className="flex shrink-0 items-center gap-1" role="group" aria-label={`Delete “${task.title}”?`}>
+            <span className="mr-1 text-xs text-zinc-500 dark:text-zinc-400">
+              {subtaskCount ? `Delete with its ${subtaskCount} subtask${subtaskCount === 1 ? "" : "s"}?` : "Delete?"}
+            </span>
+            <Button ref={confirmButton} size="sm" variant="danger" className="h-7 px-2 text-xs" onClick={() => void deleteTask(task.id)}>
+              Delete
+            </Button>
+            <Button size="sm" variant="ghost" className="h-7 px-2 text-xs" onClick={() => setMode("view")}>
+              Keep
+            </Button>
+          </div>
+        ) : (
+          <div className="flex shrink-0 items-center gap-0.5 opacity-100 transition-opacity focus-within:opacity-100 sm:opacity-0 sm:group-hover:opacity-100">
+            <Button
+              ref={editButton}
+              size="icon"
+              variant="ghost"
+              className="size-7"
+              disabled={saving}
+              onClick={() => setMode("edit")}
+              aria-label={`Edit “${task.title}”`}
+            >
+              <PencilIcon className="size-3.5" />
+            </Button>
+            {!parent && (
+              <Button
+                size="icon"
+                variant="ghost"
+                className="size-7"
+                disabled={saving}
+                onClick={() => setAddingStep(true)}
+                aria-label={`Add a subtask to “${task.title}”`}
+                aria-expanded={addingStep}
+              >
+                <PlusIcon className="size-3.5" />
+              </Button>
             )}
-            {(task.labels ?? []).map((label) => (
-              <LabelChip key={label} label={label} active={state.filters.label === label} onClick={() => setFilters({ ...state.filters, label: state.filters.label === label ? "" : label })} />
-            ))}
+            <Button
+              size="icon"
+              variant="ghost"
+              className="size-7 hover:text-red-600 dark:hover:text-red-400"
+              disabled={saving}
+              onClick={() => setMode("confirm-delete")}
+              aria-label={`Delete “${task.title}”`}
+            >
+              <TrashIcon className="size-3.5" />
+            </Button>
           </div>
         )}
-      </div>
-      {mode === "confirm-delete" ? (
-        <div className="flex shrink-0 items-center gap-1" role="group" aria-label={`Delete “${task.title}”?`}>
-          <span className="mr-1 text-xs text-zinc-500 dark:text-zinc-400">
-            {subtaskCount ? `Delete with its ${subtaskCount} subtask${subtaskCount === 1 ? "" : "s"}?` : "Delete?"}
-          </span>
-          <Button ref={confirmButton} size="sm" variant="danger" className="h-7 px-2 text-xs" onClick={() => void deleteTask(task.id)}>
-            Delete
-          </Button>
-          <Button size="sm" variant="ghost" className="h-7 px-2 text-xs" onClick={() => setMode("view")}>
-            Keep
-          </Button>
-        </div>
-      ) : (
-        <div className="flex shrink-0 items-center gap-0.5 opacity-100 transition-opacity focus-within:opacity-100 sm:opacity-0 sm:group-hover:opacity-100">
-          <Button ref={editButton} size="icon" variant="ghost" className="size-7" disabled={saving} onClick={() => setMode("edit")} aria-label={`Edit “${task.title}”`}>
-            <PencilIcon className="size-3.5" />
-          </Button>
-          {!parent && (
-            <Button size="icon" variant="ghost" className="size-7" disabled={saving} onClick={() => setAddingStep(true)} aria-label={`Add a subtask to “${task.title}”`} aria-expanded={addingStep}>
-              <PlusIcon className="size-3.5" />
-            </Button>
-          )}
-          <Button size="icon" variant="ghost" className="size-7 hover:text-red-600 dark:hover:text-red-400" disabled={saving} onClick={() => setMode("confirm-delete")} aria-label={`Delete “${task.title}”`}>
-            <TrashIcon className="size-3.5" />
-          </Button>
-        </div>
-      )}
-    </li>
-    {addingStep && (
-      <li className="ml-8 px-3 py-1.5">
-        <SubtaskForm
-          parent={task}
-          onAdd={(title) => void createTask({ title, parentId: task.id })}
-          onDone={() => setAddingStep(false)}
-        />
       </li>
-    )}
+      {addingStep && (
+        <li className="ml-8 px-3 py-1.5">
+          <SubtaskForm parent={task} onAdd={(title) => void createTask({ title, parentId: task.id })} onDone={() => setAddingStep(false)} />
+        </li>
+      )}
     </>
   );
 }
@@ -152,10 +190,25 @@ function SubtaskForm({ parent, onAdd, onDone }: { parent: Task; onAdd: (title: s
         }
       }}
     >
-      <label htmlFor={`subtask-${parent.id}`} className="sr-only">New subtask of “{parent.title}”</label>
-      <input ref={input} id={`subtask-${parent.id}`} value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} placeholder="Add a step…" autoComplete="off" className={`${inputClass} py-1.5 text-xs`} />
-      <Button size="sm" variant="primary" type="submit" className="h-8 text-xs">Add</Button>
-      <Button size="sm" variant="ghost" className="h-8 text-xs" onClick={onDone}>Done</Button>
+      <label htmlFor={`subtask-${parent.id}`} className="sr-only">
+        New subtask of “{parent.title}”
+      </label>
+      <input
+        ref={input}
+        id={`subtask-${parent.id}`}
+        value={title}
+        maxLength={200}
+        onChange={(e) => setTitle(e.target.value)}
+        placeholder="Add a step…"
+        autoComplete="off"
+        className={`${inputClass} py-1.5 text-xs`}
+      />
+      <Button size="sm" variant="primary" type="submit" className="h-8 text-xs">
+        Add
+      </Button>
+      <Button size="sm" variant="ghost" className="h-8 text-xs" onClick={onDone}>
+        Done
+      </Button>
     </form>
   );
 }
@@ -181,7 +234,8 @@ function repeatChoices(task: Task, due: string, timeZone: string | undefined): {
     { rule: "FREQ=MONTHLY;BYMONTHDAY=-1", label: "Monthly on the last day" },
     { rule: "FREQ=YEARLY", label: "Every year" },
   ];
-  if (task.recurrence && !choices.some((c) => c.rule === task.recurrence!.rule)) choices.push({ rule: task.recurrence.rule, label: task.recurrence.text });
+  if (task.recurrence && !choices.some((c) => c.rule === task.recurrence!.rule))
+    choices.push({ rule: task.recurrence.rule, label: task.recurrence.text });
   return choices;
 }
 
@@ -246,7 +300,9 @@ function TaskEditForm({ task, onDone }: { task: Task; onDone: () => void }) {
       className="space-y-2 rounded-lg border border-accent-200 bg-accent-50/40 p-2.5 dark:border-accent-500/30 dark:bg-accent-500/5"
       aria-label={`Edit “${task.title}”`}
     >
-      <label className="sr-only" htmlFor={`title-${task.id}`}>Task title</label>
+      <label className="sr-only" htmlFor={`title-${task.id}`}>
+        Task title
+      </label>
       <input
         ref={titleInput}
         id={`title-${task.id}`}
@@ -260,40 +316,87 @@ function TaskEditForm({ task, onDone }: { task: Task; onDone: () => void }) {
         aria-describedby={error ? `title-error-${task.id}` : undefined}
         className={inputClass}
       />
-      {error && <p id={`title-error-${task.id}`} className="text-xs text-red-600 dark:text-red-400">{error}</p>}
+      {error && (
+        <p id={`title-error-${task.id}`} className="text-xs text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      )}
       <div className="flex flex-wrap items-center gap-2">
-        <label className="sr-only" htmlFor={`priority-${task.id}`}>Priority</label>
-        <select id={`priority-${task.id}`} value={priority} onChange={(e) => setPriority(e.target.value as TaskPriority)} className={`${fieldClass} w-auto py-1.5`}>
+        <label className="sr-only" htmlFor={`priority-${task.id}`}>
+          Priority
+        </label>
+        <select
+          id={`priority-${task.id}`}
+          value={priority}
+          onChange={(e) => setPriority(e.target.value as TaskPriority)}
+          className={`${fieldClass} w-auto py-1.5`}
+        >
           <option value="low">Low</option>
           <option value="medium">Medium</option>
           <option value="high">High</option>
         </select>
-        <label className="sr-only" htmlFor={`due-${task.id}`}>Due date</label>
-        <input id={`due-${task.id}`} type="date" value={due} onChange={(e) => setDue(e.target.value)} className={`${fieldClass} w-auto flex-1 py-1.5`} />
+        <label className="sr-only" htmlFor={`due-${task.id}`}>
+          Due date
+        </label>
+        <input
+          id={`due-${task.id}`}
+          type="date"
+          value={due}
+          onChange={(e) => setDue(e.target.value)}
+          className={`${fieldClass} w-auto flex-1 py-1.5`}
+        />
       </div>
       <div className="flex flex-wrap items-center gap-2">
         {!task.parentId && (
           <>
-            <label className="sr-only" htmlFor={`list-${task.id}`}>List</label>
-            <select id={`list-${task.id}`} value={listId} onChange={(e) => setListId(e.target.value)} className={`${fieldClass} w-auto max-w-40 py-1.5`}>
+            <label className="sr-only" htmlFor={`list-${task.id}`}>
+              List
+            </label>
+            <select
+              id={`list-${task.id}`}
+              value={listId}
+              onChange={(e) => setListId(e.target.value)}
+              className={`${fieldClass} w-auto max-w-40 py-1.5`}
+            >
               <option value="">Inbox</option>
               {state.lists.map((l) => (
-                <option key={l.id} value={l.id}>{l.name}</option>
+                <option key={l.id} value={l.id}>
+                  {l.name}
+                </option>
               ))}
             </select>
           </>
         )}
-        <label className="sr-only" htmlFor={`labels-${task.id}`}>Labels</label>
-        <input id={`labels-${task.id}`} value={labels} onChange={(e) => { setLabels(e.target.value); setError(null); }} placeholder="Labels, e.g. errands, home" autoComplete="off" className={`${fieldClass} w-auto min-w-0 flex-1 py-1.5`} />
+        <label className="sr-only" htmlFor={`labels-${task.id}`}>
+          Labels
+        </label>
+        <input
+          id={`labels-${task.id}`}
+          value={labels}
+          onChange={(e) => {
+            setLabels(e.target.value);
+            setError(null);
+          }}
+          placeholder="Labels, e.g. errands, home"
+          autoComplete="off"
+          className={`${fieldClass} w-auto min-w-0 flex-1 py-1.5`}
+        />
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <label className="inline-flex items-center gap-1 text-xs text-zinc-500 dark:text-zinc-400" htmlFor={`repeat-${task.id}`}>
           <RepeatIcon className="size-3.5" />
           <span className="sr-only">Repeat</span>
         </label>
-        <select id={`repeat-${task.id}`} value={repeat} onChange={(e) => setRepeat(e.target.value)} className={`${fieldClass} w-auto flex-1 py-1.5`}>
+        <select
+          id={`repeat-${task.id}`}
+          value={repeat}
+          onChange={(e) => setRepeat(e.target.value)}
+          className={`${fieldClass} w-auto flex-1 py-1.5`}
+        >
           {repeatChoices(task, due, timeZone).map((c) => (
-            <option key={c.rule} value={c.rule}>{c.label}</option>
+            <option key={c.rule} value={c.rule}>
+              {c.label}
+            </option>
           ))}
         </select>
       </div>
@@ -302,7 +405,13 @@ function TaskEditForm({ task, onDone }: { task: Task; onDone: () => void }) {
           <BellIcon className="size-3.5" />
           <span className="sr-only">Remind me at</span>
         </label>
-        <input id={`remind-${task.id}`} type="datetime-local" value={remind} onChange={(e) => setRemind(e.target.value)} className={`${fieldClass} w-auto flex-1 py-1.5`} />
+        <input
+          id={`remind-${task.id}`}
+          type="datetime-local"
+          value={remind}
+          onChange={(e) => setRemind(e.target.value)}
+          className={`${fieldClass} w-auto flex-1 py-1.5`}
+        />
         {remind && (
           <Button size="sm" variant="ghost" className="h-7 px-2 text-xs" onClick={() => setRemind("")}>
             No reminder
@@ -323,8 +432,12 @@ function TaskEditForm({ task, onDone }: { task: Task; onDone: () => void }) {
             Skip this one
           </Button>
         )}
-        <Button size="sm" variant="ghost" onClick={onDone}>Cancel</Button>
-        <Button size="sm" variant="primary" type="submit">Save</Button>
+        <Button size="sm" variant="ghost" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button size="sm" variant="primary" type="submit">
+          Save
+        </Button>
       </div>
     </form>
   );

@@ -36,7 +36,9 @@ export function TaskPanel({ onClose }: { onClose?: () => void }) {
     <section aria-labelledby="task-panel-title" className="flex h-full flex-col">
       <header className="flex items-center justify-between gap-2 border-b border-zinc-200 px-4 py-3 dark:border-zinc-800">
         <div className="flex items-baseline gap-2">
-          <h2 id="task-panel-title" className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">Tasks</h2>
+          <h2 id="task-panel-title" className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">
+            Tasks
+          </h2>
           {state.status === "ready" && (
             <span className="text-xs text-zinc-500 dark:text-zinc-400" aria-live="polite">
               {pending} to do
@@ -62,9 +64,14 @@ export function TaskPanel({ onClose }: { onClose?: () => void }) {
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto px-1.5 py-2">
         {state.status === "error" && tasks.length === 0 ? (
-          <div className="m-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800 dark:border-red-900/50 dark:bg-red-950/40 dark:text-red-200" role="alert">
+          <div
+            className="m-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800 dark:border-red-900/50 dark:bg-red-950/40 dark:text-red-200"
+            role="alert"
+          >
             <p>{state.error ?? "Couldn't load your tasks."}</p>
-            <Button size="sm" className="mt-2" onClick={refresh}>Try again</Button>
+            <Button size="sm" className="mt-2" onClick={refresh}>
+              Try again
+            </Button>
           </div>
         ) : state.status === "idle" || (state.status === "loading" && tasks.length === 0) ? (
           <ul aria-label="Loading tasks" className="space-y-2 px-3 py-2">
@@ -79,7 +86,14 @@ export function TaskPanel({ onClose }: { onClose?: () => void }) {
           filtered ? (
             <div className="px-4 py-10 text-center">
               <p className="text-sm text-zinc-600 dark:text-zinc-400">No tasks match these filters.</p>
-              <Button size="sm" variant="ghost" className="mt-2" onClick={() => setFilters({ ...DEFAULT_FILTERS, list: state.filters.list })}>Clear filters</Button>
+              <Button
+                size="sm"
+                variant="ghost"
+                className="mt-2"
+                onClick={() => setFilters({ ...DEFAULT_FILTERS, list: state.filters.list })}
+              >
+                Clear filters
+              </Button>
             </div>
           ) : listName ? (
             <div className="px-4 py-10 text-center" data-testid="list-empty">

@@ -49,7 +49,14 @@ function reducer(state: State, action: Action): State {
       const byId = { ...state.byId };
       for (const task of action.tasks) if (!action.keep.has(task.id)) byId[task.id] = task;
       const pendingNew = state.listIds.filter((id) => id.startsWith("temp-"));
-      return { ...state, byId, listIds: [...pendingNew, ...action.tasks.map((t) => t.id)], status: "ready", error: null, hasMore: action.hasMore };
+      return {
+        ...state,
+        byId,
+        listIds: [...pendingNew, ...action.tasks.map((t) => t.id)],
+        status: "ready",
+        error: null,
+        hasMore: action.hasMore,
+      };
     }
     case "failed":
       return { ...state, status: state.status === "ready" ? "ready" : "error", error: action.message };
@@ -90,7 +97,17 @@ function reducer(state: State, action: Action): State {
   }
 }
 
-export type NewTaskInput = { title: string; description?: string; priority?: TaskPriority; dueAt?: string | null; listId?: string | null; labels?: string[]; parentId?: string | null; recurrence?: string | null; remindAt?: string | null };
+export type NewTaskInput = {
+  title: string;
+  description?: string;
+  priority?: TaskPriority;
+  dueAt?: string | null;
+  listId?: string | null;
+  labels?: string[];
+  parentId?: string | null;
+  recurrence?: string | null;
+  remindAt?: string | null;
+};
 export type TaskPatch = Partial<Pick<Task, "title" | "priority" | "status" | "description" | "labels">> & {
   dueAt?: string | null;
   /** An RRULE (FREQ=…), or null to stop repeating. */
@@ -250,7 +267,14 @@ export function TaskStoreProvider({ children, owner }: { children: ReactNode; ow
       const removed = result.changes.filter((c) => c.action === "deleted").map((c) => c.taskId);
       if (removed.length) dispatch({ type: "remove", ids: removed });
       const back = result.changes.filter((c) => c.action !== "deleted").slice(0, 20);
-      const tasks = await Promise.all(back.map((c) => apiFetch<{ task: Task }>(`/api/tasks/${encodeURIComponent(c.taskId)}`).then((r) => r.task, () => null)));
+      const tasks = await Promise.all(
+        back.map((c) =>
+          apiFetch<{ task: Task }>(`/api/tasks/${encodeURIComponent(c.taskId)}`).then(
+            (r) => r.task,
+            () => null,
+          ),
+        ),
+      );
       const found = tasks.filter((t): t is Task => t !== null);
       if (found.length) dispatch({ type: "upsert", tasks: found });
       refresh();
@@ -300,7 +324,8 @@ export function TaskStoreProvider({ children, owner }: { children: ReactNode; ow
       void _r;
       void _m;
       void _s;
-      const list = listId === undefined ? before.list : listId === null ? null : (stateRef.current.lists.find((l) => l.id === listId) ?? before.list);
+      const list =
+        listId === undefined ? before.list : listId === null ? null : (stateRef.current.lists.find((l) => l.id === listId) ?? before.list);
       const optimistic: Task = {
         ...before,
         ...plain,
@@ -322,7 +347,10 @@ export function TaskStoreProvider({ children, owner }: { children: ReactNode; ow
         refresh();
         const what = patch.status && patch.status !== before.status ? (patch.status === "completed" ? "Completed" : "Reopened") : "Updated";
         const moved = patch.status === "completed" && task.status === "pending" && task.recurrence;
-        offerUndo(moved ? `Done. “${task.title}” repeats ${task.recurrence?.text}: it moved to its next date.` : `${what} “${task.title}”.`, requestId);
+        offerUndo(
+          moved ? `Done. “${task.title}” repeats ${task.recurrence?.text}: it moved to its next date.` : `${what} “${task.title}”.`,
+          requestId,
+        );
         return true;
       } catch (error) {
         track(id, -1);
@@ -503,8 +531,40 @@ export function TaskStoreProvider({ children, owner }: { children: ReactNode; ow
   const settleCreated = useCallback((tempId: string, task: Task) => dispatch({ type: "replace-id", from: tempId, task }), []);
 
   const store = useMemo<Store>(
-    () => ({ state, setFilters, refresh, showMore, createTask, updateTask, toggleTask, ensureTask, deleteTask, applyToolOutput, undo, createList, renameList, deleteList, settleCreated }),
-    [state, setFilters, refresh, showMore, createTask, updateTask, toggleTask, ensureTask, deleteTask, applyToolOutput, undo, createList, renameList, deleteList, settleCreated],
+    () => ({
+      state,
+      setFilters,
+      refresh,
+      showMore,
+      createTask,
+      updateTask,
+      toggleTask,
+      ensureTask,
+      deleteTask,
+      applyToolOutput,
+      undo,
+      createList,
+      renameList,
+      deleteList,
+      settleCreated,
+    }),
+    [
+      state,
+      setFilters,
+      refresh,
+      showMore,
+      createTask,
+      updateTask,
+      toggleTask,
+      ensureTask,
+      deleteTask,
+      applyToolOutput,
+      undo,
+      createList,
+      renameList,
+      deleteList,
+      settleCreated,
+    ],
   );
 
   return <TaskStoreContext.Provider value={store}>{children}</TaskStoreContext.Provider>;

@@ -20,7 +20,15 @@ const sizes: Record<Size, string> = {
   icon: "size-9",
 };
 
-export function buttonClass({ variant = "secondary", size = "md", className = "" }: { variant?: Variant; size?: Size; className?: string } = {}) {
+export function buttonClass({
+  variant = "secondary",
+  size = "md",
+  className = "",
+}: {
+  variant?: Variant;
+  size?: Size;
+  className?: string;
+} = {}) {
   return `${base} ${variants[variant]} ${sizes[size]} ${className}`;
 }
 

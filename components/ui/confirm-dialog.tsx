@@ -46,11 +46,17 @@ export function ConfirmDialog({
     >
       {open && (
         <div className="p-5">
-          <h2 id="confirm-dialog-title" className="text-base font-semibold">{title}</h2>
+          <h2 id="confirm-dialog-title" className="text-base font-semibold">
+            {title}
+          </h2>
           {children && <div className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{children}</div>}
           <div className="mt-5 flex justify-end gap-2">
-            <Button ref={cancelButton} onClick={onCancel}>Cancel</Button>
-            <Button variant="danger" onClick={onConfirm}>{confirmLabel}</Button>
+            <Button ref={cancelButton} onClick={onCancel}>
+              Cancel
+            </Button>
+            <Button variant="danger" onClick={onConfirm}>
+              {confirmLabel}
+            </Button>
           </div>
         </div>
       )}

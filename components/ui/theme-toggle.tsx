@@ -48,7 +48,9 @@ export function ThemeToggle({ className = "" }: { className?: string }) {
           title={label}
           onClick={() => setTheme(value)}
           className={`flex size-7 items-center justify-center rounded-md transition-colors focus-visible:outline-2 focus-visible:outline-accent-500 ${
-            theme === value ? "bg-white text-zinc-900 shadow-sm dark:bg-zinc-950 dark:text-zinc-100" : "text-zinc-500 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"
+            theme === value
+              ? "bg-white text-zinc-900 shadow-sm dark:bg-zinc-950 dark:text-zinc-100"
+              : "text-zinc-500 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"
           }`}
         >
           <Icon className="size-3.5" />

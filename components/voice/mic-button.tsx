@@ -10,7 +10,17 @@ import { SPEECH_SHORTCUT } from "@/components/voice/use-speech-input";
 
 function MicIcon({ className }: { className?: string }) {
   return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" className={className}>
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      className={className}
+    >
       <rect x="9" y="2" width="6" height="12" rx="3" />
       <path d="M5 10v1a7 7 0 0 0 14 0v-1M12 18v4M8 22h8" />
     </svg>
@@ -49,14 +59,26 @@ export function SpeechStatus({ speech, id, className = "" }: { speech: SpeechInp
   if (!speech.supported) return null;
   const visible = speech.state === "listening" || speech.state === "denied" || speech.state === "error";
   return (
-    <span id={id} role="status" data-testid="speech-status" className={visible ? `${className} ${speech.state === "listening" ? "text-zinc-600 dark:text-zinc-400" : "text-red-600 dark:text-red-400"}` : "sr-only"}>
+    <span
+      id={id}
+      role="status"
+      data-testid="speech-status"
+      className={
+        visible
+          ? `${className} ${speech.state === "listening" ? "text-zinc-600 dark:text-zinc-400" : "text-red-600 dark:text-red-400"}`
+          : "sr-only"
+      }
+    >
       {speech.message}
     </span>
   );
 }
 
 /** For a box's onKeyDown: the shortcut toggles listening. True when it was handled. */
-export function handleSpeechShortcut(event: { altKey: boolean; ctrlKey: boolean; metaKey: boolean; code: string; preventDefault: () => void }, speech: SpeechInput): boolean {
+export function handleSpeechShortcut(
+  event: { altKey: boolean; ctrlKey: boolean; metaKey: boolean; code: string; preventDefault: () => void },
+  speech: SpeechInput,
+): boolean {
   if (!speech.supported || !SPEECH_SHORTCUT.matches(event)) return false;
   event.preventDefault();
   speech.toggle();

@@ -38,7 +38,11 @@ const noSubscription = () => () => {};
 export type SpeechState = "idle" | "listening" | "stopped" | "denied" | "error";
 
 /** The shortcut that starts and stops voice input while a box with a microphone has focus. */
-export const SPEECH_SHORTCUT = { label: "Alt+M", matches: (e: { altKey: boolean; ctrlKey: boolean; metaKey: boolean; code: string }) => e.altKey && !e.ctrlKey && !e.metaKey && e.code === "KeyM" };
+export const SPEECH_SHORTCUT = {
+  label: "Alt+M",
+  matches: (e: { altKey: boolean; ctrlKey: boolean; metaKey: boolean; code: string }) =>
+    e.altKey && !e.ctrlKey && !e.metaKey && e.code === "KeyM",
+};
 
 export type SpeechInput = {
   supported: boolean;
@@ -71,7 +75,11 @@ export function useSpeechInput({
   onInterim: (transcript: string) => void;
   onFinal: (transcript: string) => void;
 }): SpeechInput {
-  const supported = useSyncExternalStore(noSubscription, () => recognitionConstructor() !== null, () => false);
+  const supported = useSyncExternalStore(
+    noSubscription,
+    () => recognitionConstructor() !== null,
+    () => false,
+  );
   const [state, setState] = useState<SpeechState>("idle");
   const [noSpeech, setNoSpeech] = useState(false);
   const recognition = useRef<Recognition | null>(null);

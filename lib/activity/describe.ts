@@ -13,7 +13,11 @@ const DONE: Record<UndoResult["changes"][number]["action"], string> = {
 
 export function describeUndo(result: UndoResult): string {
   const parts = result.changes.map((c) => `${DONE[c.action]} ${quote(c.title)}`);
-  const done = parts.length ? `Undone: ${parts.join(", ")}.` : result.alreadyUndone ? "That was already undone." : "Nothing could be undone.";
+  const done = parts.length
+    ? `Undone: ${parts.join(", ")}.`
+    : result.alreadyUndone
+      ? "That was already undone."
+      : "Nothing could be undone.";
   const skipped = result.skipped.map((s) => `${quote(s.title)} was left as it is because it changed since.`);
   return [done, ...skipped].join(" ");
 }

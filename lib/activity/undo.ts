@@ -103,11 +103,27 @@ export async function lastUndoableRequest({
  * under it starts from nothing) that still exist. Undo skips one changed since, so this may name
  * more than the undo removes, never fewer: the agent asks before such an undo (security case 48).
  */
-export async function undoRemovals({ userId, requestId, db: given = db }: { userId: string; requestId: string; db?: Prisma.TransactionClient }): Promise<{ id: string; title: string }[]> {
-  const rows = await given.taskActivity.findMany({ where: { userId, requestId, undoneBy: null }, orderBy: { seq: "asc" }, select: { taskId: true, before: true } });
+export async function undoRemovals({
+  userId,
+  requestId,
+  db: given = db,
+}: {
+  userId: string;
+  requestId: string;
+  db?: Prisma.TransactionClient;
+}): Promise<{ id: string; title: string }[]> {
+  const rows = await given.taskActivity.findMany({
+    where: { userId, requestId, undoneBy: null },
+    orderBy: { seq: "asc" },
+    select: { taskId: true, before: true },
+  });
   const first = new Map<string, unknown>();
   for (const row of rows) if (!first.has(row.taskId)) first.set(row.taskId, row.before);
   const created = [...first].filter(([, before]) => before === null || before === undefined).map(([taskId]) => taskId);
   if (!created.length) return [];
-  return given.task.findMany({ where: { userId, id: { in: created } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { id: true, title: true } });
+  return given.task.findMany({
+    where: { userId, id: { in: created } },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: { id: true, title: true },
+  });
 }

@@ -12,7 +12,15 @@ import { windowStart } from "@/lib/rate-limit/counter";
 
 const DAY = 86_400_000;
 
-export async function enforceTokenBudget({ userId, requestId, now = Date.now() }: { userId: string; requestId?: string; now?: number }): Promise<void> {
+export async function enforceTokenBudget({
+  userId,
+  requestId,
+  now = Date.now(),
+}: {
+  userId: string;
+  requestId?: string;
+  now?: number;
+}): Promise<void> {
   const budget = loadEnv().AI_DAILY_TOKEN_BUDGET;
   if (budget === 0) return;
   const start = windowStart(now, DAY);

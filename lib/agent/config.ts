@@ -31,8 +31,18 @@ export type AgentConfig = {
 
 export function getAgentConfig(env: Env = loadEnv()): AgentConfig {
   const active = describeActiveModel(env);
-  const key = active.provider === "google" ? env.GOOGLE_GENERATIVE_AI_API_KEY : active.provider === "openai-compatible" ? env.OPENAI_COMPATIBLE_API_KEY : undefined;
-  const baseUrl = active.provider === "google" ? env.GOOGLE_GENERATIVE_AI_BASE_URL : active.provider === "openai-compatible" ? env.OPENAI_COMPATIBLE_BASE_URL : undefined;
+  const key =
+    active.provider === "google"
+      ? env.GOOGLE_GENERATIVE_AI_API_KEY
+      : active.provider === "openai-compatible"
+        ? env.OPENAI_COMPATIBLE_API_KEY
+        : undefined;
+  const baseUrl =
+    active.provider === "google"
+      ? env.GOOGLE_GENERATIVE_AI_BASE_URL
+      : active.provider === "openai-compatible"
+        ? env.OPENAI_COMPATIBLE_BASE_URL
+        : undefined;
   return {
     provider: active.provider,
     modelId: active.modelId,

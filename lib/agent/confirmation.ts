@@ -24,7 +24,8 @@ export function findPendingApprovals(message: UIMessage | undefined): PendingApp
   return pending;
 }
 
-const YES_WORD = "(?:y|yes|yep|yeah|yea|yup|ya|sure|ok|okay|k|absolutely|definitely|certainly|of course|confirm(?:ed)?|approved?|affirmative|correct|alright|all right|fine|please)";
+const YES_WORD =
+  "(?:y|yes|yep|yeah|yea|yup|ya|sure|ok|okay|k|absolutely|definitely|certainly|of course|confirm(?:ed)?|approved?|affirmative|correct|alright|all right|fine|please)";
 const DELETE_TARGET = "(?: it| them| all| both| all of them| that| those| that one)?";
 const YES_TAIL = `(?:yes|sure|ok|okay|please|thanks|thank you|go ahead|go on|go for it|do it|(?:delete|remove)${DELETE_TARGET}|thats fine|confirm(?:ed)?|absolutely|definitely|i am sure|im sure)`;
 const APPROVE = new RegExp(
@@ -77,7 +78,11 @@ export function cancelPendingApprovals(message: UIMessage, keep: ReadonlySet<str
     ...message,
     parts: message.parts.map((part) => {
       if (!isToolUIPart(part) || part.state !== "approval-requested" || keep.has(part.toolCallId)) return part;
-      return { ...part, state: "output-denied", approval: { id: part.approval.id, approved: false, reason: CANCELLED_REASON } } as unknown as typeof part;
+      return {
+        ...part,
+        state: "output-denied",
+        approval: { id: part.approval.id, approved: false, reason: CANCELLED_REASON },
+      } as unknown as typeof part;
     }),
   };
 }
@@ -90,8 +95,10 @@ export function settleParts(message: UIMessage, chunks: Map<string, UIMessageChu
     parts: message.parts.map((part) => {
       if (!isToolUIPart(part)) return part;
       const chunk = chunks.get(part.toolCallId);
-      if (chunk?.type === "tool-output-available") return { ...part, state: "output-available", output: chunk.output } as unknown as typeof part;
-      if (chunk?.type === "tool-output-error") return { ...part, state: "output-error", errorText: chunk.errorText } as unknown as typeof part;
+      if (chunk?.type === "tool-output-available")
+        return { ...part, state: "output-available", output: chunk.output } as unknown as typeof part;
+      if (chunk?.type === "tool-output-error")
+        return { ...part, state: "output-error", errorText: chunk.errorText } as unknown as typeof part;
       if (chunk?.type === "tool-output-denied") return { ...part, state: "output-denied" } as unknown as typeof part;
       return part;
     }),

@@ -26,4 +26,3 @@ export function capHistoryChars<M extends UIMessage>(messages: M[], maxChars: nu
   while (first < messages.length - 1 && messages[first]?.role !== "user") first++;
   return messages.slice(messages[first]?.role === "user" ? first : start);
 }
-

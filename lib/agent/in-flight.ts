@@ -43,7 +43,8 @@ function running(): Map<string, Running> {
  * turn, so an early report is harmless) and again when it has ended.
  */
 export function reportTurn(conversationId: string, turnId: string, running: boolean): void {
-  if (process.send && process.connected) process.send({ type: "talk-todo.turn", running, conversationId, turnId }, undefined, undefined, () => undefined);
+  if (process.send && process.connected)
+    process.send({ type: "talk-todo.turn", running, conversationId, turnId }, undefined, undefined, () => undefined);
 }
 
 /** Registers a turn's Stop in this process (by turn id) until `finished` settles. */

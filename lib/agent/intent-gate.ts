@@ -28,7 +28,8 @@ export function contentWords(text: string): string[] {
 /** A word without a plural or -ing/-ed ending ("calls" → "call", "meetings" → "meeting"), keeping 3 letters at least. */
 function stem(word: string): string {
   const bare = word.replace(/['’]s$/, "");
-  for (const suffix of ["ies", "es", "s", "ing", "ed"]) if (bare.endsWith(suffix) && bare.length - suffix.length >= 3) return bare.slice(0, -suffix.length);
+  for (const suffix of ["ies", "es", "s", "ing", "ed"])
+    if (bare.endsWith(suffix) && bare.length - suffix.length >= 3) return bare.slice(0, -suffix.length);
   return bare;
 }
 
@@ -49,7 +50,9 @@ function sameWord(a: string, b: string): boolean {
 export function sharesContentWord(title: string, said: string): boolean {
   const saidWords = contentWords(said);
   const lowerSaid = said.toLowerCase();
-  return contentWords(title).some((w) => saidWords.some((s) => sameWord(w, s)) || (/[^\p{Script=Latin}\p{N}]/u.test(w) && lowerSaid.includes(w)));
+  return contentWords(title).some(
+    (w) => saidWords.some((s) => sameWord(w, s)) || (/[^\p{Script=Latin}\p{N}]/u.test(w) && lowerSaid.includes(w)),
+  );
 }
 
 /** What the model gets instead of a task nobody asked for (nothing is written). */

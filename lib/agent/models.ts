@@ -17,7 +17,10 @@ export const BUILTIN_MODEL_ID = "builtin-offline";
 export const GOOGLE_DEFAULT_MODEL = "gemini-2.5-flash";
 
 function modelList(value: string | undefined): string[] {
-  return (value ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  return (value ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** The configured model first, then the operator's other allowed models (no duplicates). */
@@ -41,7 +44,12 @@ export function describeActiveModel(env: Env = loadEnv()): ActiveModel {
     }
     case "openai-compatible": {
       const modelId = env.AI_MODEL ?? "";
-      return { provider, modelId, label: modelId, allowed: allowList(modelId, modelList(env.AI_ALLOWED_MODELS), modelList(env.OPENAI_COMPATIBLE_MODELS)) };
+      return {
+        provider,
+        modelId,
+        label: modelId,
+        allowed: allowList(modelId, modelList(env.AI_ALLOWED_MODELS), modelList(env.OPENAI_COMPATIBLE_MODELS)),
+      };
     }
     case "builtin":
       return { provider, modelId: BUILTIN_MODEL_ID, label: "Built-in offline assistant", allowed: [BUILTIN_MODEL_ID] };
@@ -88,7 +96,14 @@ function providerModel(env: Env, provider: "google" | "openai-compatible", model
   if (!models) providerModels.set(env, (models = new Map()));
   let model = models.get(modelId);
   if (!model) {
-    model = provider === "google" ? createGoogle({ apiKey: env.GOOGLE_GENERATIVE_AI_API_KEY, baseURL: env.GOOGLE_GENERATIVE_AI_BASE_URL })(modelId) : createOpenAICompatible({ name: "openai-compatible", baseURL: env.OPENAI_COMPATIBLE_BASE_URL!, apiKey: env.OPENAI_COMPATIBLE_API_KEY }).chatModel(modelId);
+    model =
+      provider === "google"
+        ? createGoogle({ apiKey: env.GOOGLE_GENERATIVE_AI_API_KEY, baseURL: env.GOOGLE_GENERATIVE_AI_BASE_URL })(modelId)
+        : createOpenAICompatible({
+            name: "openai-compatible",
+            baseURL: env.OPENAI_COMPATIBLE_BASE_URL!,
+            apiKey: env.OPENAI_COMPATIBLE_API_KEY,
+          }).chatModel(modelId);
     models.set(modelId, model);
   }
   return model;

@@ -16,7 +16,15 @@ import { schedulePrune } from "@/lib/rate-limit/prune";
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 
-export async function enforceAgentRateLimit({ userId, requestId, now = Date.now() }: { userId: string; requestId?: string; now?: number }): Promise<{ refund: () => Promise<void> }> {
+export async function enforceAgentRateLimit({
+  userId,
+  requestId,
+  now = Date.now(),
+}: {
+  userId: string;
+  requestId?: string;
+  now?: number;
+}): Promise<{ refund: () => Promise<void> }> {
   const env = loadEnv();
   schedulePrune();
   const windows = [

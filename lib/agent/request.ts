@@ -78,7 +78,8 @@ function userText(message: UIMessageBody): string {
   const texts: string[] = [];
   for (const part of message.parts) {
     if (part.type === "step-start") continue;
-    if (part.type !== "text" || typeof part.text !== "string") throw new AppError("bad_request:message", "message: only text parts can be sent");
+    if (part.type !== "text" || typeof part.text !== "string")
+      throw new AppError("bad_request:message", "message: only text parts can be sent");
     texts.push(part.text);
   }
   return checkedText(texts.join("\n"));
@@ -89,18 +90,25 @@ function answeredApproval(message: UIMessageBody): TurnInput | null {
   if (message.role !== "assistant") return null;
   for (const part of message.parts) {
     const approval = (part as { state?: unknown; approval?: { id?: unknown; approved?: unknown } }).approval;
-    if ((part as { state?: unknown }).state === "approval-responded" && typeof approval?.id === "string" && typeof approval.approved === "boolean") {
+    if (
+      (part as { state?: unknown }).state === "approval-responded" &&
+      typeof approval?.id === "string" &&
+      typeof approval.approved === "boolean"
+    ) {
       return { kind: "confirmation", approvalId: approval.id, approved: approval.approved };
     }
   }
   return null;
 }
 
-const edited = (text: string, edit: boolean | undefined): TurnInput => (edit ? { kind: "message", text, edit: true } : { kind: "message", text });
+const edited = (text: string, edit: boolean | undefined): TurnInput =>
+  edit ? { kind: "message", text, edit: true } : { kind: "message", text };
 
 export function chatTurnInput(body: ChatBody): TurnInput {
-  if (body.confirmation && (body.message || body.messages)) throw new AppError("bad_request:api", "send either message or confirmation, not both");
-  if (body.regenerate && (body.confirmation || body.message || body.edit)) throw new AppError("bad_request:api", "regenerate: send it alone");
+  if (body.confirmation && (body.message || body.messages))
+    throw new AppError("bad_request:api", "send either message or confirmation, not both");
+  if (body.regenerate && (body.confirmation || body.message || body.edit))
+    throw new AppError("bad_request:api", "regenerate: send it alone");
   if (body.regenerate) return { kind: "regenerate" };
   if (body.confirmation) return { kind: "confirmation", approvalId: body.confirmation.id, approved: body.confirmation.approved };
   if (body.message) return edited(userText(body.message), body.edit);
@@ -113,7 +121,8 @@ export function chatTurnInput(body: ChatBody): TurnInput {
 }
 
 export function agentTurnInput(body: AgentBody): TurnInput {
-  if (body.confirmation && body.message !== undefined) throw new AppError("bad_request:api", "send either message or confirmation, not both");
+  if (body.confirmation && body.message !== undefined)
+    throw new AppError("bad_request:api", "send either message or confirmation, not both");
   if (body.regenerate) {
     if (body.confirmation || body.message !== undefined || body.edit) throw new AppError("bad_request:api", "regenerate: send it alone");
     if (!body.conversationId) throw new AppError("bad_request:api", "conversationId: required with regenerate");

@@ -76,16 +76,32 @@ export async function planTurn({
   if (input.kind === "regenerate" || (input.kind === "message" && input.edit)) {
     // The replaced answer's changes are undone and its messages removed; then this is a new answer.
     const rewind = await rewindLastAnswer({ userId, conversationId, requestId, dropUserMessage: input.kind === "message" });
-    if (input.kind === "message") return { ...(await planTurn({ conversationId, input: { kind: "message", text: input.text }, historyLimit, userId, requestId })), rewound: rewind.undone };
+    if (input.kind === "message")
+      return {
+        ...(await planTurn({ conversationId, input: { kind: "message", text: input.text }, historyLimit, userId, requestId })),
+        rewound: rewind.undone,
+      };
     const history = await loadMessages({ conversationId, last: historyLimit + 1 });
     const text = rewind.userMessage.parts.map((p) => (p.type === "text" ? p.text : "")).join("");
-    return { mode: "message", originalMessages: history, modelMessages: windowMessages(history, historyLimit), answered: null, answeredToolCallIds: new Set(), answers: [], waiting: [], userText: text, rewound: rewind.undone };
+    return {
+      mode: "message",
+      originalMessages: history,
+      modelMessages: windowMessages(history, historyLimit),
+      answered: null,
+      answeredToolCallIds: new Set(),
+      answers: [],
+      waiting: [],
+      userText: text,
+      rewound: rewind.undone,
+    };
   }
   // One extra message so the window can drop a leading assistant message and still hold N.
   const history = await loadMessages({ conversationId, last: historyLimit + 1 });
   const last = history.at(-1);
   const before = history.slice(0, -1);
-  const pending: PendingCall[] = await Promise.all(findPendingApprovals(last).map(async (p) => ({ ...p, stored: await findToolCall({ conversationId, toolCallId: p.toolCallId }) })));
+  const pending: PendingCall[] = await Promise.all(
+    findPendingApprovals(last).map(async (p) => ({ ...p, stored: await findToolCall({ conversationId, toolCallId: p.toolCallId }) })),
+  );
   // Answered or run already, though the message still shows the question (its final save failed).
   const stale = pending.filter((p) => p.stored && SETTLED.has(p.stored.status));
   const open = pending.filter((p) => !stale.includes(p));
@@ -95,7 +111,9 @@ export async function planTurn({
     const target = pending.find((p) => p.approvalId === input.approvalId);
     // Never issued here, already answered, or another user's/conversation's id: all look the same.
     if (!target || !last) throw new AppError("not_found:confirmation", "There is no pending confirmation with this id.");
-    const answer = stale.includes(target) ? staleAnswers.find((a) => a.toolCallId === target.toolCallId)! : await decide(target, input.approved);
+    const answer = stale.includes(target)
+      ? staleAnswers.find((a) => a.toolCallId === target.toolCallId)!
+      : await decide(target, input.approved);
     const answers = [...staleAnswers.filter((a) => a !== answer), answer];
     const answered = respond(last, answers);
     const modelMessages = windowMessages([...before, answered], historyLimit);
@@ -136,7 +154,11 @@ export async function planTurn({
   if (last && pending.length) {
     // Anything else than yes/no cancels the open proposals: nothing is changed, and the model is
     // told so. A call that already ran keeps its stored result.
-    const ran = new Map(stale.filter((p) => RAN.has(p.stored!.status)).map((p) => [p.toolCallId, { type: "tool-output-available" as const, toolCallId: p.toolCallId, output: p.stored!.output }]));
+    const ran = new Map(
+      stale
+        .filter((p) => RAN.has(p.stored!.status))
+        .map((p) => [p.toolCallId, { type: "tool-output-available" as const, toolCallId: p.toolCallId, output: p.stored!.output }]),
+    );
     const cancelled = cancelPendingApprovals(settleParts(last, ran));
     await denyProposals({ conversationId, toolCallIds: pending.filter((p) => !ran.has(p.toolCallId)).map((p) => p.toolCallId) });
     await saveMessage({ conversationId, message: cancelled });
@@ -145,7 +167,17 @@ export async function planTurn({
   const message = userMessage(input.text);
   await saveMessage({ conversationId, message });
   const all = [...previous, message];
-  return { mode: "message", originalMessages: all, modelMessages: windowMessages(all, historyLimit), answered: null, answeredToolCallIds: new Set(), answers: [], waiting: [], userText: input.text, rewound: null };
+  return {
+    mode: "message",
+    originalMessages: all,
+    modelMessages: windowMessages(all, historyLimit),
+    answered: null,
+    answeredToolCallIds: new Set(),
+    answers: [],
+    waiting: [],
+    userText: input.text,
+    rewound: null,
+  };
 }
 
 /** Records the answer on the call's row; the decision on record wins (a legacy call is refused). */

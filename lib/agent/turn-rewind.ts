@@ -44,7 +44,11 @@ export async function rewindLastAnswer({
   if (!row) throw new AppError("bad_request:message", "There is no message to edit or regenerate in this conversation.");
 
   // The turns that answered it (its own, and confirmations after it), newest first.
-  const runs = await db.agentRun.findMany({ where: { userId, conversationId, createdAt: { gte: row.createdAt } }, orderBy: { createdAt: "desc" }, select: { requestId: true } });
+  const runs = await db.agentRun.findMany({
+    where: { userId, conversationId, createdAt: { gte: row.createdAt } },
+    orderBy: { createdAt: "desc" },
+    select: { requestId: true },
+  });
   const undone: Rewind["undone"] = { reverted: 0, skipped: [] };
   // The rewind's own request id, not the new turn's: undoing the new answer must revert only
   // what it did, never bring the replaced answer's changes back.
@@ -58,9 +62,21 @@ export async function rewindLastAnswer({
       if (!(isAppError(error) && error.type === "not_found")) throw error; // nothing recorded under it
     }
   }
-  const pending = removed.flatMap((m) => m.parts.filter(isToolUIPart).filter((p) => p.state === "approval-requested").map((p) => p.toolCallId));
+  const pending = removed.flatMap((m) =>
+    m.parts
+      .filter(isToolUIPart)
+      .filter((p) => p.state === "approval-requested")
+      .map((p) => p.toolCallId),
+  );
   await denyProposals({ conversationId, toolCallIds: pending });
   await db.message.deleteMany({ where: { conversationId, position: dropUserMessage ? { gte: row.position } : { gt: row.position } } });
-  log.info("agent.rewind", { requestId, rewindId, conversationId, removedMessages: removed.length, reverted: undone.reverted, skipped: undone.skipped.length });
+  log.info("agent.rewind", {
+    requestId,
+    rewindId,
+    conversationId,
+    removedMessages: removed.length,
+    reverted: undone.reverted,
+    skipped: undone.skipped.length,
+  });
   return { userMessage, undone };
 }

@@ -47,7 +47,16 @@ export type TurnLoopResult = {
 };
 
 /** One pending action as the UI's card and the API's `pendingConfirmations` show it. */
-export type ConfirmationItem = { approvalId: string; toolCallId: string; toolName: string; input: unknown; prompt: string; taskIds: string[]; titles: string[]; subtasks?: number };
+export type ConfirmationItem = {
+  approvalId: string;
+  toolCallId: string;
+  toolName: string;
+  input: unknown;
+  prompt: string;
+  taskIds: string[];
+  titles: string[];
+  subtasks?: number;
+};
 
 type LoopArgs = {
   model: LanguageModel;
@@ -66,7 +75,9 @@ type LoopArgs = {
   /** Runs or settles the answered approvals; gives their output chunks and what the model then sees. */
   prepare: () => Promise<{ chunks: UIMessageChunk[]; modelMessages: ModelMessage[] }>;
   /** The question and bound tasks of each pending action. */
-  describe: (pending: { approvalId: string; toolCallId: string; toolName: string; input: unknown }[]) => Promise<{ prompt: string; items: ConfirmationItem[] }>;
+  describe: (
+    pending: { approvalId: string; toolCallId: string; toolName: string; input: unknown }[],
+  ) => Promise<{ prompt: string; items: ConfirmationItem[] }>;
   onFinish: (result: TurnLoopResult) => Promise<void>;
 };
 
@@ -164,7 +175,15 @@ export function runTurnLoop(args: LoopArgs): ReadableStream<UIMessageChunk> {
             usage.outputTokens = (usage.outputTokens ?? 0) + (step.usage.outputTokens ?? 0);
             usage.totalTokens = (usage.totalTokens ?? 0) + (step.usage.totalTokens ?? 0);
             openStep = { sentChars: 0, streamedChars: 0 };
-            log.info("agent.step", { requestId, step: steps, maxSteps: config.maxSteps, finishReason: step.finishReason, toolCalls: step.toolCalls.length, inputTokens: step.usage.inputTokens, outputTokens: step.usage.outputTokens });
+            log.info("agent.step", {
+              requestId,
+              step: steps,
+              maxSteps: config.maxSteps,
+              finishReason: step.finishReason,
+              toolCalls: step.toolCalls.length,
+              inputTokens: step.usage.inputTokens,
+              outputTokens: step.usage.outputTokens,
+            });
           },
         });
         for await (const chunk of result.toUIMessageStream({ sendStart: false, sendFinish: false, onError: toolErrorText })) {
@@ -190,7 +209,9 @@ export function runTurnLoop(args: LoopArgs): ReadableStream<UIMessageChunk> {
         steps,
         finishReason,
         usage,
-        pending: approvals.filter((a) => !settled.has(a.toolCallId)).map((a) => ({ ...a, toolName: calls.get(a.toolCallId)?.toolName ?? "", input: calls.get(a.toolCallId)?.input })),
+        pending: approvals
+          .filter((a) => !settled.has(a.toolCallId))
+          .map((a) => ({ ...a, toolName: calls.get(a.toolCallId)?.toolName ?? "", input: calls.get(a.toolCallId)?.input })),
         prompt,
         questions,
         boundHit,
@@ -239,7 +260,14 @@ export function runTurnLoop(args: LoopArgs): ReadableStream<UIMessageChunk> {
           errorCode: args.tools[chunk.toolName] ? "invalid_input" : "unknown_tool",
           durationMs: 0,
         });
-        log.info("agent.tool", { requestId, tool: chunk.toolName.slice(0, 64), toolCallId: chunk.toolCallId, success: false, errorCode: args.tools[chunk.toolName] ? "invalid_input" : "unknown_tool", durationMs: 0 });
+        log.info("agent.tool", {
+          requestId,
+          tool: chunk.toolName.slice(0, 64),
+          toolCallId: chunk.toolCallId,
+          success: false,
+          errorCode: args.tools[chunk.toolName] ? "invalid_input" : "unknown_tool",
+          durationMs: 0,
+        });
         return true;
       case "tool-approval-request":
         approvals.push({ approvalId: chunk.approvalId, toolCallId: chunk.toolCallId });
@@ -304,11 +332,17 @@ export function runTurnLoop(args: LoopArgs): ReadableStream<UIMessageChunk> {
     }
     const pending = approvals.filter((a) => !settled.has(a.toolCallId));
     if (pending.length) {
-      const described = await args.describe(pending.map((a) => ({ ...a, toolName: calls.get(a.toolCallId)?.toolName ?? "", input: calls.get(a.toolCallId)?.input })));
+      const described = await args.describe(
+        pending.map((a) => ({ ...a, toolName: calls.get(a.toolCallId)?.toolName ?? "", input: calls.get(a.toolCallId)?.input })),
+      );
       prompt = described.prompt;
       questions = described.items;
-      writer.write({ type: "data-confirmation", data: { approvalIds: pending.map((a) => a.approvalId), prompt, titles: questions.flatMap((q) => q.titles), items: questions } });
-      if (!stepText.trim()) say(writer, records.some((r) => r.success) && args.plan.waiting.length ? `${summarizeToolCalls(records)} ${prompt}` : prompt);
+      writer.write({
+        type: "data-confirmation",
+        data: { approvalIds: pending.map((a) => a.approvalId), prompt, titles: questions.flatMap((q) => q.titles), items: questions },
+      });
+      if (!stepText.trim())
+        say(writer, records.some((r) => r.success) && args.plan.waiting.length ? `${summarizeToolCalls(records)} ${prompt}` : prompt);
       return;
     }
     const stepBound = steps >= config.maxSteps && finishReason === "tool-calls";
@@ -322,7 +356,12 @@ export function runTurnLoop(args: LoopArgs): ReadableStream<UIMessageChunk> {
       return;
     }
     if (!text.trim()) {
-      say(writer, records.length ? summarizeToolCalls(records) : "I'm not sure how to help with that. I can add, list, complete, change and delete your tasks.");
+      say(
+        writer,
+        records.length
+          ? summarizeToolCalls(records)
+          : "I'm not sure how to help with that. I can add, list, complete, change and delete your tasks.",
+      );
     }
   }
 

@@ -34,13 +34,22 @@ function listTitles(titles: string[]): string {
 }
 
 /** What an update_tasks call would change, in words: "move the due date 2 days later, set priority high". */
-export function describeBulkChange(input: { due?: string; shiftDays?: number; clearDue?: boolean; priority?: string; status?: string }): string {
+export function describeBulkChange(input: {
+  due?: string;
+  shiftDays?: number;
+  clearDue?: boolean;
+  priority?: string;
+  status?: string;
+}): string {
   const parts: string[] = [];
   if (input.status === "completed") parts.push("mark as done");
   if (input.status === "pending") parts.push("reopen");
   if (input.clearDue) parts.push("remove the due date");
   else if (input.due !== undefined) parts.push(`set the due date to ${input.due}`);
-  else if (input.shiftDays !== undefined) parts.push(`move the due date ${Math.abs(input.shiftDays)} day${Math.abs(input.shiftDays) === 1 ? "" : "s"} ${input.shiftDays < 0 ? "earlier" : "later"}`);
+  else if (input.shiftDays !== undefined)
+    parts.push(
+      `move the due date ${Math.abs(input.shiftDays)} day${Math.abs(input.shiftDays) === 1 ? "" : "s"} ${input.shiftDays < 0 ? "earlier" : "later"}`,
+    );
   if (input.priority) parts.push(`set priority ${input.priority}`);
   return parts.join(", ") || "change";
 }
@@ -81,19 +90,30 @@ export function actionQuestion(toolName: string, input: unknown, titles: string[
 }
 
 /** The one question for several pending actions (each also has its own, for its card). */
-export function combinedQuestion(items: { toolName: string; input: unknown; titles: string[]; prompt: string; subtasks?: number }[]): string {
+export function combinedQuestion(
+  items: { toolName: string; input: unknown; titles: string[]; prompt: string; subtasks?: number }[],
+): string {
   if (items.length === 1) return items[0]!.prompt;
   if (!items.length) return "Should I go ahead? (yes / no)";
   if (items.every((i) => i.toolName.startsWith("delete_"))) {
     const titles = items.flatMap((i) => i.titles);
-    const along = withSubtasks(items.reduce((n, i) => n + (i.subtasks ?? 0), 0), titles.length);
-    return titles.length === 1 ? `Delete ${listTitles(titles)}${along}? (yes / no)` : `Delete ${titles.length} tasks: ${listTitles(titles)}${along}? (yes / no)`;
+    const along = withSubtasks(
+      items.reduce((n, i) => n + (i.subtasks ?? 0), 0),
+      titles.length,
+    );
+    return titles.length === 1
+      ? `Delete ${listTitles(titles)}${along}? (yes / no)`
+      : `Delete ${titles.length} tasks: ${listTitles(titles)}${along}? (yes / no)`;
   }
   return `${items.map((i) => i.prompt.replace(/ \(yes \/ no\)$/, "")).join(" And ")} (yes / no)`;
 }
 
 /** The question for one proposed action bound to these tasks, as the approval card and the reply ask it. */
-export function pendingQuestion(toolName: string, input: unknown, tasks: { id: string; title: string; subtasks?: number; parentId?: string }[]): { prompt: string; titles: string[]; subtasks: number } {
+export function pendingQuestion(
+  toolName: string,
+  input: unknown,
+  tasks: { id: string; title: string; subtasks?: number; parentId?: string }[],
+): { prompt: string; titles: string[]; subtasks: number } {
   const titles = tasks.map((t) => t.title);
   const subtasks = toolName.startsWith("delete_") ? subtasksAlong(tasks) : 0;
   return { prompt: actionQuestion(toolName, input, titles, subtasks), titles, subtasks };
@@ -103,7 +123,10 @@ export function pendingQuestion(toolName: string, input: unknown, tasks: { id: s
  * The question for calls proposed outside a turn (no bound record yet): their targets are
  * resolved now, exactly as a turn binds them when the model makes the calls.
  */
-export async function confirmationPrompt(calls: { toolName: string; input: unknown }[], ctx: TaskToolContext): Promise<{ prompt: string; titles: string[] }> {
+export async function confirmationPrompt(
+  calls: { toolName: string; input: unknown }[],
+  ctx: TaskToolContext,
+): Promise<{ prompt: string; titles: string[] }> {
   const items = [];
   for (const call of calls) {
     const definition = getTaskToolDefinition(call.toolName);

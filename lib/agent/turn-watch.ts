@@ -29,7 +29,10 @@ function state(): State {
  * once). Its lease is renewed every LEASE_RENEW_MS (to within STOP_POLL_MS) until then, and
  * after a Stop too, while the turn saves what it did.
  */
-export function watchTurn(turn: { conversationId: string; turnId: string; requestId: string }, onEnd: (reason: "stop" | "lost") => void): () => void {
+export function watchTurn(
+  turn: { conversationId: string; turnId: string; requestId: string },
+  onEnd: (reason: "stop" | "lost") => void,
+): () => void {
   const s = state();
   const key = turn.turnId;
   s.turns.set(key, { ...turn, renewedAt: Date.now(), stopped: false, onEnd });
@@ -55,8 +58,12 @@ async function tick(): Promise<void> {
   const rest = all.filter((t) => !due.includes(t));
   for (const t of due) t.renewedAt = now;
   await Promise.all([
-    due.length ? renewTurnLeases(due).then(apply, (error: unknown) => log.warn("agent.lease_renew_failed", { turns: due.length, error })) : undefined,
-    rest.length ? checkTurns(rest).then(apply, (error: unknown) => log.warn("agent.lease_renew_failed", { turns: rest.length, error })) : undefined,
+    due.length
+      ? renewTurnLeases(due).then(apply, (error: unknown) => log.warn("agent.lease_renew_failed", { turns: due.length, error }))
+      : undefined,
+    rest.length
+      ? checkTurns(rest).then(apply, (error: unknown) => log.warn("agent.lease_renew_failed", { turns: rest.length, error }))
+      : undefined,
   ]);
 }
 

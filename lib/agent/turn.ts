@@ -34,7 +34,14 @@ import { capHistoryChars } from "@/lib/agent/history";
 import { enforceAgentRateLimit } from "@/lib/agent/rate-limit";
 import type { TurnInput } from "@/lib/agent/request";
 import { buildSystemPrompt } from "@/lib/agent/system-prompt";
-import { createTaskTools, runDefinition, ToolUnavailableError, withTransaction, type ProposedCall, type ToolCallRecord } from "@/lib/agent/tools/ai-tools";
+import {
+  createTaskTools,
+  runDefinition,
+  ToolUnavailableError,
+  withTransaction,
+  type ProposedCall,
+  type ToolCallRecord,
+} from "@/lib/agent/tools/ai-tools";
 import { getTaskToolDefinition } from "@/lib/agent/tools/definitions";
 import { retryWhenUnavailable } from "@/lib/agent/tools/retry";
 import { intentGate, saidInTurn } from "@/lib/agent/intent-gate";
@@ -99,7 +106,13 @@ export async function startTurn(params: StartTurnParams): Promise<Turn> {
   const turnId = randomUUID();
   try {
     reportTurn(conversationId, turnId, true);
-    await beginTurn({ userId: user.id, conversationId, turnId, create: input.kind === "message" && !input.edit, title: input.kind === "message" ? deriveTitle(input.text) : "" });
+    await beginTurn({
+      userId: user.id,
+      conversationId,
+      turnId,
+      create: input.kind === "message" && !input.edit,
+      title: input.kind === "message" ? deriveTitle(input.text) : "",
+    });
   } catch (error) {
     reportTurn(conversationId, turnId, false);
     await quota.refund().catch((refundError) => log.error("agent.refund_failed", { requestId, error: refundError }));
@@ -116,7 +129,14 @@ export async function startTurn(params: StartTurnParams): Promise<Turn> {
     const timeZone = params.timeZone ?? user.timezone;
     const now = params.now ?? new Date();
     const records: ToolCallRecord[] = [];
-    const ctx: TaskToolContext = { userId: user.id, timeZone, now: params.now ? () => now : undefined, actor: "agent", requestId, conversationId };
+    const ctx: TaskToolContext = {
+      userId: user.id,
+      timeZone,
+      now: params.now ? () => now : undefined,
+      actor: "agent",
+      requestId,
+      conversationId,
+    };
     // The audit row is written while the model starts; tool records and onFinish wait for it.
     const runId = randomUUID();
     const runRow = { id: runId, requestId, userId: user.id, conversationId, model: info.modelId, userMessage: plan.userText };
@@ -126,7 +146,11 @@ export async function startTurn(params: StartTurnParams): Promise<Turn> {
     const proposals = new Map<string, ProposedCall>();
     const budget = { used: 0, max: config.maxToolCalls };
     const toolSignal = new AbortController();
-    const tools = createTaskTools({ ...ctx, requestId, onToolResult: (r) => records.push(r), turn: {
+    const tools = createTaskTools({
+      ...ctx,
+      requestId,
+      onToolResult: (r) => records.push(r),
+      turn: {
         conversationId,
         runReady: runStarted,
         proposals,
@@ -137,10 +161,21 @@ export async function startTurn(params: StartTurnParams): Promise<Turn> {
       },
     });
     const abortSignal = params.abortSignal ? AbortSignal.any([params.abortSignal, stop.signal]) : stop.signal;
-    log.info("agent.turn.start", { requestId, conversationId, userId: user.id, runId, model: info.modelId, provider: info.provider, mode: plan.mode, historyMessages: plan.modelMessages.length });
+    log.info("agent.turn.start", {
+      requestId,
+      conversationId,
+      userId: user.id,
+      runId,
+      model: info.modelId,
+      provider: info.provider,
+      mode: plan.mode,
+      historyMessages: plan.modelMessages.length,
+    });
 
     // Keep the lease while the turn runs, and listen for a Stop sent to another process.
-    unwatch = watchTurn({ conversationId, turnId, requestId }, (reason) => stop.abort(new DOMException(reason === "stop" ? "Stopped by the user" : "The turn lost its lease", "AbortError")));
+    unwatch = watchTurn({ conversationId, turnId, requestId }, (reason) =>
+      stop.abort(new DOMException(reason === "stop" ? "Stopped by the user" : "The turn lost its lease", "AbortError")),
+    );
     const stopTimer = () => {
       unwatch?.();
       unwatch = null;
@@ -159,11 +194,29 @@ export async function startTurn(params: StartTurnParams): Promise<Turn> {
       abortSignal,
       toolSignal,
       budget,
-      prepare: () => settleAnswers({ plan, tools, ctx, records, budget, requestId, stopped: toolSignal.signal, historyChars: config.historyChars, retryAttempts: config.toolRetryAttempts }),
+      prepare: () =>
+        settleAnswers({
+          plan,
+          tools,
+          ctx,
+          records,
+          budget,
+          requestId,
+          stopped: toolSignal.signal,
+          historyChars: config.historyChars,
+          retryAttempts: config.toolRetryAttempts,
+        }),
       describe: async (pending) => describePending(pending, proposals, plan),
       onFinish: async (result) => {
         stopTimer();
-        const turnOutcome = toOutcome({ requestId, conversationId, result, records, maxSteps: config.maxSteps, maxToolCalls: config.maxToolCalls });
+        const turnOutcome = toOutcome({
+          requestId,
+          conversationId,
+          result,
+          records,
+          maxSteps: config.maxSteps,
+          maxToolCalls: config.maxToolCalls,
+        });
         const runOutcome = {
           status: runStatus(turnOutcome, result),
           finishReason: result.finishReason,
@@ -181,7 +234,9 @@ export async function startTurn(params: StartTurnParams): Promise<Turn> {
           return finishTurn({ conversationId, turnId, message: result.responseMessage, runId, run: runOutcome, toolCalls: records });
         };
         try {
-          const saved = await withRetries(FINISH_ATTEMPTS, persist, (error, attempt) => log.warn("agent.persist_retry", { requestId, conversationId, attempt, error }));
+          const saved = await withRetries(FINISH_ATTEMPTS, persist, (error, attempt) =>
+            log.warn("agent.persist_retry", { requestId, conversationId, attempt, error }),
+          );
           if (saved === "superseded") log.warn("agent.turn.superseded", { requestId, conversationId, runId });
         } catch (error) {
           log.error("agent.persist_failed", { requestId, conversationId, error });
@@ -196,7 +251,16 @@ export async function startTurn(params: StartTurnParams): Promise<Turn> {
             await releaseLease({ requestId, conversationId, turnId });
           }
         } finally {
-          log.info("agent.turn.finish", { requestId, conversationId, status: turnOutcome.status, steps: result.steps, finishReason: result.finishReason, errorCode: result.errorCode, toolCalls: records.length, durationMs: Math.round(performance.now() - started) });
+          log.info("agent.turn.finish", {
+            requestId,
+            conversationId,
+            status: turnOutcome.status,
+            steps: result.steps,
+            finishReason: result.finishReason,
+            errorCode: result.errorCode,
+            toolCalls: records.length,
+            durationMs: Math.round(performance.now() - started),
+          });
           resolveOutcome(turnOutcome);
         }
       },
@@ -234,7 +298,12 @@ const UNAVAILABLE_RETRY_MS = 60_000;
  * Retries `write` while it fails because the database is unavailable, with a growing pause
  * (0.5 s … 2 s) for up to UNAVAILABLE_RETRY_MS, in the background; `onGiveUp` when it never succeeds.
  */
-function retryWhileUnavailable(write: () => Promise<unknown>, event: string, ids: { requestId: string; conversationId: string }, onGiveUp: () => void): void {
+function retryWhileUnavailable(
+  write: () => Promise<unknown>,
+  event: string,
+  ids: { requestId: string; conversationId: string },
+  onGiveUp: () => void,
+): void {
   const giveUpAt = Date.now() + UNAVAILABLE_RETRY_MS;
   const attempt = (delay: number) =>
     setTimeout(() => {
@@ -312,22 +381,55 @@ async function settleAnswers({
 }): Promise<{ chunks: UIMessageChunk[]; modelMessages: Awaited<ReturnType<typeof convertToModelMessages>> }> {
   const chunks: UIMessageChunk[] = [];
   for (const answer of plan.answers) {
-    chunks.push(stopped.aborted ? { type: "tool-output-denied", toolCallId: answer.toolCallId } : await settleAnswer(answer, ctx, records, budget, requestId, retryAttempts));
+    chunks.push(
+      stopped.aborted
+        ? { type: "tool-output-denied", toolCallId: answer.toolCallId }
+        : await settleAnswer(answer, ctx, records, budget, requestId, retryAttempts),
+    );
   }
   const byCall = new Map(chunks.map((c) => [(c as { toolCallId: string }).toolCallId, c]));
-  const messages = plan.answered ? plan.modelMessages.map((m) => (m.id === plan.answered!.id ? settleParts(m, byCall) : m)) : plan.modelMessages;
-  return { chunks, modelMessages: await convertToModelMessages(capHistoryChars(messages, historyChars), { tools, ignoreIncompleteToolCalls: true }) };
+  const messages = plan.answered
+    ? plan.modelMessages.map((m) => (m.id === plan.answered!.id ? settleParts(m, byCall) : m))
+    : plan.modelMessages;
+  return {
+    chunks,
+    modelMessages: await convertToModelMessages(capHistoryChars(messages, historyChars), { tools, ignoreIncompleteToolCalls: true }),
+  };
 }
 
-async function settleAnswer(answer: AnsweredCall, ctx: TaskToolContext, records: ToolCallRecord[], budget: { used: number }, requestId: string, retryAttempts: number): Promise<UIMessageChunk> {
+async function settleAnswer(
+  answer: AnsweredCall,
+  ctx: TaskToolContext,
+  records: ToolCallRecord[],
+  budget: { used: number },
+  requestId: string,
+  retryAttempts: number,
+): Promise<UIMessageChunk> {
   const definition = getTaskToolDefinition(answer.toolName);
   const stored = answer.stored;
   if (!answer.approved || !stored?.bound || !definition) return { type: "tool-output-denied", toolCallId: answer.toolCallId };
   const started = performance.now();
   const record = (output: unknown, success: boolean, errorCode: string | null, persisted: boolean) => {
     const durationMs = Math.round(performance.now() - started);
-    log.info("agent.tool", { requestId, tool: answer.toolName, toolCallId: answer.toolCallId, approved: true, success, errorCode, durationMs });
-    records.push({ toolCallId: answer.toolCallId, toolName: answer.toolName, input: stored.input, output, success, errorCode, durationMs, persisted });
+    log.info("agent.tool", {
+      requestId,
+      tool: answer.toolName,
+      toolCallId: answer.toolCallId,
+      approved: true,
+      success,
+      errorCode,
+      durationMs,
+    });
+    records.push({
+      toolCallId: answer.toolCallId,
+      toolName: answer.toolName,
+      input: stored.input,
+      output,
+      success,
+      errorCode,
+      durationMs,
+      persisted,
+    });
   };
   try {
     budget.used++;
@@ -338,7 +440,9 @@ async function settleAnswer(answer: AnsweredCall, ctx: TaskToolContext, records:
         const output = await runDefinition(definition, stored.input, { kind: "run", tasks: stored.bound!.tasks }, withTransaction(ctx, tx));
         return { output, success: output.ok, errorCode: output.ok ? null : output.code, durationMs: performance.now() - started };
       });
-    const result = await retryWhenUnavailable(retryAttempts, run, (error, attempt) => log.warn("agent.tool.retry", { requestId, tool: answer.toolName, toolCallId: answer.toolCallId, attempt, error }));
+    const result = await retryWhenUnavailable(retryAttempts, run, (error, attempt) =>
+      log.warn("agent.tool.retry", { requestId, tool: answer.toolName, toolCallId: answer.toolCallId, attempt, error }),
+    );
     if (!result) return { type: "tool-output-denied", toolCallId: answer.toolCallId };
     if (result.replayed) log.info("agent.tool.replayed", { requestId, tool: answer.toolName, toolCallId: answer.toolCallId });
     record(result.output, result.success, result.errorCode, true);
@@ -354,14 +458,26 @@ async function settleAnswer(answer: AnsweredCall, ctx: TaskToolContext, records:
 function lastAssistantText(messages: UIMessage[]): string | null {
   const last = messages.findLast((m) => m.role === "assistant");
   if (!last) return null;
-  return last.parts.flatMap((p) => (p.type === "text" ? [p.text] : [])).join("\n").trim() || null;
+  return (
+    last.parts
+      .flatMap((p) => (p.type === "text" ? [p.text] : []))
+      .join("\n")
+      .trim() || null
+  );
 }
 
 /** Each pending action's own question, naming exactly the tasks it is bound to, and the one question for all. */
-function describePending(pending: { approvalId: string; toolCallId: string; toolName: string; input: unknown }[], proposals: Map<string, ProposedCall>, plan: TurnPlan): { prompt: string; items: ConfirmationItem[] } {
+function describePending(
+  pending: { approvalId: string; toolCallId: string; toolName: string; input: unknown }[],
+  proposals: Map<string, ProposedCall>,
+  plan: TurnPlan,
+): { prompt: string; items: ConfirmationItem[] } {
   const items = pending.map((p): ConfirmationItem => {
     const proposal = proposals.get(p.toolCallId);
-    const tasks = proposal && proposal.kind !== "answer" ? proposal.tasks : (plan.waiting.find((w) => w.toolCallId === p.toolCallId)?.stored?.bound?.tasks ?? []);
+    const tasks =
+      proposal && proposal.kind !== "answer"
+        ? proposal.tasks
+        : (plan.waiting.find((w) => w.toolCallId === p.toolCallId)?.stored?.bound?.tasks ?? []);
     return { ...p, ...pendingQuestion(p.toolName, p.input, tasks), taskIds: tasks.map((t) => t.id) };
   });
   return { prompt: combinedQuestion(items), items };
@@ -369,20 +485,25 @@ function describePending(pending: { approvalId: string; toolCallId: string; tool
 
 /** A typed yes/no settles the approvals of the message it answered (the reply is saved by finishTurn). */
 async function saveAnswered(conversationId: string, answered: UIMessage | null, result: TurnLoopResult): Promise<void> {
-  if (answered && result.answeredOutputs.size) await saveMessage({ conversationId, message: settleParts(answered, result.answeredOutputs) });
+  if (answered && result.answeredOutputs.size)
+    await saveMessage({ conversationId, message: settleParts(answered, result.answeredOutputs) });
 }
 
 const CHANGING = new Set(["add_task", "complete_task", "update_task", "delete_task", "complete_tasks", "delete_tasks", "update_tasks"]);
 
 /** A reply whose last sentence asks the user to say more (not "How can I help?"). */
-const CLARIFYING = /\b(which|what do you mean|did you mean|do you mean|could you|can you tell|when should|what should|which one)\b[^.!?]*\?\s*$/i;
+const CLARIFYING =
+  /\b(which|what do you mean|did you mean|do you mean|could you|can you tell|when should|what should|which one)\b[^.!?]*\?\s*$/i;
 
 /**
  * The seed contract's decision type of a turn: request_confirmation (an action waits for the
  * user), ask_clarification (nothing changed, and a reference was ambiguous or the reply asks
  * which/what the user means), invoke_tools (tools ran), respond (a reply without tools).
  */
-export function decisionOf(result: Pick<TurnLoopResult, "pending" | "text">, records: Pick<ToolCallRecord, "toolName" | "success" | "errorCode">[]): AgentDecision {
+export function decisionOf(
+  result: Pick<TurnLoopResult, "pending" | "text">,
+  records: Pick<ToolCallRecord, "toolName" | "success" | "errorCode">[],
+): AgentDecision {
   if (result.pending.length) return "request_confirmation";
   const changed = records.some((r) => r.success && CHANGING.has(r.toolName));
   if (!changed && (records.some((r) => r.errorCode === "ambiguous") || CLARIFYING.test(result.text.trim()))) return "ask_clarification";
@@ -394,19 +515,53 @@ export function intentOf(result: Pick<TurnLoopResult, "pending">, records: Pick<
   return [...new Set([...records.map((r) => r.toolName), ...result.pending.map((p) => p.toolName)])].join(",");
 }
 
-function toOutcome({ requestId, conversationId, result, records, maxSteps, maxToolCalls }: { requestId: string; conversationId: string; result: TurnLoopResult; records: ToolCallRecord[]; maxSteps: number; maxToolCalls: number }): TurnOutcome {
+function toOutcome({
+  requestId,
+  conversationId,
+  result,
+  records,
+  maxSteps,
+  maxToolCalls,
+}: {
+  requestId: string;
+  conversationId: string;
+  result: TurnLoopResult;
+  records: ToolCallRecord[];
+  maxSteps: number;
+  maxToolCalls: number;
+}): TurnOutcome {
   const stopped = result.errorCode === "aborted";
   const failed = result.errorCode !== null && !stopped;
   const pendingConfirmations: PendingConfirmation[] = failed
     ? []
-    : result.questions.map((q) => ({ id: q.approvalId, toolName: q.toolName, input: { ...(q.input as object), taskIds: q.taskIds, titles: q.titles }, prompt: q.prompt }));
-  const status: TurnStatus = failed ? "error" : stopped ? "stopped" : pendingConfirmations.length ? "awaiting_confirmation" : result.boundHit ? "max_iterations_reached" : "completed";
+    : result.questions.map((q) => ({
+        id: q.approvalId,
+        toolName: q.toolName,
+        input: { ...(q.input as object), taskIds: q.taskIds, titles: q.titles },
+        prompt: q.prompt,
+      }));
+  const status: TurnStatus = failed
+    ? "error"
+    : stopped
+      ? "stopped"
+      : pendingConfirmations.length
+        ? "awaiting_confirmation"
+        : result.boundHit
+          ? "max_iterations_reached"
+          : "completed";
   return {
     requestId,
     conversationId,
     status,
     response: result.text,
-    toolCalls: records.map(({ toolName, input, output, success, errorCode, durationMs }) => ({ toolName, input, output, success, errorCode, durationMs })),
+    toolCalls: records.map(({ toolName, input, output, success, errorCode, durationMs }) => ({
+      toolName,
+      input,
+      output,
+      success,
+      errorCode,
+      durationMs,
+    })),
     pendingConfirmation: pendingConfirmations[0] ?? null,
     pendingConfirmations,
     iterations: result.steps,

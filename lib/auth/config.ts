@@ -20,7 +20,15 @@ import type { Provider } from "next-auth/providers";
 import { loadEnv } from "@/lib/env";
 import { authorizeCredentials, SignInThrottledError } from "@/lib/auth/sign-in";
 import { getSessionUser, getSessionVersion } from "@/lib/auth/users";
-import { enabledSsoProviders, githubUserinfo, isEmailVerified, issuerOf, linkSsoIdentity, resolveSsoUser, userForIdentity } from "@/lib/auth/sso";
+import {
+  enabledSsoProviders,
+  githubUserinfo,
+  isEmailVerified,
+  issuerOf,
+  linkSsoIdentity,
+  resolveSsoUser,
+  userForIdentity,
+} from "@/lib/auth/sso";
 import { readLinkIntent } from "@/lib/auth/sso-link-intent";
 import { sessionClaims, tokenSessionVersion } from "@/lib/auth/session-token";
 import { SESSION_MAX_AGE_SECONDS } from "@/lib/limits";
@@ -36,7 +44,14 @@ function ssoProviders(env: ReturnType<typeof loadEnv>): Provider[] {
       case "google":
         return Google({ clientId: env.AUTH_GOOGLE_ID, clientSecret: env.AUTH_GOOGLE_SECRET });
       case "oidc":
-        return { id: "oidc", name, type: "oidc", issuer: env.AUTH_OIDC_ISSUER, clientId: env.AUTH_OIDC_ID, clientSecret: env.AUTH_OIDC_SECRET };
+        return {
+          id: "oidc",
+          name,
+          type: "oidc",
+          issuer: env.AUTH_OIDC_ISSUER,
+          clientId: env.AUTH_OIDC_ID,
+          clientSecret: env.AUTH_OIDC_SECRET,
+        };
     }
   });
 }

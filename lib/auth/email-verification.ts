@@ -25,7 +25,9 @@ const HOUR = 60 * 60 * 1000;
 export async function assertVerificationMailAllowed(userId: string, now = Date.now()): Promise<void> {
   const start = windowStart(now, HOUR);
   if ((await incrementUserCounter(userId, "verify-email", start)) > EMAIL_VERIFICATIONS_PER_USER_PER_HOUR) {
-    throw new AppError("rate_limit:verify_email", "Too many verification mails. Please try again later.", { retryAfter: Math.ceil((start.getTime() + HOUR - now) / 1000) });
+    throw new AppError("rate_limit:verify_email", "Too many verification mails. Please try again later.", {
+      retryAfter: Math.ceil((start.getTime() + HOUR - now) / 1000),
+    });
   }
 }
 
@@ -38,7 +40,9 @@ async function sendVerificationLink(userId: string, origin: string): Promise<voi
   const user = await db.user.findUnique({ where: { id: userId }, select: { email: true, emailVerifiedAt: true } });
   if (!user || user.emailVerifiedAt) return;
   const { token, tokenHash } = newLinkToken();
-  await db.emailVerificationToken.create({ data: { userId, email: user.email, tokenHash, expiresAt: new Date(Date.now() + EMAIL_VERIFICATION_TTL_MS) } });
+  await db.emailVerificationToken.create({
+    data: { userId, email: user.email, tokenHash, expiresAt: new Date(Date.now() + EMAIL_VERIFICATION_TTL_MS) },
+  });
   const url = `${origin}/verify-email?token=${token}`;
   const sent = await sendMail({
     to: user.email,
@@ -54,7 +58,8 @@ async function sendVerificationLink(userId: string, origin: string): Promise<voi
     ].join("\n"),
   });
   if (sent) log.info("auth.verify_email_sent", { userId });
-  else if (loadEnv().NODE_ENV === "development") log.warn("auth.verify_email_link", { note: "SMTP_URL is not set, so the link is logged instead of mailed", url });
+  else if (loadEnv().NODE_ENV === "development")
+    log.warn("auth.verify_email_link", { note: "SMTP_URL is not set, so the link is logged instead of mailed", url });
   else log.warn("auth.verify_email_unsent", { userId, note: "SMTP_URL is not set: no verification mail can be sent" });
 }
 
@@ -63,7 +68,10 @@ async function sendVerificationLink(userId: string, origin: string): Promise<voi
  * user's own, unused, unexpired, and sent to the address the account still has.
  */
 export async function confirmEmailVerification({ userId, token }: { userId: string; token: string }): Promise<void> {
-  const invalid = new AppError("bad_request:verify_token", "This verification link is invalid, already used, expired or for another account. Send a new one from Settings.");
+  const invalid = new AppError(
+    "bad_request:verify_token",
+    "This verification link is invalid, already used, expired or for another account. Send a new one from Settings.",
+  );
   if (!isLinkToken(token)) throw invalid;
   await db.$transaction(async (tx) => {
     const now = new Date();

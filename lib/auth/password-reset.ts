@@ -21,13 +21,26 @@ import { hashPassword } from "@/lib/auth/password";
 import { clearSignInBackoffAfterReset } from "@/lib/auth/throttle";
 import { rotateFeedSecretIn } from "@/lib/calendar/feed-tokens";
 import { sendMail } from "@/lib/mail/mailer";
-import { PASSWORD_RESET_CONFIRMS_PER_ADDRESS_PER_HOUR, PASSWORD_RESETS_PER_ADDRESS_PER_HOUR, PASSWORD_RESETS_PER_EMAIL_PER_HOUR, PASSWORD_RESET_TTL_MS } from "@/lib/limits";
+import {
+  PASSWORD_RESET_CONFIRMS_PER_ADDRESS_PER_HOUR,
+  PASSWORD_RESETS_PER_ADDRESS_PER_HOUR,
+  PASSWORD_RESETS_PER_EMAIL_PER_HOUR,
+  PASSWORD_RESET_TTL_MS,
+} from "@/lib/limits";
 import { incrementKeyCounter, windowStart } from "@/lib/rate-limit/counter";
 
 const HOUR = 60 * 60 * 1000;
 
 /** Reset requests per email address and per client address; throws rate_limit:password_reset past either. */
-export async function assertPasswordResetAllowed({ email, address, now = Date.now() }: { email: string; address: string | null; now?: number }): Promise<void> {
+export async function assertPasswordResetAllowed({
+  email,
+  address,
+  now = Date.now(),
+}: {
+  email: string;
+  address: string | null;
+  now?: number;
+}): Promise<void> {
   const start = windowStart(now, HOUR);
   const byEmail = await incrementKeyCounter(`reset-email:${email}`, start);
   const byAddress = address ? await incrementKeyCounter(`reset-address:${address}`, start) : 0;
@@ -71,7 +84,8 @@ async function sendResetLink(email: string, origin: string): Promise<void> {
     ].join("\n"),
   });
   if (sent) log.info("auth.password_reset_sent", { userId: user.id });
-  else if (loadEnv().NODE_ENV === "development") log.warn("auth.password_reset_link", { note: "SMTP_URL is not set, so the link is logged instead of mailed", url });
+  else if (loadEnv().NODE_ENV === "development")
+    log.warn("auth.password_reset_link", { note: "SMTP_URL is not set, so the link is logged instead of mailed", url });
   else log.warn("auth.password_reset_unsent", { userId: user.id, note: "SMTP_URL is not set: no reset mail can be sent" });
 }
 
@@ -80,7 +94,9 @@ async function assertConfirmAllowed(address: string | null, now: number): Promis
   if (!address) return;
   const start = windowStart(now, HOUR);
   if ((await incrementKeyCounter(`reset-confirm:${address}`, start)) > PASSWORD_RESET_CONFIRMS_PER_ADDRESS_PER_HOUR) {
-    throw new AppError("rate_limit:password_reset", "Too many attempts. Please try again later.", { retryAfter: Math.ceil((start.getTime() + HOUR - now) / 1000) });
+    throw new AppError("rate_limit:password_reset", "Too many attempts. Please try again later.", {
+      retryAfter: Math.ceil((start.getTime() + HOUR - now) / 1000),
+    });
   }
 }
 
@@ -92,12 +108,25 @@ type ResetOutcome = { userId: string; email: string; revokedTokens: { name: stri
  * row; only a live token gets its new password hashed, and claiming it is still one conditional
  * update (two concurrent uses cannot both succeed).
  */
-export async function confirmPasswordReset({ token, newPassword, address = null, now = Date.now() }: { token: string; newPassword: string; address?: string | null; now?: number }): Promise<void> {
+export async function confirmPasswordReset({
+  token,
+  newPassword,
+  address = null,
+  now = Date.now(),
+}: {
+  token: string;
+  newPassword: string;
+  address?: string | null;
+  now?: number;
+}): Promise<void> {
   const invalid = new AppError("bad_request:reset_token", "This reset link is invalid, already used or expired. Ask for a new one.");
   await assertConfirmAllowed(address, now);
   if (!isLinkToken(token)) throw invalid;
   const tokenHash = hashLinkToken(token);
-  const live = await db.passwordResetToken.findFirst({ where: { tokenHash, usedAt: null, expiresAt: { gt: new Date() } }, select: { id: true } });
+  const live = await db.passwordResetToken.findFirst({
+    where: { tokenHash, usedAt: null, expiresAt: { gt: new Date() } },
+    select: { id: true },
+  });
   if (!live) throw invalid;
   const passwordHash = await hashPassword(newPassword);
   const outcome = await db.$transaction(async (tx): Promise<ResetOutcome> => {
@@ -110,21 +139,37 @@ export async function confirmPasswordReset({ token, newPassword, address = null,
     const row = claimed[0];
     if (!row) throw invalid;
     const user = await tx.user.findUniqueOrThrow({ where: { id: row.userId }, select: { email: true, emailVerifiedAt: true } });
-    await tx.user.update({ where: { id: row.userId }, data: { passwordHash, sessionVersion: { increment: 1 }, emailVerifiedAt: user.emailVerifiedAt ?? at } });
+    await tx.user.update({
+      where: { id: row.userId },
+      data: { passwordHash, sessionVersion: { increment: 1 }, emailVerifiedAt: user.emailVerifiedAt ?? at },
+    });
     await tx.passwordResetToken.deleteMany({ where: { userId: row.userId, id: { not: row.id } } });
-    const revokedTokens = await tx.apiToken.updateManyAndReturn({ where: { userId: row.userId, revokedAt: null }, data: { revokedAt: at }, select: { name: true, prefix: true } });
+    const revokedTokens = await tx.apiToken.updateManyAndReturn({
+      where: { userId: row.userId, revokedAt: null },
+      data: { revokedAt: at },
+      select: { name: true, prefix: true },
+    });
     const feedReplaced = await rotateFeedSecretIn(tx, row.userId);
     return { userId: row.userId, email: user.email, revokedTokens, feedReplaced };
   });
   await clearSignInBackoffAfterReset(outcome.email, address, now);
-  log.info("auth.password_reset_done", { userId: outcome.userId, revokedTokens: outcome.revokedTokens.length, feedReplaced: outcome.feedReplaced });
-  void sendResetDoneMail(outcome).catch((error: unknown) => log.error("auth.password_reset_mail_failed", { error, userId: outcome.userId }));
+  log.info("auth.password_reset_done", {
+    userId: outcome.userId,
+    revokedTokens: outcome.revokedTokens.length,
+    feedReplaced: outcome.feedReplaced,
+  });
+  void sendResetDoneMail(outcome).catch((error: unknown) =>
+    log.error("auth.password_reset_mail_failed", { error, userId: outcome.userId }),
+  );
 }
 
 /** The follow-up mail: what the reset shut off, so the owner can tell what an intruder had. */
 async function sendResetDoneMail({ email, revokedTokens, feedReplaced }: ResetOutcome): Promise<void> {
   const tokens = revokedTokens.length
-    ? ["These personal access tokens were revoked; make new ones in Settings where you still need them:", ...revokedTokens.map((t) => `  - ${t.name} (${t.prefix}…)`)]
+    ? [
+        "These personal access tokens were revoked; make new ones in Settings where you still need them:",
+        ...revokedTokens.map((t) => `  - ${t.name} (${t.prefix}…)`),
+      ]
     : ["There were no personal access tokens to revoke."];
   await sendMail({
     to: email,
@@ -135,7 +180,9 @@ async function sendResetDoneMail({ email, revokedTokens, feedReplaced }: ResetOu
       "",
       ...tokens,
       "",
-      feedReplaced ? "Your calendar feed has a new private address: the old one stopped working. Copy the new one from Settings into your calendar apps." : "",
+      feedReplaced
+        ? "Your calendar feed has a new private address: the old one stopped working. Copy the new one from Settings into your calendar apps."
+        : "",
       "If you did not reset your password, reset it again now from the sign-in page.",
     ].join("\n"),
   });

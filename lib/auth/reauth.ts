@@ -14,12 +14,17 @@ import { REAUTH_WINDOW_MS } from "@/lib/limits";
 type Authentication = { via: "session"; signedInAt?: number } | { via: "token" };
 
 export function reauthRequired(): AppError {
-  return new AppError("forbidden:reauth_required", "For your security, confirm it is you: enter your password again (or sign in again) and retry.");
+  return new AppError(
+    "forbidden:reauth_required",
+    "For your security, confirm it is you: enter your password again (or sign in again) and retry.",
+  );
 }
 
 /** Whether a session's sign-in is recent enough; tokens never are (they cannot re-authenticate). */
 export function isRecentlyAuthenticated(auth: Authentication, now = Date.now()): boolean {
-  return auth.via === "session" && auth.signedInAt !== undefined && now - auth.signedInAt <= REAUTH_WINDOW_MS && auth.signedInAt <= now + 60_000;
+  return (
+    auth.via === "session" && auth.signedInAt !== undefined && now - auth.signedInAt <= REAUTH_WINDOW_MS && auth.signedInAt <= now + 60_000
+  );
 }
 
 export function assertRecentlyAuthenticated(auth: Authentication, now = Date.now()): void {

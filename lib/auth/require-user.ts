@@ -15,7 +15,9 @@ import { AppError } from "@/lib/errors";
 import { enforceWriteRateLimit } from "@/lib/rate-limit/writes";
 
 /** A session's `signedInAt`: when its sign-in happened (ms), for actions that need a recent one. */
-export type AuthContext = { user: SessionUser; via: "session"; signedInAt?: number } | { user: SessionUser; via: "token"; tokenId: string; scopes: TokenScope[] };
+export type AuthContext =
+  | { user: SessionUser; via: "session"; signedInAt?: number }
+  | { user: SessionUser; via: "token"; tokenId: string; scopes: TokenScope[] };
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -32,7 +34,8 @@ export async function authenticateToken(request: Request) {
 /** Throws forbidden:scope unless the token has the scope (a session may do everything). */
 export function assertScope(auth: AuthContext, needs: Requirement): void {
   if (auth.via === "session") return;
-  if (needs === "session") throw new AppError("forbidden:token", "Access tokens cannot manage tokens or the account; sign in on the website.");
+  if (needs === "session")
+    throw new AppError("forbidden:token", "Access tokens cannot manage tokens or the account; sign in on the website.");
   if (!auth.scopes.includes(needs)) throw new AppError("forbidden:scope", `This token lacks the ${needs} scope.`);
 }
 
@@ -71,8 +74,11 @@ async function authenticate(request: Request): Promise<AuthContext> {
   if (!claims) throw new AppError("unauthorized:session");
   const found = await getSessionUser({ id: claims.userId });
   if (!found) throw new AppError("unauthorized:session", "Your account no longer exists. Please sign in again.");
-  if (found.sessionVersion !== claims.sessionVersion) throw new AppError("unauthorized:session", "Your session has ended. Please sign in again.");
-  return claims.signedInAt === null ? { user: found.user, via: "session" } : { user: found.user, via: "session", signedInAt: claims.signedInAt };
+  if (found.sessionVersion !== claims.sessionVersion)
+    throw new AppError("unauthorized:session", "Your session has ended. Please sign in again.");
+  return claims.signedInAt === null
+    ? { user: found.user, via: "session" }
+    : { user: found.user, via: "session", signedInAt: claims.signedInAt };
 }
 
 /** Browsers always send Origin on cross-site and same-site mutations; it must be ours. */

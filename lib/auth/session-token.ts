@@ -86,7 +86,11 @@ export async function sessionClaims(request: Request): Promise<SessionClaims | n
   if (!claims?.sub || typeof claims.exp !== "number") return null;
   const expiresAt = claims.exp * 1000;
   if (expiresAt <= now) return null;
-  const result = { userId: claims.sub, sessionVersion: tokenSessionVersion(claims), signedInAt: typeof claims.authAt === "number" ? claims.authAt * 1000 : null };
+  const result = {
+    userId: claims.sub,
+    sessionVersion: tokenSessionVersion(claims),
+    signedInAt: typeof claims.authAt === "number" ? claims.authAt * 1000 : null,
+  };
   remember(key, { ...result, expiresAt });
   return result;
 }
@@ -140,7 +144,10 @@ export async function reissueSessionCookie(request: Request, changes: { sv?: num
   delete kept.exp;
   delete kept.jti;
   const renewed = await encode({ token: kept, secret, salt: cookieName, maxAge: SESSION_MAX_AGE_SECONDS });
-  return [...staleChunks(request, cookieName, secureCookie), `${cookieName}=${renewed}; ${cookieAttributes(secureCookie, SESSION_MAX_AGE_SECONDS)}`];
+  return [
+    ...staleChunks(request, cookieName, secureCookie),
+    `${cookieName}=${renewed}; ${cookieAttributes(secureCookie, SESSION_MAX_AGE_SECONDS)}`,
+  ];
 }
 
 /** Set-Cookie values that remove the request's session cookie (and its chunks). */

@@ -41,7 +41,9 @@ let calibration: Promise<unknown> | undefined;
 /** Takes as long as a password check does now: the median of the recent ones, without the CPU. */
 async function equalTiming(password: string): Promise<void> {
   if (checkTimes.length === 0) {
-    calibration ??= getDummyHash().then((hash) => timedVerify(password, hash)).catch(() => undefined);
+    calibration ??= getDummyHash()
+      .then((hash) => timedVerify(password, hash))
+      .catch(() => undefined);
     await calibration;
     return;
   }

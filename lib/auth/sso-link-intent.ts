@@ -19,7 +19,17 @@ function signature(payload: string): Buffer {
 }
 
 /** The Set-Cookie value for an intent to link `provider` to the user (valid REAUTH_WINDOW_MS). */
-export function linkIntentCookie({ userId, provider, secure, now = Date.now() }: { userId: string; provider: string; secure: boolean; now?: number }): string {
+export function linkIntentCookie({
+  userId,
+  provider,
+  secure,
+  now = Date.now(),
+}: {
+  userId: string;
+  provider: string;
+  secure: boolean;
+  now?: number;
+}): string {
   const payload = `${userId}.${provider}.${now + REAUTH_WINDOW_MS}`;
   const value = `${payload}.${signature(payload).toString("base64url")}`;
   return `${LINK_INTENT_COOKIE}=${value}; Path=/api/auth; Max-Age=${REAUTH_WINDOW_MS / 1000}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;

@@ -72,9 +72,14 @@ type GithubEmail = { email?: unknown; verified?: unknown; primary?: unknown };
  * one, else any verified one; without a verified address, the public one (or none), unverified.
  */
 export function githubEmail(publicEmail: unknown, emails: unknown): { email: string | null; verified: boolean } {
-  const list = (Array.isArray(emails) ? emails : []).filter((e): e is GithubEmail & { email: string } => typeof e === "object" && e !== null && typeof (e as GithubEmail).email === "string");
+  const list = (Array.isArray(emails) ? emails : []).filter(
+    (e): e is GithubEmail & { email: string } => typeof e === "object" && e !== null && typeof (e as GithubEmail).email === "string",
+  );
   const verified = list.filter((e) => e.verified === true);
-  const pick = verified.find((e) => typeof publicEmail === "string" && e.email.toLowerCase() === publicEmail.toLowerCase()) ?? verified.find((e) => e.primary === true) ?? verified[0];
+  const pick =
+    verified.find((e) => typeof publicEmail === "string" && e.email.toLowerCase() === publicEmail.toLowerCase()) ??
+    verified.find((e) => e.primary === true) ??
+    verified[0];
   if (pick) return { email: pick.email, verified: true };
   return { email: typeof publicEmail === "string" ? publicEmail : null, verified: false };
 }
@@ -99,7 +104,10 @@ export function githubUserinfo(apiBaseUrl = "https://api.github.com") {
 }
 
 async function linkedUser(issuer: string, providerAccountId: string): Promise<string | null> {
-  const row = await db.userIdentity.findUnique({ where: { issuer_providerAccountId: { issuer, providerAccountId } }, select: { userId: true } });
+  const row = await db.userIdentity.findUnique({
+    where: { issuer_providerAccountId: { issuer, providerAccountId } },
+    select: { userId: true },
+  });
   return row?.userId ?? null;
 }
 
@@ -112,7 +120,11 @@ async function knownUser(identity: Pick<SsoIdentity, "provider" | "issuer" | "pr
   const { provider, issuer, providerAccountId } = identity;
   const known = await linkedUser(issuer, providerAccountId);
   if (known || provider !== "oidc") return known;
-  const legacy = await db.userIdentity.updateManyAndReturn({ where: { issuer: "legacy:oidc", providerAccountId }, data: { issuer }, select: { userId: true } });
+  const legacy = await db.userIdentity.updateManyAndReturn({
+    where: { issuer: "legacy:oidc", providerAccountId },
+    data: { issuer },
+    select: { userId: true },
+  });
   return legacy[0]?.userId ?? null;
 }
 
@@ -128,7 +140,12 @@ export async function resolveSsoUser(identity: SsoIdentity): Promise<SsoResoluti
     return await db.$transaction(async (tx): Promise<SsoResolution> => {
       const existing = await tx.user.findUnique({ where: { email: email.data }, select: { id: true, emailVerifiedAt: true } });
       if (existing && !existing.emailVerifiedAt) return { refused: "account_exists_unverified" };
-      const user = existing ?? (await tx.user.create({ data: { email: email.data, passwordHash: null, name, emailVerifiedAt: new Date() }, select: { id: true } }));
+      const user =
+        existing ??
+        (await tx.user.create({
+          data: { email: email.data, passwordHash: null, name, emailVerifiedAt: new Date() },
+          select: { id: true },
+        }));
       await tx.userIdentity.create({ data: { userId: user.id, provider, issuer, providerAccountId } });
       return { userId: user.id };
     });
@@ -146,7 +163,13 @@ export async function resolveSsoUser(identity: SsoIdentity): Promise<SsoResoluti
  * password): whatever email the provider reports, since the user proved both sides. An identity
  * already linked to another user stays where it is (`identity_in_use`).
  */
-export async function linkSsoIdentity({ userId, identity }: { userId: string; identity: Pick<SsoIdentity, "provider" | "issuer" | "providerAccountId"> }): Promise<SsoResolution> {
+export async function linkSsoIdentity({
+  userId,
+  identity,
+}: {
+  userId: string;
+  identity: Pick<SsoIdentity, "provider" | "issuer" | "providerAccountId">;
+}): Promise<SsoResolution> {
   const { provider, issuer, providerAccountId } = identity;
   const known = await knownUser(identity);
   if (known) return known === userId ? { userId } : { refused: "identity_in_use" };

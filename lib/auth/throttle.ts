@@ -57,7 +57,15 @@ async function countAttempt(key: string, free: number, reserve: boolean, now: nu
          ELSE NULL END,
        "updatedAt" = CASE WHEN s."updatedAt" >= $4::timestamp(3) AND s."blockedUntil" > $3::timestamp(3) THEN s."updatedAt" ELSE $3::timestamp(3) END
      RETURNING "refused", (extract(epoch from "blockedUntil") * 1000)::float8 AS "blockedUntilMs", COALESCE("trustedUntil" > $3::timestamp(3), false) AS "trusted"`,
-    [key, reserve ? 1 : 0, new Date(now).toISOString(), new Date(now - SIGN_IN_BACKOFF_RESET_MS).toISOString(), free, SIGN_IN_BACKOFF_MAX_MS, SIGN_IN_BACKOFF_BASE_MS],
+    [
+      key,
+      reserve ? 1 : 0,
+      new Date(now).toISOString(),
+      new Date(now - SIGN_IN_BACKOFF_RESET_MS).toISOString(),
+      free,
+      SIGN_IN_BACKOFF_MAX_MS,
+      SIGN_IN_BACKOFF_BASE_MS,
+    ],
   );
   const row = rows[0];
   const until = row?.blockedUntilMs ?? now;
@@ -79,7 +87,10 @@ function pairKey(email: string, address: string): string {
 async function countAddressAttempt(address: string, now: number): Promise<Gate> {
   const start = windowStart(now, SIGN_IN_ATTEMPTS_WINDOW_MS);
   const count = await incrementKeyCounter(`signin-address:${address}`, start);
-  return { refused: count > SIGN_IN_ATTEMPTS_PER_ADDRESS, retryAfter: Math.max(1, Math.ceil((start.getTime() + SIGN_IN_ATTEMPTS_WINDOW_MS - now) / 1000)) };
+  return {
+    refused: count > SIGN_IN_ATTEMPTS_PER_ADDRESS,
+    retryAfter: Math.max(1, Math.ceil((start.getTime() + SIGN_IN_ATTEMPTS_WINDOW_MS - now) / 1000)),
+  };
 }
 
 /**
@@ -101,7 +112,11 @@ export async function gateSignIn(email: string, address: string | null, now = Da
   const byEmail = await countAttempt(emailKey(email), SIGN_IN_FREE_FAILURES_PER_EMAIL, !pair?.refused, now);
   if (pair?.refused) return pair;
   if (byEmail.refused && address) {
-    await sql("signin_refund", `UPDATE "SignInBackoff" SET "failures" = GREATEST("failures" - 1, 0), "blockedUntil" = NULL WHERE "key" = $1`, [pairKey(email, address)]);
+    await sql(
+      "signin_refund",
+      `UPDATE "SignInBackoff" SET "failures" = GREATEST("failures" - 1, 0), "blockedUntil" = NULL WHERE "key" = $1`,
+      [pairKey(email, address)],
+    );
   }
   return byEmail;
 }
@@ -125,7 +140,10 @@ export async function clearSignInBackoff(email: string, address: string | null, 
 
 /** A completed password reset ends every back-off of the email (every address's) and trusts the pair that reset it. */
 export async function clearSignInBackoffAfterReset(email: string, address: string | null, now = Date.now()): Promise<void> {
-  await sql("signin_clear_all", `DELETE FROM "SignInBackoff" WHERE "key" = $1 OR starts_with("key", $2)`, [emailKey(email), `pair:${email}|`]);
+  await sql("signin_clear_all", `DELETE FROM "SignInBackoff" WHERE "key" = $1 OR starts_with("key", $2)`, [
+    emailKey(email),
+    `pair:${email}|`,
+  ]);
   if (address) await trustPair(email, address, now);
 }
 

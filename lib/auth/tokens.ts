@@ -14,7 +14,15 @@ export const TOKEN_PREFIX = "tt_";
 const tokenPattern = /^tt_[A-Za-z0-9_-]{43}$/;
 const LAST_USED_RESOLUTION_MS = 60_000;
 
-export type ApiTokenView = { id: string; name: string; prefix: string; scopes: TokenScope[]; expiresAt: string | null; createdAt: string; lastUsedAt: string | null };
+export type ApiTokenView = {
+  id: string;
+  name: string;
+  prefix: string;
+  scopes: TokenScope[];
+  expiresAt: string | null;
+  createdAt: string;
+  lastUsedAt: string | null;
+};
 export type VerifiedToken = { user: SessionUser; tokenId: string; scopes: TokenScope[] };
 
 function hashToken(token: string): string {
@@ -25,7 +33,15 @@ function knownScopes(scopes: string[]): TokenScope[] {
   return scopes.filter(isTokenScope);
 }
 
-function toView(row: { id: string; name: string; prefix: string; scopes: string[]; expiresAt: Date | null; createdAt: Date; lastUsedAt: Date | null }): ApiTokenView {
+function toView(row: {
+  id: string;
+  name: string;
+  prefix: string;
+  scopes: string[];
+  expiresAt: Date | null;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+}): ApiTokenView {
   return {
     id: row.id,
     name: row.name,
@@ -42,11 +58,23 @@ function toView(row: { id: string; name: string; prefix: string; scopes: string[
  * tokens per user: the user's row is locked while counting, so parallel requests cannot pass
  * the limit together.
  */
-export async function createApiToken({ userId, name, scopes = [...TOKEN_SCOPES], expiresAt = null }: { userId: string; name: string; scopes?: TokenScope[]; expiresAt?: Date | null }): Promise<ApiTokenView & { token: string }> {
+export async function createApiToken({
+  userId,
+  name,
+  scopes = [...TOKEN_SCOPES],
+  expiresAt = null,
+}: {
+  userId: string;
+  name: string;
+  scopes?: TokenScope[];
+  expiresAt?: Date | null;
+}): Promise<ApiTokenView & { token: string }> {
   const token = TOKEN_PREFIX + randomBytes(32).toString("base64url");
   const row = await db.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT 1 FROM "User" WHERE "id" = ${userId}::uuid FOR UPDATE`;
-    const active = await tx.apiToken.count({ where: { userId, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] } });
+    const active = await tx.apiToken.count({
+      where: { userId, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] },
+    });
     if (active >= MAX_TOKENS_PER_USER) {
       throw new AppError("conflict:token_limit", `You can have at most ${MAX_TOKENS_PER_USER} tokens. Revoke one you no longer use first.`);
     }
@@ -71,7 +99,14 @@ export async function verifyApiToken(token: string): Promise<VerifiedToken | nul
   if (!tokenPattern.test(token)) return null;
   const row = await db.apiToken.findUnique({
     where: { tokenHash: hashToken(token) },
-    select: { id: true, revokedAt: true, expiresAt: true, scopes: true, lastUsedAt: true, user: { select: { id: true, email: true, name: true, timezone: true } } },
+    select: {
+      id: true,
+      revokedAt: true,
+      expiresAt: true,
+      scopes: true,
+      lastUsedAt: true,
+      user: { select: { id: true, email: true, name: true, timezone: true } },
+    },
   });
   const now = Date.now();
   if (!row || row.revokedAt || (row.expiresAt && row.expiresAt.getTime() <= now)) return null;

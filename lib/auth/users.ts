@@ -34,7 +34,11 @@ type SessionUserRow = SessionUser & { sessionVersion: number };
  */
 export async function getSessionUser({ id }: { id: string }): Promise<{ user: SessionUser; sessionVersion: number } | null> {
   if (!UUID.test(id)) return null;
-  const rows = await sql<SessionUserRow>("session_user_by_id", `SELECT "id", "email", "name", "timezone", "sessionVersion" FROM "User" WHERE "id" = $1::uuid`, [id]);
+  const rows = await sql<SessionUserRow>(
+    "session_user_by_id",
+    `SELECT "id", "email", "name", "timezone", "sessionVersion" FROM "User" WHERE "id" = $1::uuid`,
+    [id],
+  );
   const row = rows[0];
   if (!row) return null;
   const { sessionVersion, ...user } = row;
@@ -56,41 +60,80 @@ export function getUserForSignIn({ email }: { email: string }) {
   return db.user.findUnique({ where: { email }, select: { ...sessionUserSelect, passwordHash: true } });
 }
 
-export async function updateUserSettings({ id, timezone, name }: { id: string; timezone?: string; name?: string | null }): Promise<SessionUser> {
+export async function updateUserSettings({
+  id,
+  timezone,
+  name,
+}: {
+  id: string;
+  timezone?: string;
+  name?: string | null;
+}): Promise<SessionUser> {
   return db.user.update({ where: { id }, data: { timezone, name }, select: sessionUserSelect });
 }
 
 /** What Settings and `GET /api/account` show of the account. */
-export async function accountOverview({ id }: { id: string }): Promise<{ id: string; email: string; emailVerified: boolean; hasPassword: boolean; identities: { provider: string }[] } | null> {
+export async function accountOverview({
+  id,
+}: {
+  id: string;
+}): Promise<{ id: string; email: string; emailVerified: boolean; hasPassword: boolean; identities: { provider: string }[] } | null> {
   const row = await db.user.findUnique({
     where: { id },
-    select: { id: true, email: true, emailVerifiedAt: true, passwordHash: true, identities: { select: { provider: true }, orderBy: { createdAt: "asc" } } },
+    select: {
+      id: true,
+      email: true,
+      emailVerifiedAt: true,
+      passwordHash: true,
+      identities: { select: { provider: true }, orderBy: { createdAt: "asc" } },
+    },
   });
   if (!row) return null;
-  return { id: row.id, email: row.email, emailVerified: row.emailVerifiedAt !== null, hasPassword: row.passwordHash !== null, identities: row.identities };
+  return {
+    id: row.id,
+    email: row.email,
+    emailVerified: row.emailVerifiedAt !== null,
+    hasPassword: row.passwordHash !== null,
+    identities: row.identities,
+  };
 }
 
 /** Checks the signed-in user's own password (re-authentication); throws forbidden:password when wrong or absent. */
 export async function checkOwnPassword({ id, password }: { id: string; password: string }): Promise<void> {
   const row = await db.user.findUnique({ where: { id }, select: { passwordHash: true } });
   if (!row) throw new AppError("unauthorized:session");
-  if (!row.passwordHash) throw new AppError("forbidden:password", "This account has no password: sign in again with your single sign-on provider instead.");
+  if (!row.passwordHash)
+    throw new AppError("forbidden:password", "This account has no password: sign in again with your single sign-on provider instead.");
   if (!(await verifyPassword(password, row.passwordHash))) throw new AppError("forbidden:password", "The password is not correct.");
 }
 
 /** Checks the current password, stores the new one and ends every session; returns the new session version. */
-export async function changePassword({ id, currentPassword, newPassword }: { id: string; currentPassword: string; newPassword: string }): Promise<number> {
+export async function changePassword({
+  id,
+  currentPassword,
+  newPassword,
+}: {
+  id: string;
+  currentPassword: string;
+  newPassword: string;
+}): Promise<number> {
   const row = await db.user.findUnique({ where: { id }, select: { passwordHash: true } });
   if (!row) throw new AppError("unauthorized:session");
-  if (!row.passwordHash) throw new AppError("forbidden:password", "This account has no password yet: set one with “Forgot password?” on the sign-in page.");
-  if (!(await verifyPassword(currentPassword, row.passwordHash))) throw new AppError("forbidden:password", "The current password is not correct.");
+  if (!row.passwordHash)
+    throw new AppError("forbidden:password", "This account has no password yet: set one with “Forgot password?” on the sign-in page.");
+  if (!(await verifyPassword(currentPassword, row.passwordHash)))
+    throw new AppError("forbidden:password", "The current password is not correct.");
   return setPassword({ id, newPassword });
 }
 
 /** Stores a new password and ends every session of the user; returns the new session version. */
 export async function setPassword({ id, newPassword }: { id: string; newPassword: string }): Promise<number> {
   const passwordHash = await hashPassword(newPassword);
-  const updated = await db.user.update({ where: { id }, data: { passwordHash, sessionVersion: { increment: 1 } }, select: { sessionVersion: true } });
+  const updated = await db.user.update({
+    where: { id },
+    data: { passwordHash, sessionVersion: { increment: 1 } },
+    select: { sessionVersion: true },
+  });
   return updated.sessionVersion;
 }
 
@@ -100,11 +143,20 @@ export async function setPassword({ id, newPassword }: { id: string; newPassword
  * account without one (made by single sign-on) needs a sign-in within the last REAUTH_WINDOW_MS
  * instead (`recentlyAuthenticated`, lib/auth/reauth.ts).
  */
-export async function deleteAccount({ id, password, recentlyAuthenticated }: { id: string; password?: string; recentlyAuthenticated: boolean }): Promise<void> {
+export async function deleteAccount({
+  id,
+  password,
+  recentlyAuthenticated,
+}: {
+  id: string;
+  password?: string;
+  recentlyAuthenticated: boolean;
+}): Promise<void> {
   const row = await db.user.findUnique({ where: { id }, select: { passwordHash: true } });
   if (!row) throw new AppError("unauthorized:session");
   if (row.passwordHash) {
-    if (!password || !(await verifyPassword(password, row.passwordHash))) throw new AppError("forbidden:password", "The password is not correct.");
+    if (!password || !(await verifyPassword(password, row.passwordHash)))
+      throw new AppError("forbidden:password", "The password is not correct.");
   } else if (!recentlyAuthenticated) {
     throw reauthRequired();
   }

@@ -36,7 +36,10 @@ export function feedPath(secret: string): string {
 export async function createFeedSecret({ userId }: { userId: string }): Promise<string> {
   const id = randomUUID();
   const secret = secretFor(id);
-  await db.$transaction([db.calendarFeed.deleteMany({ where: { userId } }), db.calendarFeed.create({ data: { id, userId, secretHash: hash(secret) } })]);
+  await db.$transaction([
+    db.calendarFeed.deleteMany({ where: { userId } }),
+    db.calendarFeed.create({ data: { id, userId, secretHash: hash(secret) } }),
+  ]);
   return secret;
 }
 
@@ -69,6 +72,9 @@ export async function revokeFeed({ userId }: { userId: string }): Promise<void> 
 export async function feedOwner(segment: string): Promise<{ id: string; timezone: string } | null> {
   const secret = segment.replace(/\.ics$/i, "");
   if (!SECRET.test(secret)) return null;
-  const feed = await db.calendarFeed.findUnique({ where: { secretHash: hash(secret) }, select: { user: { select: { id: true, timezone: true } } } });
+  const feed = await db.calendarFeed.findUnique({
+    where: { secretHash: hash(secret) },
+    select: { user: { select: { id: true, timezone: true } } },
+  });
   return feed?.user ?? null;
 }

@@ -4,7 +4,12 @@
  * day without a time), RRULE for repeating tasks, a display VALARM for a reminder, and a
  * stable UID per task so an app updates its copy instead of duplicating it.
  */
-import ical, { ICalAlarmRelatesTo, ICalAlarmType, type ICalTemporalPlainDateStub, type ICalTemporalZonedDateTimeStub } from "ical-generator";
+import ical, {
+  ICalAlarmRelatesTo,
+  ICalAlarmType,
+  type ICalTemporalPlainDateStub,
+  type ICalTemporalZonedDateTimeStub,
+} from "ical-generator";
 import { getVtimezoneComponent } from "@touch4it/ical-timezones";
 import { isEndOfLocalDay } from "@/lib/tasks/due";
 import type { TaskView } from "@/lib/tasks/schema";
@@ -39,7 +44,12 @@ function zoned(instant: Date, timeZone: string): ICalTemporalZonedDateTimeStub {
       toJSON: () => local,
       toString: () => local,
     }),
-    toInstant: () => ({ epochMilliseconds: instant.getTime(), toJSON: () => instant.toISOString(), toString: () => instant.toISOString(), toZonedDateTimeISO: () => self }),
+    toInstant: () => ({
+      epochMilliseconds: instant.getTime(),
+      toJSON: () => instant.toISOString(),
+      toString: () => instant.toISOString(),
+      toZonedDateTimeISO: () => self,
+    }),
     toJSON: () => `${local}[${timeZone}]`,
     toString: () => `${local}[${timeZone}]`,
   };
@@ -51,11 +61,17 @@ function zoned(instant: Date, timeZone: string): ICalTemporalZonedDateTimeStub {
  * wants UTC for a timed start and a DATE for an all-day one.
  */
 function feedRule(rule: string, allDay: boolean, timeZone: string): string {
-  return rule.replace(/UNTIL=(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z/, (_m, y: string, mo: string, d: string, h: string, mi: string, s: string) => {
-    if (allDay) return `UNTIL=${y}${mo}${d}`;
-    const at = zonedToInstant(Number(y), Number(mo), Number(d), Number(h), Number(mi), Number(s), 0, timeZone);
-    return `UNTIL=${at.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "")}`;
-  });
+  return rule.replace(
+    /UNTIL=(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z/,
+    (_m, y: string, mo: string, d: string, h: string, mi: string, s: string) => {
+      if (allDay) return `UNTIL=${y}${mo}${d}`;
+      const at = zonedToInstant(Number(y), Number(mo), Number(d), Number(h), Number(mi), Number(s), 0, timeZone);
+      return `UNTIL=${at
+        .toISOString()
+        .replace(/[-:]/g, "")
+        .replace(/\.\d{3}/, "")}`;
+    },
+  );
 }
 
 export type FeedOptions = { tasks: TaskView[]; timeZone: string; name?: string };

@@ -46,13 +46,24 @@ export type RunOutcome = {
  * written in the background. Idempotent: writing it again (its first write failed, or its answer
  * was lost) changes nothing.
  */
-export async function startAgentRun(data: { id: string; requestId: string; userId: string; conversationId: string; model: string; userMessage: string | null }, now = new Date()): Promise<string> {
+export async function startAgentRun(
+  data: { id: string; requestId: string; userId: string; conversationId: string; model: string; userMessage: string | null },
+  now = new Date(),
+): Promise<string> {
   await sql(
     "run_start",
     `INSERT INTO "AgentRun" ("id", "requestId", "userId", "conversationId", "model", "status", "userMessage", "createdAt")
      VALUES ($1::uuid, $2, $3::uuid, $4::uuid, $5, 'running', $6, $7::timestamp(3))
      ON CONFLICT ("id") DO NOTHING`,
-    [data.id, data.requestId.slice(0, 128), data.userId, data.conversationId, data.model.slice(0, 128), data.userMessage?.slice(0, 4000) ?? null, now.toISOString()],
+    [
+      data.id,
+      data.requestId.slice(0, 128),
+      data.userId,
+      data.conversationId,
+      data.model.slice(0, 128),
+      data.userMessage?.slice(0, 4000) ?? null,
+      now.toISOString(),
+    ],
   );
   return data.id;
 }
@@ -119,15 +130,17 @@ export async function finishTurn({
   toolCalls: ToolInvocationRecord[];
   now?: Date;
 }): Promise<"saved" | "superseded"> {
-  const calls = toolCalls.filter((call) => !call.persisted).map((call) => ({
-    toolCallId: call.toolCallId.slice(0, 128),
-    toolName: call.toolName.slice(0, 64),
-    input: call.input ?? null,
-    output: call.output ?? null,
-    success: call.success,
-    errorCode: call.errorCode?.slice(0, 64) ?? null,
-    durationMs: Math.round(call.durationMs),
-  }));
+  const calls = toolCalls
+    .filter((call) => !call.persisted)
+    .map((call) => ({
+      toolCallId: call.toolCallId.slice(0, 128),
+      toolName: call.toolName.slice(0, 64),
+      input: call.input ?? null,
+      output: call.output ?? null,
+      success: call.success,
+      errorCode: call.errorCode?.slice(0, 64) ?? null,
+      durationMs: Math.round(call.durationMs),
+    }));
   const rows = await sql<{ saved: number; runs: number }>("turn_finish", FINISH_TURN, [
     ...messageParams(conversationId, message, now),
     runId,
@@ -145,6 +158,7 @@ export async function finishTurn({
     run.intent.slice(0, 500),
   ]);
   if (rows[0]?.runs === 0) return "superseded";
-  if (rows[0]?.saved !== 1 || rows[0]?.runs !== 1) throw new Error(`turn not recorded (message saved: ${rows[0]?.saved}, run: ${rows[0]?.runs})`);
+  if (rows[0]?.saved !== 1 || rows[0]?.runs !== 1)
+    throw new Error(`turn not recorded (message saved: ${rows[0]?.saved}, run: ${rows[0]?.runs})`);
   return "saved";
 }

@@ -29,7 +29,12 @@ function encodeCursor(cursor: Cursor): string {
 function decodeCursor(value: string): Cursor {
   try {
     const parsed = JSON.parse(Buffer.from(value, "base64url").toString("utf8")) as Partial<Cursor>;
-    if (typeof parsed.u === "string" && typeof parsed.i === "string" && !Number.isNaN(Date.parse(parsed.u)) && /^[0-9a-f-]{36}$/i.test(parsed.i)) {
+    if (
+      typeof parsed.u === "string" &&
+      typeof parsed.i === "string" &&
+      !Number.isNaN(Date.parse(parsed.u)) &&
+      /^[0-9a-f-]{36}$/i.test(parsed.i)
+    ) {
       return { u: parsed.u, i: parsed.i };
     }
   } catch {
@@ -38,12 +43,25 @@ function decodeCursor(value: string): Cursor {
   throw new AppError("bad_request:cursor", "cursor: not a valid cursor");
 }
 
-export async function listConversations({ userId, limit = CONVERSATION_PAGE_DEFAULT, cursor }: { userId: string; limit?: number; cursor?: string }): Promise<{ conversations: ConversationSummary[]; nextCursor: string | null }> {
+export async function listConversations({
+  userId,
+  limit = CONVERSATION_PAGE_DEFAULT,
+  cursor,
+}: {
+  userId: string;
+  limit?: number;
+  cursor?: string;
+}): Promise<{ conversations: ConversationSummary[]; nextCursor: string | null }> {
   const after = cursor ? decodeCursor(cursor) : null;
   const where = after
     ? { userId, OR: [{ updatedAt: { lt: new Date(after.u) } }, { updatedAt: new Date(after.u), id: { lt: after.i } }] }
     : { userId };
-  const rows = await db.conversation.findMany({ where, orderBy: [{ updatedAt: "desc" }, { id: "desc" }], take: limit + 1, select: summarySelect });
+  const rows = await db.conversation.findMany({
+    where,
+    orderBy: [{ updatedAt: "desc" }, { id: "desc" }],
+    take: limit + 1,
+    select: summarySelect,
+  });
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
@@ -52,7 +70,15 @@ export async function listConversations({ userId, limit = CONVERSATION_PAGE_DEFA
   };
 }
 
-export async function renameConversation({ userId, id, title }: { userId: string; id: string; title: string }): Promise<ConversationSummary> {
+export async function renameConversation({
+  userId,
+  id,
+  title,
+}: {
+  userId: string;
+  id: string;
+  title: string;
+}): Promise<ConversationSummary> {
   const { count } = await db.conversation.updateMany({ where: { id, userId }, data: { title } });
   if (count === 0) throw new AppError("not_found:conversation");
   const row = await getConversation({ userId, id });

@@ -60,8 +60,17 @@ export async function answerInterruptedTurns(query: Query, conversationId: strin
   for (const run of runs) {
     const calls = await query<Call>("calls_of_run", CALLS_OF_RUN, [run.id]);
     if (!calls.length && lastRole !== "user") continue;
-    const tools = calls.map((c) => ({ type: `tool-${c.toolName}`, toolCallId: c.toolCallId, state: "output-available", input: c.input, output: c.output }));
-    await reply([{ type: "step-start" }, ...tools, { type: "text", text: calls.length ? INTERRUPTED_TEXT : INTERRUPTED_EARLY_TEXT, state: "done" }], run.requestId);
+    const tools = calls.map((c) => ({
+      type: `tool-${c.toolName}`,
+      toolCallId: c.toolCallId,
+      state: "output-available",
+      input: c.input,
+      output: c.output,
+    }));
+    await reply(
+      [{ type: "step-start" }, ...tools, { type: "text", text: calls.length ? INTERRUPTED_TEXT : INTERRUPTED_EARLY_TEXT, state: "done" }],
+      run.requestId,
+    );
   }
   if (lastRole === "user") await reply([{ type: "step-start" }, { type: "text", text: INTERRUPTED_EARLY_TEXT, state: "done" }], null);
   return { runs, replies };

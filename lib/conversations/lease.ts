@@ -54,7 +54,13 @@ export const LEASE_RENEW_MS = Math.floor(TURN_LEASE_MS / 3);
  * Extends this turn's lease. `held: false` means another turn has taken the conversation (this
  * one outlived its lease): it must stop. `stop: true` means the user pressed Stop.
  */
-export async function renewTurnLease({ conversationId, turnId }: { conversationId: string; turnId: string }): Promise<{ held: boolean; stop: boolean }> {
+export async function renewTurnLease({
+  conversationId,
+  turnId,
+}: {
+  conversationId: string;
+  turnId: string;
+}): Promise<{ held: boolean; stop: boolean }> {
   const rows = await sql<{ stop: boolean }>("lease_renew", RENEW, [conversationId, turnId, TURN_LEASE_MS]);
   return { held: rows.length > 0, stop: rows[0]?.stop === true };
 }
@@ -71,7 +77,15 @@ export const RELEASE_LEASE = `
   WHERE "id" = $1::uuid AND "activeTurnId" = $2`;
 
 /** Gives the lease back (only if it is still ours); also marks the conversation as updated. */
-export async function releaseTurnLease({ conversationId, turnId, now = new Date() }: { conversationId: string; turnId: string; now?: Date }): Promise<void> {
+export async function releaseTurnLease({
+  conversationId,
+  turnId,
+  now = new Date(),
+}: {
+  conversationId: string;
+  turnId: string;
+  now?: Date;
+}): Promise<void> {
   await sql("lease_release", RELEASE_LEASE, [conversationId, turnId, now.toISOString()]);
 }
 
@@ -81,12 +95,35 @@ export async function releaseTurnLease({ conversationId, turnId, now = new Date(
  * Only a refusal costs a second query, to tell the two apart: an id that belongs to someone
  * else → 404 (never hijacked), a turn already running → 409.
  */
-export async function beginTurn({ userId, conversationId, turnId, title, create, now = new Date() }: { userId: string; conversationId: string; turnId: string; title: string; create: boolean; now?: Date }): Promise<{ created: boolean }> {
+export async function beginTurn({
+  userId,
+  conversationId,
+  turnId,
+  title,
+  create,
+  now = new Date(),
+}: {
+  userId: string;
+  conversationId: string;
+  turnId: string;
+  title: string;
+  create: boolean;
+  now?: Date;
+}): Promise<{ created: boolean }> {
   const rows = create
-    ? await sql<{ created: boolean }>("lease_create", CREATE_OR_LEASE, [conversationId, userId, title, turnId, now.toISOString(), TURN_LEASE_MS])
+    ? await sql<{ created: boolean }>("lease_create", CREATE_OR_LEASE, [
+        conversationId,
+        userId,
+        title,
+        turnId,
+        now.toISOString(),
+        TURN_LEASE_MS,
+      ])
     : await sql<{ created: boolean }>("lease_take", LEASE, [conversationId, userId, turnId, TURN_LEASE_MS]);
   if (rows[0]) return { created: rows[0].created === true };
-  const owner = await sql<{ userId: string }>("conversation_owner", `SELECT "userId" FROM "Conversation" WHERE "id" = $1::uuid`, [conversationId]);
+  const owner = await sql<{ userId: string }>("conversation_owner", `SELECT "userId" FROM "Conversation" WHERE "id" = $1::uuid`, [
+    conversationId,
+  ]);
   if (owner[0]?.userId !== userId) throw new AppError("not_found:conversation");
   throw new AppError("conflict:conversation", BUSY_MESSAGE);
 }
@@ -117,7 +154,12 @@ export async function renewTurnLeases(turns: RunningTurn[]): Promise<TurnState[]
   if (!turns.length) return [];
   const rows = await sql<{ turnId: string; stop: boolean }>("lease_renew_many", RENEW_MANY, [...args(turns), TURN_LEASE_MS]);
   const renewed = new Map(rows.map((r) => [r.turnId, r.stop === true]));
-  return turns.map((t) => ({ conversationId: t.conversationId, turnId: t.turnId, held: renewed.has(t.turnId), stop: renewed.get(t.turnId) === true }));
+  return turns.map((t) => ({
+    conversationId: t.conversationId,
+    turnId: t.turnId,
+    held: renewed.has(t.turnId),
+    stop: renewed.get(t.turnId) === true,
+  }));
 }
 
 /** Whether each turn still holds its conversation and whether a Stop was asked for, in one statement. */
@@ -125,5 +167,10 @@ export async function checkTurns(turns: RunningTurn[]): Promise<TurnState[]> {
   if (!turns.length) return [];
   const rows = await sql<{ turnId: string; held: boolean; stop: boolean }>("lease_check_many", CHECK_MANY, args(turns));
   const byTurn = new Map(rows.map((r) => [r.turnId, r]));
-  return turns.map((t) => ({ conversationId: t.conversationId, turnId: t.turnId, held: byTurn.get(t.turnId)?.held === true, stop: byTurn.get(t.turnId)?.stop === true }));
+  return turns.map((t) => ({
+    conversationId: t.conversationId,
+    turnId: t.turnId,
+    held: byTurn.get(t.turnId)?.held === true,
+    stop: byTurn.get(t.turnId)?.stop === true,
+  }));
 }

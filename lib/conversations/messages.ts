@@ -44,7 +44,15 @@ export type MessagePage = { messages: UIMessage[]; nextCursor: string | null };
  * newest messages before the cursor (none: the end). `nextCursor` reads the page before this
  * one, null at the start. The cursor is the position of the oldest message returned.
  */
-export async function loadMessagePage({ conversationId, before, limit }: { conversationId: string; before?: number; limit: number }): Promise<MessagePage> {
+export async function loadMessagePage({
+  conversationId,
+  before,
+  limit,
+}: {
+  conversationId: string;
+  before?: number;
+  limit: number;
+}): Promise<MessagePage> {
   const rows = await sql<MessageRow & { position: number }>(
     "messages_page",
     `SELECT "id", "role", "parts", "metadata", "position" FROM "Message"
@@ -57,7 +65,14 @@ export async function loadMessagePage({ conversationId, before, limit }: { conve
 
 /** The parameters of `MESSAGE_UPSERT` ($1…$5) for one message. */
 export function messageParams(conversationId: string, message: UIMessage, now: Date): unknown[] {
-  return [message.id, conversationId, message.role, jsonParam(message.parts), message.metadata === undefined ? null : jsonParam(message.metadata), now.toISOString()];
+  return [
+    message.id,
+    conversationId,
+    message.role,
+    jsonParam(message.parts),
+    message.metadata === undefined ? null : jsonParam(message.metadata),
+    now.toISOString(),
+  ];
 }
 
 /**

@@ -16,7 +16,11 @@ export const conversationPatchSchema = z
 /** GET /api/conversations/:id: the newest MESSAGE_PAGE_SIZE messages, or those before `before`. */
 export const messagePageQuerySchema = z
   .object({
-    before: z.string().regex(/^\d{1,10}$/, "must be a cursor from nextCursor").transform(Number).optional(),
+    before: z
+      .string()
+      .regex(/^\d{1,10}$/, "must be a cursor from nextCursor")
+      .transform(Number)
+      .optional(),
     limit: z.coerce.number().int().min(1).max(MESSAGE_PAGE_SIZE).optional(),
   })
   .strict();

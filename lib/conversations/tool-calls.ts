@@ -33,9 +33,31 @@ export type CallResult = { output: unknown; success: boolean; errorCode: string 
 /** A transaction long enough for one tool's effect (Prisma's default is 5 s). */
 const TX_OPTIONS = { timeout: 20_000, maxWait: 10_000 } as const;
 
-const select = { id: true, runId: true, toolCallId: true, toolName: true, status: true, input: true, bound: true, output: true, success: true, errorCode: true } as const;
+const select = {
+  id: true,
+  runId: true,
+  toolCallId: true,
+  toolName: true,
+  status: true,
+  input: true,
+  bound: true,
+  output: true,
+  success: true,
+  errorCode: true,
+} as const;
 
-type Row = { id: string; runId: string; toolCallId: string; toolName: string; status: ToolCallStatus; input: unknown; bound: unknown; output: unknown; success: boolean; errorCode: string | null };
+type Row = {
+  id: string;
+  runId: string;
+  toolCallId: string;
+  toolName: string;
+  status: ToolCallStatus;
+  input: unknown;
+  bound: unknown;
+  output: unknown;
+  success: boolean;
+  errorCode: string | null;
+};
 
 function toStored(row: Row): StoredToolCall {
   const bound = row.bound as BoundTasks | null;
@@ -45,10 +67,25 @@ function toStored(row: Row): StoredToolCall {
 const json = (value: unknown) => (value ?? null) as Prisma.InputJsonValue;
 
 /** Writes a call that waits for the user's approval, bound to these tasks. */
-export async function recordProposal(data: { runId: string; conversationId: string; toolCallId: string; toolName: string; input: unknown; bound: BoundTasks }): Promise<void> {
+export async function recordProposal(data: {
+  runId: string;
+  conversationId: string;
+  toolCallId: string;
+  toolName: string;
+  input: unknown;
+  bound: BoundTasks;
+}): Promise<void> {
   try {
     await db.toolInvocation.create({
-      data: { ...data, toolCallId: data.toolCallId.slice(0, 128), status: "proposed", input: json(data.input), bound: json(data.bound), success: false, durationMs: 0 },
+      data: {
+        ...data,
+        toolCallId: data.toolCallId.slice(0, 128),
+        status: "proposed",
+        input: json(data.input),
+        bound: json(data.bound),
+        success: false,
+        durationMs: 0,
+      },
       select: { id: true },
     });
   } catch (error) {
@@ -57,7 +94,13 @@ export async function recordProposal(data: { runId: string; conversationId: stri
 }
 
 /** The latest record of this call in this conversation (a model may reuse ids across turns). */
-export async function findToolCall({ conversationId, toolCallId }: { conversationId: string; toolCallId: string }): Promise<StoredToolCall | null> {
+export async function findToolCall({
+  conversationId,
+  toolCallId,
+}: {
+  conversationId: string;
+  toolCallId: string;
+}): Promise<StoredToolCall | null> {
   const row = await db.toolInvocation.findFirst({ where: { conversationId, toolCallId }, orderBy: { createdAt: "desc" }, select });
   return row ? toStored(row as Row) : null;
 }
@@ -67,7 +110,10 @@ export async function findToolCall({ conversationId, toolCallId }: { conversatio
  * back with the status it has afterwards (an earlier approval stays approved or executed).
  */
 export async function decideToolCall({ id, approved }: { id: string; approved: boolean }): Promise<StoredToolCall | null> {
-  await db.toolInvocation.updateMany({ where: { id, status: "proposed" }, data: { status: approved ? "approved" : "denied", decidedAt: new Date() } });
+  await db.toolInvocation.updateMany({
+    where: { id, status: "proposed" },
+    data: { status: approved ? "approved" : "denied", decidedAt: new Date() },
+  });
   const row = await db.toolInvocation.findUnique({ where: { id }, select });
   return row ? toStored(row as Row) : null;
 }
@@ -78,11 +124,20 @@ export async function decideToolCall({ id, approved }: { id: string; approved: b
  */
 export async function denyProposals({ conversationId, toolCallIds }: { conversationId: string; toolCallIds: string[] }): Promise<void> {
   if (!toolCallIds.length) return;
-  await db.toolInvocation.updateMany({ where: { conversationId, toolCallId: { in: toolCallIds }, status: { in: ["proposed", "approved"] } }, data: { status: "denied", decidedAt: new Date() } });
+  await db.toolInvocation.updateMany({
+    where: { conversationId, toolCallId: { in: toolCallIds }, status: { in: ["proposed", "approved"] } },
+    data: { status: "denied", decidedAt: new Date() },
+  });
 }
 
 function resultData(result: CallResult) {
-  return { status: result.success ? ("executed" as const) : ("failed" as const), output: json(result.output), success: result.success, errorCode: result.errorCode?.slice(0, 64) ?? null, durationMs: Math.round(result.durationMs) };
+  return {
+    status: result.success ? ("executed" as const) : ("failed" as const),
+    output: json(result.output),
+    success: result.success,
+    errorCode: result.errorCode?.slice(0, 64) ?? null,
+    durationMs: Math.round(result.durationMs),
+  };
 }
 
 /**
@@ -97,14 +152,24 @@ export async function runRecorded(
     return await db.$transaction(async (tx) => {
       const result = await effect(tx);
       await tx.toolInvocation.create({
-        data: { runId: key.runId, conversationId: key.conversationId, toolCallId: key.toolCallId.slice(0, 128), toolName: key.toolName.slice(0, 64), input: json(key.input), ...resultData(result) },
+        data: {
+          runId: key.runId,
+          conversationId: key.conversationId,
+          toolCallId: key.toolCallId.slice(0, 128),
+          toolName: key.toolName.slice(0, 64),
+          input: json(key.input),
+          ...resultData(result),
+        },
         select: { id: true },
       });
       return { ...result, replayed: false };
     }, TX_OPTIONS);
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    const row = await db.toolInvocation.findUnique({ where: { runId_toolCallId: { runId: key.runId, toolCallId: key.toolCallId.slice(0, 128) } }, select });
+    const row = await db.toolInvocation.findUnique({
+      where: { runId_toolCallId: { runId: key.runId, toolCallId: key.toolCallId.slice(0, 128) } },
+      select,
+    });
     if (!row) throw error;
     return { output: row.output, success: row.success, errorCode: row.errorCode, durationMs: 0, replayed: true };
   }
@@ -114,17 +179,20 @@ export async function runRecorded(
  * Runs an approved call once: locks its row, and runs the effect only while it is `approved`;
  * an executed (or failed) call returns its stored result, a denied one `null`.
  */
-export async function runApproved(id: string, effect: (tx: Tx) => Promise<CallResult>): Promise<(CallResult & { replayed: boolean }) | null> {
+export async function runApproved(
+  id: string,
+  effect: (tx: Tx) => Promise<CallResult>,
+): Promise<(CallResult & { replayed: boolean }) | null> {
   return db.$transaction(async (tx) => {
     const rows = await tx.$queryRaw<{ status: ToolCallStatus; output: unknown; success: boolean; errorCode: string | null }[]>`
       SELECT "status", "output", "success", "errorCode" FROM "ToolInvocation" WHERE "id" = ${id}::uuid FOR UPDATE`;
     const row = rows[0];
     if (!row) return null;
-    if (row.status === "executed" || row.status === "failed") return { output: row.output, success: row.success, errorCode: row.errorCode, durationMs: 0, replayed: true };
+    if (row.status === "executed" || row.status === "failed")
+      return { output: row.output, success: row.success, errorCode: row.errorCode, durationMs: 0, replayed: true };
     if (row.status !== "approved") return null;
     const result = await effect(tx);
     await tx.toolInvocation.update({ where: { id }, data: resultData(result), select: { id: true } });
     return { ...result, replayed: false };
   }, TX_OPTIONS);
 }
-

@@ -30,7 +30,12 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     // connection the database dropped, reused by a transaction (seen in bench/chaos.ts, scenario 2).
     // Prisma's P2028 "Unable to start a transaction in the given time": no pooled connection
     // came free in time (an overloaded or unreachable database); other P2028s are not outages.
-    if (typeof e.message === "string" && /connect(ion)? (refused|terminated|timeout)|timeout exceeded when trying to connect|Can't reach database|Connection terminated|DatabaseNotReachable|terminating connection|encountered a connection error and is not queryable|Unable to start a transaction in the given time/i.test(e.message)) {
+    if (
+      typeof e.message === "string" &&
+      /connect(ion)? (refused|terminated|timeout)|timeout exceeded when trying to connect|Can't reach database|Connection terminated|DatabaseNotReachable|terminating connection|encountered a connection error and is not queryable|Unable to start a transaction in the given time/i.test(
+        e.message,
+      )
+    ) {
       return true;
     }
     if (e.name === "DriverAdapterError" && typeof e.cause === "object" && e.cause) {

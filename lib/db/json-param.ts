@@ -6,5 +6,7 @@
  */
 export function jsonParam(value: unknown): string {
   const text = JSON.stringify(value ?? null);
-  return /\\u[dD][89a-fA-F]/.test(text) ? JSON.stringify(value ?? null, (_key, v: unknown) => (typeof v === "string" ? v.toWellFormed() : v)) : text;
+  return /\\u[dD][89a-fA-F]/.test(text)
+    ? JSON.stringify(value ?? null, (_key, v: unknown) => (typeof v === "string" ? v.toWellFormed() : v))
+    : text;
 }

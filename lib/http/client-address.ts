@@ -54,7 +54,10 @@ export function normalizeAddress(raw: string): string | null {
   if (!isIPv6(address) || address.includes(".")) return null;
   const groups = expandIPv6(address);
   if (!groups) return null;
-  return `${groups.slice(0, 4).map((g) => Number.parseInt(g, 16).toString(16)).join(":")}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => Number.parseInt(g, 16).toString(16))
+    .join(":")}::/64`;
 }
 
 /** The client address of a request, or null when it cannot be known. */

@@ -39,13 +39,18 @@ function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
   if (value && typeof value === "object") {
     const entries = Object.entries(value).filter(([, v]) => v !== undefined);
-    return `{${entries.sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(",")}}`;
+    return `{${entries
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`)
+      .join(",")}}`;
   }
   return JSON.stringify(value ?? null);
 }
 
 export function fingerprintOf(method: string, path: string, input: unknown): string {
-  return createHash("sha256").update(`${method.toUpperCase()} ${path}\n${canonical(input)}`).digest("hex");
+  return createHash("sha256")
+    .update(`${method.toUpperCase()} ${path}\n${canonical(input)}`)
+    .digest("hex");
 }
 
 function toResponse(answer: WriteAnswer, replayed: boolean): Response {
@@ -83,16 +88,26 @@ export async function idempotentWrite({
     const claimed = await tx.idempotencyKey.createMany({ data: [{ userId, key, fingerprint, status: 0 }], skipDuplicates: true });
     if (claimed.count === 0) {
       const stored = await tx.idempotencyKey.findUnique({ where: { userId_key: { userId, key } } });
-      if (!stored) throw new AppError("conflict:idempotency", "A request with this Idempotency-Key is still running. Try again in a moment.", { retryAfter: 1 });
+      if (!stored)
+        throw new AppError("conflict:idempotency", "A request with this Idempotency-Key is still running. Try again in a moment.", {
+          retryAfter: 1,
+        });
       if (stored.fingerprint !== fingerprint) {
-        throw new AppError("conflict:idempotency", "This Idempotency-Key was already used for a different request. Use a new key for a new change.");
+        throw new AppError(
+          "conflict:idempotency",
+          "This Idempotency-Key was already used for a different request. Use a new key for a new change.",
+        );
       }
       return { answer: { status: stored.status, body: stored.body, requestId: stored.requestId } satisfies WriteAnswer, replayed: true };
     }
     const answer = await write(tx);
     await tx.idempotencyKey.update({
       where: { userId_key: { userId, key } },
-      data: { status: answer.status, body: answer.body === undefined || answer.body === null ? undefined : (answer.body as Prisma.InputJsonValue), requestId: answer.requestId },
+      data: {
+        status: answer.status,
+        body: answer.body === undefined || answer.body === null ? undefined : (answer.body as Prisma.InputJsonValue),
+        requestId: answer.requestId,
+      },
     });
     return { answer, replayed: false };
   }, TRANSACTION_OPTIONS);

@@ -16,7 +16,13 @@ const encoder = new TextEncoder();
 
 export function sseBody(stream: ReadableStream<unknown>): ReadableStream<Uint8Array> {
   const reader = stream.getReader();
-  const state: { controller?: ReadableStreamDefaultController<Uint8Array>; open: boolean; started: boolean; pending: string; timer: NodeJS.Immediate | null } = {
+  const state: {
+    controller?: ReadableStreamDefaultController<Uint8Array>;
+    open: boolean;
+    started: boolean;
+    pending: string;
+    timer: NodeJS.Immediate | null;
+  } = {
     open: true,
     started: false,
     pending: "",

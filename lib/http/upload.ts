@@ -18,6 +18,10 @@ export async function readUploadedText(request: Request, { types, maxBytes }: { 
     if (!(file instanceof Blob)) throw new AppError("bad_request:upload", "Send the file in a form field named `file`.");
     return new TextDecoder("utf-8").decode(await file.arrayBuffer());
   }
-  if (!types.test(type)) throw new AppError("bad_request:content_type", "Send the file as the body (Content-Type: text/csv) or as the `file` field of a multipart form.");
+  if (!types.test(type))
+    throw new AppError(
+      "bad_request:content_type",
+      "Send the file as the body (Content-Type: text/csv) or as the `file` field of a multipart form.",
+    );
   return new TextDecoder("utf-8").decode(await readLimitedBytes(request, maxBytes));
 }

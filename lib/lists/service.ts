@@ -16,7 +16,11 @@ export const LISTS_MAX = 200;
 async function pendingCounts(userId: string, listIds: (string | null)[] | "all"): Promise<Map<string | null, number>> {
   const groups = await prisma.task.groupBy({
     by: ["listId"],
-    where: { userId, status: "pending", ...(listIds === "all" ? {} : { listId: { in: listIds.filter((id): id is string => id !== null) } }) },
+    where: {
+      userId,
+      status: "pending",
+      ...(listIds === "all" ? {} : { listId: { in: listIds.filter((id): id is string => id !== null) } }),
+    },
     _count: { _all: true },
   });
   return new Map(groups.map((g) => [g.listId, g._count._all]));
@@ -58,12 +62,28 @@ export async function getList({ userId, id }: { userId: string; id: string }): P
 }
 
 /** The user's list called `name` (case and spacing ignored), or null. */
-export async function findListByName({ userId, name, db = prisma }: { userId: string; name: string; db?: Prisma.TransactionClient }): Promise<{ id: string; name: string } | null> {
+export async function findListByName({
+  userId,
+  name,
+  db = prisma,
+}: {
+  userId: string;
+  name: string;
+  db?: Prisma.TransactionClient;
+}): Promise<{ id: string; name: string } | null> {
   return db.taskList.findFirst({ where: { userId, nameKey: listNameKey(name) }, select: { id: true, name: true } });
 }
 
 /** The user's list called `name`, created if there is none (for imports; in the caller's transaction). */
-export async function ensureList({ userId, name, db = prisma }: { userId: string; name: string; db?: Prisma.TransactionClient }): Promise<{ id: string; name: string }> {
+export async function ensureList({
+  userId,
+  name,
+  db = prisma,
+}: {
+  userId: string;
+  name: string;
+  db?: Prisma.TransactionClient;
+}): Promise<{ id: string; name: string }> {
   const existing = await findListByName({ userId, name, db });
   if (existing) return existing;
   return db.taskList.create({ data: { userId, name, nameKey: listNameKey(name) }, select: { id: true, name: true } });

@@ -112,7 +112,11 @@ function splitLabels(text: string): string[] {
  * characters, a label that is not one word of 1..40, more than 20 labels): that is kept as a last
  * line of the description ("List: … · Labels: …"), so nothing from the file is lost.
  */
-function organise(description: string, listText: string | null, labelTexts: string[]): { description: string; list: string | null; labels: string[] } {
+function organise(
+  description: string,
+  listText: string | null,
+  labelTexts: string[],
+): { description: string; list: string | null; labels: string[] } {
   const listName = listText ? listNameSchema.safeParse(listText) : null;
   const list = listName?.success ? listName.data : null;
   const labels: string[] = [];
@@ -136,7 +140,12 @@ function checkRow(row: Omit<ImportRow, "line">): string | null {
 }
 
 function header(cells: Cells): string[] {
-  return cells.map((c) => c.replace(/^\uFEFF/, "").trim().toLowerCase());
+  return cells.map((c) =>
+    c
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .toLowerCase(),
+  );
 }
 
 function parseOurs(columns: string[], records: { line: number; cells: Cells }[], readDue: DueReader): Omit<ParsedImport, "format"> {
@@ -216,7 +225,10 @@ function parseTodoist(columns: string[], records: { line: number; cells: Cells }
     // Labels are written into Todoist's task names as @label.
     const content = cell("content");
     const labelTexts = splitLabels((content.match(/(^|\s)@[\p{L}\p{N}_-]+/gu) ?? []).join(","));
-    const title = content.replace(/(^|\s)@[\p{L}\p{N}_-]+/gu, " ").replace(/\s+/g, " ").trim();
+    const title = content
+      .replace(/(^|\s)@[\p{L}\p{N}_-]+/gu, " ")
+      .replace(/\s+/g, " ")
+      .trim();
     const notes: string[] = [];
     const dateText = cell("date");
     let due: string | null = null;
@@ -251,7 +263,10 @@ export function parseImportCsv(text: string, { timeZone, now = new Date() }: { t
   const columns = header(data[0]);
   const format = columns.includes("title") ? "talk-todo" : columns.includes("type") && columns.includes("content") ? "todoist" : null;
   if (!format) {
-    throw new AppError("bad_request:import", "The first line must be a header: title,description,priority,due,list,labels (or a Todoist CSV export).");
+    throw new AppError(
+      "bad_request:import",
+      "The first line must be a header: title,description,priority,due,list,labels (or a Todoist CSV export).",
+    );
   }
 
   // Papa reports broken rows (unbalanced quotes, too many or few fields) per row index.
@@ -270,7 +285,10 @@ export function parseImportCsv(text: string, { timeZone, now = new Date() }: { t
       continue;
     }
     if (cells.length > columns.length) {
-      skipped.push({ line, reason: `the line has ${cells.length} fields but the header has ${columns.length} (put text with commas in double quotes)` });
+      skipped.push({
+        line,
+        reason: `the line has ${cells.length} fields but the header has ${columns.length} (put text with commas in double quotes)`,
+      });
       continue;
     }
     const long = cells.findIndex((c) => c.length > MAX_IMPORT_CELL_CHARS);
@@ -281,7 +299,8 @@ export function parseImportCsv(text: string, { timeZone, now = new Date() }: { t
     records.push({ line, cells });
   }
   const taskLines = records.length;
-  if (taskLines > MAX_IMPORT_ROWS) throw new AppError("too_large:import", `The file has ${taskLines} lines; at most ${MAX_IMPORT_ROWS} can be imported at once.`);
+  if (taskLines > MAX_IMPORT_ROWS)
+    throw new AppError("too_large:import", `The file has ${taskLines} lines; at most ${MAX_IMPORT_ROWS} can be imported at once.`);
   const readDue = dueReader(timeZone, now);
   const result = format === "talk-todo" ? parseOurs(columns, records, readDue) : parseTodoist(columns, records, readDue);
   return { format, rows: result.rows, skipped: [...skipped, ...result.skipped].sort((a, b) => a.line - b.line) };

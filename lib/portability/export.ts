@@ -24,8 +24,15 @@ const CONVERSATION_PAGE = 20;
 async function* taskPages(userId: string, where: Prisma.TaskWhereInput = {}): AsyncGenerator<TaskView[]> {
   let after: { createdAt: Date; id: string } | null = null;
   for (;;) {
-    const cursor: Prisma.TaskWhereInput = after ? { OR: [{ createdAt: { gt: after.createdAt } }, { createdAt: after.createdAt, id: { gt: after.id } }] } : {};
-    const rows = await db.task.findMany({ where: { userId, ...where, AND: [cursor] }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], take: PAGE, select: taskSelect });
+    const cursor: Prisma.TaskWhereInput = after
+      ? { OR: [{ createdAt: { gt: after.createdAt } }, { createdAt: after.createdAt, id: { gt: after.id } }] }
+      : {};
+    const rows = await db.task.findMany({
+      where: { userId, ...where, AND: [cursor] },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      take: PAGE,
+      select: taskSelect,
+    });
     if (rows.length) yield rows.map(toTaskView);
     if (rows.length < PAGE) return;
     const last = rows[rows.length - 1]!;
@@ -63,8 +70,16 @@ export function dueForCsv(dueAt: string | null, timeZone: string): string {
 }
 
 async function* exportJson(user: SessionUser): AsyncGenerator<string> {
-  const account = await db.user.findUniqueOrThrow({ where: { id: user.id }, select: { email: true, name: true, timezone: true, createdAt: true } });
-  const head = { format: "talk-todo-export", version: 1, exportedAt: new Date().toISOString(), account: { ...account, createdAt: account.createdAt.toISOString() } };
+  const account = await db.user.findUniqueOrThrow({
+    where: { id: user.id },
+    select: { email: true, name: true, timezone: true, createdAt: true },
+  });
+  const head = {
+    format: "talk-todo-export",
+    version: 1,
+    exportedAt: new Date().toISOString(),
+    account: { ...account, createdAt: account.createdAt.toISOString() },
+  };
   yield `${JSON.stringify(head).slice(0, -1)},\n"tasks": [`;
   let first = true;
   for await (const page of taskPages(user.id)) {
@@ -74,7 +89,9 @@ async function* exportJson(user: SessionUser): AsyncGenerator<string> {
   first = true;
   let after: { createdAt: Date; id: string } | null = null;
   for (;;) {
-    const cursor: Prisma.ConversationWhereInput = after ? { OR: [{ createdAt: { gt: after.createdAt } }, { createdAt: after.createdAt, id: { gt: after.id } }] } : {};
+    const cursor: Prisma.ConversationWhereInput = after
+      ? { OR: [{ createdAt: { gt: after.createdAt } }, { createdAt: after.createdAt, id: { gt: after.id } }] }
+      : {};
     const conversations = await db.conversation.findMany({
       where: { userId: user.id, AND: [cursor] },
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
@@ -116,7 +133,16 @@ const CSV_FIELDS = ["title", "description", "priority", "due", "list", "labels",
 async function* exportCsv(user: SessionUser): AsyncGenerator<string> {
   yield Papa.unparse([CSV_FIELDS]);
   for await (const page of taskPages(user.id)) {
-    const data = page.map((t) => [t.title, t.description, t.priority, dueForCsv(t.dueAt, user.timezone), t.list?.name ?? "", t.labels.join(", "), t.status, t.recurrence?.rule ?? ""]);
+    const data = page.map((t) => [
+      t.title,
+      t.description,
+      t.priority,
+      dueForCsv(t.dueAt, user.timezone),
+      t.list?.name ?? "",
+      t.labels.join(", "),
+      t.status,
+      t.recurrence?.rule ?? "",
+    ]);
     yield `\r\n${Papa.unparse(data, { escapeFormulae: FORMULA })}`;
   }
 }

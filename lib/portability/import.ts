@@ -32,11 +32,24 @@ async function ensureListRoom(tx: Prisma.TransactionClient, userId: string, rows
   const have = await tx.taskList.count({ where: { userId } });
   const adding = named.length - existing;
   if (have + adding > LISTS_MAX) {
-    throw new AppError("bad_request:import", `The file names ${adding} new list${adding === 1 ? "" : "s"}, and you have ${have}: you can have at most ${LISTS_MAX} lists. Nothing was imported.`);
+    throw new AppError(
+      "bad_request:import",
+      `The file names ${adding} new list${adding === 1 ? "" : "s"}, and you have ${have}: you can have at most ${LISTS_MAX} lists. Nothing was imported.`,
+    );
   }
 }
 
-export async function importTasks({ userId, timeZone, text, change }: { userId: string; timeZone: string; text: string; change: ChangeContext }): Promise<ImportResult> {
+export async function importTasks({
+  userId,
+  timeZone,
+  text,
+  change,
+}: {
+  userId: string;
+  timeZone: string;
+  text: string;
+  change: ChangeContext;
+}): Promise<ImportResult> {
   const { rows, skipped } = parseImportCsv(text, { timeZone });
   if (!rows.length) return { imported: 0, skipped, requestId: null };
   await db.$transaction(
@@ -50,7 +63,15 @@ export async function importTasks({ userId, timeZone, text, change }: { userId: 
       for (const row of rows) {
         const listId = row.list ? (lists.get(row.list.toLowerCase()) ?? (await ensureList({ userId, name: row.list, db: tx })).id) : null;
         if (row.list && listId) lists.set(row.list.toLowerCase(), listId);
-        const input = { title: row.title, description: row.description, priority: row.priority, dueAt: row.due, recurrence: row.recurrence, listId, labels: row.labels };
+        const input = {
+          title: row.title,
+          description: row.description,
+          priority: row.priority,
+          dueAt: row.due,
+          recurrence: row.recurrence,
+          listId,
+          labels: row.labels,
+        };
         const task = await createTask({ userId, timeZone, input, change, db: tx, roomChecked: true });
         if (row.status === "completed") completed.push(task.id);
       }

@@ -20,7 +20,12 @@ function parsePattern(pattern: string): OriginPattern {
   const [, protocol, wildcard, host, port] = match ?? [];
   if (!protocol || !host) throw new Error(`PUSH_ALLOWED_ORIGINS: "${pattern}" is not an origin (https://host[:port] or https://*.domain)`);
   const defaultPort = protocol.toLowerCase() === "https" ? "443" : "80";
-  return { protocol: `${protocol.toLowerCase()}:`, host: host.toLowerCase(), port: port && port !== defaultPort ? port : "", anySubdomain: Boolean(wildcard) };
+  return {
+    protocol: `${protocol.toLowerCase()}:`,
+    host: host.toLowerCase(),
+    port: port && port !== defaultPort ? port : "",
+    anySubdomain: Boolean(wildcard),
+  };
 }
 
 /** Parses the comma-separated list (unset or empty: the defaults). Throws on a malformed entry. */

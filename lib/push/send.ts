@@ -32,15 +32,19 @@ export type PushOptions = {
 export async function sendPush(target: PushTarget, payload: string, options: PushOptions): Promise<PushOutcome> {
   if (!pushEndpointAllowed(target.endpoint)) return { status: "refused" };
   try {
-    const result = await webpush.sendNotification({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, payload, {
-      vapidDetails: { subject: options.vapid.subject, publicKey: options.vapid.publicKey, privateKey: options.vapid.privateKey },
-      TTL: options.ttl ?? 24 * 3600,
-      topic: options.topic,
-      urgency: options.urgency ?? "high",
-      timeout: options.timeoutMs ?? 10_000,
-      contentEncoding: "aes128gcm",
-      ...(options.agent ? { agent: options.agent } : {}),
-    });
+    const result = await webpush.sendNotification(
+      { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
+      payload,
+      {
+        vapidDetails: { subject: options.vapid.subject, publicKey: options.vapid.publicKey, privateKey: options.vapid.privateKey },
+        TTL: options.ttl ?? 24 * 3600,
+        topic: options.topic,
+        urgency: options.urgency ?? "high",
+        timeout: options.timeoutMs ?? 10_000,
+        contentEncoding: "aes128gcm",
+        ...(options.agent ? { agent: options.agent } : {}),
+      },
+    );
     return { status: "sent", statusCode: result.statusCode };
   } catch (error) {
     if (error instanceof webpush.WebPushError) {

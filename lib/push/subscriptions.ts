@@ -13,7 +13,11 @@ import { pushEndpointAllowed } from "@/lib/push/config";
 export const PUSH_SUBSCRIPTIONS_MAX = 20;
 
 const base64url = (min: number, max: number) =>
-  z.string().min(min).max(max).regex(/^[A-Za-z0-9_-]+={0,2}$/, "must be base64url");
+  z
+    .string()
+    .min(min)
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/, "must be base64url");
 
 /** The browser's `PushSubscription.toJSON()`, plus an optional label ("Firefox on Linux"). */
 export const subscriptionInputSchema = z
@@ -39,7 +43,10 @@ function toView(row: { id: string; label: string; createdAt: Date; lastSuccessAt
  * and label are refreshed). An endpoint another user subscribed before moves to this user: the
  * browser now belongs to whoever signed in and turned push on last.
  */
-export async function saveSubscription(userId: string, input: SubscriptionInput): Promise<{ subscription: SubscriptionView; created: boolean }> {
+export async function saveSubscription(
+  userId: string,
+  input: SubscriptionInput,
+): Promise<{ subscription: SubscriptionView; created: boolean }> {
   if (!pushEndpointAllowed(input.endpoint)) {
     throw new AppError("bad_request:invalid_input", "endpoint: not a push service this server sends to (PUSH_ALLOWED_ORIGINS).");
   }
@@ -65,13 +72,20 @@ function upsertSubscription(userId: string, input: SubscriptionInput): Promise<{
     if (count >= PUSH_SUBSCRIPTIONS_MAX) {
       throw new AppError("conflict:push_subscription", `At most ${PUSH_SUBSCRIPTIONS_MAX} devices get push reminders; remove one first.`);
     }
-    const row = await tx.pushSubscription.create({ data: { userId, endpoint: input.endpoint, label: input.label ?? "", p256dh: data.p256dh, auth: data.auth }, select: viewSelect });
+    const row = await tx.pushSubscription.create({
+      data: { userId, endpoint: input.endpoint, label: input.label ?? "", p256dh: data.p256dh, auth: data.auth },
+      select: viewSelect,
+    });
     return { subscription: toView(row), created: true };
   });
 }
 
 export async function listSubscriptions(userId: string): Promise<SubscriptionView[]> {
-  const rows = await db.pushSubscription.findMany({ where: { userId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: viewSelect });
+  const rows = await db.pushSubscription.findMany({
+    where: { userId },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: viewSelect,
+  });
   return rows.map(toView);
 }
 

@@ -14,7 +14,17 @@ import { schedulePrune } from "@/lib/rate-limit/prune";
 
 const MINUTE = 60_000;
 
-export async function enforceWriteRateLimit({ userId, tokenId, units = 1, now = Date.now() }: { userId: string; tokenId: string | null; units?: number; now?: number }): Promise<void> {
+export async function enforceWriteRateLimit({
+  userId,
+  tokenId,
+  units = 1,
+  now = Date.now(),
+}: {
+  userId: string;
+  tokenId: string | null;
+  units?: number;
+  now?: number;
+}): Promise<void> {
   const env = loadEnv();
   schedulePrune();
   const start = windowStart(now, MINUTE);

@@ -27,7 +27,12 @@ export function agendaMail(agenda: Agenda, timeZone: string, appUrl: string): { 
     lines.push(`- ${time}${task.title}`);
   }
   if (agenda.todayCount > agenda.today.length) lines.push(`… and ${agenda.todayCount - agenda.today.length} more.`);
-  lines.push("", `Open your tasks: ${new URL("/", appUrl).toString()}`, "", "You get this mail because the morning agenda is on in Settings.");
+  lines.push(
+    "",
+    `Open your tasks: ${new URL("/", appUrl).toString()}`,
+    "",
+    "You get this mail because the morning agenda is on in Settings.",
+  );
   return { subject: `Today: ${counts.join(", ")}`, text: lines.join("\n") };
 }
 
@@ -44,7 +49,15 @@ async function agendaFor(userId: string, timeZone: string, now: Date, tx: Pick<t
 }
 
 /** Sends the agendas that are due now; returns how many mails went out. */
-export async function dispatchAgendas({ now, appUrl, sendTimeoutMs = 10_000 }: { now: Date; appUrl: string; sendTimeoutMs?: number }): Promise<number> {
+export async function dispatchAgendas({
+  now,
+  appUrl,
+  sendTimeoutMs = 10_000,
+}: {
+  now: Date;
+  appUrl: string;
+  sendTimeoutMs?: number;
+}): Promise<number> {
   if (!mailConfigured()) return 0;
   const candidates = await db.reminderPreferences.findMany({
     where: { agendaEmail: true },

@@ -44,7 +44,15 @@ export type DispatchOptions = {
 };
 
 type Claimed = { id: string; taskId: string; remindAt: Date };
-type TaskRow = { id: string; userId: string; title: string; status: string; dueAt: Date | null; remindAt: Date | null; reminderDismissedAt: Date | null };
+type TaskRow = {
+  id: string;
+  userId: string;
+  title: string;
+  status: string;
+  dueAt: Date | null;
+  remindAt: Date | null;
+  reminderDismissedAt: Date | null;
+};
 
 const EMAIL = "email";
 const pushChannel = (subscriptionId: string) => `push:${subscriptionId}`;
@@ -99,23 +107,41 @@ export async function deliverNext(options: DispatchOptions): Promise<boolean> {
         select: { id: true, userId: true, title: true, status: true, dueAt: true, remindAt: true, reminderDismissedAt: true },
       });
       // Completed, dismissed, snoozed or moved since it came due, or too old: nothing to send.
-      const current = task && task.status === "pending" && !task.reminderDismissedAt && task.remindAt?.getTime() === claimed.remindAt.getTime();
+      const current =
+        task && task.status === "pending" && !task.reminderDismissedAt && task.remindAt?.getTime() === claimed.remindAt.getTime();
       if (!task || !current || now.getTime() - claimed.remindAt.getTime() > options.catchupMs) return finish();
 
-      const user = await tx.user.findUnique({ where: { id: task.userId }, select: { email: true, timezone: true, reminderPreferences: { select: { emailReminders: true } } } });
+      const user = await tx.user.findUnique({
+        where: { id: task.userId },
+        select: { email: true, timezone: true, reminderPreferences: { select: { emailReminders: true } } },
+      });
       if (!user) return finish();
       const subscriptions = options.vapid
-        ? await tx.pushSubscription.findMany({ where: { userId: task.userId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { id: true, endpoint: true, p256dh: true, auth: true } })
+        ? await tx.pushSubscription.findMany({
+            where: { userId: task.userId },
+            orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+            select: { id: true, endpoint: true, p256dh: true, auth: true },
+          })
         : [];
       const channels = [
         ...(user.reminderPreferences?.emailReminders && mailConfigured() ? [EMAIL] : []),
         ...subscriptions.map((s) => pushChannel(s.id)),
       ];
-      const recorded = new Set((await tx.reminderDelivery.findMany({ where: { dispatchId: claimed.id }, select: { channel: true } })).map((d) => d.channel));
+      const recorded = new Set(
+        (await tx.reminderDelivery.findMany({ where: { dispatchId: claimed.id }, select: { channel: true } })).map((d) => d.channel),
+      );
       const channel = channels.find((c) => !recorded.has(c));
       if (!channel) return finish();
 
-      const facts: ReminderFacts = { taskId: task.id, title: task.title, dueAt: task.dueAt, remindAt: claimed.remindAt, timeZone: user.timezone, appUrl: options.appUrl, now };
+      const facts: ReminderFacts = {
+        taskId: task.id,
+        title: task.title,
+        dueAt: task.dueAt,
+        remindAt: claimed.remindAt,
+        timeZone: user.timezone,
+        appUrl: options.appUrl,
+        now,
+      };
       const key = reminderKey(task.id, claimed.remindAt);
       let status: string;
       if (channel === EMAIL) {
@@ -129,14 +155,33 @@ export async function deliverNext(options: DispatchOptions): Promise<boolean> {
           });
       } else {
         const subscription = subscriptions.find((s) => pushChannel(s.id) === channel)!;
-        const outcome: PushOutcome = await sendPush(subscription, pushPayload(facts), { vapid: options.vapid!, topic: key, timeoutMs, agent: options.pushAgent });
+        const outcome: PushOutcome = await sendPush(subscription, pushPayload(facts), {
+          vapid: options.vapid!,
+          topic: key,
+          timeoutMs,
+          agent: options.pushAgent,
+        });
         status = outcome.status;
         if (outcome.status === "gone") await tx.pushSubscription.deleteMany({ where: { id: subscription.id } });
-        else if (outcome.status === "sent") await tx.pushSubscription.updateMany({ where: { id: subscription.id }, data: { lastSuccessAt: now } });
-        else log.warn("reminder.push_failed", { dispatchId: claimed.id, subscriptionId: subscription.id, status: outcome.status, statusCode: outcome.statusCode, error: outcome.error });
+        else if (outcome.status === "sent")
+          await tx.pushSubscription.updateMany({ where: { id: subscription.id }, data: { lastSuccessAt: now } });
+        else
+          log.warn("reminder.push_failed", {
+            dispatchId: claimed.id,
+            subscriptionId: subscription.id,
+            status: outcome.status,
+            statusCode: outcome.statusCode,
+            error: outcome.error,
+          });
       }
       await tx.reminderDelivery.create({ data: { dispatchId: claimed.id, channel, status, at: now } });
-      log.info("reminder.delivered", { dispatchId: claimed.id, taskId: task.id, channel: channel === EMAIL ? EMAIL : "push", status, lateMs: now.getTime() - claimed.remindAt.getTime() });
+      log.info("reminder.delivered", {
+        dispatchId: claimed.id,
+        taskId: task.id,
+        channel: channel === EMAIL ? EMAIL : "push",
+        status,
+        lateMs: now.getTime() - claimed.remindAt.getTime(),
+      });
       return true;
     },
     // A send may take up to its timeout; the transaction (holding the claim) outlives it.

@@ -7,7 +7,15 @@ import { localParts } from "@/lib/tasks/time-zone";
 /** Reminders sent later than this after their time say how old they are. */
 export const LATE_AFTER_MS = 2 * 60_000;
 
-export type ReminderFacts = { taskId: string; title: string; dueAt: Date | null; remindAt: Date; timeZone: string; appUrl: string; now: Date };
+export type ReminderFacts = {
+  taskId: string;
+  title: string;
+  dueAt: Date | null;
+  remindAt: Date;
+  timeZone: string;
+  appUrl: string;
+  now: Date;
+};
 
 /** "3 h 5 min", "2 days 4 h", "7 min". */
 export function describeAge(ms: number): string {
@@ -58,9 +66,20 @@ export function pushPayload(facts: ReminderFacts): string {
 }
 
 export function reminderMail(facts: ReminderFacts): { subject: string; text: string } {
-  const lines = [facts.title, "", facts.dueAt ? `Due ${localWhen(facts.dueAt, facts.timeZone, facts.now)} (${facts.timeZone}).` : "You asked to be reminded of this task."];
+  const lines = [
+    facts.title,
+    "",
+    facts.dueAt
+      ? `Due ${localWhen(facts.dueAt, facts.timeZone, facts.now)} (${facts.timeZone}).`
+      : "You asked to be reminded of this task.",
+  ];
   const late = lateNote(facts);
   if (late) lines.push("", late);
-  lines.push("", `Open your tasks: ${new URL("/", facts.appUrl).toString()}`, "", "You get these mails because e-mail reminders are on in Settings.");
+  lines.push(
+    "",
+    `Open your tasks: ${new URL("/", facts.appUrl).toString()}`,
+    "",
+    "You get these mails because e-mail reminders are on in Settings.",
+  );
   return { subject: `Reminder: ${facts.title}`, text: lines.join("\n") };
 }

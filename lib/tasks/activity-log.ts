@@ -20,7 +20,10 @@ function canonical(value: unknown): string {
   if (value && typeof value === "object") {
     // An absent field and a null one are the same state (rows written before a field existed).
     const entries = Object.entries(value).filter(([, v]) => v !== undefined && v !== null);
-    return `{${entries.sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(",")}}`;
+    return `{${entries
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`)
+      .join(",")}}`;
   }
   return JSON.stringify(value ?? null);
 }
@@ -57,7 +60,12 @@ export function actionOf({ before, after }: TaskChange): ActivityAction {
 }
 
 /** Records the changes that changed something (a write that left a task as it was is not one). */
-export async function recordChanges(tx: Prisma.TransactionClient, userId: string, change: ChangeContext, changes: TaskChange[]): Promise<void> {
+export async function recordChanges(
+  tx: Prisma.TransactionClient,
+  userId: string,
+  change: ChangeContext,
+  changes: TaskChange[],
+): Promise<void> {
   const rows = changes
     .filter((c) => !sameTaskState(c.before, c.after))
     .map((c) => ({

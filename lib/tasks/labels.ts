@@ -58,6 +58,9 @@ export function extractLabels(input: string): { text: string; labels: string[]; 
   }
   let text = input;
   for (const span of [...spans].reverse()) text = text.slice(0, span.start) + text.slice(span.end);
-  text = text.replace(/[ \t]{2,}/g, " ").replace(/(?<!\s)\s+([,;:!?.])/g, "$1").trim();
+  text = text
+    .replace(/[ \t]{2,}/g, " ")
+    .replace(/(?<!\s)\s+([,;:!?.])/g, "$1")
+    .trim();
   return { text, labels, spans };
 }

@@ -5,7 +5,24 @@
  */
 import type { TaskStatus, TaskView } from "@/lib/tasks/schema";
 
-const STOP_WORDS = new Set(["the", "a", "an", "my", "task", "tasks", "todo", "to-do", "item", "one", "called", "named", "titled", "about", "that", "this"]);
+const STOP_WORDS = new Set([
+  "the",
+  "a",
+  "an",
+  "my",
+  "task",
+  "tasks",
+  "todo",
+  "to-do",
+  "item",
+  "one",
+  "called",
+  "named",
+  "titled",
+  "about",
+  "that",
+  "this",
+]);
 
 /** British → American endings and a few common variants, applied to single words. */
 function canonicalWord(word: string): string {
@@ -93,10 +110,7 @@ export function scoreTitle(query: string, title: string): MatchScore {
   return { coverage: matched / q.length, quality: quality / q.length + titleCoverage * 0.05, exact };
 }
 
-export type ReferenceResult =
-  | { kind: "one"; task: TaskView }
-  | { kind: "ambiguous"; candidates: TaskView[] }
-  | { kind: "none" };
+export type ReferenceResult = { kind: "one"; task: TaskView } | { kind: "ambiguous"; candidates: TaskView[] } | { kind: "none" };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -112,9 +126,7 @@ export function resolveReference(reference: string, tasks: TaskView[], prefer?: 
   }
   const queryWords = significant(normalizeWords(ref));
   const needed = queryWords.length >= 3 ? 2 / 3 : 1;
-  const scored = tasks
-    .map((task) => ({ task, score: scoreTitle(ref, task.title) }))
-    .filter((s) => s.score.coverage >= needed - 1e-9);
+  const scored = tasks.map((task) => ({ task, score: scoreTitle(ref, task.title) })).filter((s) => s.score.coverage >= needed - 1e-9);
   if (!scored.length) return { kind: "none" };
 
   const exact = scored.filter((s) => s.score.exact);

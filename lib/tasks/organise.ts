@@ -58,7 +58,11 @@ export async function resolvePlacement(
  * For undo: the list a task goes back to — the same list, or, if it was deleted since, a list
  * recreated with its id and name (or the user's list of that name, if one exists now).
  */
-export async function restoreListId(tx: Prisma.TransactionClient, userId: string, list: TaskListRef | null | undefined): Promise<string | null> {
+export async function restoreListId(
+  tx: Prisma.TransactionClient,
+  userId: string,
+  list: TaskListRef | null | undefined,
+): Promise<string | null> {
   if (!list) return null;
   const existing = await tx.taskList.findFirst({ where: { id: list.id, userId }, select: { id: true } });
   if (existing) return existing.id;
@@ -66,7 +70,10 @@ export async function restoreListId(tx: Prisma.TransactionClient, userId: string
   const sameName = await tx.taskList.findFirst({ where: { userId, nameKey }, select: { id: true } });
   if (sameName) return sameName.id;
   const taken = await tx.taskList.findFirst({ where: { id: list.id }, select: { id: true } });
-  const created = await tx.taskList.create({ data: { ...(taken ? {} : { id: list.id }), userId, name: list.name, nameKey }, select: { id: true } });
+  const created = await tx.taskList.create({
+    data: { ...(taken ? {} : { id: list.id }), userId, name: list.name, nameKey },
+    select: { id: true },
+  });
   return created.id;
 }
 
@@ -75,7 +82,12 @@ export async function restoreListId(tx: Prisma.TransactionClient, userId: string
  * task has no subtasks of its own now (either would make a second level of subtasks); else it
  * comes back top-level.
  */
-export async function restoreParentId(tx: Prisma.TransactionClient, userId: string, parentId: string | null | undefined, taskId: string): Promise<string | null> {
+export async function restoreParentId(
+  tx: Prisma.TransactionClient,
+  userId: string,
+  parentId: string | null | undefined,
+  taskId: string,
+): Promise<string | null> {
   if (!parentId) return null;
   const parent = await tx.task.findFirst({ where: { id: parentId, userId, parentId: null }, select: { id: true } });
   if (!parent) return null;

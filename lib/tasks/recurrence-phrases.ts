@@ -10,19 +10,75 @@ import { checkRule } from "@/lib/tasks/recurrence";
 export type RecurrencePhrase = { rule: string; start: number; end: number };
 
 const DAYS: Record<string, string> = {
-  monday: "MO", mon: "MO", tuesday: "TU", tue: "TU", tues: "TU", wednesday: "WE", wed: "WE",
-  thursday: "TH", thu: "TH", thur: "TH", thurs: "TH", friday: "FR", fri: "FR", saturday: "SA", sat: "SA", sunday: "SU", sun: "SU",
+  monday: "MO",
+  mon: "MO",
+  tuesday: "TU",
+  tue: "TU",
+  tues: "TU",
+  wednesday: "WE",
+  wed: "WE",
+  thursday: "TH",
+  thu: "TH",
+  thur: "TH",
+  thurs: "TH",
+  friday: "FR",
+  fri: "FR",
+  saturday: "SA",
+  sat: "SA",
+  sunday: "SU",
+  sun: "SU",
 };
 const MONTHS: Record<string, number> = {
-  january: 1, jan: 1, february: 2, feb: 2, march: 3, mar: 3, april: 4, apr: 4, may: 5, june: 6, jun: 6,
-  july: 7, jul: 7, august: 8, aug: 8, september: 9, sep: 9, sept: 9, october: 10, oct: 10, november: 11, nov: 11, december: 12, dec: 12,
+  january: 1,
+  jan: 1,
+  february: 2,
+  feb: 2,
+  march: 3,
+  mar: 3,
+  april: 4,
+  apr: 4,
+  may: 5,
+  june: 6,
+  jun: 6,
+  july: 7,
+  jul: 7,
+  august: 8,
+  aug: 8,
+  september: 9,
+  sep: 9,
+  sept: 9,
+  october: 10,
+  oct: 10,
+  november: 11,
+  nov: 11,
+  december: 12,
+  dec: 12,
 };
-const NUMBERS: Record<string, number> = { other: 2, second: 2, two: 2, three: 3, third: 3, four: 4, fourth: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twelve: 12 };
+const NUMBERS: Record<string, number> = {
+  other: 2,
+  second: 2,
+  two: 2,
+  three: 3,
+  third: 3,
+  four: 4,
+  fourth: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  twelve: 12,
+};
 const NTH: Record<string, number> = { first: 1, "1st": 1, second: 2, "2nd": 2, third: 3, "3rd": 3, fourth: 4, "4th": 4, last: -1 };
 
-const DAY = `(?:${Object.keys(DAYS).sort((a, b) => b.length - a.length).join("|")})s?`;
+const DAY = `(?:${Object.keys(DAYS)
+  .sort((a, b) => b.length - a.length)
+  .join("|")})s?`;
 const DAY_LIST = `${DAY}(?:\\s*(?:,|and|&|\\+)\\s*${DAY})*`;
-const MONTH = `(?:${Object.keys(MONTHS).sort((a, b) => b.length - a.length).join("|")})`;
+const MONTH = `(?:${Object.keys(MONTHS)
+  .sort((a, b) => b.length - a.length)
+  .join("|")})`;
 const ORDINAL = "(\\d{1,2})(?:st|nd|rd|th)?";
 const INTERVAL = "(\\d{1,3}|other|second|two|three|third|four|fourth|five|six|seven|eight|nine|ten|twelve)";
 const EACH = "(?:every|each)";
@@ -48,37 +104,99 @@ function withInterval(base: string, n: number, extra = ""): string {
 /** Patterns, most specific first; each returns the rule for its match or null. */
 const PATTERNS: [RegExp, (m: RegExpExecArray) => string | null][] = [
   // every year on 3 march / every 3rd of march / every march 3rd / annually on 3 march
-  [new RegExp(`\\b(?:${EACH} year|yearly|annually)\\s+on\\s+(?:the\\s+)?${ORDINAL}\\s+(?:of\\s+)?(${MONTH})\\b`, "i"), (m) => `FREQ=YEARLY;BYMONTH=${MONTHS[m[2]!.toLowerCase()]};BYMONTHDAY=${m[1]}`],
-  [new RegExp(`\\b(?:${EACH} year|yearly|annually)\\s+on\\s+(${MONTH})\\s+${ORDINAL}\\b`, "i"), (m) => `FREQ=YEARLY;BYMONTH=${MONTHS[m[1]!.toLowerCase()]};BYMONTHDAY=${m[2]}`],
-  [new RegExp(`\\b${EACH}\\s+(?:the\\s+)?${ORDINAL}\\s+of\\s+(${MONTH})\\b`, "i"), (m) => `FREQ=YEARLY;BYMONTH=${MONTHS[m[2]!.toLowerCase()]};BYMONTHDAY=${m[1]}`],
-  [new RegExp(`\\b${EACH}\\s+(${MONTH})\\s+${ORDINAL}\\b`, "i"), (m) => `FREQ=YEARLY;BYMONTH=${MONTHS[m[1]!.toLowerCase()]};BYMONTHDAY=${m[2]}`],
+  [
+    new RegExp(`\\b(?:${EACH} year|yearly|annually)\\s+on\\s+(?:the\\s+)?${ORDINAL}\\s+(?:of\\s+)?(${MONTH})\\b`, "i"),
+    (m) => `FREQ=YEARLY;BYMONTH=${MONTHS[m[2]!.toLowerCase()]};BYMONTHDAY=${m[1]}`,
+  ],
+  [
+    new RegExp(`\\b(?:${EACH} year|yearly|annually)\\s+on\\s+(${MONTH})\\s+${ORDINAL}\\b`, "i"),
+    (m) => `FREQ=YEARLY;BYMONTH=${MONTHS[m[1]!.toLowerCase()]};BYMONTHDAY=${m[2]}`,
+  ],
+  [
+    new RegExp(`\\b${EACH}\\s+(?:the\\s+)?${ORDINAL}\\s+of\\s+(${MONTH})\\b`, "i"),
+    (m) => `FREQ=YEARLY;BYMONTH=${MONTHS[m[2]!.toLowerCase()]};BYMONTHDAY=${m[1]}`,
+  ],
+  [
+    new RegExp(`\\b${EACH}\\s+(${MONTH})\\s+${ORDINAL}\\b`, "i"),
+    (m) => `FREQ=YEARLY;BYMONTH=${MONTHS[m[1]!.toLowerCase()]};BYMONTHDAY=${m[2]}`,
+  ],
   // the last day of every month / every last day of the month / monthly on the last day
-  [new RegExp(`\\b(?:on\\s+)?(?:the\\s+)?last day of (?:every|each|the) month\\b|\\b${EACH} last day of the month\\b|\\bmonthly on the last day\\b`, "i"), () => "FREQ=MONTHLY;BYMONTHDAY=-1"],
+  [
+    new RegExp(
+      `\\b(?:on\\s+)?(?:the\\s+)?last day of (?:every|each|the) month\\b|\\b${EACH} last day of the month\\b|\\bmonthly on the last day\\b`,
+      "i",
+    ),
+    () => "FREQ=MONTHLY;BYMONTHDAY=-1",
+  ],
   // every first monday (of the month) / the last friday of every month
-  [new RegExp(`\\b${EACH}\\s+(first|1st|second|2nd|third|3rd|fourth|4th|last)\\s+(${DAY})(?:\\s+of\\s+(?:the|every|each)\\s+month)?\\b`, "i"), (m) => `FREQ=MONTHLY;BYDAY=${NTH[m[1]!.toLowerCase()]}${DAYS[m[2]!.toLowerCase().replace(/s$/, "")] ?? DAYS[m[2]!.toLowerCase()]}`],
-  [new RegExp(`\\b(?:on\\s+)?the\\s+(first|1st|second|2nd|third|3rd|fourth|4th|last)\\s+(${DAY})\\s+of\\s+(?:every|each)\\s+month\\b`, "i"), (m) => `FREQ=MONTHLY;BYDAY=${NTH[m[1]!.toLowerCase()]}${DAYS[m[2]!.toLowerCase().replace(/s$/, "")] ?? DAYS[m[2]!.toLowerCase()]}`],
+  [
+    new RegExp(
+      `\\b${EACH}\\s+(first|1st|second|2nd|third|3rd|fourth|4th|last)\\s+(${DAY})(?:\\s+of\\s+(?:the|every|each)\\s+month)?\\b`,
+      "i",
+    ),
+    (m) => `FREQ=MONTHLY;BYDAY=${NTH[m[1]!.toLowerCase()]}${DAYS[m[2]!.toLowerCase().replace(/s$/, "")] ?? DAYS[m[2]!.toLowerCase()]}`,
+  ],
+  [
+    new RegExp(
+      `\\b(?:on\\s+)?the\\s+(first|1st|second|2nd|third|3rd|fourth|4th|last)\\s+(${DAY})\\s+of\\s+(?:every|each)\\s+month\\b`,
+      "i",
+    ),
+    (m) => `FREQ=MONTHLY;BYDAY=${NTH[m[1]!.toLowerCase()]}${DAYS[m[2]!.toLowerCase().replace(/s$/, "")] ?? DAYS[m[2]!.toLowerCase()]}`,
+  ],
   // on the 1st of every month / every 1st of the month / the 15th of each month / monthly on the 1st / every month on the 1st
-  [new RegExp(`\\b(?:on\\s+)?(?:the\\s+)?${ORDINAL}\\s+(?:day\\s+)?of\\s+(?:every|each)\\s+month\\b`, "i"), (m) => `FREQ=MONTHLY;BYMONTHDAY=${m[1]}`],
+  [
+    new RegExp(`\\b(?:on\\s+)?(?:the\\s+)?${ORDINAL}\\s+(?:day\\s+)?of\\s+(?:every|each)\\s+month\\b`, "i"),
+    (m) => `FREQ=MONTHLY;BYMONTHDAY=${m[1]}`,
+  ],
   [new RegExp(`\\b${EACH}\\s+${ORDINAL}\\s+of\\s+the\\s+month\\b`, "i"), (m) => `FREQ=MONTHLY;BYMONTHDAY=${m[1]}`],
   [new RegExp(`\\b(?:monthly|${EACH}\\s+month)\\s+on\\s+the\\s+${ORDINAL}\\b`, "i"), (m) => `FREQ=MONTHLY;BYMONTHDAY=${m[1]}`],
   // every weekday / on weekdays / every workday; every weekend
-  [new RegExp(`\\b(?:${EACH}\\s+(?:week\\s?day|work\\s?day|business day)|on\\s+(?:week\\s?days|work\\s?days)|weekdays)\\b`, "i"), () => "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR"],
+  [
+    new RegExp(`\\b(?:${EACH}\\s+(?:week\\s?day|work\\s?day|business day)|on\\s+(?:week\\s?days|work\\s?days)|weekdays)\\b`, "i"),
+    () => "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR",
+  ],
   [new RegExp(`\\b(?:${EACH}\\s+weekend|on\\s+weekends)\\b`, "i"), () => "FREQ=WEEKLY;BYDAY=SA,SU"],
   // every 2 weeks on friday / every other week on mon and thu / biweekly on friday
-  [new RegExp(`\\b${EACH}\\s+${INTERVAL}\\s+weeks?\\s+on\\s+(${DAY_LIST})\\b`, "i"), (m) => withInterval("FREQ=WEEKLY", interval(m[1]!.toLowerCase()), `;BYDAY=${dayCodes(m[2]!).join(",")}`)],
-  [new RegExp(`\\b(?:bi-?weekly|fortnightly)\\s+on\\s+(${DAY_LIST})\\b`, "i"), (m) => `FREQ=WEEKLY;INTERVAL=2;BYDAY=${dayCodes(m[1]!).join(",")}`],
+  [
+    new RegExp(`\\b${EACH}\\s+${INTERVAL}\\s+weeks?\\s+on\\s+(${DAY_LIST})\\b`, "i"),
+    (m) => withInterval("FREQ=WEEKLY", interval(m[1]!.toLowerCase()), `;BYDAY=${dayCodes(m[2]!).join(",")}`),
+  ],
+  [
+    new RegExp(`\\b(?:bi-?weekly|fortnightly)\\s+on\\s+(${DAY_LIST})\\b`, "i"),
+    (m) => `FREQ=WEEKLY;INTERVAL=2;BYDAY=${dayCodes(m[1]!).join(",")}`,
+  ],
   // every other friday / every 2nd tuesday is ambiguous in English; "every other" means fortnightly
   [new RegExp(`\\b${EACH}\\s+other\\s+(${DAY})\\b`, "i"), (m) => `FREQ=WEEKLY;INTERVAL=2;BYDAY=${dayCodes(m[1]!).join(",")}`],
   // weekly on monday / every week on monday
   [new RegExp(`\\b(?:weekly|${EACH}\\s+week)\\s+on\\s+(${DAY_LIST})\\b`, "i"), (m) => `FREQ=WEEKLY;BYDAY=${dayCodes(m[1]!).join(",")}`],
   // every monday / every mon, wed and fri / on mondays
   [new RegExp(`\\b${EACH}\\s+(${DAY_LIST})\\b`, "i"), (m) => `FREQ=WEEKLY;BYDAY=${dayCodes(m[1]!).join(",")}`],
-  [new RegExp(`\\bon\\s+((?:${DAY})s(?:\\s*(?:,|and|&)\\s*(?:${DAY})s)*)\\b`, "i"), (m) => `FREQ=WEEKLY;BYDAY=${dayCodes(m[1]!).join(",")}`],
+  [
+    new RegExp(`\\bon\\s+((?:${DAY})s(?:\\s*(?:,|and|&)\\s*(?:${DAY})s)*)\\b`, "i"),
+    (m) => `FREQ=WEEKLY;BYDAY=${dayCodes(m[1]!).join(",")}`,
+  ],
   // every 3 days / every other week / every 2 months / every year
-  [new RegExp(`\\b${EACH}\\s+${INTERVAL}\\s+(day|week|month|year)s?\\b`, "i"), (m) => withInterval(`FREQ=${{ day: "DAILY", week: "WEEKLY", month: "MONTHLY", year: "YEARLY" }[m[2]!.toLowerCase() as "day"]}`, interval(m[1]!.toLowerCase()))],
-  [new RegExp(`\\b${EACH}\\s+(day|morning|evening|night|week|month|year)\\b`, "i"), (m) => `FREQ=${{ day: "DAILY", morning: "DAILY", evening: "DAILY", night: "DAILY", week: "WEEKLY", month: "MONTHLY", year: "YEARLY" }[m[1]!.toLowerCase() as "day"]}`],
+  [
+    new RegExp(`\\b${EACH}\\s+${INTERVAL}\\s+(day|week|month|year)s?\\b`, "i"),
+    (m) =>
+      withInterval(
+        `FREQ=${{ day: "DAILY", week: "WEEKLY", month: "MONTHLY", year: "YEARLY" }[m[2]!.toLowerCase() as "day"]}`,
+        interval(m[1]!.toLowerCase()),
+      ),
+  ],
+  [
+    new RegExp(`\\b${EACH}\\s+(day|morning|evening|night|week|month|year)\\b`, "i"),
+    (m) =>
+      `FREQ=${{ day: "DAILY", morning: "DAILY", evening: "DAILY", night: "DAILY", week: "WEEKLY", month: "MONTHLY", year: "YEARLY" }[m[1]!.toLowerCase() as "day"]}`,
+  ],
   // A bare adverb only at the end of a clause: "water the plants daily", not "the monthly report".
-  [/\b(daily|weekly|monthly|yearly|annually|bi-?weekly|fortnightly)\b(?=\s*(?:$|[,.;!)]|(?:at|on|from|starting|until|in|before|after)\b))/i, (m) => ({ daily: "FREQ=DAILY", weekly: "FREQ=WEEKLY", monthly: "FREQ=MONTHLY", yearly: "FREQ=YEARLY", annually: "FREQ=YEARLY" })[m[1]!.toLowerCase()] ?? "FREQ=WEEKLY;INTERVAL=2"],
+  [
+    /\b(daily|weekly|monthly|yearly|annually|bi-?weekly|fortnightly)\b(?=\s*(?:$|[,.;!)]|(?:at|on|from|starting|until|in|before|after)\b))/i,
+    (m) =>
+      ({ daily: "FREQ=DAILY", weekly: "FREQ=WEEKLY", monthly: "FREQ=MONTHLY", yearly: "FREQ=YEARLY", annually: "FREQ=YEARLY" })[
+        m[1]!.toLowerCase()
+      ] ?? "FREQ=WEEKLY;INTERVAL=2",
+  ],
 ];
 
 /** The first repeat phrase in `text`, as a checked rule and its span; null when there is none. */

@@ -65,7 +65,8 @@ export function checkRule(input: string): RuleCheck {
   }
   const freq = seen.get("FREQ");
   if (!freq) return fail("FREQ is required (DAILY, WEEKLY, MONTHLY or YEARLY)");
-  if (/\d/.test(seen.get("BYDAY") ?? "") && freq !== "MONTHLY" && freq !== "YEARLY") return fail("numbered BYDAY (like 1MO) needs FREQ=MONTHLY or YEARLY");
+  if (/\d/.test(seen.get("BYDAY") ?? "") && freq !== "MONTHLY" && freq !== "YEARLY")
+    return fail("numbered BYDAY (like 1MO) needs FREQ=MONTHLY or YEARLY");
   const until = seen.get("UNTIL");
   // A bare UNTIL day includes that whole day.
   if (until && until.length === 8) seen.set("UNTIL", `${until}T235959Z`);
@@ -92,7 +93,16 @@ function floating(instant: Date, timeZone: string): Date {
 }
 
 function fromFloating(local: Date, timeZone: string, ms: number): Date {
-  return zonedToInstant(local.getUTCFullYear(), local.getUTCMonth() + 1, local.getUTCDate(), local.getUTCHours(), local.getUTCMinutes(), local.getUTCSeconds(), ms, timeZone);
+  return zonedToInstant(
+    local.getUTCFullYear(),
+    local.getUTCMonth() + 1,
+    local.getUTCDate(),
+    local.getUTCHours(),
+    local.getUTCMinutes(),
+    local.getUTCSeconds(),
+    ms,
+    timeZone,
+  );
 }
 
 function ruleFrom(rule: string, dtstart: Date): RRule {
@@ -143,7 +153,9 @@ function rebasedRule(rule: string, start: Date, from: Date): RRule {
     // The first day of the period's first month, at the start's time of day: nothing of that period is lost.
     if (periods > 0) {
       const month = options.freq === RRule.MONTHLY ? start.getUTCMonth() : 0;
-      options.dtstart = new Date(Date.UTC(start.getUTCFullYear(), month + periods * period, 1, start.getUTCHours(), start.getUTCMinutes(), start.getUTCSeconds()));
+      options.dtstart = new Date(
+        Date.UTC(start.getUTCFullYear(), month + periods * period, 1, start.getUTCHours(), start.getUTCMinutes(), start.getUTCSeconds()),
+      );
     }
   }
   return new RRule(options);
@@ -170,9 +182,25 @@ export function moveReminder(remindAt: Date, { from, to, timeZone }: { from: Dat
   return fromFloating(new Date(floating(to, timeZone).getTime() + offset), timeZone, remindAt.getUTCMilliseconds());
 }
 
-const WEEKDAYS: Record<string, string> = { MO: "Monday", TU: "Tuesday", WE: "Wednesday", TH: "Thursday", FR: "Friday", SA: "Saturday", SU: "Sunday" };
+const WEEKDAYS: Record<string, string> = {
+  MO: "Monday",
+  TU: "Tuesday",
+  WE: "Wednesday",
+  TH: "Thursday",
+  FR: "Friday",
+  SA: "Saturday",
+  SU: "Sunday",
+};
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
-const NTH: Record<string, string> = { "1": "first", "2": "second", "3": "third", "4": "fourth", "5": "fifth", "-1": "last", "-2": "second to last" };
+const NTH: Record<string, string> = {
+  "1": "first",
+  "2": "second",
+  "3": "third",
+  "4": "fourth",
+  "5": "fifth",
+  "-1": "last",
+  "-2": "second to last",
+};
 
 function ordinal(n: number): string {
   if (n === -1) return "last day";
@@ -223,14 +251,21 @@ export function describeRule(rule: string): string {
       if (interval === 1) text = weekdays ? "every weekday" : weekend ? "every weekend day" : `every ${and(names)}`;
       else text = `${every(interval, "week")} on ${and(names)}`;
     }
-    if (freq === "MONTHLY" && !bymonthday && !bymonth) text = `${interval === 1 ? "monthly" : every(interval, "month")} on the ${and(names)}`;
+    if (freq === "MONTHLY" && !bymonthday && !bymonth)
+      text = `${interval === 1 ? "monthly" : every(interval, "month")} on the ${and(names)}`;
   } else if (simple && !byday) {
     if (freq === "DAILY" && !bymonthday && !bymonth) text = every(interval, "day");
     if (freq === "WEEKLY" && !bymonthday && !bymonth) text = every(interval, "week");
-    if (freq === "MONTHLY" && !bymonth) text = bymonthday ? `${interval === 1 ? "monthly" : every(interval, "month")} on the ${and(bymonthday.map(ordinal))}` : interval === 1 ? "monthly" : every(interval, "month");
+    if (freq === "MONTHLY" && !bymonth)
+      text = bymonthday
+        ? `${interval === 1 ? "monthly" : every(interval, "month")} on the ${and(bymonthday.map(ordinal))}`
+        : interval === 1
+          ? "monthly"
+          : every(interval, "month");
     if (freq === "YEARLY") {
       if (!bymonth && !bymonthday) text = every(interval, "year");
-      else if (bymonth?.length === 1 && bymonthday?.length === 1 && bymonthday[0]! > 0) text = `${every(interval, "year")} on ${bymonthday[0]} ${MONTHS[bymonth[0]! - 1]}`;
+      else if (bymonth?.length === 1 && bymonthday?.length === 1 && bymonthday[0]! > 0)
+        text = `${every(interval, "year")} on ${bymonthday[0]} ${MONTHS[bymonth[0]! - 1]}`;
     }
   }
   if (text) return text + untilText(parts.get("UNTIL"));

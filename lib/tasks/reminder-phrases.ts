@@ -16,16 +16,53 @@ export type ReminderPhrase =
    */
   | { kind: "at"; when: { start: number; end: number } | null; start: number; end: number };
 
-const UNITS: Record<string, number> = { minute: 1, min: 1, mins: 1, minutes: 1, hour: 60, hr: 60, hrs: 60, hours: 60, day: 1440, days: 1440, week: 10080, weeks: 10080 };
-const WORD_NUMBERS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, ten: 10, fifteen: 15, twenty: 20, thirty: 30, "forty-five": 45, half: 0.5 };
+const UNITS: Record<string, number> = {
+  minute: 1,
+  min: 1,
+  mins: 1,
+  minutes: 1,
+  hour: 60,
+  hr: 60,
+  hrs: 60,
+  hours: 60,
+  day: 1440,
+  days: 1440,
+  week: 10080,
+  weeks: 10080,
+};
+const WORD_NUMBERS: Record<string, number> = {
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  ten: 10,
+  fifteen: 15,
+  twenty: 20,
+  thirty: 30,
+  "forty-five": 45,
+  half: 0.5,
+};
 
 /** The words that ask for a reminder ("remind me", "ping me", "set a reminder" …), as a regex source. */
 export const REMIND = "(?:remind me|ping me|nudge me|alert me|notify me|give me a reminder|set a reminder|with a reminder|add a reminder)";
 const AMOUNT = "(\\d{1,4}|an?|one|two|three|four|five|ten|fifteen|twenty|thirty|forty-five|half)";
 const UNIT = "(minutes?|mins?|hours?|hrs?|days?|weeks?)";
 
-const BEFORE = new RegExp(`\\b${REMIND}\\s+(?:about\\s+)?(?:${AMOUNT}\\s+${UNIT}|(an?\\s+hour|half an hour|the day|the night|the evening))\\s+(?:before(?:hand)?|earlier|ahead|in advance|prior)\\b`, "i");
-const THE_BEFORE: Record<string, number> = { "a hour": 60, "an hour": 60, "half an hour": 30, "the day": 1440, "the night": 1440, "the evening": 1440 };
+const BEFORE = new RegExp(
+  `\\b${REMIND}\\s+(?:about\\s+)?(?:${AMOUNT}\\s+${UNIT}|(an?\\s+hour|half an hour|the day|the night|the evening))\\s+(?:before(?:hand)?|earlier|ahead|in advance|prior)\\b`,
+  "i",
+);
+const THE_BEFORE: Record<string, number> = {
+  "a hour": 60,
+  "an hour": 60,
+  "half an hour": 30,
+  "the day": 1440,
+  "the night": 1440,
+  "the evening": 1440,
+};
 /** "remind me <when> to <task>": the time words sit between "remind me" and "to". */
 // eslint-disable-next-line regexp/no-super-linear-backtracking -- the time words are capped at 60 characters
 const WHEN_TO = new RegExp(`\\b${REMIND}\\s+((?!to\\b)(?:(?!\\bto\\b).){1,60}?)\\s+to\\s+`, "i");
@@ -41,16 +78,24 @@ function amount(word: string): number {
 export function findReminderPhrase(text: string): ReminderPhrase | null {
   const before = BEFORE.exec(text);
   if (before) {
-    const minutes = before[3] ? THE_BEFORE[before[3].toLowerCase().replace(/\s+/g, " ")] : amount(before[1]!) * (UNITS[before[2]!.toLowerCase()] ?? 1);
+    const minutes = before[3]
+      ? THE_BEFORE[before[3].toLowerCase().replace(/\s+/g, " ")]
+      : amount(before[1]!) * (UNITS[before[2]!.toLowerCase()] ?? 1);
     if (minutes && minutes > 0 && minutes <= 60 * 24 * 28) {
-      const start = before.index > 0 && /[,;]\s*$/.test(text.slice(0, before.index)) ? text.slice(0, before.index).search(/[,;]\s*$/) : before.index;
+      const start =
+        before.index > 0 && /[,;]\s*$/.test(text.slice(0, before.index)) ? text.slice(0, before.index).search(/[,;]\s*$/) : before.index;
       return { kind: "before", minutes: Math.round(minutes), start, end: before.index + before[0].length };
     }
   }
   const whenTo = WHEN_TO.exec(text);
   if (whenTo) {
     const whenStart = whenTo.index + whenTo[0].indexOf(whenTo[1]!);
-    return { kind: "at", when: { start: whenStart, end: whenStart + whenTo[1]!.length }, start: whenTo.index, end: whenTo.index + whenTo[0].length };
+    return {
+      kind: "at",
+      when: { start: whenStart, end: whenStart + whenTo[1]!.length },
+      start: whenTo.index,
+      end: whenTo.index + whenTo[0].length,
+    };
   }
   const plain = PLAIN.exec(text);
   if (plain) return { kind: "at", when: null, start: plain.index, end: plain.index + plain[0].length };

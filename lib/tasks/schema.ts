@@ -12,11 +12,7 @@ export type TaskStatus = z.infer<typeof taskStatusSchema>;
 export type TaskPriority = z.infer<typeof taskPrioritySchema>;
 export type DueFilter = z.infer<typeof dueFilterSchema>;
 
-export const titleSchema = z
-  .string()
-  .trim()
-  .min(1, "must not be empty")
-  .max(TITLE_MAX, `must be at most ${TITLE_MAX} characters`);
+export const titleSchema = z.string().trim().min(1, "must not be empty").max(TITLE_MAX, `must be at most ${TITLE_MAX} characters`);
 export const descriptionSchema = z.string().trim().max(DESCRIPTION_MAX, `must be at most ${DESCRIPTION_MAX} characters`);
 /** ISO-8601 date-time, or a bare YYYY-MM-DD day; checked precisely by parseDue. */
 export const dueInputSchema = z.string().trim().min(10, "must be an ISO-8601 date or date-time").max(40);

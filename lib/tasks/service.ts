@@ -81,7 +81,9 @@ export function toTaskView(row: TaskRow): TaskView {
     list: row.list ? { id: row.list.id, name: row.list.name } : null,
     labels: row.labels,
     parentId: row.parentId,
-    subtasks: row.subtasks.length ? { done: row.subtasks.filter((t) => t.status === "completed").length, total: row.subtasks.length } : null,
+    subtasks: row.subtasks.length
+      ? { done: row.subtasks.filter((t) => t.status === "completed").length, total: row.subtasks.length }
+      : null,
     recurrence: toRecurrence(row.recurrence),
     lastCompletedAt: row.lastCompletedAt?.toISOString() ?? null,
     remindAt: row.remindAt?.toISOString() ?? null,
@@ -100,7 +102,10 @@ export type Mutation = { change: ChangeContext; db?: Prisma.TransactionClient };
 export const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 30_000 } as const;
 
 /** Runs several service calls in the caller's transaction, or in a new one (e.g. a task and its subtasks). */
-export function inTransaction<T>(given: Prisma.TransactionClient | undefined, work: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
+export function inTransaction<T>(
+  given: Prisma.TransactionClient | undefined,
+  work: (tx: Prisma.TransactionClient) => Promise<T>,
+): Promise<T> {
   return given ? work(given) : prisma.$transaction(work, TRANSACTION_OPTIONS);
 }
 
@@ -117,7 +122,11 @@ function dueValue(value: string | null | undefined, timeZone: string): Date | nu
   if (value === undefined) return undefined;
   if (value === null) return null;
   const date = parseDue(value, timeZone);
-  if (!date) throw new AppError("bad_request:task", `dueAt: must be an ISO-8601 date-time or a YYYY-MM-DD date in the years ${DUE_YEAR_MIN}–${DUE_YEAR_MAX}`);
+  if (!date)
+    throw new AppError(
+      "bad_request:task",
+      `dueAt: must be an ISO-8601 date-time or a YYYY-MM-DD date in the years ${DUE_YEAR_MIN}–${DUE_YEAR_MAX}`,
+    );
   return date;
 }
 
@@ -153,7 +162,12 @@ type TaskData = Prisma.TaskUncheckedUpdateInput & { dueAt?: Date | null; remindA
 function changeData(before: TaskView, patch: TaskUpdateInput, timeZone: string, now: Date): TaskData {
   const rule = ruleValue(patch.recurrence);
   const remindAt = remindValue(patch.remindAt, timeZone);
-  const data: TaskData = { title: patch.title, description: patch.description, priority: patch.priority, dueAt: dueValue(patch.dueAt, timeZone) };
+  const data: TaskData = {
+    title: patch.title,
+    description: patch.description,
+    priority: patch.priority,
+    dueAt: dueValue(patch.dueAt, timeZone),
+  };
   if (rule !== undefined) data.recurrence = rule;
   if (remindAt !== undefined) {
     data.remindAt = remindAt;
@@ -176,7 +190,8 @@ function changeData(before: TaskView, patch: TaskUpdateInput, timeZone: string, 
       if (completing) data.lastCompletedAt = now;
       return data;
     }
-    if (patch.skipOccurrence) throw new AppError("bad_request:task", "skipOccurrence: the repetition has ended (UNTIL), there is no next occurrence");
+    if (patch.skipOccurrence)
+      throw new AppError("bad_request:task", "skipOccurrence: the repetition has ended (UNTIL), there is no next occurrence");
   } else if (patch.skipOccurrence) {
     throw new AppError("bad_request:task", "skipOccurrence: only a repeating task can skip an occurrence");
   }
@@ -193,11 +208,22 @@ function changeData(before: TaskView, patch: TaskUpdateInput, timeZone: string, 
  * Refuses to create `adding` tasks that would take the user past TASKS_PER_USER_MAX. Not exact
  * under concurrent creations (a few may pass together): a bound on storage, not a quota.
  */
-export async function ensureTaskRoom({ userId, adding, db = prisma }: { userId: string; adding: number; db?: Prisma.TransactionClient }): Promise<void> {
+export async function ensureTaskRoom({
+  userId,
+  adding,
+  db = prisma,
+}: {
+  userId: string;
+  adding: number;
+  db?: Prisma.TransactionClient;
+}): Promise<void> {
   const rows = await db.$queryRaw<{ count: number }[]>`SELECT count(*)::int AS count FROM "Task" WHERE "userId" = ${userId}::uuid`;
   const count = rows[0]?.count ?? 0;
   if (count + adding > TASKS_PER_USER_MAX) {
-    throw new AppError("bad_request:task_limit", `An account can hold at most ${TASKS_PER_USER_MAX} tasks; this one has ${count}. Delete some tasks first.`);
+    throw new AppError(
+      "bad_request:task_limit",
+      `An account can hold at most ${TASKS_PER_USER_MAX} tasks; this one has ${count}. Delete some tasks first.`,
+    );
   }
 }
 
@@ -208,7 +234,12 @@ export async function createTask({
   change,
   db,
   roomChecked = false,
-}: { userId: string; timeZone: string; input: TaskCreateInput; /** The caller has checked ensureTaskRoom for everything it creates (an import). */ roomChecked?: boolean } & Mutation): Promise<TaskView> {
+}: {
+  userId: string;
+  timeZone: string;
+  input: TaskCreateInput /** The caller has checked ensureTaskRoom for everything it creates (an import). */;
+  roomChecked?: boolean;
+} & Mutation): Promise<TaskView> {
   const recurrence = ruleValue(input.recurrence) ?? null;
   const dueAt = dueForRule(recurrence, dueValue(input.dueAt, timeZone) ?? null, timeZone, new Date());
   const remindAt = remindValue(input.remindAt, timeZone) ?? null;
@@ -334,7 +365,15 @@ export async function countTasks(options: Omit<ListTasksOptions, "limit" | "curs
   return prisma.task.count({ where: { AND: buildTaskFilter(options) } });
 }
 
-export async function getTaskById({ userId, id, db = prisma }: { userId: string; id: string; db?: Prisma.TransactionClient }): Promise<TaskView | null> {
+export async function getTaskById({
+  userId,
+  id,
+  db = prisma,
+}: {
+  userId: string;
+  id: string;
+  db?: Prisma.TransactionClient;
+}): Promise<TaskView | null> {
   const row = await db.task.findFirst({ where: { id, userId }, select: taskSelect });
   return row ? toTaskView(row) : null;
 }
@@ -358,7 +397,11 @@ export async function updateTask({
     if (patch.labels !== undefined) data.labels = patch.labels;
     let moved: TaskView[] = [];
     if (patch.listId !== undefined || patch.parentId !== undefined) {
-      const placement = await resolvePlacement(tx, userId, patch, { id: before.id, listId: before.list?.id ?? null, parentId: before.parentId });
+      const placement = await resolvePlacement(tx, userId, patch, {
+        id: before.id,
+        listId: before.list?.id ?? null,
+        parentId: before.parentId,
+      });
       Object.assign(data, placement);
       // A parent's subtasks move to its new list with it.
       if (placement.listId !== (before.list?.id ?? null)) moved = await moveSubtasks(tx, userId, before.id, placement.listId);
@@ -378,7 +421,12 @@ export async function deleteTask({ userId, id, change, db }: { userId: string; i
     // Its subtasks go with it (cascade); they are recorded first, so undo brings the parent back first.
     const subtasks = await lockDescendants(tx, userId, [before.id]);
     await tx.task.delete({ where: { id: before.id } });
-    await recordChanges(tx, userId, change, [...subtasks, before].map((t) => ({ before: t, after: null })));
+    await recordChanges(
+      tx,
+      userId,
+      change,
+      [...subtasks, before].map((t) => ({ before: t, after: null })),
+    );
     return before;
   });
 }
@@ -406,12 +454,22 @@ export async function setTasksStatus({
     const rows = await tx.task.findMany({ where: { userId, id: { in: [...ownedIds] } }, orderBy: listOrder, select: taskSelect });
     const tasks = rows.map(toTaskView);
     const afterById = new Map(tasks.map((t) => [t.id, t]));
-    await recordChanges(tx, userId, change, changing.map((before) => ({ before, after: afterById.get(before.id) ?? null })));
+    await recordChanges(
+      tx,
+      userId,
+      change,
+      changing.map((before) => ({ before, after: afterById.get(before.id) ?? null })),
+    );
     return { tasks, notFound: ids.filter((id) => !ownedIds.has(id)) };
   });
 }
 
-export async function deleteTasks({ userId, ids, change, db }: { userId: string; ids: string[] } & Mutation): Promise<{ deleted: TaskView[]; notFound: string[] }> {
+export async function deleteTasks({
+  userId,
+  ids,
+  change,
+  db,
+}: { userId: string; ids: string[] } & Mutation): Promise<{ deleted: TaskView[]; notFound: string[] }> {
   return inTransaction(db, async (tx) => {
     const deleted = await lockTasks(tx, userId, ids);
     const found = new Set(deleted.map((t) => t.id));
@@ -419,7 +477,12 @@ export async function deleteTasks({ userId, ids, change, db }: { userId: string;
     if (deleted.length) await tx.task.deleteMany({ where: { userId, id: { in: [...found] } } });
     // Subtasks first and parents last, so undo (newest first) brings a parent back before its subtasks.
     const order = [...subtasks, ...deleted.filter((t) => t.parentId !== null), ...deleted.filter((t) => t.parentId === null)];
-    await recordChanges(tx, userId, change, order.map((before) => ({ before, after: null })));
+    await recordChanges(
+      tx,
+      userId,
+      change,
+      order.map((before) => ({ before, after: null })),
+    );
     return { deleted, notFound: ids.filter((id) => !found.has(id)) };
   });
 }
@@ -429,7 +492,13 @@ export async function deleteTasks({ userId, ids, change, db }: { userId: string;
  * id and creation time — for undo (lib/activity). Recorded like any other change. A new task
  * field must be restored here too.
  */
-export async function setTaskState({ userId, id, state, change, db }: { userId: string; id: string; state: TaskView | null } & Mutation): Promise<TaskView | null> {
+export async function setTaskState({
+  userId,
+  id,
+  state,
+  change,
+  db,
+}: { userId: string; id: string; state: TaskView | null } & Mutation): Promise<TaskView | null> {
   return inTransaction(db, async (tx) => {
     const [before] = await lockTasks(tx, userId, [id]);
     let after: TaskView | null = null;
@@ -463,7 +532,15 @@ export async function setTaskState({ userId, id, state, change, db }: { userId: 
 }
 
 /** The user's tasks among `ids`, locked until the end of the caller's transaction `db`. */
-export async function getTasksForUpdate({ userId, ids, db }: { userId: string; ids: string[]; db: Prisma.TransactionClient }): Promise<TaskView[]> {
+export async function getTasksForUpdate({
+  userId,
+  ids,
+  db,
+}: {
+  userId: string;
+  ids: string[];
+  db: Prisma.TransactionClient;
+}): Promise<TaskView[]> {
   return lockTasks(db, userId, ids);
 }
 
@@ -481,9 +558,7 @@ export const MATCH_CANDIDATES = 50;
 function wordPatterns(reference: string): string[] {
   const words = significantWords(reference);
   const long = words.filter((w) => w.length >= 3);
-  const patterns = long.length
-    ? long.map((w) => (w.length > 4 ? `${w.slice(0, 4)}|${w.slice(-4)}` : w))
-    : words.map((w) => `\\m${w}\\M`); // only one- or two-letter words: as whole words
+  const patterns = long.length ? long.map((w) => (w.length > 4 ? `${w.slice(0, 4)}|${w.slice(-4)}` : w)) : words.map((w) => `\\m${w}\\M`); // only one- or two-letter words: as whole words
   return [...new Set(patterns)].slice(0, 8);
 }
 
@@ -495,7 +570,17 @@ function wordPatterns(reference: string): string[] {
  * Both conditions are served by the trigram index on (userId, title), so the cost follows the
  * matches, not the number of tasks.
  */
-export async function findTaskIdsByWords({ userId, reference, limit = MATCH_CANDIDATES, db = prisma }: { userId: string; reference: string; limit?: number; db?: Prisma.TransactionClient }): Promise<string[]> {
+export async function findTaskIdsByWords({
+  userId,
+  reference,
+  limit = MATCH_CANDIDATES,
+  db = prisma,
+}: {
+  userId: string;
+  reference: string;
+  limit?: number;
+  db?: Prisma.TransactionClient;
+}): Promise<string[]> {
   const patterns = wordPatterns(reference);
   if (!patterns.length) return [];
   const phrase = significantWords(reference).join(" ");
@@ -521,7 +606,17 @@ export async function findTaskIdsByWords({ userId, reference, limit = MATCH_CAND
  * searched in the database, so a task is found however many the user has and however old it
  * is. `db`: the caller's transaction, if any.
  */
-export async function listTasksForMatching({ userId, reference, limit = MATCH_CANDIDATES, db = prisma }: { userId: string; reference: string; limit?: number; db?: Prisma.TransactionClient }): Promise<TaskView[]> {
+export async function listTasksForMatching({
+  userId,
+  reference,
+  limit = MATCH_CANDIDATES,
+  db = prisma,
+}: {
+  userId: string;
+  reference: string;
+  limit?: number;
+  db?: Prisma.TransactionClient;
+}): Promise<TaskView[]> {
   const ref = reference.trim();
   if (UUID_PATTERN.test(ref)) {
     const rows = await db.task.findMany({ where: { userId, id: ref.toLowerCase() }, select: taskSelect });
@@ -537,8 +632,14 @@ export async function listTasksForMatching({ userId, reference, limit = MATCH_CA
 /** Locks the subtasks of these parents (FOR UPDATE, in id order) and returns them. */
 async function lockSubtasks(tx: Prisma.TransactionClient, userId: string, parentIds: string[]): Promise<TaskView[]> {
   if (!parentIds.length) return [];
-  const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "Task" WHERE "userId" = ${userId}::uuid AND "parentId" = ANY(${parentIds}::uuid[]) ORDER BY id FOR UPDATE`;
-  return lockTasks(tx, userId, rows.map((r) => r.id));
+  const rows = await tx.$queryRaw<
+    { id: string }[]
+  >`SELECT id FROM "Task" WHERE "userId" = ${userId}::uuid AND "parentId" = ANY(${parentIds}::uuid[]) ORDER BY id FOR UPDATE`;
+  return lockTasks(
+    tx,
+    userId,
+    rows.map((r) => r.id),
+  );
 }
 
 /**
@@ -572,13 +673,24 @@ async function moveSubtasks(tx: Prisma.TransactionClient, userId: string, parent
  */
 async function moveListTasksToInbox({ userId, listId, change, db }: { userId: string; listId: string } & Mutation): Promise<number> {
   return inTransaction(db, async (tx) => {
-    const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "Task" WHERE "userId" = ${userId}::uuid AND "listId" = ${listId}::uuid ORDER BY id FOR UPDATE`;
-    const before = await lockTasks(tx, userId, rows.map((r) => r.id));
+    const rows = await tx.$queryRaw<
+      { id: string }[]
+    >`SELECT id FROM "Task" WHERE "userId" = ${userId}::uuid AND "listId" = ${listId}::uuid ORDER BY id FOR UPDATE`;
+    const before = await lockTasks(
+      tx,
+      userId,
+      rows.map((r) => r.id),
+    );
     if (!before.length) return 0;
     await tx.task.updateMany({ where: { userId, listId }, data: { listId: null } });
     const after = await tx.task.findMany({ where: { userId, id: { in: before.map((t) => t.id) } }, select: taskSelect });
     const afterById = new Map(after.map((row) => [row.id, toTaskView(row)]));
-    await recordChanges(tx, userId, change, before.map((t) => ({ before: t, after: afterById.get(t.id) ?? null })));
+    await recordChanges(
+      tx,
+      userId,
+      change,
+      before.map((t) => ({ before: t, after: afterById.get(t.id) ?? null })),
+    );
     return before.length;
   });
 }
@@ -587,9 +699,19 @@ async function moveListTasksToInbox({ userId, listId, change, db }: { userId: st
  * Deletes one of the user's lists; its tasks move to the Inbox (recorded, so undo restores both).
  * Here rather than in lib/lists: lists know nothing of tasks, tasks know which list they are in.
  */
-export async function deleteList({ userId, id, change }: { userId: string; id: string; change: ChangeContext }): Promise<{ list: { id: string; name: string }; movedToInbox: number }> {
+export async function deleteList({
+  userId,
+  id,
+  change,
+}: {
+  userId: string;
+  id: string;
+  change: ChangeContext;
+}): Promise<{ list: { id: string; name: string }; movedToInbox: number }> {
   return prisma.$transaction(async (tx) => {
-    const locked = await tx.$queryRaw<{ id: string; name: string }[]>`SELECT id, name FROM "TaskList" WHERE id = ${id}::uuid AND "userId" = ${userId}::uuid FOR UPDATE`;
+    const locked = await tx.$queryRaw<
+      { id: string; name: string }[]
+    >`SELECT id, name FROM "TaskList" WHERE id = ${id}::uuid AND "userId" = ${userId}::uuid FOR UPDATE`;
     const list = locked[0];
     if (!list) throw new AppError("not_found:list");
     const movedToInbox = await moveListTasksToInbox({ userId, listId: list.id, change, db: tx });

@@ -59,10 +59,18 @@ export function parseRangeBound(value: string, edge: "from" | "to", timeZone: st
   return edge === "from" ? instant : new Date(instant.getTime() + 1);
 }
 
-function resolveRange(field: "due" | "completed", from: string | undefined, to: string | undefined, timeZone: string): InstantRange | undefined {
+function resolveRange(
+  field: "due" | "completed",
+  from: string | undefined,
+  to: string | undefined,
+  timeZone: string,
+): InstantRange | undefined {
   if (from === undefined && to === undefined) return undefined;
   const range: InstantRange = {};
-  for (const [edge, value] of [["from", from], ["to", to]] as const) {
+  for (const [edge, value] of [
+    ["from", from],
+    ["to", to],
+  ] as const) {
     if (value === undefined) continue;
     const name = `${field}${edge === "from" ? "From" : "To"}`;
     const instant = parseRangeBound(value, edge, timeZone);

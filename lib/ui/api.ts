@@ -57,7 +57,10 @@ export async function apiFetch<T>(path: string, init: RequestInit & { json?: unk
 }
 
 /** Like apiFetch, also returning the request id the server recorded a change under (X-Request-Id). */
-export async function apiSend<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<{ data: T; requestId: string | null }> {
+export async function apiSend<T>(
+  path: string,
+  init: RequestInit & { json?: unknown } = {},
+): Promise<{ data: T; requestId: string | null }> {
   const { json, headers, ...rest } = init;
   let response: Response;
   try {

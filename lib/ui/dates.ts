@@ -12,9 +12,24 @@ function zonedParts(date: Date, timeZone?: string): Parts {
   let f = partsFormatters.get(key);
   if (!f) {
     try {
-      f = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric" });
+      f = new Intl.DateTimeFormat("en-US", {
+        timeZone,
+        hourCycle: "h23",
+        year: "numeric",
+        month: "numeric",
+        day: "numeric",
+        hour: "numeric",
+        minute: "numeric",
+      });
     } catch {
-      f = new Intl.DateTimeFormat("en-US", { hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric" });
+      f = new Intl.DateTimeFormat("en-US", {
+        hourCycle: "h23",
+        year: "numeric",
+        month: "numeric",
+        day: "numeric",
+        hour: "numeric",
+        minute: "numeric",
+      });
     }
     partsFormatters.set(key, f);
   }
@@ -38,13 +53,26 @@ export function describeDue(dueAt: string | null, status: "pending" | "completed
   const hasTime = !(dp.hour === 23 && dp.minute === 59) && !(dp.hour === 0 && dp.minute === 0);
   const opts = { timeZone } as const;
   const time = hasTime ? ` ${due.toLocaleTimeString(undefined, { ...opts, hour: "numeric", minute: "2-digit" })}` : "";
-  const full = due.toLocaleString(undefined, { ...opts, weekday: "long", year: "numeric", month: "long", day: "numeric", ...(hasTime ? { hour: "numeric", minute: "2-digit" } : {}) });
+  const full = due.toLocaleString(undefined, {
+    ...opts,
+    weekday: "long",
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    ...(hasTime ? { hour: "numeric", minute: "2-digit" } : {}),
+  });
   let label: string;
   if (days === 0) label = `Today${time}`;
   else if (days === 1) label = `Tomorrow${time}`;
   else if (days === -1) label = `Yesterday${time}`;
   else if (days > 1 && days < 7) label = due.toLocaleDateString(undefined, { ...opts, weekday: "short" }) + time;
-  else label = due.toLocaleDateString(undefined, { ...opts, month: "short", day: "numeric", ...(dp.year !== zonedParts(now, timeZone).year ? { year: "numeric" } : {}) });
+  else
+    label = due.toLocaleDateString(undefined, {
+      ...opts,
+      month: "short",
+      day: "numeric",
+      ...(dp.year !== zonedParts(now, timeZone).year ? { year: "numeric" } : {}),
+    });
   const overdue = status === "pending" && due.getTime() < now.getTime();
   const tone = overdue ? "overdue" : days === 0 ? "today" : days > 0 && days < 3 ? "soon" : "later";
   return { label: overdue && days !== 0 ? `Overdue · ${label}` : label, tone, full };

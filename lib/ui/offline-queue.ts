@@ -33,10 +33,12 @@ export async function enqueueChange(owner: string, change: Omit<QueuedChange, "s
 export async function queuedChanges(owner: string): Promise<QueuedChange[]> {
   const db = await database();
   const rows = (await db.getAllFromIndex(STORE, "owner", owner)) as Row[];
-  return rows.sort((a, b) => a.seq - b.seq).map(({ owner: _owner, ...change }) => {
-    void _owner;
-    return change;
-  });
+  return rows
+    .sort((a, b) => a.seq - b.seq)
+    .map(({ owner: _owner, ...change }) => {
+      void _owner;
+      return change;
+    });
 }
 
 export async function saveChange(owner: string, change: QueuedChange): Promise<void> {

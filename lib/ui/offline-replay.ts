@@ -79,17 +79,22 @@ export async function replayChanges(queue: QueuedChange[], io: ReplayIO): Promis
         return outcome;
       }
       if (current === null) {
-        if (change.kind !== "delete") outcome.notes.push(`“${change.base.title}” was deleted elsewhere, so your offline change to it was dropped.`);
+        if (change.kind !== "delete")
+          outcome.notes.push(`“${change.base.title}” was deleted elsewhere, so your offline change to it was dropped.`);
         await io.done(change);
         continue;
       }
       if (current.updatedAt !== change.base.updatedAt) {
         if (Date.parse(current.updatedAt) > Date.parse(change.madeAt)) {
-          outcome.notes.push(`“${current.title}” was changed elsewhere after your offline ${change.kind === "delete" ? "delete" : "change"}; the newer change was kept.`);
+          outcome.notes.push(
+            `“${current.title}” was changed elsewhere after your offline ${change.kind === "delete" ? "delete" : "change"}; the newer change was kept.`,
+          );
           await io.done(change);
           continue;
         }
-        outcome.notes.push(`“${current.title}” had been changed elsewhere; your later offline ${change.kind === "delete" ? "delete" : "change"} replaced it.`);
+        outcome.notes.push(
+          `“${current.title}” had been changed elsewhere; your later offline ${change.kind === "delete" ? "delete" : "change"} replaced it.`,
+        );
       }
     }
 

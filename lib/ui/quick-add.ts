@@ -41,16 +41,20 @@ export function chipsOf(parsed: Parsed, text: string, listName: string | null): 
   const of = (...kinds: SpanKind[]) => parsed.spans.filter((s) => kinds.includes(s.kind));
   const chips: Chip[] = [];
   if (parsed.dueAt) chips.push({ key: "due", kind: "date", text: `Due ${when(parsed.dueAt)}`, spans: of("date", "time") });
-  if (parsed.recurrence) chips.push({ key: "repeat", kind: "recurrence", text: `Repeats ${parsed.recurrenceText ?? "on a schedule"}`, spans: of("recurrence") });
-  if (parsed.priority) chips.push({ key: "priority", kind: "priority", text: `${capitalize(parsed.priority)} priority`, spans: of("priority") });
+  if (parsed.recurrence)
+    chips.push({ key: "repeat", kind: "recurrence", text: `Repeats ${parsed.recurrenceText ?? "on a schedule"}`, spans: of("recurrence") });
+  if (parsed.priority)
+    chips.push({ key: "priority", kind: "priority", text: `${capitalize(parsed.priority)} priority`, spans: of("priority") });
   if (parsed.remindAt) chips.push({ key: "reminder", kind: "reminder", text: `Reminder ${when(parsed.remindAt)}`, spans: of("reminder") });
-  else if (parsed.remindBeforeWithoutDue) chips.push({ key: "reminder", kind: "reminder", text: "No reminder: give a due time to count from", spans: of("reminder") });
+  else if (parsed.remindBeforeWithoutDue)
+    chips.push({ key: "reminder", kind: "reminder", text: "No reminder: give a due time to count from", spans: of("reminder") });
   if (parsed.listId) chips.push({ key: "list", kind: "list", text: `In ${listName ?? "a list"}`, spans: of("list") });
   for (const label of parsed.labels) {
     const spans = of("label").filter((s) => normalizeLabel(text.slice(s.start + 1, s.end)) === label);
     chips.push({ key: `label:${label}`, kind: "label", text: `#${label}`, spans });
   }
-  if (parsed.description) chips.push({ key: "description", kind: "description", text: `Notes: ${parsed.description}`, spans: of("description") });
+  if (parsed.description)
+    chips.push({ key: "description", kind: "description", text: `Notes: ${parsed.description}`, spans: of("description") });
   return chips;
 }
 
@@ -67,7 +71,12 @@ export function shiftRanges(ranges: TextRange[], before: string, after: string):
   let prefix = 0;
   while (prefix < before.length && prefix < after.length && before[prefix] === after[prefix]) prefix++;
   let suffix = 0;
-  while (suffix < before.length - prefix && suffix < after.length - prefix && before[before.length - 1 - suffix] === after[after.length - 1 - suffix]) suffix++;
+  while (
+    suffix < before.length - prefix &&
+    suffix < after.length - prefix &&
+    before[before.length - 1 - suffix] === after[after.length - 1 - suffix]
+  )
+    suffix++;
   const editEnd = before.length - suffix;
   const delta = after.length - before.length;
   const out: TextRange[] = [];
@@ -91,7 +100,9 @@ export function followEdit(parsed: Parsed, before: string, after: string, ignore
   }
   const had = (kinds: SpanKind[]) => parsed.spans.some((s) => kinds.includes(s.kind));
   const lost = (kinds: SpanKind[]) => had(kinds) && !spans.some((s) => kinds.includes(s.kind));
-  const labels = had(["label"]) ? parsed.labels.filter((label) => spans.some((s) => s.kind === "label" && normalizeLabel(after.slice(s.start + 1, s.end)) === label)) : parsed.labels;
+  const labels = had(["label"])
+    ? parsed.labels.filter((label) => spans.some((s) => s.kind === "label" && normalizeLabel(after.slice(s.start + 1, s.end)) === label))
+    : parsed.labels;
   return {
     ...parsed,
     // A due date that came from the repeat alone goes with it.

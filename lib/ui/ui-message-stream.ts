@@ -62,7 +62,8 @@ function parseChunk(text: string): ChatChunk {
   } catch {
     throw new StreamProtocolError("The reply could not be read.");
   }
-  if (typeof value !== "object" || value === null || typeof (value as { type?: unknown }).type !== "string") throw new StreamProtocolError("The reply could not be read.");
+  if (typeof value !== "object" || value === null || typeof (value as { type?: unknown }).type !== "string")
+    throw new StreamProtocolError("The reply could not be read.");
   return value as ChatChunk;
 }
 
@@ -84,7 +85,11 @@ export function parsePartialJson(text: string): unknown {
   // text can be cut back to a complete prefix (right after an opening bracket, before a comma).
   const stack: string[] = [];
   const cuts: { at: number; closers: string }[] = [];
-  const closers = () => stack.map((c) => (c === "{" ? "}" : "]")).reverse().join("");
+  const closers = () =>
+    stack
+      .map((c) => (c === "{" ? "}" : "]"))
+      .reverse()
+      .join("");
   let inString = false;
   let escaped = false;
   for (let i = 0; i < text.length; i++) {
@@ -106,7 +111,13 @@ export function parsePartialJson(text: string): unknown {
   // ("tr", "nul") or a number cut short ("12.", "1e") finished, as the SDK does.
   const ends = inString
     ? [`${escaped ? text.slice(0, -1) : text}"`, `${text.replace(/\\u[0-9a-fA-F]{0,3}$/, "")}"`]
-    : [text.replace(/(^|[\s:,[])(t|tr|tru|f|fa|fal|fals|n|nu|nul)$/, (_, before: string, w: string) => before + ["true", "false", "null"].find((word) => word.startsWith(w))), text.replace(/(\d)[.eE+-]+$/, "$1")];
+    : [
+        text.replace(
+          /(^|[\s:,[])(t|tr|tru|f|fa|fal|fals|n|nu|nul)$/,
+          (_, before: string, w: string) => before + ["true", "false", "null"].find((word) => word.startsWith(w)),
+        ),
+        text.replace(/(\d)[.eE+-]+$/, "$1"),
+      ];
   for (const end of ends) {
     const closed = attempt(end + closers());
     if (closed.ok) return closed.value;
@@ -119,7 +130,14 @@ export function parsePartialJson(text: string): unknown {
   return undefined;
 }
 
-type PartialToolCall = { text: string; toolName: string; dynamic: boolean; inputEncoding?: "json" | "text"; title?: string; toolMetadata?: unknown };
+type PartialToolCall = {
+  text: string;
+  toolName: string;
+  dynamic: boolean;
+  inputEncoding?: "json" | "text";
+  title?: string;
+  toolMetadata?: unknown;
+};
 
 /** The assistant message a response builds, and what is open in it. */
 export type StreamingMessage = {
@@ -135,7 +153,10 @@ export type StreamingMessage = {
  * otherwise it starts a new assistant message with `messageId`. `lastMessage` is copied.
  */
 export function startMessage(lastMessage: UIMessage | undefined, messageId: string): StreamingMessage {
-  const message: UIMessage = lastMessage?.role === "assistant" ? { ...lastMessage, parts: lastMessage.parts.map((p) => ({ ...p })) } : { id: messageId, metadata: undefined, role: "assistant", parts: [] };
+  const message: UIMessage =
+    lastMessage?.role === "assistant"
+      ? { ...lastMessage, parts: lastMessage.parts.map((p) => ({ ...p })) }
+      : { id: messageId, metadata: undefined, role: "assistant", parts: [] };
   const partialToolCalls = new Map<string, PartialToolCall>();
   const lastStep = message.parts.findLastIndex((p) => p.type === "step-start");
   for (const part of message.parts.slice(lastStep + 1)) {
@@ -177,14 +198,35 @@ export function applyChunk(state: StreamingMessage, chunk: ChatChunk, onData?: (
   };
   const isTool = (p: Mutable) => isToolUIPart(p as unknown as Part);
   const toolPart = (toolCallId: string): Mutable => {
-    const found = stepParts().find((p) => isTool(p) && p.toolCallId === toolCallId) ?? parts.findLast((p) => isTool(p) && p.toolCallId === toolCallId);
+    const found =
+      stepParts().find((p) => isTool(p) && p.toolCallId === toolCallId) ?? parts.findLast((p) => isTool(p) && p.toolCallId === toolCallId);
     if (!found) throw new StreamProtocolError(`No tool invocation found for tool call ID "${toolCallId}".`);
     return found;
   };
   const staticName = (p: Mutable) => p.type.split("-").slice(1).join("-");
   /** The SDK's updateToolPart / updateDynamicToolPart, in one. */
-  const updateTool = (o: { toolCallId: string; toolName: string; dynamic: boolean; state: string; input?: unknown; output?: unknown; errorText?: string; rawInput?: unknown; inputEncoding?: string; providerExecuted?: boolean; preliminary?: boolean; providerMetadata?: unknown; title?: string; toolMetadata?: unknown }, existing?: Mutable) => {
-    const part = existing ?? stepParts().find((p) => (o.dynamic ? p.type === "dynamic-tool" : p.type.startsWith("tool-")) && p.toolCallId === o.toolCallId);
+  const updateTool = (
+    o: {
+      toolCallId: string;
+      toolName: string;
+      dynamic: boolean;
+      state: string;
+      input?: unknown;
+      output?: unknown;
+      errorText?: string;
+      rawInput?: unknown;
+      inputEncoding?: string;
+      providerExecuted?: boolean;
+      preliminary?: boolean;
+      providerMetadata?: unknown;
+      title?: string;
+      toolMetadata?: unknown;
+    },
+    existing?: Mutable,
+  ) => {
+    const part =
+      existing ??
+      stepParts().find((p) => (o.dynamic ? p.type === "dynamic-tool" : p.type.startsWith("tool-")) && p.toolCallId === o.toolCallId);
     const isResult = o.state === "output-available" || o.state === "output-error";
     if (part) {
       part.state = o.state;
@@ -229,7 +271,13 @@ export function applyChunk(state: StreamingMessage, chunk: ChatChunk, onData?: (
   switch (chunk.type) {
     case "text-start":
     case "reasoning-start": {
-      const part: Mutable = { type: chunk.type === "text-start" ? "text" : "reasoning", ...(chunk.type === "reasoning-start" ? { id: chunk.id } : {}), text: "", providerMetadata: chunk.providerMetadata, state: "streaming" };
+      const part: Mutable = {
+        type: chunk.type === "text-start" ? "text" : "reasoning",
+        ...(chunk.type === "reasoning-start" ? { id: chunk.id } : {}),
+        text: "",
+        providerMetadata: chunk.providerMetadata,
+        state: "streaming",
+      };
       (chunk.type === "text-start" ? state.activeText : state.activeReasoning).set(chunk.id, part);
       parts.push(part);
       return { write: true };
@@ -251,18 +299,54 @@ export function applyChunk(state: StreamingMessage, chunk: ChatChunk, onData?: (
       return { write: true };
     }
     case "file":
-      parts.push({ type: "file", mediaType: chunk.mediaType, url: chunk.url, ...(chunk.providerMetadata != null ? { providerMetadata: chunk.providerMetadata } : {}) });
+      parts.push({
+        type: "file",
+        mediaType: chunk.mediaType,
+        url: chunk.url,
+        ...(chunk.providerMetadata != null ? { providerMetadata: chunk.providerMetadata } : {}),
+      });
       return { write: true };
     case "source-url":
-      parts.push({ type: "source-url", sourceId: chunk.sourceId, url: chunk.url, title: chunk.title, providerMetadata: chunk.providerMetadata });
+      parts.push({
+        type: "source-url",
+        sourceId: chunk.sourceId,
+        url: chunk.url,
+        title: chunk.title,
+        providerMetadata: chunk.providerMetadata,
+      });
       return { write: true };
     case "source-document":
-      parts.push({ type: "source-document", sourceId: chunk.sourceId, mediaType: chunk.mediaType, title: chunk.title, filename: chunk.filename, providerMetadata: chunk.providerMetadata });
+      parts.push({
+        type: "source-document",
+        sourceId: chunk.sourceId,
+        mediaType: chunk.mediaType,
+        title: chunk.title,
+        filename: chunk.filename,
+        providerMetadata: chunk.providerMetadata,
+      });
       return { write: true };
     case "tool-input-start": {
       const dynamic = chunk.dynamic === true;
-      state.partialToolCalls.set(chunk.toolCallId, { text: "", inputEncoding: chunk.inputEncoding, toolName: chunk.toolName, dynamic, title: chunk.title, toolMetadata: chunk.toolMetadata });
-      updateTool({ toolCallId: chunk.toolCallId, toolName: chunk.toolName, dynamic, state: "input-streaming", inputEncoding: chunk.inputEncoding, input: undefined, providerExecuted: chunk.providerExecuted, title: chunk.title, toolMetadata: chunk.toolMetadata, providerMetadata: chunk.providerMetadata });
+      state.partialToolCalls.set(chunk.toolCallId, {
+        text: "",
+        inputEncoding: chunk.inputEncoding,
+        toolName: chunk.toolName,
+        dynamic,
+        title: chunk.title,
+        toolMetadata: chunk.toolMetadata,
+      });
+      updateTool({
+        toolCallId: chunk.toolCallId,
+        toolName: chunk.toolName,
+        dynamic,
+        state: "input-streaming",
+        inputEncoding: chunk.inputEncoding,
+        input: undefined,
+        providerExecuted: chunk.providerExecuted,
+        title: chunk.title,
+        toolMetadata: chunk.toolMetadata,
+        providerMetadata: chunk.providerMetadata,
+      });
       return { write: true };
     }
     case "tool-input-delta": {
@@ -270,16 +354,46 @@ export function applyChunk(state: StreamingMessage, chunk: ChatChunk, onData?: (
       if (!call) throw new StreamProtocolError(`Received tool-input-delta for missing tool call with ID "${chunk.toolCallId}".`);
       call.text += chunk.inputTextDelta;
       const input = call.inputEncoding === "text" ? call.text : parsePartialJson(call.text);
-      updateTool({ toolCallId: chunk.toolCallId, toolName: call.toolName, dynamic: call.dynamic, state: "input-streaming", inputEncoding: call.inputEncoding, input, rawInput: call.text, title: call.title, toolMetadata: call.toolMetadata });
+      updateTool({
+        toolCallId: chunk.toolCallId,
+        toolName: call.toolName,
+        dynamic: call.dynamic,
+        state: "input-streaming",
+        inputEncoding: call.inputEncoding,
+        input,
+        rawInput: call.text,
+        title: call.title,
+        toolMetadata: call.toolMetadata,
+      });
       return { write: true };
     }
     case "tool-input-available":
-      updateTool({ toolCallId: chunk.toolCallId, toolName: chunk.toolName, dynamic: chunk.dynamic === true, state: "input-available", input: chunk.input, providerExecuted: chunk.providerExecuted, providerMetadata: chunk.providerMetadata, title: chunk.title, toolMetadata: chunk.toolMetadata });
+      updateTool({
+        toolCallId: chunk.toolCallId,
+        toolName: chunk.toolName,
+        dynamic: chunk.dynamic === true,
+        state: "input-available",
+        input: chunk.input,
+        providerExecuted: chunk.providerExecuted,
+        providerMetadata: chunk.providerMetadata,
+        title: chunk.title,
+        toolMetadata: chunk.toolMetadata,
+      });
       return { write: true };
     case "tool-input-error": {
       const existing = stepParts().find((p) => isTool(p) && p.toolCallId === chunk.toolCallId);
       const dynamic = existing ? existing.type === "dynamic-tool" : chunk.dynamic === true;
-      updateTool({ toolCallId: chunk.toolCallId, toolName: chunk.toolName, dynamic, state: "output-error", input: chunk.input, errorText: chunk.errorText, providerExecuted: chunk.providerExecuted, providerMetadata: chunk.providerMetadata, toolMetadata: chunk.toolMetadata });
+      updateTool({
+        toolCallId: chunk.toolCallId,
+        toolName: chunk.toolName,
+        dynamic,
+        state: "output-error",
+        input: chunk.input,
+        errorText: chunk.errorText,
+        providerExecuted: chunk.providerExecuted,
+        providerMetadata: chunk.providerMetadata,
+        toolMetadata: chunk.toolMetadata,
+      });
       return { write: true };
     }
     case "tool-approval-request": {
@@ -307,7 +421,9 @@ export function applyChunk(state: StreamingMessage, chunk: ChatChunk, onData?: (
           dynamic,
           state: chunk.type === "tool-output-available" ? "output-available" : "output-error",
           input: part.input,
-          ...(chunk.type === "tool-output-available" ? { output: chunk.output, preliminary: chunk.preliminary } : { errorText: chunk.errorText, ...(dynamic ? {} : { rawInput: part.rawInput }) }),
+          ...(chunk.type === "tool-output-available"
+            ? { output: chunk.output, preliminary: chunk.preliminary }
+            : { errorText: chunk.errorText, ...(dynamic ? {} : { rawInput: part.rawInput }) }),
           providerExecuted: chunk.providerExecuted,
           providerMetadata: chunk.providerMetadata,
           title: part.title as string | undefined,

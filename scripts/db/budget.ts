@@ -28,7 +28,15 @@ export class ConnectionBudgetError extends Error {
 }
 
 /** Reads the server's limits. Throws if the database cannot be reached. */
-export async function readConnectionBudget({ databaseUrl, workers, poolMax }: { databaseUrl: string; workers: number; poolMax: number }): Promise<ConnectionBudget> {
+export async function readConnectionBudget({
+  databaseUrl,
+  workers,
+  poolMax,
+}: {
+  databaseUrl: string;
+  workers: number;
+  poolMax: number;
+}): Promise<ConnectionBudget> {
   const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5000 });
   client.on("error", () => undefined);
   await client.connect();
@@ -51,7 +59,12 @@ export async function readConnectionBudget({ databaseUrl, workers, poolMax }: { 
  * Throws ConnectionBudgetError when workers × pool cannot fit; returns a warning (or null) when
  * it fits only if others let go; returns null when the database is behind a pooler.
  */
-export async function checkConnectionBudget(options: { databaseUrl: string; workers: number; poolMax: number; pooler: string }): Promise<string | null> {
+export async function checkConnectionBudget(options: {
+  databaseUrl: string;
+  workers: number;
+  poolMax: number;
+  pooler: string;
+}): Promise<string | null> {
   if (options.pooler === "session" || options.pooler === "transaction") return null;
   const budget = await readConnectionBudget(options);
   const { workers, poolMax } = options;
@@ -76,11 +89,20 @@ export async function checkConnectionBudget(options: { databaseUrl: string; work
  * A database that cannot be reached now is not a reason to refuse: the workers answer 503
  * until it is back, so the check is skipped with a note.
  */
-export async function startupBudgetCheck(workers: number, env: NodeJS.ProcessEnv = process.env, log: (message: string) => void = (m) => console.error(`[serve] ${m}`)): Promise<boolean> {
+export async function startupBudgetCheck(
+  workers: number,
+  env: NodeJS.ProcessEnv = process.env,
+  log: (message: string) => void = (m) => console.error(`[serve] ${m}`),
+): Promise<boolean> {
   if (!env.DATABASE_URL) return true; // the workers report the missing variable
   const poolMax = Number.parseInt(env.DATABASE_POOL_MAX ?? "", 10);
   try {
-    const warning = await checkConnectionBudget({ databaseUrl: env.DATABASE_URL, workers, poolMax: Number.isInteger(poolMax) && poolMax > 0 ? poolMax : 10, pooler: env.DATABASE_POOLER ?? "none" });
+    const warning = await checkConnectionBudget({
+      databaseUrl: env.DATABASE_URL,
+      workers,
+      poolMax: Number.isInteger(poolMax) && poolMax > 0 ? poolMax : 10,
+      pooler: env.DATABASE_POOLER ?? "none",
+    });
     if (warning) log(warning);
     return true;
   } catch (error) {

@@ -91,14 +91,20 @@ export function ensureAuthSecret(dir: string = defaultDataDir(), log: (message: 
  * `<dataDir>/vapid-keys.json` (created once): a P-256 key pair, base64url, as web-push's
  * generateVAPIDKeys() makes it (uncompressed public point, raw private scalar).
  */
-export function ensureVapidKeys(dir: string = defaultDataDir(), log: (message: string) => void = defaultLog): { publicKey: string; privateKey: string } {
-  if (process.env.VAPID_PUBLIC_KEY && process.env.VAPID_PRIVATE_KEY) return { publicKey: process.env.VAPID_PUBLIC_KEY, privateKey: process.env.VAPID_PRIVATE_KEY };
+export function ensureVapidKeys(
+  dir: string = defaultDataDir(),
+  log: (message: string) => void = defaultLog,
+): { publicKey: string; privateKey: string } {
+  if (process.env.VAPID_PUBLIC_KEY && process.env.VAPID_PRIVATE_KEY)
+    return { publicKey: process.env.VAPID_PUBLIC_KEY, privateKey: process.env.VAPID_PRIVATE_KEY };
   const file = path.join(dir, "vapid-keys.json");
   const shown = path.relative(ROOT, file).startsWith("..") ? file : path.relative(ROOT, file);
   const read = (): { publicKey: string; privateKey: string } | undefined => {
     try {
       const keys = JSON.parse(fs.readFileSync(file, "utf8")) as { publicKey?: unknown; privateKey?: unknown };
-      return typeof keys.publicKey === "string" && typeof keys.privateKey === "string" ? { publicKey: keys.publicKey, privateKey: keys.privateKey } : undefined;
+      return typeof keys.publicKey === "string" && typeof keys.privateKey === "string"
+        ? { publicKey: keys.publicKey, privateKey: keys.privateKey }
+        : undefined;
     } catch {
       return undefined; // not created yet
     }
@@ -156,7 +162,8 @@ export async function ensureDatabase(options: EnsureDatabaseOptions = {}): Promi
   }
 
   try {
-    const migrations = options.migrate === false ? undefined : await migrate({ databaseUrl: migrationUrl(externalUrl ?? undefined, url), log });
+    const migrations =
+      options.migrate === false ? undefined : await migrate({ databaseUrl: migrationUrl(externalUrl ?? undefined, url), log });
     const env: Record<string, string> = { DATABASE_URL: url };
     let authSecret: string | undefined;
     const deployment = process.env.NODE_ENV === "production" && Boolean(externalUrl);

@@ -138,7 +138,8 @@ export async function migrate(options: MigrateOptions): Promise<MigrateResult> {
 
       const local = new Set(migrations.map((migration) => migration.name));
       const missing = [...applied.keys()].filter((name) => !local.has(name));
-      if (missing.length > 0) log(`warning: applied migrations missing from ${options.migrationsDir ?? MIGRATIONS_DIR}: ${missing.join(", ")}`);
+      if (missing.length > 0)
+        log(`warning: applied migrations missing from ${options.migrationsDir ?? MIGRATIONS_DIR}: ${missing.join(", ")}`);
 
       const edited = migrations.filter((m) => applied.has(m.name) && !checksumMatches(m.sql, applied.get(m.name)!.checksum));
       if (edited.length > 0) {
@@ -163,10 +164,9 @@ export async function migrate(options: MigrateOptions): Promise<MigrateResult> {
             [id, migration.checksum, migration.name],
           );
           await client.query(migration.sql); // simple query protocol: multiple statements allowed
-          await client.query(
-            `UPDATE "_prisma_migrations" SET finished_at = clock_timestamp(), applied_steps_count = 1 WHERE id = $1`,
-            [id],
-          );
+          await client.query(`UPDATE "_prisma_migrations" SET finished_at = clock_timestamp(), applied_steps_count = 1 WHERE id = $1`, [
+            id,
+          ]);
           await client.query("COMMIT");
         } catch (error) {
           await client.query("ROLLBACK").catch(() => {});

@@ -14,7 +14,14 @@ export type TurnReport = { type: "talk-todo.turn"; running: boolean; conversatio
 
 export function isTurnReport(message: unknown): message is TurnReport {
   const m = message as Partial<TurnReport> | null;
-  return typeof m === "object" && m !== null && m.type === "talk-todo.turn" && typeof m.conversationId === "string" && typeof m.turnId === "string" && typeof m.running === "boolean";
+  return (
+    typeof m === "object" &&
+    m !== null &&
+    m.type === "talk-todo.turn" &&
+    typeof m.conversationId === "string" &&
+    typeof m.turnId === "string" &&
+    typeof m.running === "boolean"
+  );
 }
 
 const HOLD = `SELECT 1 FROM "Conversation" WHERE "id" = $1::uuid AND "activeTurnId" = $2 FOR UPDATE`;

@@ -22,13 +22,7 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { pathToFileURL } from "node:url";
 import pg from "pg";
-import type {
-  DiffResult,
-  MigrationDirectory,
-  MigrationList,
-  SchemaContainer,
-  SchemaEngine,
-} from "@prisma/schema-engine-wasm";
+import type { DiffResult, MigrationDirectory, MigrationList, SchemaContainer, SchemaEngine } from "@prisma/schema-engine-wasm";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { MIGRATIONS_DIR, SCHEMA_PATH, migrationFolderNames } from "./paths";
 

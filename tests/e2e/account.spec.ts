@@ -85,7 +85,8 @@ test("import a CSV after a preview that shows what will be created and what is s
   await preview.getByRole("button", { name: "Import 2 tasks" }).click();
   const result = page.getByTestId("import-result");
   await expect(result).toContainText("Imported 2 tasks.");
-  const titles = async () => ((await (await context.request.get("/api/tasks")).json()) as { tasks: { title: string }[] }).tasks.map((t) => t.title).sort();
+  const titles = async () =>
+    ((await (await context.request.get("/api/tasks")).json()) as { tasks: { title: string }[] }).tasks.map((t) => t.title).sort();
   expect(await titles()).toEqual(["Call the bank", "Pay rent"]);
 
   await result.getByRole("button", { name: "Undo import" }).click();
@@ -140,7 +141,12 @@ test("41: a session signed in long ago is asked for the password before it creat
   // The same session as an hour ago: Auth.js's cookie with an old sign-in time (scripts/e2e-server.ts's secret).
   const { encode } = await import("next-auth/jwt");
   const name = "authjs.session-token";
-  const stale = await encode({ token: { sub: id, sv: 0, authAt: Math.floor(Date.now() / 1000) - 3600 }, secret: process.env.AUTH_SECRET ?? "e2e-secret-e2e-secret-e2e-secret", salt: name, maxAge: 3600 });
+  const stale = await encode({
+    token: { sub: id, sv: 0, authAt: Math.floor(Date.now() / 1000) - 3600 },
+    secret: process.env.AUTH_SECRET ?? "e2e-secret-e2e-secret-e2e-secret",
+    salt: name,
+    maxAge: 3600,
+  });
   const origin = new URL(test.info().project.use.baseURL!);
   await context.clearCookies({ name });
   await context.addCookies([{ name, value: stale, domain: origin.hostname, path: "/", httpOnly: true, sameSite: "Lax" }]);

@@ -39,7 +39,10 @@ async function chat(request: APIRequestContext, body: Record<string, unknown>): 
     .split("\n")
     .filter((line) => line.startsWith("data: ") && line !== "data: [DONE]")
     .map((line) => JSON.parse(line.slice(6)) as StreamChunk);
-  const text = chunks.filter((c) => c.type === "text-delta").map((c) => String(c.delta)).join("");
+  const text = chunks
+    .filter((c) => c.type === "text-delta")
+    .map((c) => String(c.delta))
+    .join("");
   return { chunks, text };
 }
 
@@ -122,9 +125,9 @@ test.describe("the agent end to end (built-in model)", () => {
     test(name, async ({ baseURL }) => {
       test.setTimeout(600_000);
       const runner = path.resolve(process.cwd(), "tests/evals/run.mjs");
-      const run = await promisify(execFile)("node", [runner, baseURL!, ...files.map((f) => path.resolve(process.cwd(), f))], { timeout: 580_000 }).catch(
-        (error: { stdout?: string; stderr?: string; code?: number }) => error,
-      );
+      const run = await promisify(execFile)("node", [runner, baseURL!, ...files.map((f) => path.resolve(process.cwd(), f))], {
+        timeout: 580_000,
+      }).catch((error: { stdout?: string; stderr?: string; code?: number }) => error);
       const output = `${run.stdout ?? ""}${run.stderr ?? ""}`;
       console.log(output);
       expect(output).toMatch(/intent eval: \d+\/\d+ scenarios pass/);

@@ -53,7 +53,10 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   "POST /api/mcp": { auth: true, data: { jsonrpc: "2.0", id: 1, method: "tools/list" } },
   "DELETE /api/mcp": { auth: true },
   "GET /api/push/subscriptions": { auth: true },
-  "POST /api/push/subscriptions": { auth: true, data: { endpoint: "https://fcm.googleapis.com/fcm/send/x", keys: { p256dh: "x", auth: "x" } } },
+  "POST /api/push/subscriptions": {
+    auth: true,
+    data: { endpoint: "https://fcm.googleapis.com/fcm/send/x", keys: { p256dh: "x", auth: "x" } },
+  },
   "DELETE /api/push/subscriptions/[id]": { auth: true },
   "GET /api/account/preferences": { auth: true },
   "PATCH /api/account/preferences": { auth: true, data: { emailReminders: true } },
@@ -76,12 +79,24 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
 export function exportedMethods(source: string): string[] {
   const found = new Set<string>();
   for (const m of source.matchAll(/export\s+(?:async\s+)?(?:const|let|function)\s+(?:\{([^}]*)\}|(\w+))/g)) {
-    const names = m[1] ? m[1].split(",").map((n) => n.trim().split(/\s*:\s*/).pop()!.trim()) : [m[2]!];
+    const names = m[1]
+      ? m[1].split(",").map((n) =>
+          n
+            .trim()
+            .split(/\s*:\s*/)
+            .pop()!
+            .trim(),
+        )
+      : [m[2]!];
     for (const name of names) if ((METHODS as readonly string[]).includes(name)) found.add(name);
   }
   for (const m of source.matchAll(/export\s*\{([^}]*)\}/g)) {
     for (const part of m[1]!.split(",")) {
-      const name = part.trim().split(/\s+as\s+/).pop()!.trim();
+      const name = part
+        .trim()
+        .split(/\s+as\s+/)
+        .pop()!
+        .trim();
       if ((METHODS as readonly string[]).includes(name)) found.add(name);
     }
   }
@@ -114,6 +129,8 @@ export function concretePath(pattern: string): string {
 /** Problems with the table against the app's routes: routes without an entry, entries without a route. */
 export function tableProblems(routes: string[]): string[] {
   const missing = routes.filter((r) => !(r in ROUTE_TABLE)).map((r) => `${r}: no entry in tests/e2e/api-routes.ts ROUTE_TABLE`);
-  const stale = Object.keys(ROUTE_TABLE).filter((r) => !routes.includes(r)).map((r) => `${r}: in ROUTE_TABLE but no route exports it`);
+  const stale = Object.keys(ROUTE_TABLE)
+    .filter((r) => !routes.includes(r))
+    .map((r) => `${r}: in ROUTE_TABLE but no route exports it`);
   return [...missing, ...stale];
 }

@@ -39,9 +39,19 @@ test.describe("identity at the API", () => {
     expect(((await foreign.json()) as { code: string }).code).toBe("forbidden:origin");
     const crossSite = await call(request, "POST", "/api/tasks", { title: "from evil" }, { "sec-fetch-site": "cross-site" });
     expect(crossSite.status()).toBe(403);
-    const plain = await request.fetch("/api/tasks", { method: "POST", data: JSON.stringify({ title: "form post" }), headers: { "content-type": "text/plain" } });
+    const plain = await request.fetch("/api/tasks", {
+      method: "POST",
+      data: JSON.stringify({ title: "form post" }),
+      headers: { "content-type": "text/plain" },
+    });
     expect(plain.status()).toBe(400);
-    const sameOrigin = await call(request, "POST", "/api/tasks", { title: "legit" }, { origin: new URL(test.info().project.use.baseURL!).origin });
+    const sameOrigin = await call(
+      request,
+      "POST",
+      "/api/tasks",
+      { title: "legit" },
+      { origin: new URL(test.info().project.use.baseURL!).origin },
+    );
     expect(sameOrigin.status()).toBe(201);
     const tasks = (await (await request.get("/api/tasks")).json()) as { tasks: { title: string }[] };
     expect(tasks.tasks.map((t) => t.title)).toEqual(["legit"]);

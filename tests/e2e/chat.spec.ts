@@ -25,7 +25,11 @@ async function addTaskOverApi(page: Page, title: string): Promise<void> {
 }
 
 test.describe("chat with the built-in model", () => {
-  test("add, list, complete, delete with confirmation; the conversation survives a reload and is private", async ({ page, browser, baseURL }) => {
+  test("add, list, complete, delete with confirmation; the conversation survives a reload and is private", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     test.slow(); // a dozen turns, two reloads and a second browser: past 60 s on a busy 2-core machine
     const register = new RegisterPage(page);
     await register.goto();
@@ -120,7 +124,8 @@ test.describe("chat with the built-in model", () => {
 
   test("a response can be stopped while it streams, and the chat stays usable", async ({ page }) => {
     await signUpAndIn(page.request, "chat-stop");
-    for (const title of ["Pay rent", "Call the plumber", "Book flights", "Renew passport", "Water the plants", "Buy a birthday gift"]) await addTaskOverApi(page, title);
+    for (const title of ["Pay rent", "Call the plumber", "Book flights", "Renew passport", "Water the plants", "Buy a birthday gift"])
+      await addTaskOverApi(page, title);
     await page.addInitScript(paceChatStream);
     const chat = new ChatPage(page);
     await chat.goto();

@@ -11,11 +11,16 @@ test("a long conversation loads its newest page first and earlier ones on reques
   await signUpAndIn(page.request, "pager");
   let conversationId: string | undefined;
   for (let i = 0; i < 27; i++) {
-    const res = await page.request.post("/api/agent", { data: { message: `add chore number ${i}`, ...(conversationId ? { conversationId } : {}) } });
+    const res = await page.request.post("/api/agent", {
+      data: { message: `add chore number ${i}`, ...(conversationId ? { conversationId } : {}) },
+    });
     expect(res.status()).toBe(200);
     conversationId = ((await res.json()) as { conversationId: string }).conversationId;
   }
-  const api = (await (await page.request.get(`/api/conversations/${conversationId}`)).json()) as { messages: unknown[]; nextCursor: string | null };
+  const api = (await (await page.request.get(`/api/conversations/${conversationId}`)).json()) as {
+    messages: unknown[];
+    nextCursor: string | null;
+  };
   expect(api.messages).toHaveLength(50);
   expect(api.nextCursor).not.toBeNull();
 

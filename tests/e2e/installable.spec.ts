@@ -15,7 +15,12 @@ test.describe("installable app", () => {
 
     const res = await request.get(href!);
     expect(res.status()).toBe(200);
-    const manifest = (await res.json()) as { name: string; display: string; theme_color: string; icons: { src: string; sizes: string; purpose?: string }[] };
+    const manifest = (await res.json()) as {
+      name: string;
+      display: string;
+      theme_color: string;
+      icons: { src: string; sizes: string; purpose?: string }[];
+    };
     expect(manifest.display).toBe("standalone");
     expect(manifest.name).toBe("Talk Todo");
     expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/i);

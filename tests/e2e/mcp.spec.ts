@@ -15,17 +15,27 @@ test("an MCP client with a personal access token manages that user's tasks", asy
   expect(token).toMatch(/^tt_/);
 
   const client = new Client({ name: "e2e", version: "1.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(new URL("/api/mcp", baseURL), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL("/api/mcp", baseURL), { requestInit: { headers: { authorization: `Bearer ${token}` } } }),
+  );
   const { tools } = await client.listTools();
-  expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(["add_task", "list_tasks", "complete_task", "update_task", "delete_task"]));
+  expect(tools.map((t) => t.name)).toEqual(
+    expect.arrayContaining(["add_task", "list_tasks", "complete_task", "update_task", "delete_task"]),
+  );
 
-  const added = (await client.callTool({ name: "add_task", arguments: { title: "Renew passport", priority: "high" } })) as unknown as { structuredContent: { task: { id: string } } };
+  const added = (await client.callTool({ name: "add_task", arguments: { title: "Renew passport", priority: "high" } })) as unknown as {
+    structuredContent: { task: { id: string } };
+  };
   await client.callTool({ name: "add_task", arguments: { title: "Scratch task" } });
   await client.callTool({ name: "complete_task", arguments: { task: "renew passport" } });
   await client.callTool({ name: "delete_task", arguments: { task: "scratch task" } });
 
-  const listed = (await (await request.get("/api/tasks")).json()) as { tasks: { id: string; title: string; status: string; priority: string }[] };
-  expect(listed.tasks).toEqual([expect.objectContaining({ id: added.structuredContent.task.id, title: "Renew passport", status: "completed", priority: "high" })]);
+  const listed = (await (await request.get("/api/tasks")).json()) as {
+    tasks: { id: string; title: string; status: string; priority: string }[];
+  };
+  expect(listed.tasks).toEqual([
+    expect.objectContaining({ id: added.structuredContent.task.id, title: "Renew passport", status: "completed", priority: "high" }),
+  ]);
 
   // The same user's page shows what the MCP client did.
   await page.goto("/login");

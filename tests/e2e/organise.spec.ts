@@ -12,8 +12,13 @@ import { ChatPage } from "./pages";
 async function expectNoSeriousViolations(page: Page): Promise<void> {
   await page.mouse.move(0, 0);
   await page.addStyleTag({ content: "*, *::before, *::after { transition: none !important; animation: none !important; }" });
-  const results = await new AxeBuilder({ page }).include('[data-testid="task-panel"]').withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(" ")).slice(0, 5) }));
+  const results = await new AxeBuilder({ page })
+    .include('[data-testid="task-panel"]')
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(" ")).slice(0, 5) }));
   expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
 }
 
@@ -77,48 +82,51 @@ test.describe("organise: lists, labels, subtasks", () => {
 
   for (const theme of ["light", "dark"] as const) {
     test.describe(theme, () => {
-    test.use({ colorScheme: theme });
-    test(`labels and subtasks (${theme})`, async ({ page }) => {
-      await signUpAndIn(page.request, `organise-${theme}`);
-      const chat = new ChatPage(page);
-      await chat.goto();
-      const panel = chat.panel;
-      await panel.expectLoaded();
+      test.use({ colorScheme: theme });
+      test(`labels and subtasks (${theme})`, async ({ page }) => {
+        await signUpAndIn(page.request, `organise-${theme}`);
+        const chat = new ChatPage(page);
+        await chat.goto();
+        const panel = chat.panel;
+        await panel.expectLoaded();
 
-      // '#errands' in the add form becomes a label; its chip filters the panel.
-      await panel.newTitle.fill("Post the letter #errands");
-      await panel.addButton.click();
-      await expect(panel.checkbox("Post the letter")).toBeEnabled();
-      await panel.add("Pack for the trip");
-      await panel.item("Post the letter").getByRole("button", { name: "Show tasks labelled errands" }).click();
-      await expect(panel.items).toHaveCount(1);
-      await panel.root.getByRole("button", { name: "Stop filtering by label errands" }).first().click();
-      await expect(panel.items).toHaveCount(2);
+        // '#errands' in the add form becomes a label; its chip filters the panel.
+        await panel.newTitle.fill("Post the letter #errands");
+        await panel.addButton.click();
+        await expect(panel.checkbox("Post the letter")).toBeEnabled();
+        await panel.add("Pack for the trip");
+        await panel.item("Post the letter").getByRole("button", { name: "Show tasks labelled errands" }).click();
+        await expect(panel.items).toHaveCount(1);
+        await panel.root.getByRole("button", { name: "Stop filtering by label errands" }).first().click();
+        await expect(panel.items).toHaveCount(2);
 
-      // Subtasks: added under the parent, indented, with progress.
-      await panel.item("Pack for the trip").getByRole("button", { name: "Add a subtask to “Pack for the trip”" }).click();
-      const steps = panel.root.getByRole("form", { name: "Add a subtask to “Pack for the trip”" });
-      for (const step of ["Passport", "Charger", "Adapter"]) {
-        await steps.getByLabel("New subtask of “Pack for the trip”").fill(step);
-        await steps.getByRole("button", { name: "Add", exact: true }).click();
-        await expect(panel.checkbox(step)).toBeEnabled();
-      }
-      await steps.getByRole("button", { name: "Done" }).click();
-      const parent = panel.item("Pack for the trip").filter({ hasNot: page.locator("[data-subtask]") }).first();
-      await expect(parent.getByTestId("subtask-progress")).toHaveText(/0\/3/);
-      await panel.toggle("Passport");
-      await panel.toggle("Charger");
-      await expect(parent.getByTestId("subtask-progress")).toHaveText(/2\/3/);
-      await expect(panel.item("Adapter")).toHaveAttribute("data-subtask", "true");
-      await expect(panel.item("Adapter")).toContainText("Subtask of “Pack for the trip”");
-      await expectNoSeriousViolations(page);
+        // Subtasks: added under the parent, indented, with progress.
+        await panel.item("Pack for the trip").getByRole("button", { name: "Add a subtask to “Pack for the trip”" }).click();
+        const steps = panel.root.getByRole("form", { name: "Add a subtask to “Pack for the trip”" });
+        for (const step of ["Passport", "Charger", "Adapter"]) {
+          await steps.getByLabel("New subtask of “Pack for the trip”").fill(step);
+          await steps.getByRole("button", { name: "Add", exact: true }).click();
+          await expect(panel.checkbox(step)).toBeEnabled();
+        }
+        await steps.getByRole("button", { name: "Done" }).click();
+        const parent = panel
+          .item("Pack for the trip")
+          .filter({ hasNot: page.locator("[data-subtask]") })
+          .first();
+        await expect(parent.getByTestId("subtask-progress")).toHaveText(/0\/3/);
+        await panel.toggle("Passport");
+        await panel.toggle("Charger");
+        await expect(parent.getByTestId("subtask-progress")).toHaveText(/2\/3/);
+        await expect(panel.item("Adapter")).toHaveAttribute("data-subtask", "true");
+        await expect(panel.item("Adapter")).toContainText("Subtask of “Pack for the trip”");
+        await expectNoSeriousViolations(page);
 
-      // Deleting the parent says how many subtasks go with it.
-      await parent.getByRole("button", { name: "Delete “Pack for the trip”" }).click();
-      await expect(parent).toContainText("Delete with its 3 subtasks?");
-      await parent.getByRole("button", { name: "Delete", exact: true }).click();
-      await expect(panel.items).toHaveCount(1);
-    });
+        // Deleting the parent says how many subtasks go with it.
+        await parent.getByRole("button", { name: "Delete “Pack for the trip”" }).click();
+        await expect(parent).toContainText("Delete with its 3 subtasks?");
+        await parent.getByRole("button", { name: "Delete", exact: true }).click();
+        await expect(panel.items).toHaveCount(1);
+      });
     });
   }
 
@@ -126,7 +134,8 @@ test.describe("organise: lists, labels, subtasks", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     const { request } = page;
     await signUpAndIn(request, "organise-phone");
-    for (const name of ["Work", "Home", "Groceries", "Garden"]) expect((await request.post("/api/lists", { data: { name } })).status()).toBe(201);
+    for (const name of ["Work", "Home", "Groceries", "Garden"])
+      expect((await request.post("/api/lists", { data: { name } })).status()).toBe(201);
     const chat = new ChatPage(page);
     await chat.goto();
     await page.getByRole("button", { name: /Open tasks \(\d+ to do\)/ }).click();

@@ -27,8 +27,23 @@ type Shown = { title: string; body: string; actions: string[] };
  * through the DevTools protocol), then clicks the notification it shows: a click event with the
  * action, dispatched in the worker (a script-made event; the handler's fetch runs as on a click).
  */
-async function pushAndClick(cdp: CDPSession, worker: Worker, registrationId: string, origin: string, task: Task, action: string): Promise<Shown> {
-  const payload = { type: "reminder", taskId: task.id, title: task.title, body: "Due today 17:00", dueAt: null, remindAt: task.remindAt, url: "/" };
+async function pushAndClick(
+  cdp: CDPSession,
+  worker: Worker,
+  registrationId: string,
+  origin: string,
+  task: Task,
+  action: string,
+): Promise<Shown> {
+  const payload = {
+    type: "reminder",
+    taskId: task.id,
+    title: task.title,
+    body: "Due today 17:00",
+    dueAt: null,
+    remindAt: task.remindAt,
+    url: "/",
+  };
   await cdp.send("ServiceWorker.deliverPushMessage", { origin, registrationId, data: JSON.stringify(payload) });
   return worker.evaluate(
     async ({ taskId, action }) => {
@@ -99,6 +114,8 @@ test.describe("push reminder notifications", () => {
     const section = page.getByTestId("reminder-settings");
     await expect(section.getByText("None yet.")).toBeVisible();
     await section.getByLabel("E-mail me each reminder").check();
-    await expect.poll(async () => ((await (await page.request.get("/api/account/preferences")).json()) as { emailReminders: boolean }).emailReminders).toBe(true);
+    await expect
+      .poll(async () => ((await (await page.request.get("/api/account/preferences")).json()) as { emailReminders: boolean }).emailReminders)
+      .toBe(true);
   });
 });

@@ -10,7 +10,14 @@ import { expect, test, type Page } from "@playwright/test";
 import { signUpAndIn } from "./fixtures";
 import { ChatPage } from "./pages";
 
-type ApiTask = { title: string; priority: string; dueAt: string | null; recurrence: { rule: string } | null; labels: string[]; list: { name: string } | null };
+type ApiTask = {
+  title: string;
+  priority: string;
+  dueAt: string | null;
+  recurrence: { rule: string } | null;
+  labels: string[];
+  list: { name: string } | null;
+};
 
 const LINE = "pay rent on the 1st of every month 9am #home high";
 const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
@@ -137,6 +144,10 @@ test.describe("on a phone", () => {
     await expect(chips).not.toContainText("#home");
     await panel.addButton.tap();
     await expect(panel.checkbox("Pay rent #home")).toBeEnabled();
-    expect((await tasks(page)).find((t) => t.title === "Pay rent #home")).toMatchObject({ priority: "high", labels: [], recurrence: { rule: "FREQ=MONTHLY;BYMONTHDAY=1" } });
+    expect((await tasks(page)).find((t) => t.title === "Pay rent #home")).toMatchObject({
+      priority: "high",
+      labels: [],
+      recurrence: { rule: "FREQ=MONTHLY;BYMONTHDAY=1" },
+    });
   });
 });

@@ -9,7 +9,10 @@ import { ChatPage } from "./pages";
 
 // The README's pictures are rewritten only on request (UPDATE_SCREENSHOTS=1), so an ordinary
 // test run never dirties the work tree; otherwise they go to test-results/.
-const OUT = process.env.UPDATE_SCREENSHOTS === "1" ? path.join(process.cwd(), "docs", "screenshots") : path.join(process.cwd(), "test-results", "screenshots");
+const OUT =
+  process.env.UPDATE_SCREENSHOTS === "1"
+    ? path.join(process.cwd(), "docs", "screenshots")
+    : path.join(process.cwd(), "test-results", "screenshots");
 const EMAIL = "ada@example.com";
 
 /** The README's account; the e2e database is fresh per run, but a retry finds it already there. */

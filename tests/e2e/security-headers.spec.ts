@@ -57,7 +57,8 @@ test("the chat works under the policy, and an injected inline script is refused"
   // What an HTML injection looks like: markup with an inline script and an inline handler,
   // parsed into the page (a script in parsed markup runs unless the policy refuses it).
   const ran = await page.evaluate(async () => {
-    const markup = '<script>window.__injected = "script"</script><img src="data:," onload="window.__injected = \'handler\'" onerror="window.__injected = \'handler\'">';
+    const markup =
+      '<script>window.__injected = "script"</script><img src="data:," onload="window.__injected = \'handler\'" onerror="window.__injected = \'handler\'">';
     document.body.append(document.createRange().createContextualFragment(markup));
     const holder = document.createElement("div");
     holder.innerHTML = markup;

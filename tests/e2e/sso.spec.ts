@@ -42,7 +42,12 @@ test.beforeAll(async () => {
     conformIdTokenClaims: false,
     findAccount: (_ctx, id) => ({
       accountId: id,
-      claims: () => ({ sub: `sub-${id}`, email: id.replace(/^unverified-/, ""), email_verified: !id.startsWith("unverified-"), name: id.split("@")[0] }),
+      claims: () => ({
+        sub: `sub-${id}`,
+        email: id.replace(/^unverified-/, ""),
+        email_verified: !id.startsWith("unverified-"),
+        name: id.split("@")[0],
+      }),
     }),
   });
   server = provider.listen(appPort + 1000, "127.0.0.1");
@@ -55,7 +60,10 @@ test.afterAll(async () => {
 
 test.beforeEach(async ({ context }) => {
   // No test reaches the network: the provider's page would load a web font.
-  await context.route((url) => url.hostname !== "127.0.0.1" && url.hostname !== "localhost", (route) => route.abort());
+  await context.route(
+    (url) => url.hostname !== "127.0.0.1" && url.hostname !== "localhost",
+    (route) => route.abort(),
+  );
 });
 
 /** From the sign-in page through the provider's login and consent screens. */
@@ -80,7 +88,10 @@ async function sessionEmail(page: Page): Promise<string | undefined> {
   return session?.user?.email;
 }
 
-test("the sign-in page offers the enabled provider; a first sign-in makes an account, the next one returns to it", async ({ page, browser }) => {
+test("the sign-in page offers the enabled provider; a first sign-in makes an account, the next one returns to it", async ({
+  page,
+  browser,
+}) => {
   const email = uniqueEmail("sso");
   await signInWithSso(page, email);
   await expect(page).toHaveURL(`${app}/`);
@@ -90,7 +101,10 @@ test("the sign-in page offers the enabled provider; a first sign-in makes an acc
 
   // A fresh browser signs in to the same account: the task is there.
   const other = await browser.newContext();
-  await other.route((url) => url.hostname !== "127.0.0.1" && url.hostname !== "localhost", (route) => route.abort());
+  await other.route(
+    (url) => url.hostname !== "127.0.0.1" && url.hostname !== "localhost",
+    (route) => route.abort(),
+  );
   const page2 = await other.newPage();
   await signInWithSso(page2, email);
   await expect(page2).toHaveURL(`${app}/`);
@@ -99,14 +113,21 @@ test("the sign-in page offers the enabled provider; a first sign-in makes an acc
   await other.close();
 });
 
-test("37: an unverified password account with that email is not linked; its owner links the provider from Settings", async ({ page, request, browser }) => {
+test("37: an unverified password account with that email is not linked; its owner links the provider from Settings", async ({
+  page,
+  request,
+  browser,
+}) => {
   const email = uniqueEmail("preaccount");
   // Someone registers the address with a password (nobody has verified it).
   await register(request, email);
 
   // Signing in with SSO by that address is refused, with a way forward; no session.
   const stranger = await browser.newContext();
-  await stranger.route((url) => url.hostname !== "127.0.0.1" && url.hostname !== "localhost", (route) => route.abort());
+  await stranger.route(
+    (url) => url.hostname !== "127.0.0.1" && url.hostname !== "localhost",
+    (route) => route.abort(),
+  );
   const strangerPage = await stranger.newPage();
   await signInWithSso(strangerPage, email);
   const loginPage = new LoginPage(strangerPage);
@@ -129,7 +150,10 @@ test("37: an unverified password account with that email is not linked; its owne
 
   // From now on that provider account signs in to this account.
   const other = await browser.newContext();
-  await other.route((url) => url.hostname !== "127.0.0.1" && url.hostname !== "localhost", (route) => route.abort());
+  await other.route(
+    (url) => url.hostname !== "127.0.0.1" && url.hostname !== "localhost",
+    (route) => route.abort(),
+  );
   const page2 = await other.newPage();
   await signInWithSso(page2, `other-${email}`);
   await expect(page2).toHaveURL(`${app}/`);

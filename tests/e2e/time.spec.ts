@@ -77,9 +77,9 @@ test.describe("tasks that live in time", () => {
     await createTask(page, { title: "Take the cake out", remindAt: new Date(Date.now() - 60_000).toISOString() });
     await page.goto("/");
     await expect(page.getByTestId("reminder-count")).toHaveText("1");
-    await expect.poll(() => page.evaluate(() => (window as unknown as { shownNotifications: unknown[] }).shownNotifications)).toEqual([
-      { title: "Reminder", body: "Take the cake out" },
-    ]);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { shownNotifications: unknown[] }).shownNotifications))
+      .toEqual([{ title: "Reminder", body: "Take the cake out" }]);
     // Allowed already: the bell does not ask again.
     await page.getByTestId("reminder-bell").click();
     await expect(page.getByRole("button", { name: "Show reminders as system notifications" })).toHaveCount(0);
@@ -101,7 +101,9 @@ test.describe("tasks that live in time", () => {
     await chat.panel.toggle("Water the plants");
     await expect(page.getByTestId("toast").filter({ hasText: "moved to its next date" })).toBeVisible();
     await expect(row).toHaveAttribute("data-status", "pending");
-    const after = (await (await page.request.get(`/api/tasks/${plants.id}`)).json()) as { task: { dueAt: string; lastCompletedAt: string | null } };
+    const after = (await (await page.request.get(`/api/tasks/${plants.id}`)).json()) as {
+      task: { dueAt: string; lastCompletedAt: string | null };
+    };
     expect(new Date(after.task.dueAt).getTime() - new Date(plants.dueAt!).getTime()).toBe(86400_000);
     expect(after.task.lastCompletedAt).not.toBeNull();
 
@@ -109,14 +111,25 @@ test.describe("tasks that live in time", () => {
     await page.getByTestId("toast").filter({ hasText: "moved to its next date" }).getByRole("button", { name: "Undo" }).click();
     await expect(page.getByTestId("toast").filter({ hasText: "Undone: reopened 'Water the plants'." })).toBeVisible();
     await expect
-      .poll(async () => ((await (await page.request.get(`/api/tasks/${plants.id}`)).json()) as { task: { dueAt: string; lastCompletedAt: string | null } }).task)
+      .poll(
+        async () =>
+          (
+            (await (await page.request.get(`/api/tasks/${plants.id}`)).json()) as {
+              task: { dueAt: string; lastCompletedAt: string | null };
+            }
+          ).task,
+      )
       .toMatchObject({ dueAt: plants.dueAt, lastCompletedAt: null });
 
     // Set a monthly repeat and a reminder from the editor.
     await chat.panel.item("Pay rent").getByRole("button", { name: "Edit “Pay rent”" }).click();
     const form = chat.panel.root.getByRole("form", { name: "Edit “Pay rent”" });
     const day = Number(due.slice(8, 10));
-    await form.getByLabel("Repeat").selectOption({ label: `Monthly on the ${day}${day % 10 === 1 && day !== 11 ? "st" : day % 10 === 2 && day !== 12 ? "nd" : day % 10 === 3 && day !== 13 ? "rd" : "th"}` });
+    await form
+      .getByLabel("Repeat")
+      .selectOption({
+        label: `Monthly on the ${day}${day % 10 === 1 && day !== 11 ? "st" : day % 10 === 2 && day !== 12 ? "nd" : day % 10 === 3 && day !== 13 ? "rd" : "th"}`,
+      });
     await form.getByLabel("Remind me at").fill(`${due}T09:00`);
     await form.getByRole("button", { name: "Save" }).click();
     const rent = chat.panel.item("Pay rent");

@@ -15,7 +15,8 @@ type SpeechMode = "speak" | "not-allowed" | "missing";
 function installSpeech(mode: SpeechMode) {
   const w = window as unknown as Record<string, unknown>;
   if (mode === "missing") {
-    for (const name of ["SpeechRecognition", "webkitSpeechRecognition"]) Object.defineProperty(window, name, { value: undefined, configurable: true, writable: true });
+    for (const name of ["SpeechRecognition", "webkitSpeechRecognition"])
+      Object.defineProperty(window, name, { value: undefined, configurable: true, writable: true });
     return;
   }
   type Handler = ((event?: unknown) => void) | null;
@@ -60,7 +61,10 @@ function installSpeech(mode: SpeechMode) {
 }
 
 async function say(page: Page, transcript: string, final: boolean): Promise<void> {
-  await page.evaluate(([t, f]) => (window as unknown as { __say: (t: string, f: boolean) => void }).__say(t as string, f as boolean), [transcript, final] as const);
+  await page.evaluate(([t, f]) => (window as unknown as { __say: (t: string, f: boolean) => void }).__say(t as string, f as boolean), [
+    transcript,
+    final,
+  ] as const);
 }
 
 test("speaking into the chat box adds a task through the chat", async ({ page }) => {

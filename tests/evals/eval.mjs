@@ -25,7 +25,12 @@ const root = path.resolve(here, "../..");
 const args = process.argv.slice(2);
 const url = args.find((a) => /^https?:\/\//.test(a));
 const files = args.filter((a) => a !== url);
-const sets = files.length ? files : readdirSync(here).filter((f) => f.endsWith(".jsonl")).sort().map((f) => path.join(here, f));
+const sets = files.length
+  ? files
+  : readdirSync(here)
+      .filter((f) => f.endsWith(".jsonl"))
+      .sort()
+      .map((f) => path.join(here, f));
 for (const file of sets) {
   if (!existsSync(file)) {
     console.error(`eval: no such scenario file: ${file}`);
@@ -93,7 +98,10 @@ async function startOwnServer() {
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`eval: the server exited (${child.exitCode}) before it was ready`);
-    const ok = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return base;
     await new Promise((r) => setTimeout(r, 500));
   }
@@ -109,7 +117,10 @@ const median = (values) => {
 };
 
 const base = url ?? (await startOwnServer());
-const health = await fetch(`${base}/api/health`).then((r) => r.json(), () => null);
+const health = await fetch(`${base}/api/health`).then(
+  (r) => r.json(),
+  () => null,
+);
 console.log(`eval: ${base} (model: ${health?.model ?? "unknown"}), ${sets.length} scenario set(s)`);
 
 let n = 0;
@@ -133,15 +144,20 @@ for (const file of sets) {
     else {
       if (why.includes("[harm]")) harmful++;
       if (!known.has(c.id)) unexpected.push(c.id);
-      if (verbose || why.includes("[harm]")) console.log(`${why.includes("[harm]") ? "HARM" : known.has(c.id) ? "known" : "FAIL"} ${name}/${c.id}: ${why}`);
+      if (verbose || why.includes("[harm]"))
+        console.log(`${why.includes("[harm]") ? "HARM" : known.has(c.id) ? "known" : "FAIL"} ${name}/${c.id}: ${why}`);
     }
   }
   const fail = cases.length - pass;
   const p50 = median(times);
   rows.push({ set: name, scenarios: cases.length, pass, fail, harmful, "p50 turn ms": p50 === null ? "-" : Math.round(p50) });
   if (harmful) gateFailures.push(`${name}: ${harmful} harmful`);
-  if (minPass !== null && cases.length && pass / cases.length < minPass) gateFailures.push(`${name}: ${pass}/${cases.length} pass, under ${minPass}`);
-  if (minPass === null && unexpected.length) gateFailures.push(`${name}: ${unexpected.length} unexpected failure(s): ${unexpected.slice(0, 10).join(", ")}${unexpected.length > 10 ? ", …" : ""}`);
+  if (minPass !== null && cases.length && pass / cases.length < minPass)
+    gateFailures.push(`${name}: ${pass}/${cases.length} pass, under ${minPass}`);
+  if (minPass === null && unexpected.length)
+    gateFailures.push(
+      `${name}: ${unexpected.length} unexpected failure(s): ${unexpected.slice(0, 10).join(", ")}${unexpected.length > 10 ? ", …" : ""}`,
+    );
 }
 
 console.table(rows);

@@ -52,7 +52,8 @@ const failedIds = new Set(fails.map((f) => f.id));
 const ids = new Set(cases.map((c) => c.id));
 for (const f of fails) {
   const tag = f.harmful ? "HARM" : known.has(f.id) ? "known" : "FAIL";
-  if (!verbose || tag !== "FAIL") console.log(`${tag.padEnd(5)} ${f.id}: ${f.why}${known.has(f.id) ? `  (known: ${known.get(f.id)})` : ""}`);
+  if (!verbose || tag !== "FAIL")
+    console.log(`${tag.padEnd(5)} ${f.id}: ${f.why}${known.has(f.id) ? `  (known: ${known.get(f.id)})` : ""}`);
 }
 for (const id of known.keys()) {
   if (ids.has(id) && !failedIds.has(id)) console.log(`fixed ${id}: passes now; remove it from ${knownFile}`);

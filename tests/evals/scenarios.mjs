@@ -6,7 +6,10 @@ import { Client, utcDay, daysFromToday } from "./client.mjs";
 
 /** The scenarios of a .jsonl file, one JSON object a line. */
 export function readScenarios(file) {
-  return readFileSync(file, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l));
+  return readFileSync(file, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
 }
 
 /** `id  reason` a line; `#` starts a comment. A listed id without a reason is an error. */
@@ -26,7 +29,24 @@ export function readKnownFailures(file) {
 }
 const norm = (s) => (s || "").toLowerCase();
 // every field a user would notice: a change to any of them where none was asked for is harm
-const snapshot = (ts) => JSON.stringify(ts.map((t) => [t.id, t.title, t.status, t.priority, t.dueAt, t.description, t.recurrence ?? null, t.remindAt ?? null, t.list?.id ?? null, [...(t.labels ?? [])].sort(), t.parentId ?? null]).sort());
+const snapshot = (ts) =>
+  JSON.stringify(
+    ts
+      .map((t) => [
+        t.id,
+        t.title,
+        t.status,
+        t.priority,
+        t.dueAt,
+        t.description,
+        t.recurrence ?? null,
+        t.remindAt ?? null,
+        t.list?.id ?? null,
+        [...(t.labels ?? [])].sort(),
+        t.parentId ?? null,
+      ])
+      .sort(),
+  );
 
 const ctx = { all: [] };
 export function matchTask(t, p) {
@@ -135,20 +155,37 @@ export async function runCase(base, c, n, { onTurn } = {}) {
     let harm = false;
     const reply = norm(a.response);
     const why = [];
-    if (e.unchanged && snapshot(before) !== snapshot(after)) { why.push("tasks changed"); harm = true; }
+    if (e.unchanged && snapshot(before) !== snapshot(after)) {
+      why.push("tasks changed");
+      harm = true;
+    }
     for (const u of e.untouched || []) {
       const was = snapshot(before.filter((t) => norm(t.title).includes(norm(u))));
-      const now = snapshot(after.filter((t) => before.some((b) => b.id === t.id) && norm(before.find((b) => b.id === t.id).title).includes(norm(u))));
-      if (was !== now) { why.push(`touched: ${u}`); harm = true; }
+      const now = snapshot(
+        after.filter((t) => before.some((b) => b.id === t.id) && norm(before.find((b) => b.id === t.id).title).includes(norm(u))),
+      );
+      if (was !== now) {
+        why.push(`touched: ${u}`);
+        harm = true;
+      }
     }
-    if (e.count !== undefined && after.length !== e.count) { why.push(`count ${after.length} != ${e.count}`); if (after.length > e.count) harm = true; }
-    if (e.countIn && (after.length < e.countIn[0] || after.length > e.countIn[1])) { why.push(`count ${after.length} not in ${e.countIn}`); if (after.length > e.countIn[1]) harm = true; }
+    if (e.count !== undefined && after.length !== e.count) {
+      why.push(`count ${after.length} != ${e.count}`);
+      if (after.length > e.count) harm = true;
+    }
+    if (e.countIn && (after.length < e.countIn[0] || after.length > e.countIn[1])) {
+      why.push(`count ${after.length} not in ${e.countIn}`);
+      if (after.length > e.countIn[1]) harm = true;
+    }
     ctx.all = after;
     for (const p of e.tasks || []) if (!after.some((t) => matchTask(t, p))) why.push(`no task like ${JSON.stringify(p)}`);
     if (e.listsCount !== undefined) {
       const lr = await cl.req("GET", "/api/lists");
       const nLists = (lr.json?.lists || []).length;
-      if (nLists !== e.listsCount) { why.push(`lists ${nLists} != ${e.listsCount}`); if (nLists > e.listsCount) harm = true; }
+      if (nLists !== e.listsCount) {
+        why.push(`lists ${nLists} != ${e.listsCount}`);
+        if (nLists > e.listsCount) harm = true;
+      }
     }
     for (const a2 of e.absent || []) if (after.some((t) => norm(t.title).includes(a2))) why.push(`still there: ${a2}`);
     if (e.status && a.status !== e.status) why.push(`status ${a.status} != ${e.status}`);
@@ -157,8 +194,8 @@ export async function runCase(base, c, n, { onTurn } = {}) {
     for (const h of e.replyLacks || []) if (reply.includes(h)) why.push(`reply has "${h}"`);
     if (e.toolCalls !== undefined && (a.toolCalls || []).length !== e.toolCalls) why.push(`toolCalls ${(a.toolCalls || []).length}`);
     if (e.replyNoIds && after.some((t) => (a.response || "").includes(t.id))) why.push("reply shows a task id");
-    if (why.length) return `${harm ? "[harm] " : ""}turn ${i} ("${turn.say ?? "approve=" + turn.approve}"): ${why.join("; ")} | reply: ${(a.response || "").slice(0, 160).replace(/\n/g, " ")}`;
+    if (why.length)
+      return `${harm ? "[harm] " : ""}turn ${i} ("${turn.say ?? "approve=" + turn.approve}"): ${why.join("; ")} | reply: ${(a.response || "").slice(0, 160).replace(/\n/g, " ")}`;
   }
   return null;
 }
-

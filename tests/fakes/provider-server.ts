@@ -97,16 +97,31 @@ const openai: Writer = (reply, call) => {
   const base = { id: `chatcmpl-${call}`, object: "chat.completion.chunk", created: 1_700_000_000, model: "fake-model" };
   const events: unknown[] = [{ ...base, choices: [{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }] }];
   if ("text" in reply && reply.text) {
-    for (const content of pieces(reply.text, "chunks" in reply ? reply.chunks : 1)) events.push({ ...base, choices: [{ index: 0, delta: { content }, finish_reason: null }] });
+    for (const content of pieces(reply.text, "chunks" in reply ? reply.chunks : 1))
+      events.push({ ...base, choices: [{ index: 0, delta: { content }, finish_reason: null }] });
   }
   const calls = "calls" in reply ? reply.calls : [];
   calls.forEach((c, index) => {
     events.push({
       ...base,
-      choices: [{ index: 0, delta: { tool_calls: [{ index, id: `call_${call}_${index}`, type: "function", function: { name: c.name, arguments: JSON.stringify(c.input) } }] }, finish_reason: null }],
+      choices: [
+        {
+          index: 0,
+          delta: {
+            tool_calls: [
+              { index, id: `call_${call}_${index}`, type: "function", function: { name: c.name, arguments: JSON.stringify(c.input) } },
+            ],
+          },
+          finish_reason: null,
+        },
+      ],
     });
   });
-  events.push({ ...base, choices: [{ index: 0, delta: {}, finish_reason: calls.length ? "tool_calls" : "stop" }], usage: { prompt_tokens: 12, completion_tokens: 5, total_tokens: 17 } });
+  events.push({
+    ...base,
+    choices: [{ index: 0, delta: {}, finish_reason: calls.length ? "tool_calls" : "stop" }],
+    usage: { prompt_tokens: 12, completion_tokens: 5, total_tokens: 17 },
+  });
   return { events, done: true };
 };
 
@@ -132,7 +147,11 @@ async function start(writer: Writer, pathPrefix: string, script: FakeReply[]): P
       if ("hang" in reply) return void hanging.add(res);
       if ("status" in reply) {
         res.writeHead(reply.status, { "content-type": "application/json" });
-        return void res.end(JSON.stringify(reply.body ?? { error: { code: reply.status, message: `fake provider error ${reply.status} (raw text)`, status: "FAKE" } }));
+        return void res.end(
+          JSON.stringify(
+            reply.body ?? { error: { code: reply.status, message: `fake provider error ${reply.status} (raw text)`, status: "FAKE" } },
+          ),
+        );
       }
       if ("cut" in reply) return void cut(res, writer({ text: reply.cut }, call));
       if ("malformed" in reply) {

@@ -18,7 +18,11 @@ const usage = {
 let callIds = 0;
 
 export function stepChunks(step: ScriptStep): LanguageModelV4StreamPart[] {
-  if ("error" in step) return [{ type: "stream-start", warnings: [] }, { type: "error", error: step.error }];
+  if ("error" in step)
+    return [
+      { type: "stream-start", warnings: [] },
+      { type: "error", error: step.error },
+    ];
   const chunks: LanguageModelV4StreamPart[] = [{ type: "stream-start", warnings: [] }];
   if (step.text) {
     chunks.push({ type: "text-start", id: "t" }, { type: "text-delta", id: "t", delta: step.text }, { type: "text-end", id: "t" });
@@ -46,7 +50,11 @@ export function scriptedModel(script: Script, options: { chunkDelayMs?: number }
       const step = typeof entry === "function" ? entry(opts.prompt, call - 1) : entry;
       if ("error" in step && !(step.error as { streamed?: boolean }).streamed) throw step.error;
       return {
-        stream: simulateReadableStream({ chunks: stepChunks(step), initialDelayInMs: options.chunkDelayMs ?? null, chunkDelayInMs: options.chunkDelayMs ?? null }),
+        stream: simulateReadableStream({
+          chunks: stepChunks(step),
+          initialDelayInMs: options.chunkDelayMs ?? null,
+          chunkDelayInMs: options.chunkDelayMs ?? null,
+        }),
       };
     },
   });

@@ -15,7 +15,10 @@ export async function createTestUser(name = "user"): Promise<TestUser> {
   return { user, token, auth: { authorization: `Bearer ${token}` } };
 }
 
-export function apiRequest(path: string, init: { method?: string; body?: unknown; headers?: Record<string, string>; rawBody?: string } = {}): Request {
+export function apiRequest(
+  path: string,
+  init: { method?: string; body?: unknown; headers?: Record<string, string>; rawBody?: string } = {},
+): Request {
   const headers: Record<string, string> = { ...(init.headers ?? {}) };
   let body: string | undefined = init.rawBody;
   if (init.body !== undefined) {
@@ -33,7 +36,10 @@ export function params<T extends Record<string, string>>(value: T): { params: Pr
  * A session cookie header as Auth.js issues it on plain http (what a signed-in browser sends),
  * signed in `signedInAt` (default: now; actions such as creating a token need a recent sign-in).
  */
-export async function sessionCookie(userId: string, { signedInAt = Date.now(), sessionVersion }: { signedInAt?: number; sessionVersion?: number } = {}): Promise<Record<string, string>> {
+export async function sessionCookie(
+  userId: string,
+  { signedInAt = Date.now(), sessionVersion }: { signedInAt?: number; sessionVersion?: number } = {},
+): Promise<Record<string, string>> {
   const name = "authjs.session-token";
   const claims = { sub: userId, authAt: Math.floor(signedInAt / 1000), ...(sessionVersion === undefined ? {} : { sv: sessionVersion }) };
   const token = await encode({ token: claims, secret: process.env.AUTH_SECRET!, salt: name, maxAge: 3600 });

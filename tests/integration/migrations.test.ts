@@ -40,8 +40,7 @@ interface MigrationRow {
 const sqlStatements = (script: string | null) =>
   (script ?? "").split("\n").filter((line) => line.trim() !== "" && !line.trim().startsWith("--"));
 
-const rowsOf = (url: string) =>
-  query<MigrationRow>(url, `SELECT * FROM "_prisma_migrations" ORDER BY started_at, migration_name`);
+const rowsOf = (url: string) => query<MigrationRow>(url, `SELECT * FROM "_prisma_migrations" ORDER BY started_at, migration_name`);
 
 /** A copy of the committed migrations in a temp dir, to tamper with. */
 function copyMigrations(): string {

@@ -18,14 +18,20 @@ export class CookieJar {
    * `headers["set-cookie"]`, or the lines themselves.
    */
   store(from) {
-    const lines = Array.isArray(from) ? from : from && typeof from.headers?.getSetCookie === "function" ? from.headers.getSetCookie() : (from?.headers?.["set-cookie"] ?? []);
+    const lines = Array.isArray(from)
+      ? from
+      : from && typeof from.headers?.getSetCookie === "function"
+        ? from.headers.getSetCookie()
+        : (from?.headers?.["set-cookie"] ?? []);
     for (const line of lines) {
       const [pair = "", ...attributes] = line.split(";");
       const eq = pair.indexOf("=");
       if (eq < 0) continue;
       const name = pair.slice(0, eq).trim();
       const value = pair.slice(eq + 1).trim();
-      const expired = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a) || (/^\s*expires=/i.test(a) && Date.parse(a.slice(a.indexOf("=") + 1)) <= Date.now()));
+      const expired = attributes.some(
+        (a) => /^\s*max-age=0\s*$/i.test(a) || (/^\s*expires=/i.test(a) && Date.parse(a.slice(a.indexOf("=") + 1)) <= Date.now()),
+      );
       if (expired || value === "") this.cookies.delete(name);
       else this.cookies.set(name, value);
     }

@@ -24,7 +24,13 @@ export class HttpClient {
       headers["content-type"] = "application/json";
       payload = JSON.stringify(body);
     }
-    const res = await fetch(this.base + path, { method, headers, body: payload, redirect: "manual", signal: AbortSignal.timeout(options.timeoutMs ?? 60_000) });
+    const res = await fetch(this.base + path, {
+      method,
+      headers,
+      body: payload,
+      redirect: "manual",
+      signal: AbortSignal.timeout(options.timeoutMs ?? 60_000),
+    });
     this.jar.store(res);
     const text = await res.text();
     let json = null;
@@ -48,7 +54,9 @@ export class HttpClient {
     const csrf = await this.req("GET", "/api/auth/csrf");
     if (!csrf.json?.csrfToken) throw new Error(`csrf ${csrf.status}: ${csrf.text.slice(0, 200)}`);
     const form = new URLSearchParams({ csrfToken: csrf.json.csrfToken, email, password, callbackUrl: `${this.base}/`, json: "true" });
-    const r = await this.req("POST", "/api/auth/callback/credentials", form.toString(), { headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const r = await this.req("POST", "/api/auth/callback/credentials", form.toString(), {
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     if (r.status >= 400) throw new Error(`sign-in ${r.status}: ${r.text.slice(0, 200)}`);
     const session = await this.req("GET", "/api/auth/session");
     if (!session.json?.user) throw new Error(`no session after sign-in (${r.status}): ${session.text.slice(0, 200)}`);

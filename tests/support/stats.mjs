@@ -11,5 +11,11 @@ export function percentile(values, p) {
 export function summarise(samples) {
   const round = (v) => Math.round((v ?? 0) * 10) / 10;
   const n = samples.filter((v) => typeof v === "number" && !Number.isNaN(v)).length;
-  return { n, p50: round(percentile(samples, 50)), p95: round(percentile(samples, 95)), p99: round(percentile(samples, 99)), max: round(percentile(samples, 100)) };
+  return {
+    n,
+    p50: round(percentile(samples, 50)),
+    p95: round(percentile(samples, 95)),
+    p99: round(percentile(samples, 99)),
+    max: round(percentile(samples, 100)),
+  };
 }

@@ -66,11 +66,21 @@ describe("single sign-on variables", () => {
   const authUrl = { AUTH_URL: "https://todo.example.com" };
 
   it("turns a provider on with all of its variables, and names the missing ones of a half-configured one", () => {
-    const env = parseEnv({ ...base, ...authUrl, AUTH_OIDC_ISSUER: "https://sso.example.com/realms/home", AUTH_OIDC_ID: "todo", AUTH_OIDC_SECRET: "s3cret" });
+    const env = parseEnv({
+      ...base,
+      ...authUrl,
+      AUTH_OIDC_ISSUER: "https://sso.example.com/realms/home",
+      AUTH_OIDC_ID: "todo",
+      AUTH_OIDC_SECRET: "s3cret",
+    });
     expect(env.AUTH_OIDC_NAME).toBe("Single sign-on");
     const message = errorOf({ ...base, ...authUrl, AUTH_GITHUB_ID: "abc" });
     expect(message).toContain("AUTH_GITHUB_SECRET: required for GitHub sign-in");
-    expect(errorOf({ ...base, ...authUrl, AUTH_OIDC_ID: "todo", AUTH_OIDC_SECRET: "x" })).toContain("AUTH_OIDC_ISSUER: required for OpenID Connect sign-in");
-    expect(errorOf({ ...base, ...authUrl, AUTH_OIDC_ISSUER: "not a url", AUTH_OIDC_ID: "todo", AUTH_OIDC_SECRET: "x" })).toContain("AUTH_OIDC_ISSUER");
+    expect(errorOf({ ...base, ...authUrl, AUTH_OIDC_ID: "todo", AUTH_OIDC_SECRET: "x" })).toContain(
+      "AUTH_OIDC_ISSUER: required for OpenID Connect sign-in",
+    );
+    expect(errorOf({ ...base, ...authUrl, AUTH_OIDC_ISSUER: "not a url", AUTH_OIDC_ID: "todo", AUTH_OIDC_SECRET: "x" })).toContain(
+      "AUTH_OIDC_ISSUER",
+    );
   });
 });

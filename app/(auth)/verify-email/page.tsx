@@ -16,7 +16,8 @@ export default async function VerifyEmailPage({ searchParams }: Props) {
       <div className="rounded-card border border-zinc-200 bg-white p-6 shadow-sm sm:p-8 dark:border-zinc-800 dark:bg-zinc-900">
         <h1 className="text-xl font-semibold tracking-tight">Confirm your email</h1>
         <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
-          Sign in to the account first, then open the link from the mail again (in this browser). If you did not make an account, you can ignore the mail.
+          Sign in to the account first, then open the link from the mail again (in this browser). If you did not make an account, you can
+          ignore the mail.
         </p>
         <Link href="/login" className="mt-4 inline-block text-sm font-medium text-accent-600 hover:text-accent-500 dark:text-accent-400">
           Sign in

@@ -27,7 +27,13 @@ export const POST = route(async (request) => {
   void turn.stream.cancel().catch(() => undefined);
   const outcome = await turn.outcome;
   // `undoable`: this turn changed tasks (POST /api/undo with its requestId reverts them).
-  const [undoable, stored] = await Promise.all([changedTasks({ userId: user.id, requestId }), loadMessages({ conversationId: outcome.conversationId, last: HISTORY_VIEW_LIMIT + 1 })]);
+  const [undoable, stored] = await Promise.all([
+    changedTasks({ userId: user.id, requestId }),
+    loadMessages({ conversationId: outcome.conversationId, last: HISTORY_VIEW_LIMIT + 1 }),
+  ]);
   const history = historyView(stored);
-  return json({ ...outcome, undoable, messages: history.messages, messagesTruncated: history.truncated }, { headers: { "x-request-id": requestId } });
+  return json(
+    { ...outcome, undoable, messages: history.messages, messagesTruncated: history.truncated },
+    { headers: { "x-request-id": requestId } },
+  );
 });

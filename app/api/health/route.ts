@@ -12,7 +12,9 @@ export const dynamic = "force-dynamic";
 export async function GET(): Promise<Response> {
   const model = describeActiveModel().provider;
   const supervisor = supervisorReport();
-  const workers = supervisor ? { workers: { count: supervisor.workers, ready: supervisor.ready, restartsLastMinute: supervisor.restartsLastMinute } } : {};
+  const workers = supervisor
+    ? { workers: { count: supervisor.workers, ready: supervisor.ready, restartsLastMinute: supervisor.restartsLastMinute } }
+    : {};
   let dbUp = true;
   try {
     await db.$queryRaw`SELECT 1`;
@@ -21,5 +23,8 @@ export async function GET(): Promise<Response> {
     log.error("health.db_down", { error });
   }
   const healthy = dbUp && !supervisor?.degraded;
-  return Response.json({ status: healthy ? "ok" : "degraded", db: dbUp ? "ok" : "down", model, ...workers }, { status: healthy ? 200 : 503 });
+  return Response.json(
+    { status: healthy ? "ok" : "degraded", db: dbUp ? "ok" : "down", model, ...workers },
+    { status: healthy ? 200 : 503 },
+  );
 }

@@ -26,13 +26,18 @@ async function handle(request: Request): Promise<Response> {
     let parsedBody: unknown;
     if (request.method === "POST") {
       parsedBody = await readJson(request, z.unknown());
-      if (Array.isArray(parsedBody)) throw new AppError("bad_request:mcp_batch", "JSON-RPC batches are not supported: send one message per request.");
+      if (Array.isArray(parsedBody))
+        throw new AppError("bad_request:mcp_batch", "JSON-RPC batches are not supported: send one message per request.");
       if (isWritingToolCall(parsedBody)) {
         assertScope(auth, "tasks:write");
         await enforceWriteRateLimit({ userId: auth.user.id, tokenId: token.tokenId });
       }
     }
-    return await handleMcpRequest(request, { userId: token.user.id, timeZone: token.user.timezone, actor: "mcp", requestId: null }, parsedBody);
+    return await handleMcpRequest(
+      request,
+      { userId: token.user.id, timeZone: token.user.timezone, actor: "mcp", requestId: null },
+      parsedBody,
+    );
   } catch (error) {
     const response = errorResponse(error, { path: "/api/mcp" });
     if (response.status === 401) response.headers.set("WWW-Authenticate", 'Bearer realm="talk-todo"');

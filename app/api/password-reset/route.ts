@@ -12,5 +12,8 @@ export const POST = route(async (request) => {
   const { email } = await readJson(request, resetRequestSchema);
   await assertPasswordResetAllowed({ email, address: clientAddress(request.headers) });
   requestPasswordReset({ email, origin: linkOrigin(request) });
-  return json({ message: "If an account exists for that address, a reset link is on its way. It works once, for one hour." }, { status: 202 });
+  return json(
+    { message: "If an account exists for that address, a reset link is on its way. It works once, for one hour." },
+    { status: 202 },
+  );
 });

@@ -15,7 +15,8 @@ export type Span = { index: number; length: number };
 export type DueMatch = { due: Due; spans: Span[] };
 
 /** Words that lead into a date and leave with it ("by Friday", "due tomorrow"). */
-const LEAD = /(?:^|\s)((?:(?:due|by|on|for|before|until|till|til|no later than|not later than|starting|from|at|in|around|sometime|some time|the|this coming|the coming|coming|this)\s+)+)$/;
+const LEAD =
+  /(?:^|\s)((?:(?:due|by|on|for|before|until|till|til|no later than|not later than|starting|from|at|in|around|sometime|some time|the|this coming|the coming|coming|this)\s+)+)$/;
 
 /**
  * Informal times chrono lacks, as chrono custom parsers (each a named token pattern, no sentence
@@ -27,10 +28,16 @@ const HOUR = "(1[0-2]|[1-9])";
 const INFORMAL_TIMES: chrono.Parser[] = [
   { pattern: () => new RegExp(`\\bhalf (?:past )?${HOUR}\\b`, "i"), extract: (_c, m) => ({ hour: Number(m[1]), minute: 30 }) },
   { pattern: () => new RegExp(`\\bquarter past ${HOUR}\\b`, "i"), extract: (_c, m) => ({ hour: Number(m[1]), minute: 15 }) },
-  { pattern: () => new RegExp(`\\bquarter to ${HOUR}\\b`, "i"), extract: (_c, m) => ({ hour: Number(m[1]) === 1 ? 12 : Number(m[1]) - 1, minute: 45 }) },
+  {
+    pattern: () => new RegExp(`\\bquarter to ${HOUR}\\b`, "i"),
+    extract: (_c, m) => ({ hour: Number(m[1]) === 1 ? 12 : Number(m[1]) - 1, minute: 45 }),
+  },
   { pattern: () => /\blunch ?time\b|\bat lunch\b/i, extract: () => ({ hour: 12, minute: 0, meridiem: 1 }) },
   { pattern: () => /\btea ?time\b/i, extract: () => ({ hour: 17, minute: 0, meridiem: 1 }) },
-  { pattern: () => /\b(?:end of play|close of play|close of business|end of business|cob|eod|end of (?:the )?(?:work(?:ing)? )?day)\b/i, extract: () => ({ hour: 17, minute: 0, meridiem: 1 }) },
+  {
+    pattern: () => /\b(?:end of play|close of play|close of business|end of business|cob|eod|end of (?:the )?(?:work(?:ing)? )?day)\b/i,
+    extract: () => ({ hour: 17, minute: 0, meridiem: 1 }),
+  },
 ];
 function withInformalTimes(base: chrono.Chrono): chrono.Chrono {
   const parser = base.clone();
@@ -49,7 +56,8 @@ const PART_OF_DAY: Record<string, number> = { morning: 9, afternoon: 15, arvo: 1
  * Texts chrono reads as dates that, on their own, are ordinary words in a task ("an apple a day",
  * "a day at the beach": "a day" without "in" or "from now" is not "tomorrow").
  */
-const NOT_A_DATE = /^(?:now|morning|afternoon|evening|night|good morning|sat|sun|wed|mon|fri|thu|tue|may|mar|march|jan|second|a second|today's|the second|sec|the past|this|[0-9]+|(?:a|an|one) (?:day|week|month|year|hour|minute))$/;
+const NOT_A_DATE =
+  /^(?:now|morning|afternoon|evening|night|good morning|sat|sun|wed|mon|fri|thu|tue|may|mar|march|jan|second|a second|today's|the second|sec|the past|this|[0-9]+|(?:a|an|one) (?:day|week|month|year|hour|minute))$/;
 const NEEDS_LEAD = /^(?:sat|sun|wed|mon|fri|thu|thur|thurs|tue|tues|weds|mar|may|jun|jul|aug|sep|sept|oct|nov|dec|jan|feb|apr)\.?$/;
 
 function zoneOffsetMinutes(clock: Clock): number {
@@ -74,10 +82,27 @@ function partOfDayHour(text: string): number | undefined {
   return m?.[1] ? PART_OF_DAY[m[1]] : undefined;
 }
 
-const NUMBER_WORDS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, couple: 2, "a couple of": 2, "a few": 3, few: 3 };
+const NUMBER_WORDS: Record<string, number> = {
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  couple: 2,
+  "a couple of": 2,
+  "a few": 3,
+  few: 3,
+};
 
 function count(word: string): number | null {
-  return /^\d+$/.test(word) ? Number(word) : NUMBER_WORDS[word] ?? null;
+  return /^\d+$/.test(word) ? Number(word) : (NUMBER_WORDS[word] ?? null);
 }
 
 function offset(date: CivilDate, n: number, unit: string): CivilDate {
@@ -97,13 +122,16 @@ function dayOfMonth(today: CivilDate, d: number): CivilDate | null {
 
 type Found = { due: Due; span: Span };
 
-const AMOUNT = "(\\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a couple of|a few)\\s+(days?|weeks?|months?|years?|fortnights?)";
+const AMOUNT =
+  "(\\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a couple of|a few)\\s+(days?|weeks?|months?|years?|fortnights?)";
 
 /** What chrono lacks or reads differently; each rule returns a due and the span it covers. */
 const OWN_RULES: Array<{ re: RegExp; read: (m: RegExpExecArray, clock: Clock, text: string) => Due | null }> = [
   // "a week from friday", "2 days after monday": an offset from another date.
   {
-    re: new RegExp(`\\b${AMOUNT}\\s+(?:from|after)\\s+(?!now\\b|today\\b)((?:next\\s+|this\\s+|coming\\s+)?[a-z]+(?:\\s+\\d{1,2}(?:st|nd|rd|th)?)?)`),
+    re: new RegExp(
+      `\\b${AMOUNT}\\s+(?:from|after)\\s+(?!now\\b|today\\b)((?:next\\s+|this\\s+|coming\\s+)?[a-z]+(?:\\s+\\d{1,2}(?:st|nd|rd|th)?)?)`,
+    ),
     read: (m, clock) => {
       const n = count(m[1] ?? "");
       const base = chronoDue(m[3] ?? "", clock);
@@ -134,30 +162,48 @@ const OWN_RULES: Array<{ re: RegExp; read: (m: RegExpExecArray, clock: Clock, te
       const next = addMonths({ ...c.today, d: 1 }, 1);
       const word = m[1] ?? "";
       const words: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, fifth: 5 };
-      const d = /^last/.test(word) ? daysInMonth(next.y, next.m) : words[word] ?? Number.parseInt(word, 10);
+      const d = /^last/.test(word) ? daysInMonth(next.y, next.m) : (words[word] ?? Number.parseInt(word, 10));
       return isValidDate(next.y, next.m, d) ? { date: { ...next, d } } : null;
     },
   },
   // "end of next week": that week's Friday.
   { re: /\b(?:the\s+)?end\s+of\s+next\s+week\b/, read: (_m, c) => ({ date: addDays(c.today, ((5 - c.weekday + 7) % 7) + 7) }) },
   // "first thing tomorrow", "first thing monday": 9 am that day.
-  { re: /\bfirst\s+thing(?:\s+in\s+the\s+morning)?(?:\s+(tomorrow|today|on\s+\w+day|\w+day))?\b/, read: (m, c) => {
-    const when = m[1] ? chronoDue(m[1], c)?.due.date : undefined;
-    return { date: when ?? (c.minutes < 9 * 60 ? c.today : addDays(c.today, 1)), hour: 9, minute: 0 };
-  } },
+  {
+    re: /\bfirst\s+thing(?:\s+in\s+the\s+morning)?(?:\s+(tomorrow|today|on\s+\w+day|\w+day))?\b/,
+    read: (m, c) => {
+      const when = m[1] ? chronoDue(m[1], c)?.due.date : undefined;
+      return { date: when ?? (c.minutes < 9 * 60 ? c.today : addDays(c.today, 1)), hour: 9, minute: 0 };
+    },
+  },
   // "end of the week" is Friday (at the weekend, the coming one); "end of the day" is today.
-  { re: /\b(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?(?:work(?:ing)?\s+)?week\b/, read: (_m, c) => ({ date: addDays(c.today, (5 - c.weekday + 7) % 7) }) },
+  {
+    re: /\b(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?(?:work(?:ing)?\s+)?week\b/,
+    read: (_m, c) => ({ date: addDays(c.today, (5 - c.weekday + 7) % 7) }),
+  },
   { re: /\blater\s+today\b/, read: (_m, c) => ({ date: c.today }) },
   // "this weekend", "over the weekend": Saturday (today on a Sunday); "next weekend" a week on.
-  { re: /\bnext\s+weekend\b/, read: (_m, c) => ({ date: addDays(c.today, ((6 - c.weekday + 7) % 7) + (c.weekday === 6 || c.weekday === 0 ? 7 : 0)) }) },
-  { re: /\b(?:(?:this|the|over\s+the|at\s+the|on\s+the)\s+)?weekend\b/, read: (_m, c) => ({ date: c.weekday === 0 ? c.today : addDays(c.today, (6 - c.weekday + 7) % 7) }) },
+  {
+    re: /\bnext\s+weekend\b/,
+    read: (_m, c) => ({ date: addDays(c.today, ((6 - c.weekday + 7) % 7) + (c.weekday === 6 || c.weekday === 0 ? 7 : 0)) }),
+  },
+  {
+    re: /\b(?:(?:this|the|over\s+the|at\s+the|on\s+the)\s+)?weekend\b/,
+    read: (_m, c) => ({ date: c.weekday === 0 ? c.today : addDays(c.today, (6 - c.weekday + 7) % 7) }),
+  },
   // "tonight", "this evening", "this afternoon": today at that part of the day.
-  { re: /\b(?:tonight|tonite|this\s+(?:morning|afternoon|arvo|evening))\b/, read: (m, c) => ({ date: c.today, hour: partOfDayHour(m[0]) ?? 20, minute: 0 }) },
+  {
+    re: /\b(?:tonight|tonite|this\s+(?:morning|afternoon|arvo|evening))\b/,
+    read: (m, c) => ({ date: c.today, hour: partOfDayHour(m[0]) ?? 20, minute: 0 }),
+  },
   // "in the morning": the next morning (today if it is still early).
-  { re: /\bin\s+the\s+(morning|afternoon|evening)\b/, read: (m, c) => {
-    const hour = PART_OF_DAY[m[1] ?? ""] ?? 9;
-    return { date: c.minutes < hour * 60 ? c.today : addDays(c.today, 1), hour, minute: 0 };
-  } },
+  {
+    re: /\bin\s+the\s+(morning|afternoon|evening)\b/,
+    read: (m, c) => {
+      const hour = PART_OF_DAY[m[1] ?? ""] ?? 9;
+      return { date: c.minutes < hour * 60 ? c.today : addDays(c.today, 1), hour, minute: 0 };
+    },
+  },
   // "due wed", "by thurs": abbreviations chrono leaves out, after a date word only.
   {
     re: /\b(?:on|by|due|until|before|this|next)\s+(sun|mon|tues?|weds?|thu|thurs?|fri|sat)\b\.?/,
@@ -222,7 +268,8 @@ function overlaps(a: Span, b: Span): boolean {
 }
 
 /** Words without which a text holds no date: a cheap test before chrono reads it. */
-const DATEISH = /\d|tod|tom|tmr|tmrw|2mor|yesterday|tonight|tonite|mon|tue|wed|thu|fri|sat|sun|week|month|year|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|noon|midday|midnight|morning|afternoon|arvo|evening|night|day|hour|min|later|next|end|fortnight|eod|cob|half|quarter|lunch|tea|play|business|first|second|third|fifth|twenty|thirty|tenth/;
+const DATEISH =
+  /\d|tod|tom|tmr|tmrw|2mor|yesterday|tonight|tonite|mon|tue|wed|thu|fri|sat|sun|week|month|year|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|noon|midday|midnight|morning|afternoon|arvo|evening|night|day|hour|min|later|next|end|fortnight|eod|cob|half|quarter|lunch|tea|play|business|first|second|third|fifth|twenty|thirty|tenth/;
 
 /** Readers ask for the same text more than once a step ("X urgent and due monday" at every split). */
 const cache = new Map<string, DueMatch | null>();
@@ -247,7 +294,7 @@ function findDueUncached(text: string, clock: Clock): DueMatch | null {
   if (own && viaChrono && overlaps(own.span, viaChrono.span)) {
     // The wider reading wins ("a week from friday" over "friday"); equal ones go to our layer.
     main = viaChrono.span.length > own.span.length && viaChrono.span.index <= own.span.index ? viaChrono : own;
-  } else main = own && (!viaChrono || own.span.index < viaChrono.span.index) ? own : viaChrono ?? own;
+  } else main = own && (!viaChrono || own.span.index < viaChrono.span.index) ? own : (viaChrono ?? own);
   if (!main) return null;
   const spans = [withLead(text, main.span)];
   const due: Due = { ...main.due };
@@ -255,7 +302,14 @@ function findDueUncached(text: string, clock: Clock): DueMatch | null {
   if (due.hour === undefined) {
     const rest = text.slice(0, main.span.index) + " ".repeat(main.span.length) + text.slice(main.span.index + main.span.length);
     const time = chronoDue(rest, clock);
-    if (time && time.due.hour !== undefined && diffDays(clock.today, time.due.date) <= 1 && !/\b(?:day|week|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today)\b/.test(text.slice(time.span.index, time.span.index + time.span.length))) {
+    if (
+      time &&
+      time.due.hour !== undefined &&
+      diffDays(clock.today, time.due.date) <= 1 &&
+      !/\b(?:day|week|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today)\b/.test(
+        text.slice(time.span.index, time.span.index + time.span.length),
+      )
+    ) {
       due.hour = time.due.hour;
       due.minute = time.due.minute;
       spans.push(withLead(text, time.span));
@@ -273,7 +327,10 @@ export function cutSpans(text: string, spans: Span[]): string {
   const sorted = [...spans].sort((a, b) => b.index - a.index);
   let out = text;
   for (const s of sorted) out = `${out.slice(0, s.index)} ${out.slice(s.index + s.length)}`;
-  return out.replace(/\s+/g, " ").replace(/\s+([,.!?;:])/g, "$1").trim();
+  return out
+    .replace(/\s+/g, " ")
+    .replace(/\s+([,.!?;:])/g, "$1")
+    .trim();
 }
 
 /** Finds a due date in text that keeps the caller's casing. */

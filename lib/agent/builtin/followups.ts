@@ -18,10 +18,31 @@ type Mapped = { calls: { toolName: string; input: Record<string, unknown> }[]; n
 const SELECTION_FILLER =
   /^(?:i meant|i mean|i said|sorry,?|no,?|oh,?|it's|it is|its|the one (?:about|called|named|for|with)|the one that says|the task (?:about|called|named)|it's called|it is called|try|use|pick|choose|go with|i want|i'd like)\s+/;
 
-const STOP = new Set(["the", "a", "an", "my", "one", "task", "todo", "item", "about", "called", "that", "this", "please", "i", "meant", "mean"]);
+const STOP = new Set([
+  "the",
+  "a",
+  "an",
+  "my",
+  "one",
+  "task",
+  "todo",
+  "item",
+  "about",
+  "called",
+  "that",
+  "this",
+  "please",
+  "i",
+  "meant",
+  "mean",
+]);
 
 function tokens(text: string): string[] {
-  return text.toLowerCase().replace(/[^a-z0-9 ]+/g, " ").split(/\s+/).filter((w) => w && !STOP.has(w));
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9 ]+/g, " ")
+    .split(/\s+/)
+    .filter((w) => w && !STOP.has(w));
 }
 
 function sameWord(a: string, b: string): boolean {
@@ -78,9 +99,11 @@ const ADD_SUGGESTION = /Do you want me to add '(.+)'(?: for (.+?)| as a new task
 const CREATE_LIST_OFFER = /There's no '(.+)' list yet — do you want me to create it and add '(.+)' to it\?$/;
 const ASK_TITLE = /what should the new task be\?$/i;
 const PARENT_OFFER = /That was the last open step of '(.+)' — do you want me to mark it as complete too\?$/;
-const NO_DUE_TIME = /(?:^|[.!?]\s+)'(.+)' (?:has no due time yet|is due (.+?) but not at a time), so I can't remind you (\d+ (?:minutes?|hours?|days?)) before it\. (?:When|What time) is it due\?$/;
+const NO_DUE_TIME =
+  /(?:^|[.!?]\s+)'(.+)' (?:has no due time yet|is due (.+?) but not at a time), so I can't remind you (\d+ (?:minutes?|hours?|days?)) before it\. (?:When|What time) is it due\?$/;
 /** Words that name a day in an answer ("friday at 3pm"); without them, "at 3pm" is on the day the task is due. */
-const DAY_WORDS = /\b(?:today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|next|this|week|month|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|\d{1,2}(?:st|nd|rd|th)|\d{1,2}[/.-]\d{1,2})\b/;
+const DAY_WORDS =
+  /\b(?:today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|next|this|week|month|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|\d{1,2}(?:st|nd|rd|th)|\d{1,2}[/.-]\d{1,2})\b/;
 const CANCEL_QUESTION = /Do you want me to delete the '(.+)' task, or add '(.+)' as a new task\?$/;
 
 /** After "yes" to "create it and add 'Milk' to it?" and a created list: the add that was waiting for it. */
@@ -98,7 +121,10 @@ export function contextualAnswer(lastText: string, intents: Intent[], userText: 
   if (suggestion && suggestion[1]) {
     if (intent.type === "confirm") {
       const due = suggestion[2] ? findDue(suggestion[2].toLowerCase(), clock)?.due : undefined;
-      return { calls: [{ toolName: "add_task", input: due ? { title: suggestion[1], due: dueToString(due) } : { title: suggestion[1] } }], notes: [] };
+      return {
+        calls: [{ toolName: "add_task", input: due ? { title: suggestion[1], due: dueToString(due) } : { title: suggestion[1] } }],
+        notes: [],
+      };
     }
     if (intent.type === "deny") return { calls: [], notes: ["Okay, I won't add it."] };
   }
@@ -123,13 +149,18 @@ export function contextualAnswer(lastText: string, intents: Intent[], userText: 
     const answer = cleanRequest(userText);
     const due = findDue(untimed[2] && !DAY_WORDS.test(answer) ? `${untimed[2].toLowerCase()} ${answer}` : answer, clock)?.due;
     const offset = findReminderPhrase(`remind me ${untimed[3]} before`);
-    if (due && offset?.kind === "before") return { calls: [{ toolName: "update_task", input: { task: untimed[1], due: dueToString(due), remindBefore: offset.minutes } }], notes: [] };
+    if (due && offset?.kind === "before")
+      return {
+        calls: [{ toolName: "update_task", input: { task: untimed[1], due: dueToString(due), remindBefore: offset.minutes } }],
+        notes: [],
+      };
     if (intent.type === "deny") return { calls: [], notes: ["Okay, no reminder then."] };
   }
   const cancel = CANCEL_QUESTION.exec(lastText);
   if (cancel && cancel[1] && cancel[2]) {
     const answer = cleanRequest(userText);
-    if (/\b(?:delete|remove|first|get rid)\b/.test(answer)) return { calls: [{ toolName: "delete_task", input: { task: cancel[1] } }], notes: [] };
+    if (/\b(?:delete|remove|first|get rid)\b/.test(answer))
+      return { calls: [{ toolName: "delete_task", input: { task: cancel[1] } }], notes: [] };
     if (/\b(?:add|new|create|second)\b/.test(answer)) return { calls: [{ toolName: "add_task", input: { title: cancel[2] } }], notes: [] };
     if (intent.type === "deny") return { calls: [], notes: ["Okay, I'll leave your list as it is."] };
   }

@@ -104,7 +104,10 @@ export function verbs(cls: VerbClass | VerbClass[], forms: Form | Form[] | "any"
   if (hit) return hit;
   const words = new Set<string>();
   for (const c of classes) for (const v of LEXICON[c]) for (const f of wanted) for (const w of inflect(v, f).split("|")) words.add(w);
-  const source = `(?:${[...words].sort((a, b) => b.length - a.length).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "\\s+")).join("|")})`;
+  const source = `(?:${[...words]
+    .sort((a, b) => b.length - a.length)
+    .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "\\s+"))
+    .join("|")})`;
   cache.set(key, source);
   return source;
 }

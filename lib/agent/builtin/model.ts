@@ -31,7 +31,8 @@ type Answer = { text: string; calls: Array<PlannedCall & { toolCallId: string; j
  */
 function fitToSchema(call: PlannedCall, options: LanguageModelV4CallOptions): Record<string, unknown> {
   const tool = options.tools?.find((t) => t.type === "function" && t.name === call.toolName);
-  const schema = tool && tool.type === "function" ? (tool.inputSchema as { properties?: Record<string, { maxLength?: unknown }> }) : undefined;
+  const schema =
+    tool && tool.type === "function" ? (tool.inputSchema as { properties?: Record<string, { maxLength?: unknown }> }) : undefined;
   const props = schema?.properties;
   const input: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(call.input)) {

@@ -7,7 +7,14 @@ import { addDays, formatIsoDate } from "./calendar";
 import { type Clock, localParts } from "./clock";
 import { classify } from "./intents";
 import type { BulkChanges, Changes, Intent, ListFilter, TaskRef } from "./intents/types";
-import { type Conversation, type ConversationEvent, type TaskView, type ToolCallEvent, type ToolResultEvent, toTaskViews } from "./prompt-reader";
+import {
+  type Conversation,
+  type ConversationEvent,
+  type TaskView,
+  type ToolCallEvent,
+  type ToolResultEvent,
+  toTaskViews,
+} from "./prompt-reader";
 import { knownByPhrase, knownTask, lastAssistantText, latestList, pendingFailure, resolveRef } from "./references";
 import { alternativesFor } from "./retries";
 import { composeReply, noDueForReminder, offerText, socialText, unknownText } from "./replies";
@@ -71,7 +78,10 @@ function updateInput(ctx: TurnContext, task: string, changes: Changes, looked?: 
 }
 
 /** A shift ("postpone the report by 2 days") of a task whose due date the conversation has not shown yet. */
-function needsDueLookup(ctx: TurnContext, intent: Intent): intent is Extract<Intent, { type: "update" }> & { ref: { kind: "phrase"; text: string } } {
+function needsDueLookup(
+  ctx: TurnContext,
+  intent: Intent,
+): intent is Extract<Intent, { type: "update" }> & { ref: { kind: "phrase"; text: string } } {
   return (
     ctx.intents.length === 1 &&
     intent.type === "update" &&
@@ -96,7 +106,11 @@ function mapIntent(intent: Intent, ctx: TurnContext): Mapped {
   const all = ctx.history;
   const out: Mapped = { calls: [], notes: [] };
   // Ordinals and pronouns resolve to ids, which are acted on together; phrases go one by one.
-  const eachRef = (refs: Extract<Intent, { refs: unknown }>["refs"], onIds: (ids: string[]) => PlannedCall[], onTask: (task: string) => PlannedCall) => {
+  const eachRef = (
+    refs: Extract<Intent, { refs: unknown }>["refs"],
+    onIds: (ids: string[]) => PlannedCall[],
+    onTask: (task: string) => PlannedCall,
+  ) => {
     const ids: string[] = [];
     for (const ref of refs) {
       const r = resolveRef(ref, all, ctx.clock);
@@ -118,10 +132,18 @@ function mapIntent(intent: Intent, ctx: TurnContext): Mapped {
       out.calls.push({ toolName: "list_tasks", input: listInput(intent.filter, false) });
       break;
     case "complete":
-      eachRef(intent.refs, (ids) => manyIds(ctx, "complete_tasks", "complete_task", ids), (task) => ({ toolName: "complete_task", input: { task } }));
+      eachRef(
+        intent.refs,
+        (ids) => manyIds(ctx, "complete_tasks", "complete_task", ids),
+        (task) => ({ toolName: "complete_task", input: { task } }),
+      );
       break;
     case "delete":
-      eachRef(intent.refs, (ids) => manyIds(ctx, "delete_tasks", "delete_task", ids), (task) => ({ toolName: "delete_task", input: { task } }));
+      eachRef(
+        intent.refs,
+        (ids) => manyIds(ctx, "delete_tasks", "delete_task", ids),
+        (task) => ({ toolName: "delete_task", input: { task } }),
+      );
       break;
     case "reopen": {
       const reopen = (task: string): PlannedCall => ({ toolName: "update_task", input: { task, status: "pending" } });
@@ -135,7 +157,9 @@ function mapIntent(intent: Intent, ctx: TurnContext): Mapped {
       }
       const onlyCompletes = intent.changes.status === "completed" && Object.keys(intent.changes).length === 1;
       const update = (task: string): PlannedCall =>
-        onlyCompletes ? { toolName: "complete_task", input: { task } } : { toolName: "update_task", input: updateInput(ctx, task, intent.changes) };
+        onlyCompletes
+          ? { toolName: "complete_task", input: { task } }
+          : { toolName: "update_task", input: updateInput(ctx, task, intent.changes) };
       eachRef([intent.ref], (ids) => ids.map(update), update);
       break;
     }
@@ -143,7 +167,12 @@ function mapIntent(intent: Intent, ctx: TurnContext): Mapped {
       if (intent.listed) {
         const list = latestList(all, ctx.clock) ?? [];
         const ids = bulkIds(intent.action, list);
-        if (ids.length === 0) out.notes.push(list.length === 0 ? "I'm not sure which tasks you mean. Ask me to show your tasks first." : "There's nothing to change there — they're already that way.");
+        if (ids.length === 0)
+          out.notes.push(
+            list.length === 0
+              ? "I'm not sure which tasks you mean. Ask me to show your tasks first."
+              : "There's nothing to change there — they're already that way.",
+          );
         else out.calls.push(...bulkCalls(ctx, intent.action, ids));
       } else {
         out.calls.push({ toolName: "list_tasks", input: listInput(intent.filter, true) });
@@ -154,13 +183,16 @@ function mapIntent(intent: Intent, ctx: TurnContext): Mapped {
       if ("problem" in r) out.notes.push(r.problem);
       else {
         const titles = "ids" in r ? r.ids.map((id) => knownTask(all, id)?.title).filter(Boolean) : [r.task];
-        out.notes.push(`What would you like me to do with ${titles.map((t) => `'${t}'`).join(", ") || "that"}? I can mark it done, change it or delete it.`);
+        out.notes.push(
+          `What would you like me to do with ${titles.map((t) => `'${t}'`).join(", ") || "that"}? I can mark it done, change it or delete it.`,
+        );
       }
       break;
     }
     case "bulkUpdate":
       // A day range the tool cannot filter by ("everything due friday") is listed first, then changed by id.
-      if (has(ctx, "update_tasks") && !intent.filter.window) out.calls.push({ toolName: "update_tasks", input: { filter: toolFilter(intent.filter), ...intent.changes } });
+      if (has(ctx, "update_tasks") && !intent.filter.window)
+        out.calls.push({ toolName: "update_tasks", input: { filter: toolFilter(intent.filter), ...intent.changes } });
       else out.calls.push({ toolName: "list_tasks", input: listInput(intent.filter, true) });
       break;
     case "createList":
@@ -212,7 +244,12 @@ function toolFilter(filter: ListFilter): Record<string, unknown> {
 
 /** The words of a chore to look it up by: "buy the milk" → "buy the milk"; "call mum about the party" → all of it. */
 function checkQuery(title: string): string {
-  return title.toLowerCase().replace(/[^a-z0-9' -]+/g, " ").replace(/\s+/g, " ").trim().slice(0, 200);
+  return title
+    .toLowerCase()
+    .replace(/[^a-z0-9' -]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 200);
 }
 
 /** One task's share of a bulk update, when update_tasks is not available. */
@@ -309,7 +346,12 @@ function followUp(ctx: TurnContext): PlannedCall[] {
     if (add) return [add];
   }
   // "show my work tasks" without a Work list: look for tasks about "work" instead.
-  if (intent?.type === "list" && intent.filter.list && intent.filter.orTopic && calledBefore.filter((c) => c.name === "list_tasks").length === 1) {
+  if (
+    intent?.type === "list" &&
+    intent.filter.list &&
+    intent.filter.orTopic &&
+    calledBefore.filter((c) => c.name === "list_tasks").length === 1
+  ) {
     const failed = results.find((r) => r.name === "list_tasks" && r.outcome.kind === "fail" && r.outcome.code === "not_found");
     if (failed) return [{ toolName: "list_tasks", input: { query: intent.filter.list, limit: 100 } }];
   }
@@ -319,7 +361,8 @@ function followUp(ctx: TurnContext): PlannedCall[] {
     if (list && !acted && list.outcome.kind === "ok") {
       const tasks = applyWindow(list.outcome.value.tasks, intent.filter, ctx.clock).filter((t) => t.status !== "completed");
       if (tasks.length === 0) return [];
-      if (has(ctx, "update_tasks")) return [{ toolName: "update_tasks", input: { ids: tasks.slice(0, 50).map((t) => t.id), ...intent.changes } }];
+      if (has(ctx, "update_tasks"))
+        return [{ toolName: "update_tasks", input: { ids: tasks.slice(0, 50).map((t) => t.id), ...intent.changes } }];
       return tasks.slice(0, MAX_CALLS_PER_STEP).map((t) => perTaskUpdate(ctx, intent.changes, t));
     }
   }
@@ -345,10 +388,15 @@ function followUp(ctx: TurnContext): PlannedCall[] {
 export function planStep(conversation: Conversation, clock: Clock, available: Set<string>): Step {
   const events = conversation.events;
   let lastUser = -1;
-  for (let i = events.length - 1; i >= 0; i--) if (events[i]?.kind === "user") { lastUser = i; break; }
+  for (let i = events.length - 1; i >= 0; i--)
+    if (events[i]?.kind === "user") {
+      lastUser = i;
+      break;
+    }
   const userEvent = events[lastUser];
   // Runs of blanks are one blank to every reader (a pumped "    …" is no longer than a word).
-  const userText = userEvent?.kind === "user" ? userEvent.text.slice(0, MAX_READ_CHARS).replace(/\s{2,}/g, (m) => (m.includes("\n") ? "\n" : " ")) : "";
+  const userText =
+    userEvent?.kind === "user" ? userEvent.text.slice(0, MAX_READ_CHARS).replace(/\s{2,}/g, (m) => (m.includes("\n") ? "\n" : " ")) : "";
   const ctx: TurnContext = {
     clock,
     history: lastUser >= 0 ? events.slice(0, lastUser) : [],

@@ -29,11 +29,7 @@ export type Outcome =
 export type ToolCallEvent = { kind: "call"; id: string; name: string; input: Record<string, unknown> };
 export type ToolResultEvent = { kind: "result"; id: string; name: string; outcome: Outcome; input: Record<string, unknown> };
 
-export type ConversationEvent =
-  | { kind: "user"; text: string }
-  | { kind: "assistant"; text: string }
-  | ToolCallEvent
-  | ToolResultEvent;
+export type ConversationEvent = { kind: "user"; text: string } | { kind: "assistant"; text: string } | ToolCallEvent | ToolResultEvent;
 
 export type Conversation = { system: string; events: ConversationEvent[] };
 
@@ -121,7 +117,10 @@ export function readPrompt(prompt: LanguageModelV4Prompt): Conversation {
       continue;
     }
     if (message.role === "user") {
-      const text = message.content.map((p) => (p.type === "text" ? p.text : "")).join(" ").trim();
+      const text = message.content
+        .map((p) => (p.type === "text" ? p.text : ""))
+        .join(" ")
+        .trim();
       events.push({ kind: "user", text });
       continue;
     }

@@ -59,7 +59,8 @@ const GENERIC_LIST = /^(?:todo|to-do|todos|to-dos|task|tasks|main|usual|own|remi
 const LIST_REF = /(^|\s)@([\p{L}\p{N}][\p{L}\p{N}_-]*)/u;
 /** A bare "high", "low" or "medium" ending the line ("… #home high"), not "turn the heat to low". */
 const TRAILING_PRIORITY = /(?:^|\s)(high|low|medium)\s*$/i;
-const NOT_BEFORE_PRIORITY = /(?:^|\s)(?:to|on|at|is|are|be|set|turn|the|a|very|so|too|of|in|from|into|get|keep|run|and|or|not|quite|really)\s*$/i;
+const NOT_BEFORE_PRIORITY =
+  /(?:^|\s)(?:to|on|at|is|are|be|set|turn|the|a|very|so|too|of|in|from|into|get|keep|run|and|or|not|quite|really)\s*$/i;
 const TIME_WORDS = /\d\s*(?:am|pm|a\.m\.|p\.m\.)|\d:\d\d|\bnoon\b|\bmidnight\b|\bmorning\b|\bafternoon\b|\bevening\b|\btonight\b|\bnight\b/;
 const DAY_WORDS = /\d{1,2}(?:st|nd|rd|th)\b|day|tom|week|month|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|\//;
 
@@ -67,7 +68,10 @@ const DAY_WORDS = /\d{1,2}(?:st|nd|rd|th)\b|day|tom|week|month|jan|feb|mar|apr|m
 type Tracked = { text: string; pos: number[] };
 
 function splice(t: Tracked, start: number, end: number, insert = "", at = -1): Tracked {
-  return { text: t.text.slice(0, start) + insert + t.text.slice(end), pos: [...t.pos.slice(0, start), ...Array<number>(insert.length).fill(at), ...t.pos.slice(end)] };
+  return {
+    text: t.text.slice(0, start) + insert + t.text.slice(end),
+    pos: [...t.pos.slice(0, start), ...Array<number>(insert.length).fill(at), ...t.pos.slice(end)],
+  };
 }
 
 /** Applies `edit` to every match of the global `re`, last first so earlier offsets hold. */
@@ -126,7 +130,9 @@ function unmask(text: string, input: string, ignore: TextRange[]): string {
 /** Strips the words around a title that only say "this is a task" ("to …", "… to my list", "… please"). */
 function stripWrappers(title: string, typed = false): string {
   let t = title;
-  const lead = typed ? /^(?:to|i need to|i have to|i should|i must|remember to|(?:not |never )?forget to|for me to)\s+(?=\S)/i : /^(?:to|that|i need to|i have to|i should|i must|remember to|(?:not |never )?forget to|about|for me to|a|an)\s+(?=\S)/i;
+  const lead = typed
+    ? /^(?:to|i need to|i have to|i should|i must|remember to|(?:not |never )?forget to|for me to)\s+(?=\S)/i
+    : /^(?:to|that|i need to|i have to|i should|i must|remember to|(?:not |never )?forget to|about|for me to|a|an)\s+(?=\S)/i;
   for (let i = 0; i < 3; i++) {
     const before = t;
     t = trimPunctuation(
@@ -161,7 +167,6 @@ export function leadingReminder(text: string, clock: Clock): { remindAt: string;
   const at = findDue(text.slice(remind.when.start, remind.when.end).toLowerCase(), clock);
   return at && at.due.hour !== undefined ? { remindAt: dueToString(at.due), end: remind.end } : null;
 }
-
 
 /**
  * Reads one task line: a quoted title, a description, priority, list, #labels, reminder, repeat
@@ -265,7 +270,10 @@ export function readTaskLine(input: string, clock: Clock, options: ReadOptions =
     }
     const saidAm = found.spans.some((s) => /\b(?:am|a\.m\.)|\d(?:am|a\.m\.)/i.test(t.text.slice(s.index, s.index + s.length)));
     // (A copy: findDue's answers are cached and shared.)
-    const said: Due = repeatAfternoon && found.due.hour !== undefined && found.due.hour < 12 && !saidAm ? { ...found.due, hour: found.due.hour + 12 } : found.due;
+    const said: Due =
+      repeatAfternoon && found.due.hour !== undefined && found.due.hour < 12 && !saidAm
+        ? { ...found.due, hour: found.due.hour + 12 }
+        : found.due;
     // A repeating task is first due at its first occurrence, at the time said.
     due = repeat ? (firstOccurrenceAt(repeat.rule, said, clock) ?? said) : said;
     t = cut(t, found.spans);
@@ -292,4 +300,3 @@ export function readTaskLine(input: string, clock: Clock, options: ReadOptions =
     spans,
   };
 }
-

@@ -92,7 +92,8 @@ export function pendingFailure(history: ConversationEvent[]): ToolResultEvent | 
     const e = history[i];
     if (!e || e.kind === "user") return null;
     if (e.kind !== "result") continue;
-    if (e.outcome.kind === "fail" && (e.outcome.code === "ambiguous" || e.outcome.code === "not_found") && typeof e.input.task === "string") return e;
+    if (e.outcome.kind === "fail" && (e.outcome.code === "ambiguous" || e.outcome.code === "not_found") && typeof e.input.task === "string")
+      return e;
     return null;
   }
   return null;
@@ -127,8 +128,8 @@ export function resolveRef(ref: TaskRef, events: ConversationEvent[], clock?: Cl
     const offered = offeredTask(events);
     if (offered) return { task: offered };
     const { tasks, fromList } = lastTouched(events);
-    if (tasks.length === 0) return { problem: "Which task do you mean? Tell me its name, for example \"mark buy milk as done\"." };
-    if (fromList && tasks.length > 1) return { problem: "Which one do you mean? You can say \"the first one\" or use the task's name." };
+    if (tasks.length === 0) return { problem: 'Which task do you mean? Tell me its name, for example "mark buy milk as done".' };
+    if (fromList && tasks.length > 1) return { problem: 'Which one do you mean? You can say "the first one" or use the task\'s name.' };
     const last = tasks[tasks.length - 1];
     return last ? { ids: [last.id] } : { problem: "Which task do you mean?" };
   }

@@ -19,7 +19,10 @@ export function firstOccurrenceAt(rule: string, due: Due, clock: Clock): Due | n
     const start = floating(due);
     const now = new Date(Date.UTC(clock.today.y, clock.today.m - 1, clock.today.d, 0, clock.minutes));
     const from = due.hour === undefined ? floating({ date: clock.today }) : now;
-    const first = new RRule({ ...RRule.parseString(rule), dtstart: start, tzid: null }).after(new Date(Math.max(from.getTime(), start.getTime())), true);
+    const first = new RRule({ ...RRule.parseString(rule), dtstart: start, tzid: null }).after(
+      new Date(Math.max(from.getTime(), start.getTime())),
+      true,
+    );
     return first ? toDue(first, due.hour !== undefined) : null;
   } catch {
     return null;

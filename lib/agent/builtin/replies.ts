@@ -14,13 +14,13 @@ import { retryTargets } from "./retries";
 import { capitalize, joinAnd } from "./text";
 import { applyWindow } from "./windows";
 
-const EXAMPLE = "Try something like \"add buy milk tomorrow\".";
+const EXAMPLE = 'Try something like "add buy milk tomorrow".';
 const UNCLEAR = `Sorry, I didn't quite get that. I can add, list, complete, update or delete tasks. ${EXAMPLE}`;
 
 export function socialText(kind: SayKind, clock: Clock, detail?: string, verb = "cancel"): string {
   switch (kind) {
     case "greeting":
-      return "Hi! I'm your to-do assistant. I can add, list, complete, update and delete your tasks — for example \"remind me to call mom tomorrow\" or \"what's due today?\".";
+      return 'Hi! I\'m your to-do assistant. I can add, list, complete, update and delete your tasks — for example "remind me to call mom tomorrow" or "what\'s due today?".';
     case "thanks":
       return "You're welcome! Anything else I can do for your list?";
     case "bye":
@@ -28,11 +28,11 @@ export function socialText(kind: SayKind, clock: Clock, detail?: string, verb = 
     case "help":
       return [
         "I manage your to-do list by chat. You can:",
-        "• add tasks — \"remind me to call mom tomorrow\", \"add a high priority task to pay rent\"",
-        "• list them — \"what's due today?\", \"show my completed tasks\", \"anything overdue?\"",
-        "• complete them — \"mark the second one done\", \"I paid the phone bill\"",
-        "• update them — \"move the dentist to Friday\", \"rename X to Y\", \"make it urgent\"",
-        "• delete them — \"delete the gym task\" (I'll ask you to confirm first)",
+        '• add tasks — "remind me to call mom tomorrow", "add a high priority task to pay rent"',
+        '• list them — "what\'s due today?", "show my completed tasks", "anything overdue?"',
+        '• complete them — "mark the second one done", "I paid the phone bill"',
+        '• update them — "move the dentist to Friday", "rename X to Y", "make it urgent"',
+        '• delete them — "delete the gym task" (I\'ll ask you to confirm first)',
       ].join("\n");
     case "offtopic":
       return "Sorry, I can only help with your to-do list — adding, listing, completing, updating and deleting tasks. Is there something on your list I can help with?";
@@ -53,9 +53,9 @@ export function socialText(kind: SayKind, clock: Clock, detail?: string, verb = 
     case "remark":
       return "Okay! Tell me when something on your list is done, or what to add.";
     case "no-undo":
-      return "I can't undo changes here. Tell me what to change back — for example \"move the dentist back to Friday\" or \"reopen buy milk\".";
+      return 'I can\'t undo changes here. Tell me what to change back — for example "move the dentist back to Friday" or "reopen buy milk".';
     case "organise":
-      return "I'm not sure how to organise that. I can create a list (\"create a list called Garden\"), add to one (\"add milk to the groceries list\"), or add subtasks (\"add pack with subtasks passport and charger\"). I haven't changed anything.";
+      return 'I\'m not sure how to organise that. I can create a list ("create a list called Garden"), add to one ("add milk to the groceries list"), or add subtasks ("add pack with subtasks passport and charger"). I haven\'t changed anything.';
     case "too-long":
       return "That's more than I can read in one message. Please send it in shorter pieces — one request at a time. I haven't changed anything.";
     case "unclear":
@@ -91,7 +91,10 @@ export function offerText(item: AddItem, clock: Clock): string {
 export function unknownText(text: string, original: string): string {
   const words = text.split(/\s+/).filter(Boolean);
   // "the garage is a mess", "it's raining": a remark with a subject is not a chore to add.
-  const remark = /\b(?:i|i'm|im|i've|we|we're|you|he|she|they|it|it's|its|is|are|was|were|am|has|have|had|been|there|there's|here|here's)\b|'s\b/.test(text);
+  const remark =
+    /\b(?:i|i'm|im|i've|we|we're|you|he|she|they|it|it's|its|is|are|was|were|am|has|have|had|been|there|there's|here|here's)\b|'s\b/.test(
+      text,
+    );
   if (!remark && words.length > 0 && words.length <= 6 && !/\?\s*$/.test(original)) {
     return `Do you want me to add '${capitalize(original.trim().replace(/[.!]+$/, ""))}' as a new task?`;
   }
@@ -139,7 +142,9 @@ function failureReply(ctx: TurnContext, r: ToolResultEvent): string {
     if (r.name === "delete_tasks") return "Okay — I didn't delete anything. Your tasks are unchanged.";
     if (r.name !== "delete_task") return "Okay — I didn't change anything.";
     const known = typeof r.input.task === "string" && looksLikeId(r.input.task) ? knownTask(ctx.history, r.input.task)?.title : undefined;
-    return known ? `Okay — nothing was deleted. ${quote(known)} is still on your list.` : "Okay — nothing was deleted. The task is still on your list.";
+    return known
+      ? `Okay — nothing was deleted. ${quote(known)} is still on your list.`
+      : "Okay — nothing was deleted. The task is still on your list.";
   }
   if (r.outcome.kind === "error") return "Something went wrong on my side while doing that. Please try again.";
   if (r.outcome.kind !== "fail") return "";
@@ -160,7 +165,7 @@ function failureReply(ctx: TurnContext, r: ToolResultEvent): string {
     return `There's no '${list}' list yet, so nothing was changed. Create it with "New list" in the task panel, then ask me again.`;
   }
   if (r.outcome.code === "not_found") {
-    if (!query) return "I couldn't find that task — it may have been deleted already. Say \"show my tasks\" to see your list.";
+    if (!query) return 'I couldn\'t find that task — it may have been deleted already. Say "show my tasks" to see your list.';
     return `I couldn't find a task matching '${query}'. Say "show my tasks" to see what's on your list.`;
   }
   if (r.outcome.code === "ambiguous") {
@@ -174,12 +179,18 @@ function failureReply(ctx: TurnContext, r: ToolResultEvent): string {
     const untimed = /^remindBefore: '(.+)' (?:has no due time|is due on (\d{4}-\d{2}-\d{2}) without a time)/.exec(r.outcome.message);
     if (untimed?.[1]) {
       // Read back by the follow-up reader: the answer ("friday at 3pm") sets the due time and the reminder.
-      return noDueForReminder(untimed[1], typeof r.input.remindBefore === "number" ? r.input.remindBefore : 0, untimed[2] ?? null, ctx.clock);
+      return noDueForReminder(
+        untimed[1],
+        typeof r.input.remindBefore === "number" ? r.input.remindBefore : 0,
+        untimed[2] ?? null,
+        ctx.clock,
+      );
     }
-    if (m.includes("due")) return "I couldn't use that date. Could you say it another way, like \"tomorrow\", \"Friday\" or \"Dec 3\"?";
+    if (m.includes("due")) return 'I couldn\'t use that date. Could you say it another way, like "tomorrow", "Friday" or "Dec 3"?';
     if (m.includes("title")) return "A task needs a title. What should it be called?";
     if (m.includes("skip") || m.includes("repeat") || m.includes("recurrence")) return `I couldn't do that: ${r.outcome.message}`;
-    if (m.includes("remind")) return "I couldn't use that reminder time. Could you say it another way, like \"at 5pm\" or \"30 minutes before\"?";
+    if (m.includes("remind"))
+      return 'I couldn\'t use that reminder time. Could you say it another way, like "at 5pm" or "30 minutes before"?';
     return "I couldn't make that change — something in the request wasn't valid. Could you rephrase it?";
   }
   return "Something went wrong on my side while doing that. Please try again.";
@@ -203,26 +214,39 @@ function updateReply(ctx: TurnContext, r: ToolResultEvent): string {
   if (r.outcome.kind !== "ok") return "";
   const task = toTaskView(r.outcome.value.task);
   if (!task) return "Done.";
-  const changed = Array.isArray(r.outcome.value.changed) ? (r.outcome.value.changed as unknown[]).map(String) : Object.keys(r.input).filter((k) => k !== "task");
+  const changed = Array.isArray(r.outcome.value.changed)
+    ? (r.outcome.value.changed as unknown[]).map(String)
+    : Object.keys(r.input).filter((k) => k !== "task");
   const name = quote(task.title);
   const parts: string[] = [];
   if (changed.includes("title")) {
     const before = typeof r.input.task === "string" && looksLikeId(r.input.task) ? knownTask(ctx.history, r.input.task)?.title : undefined;
     parts.push(before && before !== task.title ? `Renamed ${quote(before)} to ${name}.` : `Renamed it to ${name}.`);
   }
-  if (changed.includes("status")) parts.push(task.status === "completed" ? `Marked ${name} as complete.` : `Marked ${name} as pending again.`);
+  if (changed.includes("status"))
+    parts.push(task.status === "completed" ? `Marked ${name} as complete.` : `Marked ${name} as pending again.`);
   if (changed.includes("priority")) parts.push(`Set ${name} to ${task.priority} priority.`);
   if (changed.includes("dueAt") || changed.includes("due") || changed.includes("clearDue")) {
     parts.push(task.dueAt ? `${capitalize(name)} is now due ${describeDue(task.dueAt, ctx.clock)}.` : `Removed the due date from ${name}.`);
   }
-  if (changed.includes("description")) parts.push(task.description ? `Updated the description of ${name}.` : `Removed the description from ${name}.`);
-  if (r.input.skipOccurrence === true) parts.push(task.dueAt ? `Skipped this one: ${name} is next due ${describeDue(task.dueAt, ctx.clock)}.` : `Skipped this one of ${name}.`);
-  else if (changed.includes("recurrence")) parts.push(task.repeats ? `${capitalize(name)} now repeats ${task.repeats}.` : `${capitalize(name)} no longer repeats.`);
+  if (changed.includes("description"))
+    parts.push(task.description ? `Updated the description of ${name}.` : `Removed the description from ${name}.`);
+  if (r.input.skipOccurrence === true)
+    parts.push(
+      task.dueAt ? `Skipped this one: ${name} is next due ${describeDue(task.dueAt, ctx.clock)}.` : `Skipped this one of ${name}.`,
+    );
+  else if (changed.includes("recurrence"))
+    parts.push(task.repeats ? `${capitalize(name)} now repeats ${task.repeats}.` : `${capitalize(name)} no longer repeats.`);
   if (changed.includes("remindAt") || changed.includes("clearReminder")) {
     parts.push(task.remindAt ? `I'll remind you ${describeDue(task.remindAt, ctx.clock)}.` : `Removed the reminder from ${name}.`);
   }
   if (changed.includes("list")) parts.push(task.list ? `Moved ${name} to ${quote(task.list)}.` : `Moved ${name} to the Inbox.`);
-  if (changed.includes("labels")) parts.push(task.labels?.length ? `${capitalize(name)} is now tagged ${task.labels.map((l) => `#${l}`).join(", ")}.` : `Removed the labels from ${name}.`);
+  if (changed.includes("labels"))
+    parts.push(
+      task.labels?.length
+        ? `${capitalize(name)} is now tagged ${task.labels.map((l) => `#${l}`).join(", ")}.`
+        : `Removed the labels from ${name}.`,
+    );
   return parts.length ? parts.join(" ") : `${capitalize(name)} already looks like that — nothing needed changing.`;
 }
 
@@ -235,7 +259,8 @@ function bulkUpdateReply(ctx: TurnContext, r: ToolResultEvent): string {
   let head: string;
   if (changes.priority) head = `Set ${what} to ${changes.priority} priority`;
   else if (changes.clearDue) head = `Removed the due date from ${what}`;
-  else if (changes.shiftDays !== undefined) head = `Moved ${what} ${changes.shiftDays < 0 ? "earlier" : "later"} by ${Math.abs(changes.shiftDays)} day${Math.abs(changes.shiftDays) === 1 ? "" : "s"}`;
+  else if (changes.shiftDays !== undefined)
+    head = `Moved ${what} ${changes.shiftDays < 0 ? "earlier" : "later"} by ${Math.abs(changes.shiftDays)} day${Math.abs(changes.shiftDays) === 1 ? "" : "s"}`;
   else if (changes.due) head = `Moved ${what} to ${describeLocalDue(changes.due, ctx.clock)}`;
   else head = `Updated ${what}`;
   return tasks.length === 1 ? `${head}.` : [`${head}:`, ...tasks.map((t) => taskLine(t, ctx.clock))].join("\n");
@@ -252,8 +277,11 @@ function undoReply(r: ToolResultEvent): string {
   if (reverted === 0 && skipped === 0) return "There was nothing to undo.";
   // Otherwise the tool describes what it put back and what it skipped; that sentence is the answer.
   if (typeof v.message === "string" && v.message.trim()) return v.message.trim();
-  const done = reverted === 0 ? "I couldn't undo anything" : `Undone — I reverted ${reverted === 1 ? "your last change" : `${reverted} changes`}`;
-  return skipped ? `${done}; ${skipped === 1 ? "one task has" : `${skipped} tasks have`} changed since, so I left ${skipped === 1 ? "it" : "them"} as ${skipped === 1 ? "it is" : "they are"}.` : `${done}.`;
+  const done =
+    reverted === 0 ? "I couldn't undo anything" : `Undone — I reverted ${reverted === 1 ? "your last change" : `${reverted} changes`}`;
+  return skipped
+    ? `${done}; ${skipped === 1 ? "one task has" : `${skipped} tasks have`} changed since, so I left ${skipped === 1 ? "it" : "them"} as ${skipped === 1 ? "it is" : "they are"}.`
+    : `${done}.`;
 }
 
 /** "do I need to buy milk?": yes, with the tasks found, or an offer to add it. */
@@ -261,7 +289,10 @@ function checkReply(r: ToolResultEvent, item: AddItem, clock: Clock): string {
   if (r.outcome.kind !== "ok") return "";
   const found = toTaskViews(r.outcome.value.tasks).filter((t) => t.status !== "completed");
   if (found.length === 0) return `It's not on your list. ${offerText(item, clock)}`;
-  return [found.length === 1 ? "Yes — it's on your list:" : "Yes — these are on your list:", ...found.slice(0, 10).map((t) => taskLine(t, clock))].join("\n");
+  return [
+    found.length === 1 ? "Yes — it's on your list:" : "Yes — these are on your list:",
+    ...found.slice(0, 10).map((t) => taskLine(t, clock)),
+  ].join("\n");
 }
 
 function addedLine(task: TaskView, clock: Clock): string {
@@ -304,13 +335,18 @@ function bulkNothing(ctx: TurnContext): string | null {
   if (ctx.intents.length !== 1 || intent?.type !== "bulk") return null;
   const acted = ctx.turn.some((e) => e.kind === "call" && e.name !== "list_tasks");
   if (acted) return null;
-  const { adj, suffix } = describeFilter({ ...intent.filter, status: intent.action === "delete" ? intent.filter.status : undefined }, intent.filter);
+  const { adj, suffix } = describeFilter(
+    { ...intent.filter, status: intent.action === "delete" ? intent.filter.status : undefined },
+    intent.filter,
+  );
   const verb = intent.action === "complete" ? "to complete" : intent.action === "delete" ? "to delete" : "to reopen";
   return `You don't have any ${adj}tasks${suffix} ${verb}.`;
 }
 
 function readyParents(value: unknown): string[] {
-  return Array.isArray(value) ? value.flatMap((p) => (typeof (p as { title?: unknown })?.title === "string" ? [(p as { title: string }).title] : [])) : [];
+  return Array.isArray(value)
+    ? value.flatMap((p) => (typeof (p as { title?: unknown })?.title === "string" ? [(p as { title: string }).title] : []))
+    : [];
 }
 
 /** The question after a parent's last open step was completed; `followups.ts` reads the answer. */
@@ -366,7 +402,14 @@ export function composeReply(ctx: TurnContext, notes: string[]): string {
       case "list_tasks": {
         const owner = listOwners[listIndex++];
         if (owner?.type === "check") sections.push(checkReply(r, owner.item, ctx.clock));
-        else sections.push(listReply(r, owner?.type === "list" || owner?.type === "plan" || owner?.type === "bulkUpdate" ? owner.filter : undefined, ctx.clock));
+        else
+          sections.push(
+            listReply(
+              r,
+              owner?.type === "list" || owner?.type === "plan" || owner?.type === "bulkUpdate" ? owner.filter : undefined,
+              ctx.clock,
+            ),
+          );
         break;
       }
       case "update_tasks":
@@ -382,7 +425,13 @@ export function composeReply(ctx: TurnContext, notes: string[]): string {
       }
       case "list_lists": {
         const lists = (Array.isArray(v.lists) ? v.lists : []) as Array<{ name?: unknown; taskCount?: unknown }>;
-        sections.push(lists.length === 0 ? "You don't have any lists yet — everything is in the Inbox." : [`Your lists:`, ...lists.map((l) => `• ${String(l.name)}${typeof l.taskCount === "number" ? ` (${l.taskCount})` : ""}`)].join("\n"));
+        sections.push(
+          lists.length === 0
+            ? "You don't have any lists yet — everything is in the Inbox."
+            : [`Your lists:`, ...lists.map((l) => `• ${String(l.name)}${typeof l.taskCount === "number" ? ` (${l.taskCount})` : ""}`)].join(
+                "\n",
+              ),
+        );
         break;
       }
       default:
@@ -392,10 +441,12 @@ export function composeReply(ctx: TurnContext, notes: string[]): string {
   if (added.length === 1 && added[0]) sections.unshift(`Added ${addedLine(added[0], ctx.clock)}.`);
   else if (added.length > 1) sections.unshift([`Added ${added.length} tasks:`, ...added.map((t) => taskLine(t, ctx.clock))].join("\n"));
   if (completed.length > 0 && completed.length <= 3) sections.push(`Marked ${joinAnd(completed.map((t) => quote(t.title)))} as complete.`);
-  else if (completed.length > 3) sections.push([`Marked ${completed.length} tasks as complete:`, ...completed.map((t) => taskLine(t, ctx.clock))].join("\n"));
+  else if (completed.length > 3)
+    sections.push([`Marked ${completed.length} tasks as complete:`, ...completed.map((t) => taskLine(t, ctx.clock))].join("\n"));
   const offered = [...new Set(ready)].filter((title) => !completed.some((t) => t.title === title));
   if (offered.length === 1) sections.push(parentOffer(offered[0]!));
-  else if (offered.length > 1) sections.push(`Every step of ${joinAnd(offered.map(quote))} is done now — say so if you want me to mark them as complete too.`);
+  else if (offered.length > 1)
+    sections.push(`Every step of ${joinAnd(offered.map(quote))} is done now — say so if you want me to mark them as complete too.`);
   if (deleted.length > 0 && deleted.length <= 3) sections.push(`Deleted ${joinAnd(deleted.map((t) => quote(t.title)))}.`);
   else if (deleted.length > 3) sections.push([`Deleted ${deleted.length} tasks:`, ...deleted.map((t) => `• ${t.title}`)].join("\n"));
   const body = [...sections.filter(Boolean), ...notes].join(sections.some((s) => s.includes("\n")) ? "\n\n" : " ");

@@ -11,7 +11,12 @@ import { looksLikeId } from "./references";
 const SINGLE_TASK_TOOLS = new Set(["complete_task", "update_task", "delete_task"]);
 
 function normalizeTitle(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9 ]+/g, " ").replace(/\b(?:the|a|an|my)\b/g, " ").replace(/\s+/g, " ").trim();
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9 ]+/g, " ")
+    .replace(/\b(?:the|a|an|my)\b/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 /** Groups of alternative `task` values, most promising first. */
@@ -34,11 +39,17 @@ export function alternativesFor(result: ToolResultEvent): string[][] {
   }
   if (outcome.code !== "not_found" || looksLikeId(task)) return [];
   const groups: string[][] = [];
-  const parts = task.split(/\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*/).map(trimPunctuation).filter(Boolean);
+  const parts = task
+    .split(/\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*/)
+    .map(trimPunctuation)
+    .filter(Boolean);
   if (parts.length > 1) groups.push(parts);
   const words = task.split(/\s+/);
   if (words.length > 1 && isBaseVerb(words[0] ?? "")) {
-    const object = words.slice(1).join(" ").replace(/^(?:the|a|an|my|our|some|up|out|off)\s+/, "");
+    const object = words
+      .slice(1)
+      .join(" ")
+      .replace(/^(?:the|a|an|my|our|some|up|out|off)\s+/, "");
     if (object && object.split(/\s+/).length >= 1) groups.push([object]);
   }
   return groups;

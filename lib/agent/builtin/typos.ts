@@ -7,17 +7,66 @@
 import { isBaseVerb } from "./verbs";
 
 const COMMANDS = [
-  "add", "create", "delete", "remove", "complete", "mark", "rename", "change", "update", "reschedule",
-  "postpone", "prioritise", "prioritize", "reopen", "show", "list", "search", "finish", "remind",
-  "move", "edit", "erase", "uncheck", "untick", "display", "finished", "completed", "deleted",
+  "add",
+  "create",
+  "delete",
+  "remove",
+  "complete",
+  "mark",
+  "rename",
+  "change",
+  "update",
+  "reschedule",
+  "postpone",
+  "prioritise",
+  "prioritize",
+  "reopen",
+  "show",
+  "list",
+  "search",
+  "finish",
+  "remind",
+  "move",
+  "edit",
+  "erase",
+  "uncheck",
+  "untick",
+  "display",
+  "finished",
+  "completed",
+  "deleted",
 ];
 
 const ABBREVIATIONS: Record<string, string> = {
-  del: "delete", rm: "remove", rmv: "remove", dlt: "delete", cmplt: "complete", upd: "update", ls: "list",
+  del: "delete",
+  rm: "remove",
+  rmv: "remove",
+  dlt: "delete",
+  cmplt: "complete",
+  upd: "update",
+  ls: "list",
 };
 
 /** Real words one edit away from a command: never "corrected". */
-const REAL_WORDS = new Set(["compete", "crate", "rewind", "remote", "lust", "lost", "last", "least", "mask", "mart", "meta", "shop", "snow", "slow", "dove", "move", "love"]);
+const REAL_WORDS = new Set([
+  "compete",
+  "crate",
+  "rewind",
+  "remote",
+  "lust",
+  "lost",
+  "last",
+  "least",
+  "mask",
+  "mart",
+  "meta",
+  "shop",
+  "snow",
+  "slow",
+  "dove",
+  "move",
+  "love",
+]);
 
 /** Optimal-string-alignment distance (edits, with adjacent swaps), capped at `max + 1`. */
 export function editDistance(a: string, b: string, max: number): number {

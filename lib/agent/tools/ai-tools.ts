@@ -56,7 +56,12 @@ export function withTransaction(ctx: TaskToolContext, tx: unknown): TaskToolCont
 }
 
 /** Runs one proposed-or-plain call of a definition (within `tx` when given). */
-export async function runDefinition(definition: TaskToolDefinition, input: unknown, proposal: Proposal | undefined, ctx: TaskToolContext): Promise<ToolResult> {
+export async function runDefinition(
+  definition: TaskToolDefinition,
+  input: unknown,
+  proposal: Proposal | undefined,
+  ctx: TaskToolContext,
+): Promise<ToolResult> {
   if (proposal?.kind === "answer") return proposal.result;
   if (proposal && definition.executeBound) return definition.executeBound(input, proposal.tasks, ctx);
   return definition.execute(input, ctx);
@@ -110,7 +115,14 @@ export function createTaskTools(options: CreateTaskToolsOptions): ToolSet {
             turn.proposals.set(toolCallId, { ...proposal, toolName: definition.name, input });
             if (proposal.kind !== "ask") return false;
             const runId = await turn.runReady;
-            await recordProposal({ runId, conversationId: turn.conversationId, toolCallId, toolName: definition.name, input, bound: { tasks: proposal.tasks } });
+            await recordProposal({
+              runId,
+              conversationId: turn.conversationId,
+              toolCallId,
+              toolName: definition.name,
+              input,
+              bound: { tasks: proposal.tasks },
+            });
             return true;
           }
         : undefined,
@@ -154,7 +166,13 @@ export function createTaskTools(options: CreateTaskToolsOptions): ToolSet {
               return { output, success: output.ok, errorCode: output.ok ? null : output.code, durationMs: performance.now() - started };
             });
           // Idempotent by toolCallId: a write that did commit is replayed from its record, not repeated.
-          const result = await retryWhenUnavailable(turn.retryAttempts ?? 0, run, (error, attempt) => log.warn("agent.tool.retry", { requestId: options.requestId, tool: definition.name, toolCallId, attempt, error }), turn.signal);
+          const result = await retryWhenUnavailable(
+            turn.retryAttempts ?? 0,
+            run,
+            (error, attempt) =>
+              log.warn("agent.tool.retry", { requestId: options.requestId, tool: definition.name, toolCallId, attempt, error }),
+            turn.signal,
+          );
           const output = result.output as ToolResult;
           record(output, result.success, result.errorCode, true);
           return output;

@@ -22,9 +22,16 @@ export type BulkTargets = { ok: true; tasks: TaskView[]; notFound: string[] } | 
 /** The input's problem, or null: exactly one of ids/filter, at least one change, a readable due. */
 export function checkUpdateTasksInput(input: UpdateTasksInput, timeZone: string): string | null {
   if ((input.ids === undefined) === (input.filter === undefined)) return "give exactly one of ids or filter";
-  const changes = [input.due !== undefined, input.shiftDays !== undefined, input.clearDue === true, input.priority !== undefined, input.status !== undefined];
+  const changes = [
+    input.due !== undefined,
+    input.shiftDays !== undefined,
+    input.clearDue === true,
+    input.priority !== undefined,
+    input.status !== undefined,
+  ];
   if (!changes.some(Boolean)) return "nothing to change: give at least one of due, shiftDays, clearDue, priority, status";
-  if ([input.due !== undefined, input.shiftDays !== undefined, input.clearDue === true].filter(Boolean).length > 1) return "give only one of due, shiftDays, clearDue";
+  if ([input.due !== undefined, input.shiftDays !== undefined, input.clearDue === true].filter(Boolean).length > 1)
+    return "give only one of due, shiftDays, clearDue";
   if (input.due !== undefined && !parseDue(input.due, timeZone)) return "due: must be YYYY-MM-DD or an ISO-8601 date-time";
   return null;
 }
@@ -100,7 +107,8 @@ export async function updateTasksByIds(input: UpdateTasksInput, taskList: TaskVi
       else throw error;
     }
   }
-  if (!changed.length && vanished.length) return notFound(vanished.map((t) => t.title).join(", "), "These tasks no longer exist, so nothing was changed.");
+  if (!changed.length && vanished.length)
+    return notFound(vanished.map((t) => t.title).join(", "), "These tasks no longer exist, so nothing was changed.");
   return { ok: true, tasks: changed, ...(skipped.length ? { skipped } : {}), ...(vanished.length ? { vanished } : {}) };
 }
 

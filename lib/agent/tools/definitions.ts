@@ -83,12 +83,18 @@ function define<S extends z.ZodType>(definition: TaskToolDefinition<S>): TaskToo
 }
 
 const bind = (tasks: { id: string; title: string; subtasks?: { total: number } | null; parentId?: string | null }[]): BoundTask[] =>
-  tasks.map((t) => ({ id: t.id, title: t.title, ...(t.subtasks?.total ? { subtasks: t.subtasks.total } : {}), ...(t.parentId ? { parentId: t.parentId } : {}) }));
+  tasks.map((t) => ({
+    id: t.id,
+    title: t.title,
+    ...(t.subtasks?.total ? { subtasks: t.subtasks.total } : {}),
+    ...(t.parentId ? { parentId: t.parentId } : {}),
+  }));
 const quoted = (tasks: BoundTask[]) => tasks.map((t) => `'${t.title}'`).join(", ");
 const NO_IDS = "None of these ids is one of the user's tasks. List the tasks first.";
 
 /** Asks above the bulk threshold, runs at or below it. */
-const bulkProposal = (tasks: BoundTask[]): Proposal => (tasks.length > BULK_APPROVAL_THRESHOLD ? { kind: "ask", tasks } : { kind: "run", tasks });
+const bulkProposal = (tasks: BoundTask[]): Proposal =>
+  tasks.length > BULK_APPROVAL_THRESHOLD ? { kind: "ask", tasks } : { kind: "run", tasks };
 
 /** Input ids that were never among the bound tasks (not the user's, or not ids at all). */
 function unboundIds(ids: string[], tasks: BoundTask[]): string[] {
@@ -98,7 +104,8 @@ function unboundIds(ids: string[], tasks: BoundTask[]): string[] {
 
 async function deleteBound(ids: string[], tasks: BoundTask[], ctx: TaskToolContext): Promise<ToolResult> {
   const { deleted, notFound: vanished } = await deleteTasks({ userId: ctx.userId, ids: tasks.map((t) => t.id), ...changeOf(ctx) });
-  if (!deleted.length) return notFound(quoted(tasks), `${quoted(tasks)} no longer exist${tasks.length === 1 ? "s" : ""}, so nothing was deleted.`);
+  if (!deleted.length)
+    return notFound(quoted(tasks), `${quoted(tasks)} no longer exist${tasks.length === 1 ? "s" : ""}, so nothing was deleted.`);
   const gone = tasks.filter((t) => vanished.includes(t.id));
   return { ok: true, deleted, notFound: [...vanished, ...unboundIds(ids, tasks)], ...(gone.length ? { vanished: gone } : {}) };
 }
@@ -115,7 +122,8 @@ export const taskToolDefinitions = [
   define({
     name: "list_tasks",
     title: "List tasks",
-    description: "List the user's tasks, optionally filtered by status, priority, due window or words. Use before acting on 'the first one', 'all of them', etc.",
+    description:
+      "List the user's tasks, optionally filtered by status, priority, due window or words. Use before acting on 'the first one', 'all of them', etc.",
     inputSchema: listTasksInput,
     annotations: reader,
     execute: listTasksTool,
@@ -157,7 +165,8 @@ export const taskToolDefinitions = [
         // Its subtasks went with it.
         return { ok: true, deleted, subtasksDeleted: deleted.subtasks?.total ?? 0 };
       } catch (error) {
-        if (isAppError(error) && error.type === "not_found") return notFound(task.title, `'${task.title}' no longer exists, so nothing was deleted.`);
+        if (isAppError(error) && error.type === "not_found")
+          return notFound(task.title, `'${task.title}' no longer exists, so nothing was deleted.`);
         throw error;
       }
     },
@@ -174,7 +183,13 @@ export const taskToolDefinitions = [
       return tasks.length ? bulkProposal(tasks) : { kind: "answer", result: notFound(input.ids.join(", "), NO_IDS) };
     },
     executeBound: async (input, tasks, ctx) => {
-      const { tasks: done, notFound: vanished } = await setTasksStatus({ userId: ctx.userId, ids: tasks.map((t) => t.id), status: "completed", timeZone: ctx.timeZone, ...changeOf(ctx) });
+      const { tasks: done, notFound: vanished } = await setTasksStatus({
+        userId: ctx.userId,
+        ids: tasks.map((t) => t.id),
+        status: "completed",
+        timeZone: ctx.timeZone,
+        ...changeOf(ctx),
+      });
       if (!done.length) return notFound(quoted(tasks), `${quoted(tasks)} no longer exist, so nothing was completed.`);
       return withParentReady(ctx, { ok: true, tasks: done, notFound: [...vanished, ...unboundIds(input.ids, tasks)] }, done);
     },
@@ -212,7 +227,8 @@ export const taskToolDefinitions = [
   define({
     name: "undo_last_turn",
     title: "Undo the last change",
-    description: "Undo the task changes of the previous turn that changed tasks ('undo', 'undo that', 'take that back'). Never overwrites a task changed since; the result says what was reverted and skipped.",
+    description:
+      "Undo the task changes of the previous turn that changed tasks ('undo', 'undo that', 'take that back'). Never overwrites a task changed since; the result says what was reverted and skipped.",
     inputSchema: undoLastTurnInput,
     // It may remove tasks the turn created: like a delete, the user approves that first.
     annotations: { ...writer, destructiveHint: true },

@@ -207,11 +207,20 @@ export async function listTasksTool(input: ListTasksInput, ctx: TaskToolContext)
   const candidates = await findTaskIdsByWords({ userId: ctx.userId, reference: query, limit: FUZZY_CANDIDATES, db: ctx.db });
   const { tasks: close } = candidates.length ? await listTasks({ ...base, ids: candidates, limit: FUZZY_CANDIDATES }) : { tasks: [] };
   const fuzzy = close.filter((t) => scoreTitle(query, t.title).coverage >= 0.66);
-  return { ok: true, tasks: fuzzy.slice(0, filter.limit), total: fuzzy.length, filter: { ...filter, ...organisedFilter(list, label, parent) } };
+  return {
+    ok: true,
+    tasks: fuzzy.slice(0, filter.limit),
+    total: fuzzy.length,
+    filter: { ...filter, ...organisedFilter(list, label, parent) },
+  };
 }
 
 /** The list/label/parent a list_tasks call was narrowed to, as the result's `filter` names them. */
-function organisedFilter(list: { list: { name: string } | null } | null, label: string | undefined, parent: { parent: TaskView } | null): Record<string, string> {
+function organisedFilter(
+  list: { list: { name: string } | null } | null,
+  label: string | undefined,
+  parent: { parent: TaskView } | null,
+): Record<string, string> {
   return {
     ...(list ? { list: list.list?.name ?? "Inbox" } : {}),
     ...(label ? { label } : {}),
@@ -224,7 +233,13 @@ export async function completeTask(input: CompleteTaskInput, ctx: TaskToolContex
   const failure = referenceFailure(input.task, found);
   if (failure || found.kind !== "one") return failure ?? notFound(input.task);
   return orNotFound(input.task, async () => {
-    const task = await updateTask({ userId: ctx.userId, id: found.task.id, timeZone: ctx.timeZone, patch: { status: "completed" }, ...changeOf(ctx) });
+    const task = await updateTask({
+      userId: ctx.userId,
+      id: found.task.id,
+      timeZone: ctx.timeZone,
+      patch: { status: "completed" },
+      ...changeOf(ctx),
+    });
     return withParentReady(ctx, completionResult(task), [task]);
   });
 }
@@ -272,7 +287,11 @@ export async function updateTaskTool(input: UpdateTaskInput, ctx: TaskToolContex
   if (parent && !parent.ok) return parent;
   if (parent) patch.parentId = parent.parent.id;
   const labelsChange = organised.labels.length > 0 || removed.labels.length > 0;
-  const changed = [...Object.keys(patch), ...(labelsChange ? ["labels"] : []), ...(input.remindBefore !== undefined ? ["remindAt"] : [])].map((k) => ({ dueAt: "due", listId: "list", parentId: "parent" })[k] ?? k);
+  const changed = [
+    ...Object.keys(patch),
+    ...(labelsChange ? ["labels"] : []),
+    ...(input.remindBefore !== undefined ? ["remindAt"] : []),
+  ].map((k) => ({ dueAt: "due", listId: "list", parentId: "parent" })[k] ?? k);
   if (!changed.length) {
     return invalidInput(
       "nothing to change: give at least one of title, description, priority, due, clearDue, status, recurrence, clearRecurrence, skipOccurrence, remindAt, clearReminder, list, labels, removeLabels, parent",
@@ -285,10 +304,20 @@ export async function updateTaskTool(input: UpdateTaskInput, ctx: TaskToolContex
   if (labelsChange) patch.labels = mergeLabels(found.task.labels, organised.labels, removed.labels);
   if (parent && parent.parent.id === found.task.id) return invalidInput("parent: a task cannot be its own subtask");
   if (input.remindBefore !== undefined) {
-    const due = patch.dueAt !== undefined ? (patch.dueAt === null ? null : parseDue(patch.dueAt, ctx.timeZone)) : found.task.dueAt ? new Date(found.task.dueAt) : null;
+    const due =
+      patch.dueAt !== undefined
+        ? patch.dueAt === null
+          ? null
+          : parseDue(patch.dueAt, ctx.timeZone)
+        : found.task.dueAt
+          ? new Date(found.task.dueAt)
+          : null;
     const remindAt = remindBeforeDue(due, input.remindBefore, ctx.timeZone);
     if (remindAt === "no_due") return invalidInput(`remindBefore: '${found.task.title}' has no due time; ask the user when it is due`);
-    if (remindAt === "no_time") return invalidInput(`remindBefore: '${found.task.title}' is due on ${localDateString(due!, ctx.timeZone)} without a time; ask the user what time`);
+    if (remindAt === "no_time")
+      return invalidInput(
+        `remindBefore: '${found.task.title}' is due on ${localDateString(due!, ctx.timeZone)} without a time; ask the user what time`,
+      );
     patch.remindAt = remindAt.toISOString();
   }
   return orNotFound(input.task, async () => {
@@ -330,14 +359,18 @@ export function splitIds(ids: string[]): { valid: string[]; invalid: string[] } 
 
 export async function completeTasksTool(input: TaskIdsInput, ctx: TaskToolContext): Promise<ToolResult> {
   const { valid, invalid } = splitIds(input.ids);
-  const { tasks, notFound: missing } = valid.length ? await setTasksStatus({ userId: ctx.userId, ids: valid, status: "completed", timeZone: ctx.timeZone, ...changeOf(ctx) }) : { tasks: [], notFound: [] };
+  const { tasks, notFound: missing } = valid.length
+    ? await setTasksStatus({ userId: ctx.userId, ids: valid, status: "completed", timeZone: ctx.timeZone, ...changeOf(ctx) })
+    : { tasks: [], notFound: [] };
   if (!tasks.length) return notFound(input.ids.join(", "), "None of these ids is one of the user's tasks. List the tasks first.");
   return withParentReady(ctx, { ok: true, tasks, notFound: [...missing, ...invalid] }, tasks);
 }
 
 export async function deleteTasksTool(input: TaskIdsInput, ctx: TaskToolContext): Promise<ToolResult> {
   const { valid, invalid } = splitIds(input.ids);
-  const { deleted, notFound: missing } = valid.length ? await deleteTasks({ userId: ctx.userId, ids: valid, ...changeOf(ctx) }) : { deleted: [], notFound: [] };
+  const { deleted, notFound: missing } = valid.length
+    ? await deleteTasks({ userId: ctx.userId, ids: valid, ...changeOf(ctx) })
+    : { deleted: [], notFound: [] };
   if (!deleted.length) return notFound(input.ids.join(", "), "None of these ids is one of the user's tasks. List the tasks first.");
   return { ok: true, deleted, notFound: [...missing, ...invalid] };
 }

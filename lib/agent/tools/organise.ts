@@ -20,7 +20,13 @@ const INBOX = /^(?:the\s+)?inbox$/i;
 
 /** "the Groceries list" → "Groceries". */
 function bareListName(name: string): string {
-  return name.trim().replace(/^the\s+/i, "").replace(/(?<!\s)\s+list$/i, "").trim() || name.trim();
+  return (
+    name
+      .trim()
+      .replace(/^the\s+/i, "")
+      .replace(/(?<!\s)\s+list$/i, "")
+      .trim() || name.trim()
+  );
 }
 
 /** The result for a list name the user does not have: the model asks before creating it. */
@@ -47,7 +53,10 @@ export async function resolveListName(ctx: TaskToolContext, name: string): Promi
   const { lists } = await listLists({ userId: ctx.userId });
   const close = lists.filter((l) => scoreTitle(bare, l.name).coverage === 1 && scoreTitle(l.name, bare).coverage === 1);
   if (close.length === 1 && close[0]) return { ok: true, list: { id: close[0].id, name: close[0].name } };
-  return unknownList(name, lists.map((l) => l.name));
+  return unknownList(
+    name,
+    lists.map((l) => l.name),
+  );
 }
 
 /** The parent task named by `reference` (words or id): one of the user's top-level tasks. */
@@ -55,12 +64,16 @@ export async function resolveParent(ctx: TaskToolContext, reference: string): Pr
   const found = await resolveTask(ctx, reference, "pending");
   if (found.kind === "none") return notFound(reference, `I couldn't find a task matching '${reference}' to put this under.`);
   if (found.kind === "ambiguous") return ambiguous(reference, found.candidates);
-  if (found.task.parentId) return invalidInput(`parent: '${found.task.title}' is itself a subtask; subtasks have one level. Use its parent instead.`);
+  if (found.task.parentId)
+    return invalidInput(`parent: '${found.task.title}' is itself a subtask; subtasks have one level. Use its parent instead.`);
   return { ok: true, parent: found.task };
 }
 
 /** A title with its "#labels" taken out, merged with explicit `labels`; a problem names the field. */
-export function titleAndLabels(title: string | undefined, labels: string[] | undefined): { ok: true; title?: string; labels: string[] } | ToolFailure {
+export function titleAndLabels(
+  title: string | undefined,
+  labels: string[] | undefined,
+): { ok: true; title?: string; labels: string[] } | ToolFailure {
   const extracted = title === undefined ? { text: undefined, labels: [] as string[] } : extractLabels(title);
   const explicit = labelsSchema.safeParse(labels ?? []);
   if (!explicit.success) return invalidInput(`labels: ${explicit.error.issues[0]?.message ?? "not valid"}`);
@@ -90,7 +103,8 @@ export async function parentsReady(ctx: TaskToolContext, completed: TaskView[]):
   const ready: { id: string; title: string }[] = [];
   for (const id of parentIds) {
     const parent = await getTaskById({ userId: ctx.userId, id, db: ctx.db });
-    if (parent && parent.status === "pending" && parent.subtasks && parent.subtasks.done === parent.subtasks.total) ready.push({ id: parent.id, title: parent.title });
+    if (parent && parent.status === "pending" && parent.subtasks && parent.subtasks.done === parent.subtasks.total)
+      ready.push({ id: parent.id, title: parent.title });
   }
   return ready;
 }
@@ -101,7 +115,11 @@ export async function withParentReady(ctx: TaskToolContext, result: ToolResult, 
   const ready = await parentsReady(ctx, completed);
   if (!ready.length) return result;
   const names = ready.map((p) => `'${p.title}'`).join(", ");
-  return { ...result, parentReady: ready, note: `Every subtask of ${names} is now done. Offer to complete ${names} too; do not complete it without asking.` };
+  return {
+    ...result,
+    parentReady: ready,
+    note: `Every subtask of ${names} is now done. Offer to complete ${names} too; do not complete it without asking.`,
+  };
 }
 
 export async function listListsTool(_input: Record<string, never>, ctx: TaskToolContext): Promise<ToolResult> {

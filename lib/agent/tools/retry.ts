@@ -10,7 +10,12 @@ import { isDatabaseUnavailable } from "@/lib/db/errors";
 /** The pause before retry n (1-based): 250 ms, 500 ms, … at most 2 s. */
 export const retryDelayMs = (attempt: number) => Math.min(250 * attempt, 2_000);
 
-export async function retryWhenUnavailable<T>(attempts: number, run: () => Promise<T>, onRetry: (error: unknown, attempt: number) => void, signal?: AbortSignal): Promise<T> {
+export async function retryWhenUnavailable<T>(
+  attempts: number,
+  run: () => Promise<T>,
+  onRetry: (error: unknown, attempt: number) => void,
+  signal?: AbortSignal,
+): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await run();

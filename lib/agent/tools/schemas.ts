@@ -7,22 +7,17 @@ import { z } from "zod";
 import { DESCRIPTION_MAX, TASK_PAGE_MAX, TITLE_MAX } from "@/lib/limits";
 
 const priority = z.enum(["low", "medium", "high"]).describe("Task priority");
-const due = z
-  .string()
-  .max(40)
-  .describe("Due date: YYYY-MM-DD (a day in the user's time zone) or an ISO-8601 date-time");
-const taskRef = z
-  .string()
-  .min(1)
-  .max(TITLE_MAX)
-  .describe("The task: its id, or words from its title");
+const due = z.string().max(40).describe("Due date: YYYY-MM-DD (a day in the user's time zone) or an ISO-8601 date-time");
+const taskRef = z.string().min(1).max(TITLE_MAX).describe("The task: its id, or words from its title");
 const listName = z.string().min(1).max(80).describe("A list by name, e.g. 'Groceries' ('inbox' = tasks in no list)");
 const labelList = z.array(z.string().max(41)).max(20);
 const parentRef = z.string().min(1).max(TITLE_MAX).describe("The parent task (for a subtask): its id or words from its title");
 const recurrence = z
   .string()
   .max(300)
-  .describe("Repeat rule: an RFC 5545 RRULE without DTSTART, e.g. FREQ=WEEKLY;BYDAY=SU (every Sunday), FREQ=MONTHLY;BYMONTHDAY=1 (the 1st of every month), FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR (every weekday). The time of day comes from `due`");
+  .describe(
+    "Repeat rule: an RFC 5545 RRULE without DTSTART, e.g. FREQ=WEEKLY;BYDAY=SU (every Sunday), FREQ=MONTHLY;BYMONTHDAY=1 (the 1st of every month), FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR (every weekday). The time of day comes from `due`",
+  );
 const remindAt = z
   .string()
   .max(40)
@@ -35,7 +30,9 @@ export const addTaskInput = z
     description: z.string().max(DESCRIPTION_MAX).optional(),
     priority: priority.optional(),
     due: due.optional(),
-    list: listName.optional().describe("Put the task in this list (by name). A list that does not exist is not created: ask the user first"),
+    list: listName
+      .optional()
+      .describe("Put the task in this list (by name). A list that does not exist is not created: ask the user first"),
     labels: labelList.optional().describe("Labels, e.g. ['errands']; '#errands' in the title works too"),
     parent: parentRef.optional().describe("Make it a subtask of this task (words from its title or its id)"),
     subtasks: z.array(z.string().max(TITLE_MAX)).max(20).optional().describe("Titles of subtasks (steps) to create under the new task"),
@@ -56,9 +53,15 @@ export const listTasksInput = z
     list: listName.optional().describe("Only tasks in this list (by name); 'inbox' = tasks in no list"),
     label: z.string().max(41).optional().describe("Only tasks with this label, e.g. 'errands'"),
     parent: parentRef.optional().describe("Only the subtasks of this task"),
-    dueFrom: rangeBound.optional().describe("Only tasks due at or after this: YYYY-MM-DD (from the start of that day, user's time zone) or an ISO-8601 date-time"),
-    dueTo: rangeBound.optional().describe("Only tasks due at or before this: YYYY-MM-DD (to the end of that day, inclusive) or an ISO-8601 date-time"),
-    completedFrom: rangeBound.optional().describe("Only tasks completed at or after this (YYYY-MM-DD or date-time); use with status 'completed' or 'all'"),
+    dueFrom: rangeBound
+      .optional()
+      .describe("Only tasks due at or after this: YYYY-MM-DD (from the start of that day, user's time zone) or an ISO-8601 date-time"),
+    dueTo: rangeBound
+      .optional()
+      .describe("Only tasks due at or before this: YYYY-MM-DD (to the end of that day, inclusive) or an ISO-8601 date-time"),
+    completedFrom: rangeBound
+      .optional()
+      .describe("Only tasks completed at or after this (YYYY-MM-DD or date-time); use with status 'completed' or 'all'"),
     completedTo: rangeBound.optional().describe("Only tasks completed at or before this (YYYY-MM-DD, inclusive, or date-time)"),
     limit: z.number().int().min(1).max(TASK_PAGE_MAX).optional().describe("Default 50"),
   })
@@ -114,7 +117,13 @@ export const updateTasksInput = z
     ids: ids.optional().describe("Task ids (from a previous list). Give either ids or filter, not both"),
     filter: bulkFilter.optional().describe("Change every task matching this filter. Give either ids or filter, not both"),
     due: due.optional().describe("New due date for every task: YYYY-MM-DD or an ISO-8601 date-time"),
-    shiftDays: z.number().int().min(-365).max(365).optional().describe("Move each task's due date by this many days (tasks without one are skipped)"),
+    shiftDays: z
+      .number()
+      .int()
+      .min(-365)
+      .max(365)
+      .optional()
+      .describe("Move each task's due date by this many days (tasks without one are skipped)"),
     clearDue: z.boolean().optional().describe("true removes the due dates"),
     priority: priority.optional(),
     status: z.enum(["pending", "completed"]).optional().describe("completed marks them done, pending reopens them"),

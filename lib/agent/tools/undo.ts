@@ -16,7 +16,14 @@ import type { ToolResult } from "@/lib/agent/tools/results";
 export const undoLastTurnInput = z.object({}).strict();
 export type UndoLastTurnInput = z.infer<typeof undoLastTurnInput>;
 
-const NOTHING: ToolResult = { ok: true, reverted: 0, changes: [], skipped: [], alreadyUndone: false, message: "There is nothing to undo here: no earlier change to the tasks." };
+const NOTHING: ToolResult = {
+  ok: true,
+  reverted: 0,
+  changes: [],
+  skipped: [],
+  alreadyUndone: false,
+  message: "There is nothing to undo here: no earlier change to the tasks.",
+};
 
 function lastRequest(ctx: TaskToolContext): Promise<string | null> {
   return lastUndoableRequest({ userId: ctx.userId, conversationId: ctx.conversationId, actor: ctx.actor, exclude: ctx.requestId });
@@ -46,7 +53,12 @@ export async function undoApproved(approved: { id: string; title: string }[], ct
   const allowed = new Set(approved.map((t) => t.id));
   const removals = await undoRemovals({ userId: ctx.userId, requestId, db: ctx.db });
   if (removals.some((t) => !allowed.has(t.id))) {
-    return { ok: false, code: "not_found", message: "The change to undo is no longer the one the user was asked about (it was undone or changed meanwhile), so nothing was undone. Tell the user and ask again if they still want it." };
+    return {
+      ok: false,
+      code: "not_found",
+      message:
+        "The change to undo is no longer the one the user was asked about (it was undone or changed meanwhile), so nothing was undone. Tell the user and ask again if they still want it.",
+    };
   }
   return undo(requestId, ctx);
 }

@@ -56,7 +56,9 @@ export class TaskPanel {
   }
 
   async edit(title: string, changes: TaskFields): Promise<void> {
-    await this.item(title).getByRole("button", { name: `Edit “${title}”` }).click();
+    await this.item(title)
+      .getByRole("button", { name: `Edit “${title}”` })
+      .click();
     const form = this.root.getByRole("form", { name: `Edit “${title}”` });
     if (changes.title !== undefined) await form.getByLabel("Task title").fill(changes.title);
     if (changes.priority) await form.getByLabel("Priority").selectOption(changes.priority);
@@ -68,7 +70,10 @@ export class TaskPanel {
   async delete(title: string): Promise<void> {
     const row = this.item(title);
     await row.getByRole("button", { name: `Delete “${title}”` }).click();
-    await row.getByRole("group", { name: `Delete “${title}”?` }).getByRole("button", { name: "Delete", exact: true }).click();
+    await row
+      .getByRole("group", { name: `Delete “${title}”?` })
+      .getByRole("button", { name: "Delete", exact: true })
+      .click();
     await expect(row).toHaveCount(0);
   }
 

@@ -20,7 +20,10 @@ export class Browser {
     this.jar.store(response);
   }
 
-  request(path: string, init: { method?: string; json?: unknown; form?: Record<string, string>; headers?: Record<string, string> } = {}): Request {
+  request(
+    path: string,
+    init: { method?: string; json?: unknown; form?: Record<string, string>; headers?: Record<string, string> } = {},
+  ): Request {
     const headers: Record<string, string> = { cookie: this.header(), host: "localhost:3000", origin: ORIGIN, ...(init.headers ?? {}) };
     let body: string | undefined;
     if (init.json !== undefined) {
@@ -43,7 +46,10 @@ export class Browser {
   /** Signs in with email and password; true when Auth.js set a session cookie. */
   async signIn(email: string, password: string): Promise<boolean> {
     const csrf = (await (await this.auth("/api/auth/csrf")).json()) as { csrfToken: string };
-    await this.auth("/api/auth/callback/credentials", { method: "POST", form: { csrfToken: csrf.csrfToken, email, password, callbackUrl: "/" } });
+    await this.auth("/api/auth/callback/credentials", {
+      method: "POST",
+      form: { csrfToken: csrf.csrfToken, email, password, callbackUrl: "/" },
+    });
     return this.sessionToken() !== undefined;
   }
 

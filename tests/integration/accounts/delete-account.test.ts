@@ -33,16 +33,23 @@ async function ownedRows(userId: string) {
 }
 
 async function giveData(user: TestUser): Promise<void> {
-  expect((await createRoute(apiRequest("/api/tasks", { body: { title: `${user.user.name}'s task` }, headers: user.auth }), none)).status).toBe(201);
+  expect(
+    (await createRoute(apiRequest("/api/tasks", { body: { title: `${user.user.name}'s task` }, headers: user.auth }), none)).status,
+  ).toBe(201);
   const conversationId = randomUUID();
   await db.conversation.create({
-    data: { id: conversationId, userId: user.user.id, messages: { create: [{ id: `m-${randomUUID()}`, role: "user", position: 0, parts: [] }] } },
+    data: {
+      id: conversationId,
+      userId: user.user.id,
+      messages: { create: [{ id: `m-${randomUUID()}`, role: "user", position: 0, parts: [] }] },
+    },
   });
   await db.agentRun.create({ data: { requestId: randomUUID(), userId: user.user.id, conversationId, model: "builtin" } });
   await db.rateCounter.create({ data: { userId: user.user.id, bucket: "test", windowStart: new Date() } });
   await createFeedSecret({ userId: user.user.id });
   expect((await resetRoute(apiRequest("/api/password-reset", { body: { email: user.user.email } }), none)).status).toBe(202);
-  for (let i = 0; i < 50 && (await db.passwordResetToken.count({ where: { userId: user.user.id } })) === 0; i++) await new Promise((r) => setTimeout(r, 20));
+  for (let i = 0; i < 50 && (await db.passwordResetToken.count({ where: { userId: user.user.id } })) === 0; i++)
+    await new Promise((r) => setTimeout(r, 20));
 }
 
 describe("delete account", () => {
@@ -75,7 +82,17 @@ describe("delete account", () => {
     expect(adaBrowser.sessionToken()).toBeUndefined();
 
     expect(await db.user.findUnique({ where: { id: ada.user.id } })).toBeNull();
-    expect(await ownedRows(ada.user.id)).toEqual({ tasks: 0, conversations: 0, messages: 0, runs: 0, tokens: 0, resets: 0, counters: 0, activity: 0, feeds: 0 });
+    expect(await ownedRows(ada.user.id)).toEqual({
+      tasks: 0,
+      conversations: 0,
+      messages: 0,
+      runs: 0,
+      tokens: 0,
+      resets: 0,
+      counters: 0,
+      activity: 0,
+      feeds: 0,
+    });
     expect((await listTasks(adaSecondBrowser.request("/api/tasks"), none)).status).toBe(401);
     expect((await listTasks(apiRequest("/api/tasks", { headers: ada.auth }), none)).status).toBe(401);
     expect(await new Browser().signIn(ada.user.email, PASSWORD)).toBe(false);

@@ -23,7 +23,10 @@ const none = { params: Promise.resolve({}) };
 const PASSWORD = "correct horse battery staple";
 
 async function register(email: string): Promise<{ id: string; browser: Browser }> {
-  const res = await registerRoute(apiRequest("/api/register", { body: { email, password: PASSWORD }, headers: { origin: ORIGIN, host: "localhost:3000" } }), none);
+  const res = await registerRoute(
+    apiRequest("/api/register", { body: { email, password: PASSWORD }, headers: { origin: ORIGIN, host: "localhost:3000" } }),
+    none,
+  );
   expect(res.status).toBe(201);
   const { id } = (await res.json()) as { id: string };
   const browser = new Browser();
@@ -36,7 +39,13 @@ function verify(browser: Browser, token: string) {
 }
 
 async function account(browser: Browser) {
-  return (await (await accountRoute(browser.request("/api/account"), none)).json()) as { id: string; email: string; emailVerified: boolean; hasPassword: boolean; identities: { provider: string }[] };
+  return (await (await accountRoute(browser.request("/api/account"), none)).json()) as {
+    id: string;
+    email: string;
+    emailVerified: boolean;
+    hasPassword: boolean;
+    identities: { provider: string }[];
+  };
 }
 
 describe("email verification", () => {
@@ -89,7 +98,10 @@ describe("email verification", () => {
     const token = verifyLinkIn(await smtp.waitForMail(email)).searchParams.get("token")!;
     await db.emailVerificationToken.updateMany({ where: { userId: carol.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
     expect((await verify(carol.browser, token)).status).toBe(400);
-    await db.emailVerificationToken.updateMany({ where: { userId: carol.id }, data: { expiresAt: new Date(Date.now() + 60_000), email: "old@example.com" } });
+    await db.emailVerificationToken.updateMany({
+      where: { userId: carol.id },
+      data: { expiresAt: new Date(Date.now() + 60_000), email: "old@example.com" },
+    });
     expect((await verify(carol.browser, token)).status).toBe(400);
     expect((await account(carol.browser)).emailVerified).toBe(false);
   });
@@ -99,11 +111,19 @@ describe("email verification", () => {
     const dave = await register(email);
     await smtp.waitForMail(email);
     // Unverified: single sign-on with that address is refused.
-    const sso = { provider: "oidc", issuer: "https://idp.example.com", providerAccountId: randomUUID(), email, emailVerified: true, name: "Dave" };
+    const sso = {
+      provider: "oidc",
+      issuer: "https://idp.example.com",
+      providerAccountId: randomUUID(),
+      email,
+      emailVerified: true,
+      name: "Dave",
+    };
     expect(await resolveSsoUser(sso)).toEqual({ refused: "account_exists_unverified" });
 
     const statuses: number[] = [];
-    for (let i = 0; i < 3; i++) statuses.push((await sendRoute(dave.browser.request("/api/account/verify-email/send", { method: "POST" }), none)).status);
+    for (let i = 0; i < 3; i++)
+      statuses.push((await sendRoute(dave.browser.request("/api/account/verify-email/send", { method: "POST" }), none)).status);
     // Sign-up's mail did not count here (it was sent by the register route, not Settings): 3 more pass, the 4th is refused.
     const fourth = await sendRoute(dave.browser.request("/api/account/verify-email/send", { method: "POST" }), none);
     expect([...statuses, fourth.status]).toEqual([202, 202, 202, 429]);

@@ -31,14 +31,22 @@ function exportAs(user: TestUser, format: string) {
 }
 
 function importCsv(user: TestUser, csv: string, query = "") {
-  return importRoute(apiRequest(`/api/import${query}`, { method: "POST", rawBody: csv, headers: { ...user.auth, "content-type": "text/csv" } }), none);
+  return importRoute(
+    apiRequest(`/api/import${query}`, { method: "POST", rawBody: csv, headers: { ...user.auth, "content-type": "text/csv" } }),
+    none,
+  );
 }
 
 async function tasksOf(userId: string) {
   return db.task.findMany({ where: { userId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
 }
 
-type ImportAnswer = { imported: number; skipped: { line: number; reason: string }[]; requestId?: string; tasks?: { title: string; description: string; priority: string; due: string | null; list: string | null; labels: string[] }[] };
+type ImportAnswer = {
+  imported: number;
+  skipped: { line: number; reason: string }[];
+  requestId?: string;
+  tasks?: { title: string; description: string; priority: string; due: string | null; list: string | null; labels: string[] }[];
+};
 
 describe("export and import", () => {
   let ada: TestUser;
@@ -49,17 +57,27 @@ describe("export and import", () => {
     babbage = await createTestUser("babbage");
     await updateUserSettings({ id: ada.user.id, timezone: "Europe/Berlin" });
     ada.user.timezone = "Europe/Berlin";
-    await addTask(ada, { title: "Write the notes", description: "On the engine, with commas, and \"quotes\"", priority: "high", dueAt: "2026-12-01" });
+    await addTask(ada, {
+      title: "Write the notes",
+      description: 'On the engine, with commas, and "quotes"',
+      priority: "high",
+      dueAt: "2026-12-01",
+    });
     await addTask(ada, { title: "Call Charles", dueAt: "2026-12-02T15:30", recurrence: "FREQ=WEEKLY;BYDAY=WE" });
     const done = await addTask(ada, { title: "Buy paper", priority: "low" });
-    await patchRoute(apiRequest(`/api/tasks/${done.id}`, { method: "PATCH", body: { status: "completed" }, headers: ada.auth }), params({ id: done.id }));
+    await patchRoute(
+      apiRequest(`/api/tasks/${done.id}`, { method: "PATCH", body: { status: "completed" }, headers: ada.auth }),
+      params({ id: done.id }),
+    );
     await addTask(babbage, { title: "Babbage's engine plans", dueAt: "2026-12-01" });
     await db.conversation.create({
       data: {
         id: randomUUID(),
         userId: ada.user.id,
         title: "Planning",
-        messages: { create: [{ id: `m-${randomUUID()}`, role: "user", position: 0, parts: [{ type: "text", text: "add write the notes" }] }] },
+        messages: {
+          create: [{ id: `m-${randomUUID()}`, role: "user", position: 0, parts: [{ type: "text", text: "add write the notes" }] }],
+        },
       },
     });
     await db.conversation.create({ data: { id: randomUUID(), userId: babbage.user.id, title: "Babbage's secret chat" } });
@@ -73,7 +91,11 @@ describe("export and import", () => {
     const text = await res.text();
     expect(text).not.toContain("Babbage");
     expect(text).not.toContain(babbage.user.id);
-    const body = JSON.parse(text) as { account: { email: string }; tasks: TaskView[]; conversations: { title: string; messages: { parts: unknown }[] }[] };
+    const body = JSON.parse(text) as {
+      account: { email: string };
+      tasks: TaskView[];
+      conversations: { title: string; messages: { parts: unknown }[] }[];
+    };
     expect(body.account.email).toBe(ada.user.email);
     expect(body.tasks.map((t) => t.title).sort()).toEqual(["Buy paper", "Call Charles", "Write the notes"]);
     expect(body.tasks.find((t) => t.title === "Buy paper")!.status).toBe("completed");
@@ -90,7 +112,7 @@ describe("export and import", () => {
     expect(rows.slice(1).sort((a, b) => a[0]!.localeCompare(b[0]!))).toEqual([
       ["Buy paper", "", "low", "", "", "", "completed", ""],
       ["Call Charles", "", "medium", "2026-12-02T15:30", "", "", "pending", "FREQ=WEEKLY;BYDAY=WE"],
-      ["Write the notes", "On the engine, with commas, and \"quotes\"", "high", "2026-12-01", "", "", "pending", ""],
+      ["Write the notes", 'On the engine, with commas, and "quotes"', "high", "2026-12-01", "", "", "pending", ""],
     ]);
   });
 
@@ -117,7 +139,9 @@ describe("export and import", () => {
     expect(json.status).toBe(403);
     expect(((await json.json()) as { code: string }).code).toBe("forbidden:scope");
     const { token: writeOnly } = await createApiToken({ userId: ada.user.id, name: "write only", scopes: ["tasks:write"] });
-    expect((await exportRoute(apiRequest("/api/export?format=csv", { headers: { authorization: `Bearer ${writeOnly}` } }), none)).status).toBe(403);
+    expect(
+      (await exportRoute(apiRequest("/api/export?format=csv", { headers: { authorization: `Bearer ${writeOnly}` } }), none)).status,
+    ).toBe(403);
   });
 
   it("a bad format is 400; without authentication 401", async () => {
@@ -134,14 +158,14 @@ describe("export and import", () => {
     const body = (await res.json()) as ImportAnswer;
     expect(body.imported).toBe(3);
     expect(body.skipped).toEqual([]);
-    const strip = (t: { title: string; description: string; priority: string; status: string; dueAt: Date | null; recurrence: string | null }) => [
-      t.title,
-      t.description,
-      t.priority,
-      t.status,
-      t.dueAt?.toISOString() ?? null,
-      t.recurrence,
-    ];
+    const strip = (t: {
+      title: string;
+      description: string;
+      priority: string;
+      status: string;
+      dueAt: Date | null;
+      recurrence: string | null;
+    }) => [t.title, t.description, t.priority, t.status, t.dueAt?.toISOString() ?? null, t.recurrence];
     const byTitle = (a: unknown[], b: unknown[]) => String(a[0]).localeCompare(String(b[0]));
     expect((await tasksOf(carol.user.id)).map(strip).sort(byTitle)).toEqual((await tasksOf(ada.user.id)).map(strip).sort(byTitle));
   });
@@ -151,7 +175,7 @@ describe("export and import", () => {
     const babbageBefore = await tasksOf(babbage.user.id);
     const csv = [
       "Title,Description,Priority,Due,List,Labels",
-      "Pay rent,,high,2026-12-01,Home,\"bills, monthly\"",
+      'Pay rent,,high,2026-12-01,Home,"bills, monthly"',
       ",no title here,low,,,",
       "Bad priority,,urgent,,,",
       "Bad date,,low,next blue moon,,",
@@ -175,7 +199,9 @@ describe("export and import", () => {
     // The list is created for the importing user, the labels are labels.
     expect(tasks[0]!.description).toBe("");
     expect(tasks[0]!.labels).toEqual(["bills", "monthly"]);
-    expect(await db.taskList.findMany({ where: { userId: dora.user.id }, select: { id: true, name: true } })).toEqual([{ id: tasks[0]!.listId!, name: "Home" }]);
+    expect(await db.taskList.findMany({ where: { userId: dora.user.id }, select: { id: true, name: true } })).toEqual([
+      { id: tasks[0]!.listId!, name: "Home" },
+    ]);
     expect(tasks[0]!.priority).toBe("high");
     expect(tasks[1]!.dueAt).not.toBeNull();
     expect(await tasksOf(babbage.user.id)).toEqual(babbageBefore);
@@ -208,7 +234,19 @@ describe("export and import", () => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as ImportAnswer;
     expect(body.imported).toBe(0);
-    expect(body.tasks).toEqual([{ line: 2, title: "Plan trip", description: "", priority: "high", due: "2026-12-24", status: "pending", recurrence: null, list: null, labels: [] }]);
+    expect(body.tasks).toEqual([
+      {
+        line: 2,
+        title: "Plan trip",
+        description: "",
+        priority: "high",
+        due: "2026-12-24",
+        status: "pending",
+        recurrence: null,
+        list: null,
+        labels: [],
+      },
+    ]);
     expect(body.skipped).toEqual([{ line: 3, reason: "the title is empty" }]);
     expect(await tasksOf(erin.user.id)).toEqual([]);
   });
@@ -266,7 +304,10 @@ describe("export and import", () => {
       ["title\n" + "x,".repeat(600_000), { "content-type": "text/csv" }, 413, "too_large:body"],
     ];
     for (const [body, headers, status, code] of cases) {
-      const res = await importRoute(apiRequest("/api/import", { method: "POST", rawBody: body, headers: { ...hal.auth, ...headers } }), none);
+      const res = await importRoute(
+        apiRequest("/api/import", { method: "POST", rawBody: body, headers: { ...hal.auth, ...headers } }),
+        none,
+      );
       expect(res.status, code).toBe(status);
       expect(((await res.json()) as { code: string }).code).toBe(code);
     }

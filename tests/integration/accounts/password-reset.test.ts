@@ -31,7 +31,9 @@ function confirm(token: string, newPassword = NEW_PASSWORD, headers: Record<stri
 }
 
 function feedStatus(secret: string): Promise<number> {
-  return publicFeed(new Request(`http://localhost:3000/api/calendar-feed/${secret}.ics`), { params: Promise.resolve({ secret: `${secret}.ics` }) }).then((r) => r.status);
+  return publicFeed(new Request(`http://localhost:3000/api/calendar-feed/${secret}.ics`), {
+    params: Promise.resolve({ secret: `${secret}.ics` }),
+  }).then((r) => r.status);
 }
 
 function tasksStatus(token: string): Promise<number> {
@@ -195,7 +197,10 @@ describe("password reset by email", () => {
     expect(smtp.mails.filter((m) => m.to.includes(erin.user.email)).length).toBe(3);
 
     // The client's address as scripts/serve.ts stamps it from the socket.
-    const stamped: { headers: Record<string, string>; socket: { remoteAddress: string } } = { headers: {}, socket: { remoteAddress: "203.0.113.77" } };
+    const stamped: { headers: Record<string, string>; socket: { remoteAddress: string } } = {
+      headers: {},
+      socket: { remoteAddress: "203.0.113.77" },
+    };
     stampSocketAddress(stamped);
     const address = { [SOCKET_ADDRESS_HEADER]: stamped.headers[SOCKET_ADDRESS_HEADER]! };
     const statuses: number[] = [];

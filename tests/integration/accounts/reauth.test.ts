@@ -24,7 +24,11 @@ async function code(res: Response): Promise<string> {
 }
 
 describe("recent sign-in for sensitive actions", () => {
-  const saved = { AUTH_OIDC_ISSUER: process.env.AUTH_OIDC_ISSUER, AUTH_OIDC_ID: process.env.AUTH_OIDC_ID, AUTH_OIDC_SECRET: process.env.AUTH_OIDC_SECRET };
+  const saved = {
+    AUTH_OIDC_ISSUER: process.env.AUTH_OIDC_ISSUER,
+    AUTH_OIDC_ID: process.env.AUTH_OIDC_ID,
+    AUTH_OIDC_SECRET: process.env.AUTH_OIDC_SECRET,
+  };
   beforeAll(() => {
     process.env.AUTH_OIDC_ISSUER = "http://127.0.0.1:9/oidc";
     process.env.AUTH_OIDC_ID = "client";
@@ -63,7 +67,9 @@ describe("recent sign-in for sensitive actions", () => {
     expect((await feedPost(apiRequest("/api/calendar-feed", { method: "POST", headers: fresh }), none)).status).toBe(201);
     const linked = await identitiesRoute(apiRequest("/api/account/identities", { body: { provider: "oidc" }, headers: fresh }), none);
     expect(linked.status).toBe(204);
-    expect(linked.headers.getSetCookie().join("\n")).toMatch(/^talk-todo\.sso-link=.+; Path=\/api\/auth; Max-Age=600; HttpOnly; SameSite=Lax/);
+    expect(linked.headers.getSetCookie().join("\n")).toMatch(
+      /^talk-todo\.sso-link=.+; Path=\/api\/auth; Max-Age=600; HttpOnly; SameSite=Lax/,
+    );
   });
 
   it("re-entering the password makes this session recent again, and only this one; a wrong one does not", async () => {
@@ -87,7 +93,9 @@ describe("recent sign-in for sensitive actions", () => {
       expect((await mint(laptop)).status).toBe(403);
 
       // Babbage's password does not re-authenticate Ada.
-      expect((await reauthRoute(laptop.request("/api/account/reauth", { json: { password: PASSWORD.toUpperCase() } }), none)).status).toBe(403);
+      expect((await reauthRoute(laptop.request("/api/account/reauth", { json: { password: PASSWORD.toUpperCase() } }), none)).status).toBe(
+        403,
+      );
 
       const ok = await reauthRoute(laptop.request("/api/account/reauth", { json: { password: PASSWORD } }), none);
       expect(ok.status).toBe(204);
@@ -96,7 +104,9 @@ describe("recent sign-in for sensitive actions", () => {
       // Babbage's stale session is still stale.
       expect(await code(await mint(babbageBrowser))).toBe("forbidden:reauth_required");
       // A bearer token can never re-authenticate.
-      expect((await reauthRoute(apiRequest("/api/account/reauth", { body: { password: PASSWORD }, headers: ada.auth }), none)).status).toBe(403);
+      expect((await reauthRoute(apiRequest("/api/account/reauth", { body: { password: PASSWORD }, headers: ada.auth }), none)).status).toBe(
+        403,
+      );
     } finally {
       Date.now = realNow;
     }

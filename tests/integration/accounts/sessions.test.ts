@@ -44,7 +44,10 @@ describe("sessions", () => {
     const laptopBefore = laptop.clone();
     for (const b of [laptop, phone, babbageBrowser]) expect(await tasksStatus(b)).toBe(200);
 
-    const res = await changePasswordRoute(laptop.request("/api/account/password", { json: { currentPassword: PASSWORD, newPassword: NEW_PASSWORD } }), none);
+    const res = await changePasswordRoute(
+      laptop.request("/api/account/password", { json: { currentPassword: PASSWORD, newPassword: NEW_PASSWORD } }),
+      none,
+    );
     expect(res.status).toBe(204);
     laptop.store(res);
     expect(laptop.sessionToken()).not.toBe(laptopBefore.sessionToken());
@@ -75,15 +78,25 @@ describe("sessions", () => {
     const phone = await signedIn(ada);
     const before = await db.user.findUniqueOrThrow({ where: { id: ada.user.id } });
 
-    const wrong = await changePasswordRoute(laptop.request("/api/account/password", { json: { currentPassword: "not it at all", newPassword: NEW_PASSWORD } }), none);
+    const wrong = await changePasswordRoute(
+      laptop.request("/api/account/password", { json: { currentPassword: "not it at all", newPassword: NEW_PASSWORD } }),
+      none,
+    );
     expect(wrong.status).toBe(403);
     expect(((await wrong.json()) as { code: string }).code).toBe("forbidden:password");
 
-    for (const json of [{ currentPassword: PASSWORD, newPassword: "short" }, { currentPassword: PASSWORD }, { currentPassword: PASSWORD, newPassword: NEW_PASSWORD, userId: babbage.user.id }]) {
+    for (const json of [
+      { currentPassword: PASSWORD, newPassword: "short" },
+      { currentPassword: PASSWORD },
+      { currentPassword: PASSWORD, newPassword: NEW_PASSWORD, userId: babbage.user.id },
+    ]) {
       const res = await changePasswordRoute(laptop.request("/api/account/password", { json }), none);
       expect(res.status, JSON.stringify(json)).toBe(400);
     }
-    const unauthenticated = await changePasswordRoute(new Browser().request("/api/account/password", { json: { currentPassword: PASSWORD, newPassword: NEW_PASSWORD } }), none);
+    const unauthenticated = await changePasswordRoute(
+      new Browser().request("/api/account/password", { json: { currentPassword: PASSWORD, newPassword: NEW_PASSWORD } }),
+      none,
+    );
     expect(unauthenticated.status).toBe(401);
 
     const after = await db.user.findUniqueOrThrow({ where: { id: ada.user.id } });

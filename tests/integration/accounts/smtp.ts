@@ -4,7 +4,12 @@ import { SMTPServer } from "smtp-server";
 
 export type ReceivedMail = { from: string; to: string[]; raw: string };
 
-export async function startSmtpServer(): Promise<{ url: string; mails: ReceivedMail[]; waitForMail: (to: string, timeoutMs?: number) => Promise<ReceivedMail>; close: () => Promise<void> }> {
+export async function startSmtpServer(): Promise<{
+  url: string;
+  mails: ReceivedMail[];
+  waitForMail: (to: string, timeoutMs?: number) => Promise<ReceivedMail>;
+  close: () => Promise<void>;
+}> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,

@@ -95,7 +95,9 @@ describe("single sign-on linking", () => {
     const subject = randomUUID();
     await db.userIdentity.create({ data: { userId: ada.user.id, provider: "oidc", issuer: "legacy:oidc", providerAccountId: subject } });
     expect(await resolveSsoUser(identity("whatever@example.com", true, subject))).toEqual({ userId: ada.user.id });
-    expect(await db.userIdentity.findMany({ where: { providerAccountId: subject }, select: { issuer: true } })).toEqual([{ issuer: ISSUER }]);
+    expect(await db.userIdentity.findMany({ where: { providerAccountId: subject }, select: { issuer: true } })).toEqual([
+      { issuer: ISSUER },
+    ]);
     // Another issuer with that subject is someone else.
     const other = await resolveSsoUser(identity(`other-${randomUUID()}@example.com`, true, subject, "https://elsewhere.example.com"));
     expect(other).not.toEqual({ userId: ada.user.id });
@@ -144,8 +146,18 @@ describe("single sign-on linking", () => {
   });
 
   it("38: GitHub's address is used only when GitHub's address list marks it verified", async () => {
-    expect(githubEmail("pub@example.com", [{ email: "pub@example.com", verified: true, primary: false }, { email: "main@example.com", verified: true, primary: true }])).toEqual({ email: "pub@example.com", verified: true });
-    expect(githubEmail("pub@example.com", [{ email: "pub@example.com", verified: false }, { email: "main@example.com", verified: true, primary: true }])).toEqual({ email: "main@example.com", verified: true });
+    expect(
+      githubEmail("pub@example.com", [
+        { email: "pub@example.com", verified: true, primary: false },
+        { email: "main@example.com", verified: true, primary: true },
+      ]),
+    ).toEqual({ email: "pub@example.com", verified: true });
+    expect(
+      githubEmail("pub@example.com", [
+        { email: "pub@example.com", verified: false },
+        { email: "main@example.com", verified: true, primary: true },
+      ]),
+    ).toEqual({ email: "main@example.com", verified: true });
     expect(githubEmail(null, [{ email: "main@example.com", verified: false, primary: true }])).toEqual({ email: null, verified: false });
     expect(githubEmail("pub@example.com", "not a list")).toEqual({ email: "pub@example.com", verified: false });
 
@@ -166,7 +178,14 @@ describe("single sign-on linking", () => {
       const base = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
       const profile = await githubUserinfo(base).request({ tokens: { access_token: "gho_test" } });
       expect(profile).toMatchObject({ login: "mallory", email: victim.user.email, email_verified: false });
-      const result = await resolveSsoUser({ provider: "github", issuer: "https://github.com", providerAccountId: String(profile.id), email: profile.email as string, emailVerified: isEmailVerified("github", profile), name: "Mallory" });
+      const result = await resolveSsoUser({
+        provider: "github",
+        issuer: "https://github.com",
+        providerAccountId: String(profile.id),
+        email: profile.email as string,
+        emailVerified: isEmailVerified("github", profile),
+        name: "Mallory",
+      });
       expect(result).toEqual({ refused: "unverified_email" });
       expect(await db.userIdentity.count({ where: { userId: victim.user.id } })).toBe(0);
     } finally {
@@ -182,7 +201,14 @@ describe("single sign-on linking", () => {
     const cookieFor = async (authAt: number) =>
       `authjs.session-token=${await encode({ token: { sub: created.userId, sv: 0, authAt }, secret: process.env.AUTH_SECRET!, salt: "authjs.session-token", maxAge: 3600 })}`;
     const del = (cookie: string) =>
-      deleteAccountRoute(new Request("http://localhost:3000/api/account", { method: "DELETE", headers: { cookie, "content-type": "application/json" }, body: "{}" }), { params: Promise.resolve({}) });
+      deleteAccountRoute(
+        new Request("http://localhost:3000/api/account", {
+          method: "DELETE",
+          headers: { cookie, "content-type": "application/json" },
+          body: "{}",
+        }),
+        { params: Promise.resolve({}) },
+      );
     const stale = await del(await cookieFor(Math.floor(Date.now() / 1000) - 3600));
     expect(stale.status).toBe(403);
     expect(((await stale.json()) as { code: string }).code).toBe("forbidden:reauth_required");

@@ -43,7 +43,11 @@ afterAll(() => setAgentEnv({}));
 
 type Headers = Record<string, string>;
 
-async function create(user: TestUser, body: Record<string, unknown>, headers: Headers = {}): Promise<{ task: TaskView; requestId: string }> {
+async function create(
+  user: TestUser,
+  body: Record<string, unknown>,
+  headers: Headers = {},
+): Promise<{ task: TaskView; requestId: string }> {
   const res = await createRoute(apiRequest("/api/tasks", { body, headers: { ...user.auth, ...headers } }), none);
   expect(res.status).toBe(201);
   return { task: ((await res.json()) as { task: TaskView }).task, requestId: res.headers.get("x-request-id")! };
@@ -112,7 +116,13 @@ describe("activity is recorded for every surface", () => {
   it("the web UI's session cookie: actor app", async () => {
     const secret = loadEnv().AUTH_SECRET!;
     const cookie = `authjs.session-token=${await encode({ token: { sub: ada.user.id }, secret, salt: "authjs.session-token", maxAge: 3600 })}`;
-    const res = await createRoute(apiRequest("/api/tasks", { body: { title: "From the panel" }, headers: { cookie, origin: "http://localhost:3000", host: "localhost:3000" } }), none);
+    const res = await createRoute(
+      apiRequest("/api/tasks", {
+        body: { title: "From the panel" },
+        headers: { cookie, origin: "http://localhost:3000", host: "localhost:3000" },
+      }),
+      none,
+    );
     expect(res.status).toBe(201);
     const requestId = res.headers.get("x-request-id")!;
     const { activity: rows } = await activity(ada, `?requestId=${requestId}`);
@@ -125,7 +135,9 @@ describe("activity is recorded for every surface", () => {
     const client = new Client({ name: "activity-test", version: "1.0.0" });
     try {
       await client.connect(new StreamableHTTPClientTransport(new URL(`${served.url}/api/mcp`), { requestInit: { headers: ada.auth } }));
-      const added = (await client.callTool({ name: "add_task", arguments: { title: "MCP errand" } })) as unknown as { structuredContent: { task: TaskView } };
+      const added = (await client.callTool({ name: "add_task", arguments: { title: "MCP errand" } })) as unknown as {
+        structuredContent: { task: TaskView };
+      };
       await client.callTool({ name: "complete_task", arguments: { task: added.structuredContent.task.id } });
       const rows = (await activity(ada)).activity.filter((r) => r.taskId === added.structuredContent.task.id);
       expect(rows.map((r) => [r.action, r.actor])).toEqual([
@@ -141,8 +153,13 @@ describe("activity is recorded for every surface", () => {
   });
 
   it("the agent: actor agent with the turn's request id; /api/agent says undoable", async () => {
-    setModelOverrideForTests(scriptedModel([{ calls: [{ name: "add_task", input: { title: "Agent errand" } }] }, { text: "Added 'Agent errand'." }]));
-    const res = await agentPOST(apiRequest("/api/agent", { headers: ada.auth, body: { message: "add agent errand", requestId: "turn-activity-1" } }), undefined);
+    setModelOverrideForTests(
+      scriptedModel([{ calls: [{ name: "add_task", input: { title: "Agent errand" } }] }, { text: "Added 'Agent errand'." }]),
+    );
+    const res = await agentPOST(
+      apiRequest("/api/agent", { headers: ada.auth, body: { message: "add agent errand", requestId: "turn-activity-1" } }),
+      undefined,
+    );
     const body = (await res.json()) as { undoable: boolean };
     expect(body.undoable).toBe(true);
     const { activity: rows } = await activity(ada, "?requestId=turn-activity-1");
@@ -150,7 +167,9 @@ describe("activity is recorded for every surface", () => {
     expect(rows[0]).toMatchObject({ actor: "agent", action: "created", requestId: "turn-activity-1", after: { title: "Agent errand" } });
 
     setModelOverrideForTests(scriptedModel([{ text: "Hello!" }]));
-    const quiet = (await (await agentPOST(apiRequest("/api/agent", { headers: ada.auth, body: { message: "hi" } }), undefined)).json()) as { undoable: boolean };
+    const quiet = (await (await agentPOST(apiRequest("/api/agent", { headers: ada.auth, body: { message: "hi" } }), undefined)).json()) as {
+      undoable: boolean;
+    };
     expect(quiet.undoable).toBe(false);
   });
 
@@ -182,7 +201,12 @@ describe("POST /api/undo", () => {
     const { task, requestId } = await create(ada, { title: "Oops" });
     const res = await undo(ada, requestId, { "x-request-id": "undo-of-create" });
     expect(res.headers.get("x-request-id")).toBe("undo-of-create");
-    expect(await res.json()).toEqual({ reverted: 1, changes: [{ taskId: task.id, title: "Oops", action: "deleted" }], skipped: [], alreadyUndone: false });
+    expect(await res.json()).toEqual({
+      reverted: 1,
+      changes: [{ taskId: task.id, title: "Oops", action: "deleted" }],
+      skipped: [],
+      alreadyUndone: false,
+    });
     expect(await get(ada, task.id)).toBeNull();
     const { activity: rows } = await activity(ada, "?requestId=undo-of-create");
     expect(rows).toMatchObject([{ action: "deleted", actor: "api", undoOf: requestId, taskId: task.id }]);
@@ -331,7 +355,9 @@ describe("POST /api/undo", () => {
 
 describe("undo in the chat (undo_last_turn)", () => {
   const turn = async (conversationId: string, message: string, requestId: string) =>
-    (await (await agentPOST(apiRequest("/api/agent", { headers: ada.auth, body: { conversationId, message, requestId } }), undefined)).json()) as {
+    (await (
+      await agentPOST(apiRequest("/api/agent", { headers: ada.auth, body: { conversationId, message, requestId } }), undefined)
+    ).json()) as {
       response: string;
       toolCalls: { toolName: string; output: { ok: boolean; message?: string; reverted?: number } }[];
       undoable: boolean;
@@ -339,7 +365,12 @@ describe("undo in the chat (undo_last_turn)", () => {
       pendingConfirmation: { id: string; prompt: string } | null;
     };
   const confirm = async (conversationId: string, id: string) =>
-    (await (await agentPOST(apiRequest("/api/agent", { headers: ada.auth, body: { conversationId, confirmation: { id, approved: true } } }), undefined)).json()) as Awaited<ReturnType<typeof turn>>;
+    (await (
+      await agentPOST(
+        apiRequest("/api/agent", { headers: ada.auth, body: { conversationId, confirmation: { id, approved: true } } }),
+        undefined,
+      )
+    ).json()) as Awaited<ReturnType<typeof turn>>;
 
   it("reverts the conversation's previous turn that changed tasks, then the one before; says when there is nothing left", async () => {
     const conversationId = randomUUID();
@@ -347,7 +378,9 @@ describe("undo in the chat (undo_last_turn)", () => {
     const second = randomUUID();
     setModelOverrideForTests(scriptedModel([{ calls: [{ name: "add_task", input: { title: "Chat undo one" } }] }, { text: "Added." }]));
     await turn(conversationId, "add chat undo one", first);
-    setModelOverrideForTests(scriptedModel([{ calls: [{ name: "update_task", input: { task: "Chat undo one", priority: "high" } }] }, { text: "Done." }]));
+    setModelOverrideForTests(
+      scriptedModel([{ calls: [{ name: "update_task", input: { task: "Chat undo one", priority: "high" } }] }, { text: "Done." }]),
+    );
     await turn(conversationId, "make it high priority", second);
     setModelOverrideForTests(scriptedModel([{ text: "Nothing to do." }]));
     await turn(conversationId, "thanks", randomUUID());
@@ -362,10 +395,17 @@ describe("undo in the chat (undo_last_turn)", () => {
     // Undoing the turn that created the task removes it: like a delete, that waits for a yes (security case 48).
     setModelOverrideForTests(scriptedModel([{ calls: [{ name: "undo_last_turn", input: {} }] }, { text: "Undone." }]));
     const asked = await turn(conversationId, "undo that too", randomUUID());
-    expect(asked).toMatchObject({ status: "awaiting_confirmation", pendingConfirmation: { prompt: "Undo the last change? It removes 'Chat undo one'. (yes / no)" } });
+    expect(asked).toMatchObject({
+      status: "awaiting_confirmation",
+      pendingConfirmation: { prompt: "Undo the last change? It removes 'Chat undo one'. (yes / no)" },
+    });
     expect(await get(ada, rows[0]!.taskId)).not.toBeNull();
     const again = await confirm(conversationId, asked.pendingConfirmation!.id);
-    expect(again.toolCalls.find((c) => c.toolName === "undo_last_turn")!.output).toMatchObject({ ok: true, reverted: 1, message: "Undone: removed 'Chat undo one'." });
+    expect(again.toolCalls.find((c) => c.toolName === "undo_last_turn")!.output).toMatchObject({
+      ok: true,
+      reverted: 1,
+      message: "Undone: removed 'Chat undo one'.",
+    });
     expect(await get(ada, rows[0]!.taskId)).toBeNull();
 
     setModelOverrideForTests(scriptedModel([{ calls: [{ name: "undo_last_turn", input: {} }] }, { text: "Nothing." }]));
@@ -376,7 +416,13 @@ describe("undo in the chat (undo_last_turn)", () => {
   it("a streamed reply carries its turn's request id in its metadata, kept with the saved message", async () => {
     setModelOverrideForTests(scriptedModel([{ calls: [{ name: "add_task", input: { title: "Streamed errand" } }] }, { text: "Added." }]));
     const id = randomUUID();
-    const res = await chatPOST(apiRequest("/api/chat", { headers: { ...ada.auth, "x-request-id": "chat-turn-meta-1" }, body: { id, message: { id: randomUUID(), role: "user", parts: [{ type: "text", text: "add streamed errand" }] } } }), undefined);
+    const res = await chatPOST(
+      apiRequest("/api/chat", {
+        headers: { ...ada.auth, "x-request-id": "chat-turn-meta-1" },
+        body: { id, message: { id: randomUUID(), role: "user", parts: [{ type: "text", text: "add streamed errand" }] } },
+      }),
+      undefined,
+    );
     expect(res.headers.get("x-request-id")).toBe("chat-turn-meta-1");
     expect(await res.text()).toContain('"messageMetadata":{"requestId":"chat-turn-meta-1"}');
     const messages = await loadMessages({ conversationId: id });
@@ -384,7 +430,7 @@ describe("undo in the chat (undo_last_turn)", () => {
     expect((await activity(ada, "?requestId=chat-turn-meta-1")).activity).toMatchObject([{ actor: "agent", action: "created" }]);
   });
 
-  it("with the built-in offline model: \"undo\" reverts the previous turn and says so", async () => {
+  it('with the built-in offline model: "undo" reverts the previous turn and says so', async () => {
     setModelOverrideForTests(null);
     const conversationId = randomUUID();
     const added = await turn(conversationId, "add renew the car insurance", randomUUID());
@@ -405,10 +451,16 @@ describe("undo in the chat (undo_last_turn)", () => {
   it("undoing a regenerated answer reverts only its own changes, never bringing back the replaced answer's", async () => {
     const user = await createTestUser("regen-undo");
     const ask = async (body: Record<string, unknown>) =>
-      (await (await agentPOST(apiRequest("/api/agent", { headers: user.auth, body }), undefined)).json()) as { conversationId: string; requestId: string; undoable: boolean };
+      (await (await agentPOST(apiRequest("/api/agent", { headers: user.auth, body }), undefined)).json()) as {
+        conversationId: string;
+        requestId: string;
+        undoable: boolean;
+      };
     setModelOverrideForTests(scriptedModel([{ calls: [{ name: "add_task", input: { title: "Milk" } }] }, { text: "Added 'Milk'." }]));
     const first = await ask({ message: "add milk" });
-    setModelOverrideForTests(scriptedModel([{ calls: [{ name: "add_task", input: { title: "Oat milk" } }] }, { text: "Added 'Oat milk'." }]));
+    setModelOverrideForTests(
+      scriptedModel([{ calls: [{ name: "add_task", input: { title: "Oat milk" } }] }, { text: "Added 'Oat milk'." }]),
+    );
     const again = await ask({ conversationId: first.conversationId, regenerate: true });
     const list = async () => (await db.task.findMany({ where: { userId: user.user.id } })).map((t) => t.title).sort();
     expect(await list()).toEqual(["Oat milk"]);
@@ -424,7 +476,9 @@ describe("undo in the chat (undo_last_turn)", () => {
     await ask({ conversationId: first.conversationId, regenerate: true });
     expect(await list()).toEqual(["Rice milk"]);
     setModelOverrideForTests(scriptedModel([{ calls: [{ name: "undo_last_turn", input: {} }] }, { text: "Undone." }]));
-    const asked = (await ask({ conversationId: first.conversationId, message: "undo" })) as unknown as { pendingConfirmation: { id: string; prompt: string } };
+    const asked = (await ask({ conversationId: first.conversationId, message: "undo" })) as unknown as {
+      pendingConfirmation: { id: string; prompt: string };
+    };
     expect(asked.pendingConfirmation.prompt).toBe("Undo the last change? It removes 'Rice milk'. (yes / no)");
     await ask({ conversationId: first.conversationId, confirmation: { id: asked.pendingConfirmation.id, approved: true } });
     expect(await list()).toEqual([]);
@@ -432,7 +486,9 @@ describe("undo in the chat (undo_last_turn)", () => {
 
   it("only undoes turns of its own conversation", async () => {
     const other = randomUUID();
-    setModelOverrideForTests(scriptedModel([{ calls: [{ name: "add_task", input: { title: "Other conversation task" } }] }, { text: "Added." }]));
+    setModelOverrideForTests(
+      scriptedModel([{ calls: [{ name: "add_task", input: { title: "Other conversation task" } }] }, { text: "Added." }]),
+    );
     await turn(other, "add it", randomUUID());
     setModelOverrideForTests(scriptedModel([{ calls: [{ name: "undo_last_turn", input: {} }] }, { text: "Nothing." }]));
     const result = await turn(randomUUID(), "undo", randomUUID());

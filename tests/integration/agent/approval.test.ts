@@ -50,7 +50,11 @@ describe("delete needs approval", () => {
 
   it("approved by confirmation: deletes exactly once and continues the same message", async () => {
     const { task, conversationId, first } = await proposeDelete(ada, "Old newspaper");
-    const out = await turn(ada.user, { kind: "confirmation", approvalId: first.pendingConfirmation!.id, approved: true }, { conversationId });
+    const out = await turn(
+      ada.user,
+      { kind: "confirmation", approvalId: first.pendingConfirmation!.id, approved: true },
+      { conversationId },
+    );
     expect(out.status).toBe("completed");
     expect(out.response).toBe("Deleted it.");
     expect(out.toolCalls).toMatchObject([{ toolName: "delete_task", success: true }]);
@@ -60,12 +64,18 @@ describe("delete needs approval", () => {
     const part = messages[1]!.parts.find(isToolUIPart);
     expect(part).toMatchObject({ state: "output-available", approval: { approved: true } });
     // Replaying the same answer finds nothing pending.
-    await expect(turn(ada.user, { kind: "confirmation", approvalId: first.pendingConfirmation!.id, approved: true }, { conversationId })).rejects.toMatchObject({ code: "not_found:confirmation" });
+    await expect(
+      turn(ada.user, { kind: "confirmation", approvalId: first.pendingConfirmation!.id, approved: true }, { conversationId }),
+    ).rejects.toMatchObject({ code: "not_found:confirmation" });
   });
 
   it("denied by confirmation: nothing deleted", async () => {
     const { task, conversationId, first } = await proposeDelete(ada, "Keep me task");
-    const out = await turn(ada.user, { kind: "confirmation", approvalId: first.pendingConfirmation!.id, approved: false }, { conversationId });
+    const out = await turn(
+      ada.user,
+      { kind: "confirmation", approvalId: first.pendingConfirmation!.id, approved: false },
+      { conversationId },
+    );
     expect(out.status).toBe("completed");
     expect(out.response).toBe("Okay, I kept it.");
     expect(await db.task.count({ where: { id: task.id } })).toBe(1);
@@ -103,12 +113,16 @@ describe("delete needs approval", () => {
     expect(await db.task.count({ where: { id: task.id } })).toBe(1);
     const last = model.prompts[0]!.at(-1)!;
     expect(last.role).toBe("user");
-    await expect(turn(ada.user, { kind: "confirmation", approvalId: first.pendingConfirmation!.id, approved: true }, { conversationId })).rejects.toMatchObject({ code: "not_found:confirmation" });
+    await expect(
+      turn(ada.user, { kind: "confirmation", approvalId: first.pendingConfirmation!.id, approved: true }, { conversationId }),
+    ).rejects.toMatchObject({ code: "not_found:confirmation" });
     expect(await db.task.count({ where: { id: task.id } })).toBe(1);
   });
 
   it("delete_task that matches nothing answers not_found without asking", async () => {
-    setTestModel(scriptedModel([{ calls: [{ name: "delete_task", input: { task: "nonexistent zebra" } }] }, { text: "I couldn't find it." }]));
+    setTestModel(
+      scriptedModel([{ calls: [{ name: "delete_task", input: { task: "nonexistent zebra" } }] }, { text: "I couldn't find it." }]),
+    );
     const out = await turn(ada.user, "delete the zebra");
     expect(out.status).toBe("completed");
     expect(out.pendingConfirmation).toBeNull();
@@ -117,18 +131,34 @@ describe("delete needs approval", () => {
 
   it("a forged approval id, or another user's, deletes nothing (SECURITY 17)", async () => {
     const { task, conversationId, first } = await proposeDelete(ada, "Ada's precious task");
-    await expect(turn(ada.user, { kind: "confirmation", approvalId: "forged-id", approved: true }, { conversationId })).rejects.toMatchObject({ code: "not_found:confirmation" });
-    await expect(turn(babbage.user, { kind: "confirmation", approvalId: first.pendingConfirmation!.id, approved: true }, { conversationId })).rejects.toMatchObject({ code: "not_found:conversation" });
+    await expect(
+      turn(ada.user, { kind: "confirmation", approvalId: "forged-id", approved: true }, { conversationId }),
+    ).rejects.toMatchObject({ code: "not_found:confirmation" });
+    await expect(
+      turn(babbage.user, { kind: "confirmation", approvalId: first.pendingConfirmation!.id, approved: true }, { conversationId }),
+    ).rejects.toMatchObject({ code: "not_found:conversation" });
     const other = randomUUID();
     setTestModel(scriptedModel([{ text: "Hi" }]));
     await turn(babbage.user, "hello", { conversationId: other });
-    await expect(turn(babbage.user, { kind: "confirmation", approvalId: first.pendingConfirmation!.id, approved: true }, { conversationId: other })).rejects.toMatchObject({ code: "not_found:confirmation" });
+    await expect(
+      turn(babbage.user, { kind: "confirmation", approvalId: first.pendingConfirmation!.id, approved: true }, { conversationId: other }),
+    ).rejects.toMatchObject({ code: "not_found:confirmation" });
     expect(await db.task.count({ where: { id: task.id } })).toBe(1);
   });
 
   it("delete_tasks asks once for several tasks", async () => {
-    const a = await createTask({ userId: ada.user.id, timeZone: "UTC", input: { title: "Bulk one" }, change: { actor: "app", requestId: null } });
-    const b = await createTask({ userId: ada.user.id, timeZone: "UTC", input: { title: "Bulk two" }, change: { actor: "app", requestId: null } });
+    const a = await createTask({
+      userId: ada.user.id,
+      timeZone: "UTC",
+      input: { title: "Bulk one" },
+      change: { actor: "app", requestId: null },
+    });
+    const b = await createTask({
+      userId: ada.user.id,
+      timeZone: "UTC",
+      input: { title: "Bulk two" },
+      change: { actor: "app", requestId: null },
+    });
     const conversationId = randomUUID();
     setTestModel(scriptedModel([{ calls: [{ name: "delete_tasks", input: { ids: [a.id, b.id] } }] }, { text: "Deleted both." }]));
     const first = await turn(ada.user, "delete both bulk tasks", { conversationId });

@@ -18,7 +18,13 @@ import { setAgentEnv } from "./env";
 let fake: FakeProvider;
 
 function gemini(extra: Record<string, string> = {}): void {
-  setAgentEnv({ AI_PROVIDER: "google", GOOGLE_GENERATIVE_AI_API_KEY: "fake-key-for-tests", GOOGLE_GENERATIVE_AI_BASE_URL: fake.baseUrl, AI_MAX_RETRIES: "0", ...extra });
+  setAgentEnv({
+    AI_PROVIDER: "google",
+    GOOGLE_GENERATIVE_AI_API_KEY: "fake-key-for-tests",
+    GOOGLE_GENERATIVE_AI_BASE_URL: fake.baseUrl,
+    AI_MAX_RETRIES: "0",
+    ...extra,
+  });
 }
 
 function ask(user: TestUser, body: Record<string, unknown>): Promise<Response> {
@@ -50,7 +56,13 @@ describe("model allow-list (SECURITY 5)", () => {
     const res = await ask(ada, { message: "hello", model: "gemini-2.5-pro", conversationId });
     expect(res.status).toBe(400);
     expect(await codeOf(res)).toBe("bad_request:model");
-    const chat = await chatRoute(apiRequest("/api/chat", { headers: ada.auth, body: { id: conversationId, message: { role: "user", parts: [{ type: "text", text: "hi" }] }, model: "gemini-2.5-pro" } }), undefined);
+    const chat = await chatRoute(
+      apiRequest("/api/chat", {
+        headers: ada.auth,
+        body: { id: conversationId, message: { role: "user", parts: [{ type: "text", text: "hi" }] }, model: "gemini-2.5-pro" },
+      }),
+      undefined,
+    );
     expect(chat.status).toBe(400);
     expect(fake.requests).toHaveLength(0);
     expect(await db.conversation.count({ where: { userId: ada.user.id } })).toBe(0);
@@ -96,7 +108,9 @@ describe("a stopped turn", () => {
     const deadline = Date.now() + 10_000;
     while (fake.requests.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     expect(fake.requests).toHaveLength(1);
-    const stop = await stopRoute(apiRequest(`/api/conversations/${conversationId}/stop`, { headers: ada.auth, method: "POST" }), { params: Promise.resolve({ id: conversationId }) });
+    const stop = await stopRoute(apiRequest(`/api/conversations/${conversationId}/stop`, { headers: ada.auth, method: "POST" }), {
+      params: Promise.resolve({ id: conversationId }),
+    });
     expect(await stop.json()).toEqual({ stopped: true });
     expect(((await (await pending).json()) as { status: string }).status).toBe("stopped");
     const run = await db.agentRun.findFirstOrThrow({ where: { conversationId } });

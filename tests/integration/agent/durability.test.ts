@@ -20,7 +20,14 @@ beforeAll(async () => {
 async function conversationWithRun(user: TestUser): Promise<{ conversationId: string; runId: string }> {
   const conversationId = randomUUID();
   await db.conversation.create({ data: { id: conversationId, userId: user.user.id } });
-  const runId = await startAgentRun({ id: randomUUID(), requestId: `test-${randomUUID()}`, userId: user.user.id, conversationId, model: "test", userMessage: null });
+  const runId = await startAgentRun({
+    id: randomUUID(),
+    requestId: `test-${randomUUID()}`,
+    userId: user.user.id,
+    conversationId,
+    model: "test",
+    userMessage: null,
+  });
   return { conversationId, runId };
 }
 
@@ -31,7 +38,13 @@ function turnTools(user: TestUser, conversationId: string, runReady: Promise<str
     actor: "agent",
     requestId: `test-${randomUUID()}`,
     conversationId,
-    turn: { conversationId, runReady, proposals: new Map<string, ProposedCall>(), budget: { used: 0, max: 10 }, signal: new AbortController().signal },
+    turn: {
+      conversationId,
+      runReady,
+      proposals: new Map<string, ProposedCall>(),
+      budget: { used: 0, max: 10 },
+      signal: new AbortController().signal,
+    },
   });
 }
 

@@ -26,7 +26,12 @@ describe("finishing a turn", () => {
     setTestModel(scriptedModel([{ text: "A slow answer, word by word." }], { chunkDelayMs: 40 }));
     const before = inFlightTurns();
     const conversationId = randomUUID();
-    const t = await startTurn({ user: ada.user, conversationId, requestId: `test-${randomUUID()}`, input: { kind: "message", text: "hello" } });
+    const t = await startTurn({
+      user: ada.user,
+      conversationId,
+      requestId: `test-${randomUUID()}`,
+      input: { kind: "message", text: "hello" },
+    });
     expect(inFlightTurns()).toBe(before + 1);
     await t.stream.cancel(); // the client disconnects at once
     expect(inFlightTurns()).toBe(before + 1);

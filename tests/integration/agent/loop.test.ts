@@ -17,7 +17,10 @@ afterEach(() => setTestModel(null));
 
 describe("the agent loop", () => {
   it("runs a tool call, then answers with text; persists both messages and the audit", async () => {
-    const model = scriptedModel([{ calls: [{ name: "add_task", input: { title: "Buy milk", due: "2026-11-23" } }] }, { text: "Added 'Buy milk', due tomorrow." }]);
+    const model = scriptedModel([
+      { calls: [{ name: "add_task", input: { title: "Buy milk", due: "2026-11-23" } }] },
+      { text: "Added 'Buy milk', due tomorrow." },
+    ]);
     setTestModel(model);
     const conversationId = randomUUID();
     const out = await turn(ada.user, "add buy milk tomorrow", { conversationId });
@@ -43,7 +46,17 @@ describe("the agent loop", () => {
 
 describe("tool calls", () => {
   it("runs several tool calls of one step", async () => {
-    setTestModel(scriptedModel([{ calls: [{ name: "add_task", input: { title: "Alpha one" } }, { name: "add_task", input: { title: "Beta two", priority: "high" } }] }, { text: "Added both." }]));
+    setTestModel(
+      scriptedModel([
+        {
+          calls: [
+            { name: "add_task", input: { title: "Alpha one" } },
+            { name: "add_task", input: { title: "Beta two", priority: "high" } },
+          ],
+        },
+        { text: "Added both." },
+      ]),
+    );
     const out = await turn(ada.user, "add alpha one and beta two");
     expect(out.status).toBe("completed");
     expect(out.toolCalls.map((c) => c.toolName)).toEqual(["add_task", "add_task"]);
@@ -54,7 +67,13 @@ describe("tool calls", () => {
   it("gives invalid arguments and unknown tools back to the model as tool errors: no write, no crash", async () => {
     const before = await db.task.count({ where: { userId: ada.user.id } });
     const model = scriptedModel([
-      { calls: [{ name: "add_task", input: { title: "Bad", priority: "urgent" } }, { name: "add_task", input: { title: "Bad 2", colour: "red" } }, { name: "drop_database", input: {} }] },
+      {
+        calls: [
+          { name: "add_task", input: { title: "Bad", priority: "urgent" } },
+          { name: "add_task", input: { title: "Bad 2", colour: "red" } },
+          { name: "drop_database", input: {} },
+        ],
+      },
       { text: "Sorry, I couldn't do that." },
     ]);
     setTestModel(model);
@@ -72,11 +91,39 @@ describe("tool calls", () => {
   });
 
   it("returns not_found / ambiguous as data and changes nothing", async () => {
-    await createTask({ userId: ada.user.id, timeZone: "UTC", input: { title: "Call the bank" }, change: { actor: "app", requestId: null } });
-    await createTask({ userId: ada.user.id, timeZone: "UTC", input: { title: "Call the bank manager" }, change: { actor: "app", requestId: null } });
-    await createTask({ userId: ada.user.id, timeZone: "UTC", input: { title: "Call the plumber" }, change: { actor: "app", requestId: null } });
-    await createTask({ userId: ada.user.id, timeZone: "UTC", input: { title: "Call the plumber again" }, change: { actor: "app", requestId: null } });
-    const model = scriptedModel([{ calls: [{ name: "complete_task", input: { task: "walk the dinosaur" } }, { name: "complete_task", input: { task: "call" } }] }, { text: "Which one?" }]);
+    await createTask({
+      userId: ada.user.id,
+      timeZone: "UTC",
+      input: { title: "Call the bank" },
+      change: { actor: "app", requestId: null },
+    });
+    await createTask({
+      userId: ada.user.id,
+      timeZone: "UTC",
+      input: { title: "Call the bank manager" },
+      change: { actor: "app", requestId: null },
+    });
+    await createTask({
+      userId: ada.user.id,
+      timeZone: "UTC",
+      input: { title: "Call the plumber" },
+      change: { actor: "app", requestId: null },
+    });
+    await createTask({
+      userId: ada.user.id,
+      timeZone: "UTC",
+      input: { title: "Call the plumber again" },
+      change: { actor: "app", requestId: null },
+    });
+    const model = scriptedModel([
+      {
+        calls: [
+          { name: "complete_task", input: { task: "walk the dinosaur" } },
+          { name: "complete_task", input: { task: "call" } },
+        ],
+      },
+      { text: "Which one?" },
+    ]);
     setTestModel(model);
     const out = await turn(ada.user, "complete call");
     expect(out.toolCalls.map((c) => c.errorCode)).toEqual(["not_found", "ambiguous"]);

@@ -35,14 +35,22 @@ describe("lists in the tools", () => {
 
     const created = await run("create_list", { name: "Groceries" }, ada);
     expect(created).toMatchObject({ ok: true, list: { name: "Groceries", taskCount: 0 } });
-    expect(await run("create_list", { name: "groceries" }, ada)).toMatchObject({ ok: true, alreadyExisted: true, list: { name: "Groceries" } });
+    expect(await run("create_list", { name: "groceries" }, ada)).toMatchObject({
+      ok: true,
+      alreadyExisted: true,
+      list: { name: "Groceries" },
+    });
 
     const added = await run("add_task", { title: "Milk", list: "the groceries list" }, ada);
     expect(taskOf(added).list).toMatchObject({ name: "Groceries" });
     const listed = await run("list_tasks", { list: "groceries" }, ada);
     expect((listed.tasks as TaskView[]).map((t) => t.title)).toEqual(["Milk"]);
     expect(listed.filter).toMatchObject({ list: "Groceries" });
-    expect(await run("list_lists", {}, ada)).toMatchObject({ ok: true, lists: [{ name: "Groceries", taskCount: 1 }], inbox: { taskCount: 0 } });
+    expect(await run("list_lists", {}, ada)).toMatchObject({
+      ok: true,
+      lists: [{ name: "Groceries", taskCount: 1 }],
+      inbox: { taskCount: 0 },
+    });
   });
 
   it("update_task moves a task to a list and back to the Inbox", async () => {
@@ -93,7 +101,10 @@ describe("labels in the tools", () => {
     expect((done.tasks as TaskView[]).map((t) => t.title).sort()).toEqual(["Apples", "Pears"]);
     const moved = await run("update_tasks", { filter: { label: "errands" }, due: "2030-06-01" }, user);
     expect((moved.tasks as TaskView[]).map((t) => t.title)).toEqual(["Post letter"]);
-    expect(await run("update_tasks", { filter: { list: "Nowhere" }, priority: "high" }, user)).toMatchObject({ ok: false, missing: "list" });
+    expect(await run("update_tasks", { filter: { list: "Nowhere" }, priority: "high" }, user)).toMatchObject({
+      ok: false,
+      missing: "list",
+    });
     const unrelated = (await listTasks({ userId: user.user.id, timeZone: tz, q: "Unrelated" })).tasks[0];
     expect(unrelated).toMatchObject({ status: "pending", dueAt: null, priority: "medium" });
   });
@@ -116,7 +127,8 @@ describe("subtasks in the tools", () => {
     const steps = (await run("list_tasks", { parent: "pack for the trip" }, user)).tasks as TaskView[];
     expect(steps.map((t) => t.title).sort()).toEqual(["Adapter", "Charger", "Passport", "Sunscreen"]);
 
-    for (const title of ["Passport", "Charger", "Adapter"]) expect((await run("complete_task", { task: title }, user)).parentReady).toBeUndefined();
+    for (const title of ["Passport", "Charger", "Adapter"])
+      expect((await run("complete_task", { task: title }, user)).parentReady).toBeUndefined();
     const last = await run("complete_task", { task: "sunscreen" }, user);
     expect(last.parentReady).toEqual([{ id: taskOf(out).id, title: "Pack for the trip" }]);
     expect(last.note).toMatch(/Offer to complete 'Pack for the trip'/);
@@ -133,12 +145,16 @@ describe("subtasks in the tools", () => {
 
   it("the delete question counts the subtasks that go along, once", () => {
     const parent = { id: "p", subtasks: 3 };
-    expect(actionQuestion("delete_task", {}, ["Move house"], subtasksAlong([parent]))).toBe("Delete 'Move house' and its 3 subtasks? (yes / no)");
+    expect(actionQuestion("delete_task", {}, ["Move house"], subtasksAlong([parent]))).toBe(
+      "Delete 'Move house' and its 3 subtasks? (yes / no)",
+    );
     expect(actionQuestion("delete_task", {}, ["Plain"], subtasksAlong([{ id: "x" }]))).toBe("Delete 'Plain'? (yes / no)");
     // A subtask named itself is one of the tasks, not one more subtask.
     const named = subtasksAlong([parent, { id: "s", parentId: "p" }]);
     expect(named).toBe(2);
-    expect(actionQuestion("delete_tasks", {}, ["Move house", "Boxes"], named)).toBe("Delete 2 tasks: 'Move house' and 'Boxes' and 2 subtasks with them? (yes / no)");
+    expect(actionQuestion("delete_tasks", {}, ["Move house", "Boxes"], named)).toBe(
+      "Delete 2 tasks: 'Move house' and 'Boxes' and 2 subtasks with them? (yes / no)",
+    );
     const items = [
       { toolName: "delete_task", input: {}, titles: ["Move house"], prompt: "", subtasks: 3 },
       { toolName: "delete_task", input: {}, titles: ["Plain"], prompt: "", subtasks: 0 },

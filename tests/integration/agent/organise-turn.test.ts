@@ -22,7 +22,8 @@ const change = { actor: "app", requestId: null } as const;
 describe("organise in a turn", () => {
   it("deleting a parent waits for approval, names its subtasks' count, and deletes them with it", async () => {
     const parent = await createTask({ userId: ada.user.id, timeZone: "UTC", input: { title: "Move house" }, change });
-    for (const title of ["Boxes", "Van"]) await createTask({ userId: ada.user.id, timeZone: "UTC", input: { title, parentId: parent.id }, change });
+    for (const title of ["Boxes", "Van"])
+      await createTask({ userId: ada.user.id, timeZone: "UTC", input: { title, parentId: parent.id }, change });
     setTestModel(scriptedModel([{ calls: [{ name: "delete_task", input: { task: "move house" } }] }, { text: "Deleted it." }]));
     const conversationId = randomUUID();
     const first = await turn(ada.user, "delete move house", { conversationId });
@@ -30,7 +31,11 @@ describe("organise in a turn", () => {
     expect(first.pendingConfirmation!.prompt).toBe("Delete 'Move house' and its 2 subtasks? (yes / no)");
     expect(await db.task.count({ where: { userId: ada.user.id } })).toBe(3);
 
-    const second = await turn(ada.user, { kind: "confirmation", approvalId: first.pendingConfirmation!.id, approved: true }, { conversationId });
+    const second = await turn(
+      ada.user,
+      { kind: "confirmation", approvalId: first.pendingConfirmation!.id, approved: true },
+      { conversationId },
+    );
     expect(second.toolCalls).toMatchObject([{ toolName: "delete_task", success: true, output: { ok: true, subtasksDeleted: 2 } }]);
     expect(await db.task.count({ where: { userId: ada.user.id } })).toBe(0);
   });

@@ -13,7 +13,13 @@ import { apiRequest, createTestUser, type TestUser } from "../helpers";
 import { startFakeGemini, startFakeOpenAICompatible, type FakeProvider } from "../../fakes/provider-server";
 import { setAgentEnv } from "./env";
 
-type Answer = { status: string; response: string; error: string | null; conversationId: string; toolCalls: { toolName: string; success: boolean }[] };
+type Answer = {
+  status: string;
+  response: string;
+  error: string | null;
+  conversationId: string;
+  toolCalls: { toolName: string; success: boolean }[];
+};
 
 let ada: TestUser;
 beforeAll(async () => {
@@ -23,14 +29,34 @@ beforeAll(async () => {
 afterAll(() => setAgentEnv({}));
 
 async function ask(message: string, conversationId?: string): Promise<Answer> {
-  const res = await POST(apiRequest("/api/agent", { headers: ada.auth, body: { message, conversationId, timezone: "Europe/Berlin" } }), undefined);
+  const res = await POST(
+    apiRequest("/api/agent", { headers: ada.auth, body: { message, conversationId, timezone: "Europe/Berlin" } }),
+    undefined,
+  );
   expect(res.status).toBe(200);
   return (await res.json()) as Answer;
 }
 
-const providers: [string, (script: Parameters<typeof startFakeGemini>[0]) => Promise<FakeProvider>, (url: string) => Record<string, string>][] = [
-  ["gemini", startFakeGemini, (url) => ({ AI_PROVIDER: "google", GOOGLE_GENERATIVE_AI_API_KEY: "fake-key-for-tests", GOOGLE_GENERATIVE_AI_BASE_URL: url })],
-  ["openai-compatible", startFakeOpenAICompatible, (url) => ({ AI_PROVIDER: "openai-compatible", AI_MODEL: "fake-model", OPENAI_COMPATIBLE_BASE_URL: url, OPENAI_COMPATIBLE_API_KEY: "fake-key-for-tests" })],
+const providers: [
+  string,
+  (script: Parameters<typeof startFakeGemini>[0]) => Promise<FakeProvider>,
+  (url: string) => Record<string, string>,
+][] = [
+  [
+    "gemini",
+    startFakeGemini,
+    (url) => ({ AI_PROVIDER: "google", GOOGLE_GENERATIVE_AI_API_KEY: "fake-key-for-tests", GOOGLE_GENERATIVE_AI_BASE_URL: url }),
+  ],
+  [
+    "openai-compatible",
+    startFakeOpenAICompatible,
+    (url) => ({
+      AI_PROVIDER: "openai-compatible",
+      AI_MODEL: "fake-model",
+      OPENAI_COMPATIBLE_BASE_URL: url,
+      OPENAI_COMPATIBLE_API_KEY: "fake-key-for-tests",
+    }),
+  ],
 ];
 
 describe.each(providers)("%s provider over HTTP", (name, startFake, envFor) => {
@@ -44,7 +70,10 @@ describe.each(providers)("%s provider over HTTP", (name, startFake, envFor) => {
 
   it("runs a full tool turn", async () => {
     const title = `Water the plants (${name})`;
-    fake.script = [{ calls: [{ name: "add_task", input: { title, due: "2026-12-01" } }] }, { text: "Added 'Water the plants', due December 1." }];
+    fake.script = [
+      { calls: [{ name: "add_task", input: { title, due: "2026-12-01" } }] },
+      { text: "Added 'Water the plants', due December 1." },
+    ];
     fake.requests.length = 0;
     const answer = await ask("remind me to water the plants on dec 1");
     expect(answer).toMatchObject({ status: "completed", response: "Added 'Water the plants', due December 1.", error: null });
@@ -62,7 +91,9 @@ describe.each(providers)("%s provider over HTTP", (name, startFake, envFor) => {
     const title = `Throw out old mail (${name})`;
     await db.task.create({ data: { userId: ada.user.id, title } });
     fake.script = [{ calls: [{ name: "delete_task", input: { task: title } }] }];
-    const first = (await (await POST(apiRequest("/api/agent", { headers: ada.auth, body: { message: "delete the old mail task" } }), undefined)).json()) as {
+    const first = (await (
+      await POST(apiRequest("/api/agent", { headers: ada.auth, body: { message: "delete the old mail task" } }), undefined)
+    ).json()) as {
       status: string;
       conversationId: string;
       pendingConfirmation: { id: string };
@@ -70,7 +101,13 @@ describe.each(providers)("%s provider over HTTP", (name, startFake, envFor) => {
     expect(first.status).toBe("awaiting_confirmation");
     fake.script = [{ text: "Deleted it." }];
     fake.requests.length = 0;
-    const res = await POST(apiRequest("/api/agent", { headers: ada.auth, body: { conversationId: first.conversationId, confirmation: { id: first.pendingConfirmation.id, approved: true } } }), undefined);
+    const res = await POST(
+      apiRequest("/api/agent", {
+        headers: ada.auth,
+        body: { conversationId: first.conversationId, confirmation: { id: first.pendingConfirmation.id, approved: true } },
+      }),
+      undefined,
+    );
     expect(await res.json()).toMatchObject({ status: "completed", response: "Deleted it." });
     expect(await db.task.count({ where: { userId: ada.user.id, title } })).toBe(0);
     // The provider saw the call and its result, a well-formed request after an approval.

@@ -27,7 +27,8 @@ afterEach(() => {
 });
 afterAll(() => setAgentEnv({}));
 
-const agent = async (body: unknown) => (await agentPOST(apiRequest("/api/agent", { headers: ada.auth, body }), undefined)).json() as Promise<Record<string, unknown>>;
+const agent = async (body: unknown) =>
+  (await agentPOST(apiRequest("/api/agent", { headers: ada.auth, body }), undefined)).json() as Promise<Record<string, unknown>>;
 
 describe("max output tokens", () => {
   it("the default, 1024, reaches every model call of a turn", async () => {
@@ -64,7 +65,12 @@ describe("the turn timer", () => {
     expect(elapsed).toBeGreaterThanOrEqual(1000);
     expect(elapsed).toBeLessThan(15_000);
     expect(model.aborted()).toBe(1);
-    expect(body).toMatchObject({ status: "error", finishReason: "error", error: "provider_timeout", response: FRIENDLY_MESSAGES.provider_timeout });
+    expect(body).toMatchObject({
+      status: "error",
+      finishReason: "error",
+      error: "provider_timeout",
+      response: FRIENDLY_MESSAGES.provider_timeout,
+    });
     const run = await db.agentRun.findFirstOrThrow({ where: { conversationId: body.conversationId as string } });
     expect(run).toMatchObject({ status: "error", errorCode: "provider_timeout" });
   });

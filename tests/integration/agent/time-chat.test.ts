@@ -31,10 +31,17 @@ beforeAll(async () => {
 afterEach(() => setModelOverrideForTests(null));
 afterAll(() => setAgentEnv({}));
 
-async function say(message: string, conversationId: string | undefined, script: Parameters<typeof scriptedModel>[0]): Promise<{ body: AgentBody; prompts: LanguageModelV4Prompt[] }> {
+async function say(
+  message: string,
+  conversationId: string | undefined,
+  script: Parameters<typeof scriptedModel>[0],
+): Promise<{ body: AgentBody; prompts: LanguageModelV4Prompt[] }> {
   const model = scriptedModel(script);
   setModelOverrideForTests(model);
-  const res = await agentPOST(apiRequest("/api/agent", { headers: ada.auth, body: { message, conversationId, timezone: "Europe/Berlin" } }), undefined);
+  const res = await agentPOST(
+    apiRequest("/api/agent", { headers: ada.auth, body: { message, conversationId, timezone: "Europe/Berlin" } }),
+    undefined,
+  );
   expect(res.status).toBe(200);
   return { body: (await res.json()) as AgentBody, prompts: model.prompts };
 }
@@ -64,11 +71,19 @@ describe("repeating tasks in chat", () => {
     ]);
     expect(done.body.undoable).toBe(true);
     // Across the spring change: still 09:00 local.
-    expect(done.body.toolCalls[0]!.output).toMatchObject({ ok: true, movedToNextOccurrence: true, task: { status: "pending", dueAt: "2027-03-28T07:00:00.000Z" } });
+    expect(done.body.toolCalls[0]!.output).toMatchObject({
+      ok: true,
+      movedToNextOccurrence: true,
+      task: { status: "pending", dueAt: "2027-03-28T07:00:00.000Z" },
+    });
 
     const undone = await say("undo that", conversationId, [{ calls: [{ name: "undo_last_turn", input: {} }] }, { text: "Undone." }]);
     expect(undone.body.toolCalls[0]!.output.ok).toBe(true);
-    expect(await getTaskById({ userId: ada.user.id, id: task.id })).toMatchObject({ status: "pending", dueAt: task.dueAt, lastCompletedAt: null });
+    expect(await getTaskById({ userId: ada.user.id, id: task.id })).toMatchObject({
+      status: "pending",
+      dueAt: task.dueAt,
+      lastCompletedAt: null,
+    });
 
     const stopped = await say("stop repeating the plants task", conversationId, [
       { calls: [{ name: "update_task", input: { task: "plants", clearRecurrence: true } }] },

@@ -73,9 +73,18 @@ function addsWhileLocked(title: string, lockMs: number) {
   return { model, prompts, released: () => released };
 }
 
-type Answer = { status: string; finishReason: string; toolCalls: { toolName: string; success: boolean; errorCode: string | null }[]; messages: { role: string; toolCalls: { success: boolean; state: string }[] }[] };
+type Answer = {
+  status: string;
+  finishReason: string;
+  toolCalls: { toolName: string; success: boolean; errorCode: string | null }[];
+  messages: { role: string; toolCalls: { success: boolean; state: string }[] }[];
+};
 
-async function turn(message: string, env: Parameters<typeof setAgentEnv>[0], model: MockLanguageModelV4): Promise<{ answer: Answer; lines: { level: string; event: string; tool?: string }[] }> {
+async function turn(
+  message: string,
+  env: Parameters<typeof setAgentEnv>[0],
+  model: MockLanguageModelV4,
+): Promise<{ answer: Answer; lines: { level: string; event: string; tool?: string }[] }> {
   const { POST } = await import("@/app/api/agent/route");
   const { setModelOverrideForTests } = await import("@/lib/agent/models");
   const { apiRequest } = await import("../helpers");
@@ -147,15 +156,24 @@ describe("a tool call failing because the database is unavailable", () => {
     const run = await db.agentRun.findFirstOrThrow({ where: { userId: ada.user.id }, orderBy: { createdAt: "desc" } });
     const definition = getTaskToolDefinition("add_task")!;
     const input = { title: "Lost answer" };
-    const ctx = { userId: ada.user.id, timeZone: "UTC", actor: "agent" as const, requestId: "req-lost", conversationId: run.conversationId };
+    const ctx = {
+      userId: ada.user.id,
+      timeZone: "UTC",
+      actor: "agent" as const,
+      requestId: "req-lost",
+      conversationId: run.conversationId,
+    };
     let attempts = 0;
     const result = await retryWhenUnavailable(
       2,
       async () => {
-        const stored = await runRecorded({ runId: run.id, conversationId: run.conversationId, toolCallId: "call-lost-answer", toolName: "add_task", input }, async (tx) => {
-          const output = await runDefinition(definition, input, undefined, withTransaction(ctx, tx));
-          return { output, success: output.ok, errorCode: null, durationMs: 1 };
-        });
+        const stored = await runRecorded(
+          { runId: run.id, conversationId: run.conversationId, toolCallId: "call-lost-answer", toolName: "add_task", input },
+          async (tx) => {
+            const output = await runDefinition(definition, input, undefined, withTransaction(ctx, tx));
+            return { output, success: output.ok, errorCode: null, durationMs: 1 };
+          },
+        );
         // The transaction committed; the connection then dropped before the answer arrived.
         if (++attempts === 1) throw Object.assign(new Error("Connection terminated unexpectedly"), { code: "08006" });
         return stored;

@@ -56,18 +56,44 @@ function proposing(calls: { name: string; input: unknown }[]) {
  * with `sqlstate` 57P03, "cannot connect now", it looks like the database being away).
  */
 async function failFinalSaves(conversationId: string, sqlstate = "P0001"): Promise<() => Promise<void>> {
-  return failRunWrites({ conversationId, sqlstate, what: "final save", on: "UPDATE", when: `OLD."conversationId" = '${conversationId}'::uuid AND NEW."status" <> 'running'` });
+  return failRunWrites({
+    conversationId,
+    sqlstate,
+    what: "final save",
+    on: "UPDATE",
+    when: `OLD."conversationId" = '${conversationId}'::uuid AND NEW."status" <> 'running'`,
+  });
 }
 
 /** Makes writing a new run of this conversation fail with `sqlstate` until the returned function is called. */
 async function failRunStarts(conversationId: string, sqlstate: string): Promise<() => Promise<void>> {
-  return failRunWrites({ conversationId, sqlstate, what: "run start", on: "INSERT", when: `NEW."conversationId" = '${conversationId}'::uuid` });
+  return failRunWrites({
+    conversationId,
+    sqlstate,
+    what: "run start",
+    on: "INSERT",
+    when: `NEW."conversationId" = '${conversationId}'::uuid`,
+  });
 }
 
 /** A trigger on "AgentRun" that raises `sqlstate` for the matching writes; the returned function removes it. */
-async function failRunWrites({ conversationId, sqlstate, what, on, when }: { conversationId: string; sqlstate: string; what: string; on: "INSERT" | "UPDATE"; when: string }): Promise<() => Promise<void>> {
+async function failRunWrites({
+  conversationId,
+  sqlstate,
+  what,
+  on,
+  when,
+}: {
+  conversationId: string;
+  sqlstate: string;
+  what: string;
+  on: "INSERT" | "UPDATE";
+  when: string;
+}): Promise<() => Promise<void>> {
   const name = `test_fail_${on.toLowerCase()}_${conversationId.replace(/-/g, "")}`;
-  await db.$executeRawUnsafe(`CREATE OR REPLACE FUNCTION ${name}() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'simulated failure of the ${what}' USING ERRCODE = '${sqlstate}'; END $$ LANGUAGE plpgsql`);
+  await db.$executeRawUnsafe(
+    `CREATE OR REPLACE FUNCTION ${name}() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'simulated failure of the ${what}' USING ERRCODE = '${sqlstate}'; END $$ LANGUAGE plpgsql`,
+  );
   await db.$executeRawUnsafe(`CREATE TRIGGER ${name} BEFORE ${on} ON "AgentRun" FOR EACH ROW WHEN (${when}) EXECUTE FUNCTION ${name}()`);
   return async () => {
     await db.$executeRawUnsafe(`DROP TRIGGER IF EXISTS ${name} ON "AgentRun"`);
@@ -81,7 +107,11 @@ describe("1. a confirmation is bound to the task it named", () => {
     setModelOverrideForTests(proposing([{ name: "delete_task", input: { task: "Quarterly report 1" } }]));
     const { body } = await agent(ada, { message: "delete the quarterly report" });
     expect(body.status).toBe("awaiting_confirmation");
-    expect(body.pendingConfirmation).toMatchObject({ toolName: "delete_task", input: { task: "Quarterly report 1", taskIds: [quarterly.id], titles: ["Quarterly report 1"] }, prompt: "Delete 'Quarterly report 1'? (yes / no)" });
+    expect(body.pendingConfirmation).toMatchObject({
+      toolName: "delete_task",
+      input: { task: "Quarterly report 1", taskIds: [quarterly.id], titles: ["Quarterly report 1"] },
+      prompt: "Delete 'Quarterly report 1'? (yes / no)",
+    });
     expect(body.pendingConfirmations).toEqual([body.pendingConfirmation]);
   });
 
@@ -182,18 +212,27 @@ describe("2. an approved action runs once", () => {
     setModelOverrideForTests(proposing([{ name: "delete_task", input: { task: "Crash gone" } }]));
     const first = (await agent(ada, { message: "delete crash gone" })).body;
     // The process recorded the answer and died before running it.
-    await db.toolInvocation.updateMany({ where: { conversationId: first.conversationId, status: "proposed" }, data: { status: "approved" } });
+    await db.toolInvocation.updateMany({
+      where: { conversationId: first.conversationId, status: "proposed" },
+      data: { status: "approved" },
+    });
     const out = (await confirm(first.conversationId, first.pendingConfirmation!.id, false)).body;
     expect(out.toolCalls).toMatchObject([{ toolName: "delete_task", success: true }]);
     expect(await exists(gone.id)).toBe(false);
 
     setModelOverrideForTests(proposing([{ name: "delete_task", input: { task: "Crash kept" } }]));
     const second = (await agent(ada, { conversationId: first.conversationId, message: "delete crash kept" })).body;
-    await db.toolInvocation.updateMany({ where: { conversationId: first.conversationId, status: "proposed" }, data: { status: "approved" } });
+    await db.toolInvocation.updateMany({
+      where: { conversationId: first.conversationId, status: "proposed" },
+      data: { status: "approved" },
+    });
     setModelOverrideForTests(scriptedModel([{ text: "Sure." }]));
     await agent(ada, { conversationId: second.conversationId, message: "what's the weather" });
     expect(await exists(kept.id)).toBe(true);
-    const rows = await db.toolInvocation.findMany({ where: { conversationId: first.conversationId, toolName: "delete_task" }, orderBy: { createdAt: "asc" } });
+    const rows = await db.toolInvocation.findMany({
+      where: { conversationId: first.conversationId, toolName: "delete_task" },
+      orderBy: { createdAt: "asc" },
+    });
     expect(rows.map((r) => r.status)).toEqual(["executed", "denied"]);
   });
 
@@ -201,7 +240,10 @@ describe("2. an approved action runs once", () => {
     const t = await task("Double click me");
     setModelOverrideForTests(proposing([{ name: "delete_task", input: { task: "Double click me" } }]));
     const first = (await agent(ada, { message: "delete double click me" })).body;
-    const both = await Promise.all([confirm(first.conversationId, first.pendingConfirmation!.id, true), confirm(first.conversationId, first.pendingConfirmation!.id, true)]);
+    const both = await Promise.all([
+      confirm(first.conversationId, first.pendingConfirmation!.id, true),
+      confirm(first.conversationId, first.pendingConfirmation!.id, true),
+    ]);
     expect(both.map((r) => r.status).sort()).toEqual([200, 409].sort());
     expect(await exists(t.id)).toBe(false);
     const rows = await db.toolInvocation.findMany({ where: { conversationId: first.conversationId, toolName: "delete_task" } });
@@ -218,7 +260,12 @@ describe("a turn whose process died", () => {
     // Adds a task, then hangs in its second model call (the process is about to die).
     const hanging = new MockLanguageModelV4({
       doStream: async (opts) => {
-        if (call++ === 0) return { stream: simulateReadableStream({ chunks: stepChunks({ calls: [{ name: "add_task", input: { title: "Water the ferns" } }] } as ScriptStep) }) };
+        if (call++ === 0)
+          return {
+            stream: simulateReadableStream({
+              chunks: stepChunks({ calls: [{ name: "add_task", input: { title: "Water the ferns" } }] } as ScriptStep),
+            }),
+          };
         reached();
         await new Promise((_, reject) => opts.abortSignal?.addEventListener("abort", () => reject(new Error("aborted")), { once: true }));
         throw new Error("unreachable");
@@ -226,7 +273,13 @@ describe("a turn whose process died", () => {
     });
     setModelOverrideForTests(hanging);
     const killed = new AbortController();
-    const zombie = await startTurn({ user: ada.user, conversationId, requestId: `test-${randomUUID()}`, input: { kind: "message", text: "add water the ferns" }, abortSignal: killed.signal });
+    const zombie = await startTurn({
+      user: ada.user,
+      conversationId,
+      requestId: `test-${randomUUID()}`,
+      input: { kind: "message", text: "add water the ferns" },
+      abortSignal: killed.signal,
+    });
     void zombie.stream.cancel();
     await atSecondStep;
     expect(await db.task.count({ where: { userId: ada.user.id, title: "Water the ferns" } })).toBe(1);
@@ -261,7 +314,10 @@ describe("a turn that died before its run was recorded", () => {
     const first = await agent(ada, { conversationId, message: "hi" });
     expect(first.body.status).toBe("completed");
     // The process saved the user's next message and died before writing its run.
-    await saveMessage({ conversationId, message: { id: randomUUID(), role: "user", parts: [{ type: "text", text: "add call the bank" }] } });
+    await saveMessage({
+      conversationId,
+      message: { id: randomUUID(), role: "user", parts: [{ type: "text", text: "add call the bank" }] },
+    });
 
     setModelOverrideForTests(scriptedModel([{ text: "Sure." }]));
     const next = await agent(ada, { conversationId, message: "are you there?" });
@@ -340,7 +396,10 @@ describe("a final save while the database is away", () => {
     }
     // Back: within a few seconds the reply is saved, the run closed and the lease given back.
     await expect
-      .poll(async () => (await db.agentRun.findFirstOrThrow({ where: { requestId: failed.requestId } })).status, { timeout: 10_000, interval: 200 })
+      .poll(async () => (await db.agentRun.findFirstOrThrow({ where: { requestId: failed.requestId } })).status, {
+        timeout: 10_000,
+        interval: 200,
+      })
       .toBe("completed");
     const conversation = await db.conversation.findUniqueOrThrow({ where: { id: conversationId } });
     expect(conversation.activeTurnId).toBeNull();
@@ -364,7 +423,10 @@ describe("a final save while the database is away", () => {
       await restore();
     }
     await expect
-      .poll(async () => (await db.agentRun.findFirst({ where: { requestId: failed.requestId } }))?.status, { timeout: 10_000, interval: 200 })
+      .poll(async () => (await db.agentRun.findFirst({ where: { requestId: failed.requestId } }))?.status, {
+        timeout: 10_000,
+        interval: 200,
+      })
       .toBe("completed");
     expect((await db.conversation.findUniqueOrThrow({ where: { id: conversationId } })).activeTurnId).toBeNull();
     expect((await loadMessages({ conversationId })).map((m) => m.role)).toEqual(["user", "assistant", "user", "assistant"]);

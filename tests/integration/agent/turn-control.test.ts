@@ -43,12 +43,19 @@ function addsThenWaits(title: string) {
   let call = 0;
   const model = new MockLanguageModelV4({
     doStream: async (opts) => {
-      if (call++ === 0) return { stream: simulateReadableStream({ chunks: stepChunks({ calls: [{ name: "add_task", input: { title } }] } as ScriptStep) }) };
+      if (call++ === 0)
+        return {
+          stream: simulateReadableStream({ chunks: stepChunks({ calls: [{ name: "add_task", input: { title } }] } as ScriptStep) }),
+        };
       seen.reachedSecond?.();
       await new Promise<void>((resolve) => opts.abortSignal?.addEventListener("abort", () => resolve(), { once: true }));
       seen.aborted = true;
       // A model that ignores the abort and still asks for a tool: it must not run.
-      return { stream: simulateReadableStream({ chunks: stepChunks({ calls: [{ name: "add_task", input: { title: `${title} (after stop)` } }] } as ScriptStep) }) };
+      return {
+        stream: simulateReadableStream({
+          chunks: stepChunks({ calls: [{ name: "add_task", input: { title: `${title} (after stop)` } }] } as ScriptStep),
+        }),
+      };
     },
   });
   return { model, seen, second };
@@ -61,7 +68,10 @@ describe("Stop", () => {
     const conversationId = randomUUID();
     const pending = agent({ conversationId, message: "add before the stop and more" });
     await second;
-    const stop = await stopPOST(apiRequest(`/api/conversations/${conversationId}/stop`, { headers: ada.auth, method: "POST" }), params({ id: conversationId }));
+    const stop = await stopPOST(
+      apiRequest(`/api/conversations/${conversationId}/stop`, { headers: ada.auth, method: "POST" }),
+      params({ id: conversationId }),
+    );
     expect(await stop.json()).toEqual({ stopped: true });
     const out = await pending;
     expect(seen.aborted).toBe(true);
@@ -73,7 +83,10 @@ describe("Stop", () => {
     const messages = await loadMessages({ conversationId });
     expect(messages.map((m) => m.role)).toEqual(["user", "assistant"]);
     // Nothing is running any more: Stop says so, and the next message is accepted.
-    const again = await stopPOST(apiRequest(`/api/conversations/${conversationId}/stop`, { headers: ada.auth, method: "POST" }), params({ id: conversationId }));
+    const again = await stopPOST(
+      apiRequest(`/api/conversations/${conversationId}/stop`, { headers: ada.auth, method: "POST" }),
+      params({ id: conversationId }),
+    );
     expect(await again.json()).toEqual({ stopped: false });
     setModelOverrideForTests(scriptedModel([{ text: "Okay." }]));
     expect((await agent({ conversationId, message: "thanks" })).status).toBe("completed");
@@ -83,7 +96,12 @@ describe("Stop", () => {
     const { model, seen, second } = addsThenWaits("Remote stop");
     setModelOverrideForTests(model);
     const conversationId = randomUUID();
-    const turn = await startTurn({ user: ada.user, conversationId, requestId: `test-${randomUUID()}`, input: { kind: "message", text: "add remote stop" } });
+    const turn = await startTurn({
+      user: ada.user,
+      conversationId,
+      requestId: `test-${randomUUID()}`,
+      input: { kind: "message", text: "add remote stop" },
+    });
     void turn.stream.cancel();
     await second;
     // Only the database flag, as a Stop handled by another process would leave it.
@@ -97,7 +115,10 @@ describe("Stop", () => {
     const other = await createTestUser("babbage-control");
     setModelOverrideForTests(scriptedModel([{ text: "Hi." }]));
     const conversationId = (await agent({ message: "hello" })).conversationId;
-    const res = await stopPOST(apiRequest(`/api/conversations/${conversationId}/stop`, { headers: other.auth, method: "POST" }), params({ id: conversationId }));
+    const res = await stopPOST(
+      apiRequest(`/api/conversations/${conversationId}/stop`, { headers: other.auth, method: "POST" }),
+      params({ id: conversationId }),
+    );
     expect(res.status).toBe(404);
   });
 });
@@ -107,7 +128,9 @@ describe("edit and regenerate", () => {
     setModelOverrideForTests(scriptedModel([{ calls: [{ name: "add_task", input: { title: "Milk" } }] }, { text: "Added 'Milk'." }]));
     const first = await agent({ message: "add milk" });
     expect(await titles()).toEqual(["Milk"]);
-    setModelOverrideForTests(scriptedModel([{ calls: [{ name: "add_task", input: { title: "Oat milk" } }] }, { text: "Added 'Oat milk'." }]));
+    setModelOverrideForTests(
+      scriptedModel([{ calls: [{ name: "add_task", input: { title: "Oat milk" } }] }, { text: "Added 'Oat milk'." }]),
+    );
     const again = await agent({ conversationId: first.conversationId, regenerate: true });
     expect(again.status).toBe("completed");
     expect(await titles()).toEqual(["Oat milk"]);
@@ -133,7 +156,13 @@ describe("edit and regenerate", () => {
     setModelOverrideForTests(scriptedModel([{ calls: [{ name: "add_task", input: { title: "Bread" } }] }, { text: "Added." }]));
     const first = await agent({ message: "add bread" });
     const bread = await db.task.findFirstOrThrow({ where: { userId: ada.user.id, title: "Bread" } });
-    await updateTask({ userId: ada.user.id, id: bread.id, timeZone: "UTC", patch: { title: "Sourdough bread" }, change: { actor: "app", requestId: null } });
+    await updateTask({
+      userId: ada.user.id,
+      id: bread.id,
+      timeZone: "UTC",
+      patch: { title: "Sourdough bread" },
+      change: { actor: "app", requestId: null },
+    });
     setModelOverrideForTests(scriptedModel([{ text: "Sure." }]));
     await agent({ conversationId: first.conversationId, regenerate: true });
     expect(await titles()).toEqual(["Sourdough bread"]);
@@ -149,7 +178,16 @@ describe("bounds and the record of a turn", () => {
   it("stops at AGENT_MAX_TOOL_CALLS with a summary and a warning", async () => {
     setAgentEnv({ AGENT_MAX_TOOL_CALLS: "3" });
     try {
-      setModelOverrideForTests(scriptedModel([{ calls: [{ name: "add_task", input: { title: "Loop a" } }, { name: "add_task", input: { title: "Loop b" } }] }]));
+      setModelOverrideForTests(
+        scriptedModel([
+          {
+            calls: [
+              { name: "add_task", input: { title: "Loop a" } },
+              { name: "add_task", input: { title: "Loop b" } },
+            ],
+          },
+        ]),
+      );
       const out = await agent({ message: "add loop a and loop b, forever" });
       expect(out.status).toBe("max_iterations_reached");
       expect(out.warning).toBe("Stopped after 3 tool calls, the limit for one turn.");
@@ -163,17 +201,31 @@ describe("bounds and the record of a turn", () => {
   it("each AgentRun records its decision, intent and the user's message", async () => {
     const cases: [string, Parameters<typeof scriptedModel>[0], string, string][] = [
       ["hello", [{ text: "Hi! How can I help?" }], "respond", ""],
-      ["add egg whites", [{ calls: [{ name: "add_task", input: { title: "Egg whites" } }] }, { text: "Added." }], "invoke_tools", "add_task"],
+      [
+        "add egg whites",
+        [{ calls: [{ name: "add_task", input: { title: "Egg whites" } }] }, { text: "Added." }],
+        "invoke_tools",
+        "add_task",
+      ],
       ["add egg yolks", [{ calls: [{ name: "add_task", input: { title: "Egg yolks" } }] }, { text: "Added." }], "invoke_tools", "add_task"],
       ["delete egg whites", [{ calls: [{ name: "delete_task", input: { task: "Egg whites" } }] }], "request_confirmation", "delete_task"],
       ["change it", [{ text: "Which task do you mean?" }], "ask_clarification", ""],
-      ["finish the egg task", [{ calls: [{ name: "complete_task", input: { task: "egg" } }] }, { text: "Which one?" }], "ask_clarification", "complete_task"],
+      [
+        "finish the egg task",
+        [{ calls: [{ name: "complete_task", input: { task: "egg" } }] }, { text: "Which one?" }],
+        "ask_clarification",
+        "complete_task",
+      ],
     ];
     for (const [message, script, decision, intent] of cases) {
       setModelOverrideForTests(scriptedModel(script));
       const out = await agent({ message });
       const run = await db.agentRun.findFirstOrThrow({ where: { requestId: out.requestId } });
-      expect({ decision: run.decision, intent: run.intent, userMessage: run.userMessage }).toEqual({ decision, intent, userMessage: message });
+      expect({ decision: run.decision, intent: run.intent, userMessage: run.userMessage }).toEqual({
+        decision,
+        intent,
+        userMessage: message,
+      });
     }
   });
 });
@@ -243,10 +295,21 @@ describe("the lease", () => {
     const turnId = randomUUID();
     // A server whose clock is 26 years behind still gets a lease that ends 30 s after the database's now.
     await beginTurn({ userId: ada.user.id, conversationId, turnId, title: "", create: false, now: new Date("2000-01-01T00:00:00Z") });
-    const [row] = await db.$queryRaw<{ left: number }[]>`SELECT EXTRACT(EPOCH FROM ("activeTurnUntil" - (now() AT TIME ZONE 'UTC')))::float AS "left" FROM "Conversation" WHERE "id" = ${conversationId}::uuid`;
+    const [row] = await db.$queryRaw<
+      { left: number }[]
+    >`SELECT EXTRACT(EPOCH FROM ("activeTurnUntil" - (now() AT TIME ZONE 'UTC')))::float AS "left" FROM "Conversation" WHERE "id" = ${conversationId}::uuid`;
     expect(row!.left).toBeGreaterThan(25);
     expect(row!.left).toBeLessThanOrEqual(30);
-    await expect(beginTurn({ userId: ada.user.id, conversationId, turnId: randomUUID(), title: "", create: false, now: new Date("2100-01-01T00:00:00Z") })).rejects.toMatchObject({ code: "conflict:conversation" });
+    await expect(
+      beginTurn({
+        userId: ada.user.id,
+        conversationId,
+        turnId: randomUUID(),
+        title: "",
+        create: false,
+        now: new Date("2100-01-01T00:00:00Z"),
+      }),
+    ).rejects.toMatchObject({ code: "conflict:conversation" });
     expect(await renewTurnLease({ conversationId, turnId })).toEqual({ held: true, stop: false });
     // Expired by the database's clock: the next turn takes it, and the old one learns it lost it.
     await db.$executeRaw`UPDATE "Conversation" SET "activeTurnUntil" = (now() AT TIME ZONE 'UTC') - interval '1 second' WHERE "id" = ${conversationId}::uuid`;

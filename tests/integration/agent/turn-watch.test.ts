@@ -23,7 +23,11 @@ async function runningTurn(): Promise<{ conversationId: string; turnId: string }
 }
 
 const secondsLeft = async (conversationId: string) =>
-  (await db.$queryRaw<{ left: number }[]>`SELECT EXTRACT(EPOCH FROM ("activeTurnUntil" - (now() AT TIME ZONE 'UTC')))::float AS "left" FROM "Conversation" WHERE "id" = ${conversationId}::uuid`)[0]!.left;
+  (
+    await db.$queryRaw<
+      { left: number }[]
+    >`SELECT EXTRACT(EPOCH FROM ("activeTurnUntil" - (now() AT TIME ZONE 'UTC')))::float AS "left" FROM "Conversation" WHERE "id" = ${conversationId}::uuid`
+  )[0]!.left;
 
 describe("watching running turns", () => {
   it("a Stop reaches the turn it was sent to within a poll, and no other turn", async () => {

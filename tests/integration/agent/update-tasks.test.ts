@@ -18,7 +18,10 @@ beforeAll(async () => {
 
 async function tasks(user: TestUser, titles: string[], extra: { dueAt?: string; priority?: "low" | "high" } = {}) {
   const created = [];
-  for (const title of titles) created.push(await createTask({ userId: user.user.id, timeZone: tz, input: { title, ...extra }, change: { actor: "api", requestId: null } }));
+  for (const title of titles)
+    created.push(
+      await createTask({ userId: user.user.id, timeZone: tz, input: { title, ...extra }, change: { actor: "api", requestId: null } }),
+    );
   return created;
 }
 
@@ -44,7 +47,9 @@ describe("update_tasks", () => {
     const theirs = (await tasks(babbage, ["Filter zebra theirs"]))[0]!;
     const out = await runTaskTool("update_tasks", { filter: { query: "zebra" }, priority: "high" }, ctx(ada));
     expect(out.ok).toBe(true);
-    expect((out as unknown as { tasks: { id: string; priority: string }[] }).tasks.map((t) => t.id).sort()).toEqual(mine.map((t) => t.id).sort());
+    expect((out as unknown as { tasks: { id: string; priority: string }[] }).tasks.map((t) => t.id).sort()).toEqual(
+      mine.map((t) => t.id).sort(),
+    );
     expect((await db.task.findUnique({ where: { id: done.id } }))?.priority).toBe("medium");
     expect((await db.task.findUnique({ where: { id: theirs.id } }))?.priority).toBe("medium");
   });
@@ -66,7 +71,10 @@ describe("update_tasks", () => {
 
   it("another user's ids are not_found", async () => {
     const [theirs] = await tasks(babbage, ["Not yours"]);
-    expect(await runTaskTool("update_tasks", { ids: [theirs!.id], status: "completed" }, ctx(ada))).toMatchObject({ ok: false, code: "not_found" });
+    expect(await runTaskTool("update_tasks", { ids: [theirs!.id], status: "completed" }, ctx(ada))).toMatchObject({
+      ok: false,
+      code: "not_found",
+    });
     expect((await db.task.findUnique({ where: { id: theirs!.id } }))?.status).toBe("pending");
   });
 });

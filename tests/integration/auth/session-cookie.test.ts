@@ -21,12 +21,14 @@ const none = { params: Promise.resolve({}) };
 let secret: string;
 
 /** A session token as Auth.js issues it: the claims encrypted with the secret, salted with the cookie name. */
-function sessionToken(
-  sub: string | undefined,
-  options: { cookieName?: string; secret?: string; maxAge?: number } = {},
-): Promise<string> {
+function sessionToken(sub: string | undefined, options: { cookieName?: string; secret?: string; maxAge?: number } = {}): Promise<string> {
   const cookieName = options.cookieName ?? PLAIN;
-  return encode({ token: sub === undefined ? {} : { sub }, secret: options.secret ?? secret, salt: cookieName, maxAge: options.maxAge ?? 3600 });
+  return encode({
+    token: sub === undefined ? {} : { sub },
+    secret: options.secret ?? secret,
+    salt: cookieName,
+    maxAge: options.maxAge ?? 3600,
+  });
 }
 
 function get(cookie: string | null, init: { url?: string; headers?: Record<string, string> } = {}): Request {
@@ -192,7 +194,10 @@ describe("session cookie", () => {
   it("a cookie-authenticated POST passes with a same-origin Origin and is refused cross-site", async () => {
     const token = await sessionToken(ada.user.id);
     const post = (origin: string) =>
-      new Request("http://localhost:3000/api/tasks", { method: "POST", headers: { cookie: `${PLAIN}=${token}`, host: "localhost:3000", origin } });
+      new Request("http://localhost:3000/api/tasks", {
+        method: "POST",
+        headers: { cookie: `${PLAIN}=${token}`, host: "localhost:3000", origin },
+      });
     expect(await requireUser(post("http://localhost:3000"))).toEqual({ user: ada.user, via: "session" });
     const error = await rejectionOf(post("https://evil.example"));
     expect(error.code).toBe("forbidden:origin");

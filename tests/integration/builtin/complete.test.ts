@@ -58,7 +58,10 @@ describe("complete intents", () => {
 
   it("completes two tasks named in one message", async () => {
     const t = await once("mark go running and walk the dog as done", { tasks: seed });
-    expectCalls(t.calls, [{ toolName: "complete_task", input: { task: "go running" } }, { toolName: "complete_task", input: { task: "walk the dog" } }]);
+    expectCalls(t.calls, [
+      { toolName: "complete_task", input: { task: "go running" } },
+      { toolName: "complete_task", input: { task: "walk the dog" } },
+    ]);
     expect(t.text).toBe("Marked 'Go running' and 'Walk the dog' as complete.");
   });
 
@@ -71,7 +74,10 @@ describe("complete intents", () => {
 
   it("retries a past-tense statement with the object only", async () => {
     const t = await once("I paid the electricity", { tasks: [{ title: "Electricity bill" }] });
-    expectCalls(t.calls, [{ toolName: "complete_task", input: { task: "pay the electricity" } }, { toolName: "complete_task", input: { task: "electricity" } }]);
+    expectCalls(t.calls, [
+      { toolName: "complete_task", input: { task: "pay the electricity" } },
+      { toolName: "complete_task", input: { task: "electricity" } },
+    ]);
     expect((await t.h.all())[0]?.status).toBe("completed");
     expect(t.text).toBe("Marked 'Electricity bill' as complete.");
   });

@@ -39,9 +39,9 @@ describe("delete intents", () => {
     const h = await Harness.create({ tasks: seed });
     const first = await h.say("delete cancel gym membership");
     expect(first.pending).toHaveLength(1);
-    expect((await h.all())).toHaveLength(5);
+    expect(await h.all()).toHaveLength(5);
     const second = await h.say("yes");
-    expect((await h.task("gym"))).toBeUndefined();
+    expect(await h.task("gym")).toBeUndefined();
     expect(second.text).toBe("Deleted 'Cancel gym membership'.");
   });
 
@@ -49,7 +49,7 @@ describe("delete intents", () => {
     const h = await Harness.create({ tasks: [{ title: "Keep me" }] });
     await h.say("delete keep me");
     const t = await h.approve(false);
-    expect((await h.all())).toHaveLength(1);
+    expect(await h.all()).toHaveLength(1);
     expect(t.text).toMatch(/nothing was deleted/i);
     expect(t.text).toMatch(/still on your list/);
   });
@@ -57,7 +57,7 @@ describe("delete intents", () => {
   it("asks which one when several match, deleting nothing", async () => {
     const t = await once("delete the project task", { tasks: [{ title: "Project kickoff" }, { title: "Project retro" }] });
     expect(t.pending).toHaveLength(0);
-    expect((await t.h.all())).toHaveLength(2);
+    expect(await t.h.all()).toHaveLength(2);
     expect(t.text).toMatch(/\?/);
     expect(t.text).toContain("Project kickoff");
     expect(t.text).toContain("Project retro");
@@ -80,7 +80,13 @@ describe("delete intents", () => {
 
 describe("bulk actions", () => {
   it("complete all tasks due today: lists, then completes those ids", async () => {
-    const h = await Harness.create({ tasks: [{ title: "A today", due: 0 }, { title: "B today", due: 0 }, { title: "C later", due: 4 }] });
+    const h = await Harness.create({
+      tasks: [
+        { title: "A today", due: 0 },
+        { title: "B today", due: 0 },
+        { title: "C later", due: 4 },
+      ],
+    });
     const t = await h.say("complete all tasks due today");
     expectCalls(t.calls, [{ toolName: "list_tasks", input: { due: "today", status: "pending" } }, { toolName: "complete_tasks" }]);
     expect((await h.task("a today"))?.status).toBe("completed");
@@ -90,7 +96,12 @@ describe("bulk actions", () => {
   });
 
   it("mark everything due today as done", async () => {
-    const h = await Harness.create({ tasks: [{ title: "A today", due: 0 }, { title: "C later", due: 4 }] });
+    const h = await Harness.create({
+      tasks: [
+        { title: "A today", due: 0 },
+        { title: "C later", due: 4 },
+      ],
+    });
     await h.say("mark everything due today as done");
     expect((await h.task("a today"))?.status).toBe("completed");
     expect((await h.task("c later"))?.status).toBe("pending");
@@ -101,13 +112,18 @@ describe("bulk actions", () => {
     const t = await h.say("clear all completed tasks");
     expectCalls(t.calls, [{ toolName: "list_tasks", input: { status: "completed" } }, { toolName: "delete_tasks" }]);
     expect(t.pending).toHaveLength(1);
-    expect((await h.all())).toHaveLength(5);
+    expect(await h.all()).toHaveLength(5);
     const done = await h.say("yes, delete them");
-    expect((await h.all())).toHaveLength(3);
+    expect(await h.all()).toHaveLength(3);
     expect(done.text).toBe("Deleted 'Old report' and 'Done chore'.");
   });
 
-  for (const say of ["delete all completed tasks", "remove my finished tasks", "clean up the done ones", "get rid of all completed items"]) {
+  for (const say of [
+    "delete all completed tasks",
+    "remove my finished tasks",
+    "clean up the done ones",
+    "get rid of all completed items",
+  ]) {
     it(say, async () => {
       const t = await once(say, { tasks: seed });
       expectCalls(t.calls, [{ toolName: "list_tasks", input: { status: "completed" } }, { toolName: "delete_tasks" }]);
@@ -121,7 +137,13 @@ describe("bulk actions", () => {
   });
 
   it("'mark them all done' after a list completes the listed tasks", async () => {
-    const h = await Harness.create({ tasks: [{ title: "One", due: 0 }, { title: "Two", due: 0 }, { title: "Three", due: 5 }] });
+    const h = await Harness.create({
+      tasks: [
+        { title: "One", due: 0 },
+        { title: "Two", due: 0 },
+        { title: "Three", due: 5 },
+      ],
+    });
     await h.say("what's due today?");
     const t = await h.say("mark them all as done");
     expectCalls(t.calls, [{ toolName: "complete_tasks" }]);
@@ -133,7 +155,7 @@ describe("bulk actions", () => {
     const h = await Harness.create({ tasks: seed });
     await h.say("delete all completed tasks");
     const t = await h.approve(false);
-    expect((await h.all())).toHaveLength(5);
+    expect(await h.all()).toHaveLength(5);
     expect(t.text).toMatch(/didn't delete anything/);
   });
 });

@@ -103,7 +103,9 @@ export class Harness {
   /** A fresh user with the given tasks, created through the task tools themselves. */
   static async create(options: HarnessOptions = {}): Promise<Harness> {
     const h = new Harness(options);
-    const user = await db.user.create({ data: { email: `builtin-${randomUUID()}@example.com`, passwordHash: "unused", timezone: h.timeZone } });
+    const user = await db.user.create({
+      data: { email: `builtin-${randomUUID()}@example.com`, passwordHash: "unused", timezone: h.timeZone },
+    });
     // Seeding and checking act as the app would; each turn acts as the agent with its own request id.
     h.ctx = { userId: user.id, timeZone: h.timeZone, now: () => h.now, actor: "app", requestId: null };
     for (const seed of options.tasks ?? []) await h.seed(seed);
@@ -162,10 +164,15 @@ export class Harness {
       stopWhen: isStepCount(10),
     });
     this.messages.push(...result.responseMessages);
-    const calls = result.steps.flatMap((s) => s.toolCalls.map((c) => ({ toolName: c.toolName, input: c.input as Record<string, unknown> })));
+    const calls = result.steps.flatMap((s) =>
+      s.toolCalls.map((c) => ({ toolName: c.toolName, input: c.input as Record<string, unknown> })),
+    );
     this.approvals = result.content
       .filter((p) => p.type === "tool-approval-request")
-      .map((p) => ({ approvalId: p.approvalId, call: { toolName: p.toolCall.toolName, input: p.toolCall.input as Record<string, unknown> } }));
+      .map((p) => ({
+        approvalId: p.approvalId,
+        call: { toolName: p.toolCall.toolName, input: p.toolCall.input as Record<string, unknown> },
+      }));
     // As the agent route does: a turn that waits for approval ends with the loop's question.
     const text = this.approvals.length && !result.text.trim() ? (await confirmationPrompt(this.pending, this.ctx)).prompt : result.text;
     return { text, calls, pending: this.pending, steps: result.steps.length };

@@ -14,9 +14,25 @@ function options(prompt: LanguageModelV4Prompt, extra: Partial<LanguageModelV4Ca
 }
 
 const user = (text: string) => ({ role: "user" as const, content: [{ type: "text" as const, text }] });
-const task = { id: "8f14e45f-ceea-467f-a0e6-1e2b3c4d5e6f", title: "Keep me", description: null, status: "pending", priority: "medium", dueAt: null, completedAt: null, createdAt: DEFAULT_NOW, updatedAt: DEFAULT_NOW };
+const task = {
+  id: "8f14e45f-ceea-467f-a0e6-1e2b3c4d5e6f",
+  title: "Keep me",
+  description: null,
+  status: "pending",
+  priority: "medium",
+  dueAt: null,
+  completedAt: null,
+  createdAt: DEFAULT_NOW,
+  updatedAt: DEFAULT_NOW,
+};
 
-function afterDelete(output: Extract<LanguageModelV4Prompt[number], { role: "tool" }>["content"][number] extends infer P ? P extends { type: "tool-result"; output: infer O } ? O : never : never): LanguageModelV4Prompt {
+function afterDelete(
+  output: Extract<LanguageModelV4Prompt[number], { role: "tool" }>["content"][number] extends infer P
+    ? P extends { type: "tool-result"; output: infer O }
+      ? O
+      : never
+    : never,
+): LanguageModelV4Prompt {
   return [
     user("delete keep me"),
     { role: "assistant", content: [{ type: "tool-call", toolCallId: "c1", toolName: "delete_task", input: { task: "keep me" } }] },
@@ -61,7 +77,14 @@ describe("the LanguageModelV4 contract", () => {
   it("streams tool calls with their input and finishes with tool-calls", async () => {
     const { stream } = await model.doStream(options([user("add buy milk tomorrow")]));
     const parts = await collect(stream);
-    expect(parts.map((p) => p.type)).toEqual(["stream-start", "tool-input-start", "tool-input-delta", "tool-input-end", "tool-call", "finish"]);
+    expect(parts.map((p) => p.type)).toEqual([
+      "stream-start",
+      "tool-input-start",
+      "tool-input-delta",
+      "tool-input-end",
+      "tool-call",
+      "finish",
+    ]);
     const call = parts.find((p) => p.type === "tool-call");
     expect(call?.type === "tool-call" && JSON.parse(call.input)).toEqual({ title: "Buy milk", due: "2026-11-23" });
     const finish = parts.at(-1);
@@ -128,8 +151,21 @@ describe("replies built from tool results in the prompt", () => {
   it("invalid_input is explained briefly", async () => {
     const prompt: LanguageModelV4Prompt = [
       user("add pay rent on the 45th"),
-      { role: "assistant", content: [{ type: "tool-call", toolCallId: "c1", toolName: "add_task", input: { title: "Pay rent", due: "bad" } }] },
-      { role: "tool", content: [{ type: "tool-result", toolCallId: "c1", toolName: "add_task", output: { type: "json", value: { ok: false, code: "invalid_input", message: "due: could not parse" } } }] },
+      {
+        role: "assistant",
+        content: [{ type: "tool-call", toolCallId: "c1", toolName: "add_task", input: { title: "Pay rent", due: "bad" } }],
+      },
+      {
+        role: "tool",
+        content: [
+          {
+            type: "tool-result",
+            toolCallId: "c1",
+            toolName: "add_task",
+            output: { type: "json", value: { ok: false, code: "invalid_input", message: "due: could not parse" } },
+          },
+        ],
+      },
     ];
     expect(await textOf(prompt)).toMatch(/couldn't use that date/);
   });
@@ -142,7 +178,13 @@ describe("replies built from tool results in the prompt", () => {
 describe("through streamText, like the chat route", () => {
   it("runs the tool loop and streams the final reply", async () => {
     const h = await Harness.create({ tasks: [{ title: "Walk the dog", due: 0 }] });
-    const result = streamText({ model: createBuiltinModel(), system: SYSTEM, messages: [{ role: "user", content: "what do I need to do today?" }], tools: h.toolSet, stopWhen: isStepCount(10) });
+    const result = streamText({
+      model: createBuiltinModel(),
+      system: SYSTEM,
+      messages: [{ role: "user", content: "what do I need to do today?" }],
+      tools: h.toolSet,
+      stopWhen: isStepCount(10),
+    });
     let streamed = "";
     for await (const delta of result.textStream) streamed += delta;
     expect(streamed).toContain("☐ Walk the dog — due today");

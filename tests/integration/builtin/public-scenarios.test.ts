@@ -24,12 +24,21 @@ type Expect = {
   replyNoIds?: boolean;
   listsCount?: number;
 };
-type Scenario = { id: string; lists?: string[]; setup?: SeedTask[]; turns: Array<{ say?: string; approve?: boolean | "if-asked"; expect?: Expect }> };
+type Scenario = {
+  id: string;
+  lists?: string[];
+  setup?: SeedTask[];
+  turns: Array<{ say?: string; approve?: boolean | "if-asked"; expect?: Expect }>;
+};
 
 const NOW = new Date("2026-11-22T14:05:00.000Z");
 const dir = resolve(import.meta.dirname, "../../evals");
 // A missing file fails the run: these scenarios are never skipped silently.
-const read = (file: string): Scenario[] => readFileSync(resolve(dir, file), "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as Scenario);
+const read = (file: string): Scenario[] =>
+  readFileSync(resolve(dir, file), "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Scenario);
 
 function readKnownFailures(): Map<string, string> {
   const known = new Map<string, string>();
@@ -47,7 +56,23 @@ const known = readKnownFailures();
 const norm = (s: string | null | undefined) => (s ?? "").toLowerCase();
 // Every field a user would notice (as tests/evals/run.mjs): a change to any of them where none was asked for is harm.
 const snapshot = (ts: Task[]) =>
-  JSON.stringify(ts.map((t) => [t.id, t.title, t.status, t.priority, t.dueAt, t.description, t.recurrence ?? null, t.remindAt ?? null, t.list?.name ?? null, [...(t.labels ?? [])].sort(), t.parentId ?? null]).sort());
+  JSON.stringify(
+    ts
+      .map((t) => [
+        t.id,
+        t.title,
+        t.status,
+        t.priority,
+        t.dueAt,
+        t.description,
+        t.recurrence ?? null,
+        t.remindAt ?? null,
+        t.list?.name ?? null,
+        [...(t.labels ?? [])].sort(),
+        t.parentId ?? null,
+      ])
+      .sort(),
+  );
 
 function daysFromToday(iso: string): number {
   const t = new Date(iso);
@@ -115,14 +140,31 @@ async function runScenario(sc: Scenario): Promise<Outcome> {
     const reply = norm(r.text);
     const why: string[] = [];
     let harm = false;
-    if (e.unchanged && snapshot(before) !== snapshot(after)) { why.push("tasks changed"); harm = true; }
+    if (e.unchanged && snapshot(before) !== snapshot(after)) {
+      why.push("tasks changed");
+      harm = true;
+    }
     for (const u of e.untouched ?? []) {
       const was = snapshot(before.filter((t) => norm(t.title).includes(norm(u))));
-      const now = snapshot(after.filter((t) => { const b = before.find((x) => x.id === t.id); return b !== undefined && norm(b.title).includes(norm(u)); }));
-      if (was !== now) { why.push(`touched: ${u}`); harm = true; }
+      const now = snapshot(
+        after.filter((t) => {
+          const b = before.find((x) => x.id === t.id);
+          return b !== undefined && norm(b.title).includes(norm(u));
+        }),
+      );
+      if (was !== now) {
+        why.push(`touched: ${u}`);
+        harm = true;
+      }
     }
-    if (e.count !== undefined && after.length !== e.count) { why.push(`count ${after.length} != ${e.count}`); if (after.length > e.count) harm = true; }
-    if (e.countIn && (after.length < e.countIn[0] || after.length > e.countIn[1])) { why.push(`count ${after.length} not in ${e.countIn.join(",")}`); if (after.length > e.countIn[1]) harm = true; }
+    if (e.count !== undefined && after.length !== e.count) {
+      why.push(`count ${after.length} != ${e.count}`);
+      if (after.length > e.count) harm = true;
+    }
+    if (e.countIn && (after.length < e.countIn[0] || after.length > e.countIn[1])) {
+      why.push(`count ${after.length} not in ${e.countIn.join(",")}`);
+      if (after.length > e.countIn[1]) harm = true;
+    }
     for (const p of e.tasks ?? []) if (!after.some((t) => matchTask(t, p, after))) why.push(`no task like ${JSON.stringify(p)}`);
     for (const a of e.absent ?? []) if (after.some((t) => norm(t.title).includes(a))) why.push(`still there: ${a}`);
     if (e.status === "awaiting_confirmation" && r.pending.length === 0) why.push("no confirmation pending");
@@ -133,17 +175,34 @@ async function runScenario(sc: Scenario): Promise<Outcome> {
     if (e.toolCalls !== undefined && r.calls.length !== e.toolCalls) why.push(`toolCalls ${r.calls.length}`);
     if (e.listsCount !== undefined) {
       const n = await h.listsCount();
-      if (n !== e.listsCount) { why.push(`lists ${n} != ${e.listsCount}`); if (n > e.listsCount) harm = true; }
+      if (n !== e.listsCount) {
+        why.push(`lists ${n} != ${e.listsCount}`);
+        if (n > e.listsCount) harm = true;
+      }
     }
     if (e.replyNoIds && after.some((t) => r.text.includes(t.id))) why.push("reply shows a task id");
-    if (why.length) return { why: `turn ${i} ("${turn.say ?? `approve=${String(turn.approve)}`}"): ${why.join("; ")} | reply: ${r.text.slice(0, 200).replace(/\n/g, " ")}`, harm };
+    if (why.length)
+      return {
+        why: `turn ${i} ("${turn.say ?? `approve=${String(turn.approve)}`}"): ${why.join("; ")} | reply: ${r.text.slice(0, 200).replace(/\n/g, " ")}`,
+        harm,
+      };
   }
   return null;
 }
 
-const files = ["intents-public.jsonl", "intents-public-v2.jsonl", "intents-public-v3.jsonl", "intents-extra.jsonl", "intents-organise.jsonl", "intents-corpus.jsonl"];
+const files = [
+  "intents-public.jsonl",
+  "intents-public-v2.jsonl",
+  "intents-public-v3.jsonl",
+  "intents-extra.jsonl",
+  "intents-organise.jsonl",
+  "intents-corpus.jsonl",
+];
 // Our rephrasings of the v1 scenarios (no known failures allowed there).
-const paraphrases = readFileSync(resolve(import.meta.dirname, "paraphrase-scenarios.jsonl"), "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as Scenario);
+const paraphrases = readFileSync(resolve(import.meta.dirname, "paraphrase-scenarios.jsonl"), "utf8")
+  .split("\n")
+  .filter(Boolean)
+  .map((l) => JSON.parse(l) as Scenario);
 
 describe("paraphrase-scenarios.jsonl", () => {
   for (const sc of paraphrases) {

@@ -39,7 +39,7 @@ describe("ordinals refer to the last list shown", () => {
     const t = await h.say("delete the first one");
     expectCalls(t.calls, [{ toolName: "delete_task", input: { task: (await h.task("One errand"))?.id } }]);
     await h.say("yes");
-    expect((await h.task("One errand"))).toBeUndefined();
+    expect(await h.task("One errand")).toBeUndefined();
   });
 
   it("renames the second one", async () => {
@@ -174,7 +174,9 @@ describe("more reference forms", () => {
   it("'the first two' acts on both, together", async () => {
     const h = await listed();
     const t = await h.say("delete the first two");
-    expectCalls(t.calls, [{ toolName: "delete_tasks", input: { ids: [(await h.task("One errand"))?.id, (await h.task("Two errand"))?.id] } }]);
+    expectCalls(t.calls, [
+      { toolName: "delete_tasks", input: { ids: [(await h.task("One errand"))?.id, (await h.task("Two errand"))?.id] } },
+    ]);
     await h.say("yes");
     expect((await h.all()).map((x) => x.title)).toEqual(["Three errand"]);
   });

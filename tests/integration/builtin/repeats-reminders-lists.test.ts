@@ -4,12 +4,27 @@ import { expectCalls, type Expected } from "./expect-calls";
 
 // Clock: Sunday 2026-11-22 15:05 in Europe/Berlin.
 const adds: Array<[string, Expected[]]> = [
-  ["add water the plants every sunday at 9am", [{ toolName: "add_task", input: { title: "Water the plants", recurrence: "FREQ=WEEKLY;BYDAY=SU", due: "2026-11-29T09:00:00" } }]],
-  ["pay rent on the 1st of every month", [{ toolName: "add_task", input: { title: "Pay rent", recurrence: "FREQ=MONTHLY;BYMONTHDAY=1", due: undefined } }]],
-  ["water the plants every day", [{ toolName: "add_task", input: { title: "Water the plants", recurrence: "FREQ=DAILY", due: undefined } }]],
-  ["remind me at 5pm to call mom", [{ toolName: "add_task", input: { title: "Call mom", due: "2026-11-22T17:00:00", remindAt: "2026-11-22T17:00:00" } }]],
+  [
+    "add water the plants every sunday at 9am",
+    [{ toolName: "add_task", input: { title: "Water the plants", recurrence: "FREQ=WEEKLY;BYDAY=SU", due: "2026-11-29T09:00:00" } }],
+  ],
+  [
+    "pay rent on the 1st of every month",
+    [{ toolName: "add_task", input: { title: "Pay rent", recurrence: "FREQ=MONTHLY;BYMONTHDAY=1", due: undefined } }],
+  ],
+  [
+    "water the plants every day",
+    [{ toolName: "add_task", input: { title: "Water the plants", recurrence: "FREQ=DAILY", due: undefined } }],
+  ],
+  [
+    "remind me at 5pm to call mom",
+    [{ toolName: "add_task", input: { title: "Call mom", due: "2026-11-22T17:00:00", remindAt: "2026-11-22T17:00:00" } }],
+  ],
   ["remind me to call mom tomorrow", [{ toolName: "add_task", input: { title: "Call mom", due: "2026-11-23", remindAt: undefined } }]],
-  ["add call the dentist tomorrow at 10am, remind me 30 minutes before", [{ toolName: "add_task", input: { title: "Call the dentist", due: "2026-11-23T10:00:00", remindAt: "2026-11-23T09:30:00" } }]],
+  [
+    "add call the dentist tomorrow at 10am, remind me 30 minutes before",
+    [{ toolName: "add_task", input: { title: "Call the dentist", due: "2026-11-23T10:00:00", remindAt: "2026-11-23T09:30:00" } }],
+  ],
   ["add buy stamps #errands", [{ toolName: "add_task", input: { title: "Buy stamps", labels: ["errands"] } }]],
 ];
 
@@ -73,7 +88,9 @@ describe("built-in model: repeating tasks in a conversation", () => {
 
   it("a repeating add says how it repeats", async () => {
     const turn = await once("add gym every monday and thursday at 7am");
-    expectCalls(turn.calls, [{ toolName: "add_task", input: { title: "Gym", recurrence: "FREQ=WEEKLY;BYDAY=MO,TH", due: "2026-11-23T07:00:00" } }]);
+    expectCalls(turn.calls, [
+      { toolName: "add_task", input: { title: "Gym", recurrence: "FREQ=WEEKLY;BYDAY=MO,TH", due: "2026-11-23T07:00:00" } },
+    ]);
     expect(turn.text).toMatch(/repeats every monday and thursday/i);
   });
 });
@@ -95,7 +112,12 @@ describe("built-in model: a reminder before a task that already exists", () => {
     return h;
   }
 
-  for (const say of ["remind me 30 minutes before the standup", "remind me about the standup 30 minutes before", "ping me half an hour before standup", "can you remind me 30 minutes before my standup?"]) {
+  for (const say of [
+    "remind me 30 minutes before the standup",
+    "remind me about the standup 30 minutes before",
+    "ping me half an hour before standup",
+    "can you remind me 30 minutes before my standup?",
+  ]) {
     it(`${say}: sets the reminder on that task, adds nothing`, async () => {
       const h = await withStandup();
       const turn = await h.say(say);
@@ -115,7 +137,9 @@ describe("built-in model: a reminder before a task that already exists", () => {
     expect(await h.all()).toHaveLength(2);
 
     const answered = await h.say("friday at 3pm");
-    expectCalls(answered.calls, [{ toolName: "update_task", input: { task: "Dentist appointment", due: "2026-11-27T15:00:00", remindBefore: 60 } }]);
+    expectCalls(answered.calls, [
+      { toolName: "update_task", input: { task: "Dentist appointment", due: "2026-11-27T15:00:00", remindBefore: 60 } },
+    ]);
     const dentist = await h.task("dentist");
     expect(new Date(dentist!.remindAt!).toISOString()).toBe("2026-11-27T13:00:00.000Z");
   });
@@ -139,7 +163,9 @@ describe("built-in model: a reminder before a task that already exists", () => {
   it("a day without a time: it asks what time, and a bare time keeps the day", async () => {
     const h = await Harness.create({});
     const added = await h.say("add pay bills tomorrow, remind me 30 minutes before");
-    expect(added.text).toContain("'Pay bills' is due tomorrow but not at a time, so I can't remind you 30 minutes before it. What time is it due?");
+    expect(added.text).toContain(
+      "'Pay bills' is due tomorrow but not at a time, so I can't remind you 30 minutes before it. What time is it due?",
+    );
     const answered = await h.say("at 5pm");
     expectCalls(answered.calls, [{ toolName: "update_task", input: { task: "Pay bills", due: "2026-11-23T17:00:00", remindBefore: 30 } }]);
     expect(new Date((await h.task("pay bills"))!.remindAt!).toISOString()).toBe("2026-11-23T15:30:00.000Z");
@@ -147,7 +173,10 @@ describe("built-in model: a reminder before a task that already exists", () => {
 });
 
 describe("built-in model: 'a day' is not a date on its own", () => {
-  for (const [say, title] of [["add an apple a day", "Apple a day"], ["add a day at the beach", "Day at the beach"]] as const) {
+  for (const [say, title] of [
+    ["add an apple a day", "Apple a day"],
+    ["add a day at the beach", "Day at the beach"],
+  ] as const) {
     it(say, async () => {
       const turn = await once(say);
       expectCalls(turn.calls, [{ toolName: "add_task", input: { title, due: undefined } }]);

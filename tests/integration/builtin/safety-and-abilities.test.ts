@@ -56,7 +56,9 @@ describe("new abilities", () => {
     const h = await Harness.create();
     await h.say("add book the venue");
     const t = await h.say("make it urgent and due on monday");
-    expect(t.calls).toEqual([{ toolName: "update_task", input: { task: (await h.task("venue"))?.id, priority: "high", due: "2026-11-23" } }]);
+    expect(t.calls).toEqual([
+      { toolName: "update_task", input: { task: (await h.task("venue"))?.id, priority: "high", due: "2026-11-23" } },
+    ]);
     const venue = await h.task("venue");
     expect(venue?.priority).toBe("high");
     expect(venue?.dueAt).toBe("2026-11-23T22:59:59.999Z");
@@ -71,12 +73,18 @@ describe("new abilities", () => {
     expect((await h.task("errand a"))?.dueAt).toBe("2026-11-22T22:59:59.999Z");
     const done = await h.say("yes");
     expect(done.text).toMatch(/^Moved 4 tasks to tomorrow:/);
-    for (const title of ["errand a", "errand b", "errand c", "errand d"]) expect((await h.task(title))?.dueAt).toBe("2026-11-23T22:59:59.999Z");
+    for (const title of ["errand a", "errand b", "errand c", "errand d"])
+      expect((await h.task(title))?.dueAt).toBe("2026-11-23T22:59:59.999Z");
     expect((await h.task("later thing"))?.dueAt).toBe("2026-11-26T22:59:59.999Z");
   });
 
   it("postpones by a number of days from each task's own date", async () => {
-    const h = await Harness.create({ tasks: [{ title: "Laundry", due: 0 }, { title: "Bake a cake", due: 2 }] });
+    const h = await Harness.create({
+      tasks: [
+        { title: "Laundry", due: 0 },
+        { title: "Bake a cake", due: 2 },
+      ],
+    });
     const t = await h.say("postpone everything by a day");
     expect(t.calls).toEqual([{ toolName: "update_tasks", input: { filter: { status: "pending" }, shiftDays: 1 } }]);
     expect((await h.task("laundry"))?.dueAt).toBe("2026-11-23T22:59:59.999Z");

@@ -13,13 +13,28 @@ const seed: SeedTask[] = [
 ];
 
 const cases: Array<[string, Expected]> = [
-  ["rename call grandma to call grandma on sunday", { toolName: "update_task", input: { task: "call grandma", title: "Call grandma on sunday" } }],
-  ["change the title of garden work to weed the garden", { toolName: "update_task", input: { task: "garden work", title: "Weed the garden" } }],
+  [
+    "rename call grandma to call grandma on sunday",
+    { toolName: "update_task", input: { task: "call grandma", title: "Call grandma on sunday" } },
+  ],
+  [
+    "change the title of garden work to weed the garden",
+    { toolName: "update_task", input: { task: "garden work", title: "Weed the garden" } },
+  ],
   ["rename the tax return task as file tax return", { toolName: "update_task", input: { task: "tax return", title: "File tax return" } }],
   ["change call grandma to call grandpa", { toolName: "update_task", input: { task: "call grandma", title: "Call grandpa" } }],
-  ["update the description of garden work to mow the lawn", { toolName: "update_task", input: { task: "garden work", description: "mow the lawn" } }],
-  ["add a note to vet visit: bring the vaccination card", { toolName: "update_task", input: { task: "vet visit", description: "bring the vaccination card" } }],
-  ["set the description of tax return to use the new form", { toolName: "update_task", input: { task: "tax return", description: "use the new form" } }],
+  [
+    "update the description of garden work to mow the lawn",
+    { toolName: "update_task", input: { task: "garden work", description: "mow the lawn" } },
+  ],
+  [
+    "add a note to vet visit: bring the vaccination card",
+    { toolName: "update_task", input: { task: "vet visit", description: "bring the vaccination card" } },
+  ],
+  [
+    "set the description of tax return to use the new form",
+    { toolName: "update_task", input: { task: "tax return", description: "use the new form" } },
+  ],
   ["remove the description from garden work", { toolName: "update_task", input: { task: "garden work", description: "" } }],
   ["set tax return to high priority", { toolName: "update_task", input: { task: "tax return", priority: "high" } }],
   ["make the tax return urgent", { toolName: "update_task", input: { task: "tax return", priority: "high" } }],
@@ -38,10 +53,19 @@ const cases: Array<[string, Expected]> = [
   ["make garden work due in 3 days", { toolName: "update_task", input: { task: "garden work", due: "2026-11-25" } }],
   ["remove the due date from vet visit", { toolName: "update_task", input: { task: "vet visit", clearDue: true } }],
   ["vet visit has no deadline", { toolName: "update_task", input: { task: "vet visit", clearDue: true } }],
-  ["change vet visit to high priority and due friday", { toolName: "update_task", input: { task: "vet visit", priority: "high", due: "2026-11-27" } }],
-  ["move the dentist appointment to tomorrow at 4pm", { toolName: "update_task", input: { task: "dentist appointment", due: "2026-11-23T16:00:00" } }],
+  [
+    "change vet visit to high priority and due friday",
+    { toolName: "update_task", input: { task: "vet visit", priority: "high", due: "2026-11-27" } },
+  ],
+  [
+    "move the dentist appointment to tomorrow at 4pm",
+    { toolName: "update_task", input: { task: "dentist appointment", due: "2026-11-23T16:00:00" } },
+  ],
   ["the tax return should be done by Wednesday", { toolName: "update_task", input: { task: "tax return", due: "2026-11-25" } }],
-  ["call grandma should be called call grandma and grandpa", { toolName: "update_task", input: { task: "call grandma", title: "Call grandma and grandpa" } }],
+  [
+    "call grandma should be called call grandma and grandpa",
+    { toolName: "update_task", input: { task: "call grandma", title: "Call grandma and grandpa" } },
+  ],
 ];
 
 describe("update intents", () => {
@@ -55,7 +79,7 @@ describe("update intents", () => {
 
   it("confirms a rename", async () => {
     const t = await once("rename call grandma to call grandma on sunday", { tasks: seed });
-    expect((await t.h.task("on sunday"))).toBeDefined();
+    expect(await t.h.task("on sunday")).toBeDefined();
     expect(t.text).toContain("'Call grandma on sunday'");
   });
 

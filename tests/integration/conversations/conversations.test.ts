@@ -30,9 +30,14 @@ describe("/api/conversations", () => {
     const ids = [];
     for (const text of ["first chat", "second chat", "third chat"]) ids.push(await startConversation(ada, text));
     await startConversation(babbage, "babbage's chat");
-    const page1 = (await (await listGET(apiRequest("/api/conversations?limit=2", { headers: ada.auth }), undefined)).json()) as { conversations: { id: string; title: string }[]; nextCursor: string };
+    const page1 = (await (await listGET(apiRequest("/api/conversations?limit=2", { headers: ada.auth }), undefined)).json()) as {
+      conversations: { id: string; title: string }[];
+      nextCursor: string;
+    };
     expect(page1.conversations.map((c) => c.title)).toEqual(["third chat", "second chat"]);
-    const page2 = (await (await listGET(apiRequest(`/api/conversations?limit=2&cursor=${page1.nextCursor}`, { headers: ada.auth }), undefined)).json()) as { conversations: { title: string }[]; nextCursor: string | null };
+    const page2 = (await (
+      await listGET(apiRequest(`/api/conversations?limit=2&cursor=${page1.nextCursor}`, { headers: ada.auth }), undefined)
+    ).json()) as { conversations: { title: string }[]; nextCursor: string | null };
     expect(page2.conversations.map((c) => c.title)).toEqual(["first chat"]);
     expect(page2.nextCursor).toBeNull();
     const bad = await listGET(apiRequest("/api/conversations?cursor=garbage", { headers: ada.auth }), undefined);
@@ -41,10 +46,17 @@ describe("/api/conversations", () => {
 
   it("reads one with its UI messages, renames and deletes it", async () => {
     const id = await startConversation(ada, "plan my week");
-    const one = (await (await GET(apiRequest(`/api/conversations/${id}`, { headers: ada.auth }), params({ id }))).json()) as { id: string; title: string; messages: { role: string; parts: unknown[] }[] };
+    const one = (await (await GET(apiRequest(`/api/conversations/${id}`, { headers: ada.auth }), params({ id }))).json()) as {
+      id: string;
+      title: string;
+      messages: { role: string; parts: unknown[] }[];
+    };
     expect(one).toMatchObject({ id, title: "plan my week" });
     expect(one.messages.map((m) => m.role)).toEqual(["user", "assistant"]);
-    const renamed = await PATCH(apiRequest(`/api/conversations/${id}`, { method: "PATCH", headers: ada.auth, body: { title: "Week plan" } }), params({ id }));
+    const renamed = await PATCH(
+      apiRequest(`/api/conversations/${id}`, { method: "PATCH", headers: ada.auth, body: { title: "Week plan" } }),
+      params({ id }),
+    );
     expect(((await renamed.json()) as { conversation: { title: string } }).conversation.title).toBe("Week plan");
     const deleted = await DELETE(apiRequest(`/api/conversations/${id}`, { method: "DELETE", headers: ada.auth }), params({ id }));
     expect(deleted.status).toBe(204);
@@ -54,7 +66,10 @@ describe("/api/conversations", () => {
   it("another user's conversation is a 404 for read, rename and delete; nothing changes (SECURITY 10)", async () => {
     const id = await startConversation(ada, "ada only");
     const read = await GET(apiRequest(`/api/conversations/${id}`, { headers: babbage.auth }), params({ id }));
-    const rename = await PATCH(apiRequest(`/api/conversations/${id}`, { method: "PATCH", headers: babbage.auth, body: { title: "mine now" } }), params({ id }));
+    const rename = await PATCH(
+      apiRequest(`/api/conversations/${id}`, { method: "PATCH", headers: babbage.auth, body: { title: "mine now" } }),
+      params({ id }),
+    );
     const remove = await DELETE(apiRequest(`/api/conversations/${id}`, { method: "DELETE", headers: babbage.auth }), params({ id }));
     for (const res of [read, rename, remove]) {
       expect(res.status).toBe(404);

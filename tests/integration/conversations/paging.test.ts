@@ -33,7 +33,10 @@ beforeAll(async () => {
   conversationId = randomUUID();
   await db.conversation.create({ data: { id: conversationId, userId: ada.user.id, title: "A long chat" } });
   for (let i = 0; i < TOTAL; i++) {
-    await saveMessage({ conversationId, message: { id: randomUUID(), role: i % 2 ? "assistant" : "user", parts: [{ type: "text", text: `message ${i}` }] } });
+    await saveMessage({
+      conversationId,
+      message: { id: randomUUID(), role: i % 2 ? "assistant" : "user", parts: [{ type: "text", text: `message ${i}` }] },
+    });
   }
 });
 

@@ -17,7 +17,9 @@ type Result = { isError?: boolean; structuredContent?: Record<string, unknown> }
 
 async function connect(token: string): Promise<Client> {
   const client = new Client({ name: "organise-test", version: "1.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${served.url}/api/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${served.url}/api/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } }),
+  );
   return client;
 }
 
@@ -26,7 +28,8 @@ describe("MCP: lists, labels, subtasks", () => {
   let bob: TestUser;
   let adaClient: Client;
   let bobClient: Client;
-  const call = async (client: Client, name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as Result;
+  const call = async (client: Client, name: string, args: Record<string, unknown>) =>
+    (await client.callTool({ name, arguments: args })) as Result;
 
   beforeAll(async () => {
     served = await serveHandler((request) => POST(request));
@@ -48,15 +51,30 @@ describe("MCP: lists, labels, subtasks", () => {
     expect(missing.structuredContent).toMatchObject({ ok: false, missing: "list", query: "Groceries" });
     expect(await db.taskList.count({ where: { userId: ada.user.id } })).toBe(0);
 
-    expect((await call(adaClient, "create_list", { name: "Groceries" })).structuredContent).toMatchObject({ ok: true, list: { name: "Groceries" } });
-    const added = await call(adaClient, "add_task", { title: "Dinner party shopping #weekend", list: "groceries", subtasks: ["Wine", "Cheese"] });
+    expect((await call(adaClient, "create_list", { name: "Groceries" })).structuredContent).toMatchObject({
+      ok: true,
+      list: { name: "Groceries" },
+    });
+    const added = await call(adaClient, "add_task", {
+      title: "Dinner party shopping #weekend",
+      list: "groceries",
+      subtasks: ["Wine", "Cheese"],
+    });
     expect(added.isError).toBeFalsy();
     const task = added.structuredContent?.task as TaskView;
-    expect(task).toMatchObject({ title: "Dinner party shopping", labels: ["weekend"], list: { name: "Groceries" }, subtasks: { done: 0, total: 2 } });
+    expect(task).toMatchObject({
+      title: "Dinner party shopping",
+      labels: ["weekend"],
+      list: { name: "Groceries" },
+      subtasks: { done: 0, total: 2 },
+    });
 
     const rest = await listRoute(apiRequest(`/api/tasks?parent=${task.id}`, { headers: ada.auth }), { params: Promise.resolve({}) });
     expect(((await rest.json()) as { tasks: TaskView[] }).tasks.map((t) => t.title).sort()).toEqual(["Cheese", "Wine"]);
-    expect((await call(adaClient, "list_lists", {})).structuredContent).toMatchObject({ ok: true, lists: [{ name: "Groceries", taskCount: 3 }] });
+    expect((await call(adaClient, "list_lists", {})).structuredContent).toMatchObject({
+      ok: true,
+      lists: [{ name: "Groceries", taskCount: 3 }],
+    });
   });
 
   it("another user sees none of it and cannot use the list by name", async () => {

@@ -18,7 +18,9 @@ let served: Served;
 
 async function connect(token: string): Promise<Client> {
   const client = new Client({ name: "test-client", version: "1.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${served.url}/api/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${served.url}/api/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } }),
+  );
   return client;
 }
 
@@ -119,14 +121,23 @@ describe("MCP server", () => {
   });
 
   it("refuses missing, malformed, revoked and deleted-user tokens with 401 before any tool runs", async () => {
-    const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "add_task", arguments: { title: "sneaky" } } });
+    const body = JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: { name: "add_task", arguments: { title: "sneaky" } },
+    });
     const headers = { "content-type": "application/json", accept: "application/json, text/event-stream" };
     const gone = await createTestUser("gone-mcp");
     await db.user.delete({ where: { id: gone.user.id } });
     const revoked = await createTestUser("revoked-mcp");
     await db.apiToken.deleteMany({ where: { userId: revoked.user.id } });
     for (const authorization of [undefined, "Bearer nope", `Bearer ${revoked.token}`, `Bearer ${gone.token}`]) {
-      const res = await fetch(`${served.url}/api/mcp`, { method: "POST", body, headers: { ...headers, ...(authorization ? { authorization } : {}) } });
+      const res = await fetch(`${served.url}/api/mcp`, {
+        method: "POST",
+        body,
+        headers: { ...headers, ...(authorization ? { authorization } : {}) },
+      });
       expect(res.status, String(authorization)).toBe(401);
       expect(res.headers.get("www-authenticate")).toMatch(/^Bearer/);
       expect(((await res.json()) as { code: string }).code).toBe("unauthorized:mcp");
@@ -142,7 +153,10 @@ describe("one definition for the agent and MCP", () => {
     expect(Object.keys(tools).sort()).toEqual(taskToolDefinitions.map((d) => d.name).sort());
     const { asSchema } = await import("ai");
     for (const definition of taskToolDefinitions) {
-      const agentSchema = (await asSchema(tools[definition.name]!.inputSchema).jsonSchema) as { properties?: object; additionalProperties?: unknown };
+      const agentSchema = (await asSchema(tools[definition.name]!.inputSchema).jsonSchema) as {
+        properties?: object;
+        additionalProperties?: unknown;
+      };
       const mcpSchema = z.toJSONSchema(definition.inputSchema) as { properties?: object; additionalProperties?: unknown };
       expect(agentSchema.properties).toEqual(mcpSchema.properties);
       expect(agentSchema.additionalProperties).toBe(false);

@@ -86,20 +86,34 @@ describe("lists", () => {
     await createTask(ada, { title: "Loose end" });
 
     const all = await lists(ada);
-    expect(all.lists.map((l) => [l.name, l.taskCount])).toEqual([["Groceries", 1], ["work", 0]]);
+    expect(all.lists.map((l) => [l.name, l.taskCount])).toEqual([
+      ["Groceries", 1],
+      ["work", 0],
+    ]);
     expect(all.inbox.taskCount).toBe(1);
 
-    res = await patchListRoute(apiRequest(`/api/lists/${work.id}`, { method: "PATCH", body: { name: "groceries" }, headers: ada.auth }), params({ id: work.id }));
+    res = await patchListRoute(
+      apiRequest(`/api/lists/${work.id}`, { method: "PATCH", body: { name: "groceries" }, headers: ada.auth }),
+      params({ id: work.id }),
+    );
     expect(res.status).toBe(409);
-    res = await patchListRoute(apiRequest(`/api/lists/${work.id}`, { method: "PATCH", body: { name: "Work stuff" }, headers: ada.auth }), params({ id: work.id }));
+    res = await patchListRoute(
+      apiRequest(`/api/lists/${work.id}`, { method: "PATCH", body: { name: "Work stuff" }, headers: ada.auth }),
+      params({ id: work.id }),
+    );
     expect(res.status).toBe(200);
     expect(((await res.json()) as { list: ListView }).list).toEqual({ id: work.id, name: "Work stuff", taskCount: 0 });
     // Renaming to a different spelling of its own name is allowed.
-    res = await patchListRoute(apiRequest(`/api/lists/${groceries.id}`, { method: "PATCH", body: { name: "groceries" }, headers: ada.auth }), params({ id: groceries.id }));
+    res = await patchListRoute(
+      apiRequest(`/api/lists/${groceries.id}`, { method: "PATCH", body: { name: "groceries" }, headers: ada.auth }),
+      params({ id: groceries.id }),
+    );
     expect(res.status).toBe(200);
     const milk = (await titles(ada, `?list=${groceries.id}`)).includes("Milk");
     expect(milk).toBe(true);
-    const task = (await listTasksRoute(apiRequest(`/api/tasks?list=${groceries.id}&status=pending`, { headers: ada.auth }), none).then((r) => r.json())) as { tasks: TaskView[] };
+    const task = (await listTasksRoute(apiRequest(`/api/tasks?list=${groceries.id}&status=pending`, { headers: ada.auth }), none).then(
+      (r) => r.json(),
+    )) as { tasks: TaskView[] };
     expect(task.tasks[0]?.list).toEqual({ id: groceries.id, name: "groceries" });
   });
 
@@ -133,7 +147,10 @@ describe("lists", () => {
     const tickets = await createTask(user, { title: "Tickets", listId: trip.id });
     await createTask(user, { title: "Elsewhere" });
 
-    const res = await deleteListRoute(apiRequest(`/api/lists/${trip.id}`, { method: "DELETE", headers: { ...user.auth, "x-request-id": "delete-trip-1" } }), params({ id: trip.id }));
+    const res = await deleteListRoute(
+      apiRequest(`/api/lists/${trip.id}`, { method: "DELETE", headers: { ...user.auth, "x-request-id": "delete-trip-1" } }),
+      params({ id: trip.id }),
+    );
     expect(res.status).toBe(204);
     expect(res.headers.get("x-request-id")).toBe("delete-trip-1");
     expect((await lists(user)).lists).toEqual([]);
@@ -147,7 +164,10 @@ describe("lists", () => {
       expect((row.before as TaskView).list).toEqual({ id: trip.id, name: "Trip" });
       expect((row.after as TaskView).list).toBeNull();
     }
-    const again = await deleteListRoute(apiRequest(`/api/lists/${trip.id}`, { method: "DELETE", headers: user.auth }), params({ id: trip.id }));
+    const again = await deleteListRoute(
+      apiRequest(`/api/lists/${trip.id}`, { method: "DELETE", headers: user.auth }),
+      params({ id: trip.id }),
+    );
     expect(again.status).toBe(404);
 
     // Undo brings the list back, with its id and name, and its tasks into it; a second undo does nothing.
@@ -163,7 +183,10 @@ describe("lists", () => {
     const trip = await createList(user, "Trip");
     const passport = await createTask(user, { title: "Passport", listId: trip.id });
     await createTask(user, { title: "Tickets", listId: trip.id });
-    await deleteListRoute(apiRequest(`/api/lists/${trip.id}`, { method: "DELETE", headers: { ...user.auth, "x-request-id": "delete-trip-2" } }), params({ id: trip.id }));
+    await deleteListRoute(
+      apiRequest(`/api/lists/${trip.id}`, { method: "DELETE", headers: { ...user.auth, "x-request-id": "delete-trip-2" } }),
+      params({ id: trip.id }),
+    );
     const again = await createList(user, "trip");
     await patchTask(user, passport.id, { listId: again.id });
 
@@ -213,7 +236,10 @@ describe("subtasks", () => {
     expect(await titles(user, `?parent=${pack.id}`)).toEqual(["Adapter", "Charger", "Passport"]);
 
     // One level only, never itself, never in another list than the parent's.
-    let res = await createTaskRoute(apiRequest("/api/tasks", { body: { title: "Deeper", parentId: passport.id }, headers: user.auth }), none);
+    let res = await createTaskRoute(
+      apiRequest("/api/tasks", { body: { title: "Deeper", parentId: passport.id }, headers: user.auth }),
+      none,
+    );
     expect(res.status).toBe(400);
     res = await patchTask(user, pack.id, { parentId: pack.id });
     expect(res.status).toBe(400);
@@ -237,7 +263,10 @@ describe("subtasks", () => {
     const user = await createTestUser("parent-delete");
     const house = await createTask(user, { title: "Move house" });
     const steps = await Promise.all(["Boxes", "Van"].map((title) => createTask(user, { title, parentId: house.id })));
-    const res = await deleteTaskRoute(apiRequest(`/api/tasks/${house.id}`, { method: "DELETE", headers: { ...user.auth, "x-request-id": "delete-house" } }), params({ id: house.id }));
+    const res = await deleteTaskRoute(
+      apiRequest(`/api/tasks/${house.id}`, { method: "DELETE", headers: { ...user.auth, "x-request-id": "delete-house" } }),
+      params({ id: house.id }),
+    );
     expect(res.status).toBe(204);
     for (const step of steps) expect(await getTask(user, step.id)).toBeNull();
     const rows = await db.taskActivity.findMany({ where: { userId: user.user.id, requestId: "delete-house" }, orderBy: { seq: "asc" } });
@@ -266,7 +295,10 @@ describe("two users: another user's list or task is not_found everywhere", () =>
   it("on the lists routes", async () => {
     const id = adaList.id;
     const read = await getListRoute(apiRequest(`/api/lists/${id}`, { headers: bob.auth }), params({ id }));
-    const rename = await patchListRoute(apiRequest(`/api/lists/${id}`, { method: "PATCH", body: { name: "pwned" }, headers: bob.auth }), params({ id }));
+    const rename = await patchListRoute(
+      apiRequest(`/api/lists/${id}`, { method: "PATCH", body: { name: "pwned" }, headers: bob.auth }),
+      params({ id }),
+    );
     const del = await deleteListRoute(apiRequest(`/api/lists/${id}`, { method: "DELETE", headers: bob.auth }), params({ id }));
     for (const res of [read, rename, del]) {
       expect(res.status).toBe(404);
@@ -291,7 +323,7 @@ describe("two users: another user's list or task is not_found everywhere", () =>
     expect(res.status).toBe(404);
     res = await patchTask(bob, bobTask.id, { parentId: adaTask.id });
     expect(res.status).toBe(404);
-    expect((await getTask(bob, bobTask.id))).toMatchObject({ list: null, parentId: null });
+    expect(await getTask(bob, bobTask.id)).toMatchObject({ list: null, parentId: null });
 
     res = await listTasksRoute(apiRequest(`/api/tasks?list=${adaList.id}`, { headers: bob.auth }), none);
     expect(res.status).toBe(404);
@@ -300,7 +332,11 @@ describe("two users: another user's list or task is not_found everywhere", () =>
     expect(res.status).toBe(404);
     expect(await titles(bob, "?label=secret")).toEqual([]);
 
-    expect(await getTask(ada, adaTask.id)).toMatchObject({ list: { id: adaList.id, name: "Secret plans" }, labels: ["secret"], subtasks: null });
+    expect(await getTask(ada, adaTask.id)).toMatchObject({
+      list: { id: adaList.id, name: "Secret plans" },
+      labels: ["secret"],
+      subtasks: null,
+    });
     expect(await db.task.count({ where: { parentId: adaTask.id } })).toBe(0);
   });
 });
@@ -315,10 +351,16 @@ describe("export and import", () => {
 
     const json = await exportRoute(apiRequest("/api/export?format=json", { headers: ada.auth }), none);
     const exported = (await json.json()) as { tasks: TaskView[] };
-    expect(exported.tasks.find((t) => t.title === "Milk")).toMatchObject({ list: { id: groceries.id, name: "Groceries" }, labels: ["dairy", "weekly"] });
+    expect(exported.tasks.find((t) => t.title === "Milk")).toMatchObject({
+      list: { id: groceries.id, name: "Groceries" },
+      labels: ["dairy", "weekly"],
+    });
 
     const csv = await (await exportRoute(apiRequest("/api/export?format=csv", { headers: ada.auth }), none)).text();
-    const res = await importRoute(apiRequest("/api/import", { method: "POST", rawBody: csv, headers: { ...bob.auth, "content-type": "text/csv" } }), none);
+    const res = await importRoute(
+      apiRequest("/api/import", { method: "POST", rawBody: csv, headers: { ...bob.auth, "content-type": "text/csv" } }),
+      none,
+    );
     expect(res.status).toBe(200);
     const bobLists = (await lists(bob)).lists;
     expect(bobLists.map((l) => [l.name, l.taskCount])).toEqual([["Groceries", 1]]);

@@ -45,11 +45,22 @@ function setEnv(values: Record<string, string>) {
 
 /** Starts a dispatcher process (its database connections named reminder-dispatcher-<name>); resolves once its loop runs. */
 async function startDispatcher(name: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "tests/integration/reminders/dispatcher-process.ts"], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "test", REMINDER_POLL_MS: "200", NODE_EXTRA_CA_CERTS: certFile, LOG_LEVEL: "warn", PGAPPNAME: `reminder-dispatcher-${name}` },
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-  });
+  const child = spawn(
+    process.execPath,
+    ["--conditions=react-server", "--import", "tsx", "tests/integration/reminders/dispatcher-process.ts"],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: "test",
+        REMINDER_POLL_MS: "200",
+        NODE_EXTRA_CA_CERTS: certFile,
+        LOG_LEVEL: "warn",
+        PGAPPNAME: `reminder-dispatcher-${name}`,
+      },
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    },
+  );
   children.add(child);
   child.on("exit", () => children.delete(child));
   await new Promise<void>((resolve, reject) => {
@@ -81,11 +92,20 @@ async function waitFor(check: () => boolean | Promise<boolean>, what: string, ti
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function subscribe(user: TestUser, device: Device, label = "Test browser"): Promise<Response> {
-  return subscribeRoute(apiRequest("/api/push/subscriptions", { body: { endpoint: device.endpoint, keys: device.keys, expirationTime: null, label }, headers: await sessionCookie(user.user.id) }), none);
+  return subscribeRoute(
+    apiRequest("/api/push/subscriptions", {
+      body: { endpoint: device.endpoint, keys: device.keys, expirationTime: null, label },
+      headers: await sessionCookie(user.user.id),
+    }),
+    none,
+  );
 }
 
 async function emailOn(user: TestUser) {
-  const res = await patchPreferences(apiRequest("/api/account/preferences", { method: "PATCH", body: { emailReminders: true }, headers: await sessionCookie(user.user.id) }), none);
+  const res = await patchPreferences(
+    apiRequest("/api/account/preferences", { method: "PATCH", body: { emailReminders: true }, headers: await sessionCookie(user.user.id) }),
+    none,
+  );
   expect(res.status).toBe(200);
 }
 
@@ -147,13 +167,22 @@ describe("reminder delivery by two dispatcher processes", () => {
     await Promise.all([startDispatcher("a"), startDispatcher("b")]);
 
     const task = await createTask(alice, { title: "Call the plumber", remindAt: new Date(Date.now() + 2_000).toISOString() });
-    await waitFor(() => phone.accepted.length >= 1 && laptop.accepted.length >= 1 && mailsTo(alice).length >= 1, "the reminder on every channel");
+    await waitFor(
+      () => phone.accepted.length >= 1 && laptop.accepted.length >= 1 && mailsTo(alice).length >= 1,
+      "the reminder on every channel",
+    );
     await pause(2_000); // ten more rounds of both dispatchers
 
     expect(push.errors).toEqual([]);
     for (const device of [phone, laptop]) {
       expect(device.accepted).toHaveLength(1);
-      expect(device.accepted[0]!.payload).toMatchObject({ type: "reminder", taskId: task.id, title: "Call the plumber", remindAt: task.remindAt, url: "http://localhost:3000/" });
+      expect(device.accepted[0]!.payload).toMatchObject({
+        type: "reminder",
+        taskId: task.id,
+        title: "Call the plumber",
+        remindAt: task.remindAt,
+        url: "http://localhost:3000/",
+      });
       expect((device.accepted[0]!.payload as { body: string }).body).not.toMatch(/late/);
       expect(device.accepted[0]!.topic).toMatch(/^[A-Za-z0-9_-]{32}$/);
     }
@@ -164,7 +193,10 @@ describe("reminder delivery by two dispatcher processes", () => {
 
     const deliveries = await db.reminderDelivery.findMany({ where: { dispatch: { taskId: task.id } }, orderBy: { channel: "asc" } });
     expect(deliveries.map((d) => d.status)).toEqual(["sent", "sent", "sent"]);
-    const listed = await listSubscriptionsRoute(apiRequest("/api/push/subscriptions", { headers: await sessionCookie(alice.user.id) }), none);
+    const listed = await listSubscriptionsRoute(
+      apiRequest("/api/push/subscriptions", { headers: await sessionCookie(alice.user.id) }),
+      none,
+    );
     const { subscriptions } = (await listed.json()) as { subscriptions: { lastSuccessAt: string | null }[] };
     expect(subscriptions.every((s) => s.lastSuccessAt !== null)).toBe(true);
   }, 180_000);
@@ -175,7 +207,9 @@ describe("reminder delivery by two dispatcher processes", () => {
     phone.holdNext = true; // the push service takes the first request and never answers it
     expect((await subscribe(bob, phone)).status).toBe(201);
     await emailOn(bob);
-    const dispatchers = new Map<string, ChildProcess>(await Promise.all(["one", "two"].map(async (name) => [`reminder-dispatcher-${name}`, await startDispatcher(name)] as const)));
+    const dispatchers = new Map<string, ChildProcess>(
+      await Promise.all(["one", "two"].map(async (name) => [`reminder-dispatcher-${name}`, await startDispatcher(name)] as const)),
+    );
 
     const task = await createTask(bob, { title: "Water the plants", remindAt: new Date(Date.now() + 1_000).toISOString() });
     // One process sent the mail (committed) and now waits on the push service, holding its claim.
@@ -198,7 +232,10 @@ describe("reminder delivery by two dispatcher processes", () => {
     expect(phone.accepted[0]!.payload).toMatchObject({ type: "reminder", taskId: task.id, title: "Water the plants" });
     expect(mailsTo(bob)).toHaveLength(1); // recorded before the kill: not sent again
     const deliveries = await db.reminderDelivery.findMany({ where: { dispatch: { taskId: task.id } } });
-    expect(deliveries.map((d) => [d.channel.split(":")[0], d.status]).sort()).toEqual([["email", "sent"], ["push", "sent"]]);
+    expect(deliveries.map((d) => [d.channel.split(":")[0], d.status]).sort()).toEqual([
+      ["email", "sent"],
+      ["push", "sent"],
+    ]);
   }, 180_000);
 });
 
@@ -232,13 +269,21 @@ describe("what a reminder says and when it is sent again", () => {
     const phone = push.createDevice();
     await subscribe(erin, phone);
     const dueAt = new Date(Date.now() + 30 * 60_000);
-    const task = await createTask(erin, { title: "Stand-up", dueAt: dueAt.toISOString(), recurrence: "FREQ=DAILY", remindAt: new Date(dueAt.getTime() - 30 * 60_000 + 500).toISOString() });
+    const task = await createTask(erin, {
+      title: "Stand-up",
+      dueAt: dueAt.toISOString(),
+      recurrence: "FREQ=DAILY",
+      remindAt: new Date(dueAt.getTime() - 30 * 60_000 + 500).toISOString(),
+    });
     await pause(600);
     await dispatchDueReminders(options());
     expect(phone.accepted).toHaveLength(1);
 
     // Completing it moves it (and its reminder) to tomorrow: a new reminder, sent when that comes due.
-    const done = await updateTaskRoute(apiRequest(`/api/tasks/${task.id}`, { method: "PATCH", body: { status: "completed" }, headers: erin.auth }), params({ id: task.id }));
+    const done = await updateTaskRoute(
+      apiRequest(`/api/tasks/${task.id}`, { method: "PATCH", body: { status: "completed" }, headers: erin.auth }),
+      params({ id: task.id }),
+    );
     const next = ((await done.json()) as { task: { remindAt: string; status: string } }).task;
     expect(next.status).toBe("pending");
     expect(new Date(next.remindAt).getTime()).toBeGreaterThan(Date.now() + 20 * 3_600_000);
@@ -254,7 +299,10 @@ describe("what a reminder says and when it is sent again", () => {
     const phone = push.createDevice();
     await subscribe(frank, phone);
     const task = await createTask(frank, { title: "Done already", remindAt: new Date(Date.now() - 60_000).toISOString() });
-    await updateTaskRoute(apiRequest(`/api/tasks/${task.id}`, { method: "PATCH", body: { status: "completed" }, headers: frank.auth }), params({ id: task.id }));
+    await updateTaskRoute(
+      apiRequest(`/api/tasks/${task.id}`, { method: "PATCH", body: { status: "completed" }, headers: frank.auth }),
+      params({ id: task.id }),
+    );
     await dispatchDueReminders(options());
     expect(phone.accepted).toHaveLength(0);
   });
@@ -272,7 +320,9 @@ describe("expired subscriptions and the allow-list at send time", () => {
     await dispatchDueReminders(options());
 
     expect(alive.accepted).toHaveLength(1);
-    expect(await db.pushSubscription.findMany({ where: { userId: gina.user.id }, select: { endpoint: true } })).toEqual([{ endpoint: alive.endpoint }]);
+    expect(await db.pushSubscription.findMany({ where: { userId: gina.user.id }, select: { endpoint: true } })).toEqual([
+      { endpoint: alive.endpoint },
+    ]);
     const deliveries = await db.reminderDelivery.findMany({ where: { dispatch: { taskId: task.id } } });
     expect(deliveries.map((d) => d.status).sort()).toEqual(["gone", "sent"]);
   });
@@ -299,7 +349,14 @@ describe("the morning agenda", () => {
   it("mails today's tasks and the overdue count once, at the hour in the user's time zone", async () => {
     const ivy = await createTestUser("ivy");
     await db.user.update({ where: { id: ivy.user.id }, data: { timezone: "Asia/Tokyo" } });
-    const res = await patchPreferences(apiRequest("/api/account/preferences", { method: "PATCH", body: { agendaEmail: true, agendaHour: 8 }, headers: await sessionCookie(ivy.user.id) }), none);
+    const res = await patchPreferences(
+      apiRequest("/api/account/preferences", {
+        method: "PATCH",
+        body: { agendaEmail: true, agendaHour: 8 },
+        headers: await sessionCookie(ivy.user.id),
+      }),
+      none,
+    );
     expect(await res.json()).toEqual({ emailReminders: false, agendaEmail: true, agendaHour: 8 });
     // 2030-03-04 08:10 in Tokyo is 23:10 UTC the day before.
     const now = new Date("2030-03-03T23:10:00Z");
@@ -309,7 +366,10 @@ describe("the morning agenda", () => {
     await createTask(ivy, { title: "Next week", dueAt: "2030-03-10T09:00:00Z" });
 
     expect(await dispatchAgendas({ now: new Date("2030-03-03T22:50:00Z"), appUrl: "http://localhost:3000" })).toBe(0); // 07:50 there
-    await Promise.all([dispatchAgendas({ now, appUrl: "http://localhost:3000" }), dispatchAgendas({ now, appUrl: "http://localhost:3000" })]);
+    await Promise.all([
+      dispatchAgendas({ now, appUrl: "http://localhost:3000" }),
+      dispatchAgendas({ now, appUrl: "http://localhost:3000" }),
+    ]);
     await dispatchAgendas({ now: new Date(now.getTime() + 3_600_000), appUrl: "http://localhost:3000" });
     const mails = mailsTo(ivy);
     expect(mails).toHaveLength(1);

@@ -38,8 +38,16 @@ function verifyVapid(header: string | undefined, endpoint: string, expectedKey: 
   if (expectedKey && key !== expectedKey) return "unexpected VAPID key";
   const [head = "", body = "", signature = ""] = jwt.split(".");
   const raw = Buffer.from(key, "base64url");
-  const publicKey = createPublicKey({ key: { kty: "EC", crv: "P-256", x: raw.subarray(1, 33).toString("base64url"), y: raw.subarray(33, 65).toString("base64url") }, format: "jwk" });
-  const ok = verify("sha256", Buffer.from(`${head}.${body}`), { key: publicKey, dsaEncoding: "ieee-p1363" }, Buffer.from(signature, "base64url"));
+  const publicKey = createPublicKey({
+    key: { kty: "EC", crv: "P-256", x: raw.subarray(1, 33).toString("base64url"), y: raw.subarray(33, 65).toString("base64url") },
+    format: "jwk",
+  });
+  const ok = verify(
+    "sha256",
+    Buffer.from(`${head}.${body}`),
+    { key: publicKey, dsaEncoding: "ieee-p1363" },
+    Buffer.from(signature, "base64url"),
+  );
   if (!ok) return "bad VAPID signature";
   const claims = JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as { aud?: string; exp?: number; sub?: string };
   if (claims.aud !== new URL(endpoint).origin) return `bad aud ${claims.aud}`;
@@ -96,7 +104,13 @@ export async function startPushService({ vapidPublicKey }: { vapidPublicKey?: st
         response.writeHead(device.status).end();
         return;
       }
-      device.accepted.push({ deviceId: device.id, payload, topic: (request.headers.topic as string | undefined) ?? null, ttl: (request.headers.ttl as string | undefined) ?? null, urgency: (request.headers.urgency as string | undefined) ?? null });
+      device.accepted.push({
+        deviceId: device.id,
+        payload,
+        topic: (request.headers.topic as string | undefined) ?? null,
+        ttl: (request.headers.ttl as string | undefined) ?? null,
+        urgency: (request.headers.urgency as string | undefined) ?? null,
+      });
       response.writeHead(201, { location: `${device.endpoint}/message/${randomBytes(6).toString("hex")}` }).end();
     });
   });

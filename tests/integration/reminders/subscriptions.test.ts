@@ -14,7 +14,11 @@ import { resetEnvForTests } from "@/lib/env";
 import { apiRequest, createTestUser, params, sessionCookie, type TestUser } from "../helpers";
 
 const none = { params: Promise.resolve({}) };
-const saved = { PUSH_ALLOWED_ORIGINS: process.env.PUSH_ALLOWED_ORIGINS, VAPID_PUBLIC_KEY: process.env.VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: process.env.VAPID_PRIVATE_KEY };
+const saved = {
+  PUSH_ALLOWED_ORIGINS: process.env.PUSH_ALLOWED_ORIGINS,
+  VAPID_PUBLIC_KEY: process.env.VAPID_PUBLIC_KEY,
+  VAPID_PRIVATE_KEY: process.env.VAPID_PRIVATE_KEY,
+};
 
 function browserKeys() {
   const ecdh = createECDH("prime256v1");
@@ -25,7 +29,13 @@ function browserKeys() {
 const fcmEndpoint = () => `https://fcm.googleapis.com/fcm/send/${randomBytes(16).toString("base64url")}`;
 
 async function subscribe(user: TestUser, endpoint: string, extra: Record<string, unknown> = {}) {
-  return subscribeRoute(apiRequest("/api/push/subscriptions", { body: { endpoint, keys: browserKeys(), ...extra }, headers: await sessionCookie(user.user.id) }), none);
+  return subscribeRoute(
+    apiRequest("/api/push/subscriptions", {
+      body: { endpoint, keys: browserKeys(), ...extra },
+      headers: await sessionCookie(user.user.id),
+    }),
+    none,
+  );
 }
 
 async function list(user: TestUser) {
@@ -67,7 +77,12 @@ describe("push subscriptions", () => {
     const user = await createTestUser("browser");
     const res = await subscribe(user, `${endpoint}${randomBytes(4).toString("hex")}`, { label: "My browser" });
     expect(res.status).toBe(201);
-    expect(await res.json()).toMatchObject({ id: expect.any(String), label: "My browser", createdAt: expect.any(String), lastSuccessAt: null });
+    expect(await res.json()).toMatchObject({
+      id: expect.any(String),
+      label: "My browser",
+      createdAt: expect.any(String),
+      lastSuccessAt: null,
+    });
   });
 
   it.each([
@@ -88,7 +103,13 @@ describe("push subscriptions", () => {
 
   it("refuses malformed keys", async () => {
     const user = await createTestUser("keys");
-    const res = await subscribeRoute(apiRequest("/api/push/subscriptions", { body: { endpoint: fcmEndpoint(), keys: { p256dh: "short", auth: "x" } }, headers: await sessionCookie(user.user.id) }), none);
+    const res = await subscribeRoute(
+      apiRequest("/api/push/subscriptions", {
+        body: { endpoint: fcmEndpoint(), keys: { p256dh: "short", auth: "x" } },
+        headers: await sessionCookie(user.user.id),
+      }),
+      none,
+    );
     expect(res.status).toBe(400);
   });
 
@@ -105,7 +126,10 @@ describe("push subscriptions", () => {
 
   it("needs the session: an access token cannot manage devices", async () => {
     const user = await createTestUser("token");
-    const res = await subscribeRoute(apiRequest("/api/push/subscriptions", { body: { endpoint: fcmEndpoint(), keys: browserKeys() }, headers: user.auth }), none);
+    const res = await subscribeRoute(
+      apiRequest("/api/push/subscriptions", { body: { endpoint: fcmEndpoint(), keys: browserKeys() }, headers: user.auth }),
+      none,
+    );
     expect(res.status).toBe(403);
   });
 });
@@ -118,11 +142,17 @@ describe("isolation between users", () => {
     await subscribe(mallory, fcmEndpoint(), { label: "Mallory's laptop" });
 
     expect((await list(mallory)).map((s) => s.label)).toEqual(["Mallory's laptop"]);
-    const stolen = await deleteRoute(apiRequest(`/api/push/subscriptions/${created.id}`, { method: "DELETE", headers: await sessionCookie(mallory.user.id) }), params({ id: created.id }));
+    const stolen = await deleteRoute(
+      apiRequest(`/api/push/subscriptions/${created.id}`, { method: "DELETE", headers: await sessionCookie(mallory.user.id) }),
+      params({ id: created.id }),
+    );
     expect(stolen.status).toBe(404);
     expect((await list(alice)).map((s) => s.id)).toEqual([created.id]);
 
-    const own = await deleteRoute(apiRequest(`/api/push/subscriptions/${created.id}`, { method: "DELETE", headers: await sessionCookie(alice.user.id) }), params({ id: created.id }));
+    const own = await deleteRoute(
+      apiRequest(`/api/push/subscriptions/${created.id}`, { method: "DELETE", headers: await sessionCookie(alice.user.id) }),
+      params({ id: created.id }),
+    );
     expect(own.status).toBe(204);
     expect(await list(alice)).toEqual([]);
   });
@@ -130,11 +160,21 @@ describe("isolation between users", () => {
   it("keeps each user's preferences to themselves", async () => {
     const alice = await createTestUser("alice");
     const bob = await createTestUser("bob");
-    const patched = await patchPreferences(apiRequest("/api/account/preferences", { method: "PATCH", body: { emailReminders: true, agendaHour: 6 }, headers: await sessionCookie(alice.user.id) }), none);
+    const patched = await patchPreferences(
+      apiRequest("/api/account/preferences", {
+        method: "PATCH",
+        body: { emailReminders: true, agendaHour: 6 },
+        headers: await sessionCookie(alice.user.id),
+      }),
+      none,
+    );
     expect(await patched.json()).toEqual({ emailReminders: true, agendaEmail: false, agendaHour: 6 });
     const bobs = await getPreferences(apiRequest("/api/account/preferences", { headers: await sessionCookie(bob.user.id) }), none);
     expect(await bobs.json()).toEqual({ emailReminders: false, agendaEmail: false, agendaHour: 7 });
-    const bad = await patchPreferences(apiRequest("/api/account/preferences", { method: "PATCH", body: { agendaHour: 24 }, headers: await sessionCookie(alice.user.id) }), none);
+    const bad = await patchPreferences(
+      apiRequest("/api/account/preferences", { method: "PATCH", body: { agendaHour: 24 }, headers: await sessionCookie(alice.user.id) }),
+      none,
+    );
     expect(bad.status).toBe(400);
   });
 });

@@ -15,7 +15,13 @@ let port: number;
 let stopDb: () => Promise<void>;
 
 async function startDb(): Promise<void> {
-  const server = await startEmbeddedPostgres({ dataDir: path.join(dataDir, "postgres"), port, persistent: true, handleSignals: false, log: () => {} });
+  const server = await startEmbeddedPostgres({
+    dataDir: path.join(dataDir, "postgres"),
+    port,
+    persistent: true,
+    handleSignals: false,
+    log: () => {},
+  });
   stopDb = server.stop;
 }
 
@@ -24,7 +30,16 @@ describe("database outage", () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "talk-todo-outage-"));
     fs.chmodSync(dataDir, 0o755);
     port = await findFreePort();
-    const db = await ensureDatabase({ databaseUrl: null, dataDir, port, persistent: true, authSecret: false, setEnv: false, handleSignals: false, log: () => {} });
+    const db = await ensureDatabase({
+      databaseUrl: null,
+      dataDir,
+      port,
+      persistent: true,
+      authSecret: false,
+      setEnv: false,
+      handleSignals: false,
+      log: () => {},
+    });
     stopDb = db.stop;
     // This file's modules talk to this server only.
     process.env.DATABASE_URL = db.url;
@@ -42,7 +57,11 @@ describe("database outage", () => {
     const { GET: health } = await import("@/app/api/health/route");
     const { POST: register } = await import("@/app/api/register/route");
     const registerRequest = (email: string) =>
-      new Request("http://localhost/api/register", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password: "long enough password" }) });
+      new Request("http://localhost/api/register", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email, password: "long enough password" }),
+      });
     const none = { params: Promise.resolve({}) };
 
     expect((await health()).status).toBe(200);

@@ -59,7 +59,10 @@ describe("worker liveness", () => {
     const port = await freePort();
     const env = { ...process.env };
     delete env.WORKER_HEARTBEAT_TIMEOUT_MS; // the default
-    child = spawn("node_modules/.bin/tsx", ["tests/integration/resilience/fixtures/liveness-cluster.ts", String(port), "2"], { env, stdio: ["ignore", "pipe", "inherit"] });
+    child = spawn("node_modules/.bin/tsx", ["tests/integration/resilience/fixtures/liveness-cluster.ts", String(port), "2"], {
+      env,
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     const events: Event[] = [];
     readline.createInterface({ input: child.stdout! }).on("line", (line) => {
       try {

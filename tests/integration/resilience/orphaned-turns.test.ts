@@ -63,10 +63,30 @@ describe("turns of a dead worker", () => {
   it("answers the message of a turn that died after its tools ran, and closes its run", async () => {
     const { user } = await createTestUser("orphans-answer");
     const dead = await leased(user.id);
-    await saveMessage({ conversationId: dead.conversationId, message: { id: randomUUID(), role: "user", parts: [{ type: "text", text: "add milk" }] } });
-    const runId = await startAgentRun({ id: randomUUID(), requestId: "req-dead", userId: user.id, conversationId: dead.conversationId, model: "builtin", userMessage: "add milk" });
+    await saveMessage({
+      conversationId: dead.conversationId,
+      message: { id: randomUUID(), role: "user", parts: [{ type: "text", text: "add milk" }] },
+    });
+    const runId = await startAgentRun({
+      id: randomUUID(),
+      requestId: "req-dead",
+      userId: user.id,
+      conversationId: dead.conversationId,
+      model: "builtin",
+      userMessage: "add milk",
+    });
     await db.toolInvocation.create({
-      data: { runId, conversationId: dead.conversationId, toolCallId: "call-1", toolName: "add_task", status: "executed", input: { title: "milk" }, output: { ok: true }, success: true, durationMs: 3 },
+      data: {
+        runId,
+        conversationId: dead.conversationId,
+        toolCallId: "call-1",
+        toolName: "add_task",
+        status: "executed",
+        input: { title: "milk" },
+        output: { ok: true },
+        success: true,
+        durationMs: 3,
+      },
     });
     orphans.onReport(4, { type: "talk-todo.turn", running: true, ...dead });
 
@@ -85,7 +105,10 @@ describe("turns of a dead worker", () => {
   it("marks a message whose turn died before its run was recorded", async () => {
     const { user } = await createTestUser("orphans-early");
     const dead = await leased(user.id);
-    await saveMessage({ conversationId: dead.conversationId, message: { id: randomUUID(), role: "user", parts: [{ type: "text", text: "hello" }] } });
+    await saveMessage({
+      conversationId: dead.conversationId,
+      message: { id: randomUUID(), role: "user", parts: [{ type: "text", text: "hello" }] },
+    });
     orphans.onReport(5, { type: "talk-todo.turn", running: true, ...dead });
 
     expect(await orphans.release(5)).toBe(1);
@@ -109,8 +132,18 @@ describe("turns of a dead worker", () => {
     await db.conversation.update({ where: { id: old.conversationId }, data: { activeTurnUntil: new Date(Date.now() - 60_000) } });
     expect(await nextTurn(user.id, old.conversationId)).toBe("accepted");
     // The new turn has saved its message and started its run when the old worker's death is seen.
-    await saveMessage({ conversationId: old.conversationId, message: { id: randomUUID(), role: "user", parts: [{ type: "text", text: "hi" }] } });
-    const liveRun = await startAgentRun({ id: randomUUID(), requestId: "req-live", userId: user.id, conversationId: old.conversationId, model: "builtin", userMessage: "hi" });
+    await saveMessage({
+      conversationId: old.conversationId,
+      message: { id: randomUUID(), role: "user", parts: [{ type: "text", text: "hi" }] },
+    });
+    const liveRun = await startAgentRun({
+      id: randomUUID(),
+      requestId: "req-live",
+      userId: user.id,
+      conversationId: old.conversationId,
+      model: "builtin",
+      userMessage: "hi",
+    });
 
     expect(await orphans.release(7)).toBe(0);
     expect((await db.agentRun.findUniqueOrThrow({ where: { id: liveRun } })).status).toBe("running");

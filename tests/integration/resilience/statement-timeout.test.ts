@@ -19,7 +19,10 @@ describe("statement timeout", () => {
     await db.$queryRaw`SELECT 1`; // connect first: only the statement is timed
     const timed = async (run: () => Promise<unknown>) => {
       const started = Date.now();
-      const error = await run().then(() => null, (e: unknown) => e);
+      const error = await run().then(
+        () => null,
+        (e: unknown) => e,
+      );
       // Without the timeout each would take the full 5 s.
       expect(Date.now() - started).toBeLessThan(4000);
       return error;

@@ -35,7 +35,12 @@ describe("health under the supervisor", () => {
     publishSupervisorReport({ type: "talk-todo.supervisor", degraded: true, workers: 2, ready: 1, restartsLastMinute: 9 });
     const down = await health();
     expect(down.status).toBe(503);
-    expect(await down.json()).toEqual({ status: "degraded", db: "ok", model: "builtin", workers: { count: 2, ready: 1, restartsLastMinute: 9 } });
+    expect(await down.json()).toEqual({
+      status: "degraded",
+      db: "ok",
+      model: "builtin",
+      workers: { count: 2, ready: 1, restartsLastMinute: 9 },
+    });
 
     publishSupervisorReport({ type: "talk-todo.supervisor", degraded: false, workers: 2, ready: 2, restartsLastMinute: 0 });
     const up = await health();

@@ -99,7 +99,9 @@ describe("write limits", () => {
     const ada = await createTestUser("rest-burst");
     const second = await createApiToken({ userId: ada.user.id, name: "second" });
     const requests = [
-      ...Array.from({ length: 3 }, (_, i) => createRoute(apiRequest("/api/tasks", { body: { title: `rest ${i}` }, headers: ada.auth }), none)),
+      ...Array.from({ length: 3 }, (_, i) =>
+        createRoute(apiRequest("/api/tasks", { body: { title: `rest ${i}` }, headers: ada.auth }), none),
+      ),
       ...Array.from({ length: 3 }, (_, i) => mcp(second.token, toolCall("add_task", { title: `mcp ${i}` }))),
     ];
     const statuses = (await Promise.all(requests)).map((r) => r.status);

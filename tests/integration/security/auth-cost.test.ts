@@ -48,7 +48,11 @@ async function signIn(email: string, password: string, from: string): Promise<"s
 }
 
 function confirm(token: string, from: string): Promise<Response> {
-  return fetch(`${served.url}/api/password-reset/confirm`, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": from }, body: JSON.stringify({ token, newPassword: "a brand new passphrase" }) });
+  return fetch(`${served.url}/api/password-reset/confirm`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-forwarded-for": from },
+    body: JSON.stringify({ token, newPassword: "a brand new passphrase" }),
+  });
 }
 
 describe("what an anonymous burst costs", () => {
@@ -61,7 +65,13 @@ describe("what an anonymous burst costs", () => {
       return request.method === "GET" ? handlers.GET(request as never) : handlers.POST(request as never);
     });
     const res = await fetch(`${served.url}/api/auth/csrf`);
-    csrf = { token: ((await res.json()) as { csrfToken: string }).csrfToken, cookie: res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") };
+    csrf = {
+      token: ((await res.json()) as { csrfToken: string }).csrfToken,
+      cookie: res.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; "),
+    };
   });
   afterAll(async () => {
     delete process.env.TRUSTED_PROXY_HOPS;
@@ -75,7 +85,10 @@ describe("what an anonymous burst costs", () => {
 
   it("made-up reset tokens are refused without hashing, then 429; a real link from elsewhere still works", async () => {
     const bogus = Array.from({ length: PASSWORD_RESET_CONFIRMS_PER_ADDRESS_PER_HOUR + 5 }, () => newLinkToken().token);
-    const answers = await inWaves(bogus.map((token) => () => confirm(token, "203.0.113.50")), 5);
+    const answers = await inWaves(
+      bogus.map((token) => () => confirm(token, "203.0.113.50")),
+      5,
+    );
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 400)).toHaveLength(PASSWORD_RESET_CONFIRMS_PER_ADDRESS_PER_HOUR);
     expect(statuses.filter((s) => s === 429)).toHaveLength(5);
@@ -94,7 +107,13 @@ describe("what an anonymous burst costs", () => {
 
   it("sign-ins with unknown emails hash at most once, take about as long as a real check, and are refused past the address's limit", async () => {
     const from = "203.0.113.60";
-    const outcomes = await inWaves(Array.from({ length: SIGN_IN_ATTEMPTS_PER_ADDRESS + 3 }, (_, i) => () => signIn(`nobody-${i}-${randomUUID()}@example.com`, "some guess", from)), 10);
+    const outcomes = await inWaves(
+      Array.from(
+        { length: SIGN_IN_ATTEMPTS_PER_ADDRESS + 3 },
+        (_, i) => () => signIn(`nobody-${i}-${randomUUID()}@example.com`, "some guess", from),
+      ),
+      10,
+    );
     expect(outcomes.filter((o) => o === "wrong")).toHaveLength(SIGN_IN_ATTEMPTS_PER_ADDRESS);
     expect(outcomes.filter((o) => o === "throttled")).toHaveLength(3);
     expect(vi.mocked(verifyPassword).mock.calls.length).toBeLessThanOrEqual(1);

@@ -21,7 +21,9 @@ function setEnv(vars: Record<string, string>): void {
   resetEnvForTests();
 }
 
-async function register(headers: Record<string, string> = {}): Promise<{ status: number; code?: string; retryAfter: string | null; email: string }> {
+async function register(
+  headers: Record<string, string> = {},
+): Promise<{ status: number; code?: string; retryAfter: string | null; email: string }> {
   const email = `signup-${randomUUID()}@example.com`;
   const res = await fetch(`${served.url}/api/register`, {
     method: "POST",
@@ -55,7 +57,13 @@ describe("client address and sign-up limits", () => {
     const results = [];
     for (let i = 0; i < 5; i++) {
       // Rotating the header, or claiming to be loopback, must not buy new sign-ups.
-      results.push(await register({ "x-forwarded-for": i % 2 ? "127.0.0.1" : `203.0.113.${i}`, "x-real-ip": `198.51.100.${i}`, "x-talk-todo-socket-address": `192.0.2.${i}` }));
+      results.push(
+        await register({
+          "x-forwarded-for": i % 2 ? "127.0.0.1" : `203.0.113.${i}`,
+          "x-real-ip": `198.51.100.${i}`,
+          "x-talk-todo-socket-address": `192.0.2.${i}`,
+        }),
+      );
     }
     expect(results.map((r) => r.status)).toEqual([201, 201, 201, 429, 429]);
     expect(results[3]!.code).toBe("rate_limit:register");

@@ -30,7 +30,10 @@ async function cpuSeconds<T>(work: () => Promise<T>): Promise<{ result: T; cpu: 
 }
 
 function importCsv(user: TestUser, csv: string, query = "") {
-  return importRoute(apiRequest(`/api/import${query}`, { method: "POST", rawBody: csv, headers: { ...user.auth, "content-type": "text/csv" } }), none);
+  return importRoute(
+    apiRequest(`/api/import${query}`, { method: "POST", rawBody: csv, headers: { ...user.auth, "content-type": "text/csv" } }),
+    none,
+  );
 }
 
 /** A CSV of `rows` lines whose due cells are `due(i)`, as close to the 1 MB limit as it gets. */
@@ -103,7 +106,10 @@ describe("due dates and repeating tasks", () => {
   it("refuses a due date in year 0100 or 9999 with 400", async () => {
     const user = await createTestUser("old-due");
     for (const dueAt of ["0100-01-01", "0100-01-01T10:00", "0100-01-01T10:00:00Z", "9999-12-31"]) {
-      const res = await createRoute(apiRequest("/api/tasks", { body: { title: "ancient", dueAt, recurrence: "FREQ=DAILY" }, headers: user.auth }), none);
+      const res = await createRoute(
+        apiRequest("/api/tasks", { body: { title: "ancient", dueAt, recurrence: "FREQ=DAILY" }, headers: user.auth }),
+        none,
+      );
       expect(res.status, dueAt).toBe(400);
       expect(((await res.json()) as { code: string }).code).toBe("bad_request:task");
     }
@@ -114,13 +120,25 @@ describe("due dates and repeating tasks", () => {
     const user = await createTestUser("old-repeats");
     const ids: string[] = [];
     for (let i = 0; i < 50; i++) {
-      const res = await createRoute(apiRequest("/api/tasks", { body: { title: `water plant ${i}`, dueAt: "1970-01-01T08:00", recurrence: i % 2 ? "FREQ=DAILY" : "FREQ=WEEKLY;BYDAY=MO,WE" }, headers: user.auth }), none);
+      const res = await createRoute(
+        apiRequest("/api/tasks", {
+          body: { title: `water plant ${i}`, dueAt: "1970-01-01T08:00", recurrence: i % 2 ? "FREQ=DAILY" : "FREQ=WEEKLY;BYDAY=MO,WE" },
+          headers: user.auth,
+        }),
+        none,
+      );
       expect(res.status).toBe(201);
       ids.push(((await res.json()) as { task: { id: string } }).task.id);
     }
     const call = { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "complete_tasks", arguments: { ids } } };
     const { result: res, cpu } = await cpuSeconds(() =>
-      mcpRoute(new Request("http://localhost:3000/api/mcp", { method: "POST", headers: { ...user.auth, "content-type": "application/json", accept: "application/json, text/event-stream" }, body: JSON.stringify(call) })),
+      mcpRoute(
+        new Request("http://localhost:3000/api/mcp", {
+          method: "POST",
+          headers: { ...user.auth, "content-type": "application/json", accept: "application/json, text/event-stream" },
+          body: JSON.stringify(call),
+        }),
+      ),
     );
     expect(res.status).toBe(200);
     expect(cpu).toBeLessThan(1);

@@ -18,7 +18,10 @@ import { apiRequest, createTestUser, type TestUser } from "../helpers";
 const none = { params: Promise.resolve({}) };
 
 function importCsv(user: TestUser, csv: string, query = "") {
-  return importRoute(apiRequest(`/api/import${query}`, { method: "POST", rawBody: csv, headers: { ...user.auth, "content-type": "text/csv" } }), none);
+  return importRoute(
+    apiRequest(`/api/import${query}`, { method: "POST", rawBody: csv, headers: { ...user.auth, "content-type": "text/csv" } }),
+    none,
+  );
 }
 
 function addTask(user: TestUser, body: Record<string, unknown>) {
@@ -40,11 +43,12 @@ async function insertTasks(userId: string, count: number, prefix = "bulk"): Prom
 }
 
 describe("CSV export (case 47)", () => {
-  const formulae = ["=HYPERLINK(\"http://evil.example\",\"click\")", "+1+1", "-2+3", "@SUM(A1:A2)", "=1+1\nsecond line"];
+  const formulae = ['=HYPERLINK("http://evil.example","click")', "+1+1", "-2+3", "@SUM(A1:A2)", "=1+1\nsecond line"];
 
   it("writes a title or description starting with = + - @ with a leading ' so a spreadsheet shows text, and our import reads it back as it was", async () => {
     const [ada, bob] = [await createTestUser("formula-ada"), await createTestUser("formula-bob")];
-    for (const [i, text] of formulae.entries()) expect((await addTask(ada, { title: `${text.split("\n")[0]}`, description: i === 4 ? text : "" })).status).toBe(201);
+    for (const [i, text] of formulae.entries())
+      expect((await addTask(ada, { title: `${text.split("\n")[0]}`, description: i === 4 ? text : "" })).status).toBe(201);
     expect((await addTask(bob, { title: "=bob's own" })).status).toBe(201);
 
     const rows = await exportCsv(ada);
@@ -54,7 +58,12 @@ describe("CSV export (case 47)", () => {
     expect(rows.find((r) => r[1]!.includes("second line"))?.[1]).toBe("'=1+1\nsecond line");
     expect(rows.some((r) => r[0]!.includes("bob"))).toBe(false);
     // No cell of the file starts a formula.
-    expect(rows.slice(1).flat().filter((cell) => /^[=+\-@\t\r]/.test(cell))).toEqual([]);
+    expect(
+      rows
+        .slice(1)
+        .flat()
+        .filter((cell) => /^[=+\-@\t\r]/.test(cell)),
+    ).toEqual([]);
 
     // Bob imports Ada's file: the same titles as Ada wrote them, in Bob's account only.
     const csv = Papa.unparse(rows);
@@ -74,7 +83,12 @@ describe("CSV export (case 47)", () => {
 
     const json = await exportRoute(apiRequest("/api/export?format=json", { headers: user.auth }), none);
     expect(json.status).toBe(200);
-    const data = (await json.json()) as { format: string; tasks: { title: string }[]; conversations: unknown[]; account: { email: string } };
+    const data = (await json.json()) as {
+      format: string;
+      tasks: { title: string }[];
+      conversations: unknown[];
+      account: { email: string };
+    };
     expect(data.format).toBe("talk-todo-export");
     expect(data.account.email).toBe(user.user.email);
     expect(data.tasks.map((t) => t.title)).toEqual(Array.from({ length: 1234 }, (_, i) => `bulk ${i + 1}`));
@@ -105,7 +119,9 @@ describe("CSV import limits", () => {
 
   it("refuses, whole, an import that would take the user past the list limit; another user is unaffected", async () => {
     const [ada, bob] = [await createTestUser("lists-ada"), await createTestUser("lists-bob")];
-    await db.taskList.createMany({ data: Array.from({ length: LISTS_MAX - 1 }, (_, i) => ({ userId: ada.user.id, name: `list ${i}`, nameKey: `list ${i}` })) });
+    await db.taskList.createMany({
+      data: Array.from({ length: LISTS_MAX - 1 }, (_, i) => ({ userId: ada.user.id, name: `list ${i}`, nameKey: `list ${i}` })),
+    });
     const csv = "title,list\r\nin an old one,list 3\r\nin a new one,fresh\r\nin another new one,fresher";
     const res = await importCsv(ada, csv);
     expect(res.status).toBe(400);

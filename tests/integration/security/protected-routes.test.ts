@@ -20,7 +20,11 @@ describe("every protected route without credentials", () => {
       const handlers = (await import(/* @vite-ignore */ `${process.cwd()}/app${pattern}/route.ts`)) as Record<string, Handler>;
       const csv = typeof entry.data === "string";
       const body = entry.data === undefined ? undefined : csv ? (entry.data as string) : JSON.stringify(entry.data);
-      const request = new Request(`http://localhost:3000${entry.path ?? concretePath(pattern)}`, { method, body, headers: body ? { "content-type": csv ? "text/csv" : "application/json" } : {} });
+      const request = new Request(`http://localhost:3000${entry.path ?? concretePath(pattern)}`, {
+        method,
+        body,
+        headers: body ? { "content-type": csv ? "text/csv" : "application/json" } : {},
+      });
       const params = Object.fromEntries([...pattern.matchAll(/\[([^\]]+)\]/g)].map((m) => [m[1], "00000000-0000-4000-8000-000000000000"]));
       const res = await handlers[method]!(request, { params: Promise.resolve(params) });
       const code = ((await res.json().catch(() => ({}))) as { code?: string }).code ?? "";

@@ -35,7 +35,13 @@ async function seed(tag: string) {
   await db.signInBackoff.createMany({
     data: [
       { key: `email:quiet-${tag}`, attempts: 9, failures: 9, blockedUntil: ago(86_400_000), updatedAt: ago(2 * 86_400_000) }, // expired
-      { key: `email:blocked-${tag}`, attempts: 9, failures: 9, blockedUntil: new Date(Date.now() + 3_600_000), updatedAt: ago(2 * 86_400_000) }, // still waiting
+      {
+        key: `email:blocked-${tag}`,
+        attempts: 9,
+        failures: 9,
+        blockedUntil: new Date(Date.now() + 3_600_000),
+        updatedAt: ago(2 * 86_400_000),
+      }, // still waiting
       { key: `email:recent-${tag}`, attempts: 2, failures: 2, updatedAt: ago(MINUTE) }, // recent
     ],
   });

@@ -14,7 +14,12 @@ import { newLinkToken } from "@/lib/auth/link-token";
 import { createUser } from "@/lib/auth/users";
 import { db } from "@/lib/db";
 import { resetEnvForTests } from "@/lib/env";
-import { SIGN_IN_BACKOFF_BASE_MS, SIGN_IN_BACKOFF_MAX_MS, SIGN_IN_FREE_FAILURES_PER_ADDRESS, SIGN_IN_FREE_FAILURES_PER_EMAIL } from "@/lib/limits";
+import {
+  SIGN_IN_BACKOFF_BASE_MS,
+  SIGN_IN_BACKOFF_MAX_MS,
+  SIGN_IN_FREE_FAILURES_PER_ADDRESS,
+  SIGN_IN_FREE_FAILURES_PER_EMAIL,
+} from "@/lib/limits";
 import { serveHandler } from "../http-server";
 
 const PASSWORD = "correct horse battery staple";
@@ -45,7 +50,11 @@ async function newAccount(): Promise<string> {
 }
 
 function tally(outcomes: Outcome[]): Record<Outcome, number> {
-  return { signed_in: outcomes.filter((o) => o === "signed_in").length, wrong: outcomes.filter((o) => o === "wrong").length, throttled: outcomes.filter((o) => o === "throttled").length };
+  return {
+    signed_in: outcomes.filter((o) => o === "signed_in").length,
+    wrong: outcomes.filter((o) => o === "wrong").length,
+    throttled: outcomes.filter((o) => o === "throttled").length,
+  };
 }
 
 describe("sign-in back-off", () => {
@@ -57,7 +66,13 @@ describe("sign-in back-off", () => {
       return request.method === "GET" ? handlers.GET(request as never) : handlers.POST(request as never);
     });
     const res = await fetch(`${served.url}/api/auth/csrf`);
-    csrf = { token: ((await res.json()) as { csrfToken: string }).csrfToken, cookie: res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") };
+    csrf = {
+      token: ((await res.json()) as { csrfToken: string }).csrfToken,
+      cookie: res.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; "),
+    };
   });
   afterAll(async () => {
     await served.close();
@@ -78,7 +93,11 @@ describe("sign-in back-off", () => {
     const email = await newAccount();
     const outcomes = await Promise.all(Array.from({ length: 30 }, (_, i) => attempt(email, `wrong guess ${i}`)));
     // The free failures, and the one that starts the back-off, reach the password check; no more.
-    expect(tally(outcomes)).toEqual({ signed_in: 0, wrong: SIGN_IN_FREE_FAILURES_PER_ADDRESS + 1, throttled: 30 - SIGN_IN_FREE_FAILURES_PER_ADDRESS - 1 });
+    expect(tally(outcomes)).toEqual({
+      signed_in: 0,
+      wrong: SIGN_IN_FREE_FAILURES_PER_ADDRESS + 1,
+      throttled: 30 - SIGN_IN_FREE_FAILURES_PER_ADDRESS - 1,
+    });
     const pair = await db.signInBackoff.findUniqueOrThrow({ where: { key: `pair:${email}|127.0.0.1` } });
     expect(pair.attempts).toBe(30);
     expect(pair.failures).toBe(SIGN_IN_FREE_FAILURES_PER_ADDRESS + 1);
@@ -90,7 +109,11 @@ describe("sign-in back-off", () => {
     expect(await attempt(email, PASSWORD)).toBe("signed_in");
     // The success ends the email's back-off and the pair's, and trusts the pair.
     expect(await db.signInBackoff.count({ where: { key: `email:${email}` } })).toBe(0);
-    expect(await db.signInBackoff.findUniqueOrThrow({ where: { key: `pair:${email}|127.0.0.1` } })).toMatchObject({ failures: 0, blockedUntil: null, trustedUntil: expect.any(Date) });
+    expect(await db.signInBackoff.findUniqueOrThrow({ where: { key: `pair:${email}|127.0.0.1` } })).toMatchObject({
+      failures: 0,
+      blockedUntil: null,
+      trustedUntil: expect.any(Date),
+    });
   });
 
   it("grows the delay with every further failure instead of locking", async () => {
@@ -162,7 +185,11 @@ describe("sign-in back-off", () => {
     const armed = await db.signInBackoff.findUniqueOrThrow({ where: { key: `email:${email}` } });
     vi.setSystemTime(Date.now() + 100);
     await Promise.all(Array.from({ length: 10 }, (_, i) => attempt(email, "wrong", { "x-forwarded-for": `192.0.2.${100 + i}` })));
-    expect(await db.signInBackoff.findUniqueOrThrow({ where: { key: `email:${email}` } })).toMatchObject({ blockedUntil: armed.blockedUntil, failures: armed.failures, updatedAt: armed.updatedAt });
+    expect(await db.signInBackoff.findUniqueOrThrow({ where: { key: `email:${email}` } })).toMatchObject({
+      blockedUntil: armed.blockedUntil,
+      failures: armed.failures,
+      updatedAt: armed.updatedAt,
+    });
     // The owner, from an address of their own, waits behind the email's back-off…
     const owner = { "x-forwarded-for": "198.51.100.7" };
     expect(await attempt(email, PASSWORD, owner)).toBe("throttled");
@@ -172,9 +199,15 @@ describe("sign-in back-off", () => {
     const { token, tokenHash } = newLinkToken();
     await db.passwordResetToken.create({ data: { userId: user.id, tokenHash, expiresAt: new Date(Date.now() + 3_600_000) } });
     const NEW = "the owner's new passphrase";
-    const reset = await fetch(`${served.url}/api/password-reset/confirm`, { method: "POST", headers: { "content-type": "application/json", ...owner }, body: JSON.stringify({ token, newPassword: NEW }) });
+    const reset = await fetch(`${served.url}/api/password-reset/confirm`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...owner },
+      body: JSON.stringify({ token, newPassword: NEW }),
+    });
     expect(reset.status).toBe(204);
-    expect(await db.signInBackoff.count({ where: { OR: [{ key: `email:${email}` }, { key: { startsWith: `pair:${email}|203.` } }] } })).toBe(0);
+    expect(
+      await db.signInBackoff.count({ where: { OR: [{ key: `email:${email}` }, { key: { startsWith: `pair:${email}|203.` } }] } }),
+    ).toBe(0);
 
     // The attacker carries on and pushes the email into back-off again; the owner still gets in.
     await botnetRound(bots);

@@ -35,15 +35,25 @@ function mcpCall(token: string, name: string, args: Record<string, unknown>): Pr
 describe("token scopes", () => {
   it("a tasks:read token reads but cannot write, over REST and MCP; nothing changes", async () => {
     const ada = await createTestUser("scoped-reader");
-    const task = ((await (await createRoute(apiRequest("/api/tasks", { body: { title: "keep me" }, headers: ada.auth }), none)).json()) as { task: { id: string } }).task;
+    const task = (
+      (await (await createRoute(apiRequest("/api/tasks", { body: { title: "keep me" }, headers: ada.auth }), none)).json()) as {
+        task: { id: string };
+      }
+    ).task;
     const reader = await createApiToken({ userId: ada.user.id, name: "reader", scopes: ["tasks:read"] });
     const before = await db.task.findMany({ where: { userId: ada.user.id } });
 
     expect((await listRoute(apiRequest("/api/tasks", { headers: bearer(reader.token) }), none)).status).toBe(200);
     const writes = [
       await createRoute(apiRequest("/api/tasks", { body: { title: "nope" }, headers: bearer(reader.token) }), none),
-      await patchRoute(apiRequest(`/api/tasks/${task.id}`, { method: "PATCH", body: { title: "changed" }, headers: bearer(reader.token) }), params({ id: task.id })),
-      await deleteTaskRoute(apiRequest(`/api/tasks/${task.id}`, { method: "DELETE", headers: bearer(reader.token) }), params({ id: task.id })),
+      await patchRoute(
+        apiRequest(`/api/tasks/${task.id}`, { method: "PATCH", body: { title: "changed" }, headers: bearer(reader.token) }),
+        params({ id: task.id }),
+      ),
+      await deleteTaskRoute(
+        apiRequest(`/api/tasks/${task.id}`, { method: "DELETE", headers: bearer(reader.token) }),
+        params({ id: task.id }),
+      ),
       await mcpCall(reader.token, "add_task", { title: "nope" }),
       await mcpCall(reader.token, "delete_task", { task: task.id }),
     ];
@@ -70,7 +80,11 @@ describe("token scopes", () => {
 
   it("no token can create, list or revoke tokens, even one with every scope", async () => {
     const ada = await createTestUser("token-minter");
-    const stored = () => db.apiToken.findMany({ where: { userId: ada.user.id }, select: { id: true, name: true, scopes: true, expiresAt: true, revokedAt: true } });
+    const stored = () =>
+      db.apiToken.findMany({
+        where: { userId: ada.user.id },
+        select: { id: true, name: true, scopes: true, expiresAt: true, revokedAt: true },
+      });
     const before = await stored();
     const id = before[0]!.id;
     const answers = [
@@ -89,11 +103,16 @@ describe("token scopes", () => {
     const ada = await createTestUser("expiring");
     const session = await sessionCookie(ada.user.id);
     const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
-    const res = await createTokenRoute(apiRequest("/api/tokens", { body: { name: "for a day", scopes: ["tasks:read"], expiresAt }, headers: session }), none);
+    const res = await createTokenRoute(
+      apiRequest("/api/tokens", { body: { name: "for a day", scopes: ["tasks:read"], expiresAt }, headers: session }),
+      none,
+    );
     expect(res.status).toBe(201);
     const created = (await res.json()) as { id: string; token: string; scopes: string[]; expiresAt: string };
     expect(created).toMatchObject({ scopes: ["tasks:read"], expiresAt });
-    const listed = (await (await listTokensRoute(apiRequest("/api/tokens", { headers: session }), none)).json()) as { tokens: { id: string; scopes: string[]; expiresAt: string | null }[] };
+    const listed = (await (await listTokensRoute(apiRequest("/api/tokens", { headers: session }), none)).json()) as {
+      tokens: { id: string; scopes: string[]; expiresAt: string | null }[];
+    };
     expect(listed.tokens.find((t) => t.id === created.id)).toMatchObject({ scopes: ["tasks:read"], expiresAt });
     expect((await listRoute(apiRequest("/api/tasks", { headers: bearer(created.token) }), none)).status).toBe(200);
 
@@ -106,7 +125,12 @@ describe("token scopes", () => {
   it("refuses unknown scopes and expiries in the past", async () => {
     const ada = await createTestUser("bad-token-input");
     const session = await sessionCookie(ada.user.id);
-    for (const body of [{ name: "x", scopes: ["admin"] }, { name: "x", scopes: [] }, { name: "x", expiresAt: "2001-01-01T00:00:00Z" }, { name: "x", expiresAt: "tomorrow" }]) {
+    for (const body of [
+      { name: "x", scopes: ["admin"] },
+      { name: "x", scopes: [] },
+      { name: "x", expiresAt: "2001-01-01T00:00:00Z" },
+      { name: "x", expiresAt: "tomorrow" },
+    ]) {
       const res = await createTokenRoute(apiRequest("/api/tokens", { body, headers: session }), none);
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
@@ -116,7 +140,11 @@ describe("token scopes", () => {
   it(`allows at most ${MAX_TOKENS_PER_USER} tokens per user, also when created in parallel`, async () => {
     const ada = await createTestUser("hoarder");
     const session = await sessionCookie(ada.user.id);
-    const answers = await Promise.all(Array.from({ length: MAX_TOKENS_PER_USER + 5 }, (_, i) => createTokenRoute(apiRequest("/api/tokens", { body: { name: `t${i}` }, headers: session }), none)));
+    const answers = await Promise.all(
+      Array.from({ length: MAX_TOKENS_PER_USER + 5 }, (_, i) =>
+        createTokenRoute(apiRequest("/api/tokens", { body: { name: `t${i}` }, headers: session }), none),
+      ),
+    );
     const statuses = answers.map((r) => r.status);
     // One token already exists (createTestUser's).
     expect(statuses.filter((s) => s === 201)).toHaveLength(MAX_TOKENS_PER_USER - 1);

@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as listRoute, POST as createRoute } from "@/app/api/tasks/route";
 import { DELETE as deleteRoute, GET as getRoute, PATCH as patchRoute } from "@/app/api/tasks/[id]/route";
-import { DELETE as revokeRoute, } from "@/app/api/tokens/[id]/route";
+import { DELETE as revokeRoute } from "@/app/api/tokens/[id]/route";
 import { GET as listTokensRoute } from "@/app/api/tokens/route";
 import { db } from "@/lib/db";
 import type { TaskView } from "@/lib/tasks/schema";
@@ -34,7 +34,10 @@ describe("two users", () => {
     const missing = "00000000-0000-4000-8000-000000000000";
     for (const id of [adaTask.id, missing]) {
       const read = await getRoute(apiRequest(`/api/tasks/${id}`, { headers: babbage.auth }), params({ id }));
-      const patch = await patchRoute(apiRequest(`/api/tasks/${id}`, { method: "PATCH", body: { title: "pwned", status: "completed" }, headers: babbage.auth }), params({ id }));
+      const patch = await patchRoute(
+        apiRequest(`/api/tasks/${id}`, { method: "PATCH", body: { title: "pwned", status: "completed" }, headers: babbage.auth }),
+        params({ id }),
+      );
       const del = await deleteRoute(apiRequest(`/api/tasks/${id}`, { method: "DELETE", headers: babbage.auth }), params({ id }));
       for (const res of [read, patch, del]) {
         expect(res.status).toBe(404);
@@ -53,7 +56,10 @@ describe("two users", () => {
   });
 
   it("a user id in the body cannot create a task for someone else (2, 13)", async () => {
-    const res = await createRoute(apiRequest("/api/tasks", { body: { title: "planted", userId: ada.user.id }, headers: babbage.auth }), none);
+    const res = await createRoute(
+      apiRequest("/api/tasks", { body: { title: "planted", userId: ada.user.id }, headers: babbage.auth }),
+      none,
+    );
     expect(res.status).toBe(400);
     expect(await db.task.count({ where: { title: "planted" } })).toBe(0);
   });
@@ -65,17 +71,27 @@ describe("two users", () => {
       expect(((await res.json()) as { code: string }).code).toBe("unauthorized:token");
     }
     const temp = await createTestUser("revoked");
-    const tokens = (await (await listTokensRoute(apiRequest("/api/tokens", { headers: await sessionCookie(temp.user.id) }), none)).json()) as { tokens: { id: string }[] };
+    const tokens = (await (
+      await listTokensRoute(apiRequest("/api/tokens", { headers: await sessionCookie(temp.user.id) }), none)
+    ).json()) as { tokens: { id: string }[] };
     const id = tokens.tokens[0]!.id;
-    expect((await revokeRoute(apiRequest(`/api/tokens/${id}`, { method: "DELETE", headers: await sessionCookie(temp.user.id) }), params({ id }))).status).toBe(204);
+    expect(
+      (await revokeRoute(apiRequest(`/api/tokens/${id}`, { method: "DELETE", headers: await sessionCookie(temp.user.id) }), params({ id })))
+        .status,
+    ).toBe(204);
     const after = await listRoute(apiRequest("/api/tasks", { headers: temp.auth }), none);
     expect(after.status).toBe(401);
   });
 
   it("B cannot revoke A's token", async () => {
-    const tokens = (await (await listTokensRoute(apiRequest("/api/tokens", { headers: await sessionCookie(ada.user.id) }), none)).json()) as { tokens: { id: string }[] };
+    const tokens = (await (
+      await listTokensRoute(apiRequest("/api/tokens", { headers: await sessionCookie(ada.user.id) }), none)
+    ).json()) as { tokens: { id: string }[] };
     const id = tokens.tokens[0]!.id;
-    const res = await revokeRoute(apiRequest(`/api/tokens/${id}`, { method: "DELETE", headers: await sessionCookie(babbage.user.id) }), params({ id }));
+    const res = await revokeRoute(
+      apiRequest(`/api/tokens/${id}`, { method: "DELETE", headers: await sessionCookie(babbage.user.id) }),
+      params({ id }),
+    );
     expect(res.status).toBe(404);
     expect((await listRoute(apiRequest("/api/tasks", { headers: ada.auth }), none)).status).toBe(200);
   });

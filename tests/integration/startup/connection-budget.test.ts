@@ -27,7 +27,9 @@ describe("connection budget", () => {
 
   it("is not checked against the server behind a pooler", async () => {
     // An unreachable URL: a check would throw.
-    await expect(checkConnectionBudget({ databaseUrl: "postgresql://u:p@127.0.0.1:1/db", workers: 1000, poolMax: 100, pooler: "transaction" })).resolves.toBeNull();
+    await expect(
+      checkConnectionBudget({ databaseUrl: "postgresql://u:p@127.0.0.1:1/db", workers: 1000, poolMax: 100, pooler: "transaction" }),
+    ).resolves.toBeNull();
   });
 
   it("stops scripts/serve.ts before any worker starts, with a clear message", () => {

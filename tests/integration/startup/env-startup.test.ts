@@ -21,10 +21,14 @@ describe("startup environment check", () => {
     ["AGENT_MAX_STEPS", { AGENT_MAX_STEPS: "0" }],
     ["AI_TEMPERATURE", { AI_TEMPERATURE: "hot" }],
     ["GOOGLE_GENERATIVE_AI_API_KEY", { AI_PROVIDER: "google", GOOGLE_GENERATIVE_AI_API_KEY: undefined }],
-  ])("stops when %s is missing or malformed", (name, override) => {
-    const { status, output } = startWith({ ...valid, ...override });
-    expect(status).not.toBe(0);
-    expect(output).toContain(name);
-    expect(output).not.toContain("s".repeat(32));
-  }, 60_000);
+  ])(
+    "stops when %s is missing or malformed",
+    (name, override) => {
+      const { status, output } = startWith({ ...valid, ...override });
+      expect(status).not.toBe(0);
+      expect(output).toContain(name);
+      expect(output).not.toContain("s".repeat(32));
+    },
+    60_000,
+  );
 });

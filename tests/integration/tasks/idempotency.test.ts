@@ -20,11 +20,17 @@ function create(user: TestUser, body: Record<string, unknown>, key?: string) {
 }
 
 function patch(user: TestUser, id: string, body: Record<string, unknown>, key?: string) {
-  return patchRoute(apiRequest(`/api/tasks/${id}`, { method: "PATCH", body, headers: { ...user.auth, ...(key ? { "idempotency-key": key } : {}) } }), params({ id }));
+  return patchRoute(
+    apiRequest(`/api/tasks/${id}`, { method: "PATCH", body, headers: { ...user.auth, ...(key ? { "idempotency-key": key } : {}) } }),
+    params({ id }),
+  );
 }
 
 function remove(user: TestUser, id: string, key?: string) {
-  return deleteRoute(apiRequest(`/api/tasks/${id}`, { method: "DELETE", headers: { ...user.auth, ...(key ? { "idempotency-key": key } : {}) } }), params({ id }));
+  return deleteRoute(
+    apiRequest(`/api/tasks/${id}`, { method: "DELETE", headers: { ...user.auth, ...(key ? { "idempotency-key": key } : {}) } }),
+    params({ id }),
+  );
 }
 
 async function tasksTitled(user: TestUser, title: string) {
@@ -100,7 +106,10 @@ describe("Idempotency-Key on task writes", () => {
     const key2 = randomUUID();
     await create(ada, { title: "Order check", priority: "high" }, key2);
     const reordered = await createRoute(
-      apiRequest("/api/tasks", { rawBody: '{"priority":"high","title":"Order check"}', headers: { ...ada.auth, "content-type": "application/json", "idempotency-key": key2 } }),
+      apiRequest("/api/tasks", {
+        rawBody: '{"priority":"high","title":"Order check"}',
+        headers: { ...ada.auth, "content-type": "application/json", "idempotency-key": key2 },
+      }),
       none,
     );
     expect(reordered.status).toBe(201);
@@ -150,7 +159,10 @@ describe("Idempotency-Key on task writes", () => {
   it("forgets a key after 24 hours: it is then a new write", async () => {
     const key = randomUUID();
     await create(ada, { title: "Old key" }, key);
-    await getDb().idempotencyKey.update({ where: { userId_key: { userId: ada.user.id, key } }, data: { createdAt: new Date(Date.now() - 25 * 3600_000) } });
+    await getDb().idempotencyKey.update({
+      where: { userId_key: { userId: ada.user.id, key } },
+      data: { createdAt: new Date(Date.now() - 25 * 3600_000) },
+    });
     const later = await create(ada, { title: "Old key" }, key);
     expect(later.status).toBe(201);
     expect(later.headers.get("idempotent-replayed")).toBeNull();
@@ -158,7 +170,10 @@ describe("Idempotency-Key on task writes", () => {
 
     const stale = randomUUID();
     await create(bob, { title: "Stale" }, stale);
-    await getDb().idempotencyKey.update({ where: { userId_key: { userId: bob.user.id, key: stale } }, data: { createdAt: new Date(Date.now() - 25 * 3600_000) } });
+    await getDb().idempotencyKey.update({
+      where: { userId_key: { userId: bob.user.id, key: stale } },
+      data: { createdAt: new Date(Date.now() - 25 * 3600_000) },
+    });
     expect(await pruneExpiredIdempotencyKeys()).toBeGreaterThanOrEqual(1);
     expect(await getDb().idempotencyKey.findUnique({ where: { userId_key: { userId: bob.user.id, key: stale } } })).toBeNull();
     expect(await getDb().idempotencyKey.findUnique({ where: { userId_key: { userId: ada.user.id, key } } })).not.toBeNull();

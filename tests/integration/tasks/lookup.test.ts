@@ -17,7 +17,9 @@ beforeAll(async () => {
   ada = await createTestUser("many-tasks");
   // 600 tasks due soon come first in list order; the one we want has no due date and comes last.
   const soon = new Date(Date.now() + 86_400_000);
-  await db.task.createMany({ data: Array.from({ length: 600 }, (_, i) => ({ userId: ada.user.id, title: `Filler chore number ${i}`, dueAt: soon })) });
+  await db.task.createMany({
+    data: Array.from({ length: 600 }, (_, i) => ({ userId: ada.user.id, title: `Filler chore number ${i}`, dueAt: soon })),
+  });
   passportId = (await db.task.create({ data: { userId: ada.user.id, title: "Renew passport" } })).id;
   await db.task.create({ data: { userId: ada.user.id, title: "Renew library card" } });
 
@@ -25,7 +27,9 @@ beforeAll(async () => {
   bea = await createTestUser("years-of-tasks");
   const longAgo = new Date(Date.now() - 3 * 365 * 86_400_000);
   oldestId = (await db.task.create({ data: { userId: bea.user.id, title: "Renew passport", createdAt: longAgo } })).id;
-  await db.task.createMany({ data: Array.from({ length: 650 }, (_, i) => ({ userId: bea.user.id, title: `Renew parking permit for bay ${i}`, dueAt: soon })) });
+  await db.task.createMany({
+    data: Array.from({ length: 650 }, (_, i) => ({ userId: bea.user.id, title: `Renew parking permit for bay ${i}`, dueAt: soon })),
+  });
 });
 
 describe("task lookup by words", () => {
@@ -39,7 +43,10 @@ describe("task lookup by words", () => {
   });
 
   it("finds it by id, and still says when words fit several tasks", async () => {
-    expect(await runTaskTool("update_task", { task: passportId, priority: "low" }, ctx())).toMatchObject({ ok: true, task: { id: passportId, priority: "low" } });
+    expect(await runTaskTool("update_task", { task: passportId, priority: "low" }, ctx())).toMatchObject({
+      ok: true,
+      task: { id: passportId, priority: "low" },
+    });
     const result = await runTaskTool("complete_task", { task: "renew" }, ctx());
     expect(result).toMatchObject({ ok: false, code: "ambiguous" });
     expect(await db.task.count({ where: { userId: ada.user.id, status: "completed" } })).toBe(0);
@@ -54,7 +61,10 @@ describe("task lookup for a user with years of tasks", () => {
       const result = await runTaskTool("update_task", { task: words, priority: "high" }, ctx());
       expect(result, words).toMatchObject({ ok: true, task: { id: oldestId, priority: "high" } });
     }
-    expect(await runTaskTool("complete_task", { task: "passport" }, ctx())).toMatchObject({ ok: true, task: { id: oldestId, status: "completed" } });
+    expect(await runTaskTool("complete_task", { task: "passport" }, ctx())).toMatchObject({
+      ok: true,
+      task: { id: oldestId, status: "completed" },
+    });
   });
 
   it("lists it for a misspelt query (the forgiving fallback searches all of the tasks)", async () => {
@@ -63,8 +73,17 @@ describe("task lookup for a user with years of tasks", () => {
   });
 
   it("still tells several matching tasks apart from none", async () => {
-    expect(await runTaskTool("update_task", { task: "parking permit", priority: "low" }, ctx())).toMatchObject({ ok: false, code: "ambiguous" });
-    expect(await runTaskTool("update_task", { task: "parking permit for bay 612", priority: "low" }, ctx())).toMatchObject({ ok: true, task: { title: "Renew parking permit for bay 612" } });
-    expect(await runTaskTool("update_task", { task: "water the ferns", priority: "low" }, ctx())).toMatchObject({ ok: false, code: "not_found" });
+    expect(await runTaskTool("update_task", { task: "parking permit", priority: "low" }, ctx())).toMatchObject({
+      ok: false,
+      code: "ambiguous",
+    });
+    expect(await runTaskTool("update_task", { task: "parking permit for bay 612", priority: "low" }, ctx())).toMatchObject({
+      ok: true,
+      task: { title: "Renew parking permit for bay 612" },
+    });
+    expect(await runTaskTool("update_task", { task: "water the ferns", priority: "low" }, ctx())).toMatchObject({
+      ok: false,
+      code: "not_found",
+    });
   });
 });

@@ -20,8 +20,16 @@ const none = { params: Promise.resolve({}) };
 const NY = "America/New_York";
 
 type Parsed = {
-  title: string; description: string; dueAt: string | null; priority: string | null; recurrence: string | null; recurrenceText: string | null;
-  remindAt: string | null; listId: string | null; labels: string[]; spans: { start: number; end: number; kind: string }[];
+  title: string;
+  description: string;
+  dueAt: string | null;
+  priority: string | null;
+  recurrence: string | null;
+  recurrenceText: string | null;
+  remindAt: string | null;
+  listId: string | null;
+  labels: string[];
+  spans: { start: number; end: number; kind: string }[];
 };
 
 async function parse(user: TestUser, body: unknown): Promise<Response> {
@@ -64,7 +72,14 @@ const TABLE: Row[] = [
   {
     text: "pay rent on the 1st of every month 9am #home high",
     check: (p) => {
-      expect(p).toMatchObject({ title: "Pay rent", priority: "high", recurrence: "FREQ=MONTHLY;BYMONTHDAY=1", labels: ["home"], listId: null, remindAt: null });
+      expect(p).toMatchObject({
+        title: "Pay rent",
+        priority: "high",
+        recurrence: "FREQ=MONTHLY;BYMONTHDAY=1",
+        labels: ["home"],
+        listId: null,
+        remindAt: null,
+      });
       expect(local(p.dueAt)).toMatchObject({ day: 1, hour: 9, minute: 0 });
     },
     spans: { recurrence: ["on the 1st of every month"], time: ["9am"], label: ["#home"], priority: ["high"] },
@@ -110,13 +125,31 @@ const TABLE: Row[] = [
   },
   {
     text: "email @nobody about C# and issue #1",
-    check: (p) => expect(p).toMatchObject({ title: "Email @nobody about C# and issue #1", listId: null, labels: [], dueAt: null, priority: null, recurrence: null }),
+    check: (p) =>
+      expect(p).toMatchObject({
+        title: "Email @nobody about C# and issue #1",
+        listId: null,
+        labels: [],
+        dueAt: null,
+        priority: null,
+        recurrence: null,
+      }),
     spans: {},
     chat: false,
   },
   {
     text: "renew passport",
-    check: (p) => expect(p).toMatchObject({ title: "Renew passport", dueAt: null, priority: null, recurrence: null, remindAt: null, listId: null, labels: [], spans: [] }),
+    check: (p) =>
+      expect(p).toMatchObject({
+        title: "Renew passport",
+        dueAt: null,
+        priority: null,
+        recurrence: null,
+        remindAt: null,
+        listId: null,
+        labels: [],
+        spans: [],
+      }),
   },
   {
     text: "remind me at 5pm to call the bank",
@@ -172,11 +205,29 @@ const TABLE: Row[] = [
   },
 ];
 
-type Made = { title: string; description: string; priority: string; dueAt: string | null; recurrence: { rule: string } | null; remindAt: string | null; labels: string[]; list: { name: string } | null };
+type Made = {
+  title: string;
+  description: string;
+  priority: string;
+  dueAt: string | null;
+  recurrence: { rule: string } | null;
+  remindAt: string | null;
+  labels: string[];
+  list: { name: string } | null;
+};
 
 /** The fields a person sees on the task, whichever way it was made. */
 function fields(t: Made) {
-  return { title: t.title, description: t.description, priority: t.priority, dueAt: t.dueAt, recurrence: t.recurrence?.rule ?? null, remindAt: t.remindAt, labels: [...t.labels].sort(), list: t.list?.name.toLowerCase() ?? null };
+  return {
+    title: t.title,
+    description: t.description,
+    priority: t.priority,
+    dueAt: t.dueAt,
+    recurrence: t.recurrence?.rule ?? null,
+    remindAt: t.remindAt,
+    labels: [...t.labels].sort(),
+    list: t.list?.name.toLowerCase() ?? null,
+  };
 }
 
 /** As the panel does on Enter: the parse, then POST /api/tasks with what it read. */
@@ -246,9 +297,9 @@ describe("POST /api/tasks/parse", () => {
     const text = "pay rent on the 1st of every month 9am #home high";
     const full = await parsed(alice, text);
     const span = (kind: string) => {
-    const s = full.spans.find((x) => x.kind === kind)!;
-    return { start: s.start, end: s.end };
-  };
+      const s = full.spans.find((x) => x.kind === kind)!;
+      return { start: s.start, end: s.end };
+    };
 
     const noPriority = await parsed(alice, text, [span("priority")]);
     expect(noPriority).toMatchObject({ title: "Pay rent high", priority: null, recurrence: "FREQ=MONTHLY;BYMONTHDAY=1", labels: ["home"] });
@@ -259,7 +310,12 @@ describe("POST /api/tasks/parse", () => {
     expect(noLabel).toMatchObject({ title: "Pay rent #home", labels: [], priority: "high" });
 
     const noRepeat = await parsed(alice, text, [span("recurrence"), span("priority")]);
-    expect(noRepeat).toMatchObject({ title: "Pay rent on the 1st of every month high", recurrence: null, priority: null, labels: ["home"] });
+    expect(noRepeat).toMatchObject({
+      title: "Pay rent on the 1st of every month high",
+      recurrence: null,
+      priority: null,
+      labels: ["home"],
+    });
     expect(local(noRepeat.dueAt)).toMatchObject({ hour: 9, minute: 0 });
 
     // An ignored list name stays in the title; the list is not used.
@@ -269,7 +325,17 @@ describe("POST /api/tasks/parse", () => {
 
   it("rejects bad ignore ranges with a clear error", async () => {
     const text = "call mom friday";
-    for (const ignore of [[{ start: 3, end: 3 }], [{ start: 5, end: 2 }], [{ start: 0, end: 99 }], [{ start: -1, end: 2 }], [{ start: 0.5, end: 2 }], [{ start: 0 }], [{ start: 0, end: 2, kind: "date" }], "0-2", Array.from({ length: 51 }, () => ({ start: 0, end: 1 }))]) {
+    for (const ignore of [
+      [{ start: 3, end: 3 }],
+      [{ start: 5, end: 2 }],
+      [{ start: 0, end: 99 }],
+      [{ start: -1, end: 2 }],
+      [{ start: 0.5, end: 2 }],
+      [{ start: 0 }],
+      [{ start: 0, end: 2, kind: "date" }],
+      "0-2",
+      Array.from({ length: 51 }, () => ({ start: 0, end: 1 })),
+    ]) {
       const res = await parse(alice, { text, ignore });
       expect(res.status, JSON.stringify(ignore)).toBe(400);
       const body = (await res.json()) as { code: string; message: string };

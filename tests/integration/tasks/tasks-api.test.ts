@@ -26,8 +26,33 @@ describe("tasks API", () => {
 
   it("creates a task with defaults and returns the API shape", async () => {
     const task = await create(ada, { title: "  Buy milk " });
-    expect(task).toMatchObject({ title: "Buy milk", description: "", status: "pending", priority: "medium", dueAt: null, completedAt: null });
-    expect(Object.keys(task).sort()).toEqual(["completedAt", "createdAt", "description", "dueAt", "id", "labels", "lastCompletedAt", "list", "parentId", "priority", "recurrence", "remindAt", "reminderDismissedAt", "status", "subtasks", "title", "updatedAt"]);
+    expect(task).toMatchObject({
+      title: "Buy milk",
+      description: "",
+      status: "pending",
+      priority: "medium",
+      dueAt: null,
+      completedAt: null,
+    });
+    expect(Object.keys(task).sort()).toEqual([
+      "completedAt",
+      "createdAt",
+      "description",
+      "dueAt",
+      "id",
+      "labels",
+      "lastCompletedAt",
+      "list",
+      "parentId",
+      "priority",
+      "recurrence",
+      "remindAt",
+      "reminderDismissedAt",
+      "status",
+      "subtasks",
+      "title",
+      "updatedAt",
+    ]);
     const res = await getRoute(apiRequest(`/api/tasks/${task.id}`, { headers: ada.auth }), params({ id: task.id }));
     expect(((await res.json()) as { task: TaskView }).task.id).toBe(task.id);
   });
@@ -36,12 +61,22 @@ describe("tasks API", () => {
     const task = await create(ada, { title: "Walk the dog", dueAt: "2030-01-05" });
     expect(task.dueAt).toBe("2030-01-05T23:59:59.999Z");
 
-    let res = await patchRoute(apiRequest(`/api/tasks/${task.id}`, { method: "PATCH", body: { status: "completed" }, headers: ada.auth }), params({ id: task.id }));
+    let res = await patchRoute(
+      apiRequest(`/api/tasks/${task.id}`, { method: "PATCH", body: { status: "completed" }, headers: ada.auth }),
+      params({ id: task.id }),
+    );
     let updated = ((await res.json()) as { task: TaskView }).task;
     expect(updated.status).toBe("completed");
     expect(updated.completedAt).not.toBeNull();
 
-    res = await patchRoute(apiRequest(`/api/tasks/${task.id}`, { method: "PATCH", body: { status: "pending", title: "Walk the dogs", priority: "high", dueAt: null }, headers: ada.auth }), params({ id: task.id }));
+    res = await patchRoute(
+      apiRequest(`/api/tasks/${task.id}`, {
+        method: "PATCH",
+        body: { status: "pending", title: "Walk the dogs", priority: "high", dueAt: null },
+        headers: ada.auth,
+      }),
+      params({ id: task.id }),
+    );
     updated = ((await res.json()) as { task: TaskView }).task;
     expect(updated).toMatchObject({ status: "pending", completedAt: null, title: "Walk the dogs", priority: "high", dueAt: null });
 
@@ -60,7 +95,10 @@ describe("tasks API", () => {
     await create(user, { title: "Today call", dueAt: new Date(now.getTime() + 60_000).toISOString() });
     await create(user, { title: "Later trip", dueAt: day(3), priority: "high" });
     const done = await create(user, { title: "Old report", dueAt: day(-3) });
-    await patchRoute(apiRequest(`/api/tasks/${done.id}`, { method: "PATCH", body: { status: "completed" }, headers: user.auth }), params({ id: done.id }));
+    await patchRoute(
+      apiRequest(`/api/tasks/${done.id}`, { method: "PATCH", body: { status: "completed" }, headers: user.auth }),
+      params({ id: done.id }),
+    );
 
     const titles = async (q: string) => (await list(user, q)).tasks.map((t) => t.title);
     expect(await titles("?due=overdue&tz=UTC")).toEqual(["Overdue report"]);
@@ -91,12 +129,22 @@ describe("tasks API", () => {
   it("answers bad input with 400 and a code naming the field, writing nothing", async () => {
     const user = await createTestUser("bad");
     const cases: Array<[string, Request]> = [
-      ["malformed JSON", apiRequest("/api/tasks", { rawBody: "{ nope", headers: { ...user.auth, "content-type": "application/json" }, method: "POST" })],
+      [
+        "malformed JSON",
+        apiRequest("/api/tasks", { rawBody: "{ nope", headers: { ...user.auth, "content-type": "application/json" }, method: "POST" }),
+      ],
       ["empty title", apiRequest("/api/tasks", { body: { title: "" }, headers: user.auth })],
       ["unknown field", apiRequest("/api/tasks", { body: { title: "x", userId: ada.user.id }, headers: user.auth })],
       ["wrong enum", apiRequest("/api/tasks", { body: { title: "x", priority: "urgent" }, headers: user.auth })],
       ["bad date", apiRequest("/api/tasks", { body: { title: "x", dueAt: "next tuesday-ish" }, headers: user.auth })],
-      ["text/plain body", apiRequest("/api/tasks", { rawBody: JSON.stringify({ title: "x" }), headers: { ...user.auth, "content-type": "text/plain" }, method: "POST" })],
+      [
+        "text/plain body",
+        apiRequest("/api/tasks", {
+          rawBody: JSON.stringify({ title: "x" }),
+          headers: { ...user.auth, "content-type": "text/plain" },
+          method: "POST",
+        }),
+      ],
     ];
     for (const [name, request] of cases) {
       const res = await createRoute(request, none);
@@ -116,7 +164,10 @@ describe("tasks API", () => {
   });
 
   it("rejects a body over the size limit with 413", async () => {
-    const res = await createRoute(apiRequest("/api/tasks", { body: { title: "x", description: "y".repeat(70_000) }, headers: ada.auth }), none);
+    const res = await createRoute(
+      apiRequest("/api/tasks", { body: { title: "x", description: "y".repeat(70_000) }, headers: ada.auth }),
+      none,
+    );
     expect(res.status).toBe(413);
   });
 });

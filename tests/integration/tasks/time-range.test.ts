@@ -36,8 +36,14 @@ async function create(user: TestUser, title: string, dueAt: string, completedAt?
   return task;
 }
 
-async function list(user: TestUser, query: string): Promise<{ status: number; titles: string[]; body: { code?: string; message?: string } }> {
-  const res = await listRoute(apiRequest(`/api/tasks?${query.includes("status=") ? "" : "status=all&"}${query}`, { headers: user.auth }), none);
+async function list(
+  user: TestUser,
+  query: string,
+): Promise<{ status: number; titles: string[]; body: { code?: string; message?: string } }> {
+  const res = await listRoute(
+    apiRequest(`/api/tasks?${query.includes("status=") ? "" : "status=all&"}${query}`, { headers: user.auth }),
+    none,
+  );
   const body = (await res.json()) as { tasks?: TaskView[]; code?: string; message?: string };
   return { status: res.status, titles: (body.tasks ?? []).map((t) => t.title).sort(), body };
 }
@@ -74,8 +80,14 @@ describe("GET /api/tasks time ranges", () => {
 
   it("date-times: with an offset as given, without one in the user's zone; both ends inclusive", async () => {
     expect((await list(ada, "dueFrom=2027-01-10T09:30:00Z&dueTo=2027-01-10T09:30:00Z")).titles).toEqual(["Late on the tenth"]);
-    expect((await list(ada, "dueFrom=2027-01-10T00:30&dueTo=2027-01-10T23:30")).titles).toEqual(["Early on the tenth", "Late on the tenth"]);
-    expect((await list(ada, `dueFrom=${encodeURIComponent("2027-01-10T00:31+14:00")}`)).titles).toEqual(["Early on the eleventh", "Late on the tenth"]);
+    expect((await list(ada, "dueFrom=2027-01-10T00:30&dueTo=2027-01-10T23:30")).titles).toEqual([
+      "Early on the tenth",
+      "Late on the tenth",
+    ]);
+    expect((await list(ada, `dueFrom=${encodeURIComponent("2027-01-10T00:31+14:00")}`)).titles).toEqual([
+      "Early on the eleventh",
+      "Late on the tenth",
+    ]);
   });
 
   it("completedFrom/completedTo select by completion time, and combine with the other filters", async () => {
@@ -110,12 +122,20 @@ describe("the list_tasks tool's time ranges", () => {
   it("in an agent turn: the model's dates are the user's local days", async () => {
     setModelOverrideForTests(
       scriptedModel([
-        { calls: [{ name: "list_tasks", input: { dueFrom: "2027-01-10", dueTo: "2027-01-10" } }, { name: "list_tasks", input: { completedFrom: "2027-01-11", completedTo: "2027-01-11" } }, { name: "list_tasks", input: { dueFrom: "next week" } }] },
+        {
+          calls: [
+            { name: "list_tasks", input: { dueFrom: "2027-01-10", dueTo: "2027-01-10" } },
+            { name: "list_tasks", input: { completedFrom: "2027-01-11", completedTo: "2027-01-11" } },
+            { name: "list_tasks", input: { dueFrom: "next week" } },
+          ],
+        },
         { text: "Here they are." },
       ]),
     );
     const res = await agentPOST(apiRequest("/api/agent", { headers: ada.auth, body: { message: "what's due on the tenth?" } }), undefined);
-    const body = (await res.json()) as { toolCalls: { output: { ok: boolean; tasks?: TaskView[]; code?: string; message?: string }; success: boolean }[] };
+    const body = (await res.json()) as {
+      toolCalls: { output: { ok: boolean; tasks?: TaskView[]; code?: string; message?: string }; success: boolean }[];
+    };
     const [due, completed, bad] = body.toolCalls;
     expect(due!.output.tasks!.map((t) => t.title).sort()).toEqual(["Early on the tenth", "Late on the tenth"]);
     expect(completed!.output.tasks!.map((t) => t.title)).toEqual(["Paid the rent"]);
@@ -127,18 +147,31 @@ describe("the list_tasks tool's time ranges", () => {
     const served = await serveHandler((request) => mcpRoute(request));
     const connect = async (user: TestUser) => {
       const client = new Client({ name: "range-test", version: "1.0.0" });
-      await client.connect(new StreamableHTTPClientTransport(new URL(`${served.url}/api/mcp`), { requestInit: { headers: { authorization: `Bearer ${user.token}` } } }));
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(`${served.url}/api/mcp`), {
+          requestInit: { headers: { authorization: `Bearer ${user.token}` } },
+        }),
+      );
       return client;
     };
     const adaClient = await connect(ada);
     const babbageClient = await connect(babbage);
     try {
       type Listed = { structuredContent: { ok: boolean; tasks?: TaskView[]; code?: string; message?: string } };
-      const listed = (await adaClient.callTool({ name: "list_tasks", arguments: { dueFrom: "2027-01-10", dueTo: "2027-01-10" } })) as unknown as Listed;
+      const listed = (await adaClient.callTool({
+        name: "list_tasks",
+        arguments: { dueFrom: "2027-01-10", dueTo: "2027-01-10" },
+      })) as unknown as Listed;
       expect(listed.structuredContent.tasks!.map((t) => t.title).sort()).toEqual(["Early on the tenth", "Late on the tenth"]);
-      const theirs = (await babbageClient.callTool({ name: "list_tasks", arguments: { dueFrom: "2027-01-10", dueTo: "2027-01-10" } })) as unknown as Listed;
+      const theirs = (await babbageClient.callTool({
+        name: "list_tasks",
+        arguments: { dueFrom: "2027-01-10", dueTo: "2027-01-10" },
+      })) as unknown as Listed;
       expect(theirs.structuredContent.tasks!.map((t) => t.title)).toEqual(["Babbage on the tenth"]);
-      const bad = (await adaClient.callTool({ name: "list_tasks", arguments: { completedFrom: "2027-01-12", completedTo: "2027-01-11" } })) as unknown as Listed & { isError?: boolean };
+      const bad = (await adaClient.callTool({
+        name: "list_tasks",
+        arguments: { completedFrom: "2027-01-12", completedTo: "2027-01-11" },
+      })) as unknown as Listed & { isError?: boolean };
       expect(bad.structuredContent).toMatchObject({ ok: false, code: "invalid_input" });
       expect(bad.structuredContent.message).toContain("completedFrom");
     } finally {

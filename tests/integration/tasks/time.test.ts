@@ -76,10 +76,22 @@ describe("repeating tasks over REST", () => {
   it("completing moves it to the next occurrence at the same local time, records a completion, and undo moves it back", async () => {
     const task = await create(ada, plants);
     const requestId = `complete-${task.id}`;
-    const res = await patchRoute(apiRequest(`/api/tasks/${task.id}`, { method: "PATCH", body: { status: "completed" }, headers: { ...ada.auth, "x-request-id": requestId } }), params({ id: task.id }));
+    const res = await patchRoute(
+      apiRequest(`/api/tasks/${task.id}`, {
+        method: "PATCH",
+        body: { status: "completed" },
+        headers: { ...ada.auth, "x-request-id": requestId },
+      }),
+      params({ id: task.id }),
+    );
     expect(res.status).toBe(200);
     const done = ((await res.json()) as { task: TaskView }).task;
-    expect(done).toMatchObject({ status: "pending", completedAt: null, dueAt: "2027-03-28T07:00:00.000Z", remindAt: "2027-03-28T06:30:00.000Z" });
+    expect(done).toMatchObject({
+      status: "pending",
+      completedAt: null,
+      dueAt: "2027-03-28T07:00:00.000Z",
+      remindAt: "2027-03-28T06:30:00.000Z",
+    });
     expect(done.lastCompletedAt).not.toBeNull();
 
     const activity = await lastActivity(task.id);
@@ -154,16 +166,31 @@ describe("repeating tasks through the agent's tools", () => {
 
   it("add_task takes recurrence and remindAt; complete_task moves the task on", async () => {
     // 14 March 2027 is the US spring-forward Sunday.
-    const added = await runTaskTool("add_task", { title: "Call mom", due: "2027-03-13T17:00", recurrence: "freq=daily", remindAt: "2027-03-13T16:30" }, ctx());
-    expect(added).toMatchObject({ ok: true, task: { recurrence: { rule: "FREQ=DAILY", text: "every day" }, dueAt: "2027-03-13T22:00:00.000Z" } });
+    const added = await runTaskTool(
+      "add_task",
+      { title: "Call mom", due: "2027-03-13T17:00", recurrence: "freq=daily", remindAt: "2027-03-13T16:30" },
+      ctx(),
+    );
+    expect(added).toMatchObject({
+      ok: true,
+      task: { recurrence: { rule: "FREQ=DAILY", text: "every day" }, dueAt: "2027-03-13T22:00:00.000Z" },
+    });
     const done = await runTaskTool("complete_task", { task: "call mom" }, ctx());
-    expect(done).toMatchObject({ ok: true, movedToNextOccurrence: true, task: { status: "pending", dueAt: "2027-03-14T21:00:00.000Z", remindAt: "2027-03-14T20:30:00.000Z" } });
+    expect(done).toMatchObject({
+      ok: true,
+      movedToNextOccurrence: true,
+      task: { status: "pending", dueAt: "2027-03-14T21:00:00.000Z", remindAt: "2027-03-14T20:30:00.000Z" },
+    });
     const id = (done as unknown as { task: TaskView }).task.id;
     expect(await lastActivity(id)).toMatchObject({ action: "completed", actor: "agent", requestId: "turn-1" });
   });
 
   it("complete_tasks and update_tasks move repeating tasks on and complete the others", async () => {
-    const a = (await runTaskTool("add_task", { title: "Rent", due: "2027-04-01", recurrence: "FREQ=MONTHLY;BYMONTHDAY=1" }, ctx())) as unknown as { task: TaskView };
+    const a = (await runTaskTool(
+      "add_task",
+      { title: "Rent", due: "2027-04-01", recurrence: "FREQ=MONTHLY;BYMONTHDAY=1" },
+      ctx(),
+    )) as unknown as { task: TaskView };
     const b = (await runTaskTool("add_task", { title: "One-off", due: "2027-04-01" }, ctx())) as unknown as { task: TaskView };
     const out = (await runTaskTool("complete_tasks", { ids: [a.task.id, b.task.id] }, ctx())) as unknown as { tasks: TaskView[] };
     const byId = new Map(out.tasks.map((t) => [t.id, t]));
@@ -188,12 +215,26 @@ describe("repeating tasks through the agent's tools", () => {
     await runTaskTool("add_task", { title: "Board meeting", due: "2027-04-06T14:00" }, ctx());
     await runTaskTool("add_task", { title: "Tax return", due: "2027-04-15" }, ctx());
     await runTaskTool("add_task", { title: "Someday book" }, ctx());
-    expect(await runTaskTool("update_task", { task: "board meeting", remindBefore: 45 }, ctx())).toMatchObject({ ok: true, changed: ["remindAt"], task: { remindAt: "2027-04-06T17:15:00.000Z" } });
+    expect(await runTaskTool("update_task", { task: "board meeting", remindBefore: 45 }, ctx())).toMatchObject({
+      ok: true,
+      changed: ["remindAt"],
+      task: { remindAt: "2027-04-06T17:15:00.000Z" },
+    });
     // Moving the due time in the same call counts from the new time.
-    expect(await runTaskTool("update_task", { task: "board meeting", due: "2027-04-07T10:00", remindBefore: 60 }, ctx())).toMatchObject({ ok: true, task: { remindAt: "2027-04-07T13:00:00.000Z" } });
-    expect(await runTaskTool("update_task", { task: "tax return", remindBefore: 2880 }, ctx())).toMatchObject({ ok: true, task: { remindAt: "2027-04-13T13:00:00.000Z" } });
+    expect(await runTaskTool("update_task", { task: "board meeting", due: "2027-04-07T10:00", remindBefore: 60 }, ctx())).toMatchObject({
+      ok: true,
+      task: { remindAt: "2027-04-07T13:00:00.000Z" },
+    });
+    expect(await runTaskTool("update_task", { task: "tax return", remindBefore: 2880 }, ctx())).toMatchObject({
+      ok: true,
+      task: { remindAt: "2027-04-13T13:00:00.000Z" },
+    });
     const untimed = await runTaskTool("update_task", { task: "tax return", remindBefore: 30 }, ctx());
-    expect(untimed).toMatchObject({ ok: false, code: "invalid_input", message: expect.stringMatching(/'Tax return' is due on 2027-04-15 without a time/) });
+    expect(untimed).toMatchObject({
+      ok: false,
+      code: "invalid_input",
+      message: expect.stringMatching(/'Tax return' is due on 2027-04-15 without a time/),
+    });
     const undated = await runTaskTool("update_task", { task: "someday book", remindBefore: 30 }, ctx());
     expect(undated).toMatchObject({ ok: false, code: "invalid_input", message: expect.stringMatching(/'Someday book' has no due time/) });
     const both = await runTaskTool("update_task", { task: "board meeting", remindBefore: 30, clearReminder: true }, ctx());
@@ -212,7 +253,11 @@ describe("repeating tasks over MCP", () => {
     served = await serveHandler((request) => mcpRoute(request));
     ada = await userIn("ada-time-mcp", BERLIN);
     client = new Client({ name: "time-test", version: "1.0.0" });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${served.url}/api/mcp`), { requestInit: { headers: { authorization: `Bearer ${ada.token}` } } }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${served.url}/api/mcp`), {
+        requestInit: { headers: { authorization: `Bearer ${ada.token}` } },
+      }),
+    );
   });
   afterAll(async () => {
     await client?.close();
@@ -220,11 +265,16 @@ describe("repeating tasks over MCP", () => {
   });
 
   it("complete_task moves a repeating task to its next occurrence", async () => {
-    const added = (await client.callTool({ name: "add_task", arguments: { title: "Water the plants", due: "2027-03-21T09:00", recurrence: "FREQ=WEEKLY;BYDAY=SU" } })) as unknown as {
+    const added = (await client.callTool({
+      name: "add_task",
+      arguments: { title: "Water the plants", due: "2027-03-21T09:00", recurrence: "FREQ=WEEKLY;BYDAY=SU" },
+    })) as unknown as {
       structuredContent: { task: TaskView };
     };
     expect(added.structuredContent.task.recurrence?.text).toBe("every Sunday");
-    const done = (await client.callTool({ name: "complete_task", arguments: { task: "water the plants" } })) as unknown as { structuredContent: { task: TaskView } };
+    const done = (await client.callTool({ name: "complete_task", arguments: { task: "water the plants" } })) as unknown as {
+      structuredContent: { task: TaskView };
+    };
     expect(done.structuredContent.task).toMatchObject({ status: "pending", dueAt: "2027-03-28T07:00:00.000Z" });
     expect(await lastActivity(added.structuredContent.task.id)).toMatchObject({ action: "completed", actor: "mcp" });
   });
@@ -254,10 +304,16 @@ describe("reminders", () => {
     await create(eve, { title: "Eve's own", remindAt: soon });
 
     expect((await due(ada)).map((t) => t.id)).toEqual([a.id]);
-    expect((await due(ada, `?until=${encodeURIComponent(new Date(Date.now() + 2 * 3600_000).toISOString())}`)).map((t) => t.id)).toEqual([a.id, b.id]);
+    expect((await due(ada, `?until=${encodeURIComponent(new Date(Date.now() + 2 * 3600_000).toISOString())}`)).map((t) => t.id)).toEqual([
+      a.id,
+      b.id,
+    ]);
 
     // Another user's task is not found, whatever it is.
-    let res = await dismissRoute(apiRequest(`/api/reminders/${a.id}/dismiss`, { method: "POST", headers: eve.auth }), params({ taskId: a.id }));
+    let res = await dismissRoute(
+      apiRequest(`/api/reminders/${a.id}/dismiss`, { method: "POST", headers: eve.auth }),
+      params({ taskId: a.id }),
+    );
     expect(res.status).toBe(404);
 
     const until = new Date(Date.now() + 10 * 60_000).toISOString();
@@ -269,14 +325,22 @@ describe("reminders", () => {
     res = await dismissRoute(apiRequest(`/api/reminders/${b.id}/dismiss`, { method: "POST", headers: ada.auth }), params({ taskId: b.id }));
     expect(res.status).toBe(200);
     expect(((await res.json()) as { task: TaskView }).task.reminderDismissedAt).not.toBeNull();
-    expect((await due(ada, `?until=${encodeURIComponent(new Date(Date.now() + 2 * 3600_000).toISOString())}`)).map((t) => t.id)).toEqual([a.id]);
+    expect((await due(ada, `?until=${encodeURIComponent(new Date(Date.now() + 2 * 3600_000).toISOString())}`)).map((t) => t.id)).toEqual([
+      a.id,
+    ]);
 
-    res = await snoozeRoute(apiRequest(`/api/reminders/${a.id}/snooze`, { body: { until: "in ten minutes" }, headers: ada.auth }), params({ taskId: a.id }));
+    res = await snoozeRoute(
+      apiRequest(`/api/reminders/${a.id}/snooze`, { body: { until: "in ten minutes" }, headers: ada.auth }),
+      params({ taskId: a.id }),
+    );
     expect(res.status).toBe(400);
     res = await remindersRoute(apiRequest("/api/reminders?until=soon", { headers: ada.auth }), none);
     expect(res.status).toBe(400);
     const plain = await create(ada, { title: "No reminder" });
-    res = await dismissRoute(apiRequest(`/api/reminders/${plain.id}/dismiss`, { method: "POST", headers: ada.auth }), params({ taskId: plain.id }));
+    res = await dismissRoute(
+      apiRequest(`/api/reminders/${plain.id}/dismiss`, { method: "POST", headers: ada.auth }),
+      params({ taskId: plain.id }),
+    );
     expect(res.status).toBe(404);
   });
 
@@ -298,7 +362,10 @@ describe("calendar feed", () => {
 
   async function feedUrl(user: TestUser, method: "GET" | "POST"): Promise<string | null> {
     const headers = await sessionCookie(user.user.id);
-    const res = method === "GET" ? await feedGet(apiRequest("/api/calendar-feed", { headers }), none) : await feedPost(apiRequest("/api/calendar-feed", { method: "POST", headers }), none);
+    const res =
+      method === "GET"
+        ? await feedGet(apiRequest("/api/calendar-feed", { headers }), none)
+        : await feedPost(apiRequest("/api/calendar-feed", { method: "POST", headers }), none);
     expect(res.status).toBe(method === "POST" ? 201 : 200);
     return ((await res.json()) as { url: string | null }).url;
   }
@@ -310,7 +377,13 @@ describe("calendar feed", () => {
 
   it("serves pending dated tasks as events that parse back: times, all-day, RRULE, VALARM, stable UIDs", async () => {
     const plantsTask = await create(ada, plants);
-    const rent = await create(ada, { title: "Pay rent", description: "Flat; 3, left", dueAt: "2027-04-01", recurrence: "FREQ=MONTHLY;BYMONTHDAY=1", remindAt: "2027-04-01T09:00" });
+    const rent = await create(ada, {
+      title: "Pay rent",
+      description: "Flat; 3, left",
+      dueAt: "2027-04-01",
+      recurrence: "FREQ=MONTHLY;BYMONTHDAY=1",
+      remindAt: "2027-04-01T09:00",
+    });
     await create(ada, { title: "Someday" });
     const finished = await create(ada, { title: "Finished", dueAt: "2027-04-02" });
     await patched(ada, finished.id, { status: "completed" });

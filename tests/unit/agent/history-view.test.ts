@@ -13,7 +13,13 @@ describe("historyView", () => {
       assistant([
         { type: "text", text: "Done:" },
         { type: "tool-complete_task", toolCallId: "1", state: "output-available", input: { task: "a" }, output: { ok: true } },
-        { type: "tool-complete_task", toolCallId: "2", state: "output-available", input: { task: "b" }, output: { ok: false, code: "not_found" } },
+        {
+          type: "tool-complete_task",
+          toolCallId: "2",
+          state: "output-available",
+          input: { task: "b" },
+          output: { ok: false, code: "not_found" },
+        },
         { type: "tool-add_task", toolCallId: "3", state: "output-error", input: { title: 1 }, errorText: "bad" },
         { type: "tool-delete_task", toolCallId: "4", state: "approval-requested", input: { task: "c" }, approval: { id: "x" } },
         { type: "tool-delete_task", toolCallId: "5", state: "output-denied", input: { task: "d" }, approval: { id: "y", approved: false } },
@@ -34,7 +40,10 @@ describe("historyView", () => {
   });
 
   it("keeps the newest `limit` and says when it left some out", () => {
-    const all = Array.from({ length: 5 }, (_, i): UIMessage => ({ id: String(i), role: i % 2 ? "assistant" : "user", parts: [{ type: "text", text: String(i) }] }));
+    const all = Array.from(
+      { length: 5 },
+      (_, i): UIMessage => ({ id: String(i), role: i % 2 ? "assistant" : "user", parts: [{ type: "text", text: String(i) }] }),
+    );
     expect(historyView(all, 5)).toMatchObject({ truncated: false });
     const cut = historyView(all, 3);
     expect(cut.truncated).toBe(true);

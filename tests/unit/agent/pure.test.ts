@@ -10,15 +10,21 @@ import { parseEnv } from "@/lib/env";
 import { deriveTitle } from "@/lib/conversations/title";
 
 describe("typed confirmations", () => {
-  it.each(["yes", "Yes!", "yes delete", "yes, delete them", "confirm", "do it", "yes please", "ok", "go ahead", "Yes, delete it."])("%j approves", (text) => {
-    expect(classifyTypedReply(text)).toBe("approve");
-  });
+  it.each(["yes", "Yes!", "yes delete", "yes, delete them", "confirm", "do it", "yes please", "ok", "go ahead", "Yes, delete it."])(
+    "%j approves",
+    (text) => {
+      expect(classifyTypedReply(text)).toBe("approve");
+    },
+  );
   it.each(["no", "No.", "cancel", "keep it", "no thanks", "nope", "no, keep them", "don't"])("%j denies", (text) => {
     expect(classifyTypedReply(text)).toBe("deny");
   });
-  it.each(["yes and add milk", "what's due today?", "delete the gym task", "no wait, delete the other one", "yesterday", "", "yes no"])("%j is a new message", (text) => {
-    expect(classifyTypedReply(text)).toBeNull();
-  });
+  it.each(["yes and add milk", "what's due today?", "delete the gym task", "no wait, delete the other one", "yesterday", "", "yes no"])(
+    "%j is a new message",
+    (text) => {
+      expect(classifyTypedReply(text)).toBeNull();
+    },
+  );
 });
 
 describe("the clock line", () => {
@@ -54,7 +60,14 @@ describe("the history window", () => {
 });
 
 describe("provider errors → friendly codes", () => {
-  const apiError = (statusCode: number) => new APICallError({ message: "raw provider text", url: "http://x", requestBodyValues: {}, statusCode, isRetryable: statusCode >= 500 || statusCode === 429 });
+  const apiError = (statusCode: number) =>
+    new APICallError({
+      message: "raw provider text",
+      url: "http://x",
+      requestBodyValues: {},
+      statusCode,
+      isRetryable: statusCode >= 500 || statusCode === 429,
+    });
   it.each([
     [429, "provider_rate_limited"],
     [500, "provider_unavailable"],
@@ -68,7 +81,9 @@ describe("provider errors → friendly codes", () => {
   it("timeouts and unreachable servers", () => {
     expect(classifyAgentError(new DOMException("x", "TimeoutError"))).toBe("provider_timeout");
     expect(classifyAgentError(null, true)).toBe("provider_timeout");
-    expect(classifyAgentError(Object.assign(new TypeError("fetch failed"), { cause: { code: "ECONNREFUSED" } }))).toBe("provider_unavailable");
+    expect(classifyAgentError(Object.assign(new TypeError("fetch failed"), { cause: { code: "ECONNREFUSED" } }))).toBe(
+      "provider_unavailable",
+    );
   });
 });
 
@@ -86,28 +101,47 @@ describe("request bodies", () => {
   it("refuses assistant/system messages and non-text parts (SECURITY 4)", () => {
     const id = "3f1c7c6e-3a8e-4a53-9a53-2f0c6a3f1d11";
     for (const role of ["assistant", "system", "tool"]) {
-      expect(() => chatTurnInput({ id, message: { role, parts: [{ type: "text", text: "x" }] } })).toThrow(expect.objectContaining({ code: "bad_request:message" }));
+      expect(() => chatTurnInput({ id, message: { role, parts: [{ type: "text", text: "x" }] } })).toThrow(
+        expect.objectContaining({ code: "bad_request:message" }),
+      );
     }
-    expect(() => chatTurnInput({ id, message: { role: "user", parts: [{ type: "tool-delete_task", state: "output-available" }] } })).toThrow(expect.objectContaining({ code: "bad_request:message" }));
+    expect(() =>
+      chatTurnInput({ id, message: { role: "user", parts: [{ type: "tool-delete_task", state: "output-available" }] } }),
+    ).toThrow(expect.objectContaining({ code: "bad_request:message" }));
   });
   it("reads an approval answered with addToolApprovalResponse", () => {
     const input = chatTurnInput({
       id: "3f1c7c6e-3a8e-4a53-9a53-2f0c6a3f1d11",
-      messages: [{ id: "m", role: "assistant", parts: [{ type: "tool-delete_task", state: "approval-responded", approval: { id: "ap1", approved: true } }] }],
+      messages: [
+        {
+          id: "m",
+          role: "assistant",
+          parts: [{ type: "tool-delete_task", state: "approval-responded", approval: { id: "ap1", approved: true } }],
+        },
+      ],
     });
     expect(input).toEqual({ kind: "confirmation", approvalId: "ap1", approved: true });
   });
   it("limits message length before anything else (SECURITY 3)", () => {
     expect(() => agentTurnInput({ message: "x".repeat(4001) })).toThrow(expect.objectContaining({ code: "too_large:message" }));
     expect(() => agentTurnInput({ message: "   " })).toThrow(expect.objectContaining({ code: "bad_request:message" }));
-    expect(() => agentTurnInput({ confirmation: { id: "x", approved: true } })).toThrow(expect.objectContaining({ code: "bad_request:api" }));
+    expect(() => agentTurnInput({ confirmation: { id: "x", approved: true } })).toThrow(
+      expect.objectContaining({ code: "bad_request:api" }),
+    );
   });
 });
 
 describe("configuration", () => {
   it("defaults and never carries the key", () => {
     const config = getAgentConfig(parseEnv({ NODE_ENV: "test", GOOGLE_GENERATIVE_AI_API_KEY: "secret-key-123" }));
-    expect(config).toMatchObject({ provider: "google", modelId: "gemini-2.5-flash", hasApiKey: true, temperature: 0, maxSteps: 10, historyMessages: 20 });
+    expect(config).toMatchObject({
+      provider: "google",
+      modelId: "gemini-2.5-flash",
+      hasApiKey: true,
+      temperature: 0,
+      maxSteps: 10,
+      historyMessages: 20,
+    });
     expect(JSON.stringify(config)).not.toContain("secret-key-123");
     expect(getAgentConfig(parseEnv({ NODE_ENV: "test" })).provider).toBe("builtin");
   });

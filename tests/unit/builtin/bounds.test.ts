@@ -182,7 +182,8 @@ describe("the built-in model is bounded", () => {
     for (const [file, mod] of Object.entries(modules)) {
       if (file.endsWith("/model.ts") || file.endsWith("/index.ts")) continue;
       for (const [name, value] of Object.entries(mod)) {
-        if (value instanceof RegExp) rules.push({ name: `${file}:${name}`, run: (t) => new RegExp(value.source, value.flags.replace("g", "")).test(t) });
+        if (value instanceof RegExp)
+          rules.push({ name: `${file}:${name}`, run: (t) => new RegExp(value.source, value.flags.replace("g", "")).test(t) });
         // The readers are pure functions of (text, clock); wrong-typed calls just throw.
         else if (typeof value === "function" && !/^[A-Z]/.test(name)) {
           const fn = value as (...args: unknown[]) => unknown;
@@ -201,7 +202,9 @@ describe("the built-in model is bounded", () => {
     }
     expect(rules.length).toBeGreaterThan(50);
     // As the readers receive text: blanks collapsed (the planner and normalize() do it first).
-    const slow = rules.flatMap((r) => slowInputs((t) => r.run(t.replace(/\s+/g, " ")), ["", "add "], MAX_MESSAGE_CHARS).map((s) => `${r.name}: ${s}`));
+    const slow = rules.flatMap((r) =>
+      slowInputs((t) => r.run(t.replace(/\s+/g, " ")), ["", "add "], MAX_MESSAGE_CHARS).map((s) => `${r.name}: ${s}`),
+    );
     expect(slow).toEqual([]);
   }, 1_200_000);
 });

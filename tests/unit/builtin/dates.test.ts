@@ -3,7 +3,9 @@ import { readClock } from "../../../lib/agent/builtin/clock";
 import { dueToString, extractDue } from "../../../lib/agent/builtin/dates";
 
 // Wednesday 2026-11-25, 10:30 in London.
-const clock = readClock("Current time: 2026-11-25T10:30:00.000Z (user's time zone: Europe/London; local date 2026-11-25, Wednesday, 10:30)");
+const clock = readClock(
+  "Current time: 2026-11-25T10:30:00.000Z (user's time zone: Europe/London; local date 2026-11-25, Wednesday, 10:30)",
+);
 
 const cases: Array<[string, string | null, string]> = [
   ["buy milk today", "2026-11-25", "buy milk"],

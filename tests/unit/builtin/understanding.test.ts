@@ -116,16 +116,24 @@ describe("clauses", () => {
   for (const [text, types] of cases) it(text, () => expect(classify(text, clock).map((i) => i.type)).toEqual(types));
 
   it("reads several changes to one task in one clause", () => {
-    expect(classify("make it urgent and due on monday", clock)).toEqual([{ type: "update", ref: { kind: "pronoun" }, changes: { priority: "high", due: "2026-11-23" } }]);
+    expect(classify("make it urgent and due on monday", clock)).toEqual([
+      { type: "update", ref: { kind: "pronoun" }, changes: { priority: "high", due: "2026-11-23" } },
+    ]);
     expect(classify("make the venue booking high priority and due friday at 3pm", clock)).toEqual([
       { type: "update", ref: { kind: "phrase", text: "venue booking" }, changes: { priority: "high", due: "2026-11-27T15:00:00" } },
     ]);
   });
 
   it("reads bulk changes by filter, and leaves one task's change to the single-task readers", () => {
-    expect(classify("push everything due today to tomorrow", clock)).toEqual([{ type: "bulkUpdate", filter: { status: "pending", due: "today" }, changes: { due: "2026-11-23" } }]);
-    expect(classify("postpone everything by a day", clock)).toEqual([{ type: "bulkUpdate", filter: { status: "pending" }, changes: { shiftDays: 1 } }]);
-    expect(classify("make all the shopping tasks high priority", clock)).toEqual([{ type: "bulkUpdate", filter: { status: "pending", query: "shopping" }, changes: { priority: "high" } }]);
+    expect(classify("push everything due today to tomorrow", clock)).toEqual([
+      { type: "bulkUpdate", filter: { status: "pending", due: "today" }, changes: { due: "2026-11-23" } },
+    ]);
+    expect(classify("postpone everything by a day", clock)).toEqual([
+      { type: "bulkUpdate", filter: { status: "pending" }, changes: { shiftDays: 1 } },
+    ]);
+    expect(classify("make all the shopping tasks high priority", clock)).toEqual([
+      { type: "bulkUpdate", filter: { status: "pending", query: "shopping" }, changes: { priority: "high" } },
+    ]);
     expect(classify("move the overdue report to friday", clock)[0]?.type).toBe("update");
   });
 });

@@ -10,9 +10,24 @@ const NY = "America/New_York";
 
 function task(id: string, fields: Partial<TaskView>): TaskView {
   return {
-    id, title: id, description: "", status: "pending", priority: "medium", dueAt: null, completedAt: null,
-    createdAt: "2026-11-01T00:00:00.000Z", updatedAt: "2026-11-02T00:00:00.000Z",
-    recurrence: null, lastCompletedAt: null, remindAt: null, reminderDismissedAt: null, list: null, labels: [], parentId: null, subtasks: null, ...fields,
+    id,
+    title: id,
+    description: "",
+    status: "pending",
+    priority: "medium",
+    dueAt: null,
+    completedAt: null,
+    createdAt: "2026-11-01T00:00:00.000Z",
+    updatedAt: "2026-11-02T00:00:00.000Z",
+    recurrence: null,
+    lastCompletedAt: null,
+    remindAt: null,
+    reminderDismissedAt: null,
+    list: null,
+    labels: [],
+    parentId: null,
+    subtasks: null,
+    ...fields,
   };
 }
 
@@ -38,19 +53,34 @@ describe("buildCalendarFeed", () => {
     const events = parse(
       buildCalendarFeed({
         timeZone: NY,
-        tasks: [task("standup", { dueAt: parseDue("2027-03-12T09:00", NY)!.toISOString(), recurrence: repeat("FREQ=DAILY;UNTIL=20270315T235959Z") })],
+        tasks: [
+          task("standup", {
+            dueAt: parseDue("2027-03-12T09:00", NY)!.toISOString(),
+            recurrence: repeat("FREQ=DAILY;UNTIL=20270315T235959Z"),
+          }),
+        ],
       }),
     );
     expect(events).toHaveLength(1);
     // 14 March 2027 is the spring change: 14:00Z before, 13:00Z after; the 15th is the last day.
-    expect(occurrences(events[0]!)).toEqual(["2027-03-12T14:00:00.000Z", "2027-03-13T14:00:00.000Z", "2027-03-14T13:00:00.000Z", "2027-03-15T13:00:00.000Z"]);
+    expect(occurrences(events[0]!)).toEqual([
+      "2027-03-12T14:00:00.000Z",
+      "2027-03-13T14:00:00.000Z",
+      "2027-03-14T13:00:00.000Z",
+      "2027-03-15T13:00:00.000Z",
+    ]);
   });
 
   it("makes a due day without a time an all-day event, with a DATE UNTIL", () => {
     const events = parse(
       buildCalendarFeed({
         timeZone: NY,
-        tasks: [task("rent", { dueAt: parseDue("2027-01-31", NY)!.toISOString(), recurrence: repeat("FREQ=MONTHLY;BYMONTHDAY=-1;UNTIL=20270430") })],
+        tasks: [
+          task("rent", {
+            dueAt: parseDue("2027-01-31", NY)!.toISOString(),
+            recurrence: repeat("FREQ=MONTHLY;BYMONTHDAY=-1;UNTIL=20270430"),
+          }),
+        ],
       }),
     );
     const rent = events[0]!;
@@ -62,7 +92,11 @@ describe("buildCalendarFeed", () => {
     const events = parse(
       buildCalendarFeed({
         timeZone: "UTC",
-        tasks: [task("done", { status: "completed", dueAt: "2027-01-01T10:00:00.000Z" }), task("someday", {}), task("dated", { dueAt: "2027-01-01T10:00:00.000Z", remindAt: "2027-01-01T10:15:00.000Z" })],
+        tasks: [
+          task("done", { status: "completed", dueAt: "2027-01-01T10:00:00.000Z" }),
+          task("someday", {}),
+          task("dated", { dueAt: "2027-01-01T10:00:00.000Z", remindAt: "2027-01-01T10:15:00.000Z" }),
+        ],
       }),
     );
     expect(events.map((e) => e.summary)).toEqual(["dated"]);

@@ -69,7 +69,14 @@ describe("links", () => {
   });
 
   it("leaves malformed links as plain text", () => {
-    for (const source of ["[text](", "[text](https://example.com", "[text] (https://example.com)", "[](https://example.com)", "[a](b c)", "](javascript:alert(1))"]) {
+    for (const source of [
+      "[text](",
+      "[text](https://example.com",
+      "[text] (https://example.com)",
+      "[](https://example.com)",
+      "[a](b c)",
+      "](javascript:alert(1))",
+    ]) {
       const markup = html(source);
       expectNoDangerousUrl(markup);
     }
@@ -79,7 +86,17 @@ describe("links", () => {
   it("safeHref accepts only http, https and mailto", () => {
     expect(safeHref("https://example.com/x")).toBe("https://example.com/x");
     expect(safeHref(" http://example.com ")).toBe("http://example.com/");
-    for (const bad of ["javascript:alert(1)", "JAVASCRIPT:alert(1)", " javascript:alert(1)", "data:,x", "vbscript:x", "//example.com", "/relative", "", "blob:https://example.com/x"]) {
+    for (const bad of [
+      "javascript:alert(1)",
+      "JAVASCRIPT:alert(1)",
+      " javascript:alert(1)",
+      "data:,x",
+      "vbscript:x",
+      "//example.com",
+      "/relative",
+      "",
+      "blob:https://example.com/x",
+    ]) {
       expect(safeHref(bad), bad).toBeNull();
     }
   });

@@ -14,9 +14,13 @@ describe("the API route table", () => {
   });
 
   it("reads every way a route file exports its methods, and reports a route left out", () => {
-    expect(exportedMethods("export const GET = route(async () => x);\nexport async function POST() {}\nexport const dynamic = 'force-dynamic';")).toEqual(["GET", "POST"]);
+    expect(
+      exportedMethods("export const GET = route(async () => x);\nexport async function POST() {}\nexport const dynamic = 'force-dynamic';"),
+    ).toEqual(["GET", "POST"]);
     expect(exportedMethods("export const { GET, POST } = handlers;")).toEqual(["GET", "POST"]);
     expect(exportedMethods("const handle = 1; export { handle as DELETE, handle as PATCH };")).toEqual(["DELETE", "PATCH"]);
-    expect(tableProblems([...discoverRoutes(), "PUT /api/new-thing"])).toEqual(["PUT /api/new-thing: no entry in tests/e2e/api-routes.ts ROUTE_TABLE"]);
+    expect(tableProblems([...discoverRoutes(), "PUT /api/new-thing"])).toEqual([
+      "PUT /api/new-thing: no entry in tests/e2e/api-routes.ts ROUTE_TABLE",
+    ]);
   });
 });

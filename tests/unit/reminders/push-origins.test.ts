@@ -32,16 +32,34 @@ describe("PUSH_ALLOWED_ORIGINS", () => {
 });
 
 describe("what a reminder says", () => {
-  const base = { taskId: "t1", title: "Call mum", dueAt: new Date("2026-11-26T17:00:00Z"), remindAt: new Date("2026-11-26T09:00:00Z"), timeZone: "Europe/Paris", appUrl: "https://todo.example.com" };
+  const base = {
+    taskId: "t1",
+    title: "Call mum",
+    dueAt: new Date("2026-11-26T17:00:00Z"),
+    remindAt: new Date("2026-11-26T09:00:00Z"),
+    timeZone: "Europe/Paris",
+    appUrl: "https://todo.example.com",
+  };
 
   it("says nothing of age when on time, and how late when caught up after downtime", () => {
     expect(lateNote({ ...base, now: new Date("2026-11-26T09:00:30Z") })).toBeNull();
-    expect(lateNote({ ...base, now: new Date("2026-11-26T12:05:00Z") })).toBe("Sent 3 h 5 min late: this reminder was due today 10:00 (Europe/Paris).");
+    expect(lateNote({ ...base, now: new Date("2026-11-26T12:05:00Z") })).toBe(
+      "Sent 3 h 5 min late: this reminder was due today 10:00 (Europe/Paris).",
+    );
     expect(describeAge(26 * 3_600_000)).toBe("1 day 2 h");
   });
 
   it("carries the fields the service worker shows", () => {
     const payload = JSON.parse(pushPayload({ ...base, now: new Date("2026-11-26T09:00:10Z") })) as Record<string, unknown>;
-    expect(payload).toEqual({ type: "reminder", taskId: "t1", title: "Call mum", body: "Due today 18:00", dueAt: "2026-11-26T17:00:00.000Z", remindAt: "2026-11-26T09:00:00.000Z", lateByMs: 10_000, url: "https://todo.example.com/" });
+    expect(payload).toEqual({
+      type: "reminder",
+      taskId: "t1",
+      title: "Call mum",
+      body: "Due today 18:00",
+      dueAt: "2026-11-26T17:00:00.000Z",
+      remindAt: "2026-11-26T09:00:00.000Z",
+      lateByMs: 10_000,
+      url: "https://todo.example.com/",
+    });
   });
 });

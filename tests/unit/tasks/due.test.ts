@@ -47,9 +47,17 @@ describe("time zones", () => {
 
 describe("due years (security case 45)", () => {
   it("accepts the years 1970–2999 only, in every form", () => {
-    for (const value of ["0100-01-01", "0100-01-01T08:00", "0100-01-01T08:00:00Z", "1969-12-31", "3000-01-01", "9999-12-31T23:59:00+01:00"]) {
+    for (const value of [
+      "0100-01-01",
+      "0100-01-01T08:00",
+      "0100-01-01T08:00:00Z",
+      "1969-12-31",
+      "3000-01-01",
+      "9999-12-31T23:59:00+01:00",
+    ]) {
       expect(parseDue(value, "Europe/Berlin"), value).toBeNull();
     }
-    for (const value of ["1970-01-01", "2999-12-31T08:00", "2026-11-27T08:00:00Z"]) expect(parseDue(value, "Europe/Berlin"), value).not.toBeNull();
+    for (const value of ["1970-01-01", "2999-12-31T08:00", "2026-11-27T08:00:00Z"])
+      expect(parseDue(value, "Europe/Berlin"), value).not.toBeNull();
   });
 });

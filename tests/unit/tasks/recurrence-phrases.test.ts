@@ -10,8 +10,16 @@ function read(text: string): { rule: string; phrase: string; text: string } | nu
 
 describe("findRecurrencePhrase", () => {
   it("reads the issue's examples", () => {
-    expect(read("add water the plants every sunday at 9am")).toEqual({ rule: "FREQ=WEEKLY;BYDAY=SU", phrase: "every sunday", text: "every Sunday" });
-    expect(read("pay rent on the 1st of every month")).toEqual({ rule: "FREQ=MONTHLY;BYMONTHDAY=1", phrase: "on the 1st of every month", text: "monthly on the 1st" });
+    expect(read("add water the plants every sunday at 9am")).toEqual({
+      rule: "FREQ=WEEKLY;BYDAY=SU",
+      phrase: "every sunday",
+      text: "every Sunday",
+    });
+    expect(read("pay rent on the 1st of every month")).toEqual({
+      rule: "FREQ=MONTHLY;BYMONTHDAY=1",
+      phrase: "on the 1st of every month",
+      text: "monthly on the 1st",
+    });
   });
 
   it("reads the everyday ways of saying a repeat", () => {

@@ -93,7 +93,9 @@ describe("nextOccurrence", () => {
 
   it("keeps a due day without a time as a due day (the end of that local day)", () => {
     expect(next("FREQ=DAILY", "2026-03-28", "Europe/Berlin")).toBe(parseDue("2026-03-29", "Europe/Berlin")!.toISOString());
-    expect(next("FREQ=MONTHLY;BYMONTHDAY=1", "2026-10-01", "America/New_York")).toBe(parseDue("2026-11-01", "America/New_York")!.toISOString());
+    expect(next("FREQ=MONTHLY;BYMONTHDAY=1", "2026-10-01", "America/New_York")).toBe(
+      parseDue("2026-11-01", "America/New_York")!.toISOString(),
+    );
   });
 
   it("follows RFC 5545 at month ends: the 31st skips shorter months, -1 is every last day", () => {
@@ -143,9 +145,13 @@ describe("moveReminder", () => {
     const zone = "Europe/Berlin";
     const from = parseDue("2026-03-28T09:00", zone)!;
     const to = parseDue("2026-03-29T09:00", zone)!;
-    expect(moveReminder(parseDue("2026-03-28T08:30", zone)!, { from, to, timeZone: zone }).toISOString()).toBe(parseDue("2026-03-29T08:30", zone)!.toISOString());
+    expect(moveReminder(parseDue("2026-03-28T08:30", zone)!, { from, to, timeZone: zone }).toISOString()).toBe(
+      parseDue("2026-03-29T08:30", zone)!.toISOString(),
+    );
     // "The evening before at 18:00" stays at 18:00 although the night is an hour shorter.
-    expect(moveReminder(parseDue("2026-03-27T18:00", zone)!, { from, to, timeZone: zone }).toISOString()).toBe(parseDue("2026-03-28T18:00", zone)!.toISOString());
+    expect(moveReminder(parseDue("2026-03-27T18:00", zone)!, { from, to, timeZone: zone }).toISOString()).toBe(
+      parseDue("2026-03-28T18:00", zone)!.toISOString(),
+    );
   });
 });
 
@@ -153,7 +159,9 @@ describe("nextOccurrence long after the due date (security case 45)", () => {
   /** What rrule itself answers, walking every occurrence from the due date (in UTC, where wall clock = instant). */
   function walked(input: string, due: string, done: string): string | null {
     const dtstart = parseDue(due, "UTC")!;
-    return new RRule({ ...RRule.parseString(rule(input)), dtstart, tzid: null }).after(parseDue(done, "UTC")!, false)?.toISOString() ?? null;
+    return (
+      new RRule({ ...RRule.parseString(rule(input)), dtstart, tzid: null }).after(parseDue(done, "UTC")!, false)?.toISOString() ?? null
+    );
   }
 
   const rules = [

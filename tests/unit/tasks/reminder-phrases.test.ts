@@ -13,8 +13,16 @@ function read(text: string) {
 describe("findReminderPhrase", () => {
   it("reads the issue's phrasings", () => {
     expect(read("remind me at 5pm to call mom")).toEqual({ kind: "at", when: "at 5pm", rest: "call mom" });
-    expect(read("dentist at 3pm tomorrow, remind me 30 minutes before")).toEqual({ kind: "before", minutes: 30, rest: "dentist at 3pm tomorrow" });
-    expect(read("remind me tomorrow morning to renew the passport")).toEqual({ kind: "at", when: "tomorrow morning", rest: "renew the passport" });
+    expect(read("dentist at 3pm tomorrow, remind me 30 minutes before")).toEqual({
+      kind: "before",
+      minutes: 30,
+      rest: "dentist at 3pm tomorrow",
+    });
+    expect(read("remind me tomorrow morning to renew the passport")).toEqual({
+      kind: "at",
+      when: "tomorrow morning",
+      rest: "renew the passport",
+    });
   });
 
   it("reads offsets in other words", () => {

@@ -36,9 +36,16 @@ describe("resolveTimeRanges", () => {
   });
 
   it("names the bad field, and refuses a range that ends before it starts", () => {
-    expect(() => resolveTimeRanges({ dueTo: "soon" }, "UTC")).toThrow(new TimeRangeError("dueTo: 'soon' is not an ISO date (2026-11-30) or date-time (2026-11-30T09:00, 2026-11-30T09:00:00Z)."));
-    expect(() => resolveTimeRanges({ completedFrom: "2027-01-11", completedTo: "2027-01-10" }, "UTC")).toThrow("completedFrom must be before completedTo.");
+    expect(() => resolveTimeRanges({ dueTo: "soon" }, "UTC")).toThrow(
+      new TimeRangeError("dueTo: 'soon' is not an ISO date (2026-11-30) or date-time (2026-11-30T09:00, 2026-11-30T09:00:00Z)."),
+    );
+    expect(() => resolveTimeRanges({ completedFrom: "2027-01-11", completedTo: "2027-01-10" }, "UTC")).toThrow(
+      "completedFrom must be before completedTo.",
+    );
     // The same day as both ends is one whole day, not an empty range.
-    expect(resolveTimeRanges({ dueFrom: "2027-01-10", dueTo: "2027-01-10" }, "UTC").due).toEqual({ gte: new Date("2027-01-10T00:00:00Z"), lt: new Date("2027-01-11T00:00:00Z") });
+    expect(resolveTimeRanges({ dueFrom: "2027-01-10", dueTo: "2027-01-10" }, "UTC").due).toEqual({
+      gte: new Date("2027-01-10T00:00:00Z"),
+      lt: new Date("2027-01-11T00:00:00Z"),
+    });
   });
 });

@@ -9,7 +9,18 @@ import { replayChanges, type QueuedChange, type ReplayIO, type SendResult } from
 import type { Task } from "@/lib/ui/types";
 
 function task(id: string, title: string, updatedAt: string, extra: Partial<Task> = {}): Task {
-  return { id, title, updatedAt, status: "pending", description: "", priority: "medium", dueAt: null, completedAt: null, createdAt: updatedAt, ...extra } as Task;
+  return {
+    id,
+    title,
+    updatedAt,
+    status: "pending",
+    description: "",
+    priority: "medium",
+    dueAt: null,
+    completedAt: null,
+    createdAt: updatedAt,
+    ...extra,
+  } as Task;
 }
 
 /** A server with tasks, answers stored per key, and a switch that drops the connection after n sends. */
@@ -61,7 +72,10 @@ function fakeServer(initial: Task[] = []) {
         send,
         fetchTask: async (id) => (sendsLeft <= 0 ? undefined : (tasks.get(id) ?? null)),
         done: async (change) => {
-          queue.splice(queue.findIndex((c) => c.seq === change.seq), 1);
+          queue.splice(
+            queue.findIndex((c) => c.seq === change.seq),
+            1,
+          );
         },
         update: async (change) => {
           const i = queue.findIndex((c) => c.seq === change.seq);
@@ -79,7 +93,15 @@ describe("replaying offline changes", () => {
     const server = fakeServer();
     const queue: QueuedChange[] = [
       { seq: 1, key: "k1", kind: "create", taskId: "temp-a", body: { title: "Buy gas" }, base: null, madeAt: MADE },
-      { seq: 2, key: "k2", kind: "update", taskId: "temp-a", body: { status: "completed" }, base: { title: "Buy gas", updatedAt: MADE }, madeAt: MADE },
+      {
+        seq: 2,
+        key: "k2",
+        kind: "update",
+        taskId: "temp-a",
+        body: { status: "completed" },
+        base: { title: "Buy gas", updatedAt: MADE },
+        madeAt: MADE,
+      },
     ];
     const outcome = await replayChanges([...queue], server.io(queue));
     expect(server.applied).toEqual(["POST", "PATCH real-1"]);
@@ -94,7 +116,15 @@ describe("replaying offline changes", () => {
     const queue: QueuedChange[] = [
       { seq: 1, key: "k1", kind: "create", taskId: "temp-a", body: { title: "One" }, base: null, madeAt: MADE },
       { seq: 2, key: "k2", kind: "create", taskId: "temp-b", body: { title: "Two" }, base: null, madeAt: MADE },
-      { seq: 3, key: "k3", kind: "update", taskId: "temp-b", body: { title: "Two!" }, base: { title: "Two", updatedAt: MADE }, madeAt: MADE },
+      {
+        seq: 3,
+        key: "k3",
+        kind: "update",
+        taskId: "temp-b",
+        body: { title: "Two!" },
+        base: { title: "Two", updatedAt: MADE },
+        madeAt: MADE,
+      },
     ];
     server.dropAfter(1);
     const first = await replayChanges([...queue], server.io(queue));
@@ -112,7 +142,15 @@ describe("replaying offline changes", () => {
 
   it("a resend of a change whose answer was lost gets the stored answer, not a second change", async () => {
     const server = fakeServer([task("t1", "Walk", "2030-01-01T10:00:00.000Z")]);
-    const change: QueuedChange = { seq: 1, key: "k1", kind: "update", taskId: "t1", body: { status: "completed" }, base: { title: "Walk", updatedAt: "2030-01-01T10:00:00.000Z" }, madeAt: MADE };
+    const change: QueuedChange = {
+      seq: 1,
+      key: "k1",
+      kind: "update",
+      taskId: "t1",
+      body: { status: "completed" },
+      base: { title: "Walk", updatedAt: "2030-01-01T10:00:00.000Z" },
+      madeAt: MADE,
+    };
     const queue = [change];
     await server.io(queue).send("PATCH", "/api/tasks/t1", change.body, "k1");
     // The answer never arrived: the change is still queued, marked sent.
@@ -124,7 +162,17 @@ describe("replaying offline changes", () => {
 
   it("last writer wins: an offline change made after the other change is applied, with a note", async () => {
     const server = fakeServer([task("t1", "Changed elsewhere", "2030-01-01T10:30:00.000Z")]);
-    const queue: QueuedChange[] = [{ seq: 1, key: "k1", kind: "update", taskId: "t1", body: { title: "Mine" }, base: { title: "Original", updatedAt: "2030-01-01T10:00:00.000Z" }, madeAt: MADE }];
+    const queue: QueuedChange[] = [
+      {
+        seq: 1,
+        key: "k1",
+        kind: "update",
+        taskId: "t1",
+        body: { title: "Mine" },
+        base: { title: "Original", updatedAt: "2030-01-01T10:00:00.000Z" },
+        madeAt: MADE,
+      },
+    ];
     const outcome = await replayChanges([...queue], server.io(queue));
     expect(server.tasks.get("t1")?.title).toBe("Mine");
     expect(outcome.notes).toEqual(["“Changed elsewhere” had been changed elsewhere; your later offline change replaced it."]);
@@ -132,7 +180,17 @@ describe("replaying offline changes", () => {
 
   it("last writer wins: an offline change made before the other change is dropped, with a note", async () => {
     const server = fakeServer([task("t1", "Newer elsewhere", "2030-01-01T11:30:00.000Z")]);
-    const queue: QueuedChange[] = [{ seq: 1, key: "k1", kind: "update", taskId: "t1", body: { title: "Mine" }, base: { title: "Original", updatedAt: "2030-01-01T10:00:00.000Z" }, madeAt: MADE }];
+    const queue: QueuedChange[] = [
+      {
+        seq: 1,
+        key: "k1",
+        kind: "update",
+        taskId: "t1",
+        body: { title: "Mine" },
+        base: { title: "Original", updatedAt: "2030-01-01T10:00:00.000Z" },
+        madeAt: MADE,
+      },
+    ];
     const outcome = await replayChanges([...queue], server.io(queue));
     expect(server.tasks.get("t1")?.title).toBe("Newer elsewhere");
     expect(server.applied).toEqual([]);
@@ -143,7 +201,15 @@ describe("replaying offline changes", () => {
   it("a change to a task deleted elsewhere is dropped with a note; a refused change too", async () => {
     const server = fakeServer([task("t2", "Keep", "2030-01-01T10:00:00.000Z")]);
     const queue: QueuedChange[] = [
-      { seq: 1, key: "k1", kind: "update", taskId: "gone", body: { title: "x" }, base: { title: "Gone", updatedAt: "2030-01-01T10:00:00.000Z" }, madeAt: MADE },
+      {
+        seq: 1,
+        key: "k1",
+        kind: "update",
+        taskId: "gone",
+        body: { title: "x" },
+        base: { title: "Gone", updatedAt: "2030-01-01T10:00:00.000Z" },
+        madeAt: MADE,
+      },
       { seq: 2, key: "k2", kind: "delete", taskId: "t2", base: { title: "Keep", updatedAt: "2030-01-01T10:00:00.000Z" }, madeAt: MADE },
     ];
     const outcome = await replayChanges([...queue], server.io(queue));

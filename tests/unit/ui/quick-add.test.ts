@@ -28,10 +28,21 @@ describe("shiftRanges", () => {
 describe("chipsOf", () => {
   const text = "pay rent every sunday 9am #home #Work high";
   const parsed: Parsed = {
-    title: "Pay rent", description: "", dueAt: "2026-11-29T09:00:00.000Z", priority: "high", recurrence: "FREQ=WEEKLY;BYDAY=SU", recurrenceText: "every Sunday",
-    remindAt: null, listId: null, labels: ["home", "work"],
+    title: "Pay rent",
+    description: "",
+    dueAt: "2026-11-29T09:00:00.000Z",
+    priority: "high",
+    recurrence: "FREQ=WEEKLY;BYDAY=SU",
+    recurrenceText: "every Sunday",
+    remindAt: null,
+    listId: null,
+    labels: ["home", "work"],
     spans: [
-      { start: 9, end: 21, kind: "recurrence" }, { start: 22, end: 25, kind: "time" }, { start: 26, end: 31, kind: "label" }, { start: 32, end: 37, kind: "label" }, { start: 38, end: 42, kind: "priority" },
+      { start: 9, end: 21, kind: "recurrence" },
+      { start: 22, end: 25, kind: "time" },
+      { start: 26, end: 31, kind: "label" },
+      { start: 32, end: 37, kind: "label" },
+      { start: 38, end: 42, kind: "priority" },
     ],
   };
   it("gives each field its words, the repeat in plain text", () => {
@@ -45,9 +56,20 @@ describe("chipsOf", () => {
 describe("followEdit (the last reading, shown until the next arrives)", () => {
   const text = "water plants every sunday #home high";
   const parsed: Parsed = {
-    title: "Water plants", description: "", dueAt: "2026-11-29T23:59:59.999Z", priority: "high", recurrence: "FREQ=WEEKLY;BYDAY=SU", recurrenceText: "every Sunday",
-    remindAt: null, listId: null, labels: ["home"],
-    spans: [{ start: 13, end: 25, kind: "recurrence" }, { start: 26, end: 31, kind: "label" }, { start: 32, end: 36, kind: "priority" }],
+    title: "Water plants",
+    description: "",
+    dueAt: "2026-11-29T23:59:59.999Z",
+    priority: "high",
+    recurrence: "FREQ=WEEKLY;BYDAY=SU",
+    recurrenceText: "every Sunday",
+    remindAt: null,
+    listId: null,
+    labels: ["home"],
+    spans: [
+      { start: 13, end: 25, kind: "recurrence" },
+      { start: 26, end: 31, kind: "label" },
+      { start: 32, end: 36, kind: "priority" },
+    ],
   };
   it("moves the spans with an edit before them and keeps the fields", () => {
     const view = followEdit(parsed, text, `please ${text}`, []);

@@ -20,7 +20,12 @@ function streamOf<T>(items: T[]): ReadableStream<T> {
 /** The SDK's message after each chunk that changed it. */
 async function sdkSnapshots(chunks: UIMessageChunk[], message?: UIMessage): Promise<UIMessage[]> {
   const out: UIMessage[] = [];
-  for await (const m of readUIMessageStream({ message: message && structuredClone(message), stream: streamOf(chunks), terminateOnError: true })) out.push(structuredClone(m));
+  for await (const m of readUIMessageStream({
+    message: message && structuredClone(message),
+    stream: streamOf(chunks),
+    terminateOnError: true,
+  }))
+    out.push(structuredClone(m));
   return out;
 }
 
@@ -31,7 +36,8 @@ async function ourSnapshots(chunks: UIMessageChunk[], message?: UIMessage, onDat
   for (let i = 0; i < bytes.length; i += 7) pieces.push(bytes.slice(i, i + 7));
   const state = startMessage(message && structuredClone(message), "generated-id");
   const out: UIMessage[] = [];
-  for await (const chunk of readChunks(streamOf(pieces))) if (applyChunk(state, chunk, onData).write) out.push(structuredClone(state.message));
+  for await (const chunk of readChunks(streamOf(pieces)))
+    if (applyChunk(state, chunk, onData).write) out.push(structuredClone(state.message));
   return out;
 }
 
@@ -112,13 +118,21 @@ describe("the UI message stream, read as the AI SDK reads it", () => {
       { type: "finish", finishReason: "stop" },
     ]);
     const seen: DataChunk[] = [];
-    await ourSnapshots([start, { type: "data-approval", data: { answered: [] }, transient: true }, { type: "data-x", data: 1 }], undefined, (c) => seen.push(c));
+    await ourSnapshots(
+      [start, { type: "data-approval", data: { answered: [] }, transient: true }, { type: "data-x", data: 1 }],
+      undefined,
+      (c) => seen.push(c),
+    );
     expect(seen.map((c) => c.type)).toEqual(["data-approval", "data-x"]);
 
     // The user answers; the reply to that answer continues the same assistant message.
     const answered: UIMessage = {
       ...asked,
-      parts: asked.parts.map((p) => (p.type === "tool-delete_task" && p.state === "approval-requested" ? { ...p, state: "approval-responded", approval: { id: "a1", approved: true } } : p)),
+      parts: asked.parts.map((p) =>
+        p.type === "tool-delete_task" && p.state === "approval-requested"
+          ? { ...p, state: "approval-responded", approval: { id: "a1", approved: true } }
+          : p,
+      ),
     };
     const after = await expectSameAsSdk(
       [
@@ -138,13 +152,16 @@ describe("the UI message stream, read as the AI SDK reads it", () => {
   });
 
   it("an error chunk, and a chunk for something never opened, stop the reply", async () => {
-    await expect(ourSnapshots([start, { type: "error", errorText: "The model is unavailable." }])).rejects.toThrow("The model is unavailable.");
+    await expect(ourSnapshots([start, { type: "error", errorText: "The model is unavailable." }])).rejects.toThrow(
+      "The model is unavailable.",
+    );
     await expect(ourSnapshots([start, { type: "text-delta", id: "nope", delta: "x" }])).rejects.toThrow();
     await expect(ourSnapshots([start, { type: "tool-output-available", toolCallId: "nope", output: 1 }])).rejects.toThrow();
   });
 
   it("reads `data:` events split anywhere, ignores comments and stops at [DONE]", async () => {
-    const text = ': keep-alive\n\ndata: {"type":"start"}\r\n\r\ndata: {"type":"text-start","id":"a"}\n\ndata: [DONE]\n\ndata: {"type":"text-end","id":"a"}\n\n';
+    const text =
+      ': keep-alive\n\ndata: {"type":"start"}\r\n\r\ndata: {"type":"text-start","id":"a"}\n\ndata: [DONE]\n\ndata: {"type":"text-end","id":"a"}\n\n';
     const bytes = new TextEncoder().encode(text);
     const chunks: unknown[] = [];
     for await (const c of readChunks(streamOf(Array.from(bytes, (b) => new Uint8Array([b]))))) chunks.push(c);

@@ -18,7 +18,8 @@ const linkSchema = z.object({ provider: z.string().min(1).max(32) }).strict();
 export const POST = route(async (request) => {
   const auth = await requireUser(request, "session");
   const { provider } = await readJson(request, linkSchema);
-  if (!enabledSsoProviders().some((p) => p.id === provider)) throw new AppError("bad_request:api", "provider: not an enabled sign-in provider");
+  if (!enabledSsoProviders().some((p) => p.id === provider))
+    throw new AppError("bad_request:api", "provider: not an enabled sign-in provider");
   assertRecentlyAuthenticated(auth);
   const secure = loadEnv().AUTH_URL?.startsWith("https://") ?? new URL(request.url).protocol === "https:";
   const response = noContent();

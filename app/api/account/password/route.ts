@@ -22,6 +22,7 @@ export const POST = route(async (request) => {
   await assertPasswordAttemptAllowed(user.id);
   const sessionVersion = await changePassword({ id: user.id, currentPassword, newPassword });
   const response = noContent();
-  if (via === "session") for (const cookie of await renewSessionCookie(request, sessionVersion)) response.headers.append("set-cookie", cookie);
+  if (via === "session")
+    for (const cookie of await renewSessionCookie(request, sessionVersion)) response.headers.append("set-cookie", cookie);
   return response;
 });

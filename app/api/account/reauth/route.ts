@@ -20,6 +20,7 @@ export const POST = route(async (request) => {
   await assertPasswordAttemptAllowed(user.id);
   await checkOwnPassword({ id: user.id, password });
   const response = noContent();
-  for (const cookie of await reissueSessionCookie(request, { authAt: Math.floor(Date.now() / 1000) })) response.headers.append("set-cookie", cookie);
+  for (const cookie of await reissueSessionCookie(request, { authAt: Math.floor(Date.now() / 1000) }))
+    response.headers.append("set-cookie", cookie);
   return response;
 });

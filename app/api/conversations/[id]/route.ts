@@ -15,7 +15,11 @@ export const GET = route(async (request, { params }: Context) => {
   const conversation = await getConversation({ userId: user.id, id });
   if (!conversation) throw new AppError("not_found:conversation");
   // The newest page (or the one before `before`); older pages through `nextCursor`.
-  const { messages, nextCursor } = await loadMessagePage({ conversationId: id, before: query.before, limit: query.limit ?? MESSAGE_PAGE_SIZE });
+  const { messages, nextCursor } = await loadMessagePage({
+    conversationId: id,
+    before: query.before,
+    limit: query.limit ?? MESSAGE_PAGE_SIZE,
+  });
   return json({ id: conversation.id, title: conversation.title, messages, nextCursor });
 });
 

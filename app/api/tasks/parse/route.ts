@@ -36,7 +36,8 @@ const parseSchema = z
   .strict()
   .superRefine((body, ctx) => {
     body.ignore?.forEach((r, i) => {
-      if (r.end > body.text.length) ctx.addIssue({ code: "custom", path: ["ignore", i, "end"], message: `must be at most the text's length (${body.text.length})` });
+      if (r.end > body.text.length)
+        ctx.addIssue({ code: "custom", path: ["ignore", i, "end"], message: `must be at most the text's length (${body.text.length})` });
     });
   });
 
@@ -54,11 +55,19 @@ export const POST = route(async (request) => {
     const list = await findListByName({ userId: user.id, name });
     if (list) lists.set(name.toLowerCase(), list);
   }
-  const reading = readTaskLine(text, clockAt(now, timeZone), { listExists: (name) => lists.has(name.toLowerCase()), ignore: ignore ?? [], typed: true });
+  const reading = readTaskLine(text, clockAt(now, timeZone), {
+    listExists: (name) => lists.has(name.toLowerCase()),
+    ignore: ignore ?? [],
+    typed: true,
+  });
   const list = reading.listName ? (lists.get(reading.listName) ?? null) : null;
 
   // A repeat without a day of its own starts at its first occurrence, as the task service does.
-  const dueAt = reading.due ? parseDue(reading.due, timeZone) : reading.recurrence ? firstOccurrence(reading.recurrence, { now, timeZone }) : null;
+  const dueAt = reading.due
+    ? parseDue(reading.due, timeZone)
+    : reading.recurrence
+      ? firstOccurrence(reading.recurrence, { now, timeZone })
+      : null;
   const remindAt = reading.remindAt ? parseDue(reading.remindAt, timeZone) : null;
 
   return json({

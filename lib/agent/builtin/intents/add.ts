@@ -12,13 +12,20 @@ import type { AddItem } from "./types";
 
 const TASK_NOUN = "(?:tasks?|todos?|to-?dos?|to do's|items?|reminders?|entr(?:y|ies)|things?|ones?|notes?)";
 const ARTICLES = "(?:(?:a|an|another|one more|the|new|my|following|these|some|\\d+|two|three|four|five|six|couple of|few)\\s+)*";
-const NAMING = "(?:(?:(?:to|on|onto|in)\\s+(?:my|the)\\s+(?:[\\w-]+\\s+)?list\\s*:?|called|named|titled|saying|that says|for|to|about|:|-)\\s*)?";
+const NAMING =
+  "(?:(?:(?:to|on|onto|in)\\s+(?:my|the)\\s+(?:[\\w-]+\\s+)?list\\s*:?|called|named|titled|saying|that says|for|to|about|:|-)\\s*)?";
 
 /** Explicit add commands; group 1 is the body. */
 const ADD_COMMANDS: RegExp[] = [
   /^(?:add|create|put down|jot down|note down|write down)\s+(?:these|the following|all of these|all these|this list|the items below)\s*(?:tasks|items|things|todos|to-?dos)?\s*(?::|-)?\s+(.+)$/i,
-  new RegExp(`^(?:add|create|insert|enter|log|record|jot down|jot|note down|write down|put down|make|set up|set|start)\\s+${ARTICLES}(?:(?:high|low|medium|urgent|important)[- ]priority\\s+|urgent\\s+|important\\s+)?${TASK_NOUN}\\s*${NAMING}(.*)$`, "i"),
-  new RegExp(`^(?:add|create|insert|jot down|note down|write down|put down|put|enter|log)\\s+(.+?\\s+(?:to|on|onto|in|into)\\s+(?:my|the)\\s+(?:[\\w-]+\\s+)?(?:list|tasks|todos|agenda)(?:\\s+(?:for|by|on|due|at|in|this|next|tomorrow|today|tonight)\\b.*)?)$`, "i"),
+  new RegExp(
+    `^(?:add|create|insert|enter|log|record|jot down|jot|note down|write down|put down|make|set up|set|start)\\s+${ARTICLES}(?:(?:high|low|medium|urgent|important)[- ]priority\\s+|urgent\\s+|important\\s+)?${TASK_NOUN}\\s*${NAMING}(.*)$`,
+    "i",
+  ),
+  new RegExp(
+    `^(?:add|create|insert|jot down|note down|write down|put down|put|enter|log)\\s+(.+?\\s+(?:to|on|onto|in|into)\\s+(?:my|the)\\s+(?:[\\w-]+\\s+)?(?:list|tasks|todos|agenda)(?:\\s+(?:for|by|on|due|at|in|this|next|tomorrow|today|tonight)\\b.*)?)$`,
+    "i",
+  ),
   /^(?:add|create|jot down|note down|write down|note(?! to self\b))\s*:?\s+(.+)$/i,
   new RegExp(`^(?:new\\s+)?${TASK_NOUN}\\s*(?::|-)\\s*(.+)$`, "i"),
   /^new (?:task|todo|to-?do|reminder)\s+(.+)$/i,
@@ -38,14 +45,18 @@ export function addBody(text: string): { body: string; list: boolean; prefix: st
     const m = re.exec(text);
     if (m) {
       const prefix = text.slice(0, text.length - (m[1] ?? "").length);
-      const list = /\b(?:tasks|todos|to-?dos|items|reminders|things|entries|two|three|four|five|six|several|multiple|few|couple|these|following)\b/i.test(prefix);
+      const list =
+        /\b(?:tasks|todos|to-?dos|items|reminders|things|entries|two|three|four|five|six|several|multiple|few|couple|these|following)\b/i.test(
+          prefix,
+        );
       return { body: m[1] ?? "", list, prefix };
     }
   }
   return null;
 }
 
-const COUNT_ANNOUNCED = /^(?:(?:a|an|the|following|these|some|\d+|two|three|four|five|six|couple of|few|several|multiple)\s+)+(?:tasks|todos|to-?dos|items|things|reminders)\s*(?::|-)?\s*/;
+const COUNT_ANNOUNCED =
+  /^(?:(?:a|an|the|following|these|some|\d+|two|three|four|five|six|couple of|few|several|multiple)\s+)+(?:tasks|todos|to-?dos|items|things|reminders)\s*(?::|-)?\s*/;
 
 /**
  * Reads one item through the one task-line reader (quick-add.ts), which the task panel's box

@@ -15,8 +15,10 @@ import type { BulkChanges, Intent, ListFilter } from "./types";
 import { readValue } from "./update";
 
 const NOUN = "(?:tasks|todos|to-?dos|items|ones|things|stuff|chores|errands|reminders|jobs)";
-const QUANT = /^(?:all(?:\s+of)?(?:\s+(?:my|the|those|these|our))?|every(?:thing)?|each(?:\s+of)?(?:\s+(?:my|the))?|the\s+whole\s+lot|the\s+lot|anything|the\s+rest(?:\s+of\s+(?:my|the))?)\b\s*/;
-const FILTER_WORD = /\b(?:today'?s?|tomorrow'?s?|tonight'?s?|this\s+week'?s?|overdue|late|high|low|medium|urgent|important|priority|pending|open|completed|finished|done|closed|due|from|for|that'?s|that\s+is|that\s+are|which\s+(?:is|are)|left|remaining|outstanding|this|next|week|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday|on|my|the|of|i\s+have|i've\s+got)\b/g;
+const QUANT =
+  /^(?:all(?:\s+of)?(?:\s+(?:my|the|those|these|our))?|every(?:thing)?|each(?:\s+of)?(?:\s+(?:my|the))?|the\s+whole\s+lot|the\s+lot|anything|the\s+rest(?:\s+of\s+(?:my|the))?)\b\s*/;
+const FILTER_WORD =
+  /\b(?:today'?s?|tomorrow'?s?|tonight'?s?|this\s+week'?s?|overdue|late|high|low|medium|urgent|important|priority|pending|open|completed|finished|done|closed|due|from|for|that'?s|that\s+is|that\s+are|which\s+(?:is|are)|left|remaining|outstanding|this|next|week|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday|on|my|the|of|i\s+have|i've\s+got)\b/g;
 const PLURAL_FILTERED = new RegExp(
   `^(?:(?:my|the|all)\\s+)*(?:today's|tomorrow's|tonight's|this week's|overdue|late|high[- ]priority|low[- ]priority|urgent|important|outstanding|remaining)\\s+${NOUN}(?:\\s+.*)?$`,
 );
@@ -33,8 +35,13 @@ export function bulkTarget(phrase: string, clock: Clock): ListFilter | null {
   const label = /^#([\p{L}\p{N}][\p{L}\p{N}_-]*)(?:\s+(?:tasks|todos|items|ones|things))?$/u.exec(rest);
   if (quantified && label?.[1]) return { status: "pending", label: label[1] };
   const list = /^(?:in|on|from)\s+(?:my\s+|the\s+)?([\p{L}\p{N}][\p{L}\p{N}_-]*)(?:\s+list)?$/u.exec(rest);
-  if (quantified && list?.[1] && !/^(?:it|that|this|them|there|today|tomorrow|time|list|inbox)$/.test(list[1])) return { status: "pending", list: list[1] };
-  if (rest && !new RegExp(`\\b${NOUN}\\b|^(?:that|which|due|from|for|overdue|today|i|else|left|remaining|on|with|high|low|urgent)`).test(rest)) return null;
+  if (quantified && list?.[1] && !/^(?:it|that|this|them|there|today|tomorrow|time|list|inbox)$/.test(list[1]))
+    return { status: "pending", list: list[1] };
+  if (
+    rest &&
+    !new RegExp(`\\b${NOUN}\\b|^(?:that|which|due|from|for|overdue|today|i|else|left|remaining|on|with|high|low|urgent)`).test(rest)
+  )
+    return null;
   const filter = readFilter(rest, clock);
   delete filter.count;
   delete filter.query;
@@ -59,7 +66,9 @@ const RAISE = verbs("raise", "base");
 const LOWER = verbs("lower", "base");
 
 function amountDays(text: string): number | null {
-  const m = new RegExp(`^(?:by\\s+|for\\s+)?(?:another\\s+)?(${NUMBER_WORD_PATTERN})\\s+(days?|weeks?)(?:\\s+(?:later|more|back|forward|out|on))?$`).exec(text.trim());
+  const m = new RegExp(
+    `^(?:by\\s+|for\\s+)?(?:another\\s+)?(${NUMBER_WORD_PATTERN})\\s+(days?|weeks?)(?:\\s+(?:later|more|back|forward|out|on))?$`,
+  ).exec(text.trim());
   if (!m) return null;
   const n = numberFrom(m[1] ?? "") ?? 1;
   return (m[2] ?? "").startsWith("week") ? n * 7 : n;
@@ -87,7 +96,10 @@ export function readBulkUpdate(text: string, clock: Clock): Intent | null {
     const verb = m[1];
     const body = m[2];
     const sign = new RegExp(`^${ADVANCE}$`).test(verb) || /\s(?:forward|earlier|up)\b/.test(body) ? -1 : 1;
-    const shift = /^(.+?)\s+((?:back\s+|out\s+|forward\s+)?(?:by\s+|for\s+)?(?:another\s+)?(?:\S+\s+)?(?:days?|weeks?)(?:\s+(?:later|more|back|forward|out|on))?)$/.exec(body);
+    const shift =
+      /^(.+?)\s+((?:back\s+|out\s+|forward\s+)?(?:by\s+|for\s+)?(?:another\s+)?(?:\S+\s+)?(?:days?|weeks?)(?:\s+(?:later|more|back|forward|out|on))?)$/.exec(
+        body,
+      );
     if (shift && shift[1] && shift[2]) {
       const days = amountDays(shift[2].replace(/^(?:back|out|forward)\s+/, ""));
       if (days !== null) return result(bulkTarget(shift[1].replace(/\s+(?:back|out|forward)$/, ""), clock), { shiftDays: sign * days });
@@ -97,7 +109,9 @@ export function readBulkUpdate(text: string, clock: Clock): Intent | null {
     if (new RegExp(`^${DELAY}$`).test(verb)) return result(bulkTarget(body.replace(/\s+(?:back|out)$/, ""), clock), { shiftDays: 1 });
   }
   // "make all the shopping tasks high priority", "set everything overdue to low".
-  m = new RegExp(`^(?:${SET})\\s+(.+?)\\s+(?:to\\s+|as\\s+|at\\s+)?((?:a\\s+)?(?:high|low|medium|normal|top|urgent|important|not urgent|unimportant)(?:[- ]priority)?)$`).exec(text);
+  m = new RegExp(
+    `^(?:${SET})\\s+(.+?)\\s+(?:to\\s+|as\\s+|at\\s+)?((?:a\\s+)?(?:high|low|medium|normal|top|urgent|important|not urgent|unimportant)(?:[- ]priority)?)$`,
+  ).exec(text);
   if (m && m[1] && m[2]) {
     const priority = priorityWord(m[2]) ?? findPriority(m[2])?.priority;
     if (priority) return result(bulkTarget(m[1], clock), { priority });
@@ -108,7 +122,10 @@ export function readBulkUpdate(text: string, clock: Clock): Intent | null {
     if (priority) return result(bulkTarget(m[2], clock), { priority });
   }
   // "everything due today can wait till tomorrow", "all my overdue tasks should move to friday".
-  m = /^(.+?)\s+(?:can|could|should|will|may|must|needs? to)\s+(?:all\s+)?(?:wait|move|go|be moved|be pushed|be postponed|shift|slide)(?:\s+(?:back|over))?\s+(?:to|until|till|til|for|on|by)\s+(.+)$/.exec(text);
+  m =
+    /^(.+?)\s+(?:can|could|should|will|may|must|needs? to)\s+(?:all\s+)?(?:wait|move|go|be moved|be pushed|be postponed|shift|slide)(?:\s+(?:back|over))?\s+(?:to|until|till|til|for|on|by)\s+(.+)$/.exec(
+      text,
+    );
   if (m && m[1] && m[2]) {
     const changes = readValue(m[2], clock);
     if (changes?.due && Object.keys(changes).length === 1) return result(bulkTarget(m[1], clock), { due: changes.due });
@@ -118,4 +135,3 @@ export function readBulkUpdate(text: string, clock: Clock): Intent | null {
   if (m && m[1]) return result(bulkTarget(m[1], clock), { clearDue: true });
   return null;
 }
-

@@ -13,8 +13,12 @@ const NOT_DONE =
 
 const REOPEN: RegExp[] = [
   /^(?:reopen|re-open|unmark|uncheck|untick|un-tick|un-check|uncomplete|un-complete|reactivate|revive|resurrect|restore)\s+(.+?)(?:\s+(?:as\s+)?(?:pending|not done|incomplete|open))?(?:\s+again)?$/,
-  new RegExp(`^(?:mark|set|put|move|change|turn|switch|flag|make)\\s+(.+?)\\s+(?:as\\s+|to\\s+|back\\s+to\\s+|back\\s+as\\s+)?(?:back\\s+)?(?:to\\s+)?(?:being\\s+)?${NOT_DONE}(?:\\s+again)?$`),
-  new RegExp(`^(.+?)\\s+(?:isn't|is not|wasn't|was not|isnt|aren't|are not|hasn't been|has not been|is still not|is not actually|isn't actually|wasn't actually)\\s+(?:actually\\s+|really\\s+)?(?:done|finished|complete|completed)(?:\\s+(?:yet|after all|actually))?$`),
+  new RegExp(
+    `^(?:mark|set|put|move|change|turn|switch|flag|make)\\s+(.+?)\\s+(?:as\\s+|to\\s+|back\\s+to\\s+|back\\s+as\\s+)?(?:back\\s+)?(?:to\\s+)?(?:being\\s+)?${NOT_DONE}(?:\\s+again)?$`,
+  ),
+  new RegExp(
+    `^(.+?)\\s+(?:isn't|is not|wasn't|was not|isnt|aren't|are not|hasn't been|has not been|is still not|is not actually|isn't actually|wasn't actually)\\s+(?:actually\\s+|really\\s+)?(?:done|finished|complete|completed)(?:\\s+(?:yet|after all|actually))?$`,
+  ),
   /^(?:i|we)\s+(?:didn't|did not|haven't|have not|never)\s+(?:actually\s+|really\s+)?(?:finish|finished|complete|completed|do|done)\s+(.+?)(?:\s+(?:yet|after all|actually))?$/,
   new RegExp(`^(.+?)\\s+(?:is|should be|needs to be)\\s+(?:still\\s+|back\\s+)?${NOT_DONE}(?:\\s+again)?$`),
   /^(.+?)\s+still needs (?:doing|to be done|work)$/,
@@ -23,12 +27,16 @@ const REOPEN: RegExp[] = [
 ];
 
 const COMPLETE: RegExp[] = [
-  new RegExp(`^(?:mark|set|flag|put|tick|check|cross|strike|scratch|mark off)\\s+(.+?)\\s+(?:as\\s+|to\\s+)?(?:being\\s+)?${DONE}(?:\\s+(?:(?:on|off|from)\\s+)?(?:my|the)\\s+(?:\\w+\\s+)?list)?$`),
+  new RegExp(
+    `^(?:mark|set|flag|put|tick|check|cross|strike|scratch|mark off)\\s+(.+?)\\s+(?:as\\s+|to\\s+)?(?:being\\s+)?${DONE}(?:\\s+(?:(?:on|off|from)\\s+)?(?:my|the)\\s+(?:\\w+\\s+)?list)?$`,
+  ),
   /^(?:tick|check|cross|strike|scratch|mark)\s+off\s+(.+?)(?:\s+(?:from|on)\s+(?:my|the)\s+list)?$/,
   /^(?:complete|close|close out|wrap up)\s+(.+)$/,
   /^(?:finish)\s+(.+\b(?:task|todo|item|one)s?)$/,
   /^(?:i(?:'ve| have| just| already|'m| am)?|we(?:'ve| have|'re| are)?)?\s*(?:just\s+|already\s+|finally\s+|now\s+)?(?:finished|completed|done|did|accomplished|wrapped up|dealt with|taken care of|took care of|handled|sorted(?: out)?)\s+(?:with\s+)?(.+)$/,
-  new RegExp(`^(.+?)(?:'s|\\s+(?:is|are|'s|has been|have been|was|were|got|is now|is all|are all|now))\\s+(?:all\\s+|now\\s+|finally\\s+)?(?:done|complete|completed|finished|sorted|taken care of|handled|dealt with|over|ticked off|checked off|crossed off|out of the way)(?:\\s+(?:now|already|today|finally|too|as well|also))?$`),
+  new RegExp(
+    `^(.+?)(?:'s|\\s+(?:is|are|'s|has been|have been|was|were|got|is now|is all|are all|now))\\s+(?:all\\s+|now\\s+|finally\\s+)?(?:done|complete|completed|finished|sorted|taken care of|handled|dealt with|over|ticked off|checked off|crossed off|out of the way)(?:\\s+(?:now|already|today|finally|too|as well|also))?$`,
+  ),
   /^(?:done|finished|completed)\s*(?::|-|,|with)\s*(.+)$/,
   /^(.+?)\s+(?:is|are|was|were|has been|have been|got)\s+(?:all\s+|now\s+|finally\s+)?(paid|sent|bought|made|written|taken|given|sold|built|eaten|fixed|cleaned|washed|booked|mailed|posted|submitted|returned|renewed|filed|signed|ordered|picked up|collected|delivered|paid off|repaired|painted|sorted|tidied|mowed|walked|fed|watered|emptied|packed|emailed|called|read)(?:\s+(?:now|already|today|finally))?$/,
   new RegExp(`^(.+?)(?:\\s*[-:,]\\s*|\\s+)${DONE}$`),
@@ -45,7 +53,8 @@ const DELETE: RegExp[] = [
 ];
 
 /** Verbs that are also chores ("clear the gutters", "drop off the parcel"): delete only a clear reference. */
-const SOFT_DELETE = /^(?:trash|toss|bin|drop|clear|wipe|throw away|throw out|kill|ditch|nix)\s+(.+?)(?:\s+(?:from|off|out of)\s+(?:my|the)\s+(?:\w+\s+)?(?:list|tasks|todos))?$/;
+const SOFT_DELETE =
+  /^(?:trash|toss|bin|drop|clear|wipe|throw away|throw out|kill|ditch|nix)\s+(.+?)(?:\s+(?:from|off|out of)\s+(?:my|the)\s+(?:\w+\s+)?(?:list|tasks|todos))?$/;
 
 const CANCEL = /^(?:cancel|forget)\s+(.+?)(?:\s+(?:from|off)\s+(?:my|the)\s+(?:list|tasks|todos))?$/;
 
@@ -67,14 +76,16 @@ function firstMatch(res: RegExp[], text: string): RegExpExecArray | null {
 }
 
 /** After "finish"/"complete" a gerund names the task: "finished washing the car". */
-const AFTER_FINISH = /^(?:i|we|i've|i have|i'm|i am|we've)?\s*(?:just\s+|already\s+|finally\s+|actually\s+|really\s+|didn't\s+|did not\s+|haven't\s+|never\s+)*(?:actually\s+|really\s+)?(?:finish|finished|complete|completed|done|stopped)\s/;
+const AFTER_FINISH =
+  /^(?:i|we|i've|i have|i'm|i am|we've)?\s*(?:just\s+|already\s+|finally\s+|actually\s+|really\s+|didn't\s+|did not\s+|haven't\s+|never\s+)*(?:actually\s+|really\s+)?(?:finish|finished|complete|completed|done|stopped)\s/;
 
 function gerundFixed(text: string, phrase: string | undefined): string | undefined {
   return phrase && AFTER_FINISH.test(text) ? baseOfGerund(trimPunctuation(phrase)) : phrase;
 }
 
 /** "…, undo that", "… so reopen it": the request that follows a statement of what was not done. */
-const UNDO_TAIL = /(?:\s*[,.;-]\s*|\s+)(?:so\s+|please\s+|can you\s+)?(?:undo (?:that|it|this)|reopen it|uncheck it|untick it|mark it (?:as )?(?:not done|pending|undone|incomplete)(?: again)?|put it back)(?:\s+please)?$/;
+const UNDO_TAIL =
+  /(?:\s*[,.;-]\s*|\s+)(?:so\s+|please\s+|can you\s+)?(?:undo (?:that|it|this)|reopen it|uncheck it|untick it|mark it (?:as )?(?:not done|pending|undone|incomplete)(?: again)?|put it back)(?:\s+please)?$/;
 
 export function readReopen(text: string): Intent | null {
   const t = text.replace(UNDO_TAIL, "");
@@ -86,9 +97,13 @@ export function readReopen(text: string): Intent | null {
 
 /** "I haven't paid rent yet", "I didn't actually call mum": the task named is not done after all. */
 function readNotDoneYet(text: string): Intent | null {
-  const m = /^(?:i|we)\s+(?:didn't|did not|haven't|have not|hadn't|had not|never)\s+(?:actually\s+|really\s+|even\s+)?([a-z]+)\s+(.+?)(?:\s+(?:yet|after all|actually|at all))?$/.exec(text);
+  const m =
+    /^(?:i|we)\s+(?:didn't|did not|haven't|have not|hadn't|had not|never)\s+(?:actually\s+|really\s+|even\s+)?([a-z]+)\s+(.+?)(?:\s+(?:yet|after all|actually|at all))?$/.exec(
+      text,
+    );
   if (!m || !m[1] || !m[2]) return null;
-  if (/^(?:got|get|had|have|been|be|need|needed|want|wanted|know|think|thought|mean|meant|said|say|see|seen|heard|hear)$/.test(m[1])) return null;
+  if (/^(?:got|get|had|have|been|be|need|needed|want|wanted|know|think|thought|mean|meant|said|say|see|seen|heard|hear)$/.test(m[1]))
+    return null;
   const base = baseOfPast(m[1]) ?? (isBaseVerb(m[1]) ? m[1] : null);
   if (!base) return null;
   const ref = refFrom(`${base} ${m[2]}`);
@@ -96,7 +111,8 @@ function readNotDoneYet(text: string): Intent | null {
 }
 
 /** Verbs whose participle says something other than "done" ("the meeting was cancelled"). */
-const NOT_A_CHORE = /^(?:cancel|postpone|delay|move|reschedule|rename|add|create|delete|remove|change|update|schedule|plan|set|start|need|want|let|leave|help)$/;
+const NOT_A_CHORE =
+  /^(?:cancel|postpone|delay|move|reschedule|rename|add|create|delete|remove|change|update|schedule|plan|set|start|need|want|let|leave|help)$/;
 
 /** Adjectives that say a chore is finished ("the bathroom is clean now"). */
 const FINISHED_STATE = "(?:clean|tidy|empty|sorted|fixed|over|sent|paid)";
@@ -129,7 +145,11 @@ function readParticipleStatement(text: string): Intent | null {
 }
 
 export function readComplete(text: string): Intent | null {
-  if (/^(?:done|finished|completed|complete|it's done|it is done|that's done|that is done|all done with (?:it|that)|done with (?:it|that)|i did it|did it|finished it|completed it|i've done it|i have done it|i finished it)$/.test(text)) {
+  if (
+    /^(?:done|finished|completed|complete|it's done|it is done|that's done|that is done|all done with (?:it|that)|done with (?:it|that)|i did it|did it|finished it|completed it|i've done it|i have done it|i finished it)$/.test(
+      text,
+    )
+  ) {
     return { type: "complete", refs: [{ kind: "pronoun" }] };
   }
   const m = firstMatch(COMPLETE, text);

@@ -19,13 +19,18 @@ function itemOf(chore: string, clock: Clock): AddItem | null {
 
 function phraseOf(intent: Intent): string | null {
   const refs: TaskRef[] =
-    intent.type === "complete" || intent.type === "delete" || intent.type === "reopen" ? intent.refs : intent.type === "update" ? [intent.ref] : [];
+    intent.type === "complete" || intent.type === "delete" || intent.type === "reopen"
+      ? intent.refs
+      : intent.type === "update"
+        ? [intent.ref]
+        : [];
   const phrase = refs.find((r): r is Extract<TaskRef, { kind: "phrase" }> => r.kind === "phrase");
   return phrase ? phrase.text : null;
 }
 
 /** Verbs that ask the assistant to manage the list; other verbs after "can you …" ask it to act in the world. */
-const LIST_VERB = /^(?:add|put|create|make|set|remind|note|jot|write|log|schedule|mark|tick|check|complete|finish|delete|remove|move|push|postpone|change|rename|update|list|show|clear|reopen|undo|take|get rid|help|tell|give|find|search)$/;
+const LIST_VERB =
+  /^(?:add|put|create|make|set|remind|note|jot|write|log|schedule|mark|tick|check|complete|finish|delete|remove|move|push|postpone|change|rename|update|list|show|clear|reopen|undo|take|get rid|help|tell|give|find|search)$/;
 
 /** The intent to act on for a clause, given what its readers made of it. */
 export function gate(c: GateClause, intent: Intent, mutates: boolean, reader = ""): Intent {

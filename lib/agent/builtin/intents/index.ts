@@ -24,9 +24,12 @@ import { readUpdate } from "./update";
 
 export type { Intent } from "./types";
 
-const QUESTION_START = /^(?:show|list|display|view|see|what|which|whats|any|anything|is there|are there|do i|did i|have i|how|tell me|give me|get me)\b/;
-const MANAGEMENT_VERB = /^(?:add|create|delete|remove|mark|complete|rename|list|show|see|view|change|update|move|postpone|reschedule|set|make|tick|check off|cross off|reopen|unmark|search|find|edit)\b/;
-const CLAUSE_SPLIT = /(?:(?<!\b(?:incl|inc|e\.g|i\.e|etc|vs|approx|appt|dr|mr|mrs|ms|st|no))\s*[.;!?]\s+|,?\s+and then\s+|,\s*then\s+|\s+then\s+(?=(?:add|create|delete|remove|mark|complete|show|list|rename|change|update|move|set|make)\b)|,?\s+and also\s+|,\s*(?:and\s+)?now\s+(?=\S)|\s+now\s+(?=(?:add|create|delete|remove|mark|complete|show|list|rename|change|update|move|postpone|push|set|make|tick|reopen)\b)|,\s*plus\s+|,?\s+also\s+|,\s+(?:and\s+|so\s+)?(?=(?:get rid of|scrap|bin|ditch|mark|delete|remove|complete|rename|reopen|show|list)\s|(?:make|set|move|change|put|give) (?:it|that|this)\s)|,\s+and\s+(?=(?:add|create|delete|remove|mark|complete|show|list|rename|change|update|move|postpone|set|make|tick|reopen)\b)|\s+and\s+(?=(?:add|create|delete|remove|mark|complete|show|list|rename|change|update|move|postpone|set|make|tick|reopen)\b))/;
+const QUESTION_START =
+  /^(?:show|list|display|view|see|what|which|whats|any|anything|is there|are there|do i|did i|have i|how|tell me|give me|get me)\b/;
+const MANAGEMENT_VERB =
+  /^(?:add|create|delete|remove|mark|complete|rename|list|show|see|view|change|update|move|postpone|reschedule|set|make|tick|check off|cross off|reopen|unmark|search|find|edit)\b/;
+const CLAUSE_SPLIT =
+  /(?:(?<!\b(?:incl|inc|e\.g|i\.e|etc|vs|approx|appt|dr|mr|mrs|ms|st|no))\s*[.;!?]\s+|,?\s+and then\s+|,\s*then\s+|\s+then\s+(?=(?:add|create|delete|remove|mark|complete|show|list|rename|change|update|move|set|make)\b)|,?\s+and also\s+|,\s*(?:and\s+)?now\s+(?=\S)|\s+now\s+(?=(?:add|create|delete|remove|mark|complete|show|list|rename|change|update|move|postpone|push|set|make|tick|reopen)\b)|,\s*plus\s+|,?\s+also\s+|,\s+(?:and\s+|so\s+)?(?=(?:get rid of|scrap|bin|ditch|mark|delete|remove|complete|rename|reopen|show|list)\s|(?:make|set|move|change|put|give) (?:it|that|this)\s)|,\s+and\s+(?=(?:add|create|delete|remove|mark|complete|show|list|rename|change|update|move|postpone|set|make|tick|reopen)\b)|\s+and\s+(?=(?:add|create|delete|remove|mark|complete|show|list|rename|change|update|move|postpone|set|make|tick|reopen)\b))/;
 
 function isKnown(intent: Intent): boolean {
   return intent.type !== "unknown";
@@ -41,7 +44,8 @@ function plausibleFromAddBody(intent: Intent, body: string): boolean {
   return true;
 }
 
-const COMMAND_COLON = /^(complete|delete|remove|erase|finish|reopen|rename|mark|tick off|check off|cross off|update|edit|change|move|postpone|reschedule|prioriti[sz]e|deprioriti[sz]e|search|find|show|list)\s*[:-]\s+/i;
+const COMMAND_COLON =
+  /^(complete|delete|remove|erase|finish|reopen|rename|mark|tick off|check off|cross off|update|edit|change|move|postpone|reschedule|prioriti[sz]e|deprioriti[sz]e|search|find|show|list)\s*[:-]\s+/i;
 
 const ERRAND_FOR_ME =
   /^(?:(?:can|could|would|will) (?:you|u)|please|pls)\s+(?:please\s+)?(?:book|order|buy|get|fetch|bring|cook|make|draw|write|send|call|find|reserve|pay|drive)\s+(?:me|us)\s+(?!to\b)/;
@@ -89,7 +93,11 @@ function readExplicitAdd(c: Clause): Intent | null {
   }
   const items = readAdd(body, c.clock, add.list, add.prefix);
   // "remind me about stuff": nothing to call the task yet.
-  if (items.length === 1 && /^(?:stuff|things|something|anything|it|that|this|them|everything|a few things|some things)$/i.test(items[0]?.title ?? "")) return { type: "say", kind: "ask-title" };
+  if (
+    items.length === 1 &&
+    /^(?:stuff|things|something|anything|it|that|this|them|everything|a few things|some things)$/i.test(items[0]?.title ?? "")
+  )
+    return { type: "say", kind: "ask-title" };
   return items.length ? { type: "add", items } : { type: "say", kind: "ask-title" };
 }
 
@@ -117,7 +125,8 @@ function readErrand(c: Clause): Intent | null {
 }
 
 /** "<task> can go to monday", "the first one could move to friday": a move, said as a remark. */
-const CAN_GO = /^(\S.{0,80}?) (?:can|could|should|will|may) (?:go|move|be moved|be pushed|shift|slide) (?:to|till|until|on|back to) (\S.{0,80})$/;
+const CAN_GO =
+  /^(\S.{0,80}?) (?:can|could|should|will|may) (?:go|move|be moved|be pushed|shift|slide) (?:to|till|until|on|back to) (\S.{0,80})$/;
 function readCanGo(c: Clause): Intent | null {
   const m = CAN_GO.exec(c.lower);
   if (!m) return null;
@@ -127,7 +136,8 @@ function readCanGo(c: Clause): Intent | null {
 }
 
 /** "first one can go to monday", "the second one …": a listed task's words never become a new title. */
-const STARTS_WITH_ORDINAL = /^(?:the )?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|\d+(?:st|nd|rd|th)) (?:one|task|item|thing)\b/;
+const STARTS_WITH_ORDINAL =
+  /^(?:the )?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|\d+(?:st|nd|rd|th)) (?:one|task|item|thing)\b/;
 
 /**
  * The explanation gate, first rule: a new task's title must read as a to-do. Words that point at
@@ -135,7 +145,8 @@ const STARTS_WITH_ORDINAL = /^(?:the )?(?:first|second|third|fourth|fifth|sixth|
  * talking to the assistant ("warn me …") mean the reading did not account for the message: it is
  * offered, never added. (A yes then adds exactly what was offered.)
  */
-const NOT_A_NEW_TITLE = /\bthe [a-z]+ (?:one|thing|stuff|task)\b|\b(?:another|more|extra) (?:couple of |few )?(?:days?|weeks?|fortnight|months?|hours?)\b|^(?:warn|ping|nudge|alert|notify|tell) me\b/i;
+const NOT_A_NEW_TITLE =
+  /\bthe [a-z]+ (?:one|thing|stuff|task)\b|\b(?:another|more|extra) (?:couple of |few )?(?:days?|weeks?|fortnight|months?|hours?)\b|^(?:warn|ping|nudge|alert|notify|tell) me\b/i;
 function gatedAdd(intent: Intent | null): Intent | null {
   if (intent?.type !== "add" || intent.items.length !== 1) return intent;
   const item = intent.items[0];
@@ -153,7 +164,13 @@ function readBareAdd(c: Clause): Intent | null {
   if (isBaseVerb(firstWord) || (item && (item.due || item.priority) && (isBaseVerb(verb) || item.due))) {
     // A sentence with its own verb ("the vet is now on the 12th") is a remark, not a to-do;
     // an imperative that contains one ("check the oven is off") is offered, not added.
-    if (item && /\b(?:is|are|was|were|isn't|aren't|wasn't|got|has|had|been|am)\b|'(?:s|m|re)\b|\b(?:needs?|has|have|ought) to be\b|\b(?:should|must|will|can) be\b/i.test(item.title)) return isBaseVerb(firstWord) && item ? { type: "offer", item } : null;
+    if (
+      item &&
+      /\b(?:is|are|was|were|isn't|aren't|wasn't|got|has|had|been|am)\b|'(?:s|m|re)\b|\b(?:needs?|has|have|ought) to be\b|\b(?:should|must|will|can) be\b/i.test(
+        item.title,
+      )
+    )
+      return isBaseVerb(firstWord) && item ? { type: "offer", item } : null;
     // "by thursday I need the report sent": the words are the user's, not a to-do title; offer.
     if (item && /^(?:i|we)\b/i.test(item.title)) return { type: "offer", item };
     if (items.length) return { type: "add", items };
@@ -181,56 +198,152 @@ export const INTENT_READERS: IntentReader[] = [
     read: (c) => readSocial(trimPunctuation(c.raw.toLowerCase().replace(/[?!.]+$/, ""))) ?? readSocial(c.lower),
     examples: ["hi", "thanks!", "what can you do?", "what sort of things can you do?", "yes", "no thanks", "bye"],
   },
-  { name: "plan", precedence: 12, mutates: false, read: (c) => readPlan(c.raw.toLowerCase().replace(/[?!.]+$/, "")) ?? readPlan(c.lower), examples: ["help me organise my day", "can you help me plan my week?", "plan my weekend"] },
-  { name: "undo", precedence: 14, mutates: true, read: (c) => readUndo(c.lower), examples: ["undo", "undo that", "take that back", "revert that", "oops, undo"] },
+  {
+    name: "plan",
+    precedence: 12,
+    mutates: false,
+    read: (c) => readPlan(c.raw.toLowerCase().replace(/[?!.]+$/, "")) ?? readPlan(c.lower),
+    examples: ["help me organise my day", "can you help me plan my week?", "plan my weekend"],
+  },
+  {
+    name: "undo",
+    precedence: 14,
+    mutates: true,
+    read: (c) => readUndo(c.lower),
+    examples: ["undo", "undo that", "take that back", "revert that", "oops, undo"],
+  },
   {
     name: "errand",
     precedence: 16,
     mutates: false,
     // "can you book me a flight?": a request for the assistant to act in the world, not a to-do.
     // It cannot do the errand; it offers the errand as a to-do instead (a yes adds exactly that).
-    read: (c) => (ERRAND_FOR_ME.test(c.raw.toLowerCase()) && !/\b(?:task|todo|to-?do|list|remind|reminder)\b/.test(c.raw.toLowerCase()) ? { type: "say", kind: "offtopic" } : readErrand(c)),
+    read: (c) =>
+      ERRAND_FOR_ME.test(c.raw.toLowerCase()) && !/\b(?:task|todo|to-?do|list|remind|reminder)\b/.test(c.raw.toLowerCase())
+        ? { type: "say", kind: "offtopic" }
+        : readErrand(c),
     examples: ["can you book me a flight to Rome?", "could you order me a pizza"],
   },
-  { name: "relay", precedence: 15, mutates: false, read: readRelay, examples: ["tell my brother to pick up the keys", "could you message dad and ask him to look at the back gate"] },
-  { name: "lists", precedence: 17, mutates: false, read: (c) => readLists(c.original), examples: ["which lists do I have?", "show my lists"] },
+  {
+    name: "relay",
+    precedence: 15,
+    mutates: false,
+    read: readRelay,
+    examples: ["tell my brother to pick up the keys", "could you message dad and ask him to look at the back gate"],
+  },
+  {
+    name: "lists",
+    precedence: 17,
+    mutates: false,
+    read: (c) => readLists(c.original),
+    examples: ["which lists do I have?", "show my lists"],
+  },
   {
     name: "organise",
     precedence: 18,
     mutates: true,
     read: (c) => readOrganise(c.original),
-    examples: ["create a list called Garden", "new list: groceries", "add pack for the trip with subtasks passport, charger and adapter", "break plan the party into steps: invitations, cake, music", "tag call the bank with urgent", "take book dentist out of the work list"],
+    examples: [
+      "create a list called Garden",
+      "new list: groceries",
+      "add pack for the trip with subtasks passport, charger and adapter",
+      "break plan the party into steps: invitations, cake, music",
+      "tag call the bank with urgent",
+      "take book dentist out of the work list",
+    ],
   },
   {
     name: "bulk",
     precedence: 20,
     mutates: true,
     read: (c) => readBulkUpdate(c.lower, c.clock) ?? readBulk(c.lower, c.clock),
-    examples: ["push everything due today to tomorrow", "move all overdue tasks to monday", "postpone everything by a day", "make all the shopping tasks high priority", "mark all of them done", "delete all completed tasks", "complete everything due today"],
+    examples: [
+      "push everything due today to tomorrow",
+      "move all overdue tasks to monday",
+      "postpone everything by a day",
+      "make all the shopping tasks high priority",
+      "mark all of them done",
+      "delete all completed tasks",
+      "complete everything due today",
+    ],
   },
   {
     name: "update",
     precedence: 30,
     mutates: true,
     read: (c) => readUpdate(c.lower, c.original, c.clock) ?? readCanGo(c),
-    examples: ["move the dentist to friday", "make it urgent and due on monday", "rename buy milk to buy oat milk", "lower the vet visit to low priority", "the report can wait two more days", "first one can go to monday", "the garage clean-up is less important now", "make that thursday"],
+    examples: [
+      "move the dentist to friday",
+      "make it urgent and due on monday",
+      "rename buy milk to buy oat milk",
+      "lower the vet visit to low priority",
+      "the report can wait two more days",
+      "first one can go to monday",
+      "the garage clean-up is less important now",
+      "make that thursday",
+    ],
   },
-  { name: "reopen", precedence: 40, mutates: true, read: (c) => readReopen(c.lower), examples: ["reopen buy milk", "the report isn't done yet", "mark the essay as not done"] },
-  { name: "complete", precedence: 50, mutates: true, read: (c) => (isWh(c) ? null : readComplete(c.lower)), examples: ["mark buy milk done", "I paid the rent", "I finished reading the book", "the bike one is done"] },
-  { name: "delete", precedence: 60, mutates: true, read: (c) => (isWh(c) ? null : readDelete(c.lower)), examples: ["delete the gym task", "get rid of buy milk", "the dentist appointment isn't happening anymore"] },
-  { name: "offtopic-question", precedence: 65, mutates: false, read: (c) => (isWh(c) && isOffTopic(c.lower) ? { type: "say", kind: "offtopic" } : null), examples: ["what's the weather like?", "what's the capital of France?"] },
-  { name: "list", precedence: 70, mutates: false, read: (c) => readList(c.lower, c.clock), examples: ["what's due today?", "show my tasks", "how many tasks do I have left?", "anything due soon?", "what's overdue?"] },
-  { name: "add", precedence: 80, mutates: true, read: (c) => gatedAdd(readExplicitAdd(c)), examples: ["add buy milk", "remind me to call mom tomorrow", "I need to renew my passport", "todo: water the plants"] },
+  {
+    name: "reopen",
+    precedence: 40,
+    mutates: true,
+    read: (c) => readReopen(c.lower),
+    examples: ["reopen buy milk", "the report isn't done yet", "mark the essay as not done"],
+  },
+  {
+    name: "complete",
+    precedence: 50,
+    mutates: true,
+    read: (c) => (isWh(c) ? null : readComplete(c.lower)),
+    examples: ["mark buy milk done", "I paid the rent", "I finished reading the book", "the bike one is done"],
+  },
+  {
+    name: "delete",
+    precedence: 60,
+    mutates: true,
+    read: (c) => (isWh(c) ? null : readDelete(c.lower)),
+    examples: ["delete the gym task", "get rid of buy milk", "the dentist appointment isn't happening anymore"],
+  },
+  {
+    name: "offtopic-question",
+    precedence: 65,
+    mutates: false,
+    read: (c) => (isWh(c) && isOffTopic(c.lower) ? { type: "say", kind: "offtopic" } : null),
+    examples: ["what's the weather like?", "what's the capital of France?"],
+  },
+  {
+    name: "list",
+    precedence: 70,
+    mutates: false,
+    read: (c) => readList(c.lower, c.clock),
+    examples: ["what's due today?", "show my tasks", "how many tasks do I have left?", "anything due soon?", "what's overdue?"],
+  },
+  {
+    name: "add",
+    precedence: 80,
+    mutates: true,
+    read: (c) => gatedAdd(readExplicitAdd(c)),
+    examples: ["add buy milk", "remind me to call mom tomorrow", "I need to renew my passport", "todo: water the plants"],
+  },
   { name: "select", precedence: 90, mutates: false, read: readSelect, examples: ["the second one", "what about the last one?"] },
   {
     name: "offtopic",
     precedence: 95,
     mutates: false,
     // "pick the kids up from football tomorrow": an imperative with a date is a to-do, whatever its topic.
-    read: (c) => (isOffTopic(c.lower) && !(isBaseVerb(c.lower.split(" ")[0] ?? "") && findDue(c.lower, c.clock)) ? { type: "say", kind: "offtopic" } : null),
+    read: (c) =>
+      isOffTopic(c.lower) && !(isBaseVerb(c.lower.split(" ")[0] ?? "") && findDue(c.lower, c.clock))
+        ? { type: "say", kind: "offtopic" }
+        : null,
     examples: ["sing me a song", "write me a poem"],
   },
-  { name: "bare-add", precedence: 100, mutates: true, read: (c) => gatedAdd(readBareAdd(c)), examples: ["buy milk", "call mom tomorrow", "set up a meeting with Tom on friday at 3pm"] },
+  {
+    name: "bare-add",
+    precedence: 100,
+    mutates: true,
+    read: (c) => gatedAdd(readBareAdd(c)),
+    examples: ["buy milk", "call mom tomorrow", "set up a meeting with Tom on friday at 3pm"],
+  },
 ];
 
 /** Tried in this order; the order is the declared precedence, never the array's. */
@@ -270,7 +383,12 @@ function readClause(c: Clause): Intent {
 }
 
 function readSingle(cleaned: string, cleanedKeepCase: string, clock: Clock, raw = cleanedKeepCase): Intent {
-  return readClause({ raw, lower: withoutCommandColon(fixCommandTypo(cleaned)), original: withoutCommandColon(fixCommandTypo(cleanedKeepCase)), clock });
+  return readClause({
+    raw,
+    lower: withoutCommandColon(fixCommandTypo(cleaned)),
+    original: withoutCommandColon(fixCommandTypo(cleanedKeepCase)),
+    clock,
+  });
 }
 
 /**
@@ -302,13 +420,20 @@ function classifyBounded(text: string, clock: Clock, answerFirst: boolean): Inte
     const rest = classifyBounded(yesNo[1].trim(), clock, false);
     if (rest.every(isKnown) && !rest.some((i) => i.type === "confirm" || i.type === "deny")) return rest;
   }
-  const clauses = text.split(CLAUSE_SPLIT).map((c) => c.trim()).filter(Boolean);
+  const clauses = text
+    .split(CLAUSE_SPLIT)
+    .map((c) => c.trim())
+    .filter(Boolean);
   // Never split inside a quoted title ("add "call mum, then dad"").
   const splitsQuote = clauses.some((c) => (c.match(/"/g) ?? []).length % 2 === 1);
   // "add a task: X and delete Y" — after "add …:" the rest is the new task's wording.
   const labelledAdd = /^(?:(?:please|pls|can you|could you)\s+)?(?:add|create|new)\b[^:"]{0,30}:\s*\S/i.test(text);
   // Each clause of a split message is capped; read whole, the message cap applies.
-  if (clauses.length > MAX_CLAUSES || (clauses.length > 1 && !splitsQuote && !labelledAdd && clauses.some((c) => wordCount(c) > MAX_CLAUSE_WORDS))) return [TOO_LONG];
+  if (
+    clauses.length > MAX_CLAUSES ||
+    (clauses.length > 1 && !splitsQuote && !labelledAdd && clauses.some((c) => wordCount(c) > MAX_CLAUSE_WORDS))
+  )
+    return [TOO_LONG];
   if (clauses.length > 1 && !splitsQuote && !labelledAdd) {
     const intents = clauses.map((c) => readSingle(cleanRequest(c), cleanRequestKeepCase(c), clock, c));
     const useful = intents.filter((i) => !(i.type === "say" && (i.kind === "thanks" || i.kind === "greeting")));

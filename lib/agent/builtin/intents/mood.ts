@@ -29,15 +29,18 @@ const POLITE_REQUEST =
 const ADVICE =
   /^(?:would|will)\s+it\s+be\s+(?:a\s+good\s+idea|worth\s+it|worth|better|wise|smart|ok|okay|fine)\b|^(?:should|shall|must|do|does|did|have|has|had|am|was|will|would|could|can|may|might|need)\s+(?:i|we)\b|^(?:is|are)\s+(?:it|there)\s+(?:worth|time|too late|a good idea|ok|okay|fine)\b|^(?:is|was)\s+it\s+(?:worth|better|a good idea|wise|smart|ok|okay|fine|too late)\b|^(?:i\s+wonder\s+if|i'm\s+not\s+sure\s+(?:if|whether)|not\s+sure\s+(?:if|whether))\s+i\b/;
 
-const WH = /^(?:what|what's|whats|which|when|where|who|whom|why|how|is|are|was|were|does|do|did|has|have|any|anything|is there|are there)\b/;
+const WH =
+  /^(?:what|what's|whats|which|when|where|who|whom|why|how|is|are|was|were|does|do|did|has|have|any|anything|is there|are there)\b/;
 
 /** "I'll …", "I'm going to …", "I think I should …", "maybe I'll …": a plan, not a request. */
 const INTENTION =
   /^(?:(?:i\s+think|i\s+guess|i\s+suppose|i\s+reckon|probably|maybe|perhaps)\s+)?(?:i(?:'ll|\s+will|'m\s+going\s+to|\s+am\s+going\s+to|'m\s+gonna|\s+am\s+gonna|\s+might|\s+may|\s+could|'d\s+better|\s+should\s+probably|\s+probably\s+should|\s+ought\s+to\s+probably)|we(?:'ll|\s+will|'re\s+going\s+to|'re\s+gonna|\s+might))\s+(\S+)/;
-const HEDGED = /^(?:i\s+think|i\s+guess|i\s+suppose|i\s+reckon|maybe|perhaps|probably)\s+(?:i|we)\s+(?:should|need\s+to|have\s+to|must|ought\s+to|could)\s+/;
+const HEDGED =
+  /^(?:i\s+think|i\s+guess|i\s+suppose|i\s+reckon|maybe|perhaps|probably)\s+(?:i|we)\s+(?:should|need\s+to|have\s+to|must|ought\s+to|could)\s+/;
 
 /** A day or time in the clause ("tomorrow", "on friday", "at 3"): a plan, not a remark about now. */
-const DATED = /\b(?:tomorrow|tonight|later\s+today|this\s+(?:morning|afternoon|evening|weekend)|next\s+\w+|on\s+(?:the\s+\d|mon|tue|wed|thu|fri|sat|sun)|(?:mon|tues|wednes|thurs|fri|satur|sun)day|at\s+\d|in\s+\d+\s+(?:days?|weeks?))\b/;
+const DATED =
+  /\b(?:tomorrow|tonight|later\s+today|this\s+(?:morning|afternoon|evening|weekend)|next\s+\w+|on\s+(?:the\s+\d|mon|tue|wed|thu|fri|sat|sun)|(?:mon|tues|wednes|thurs|fri|satur|sun)day|at\s+\d|in\s+\d+\s+(?:days?|weeks?))\b/;
 
 /** What the user is doing right now. */
 const REMARK =
@@ -49,7 +52,8 @@ function intentionVerb(word: string): boolean {
 }
 
 /** "when I get a chance: sort the photos": a low-priority to-do, not a question. */
-const WHEN_I_CAN = /^(?:when|whenever|if)\s+(?:i|we)\s+(?:get|have|find)\s+(?:a\s+)?(?:spare\s+)?(?:chance|moment|minute|sec|second|time|round to it)\b/;
+const WHEN_I_CAN =
+  /^(?:when|whenever|if)\s+(?:i|we)\s+(?:get|have|find)\s+(?:a\s+)?(?:spare\s+)?(?:chance|moment|minute|sec|second|time|round to it)\b/;
 
 export function moodOf(clause: string): Mood {
   const t = clause.toLowerCase().replace(FILLER, "").trim();
@@ -64,7 +68,14 @@ export function moodOf(clause: string): Mood {
     return "intention";
   }
   // "I'm going to the dentist tomorrow at 3", "I'm meeting Sarah on friday": a plan with a date.
-  if (/^(?:i'm|i\s+am|im|we're|we\s+are)\s+(?:going\s+to\s+(?:the|a|my)\s+\S|\w+ing\b)/.test(t) && DATED.test(t) && !/^(?:i'm|i\s+am|im|we're|we\s+are)\s+(?:just\s+)?(?:heading|going\s+home|off|leaving|working|waiting|feeling|getting\s+ready)\b/.test(t)) return "intention";
+  if (
+    /^(?:i'm|i\s+am|im|we're|we\s+are)\s+(?:going\s+to\s+(?:the|a|my)\s+\S|\w+ing\b)/.test(t) &&
+    DATED.test(t) &&
+    !/^(?:i'm|i\s+am|im|we're|we\s+are)\s+(?:just\s+)?(?:heading|going\s+home|off|leaving|working|waiting|feeling|getting\s+ready)\b/.test(
+      t,
+    )
+  )
+    return "intention";
   if (REMARK.test(t)) return "remark";
   if (WH.test(t) || /\?\s*$/.test(t)) return "question";
   return "request";
@@ -81,10 +92,15 @@ export function choreOf(clause: string): string | null {
     if (base !== `${progressive[1]} ${progressive[2]}`) return base;
   }
   const m =
-    /^(?:(?:ok(?:ay)?|so|well|hmm+|um+|actually|also)[,]?\s+)*(?:(?:i\s+wonder\s+if|i'm\s+not\s+sure\s+(?:if|whether)|not\s+sure\s+(?:if|whether))\s+(?:i|we)\s+(?:should|need\s+to|have\s+to|must|could|ought\s+to)\s+|(?:would|will)\s+it\s+be\s+(?:a\s+good\s+idea|worth\s+it|worth|better|wise|smart)\s+(?:to\s+)?|(?:should|shall|must|can|could|may|might)\s+(?:i|we)\s+(?:really\s+|still\s+|also\s+)?|(?:do|did)\s+(?:i|we)\s+(?:really\s+|still\s+|also\s+)?(?:need|have|want|got)\s+to\s+|(?:have|has)\s+(?:i|we)\s+(?:got|still\s+got)\s+to\s+|(?:is|was)\s+it\s+(?:worth|better|a good idea|wise|time)\s+(?:to\s+)?|(?:i\s+think|i\s+guess|i\s+suppose|i\s+reckon|probably|maybe|perhaps)\s+(?:i|we)(?:'ll|\s+will|\s+should|\s+need\s+to|\s+have\s+to|\s+must|\s+ought\s+to|\s+could|'d\s+better)?\s+|(?:i|we)(?:'ll|\s+will|'m\s+going\s+to|\s+am\s+going\s+to|'m\s+gonna|\s+might|\s+may|\s+could|'d\s+better|\s+should\s+probably|\s+probably\s+should)\s+)(.+)$/i.exec(t);
+    /^(?:(?:ok(?:ay)?|so|well|hmm+|um+|actually|also)[,]?\s+)*(?:(?:i\s+wonder\s+if|i'm\s+not\s+sure\s+(?:if|whether)|not\s+sure\s+(?:if|whether))\s+(?:i|we)\s+(?:should|need\s+to|have\s+to|must|could|ought\s+to)\s+|(?:would|will)\s+it\s+be\s+(?:a\s+good\s+idea|worth\s+it|worth|better|wise|smart)\s+(?:to\s+)?|(?:should|shall|must|can|could|may|might)\s+(?:i|we)\s+(?:really\s+|still\s+|also\s+)?|(?:do|did)\s+(?:i|we)\s+(?:really\s+|still\s+|also\s+)?(?:need|have|want|got)\s+to\s+|(?:have|has)\s+(?:i|we)\s+(?:got|still\s+got)\s+to\s+|(?:is|was)\s+it\s+(?:worth|better|a good idea|wise|time)\s+(?:to\s+)?|(?:i\s+think|i\s+guess|i\s+suppose|i\s+reckon|probably|maybe|perhaps)\s+(?:i|we)(?:'ll|\s+will|\s+should|\s+need\s+to|\s+have\s+to|\s+must|\s+ought\s+to|\s+could|'d\s+better)?\s+|(?:i|we)(?:'ll|\s+will|'m\s+going\s+to|\s+am\s+going\s+to|'m\s+gonna|\s+might|\s+may|\s+could|'d\s+better|\s+should\s+probably|\s+probably\s+should)\s+)(.+)$/i.exec(
+      t,
+    );
   const chore = m?.[1]
     ?.trim()
-    .replace(/^(?:(?:probably|maybe|definitely|just|really|still|also|actually|try\s+(?:to|and)|have\s+to|need\s+to|want\s+to|got\s+to|go\s+and|get\s+round\s+to)\s+)+/i, "");
+    .replace(
+      /^(?:(?:probably|maybe|definitely|just|really|still|also|actually|try\s+(?:to|and)|have\s+to|need\s+to|want\s+to|got\s+to|go\s+and|get\s+round\s+to)\s+)+/i,
+      "",
+    );
   if (!chore) return null;
   const first = chore.split(/\s+/)[0]?.toLowerCase() ?? "";
   // "should I be worried?", "will I have time?": no chore to offer.

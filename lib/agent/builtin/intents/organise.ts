@@ -10,7 +10,10 @@ import type { Intent } from "./types";
 
 const NAME = "[\\p{L}\\p{N}][\\p{L}\\p{N} &'_-]{0,60}";
 const CREATE_LIST = [
-  new RegExp(`^(?:please\\s+)?(?:create|make|add|start|set up|open)\\s+(?:me\\s+)?(?:a\\s+|an\\s+|one\\s+)?(?:new\\s+)?list\\s+(?:called|named|for|titled)\\s+["']?(${NAME})["']?$`, "iu"),
+  new RegExp(
+    `^(?:please\\s+)?(?:create|make|add|start|set up|open)\\s+(?:me\\s+)?(?:a\\s+|an\\s+|one\\s+)?(?:new\\s+)?list\\s+(?:called|named|for|titled)\\s+["']?(${NAME})["']?$`,
+    "iu",
+  ),
   new RegExp(`^(?:a\\s+)?new\\s+list\\s*(?:[:-]|called|named|for)\\s*["']?(${NAME})["']?$`, "iu"),
   /^(?:create|make|start|set up)\s+(?:a\s+|an\s+)new\s+([\p{L}\p{N}][\p{L}\p{N}_-]{0,40})\s+list$/iu,
 ];
@@ -28,7 +31,8 @@ function steps(text: string): string[] {
 }
 
 /** Words about lists, labels or steps: a request the task readers must not take as a new task. */
-const ORGANISE_WORDS = /\b(?:(?:my|the|all|which|what|new)\s+lists|(?:new|another)\s+list|(?:create|make|start)\s+a\s+list|subtasks?|sub-tasks?|add\s+(?:a\s+|another\s+)?steps?\s+(?:to|for|under)|into\s+steps)\b|^(?:tag|label)\s+.+\s+(?:with|as)\s+\S+$/i;
+const ORGANISE_WORDS =
+  /\b(?:(?:my|the|all|which|what|new)\s+lists|(?:new|another)\s+list|(?:create|make|start)\s+a\s+list|subtasks?|sub-tasks?|add\s+(?:a\s+|another\s+)?steps?\s+(?:to|for|under)|into\s+steps)\b|^(?:tag|label)\s+.+\s+(?:with|as)\s+\S+$/i;
 
 /** "which lists do I have?", "show my lists". */
 export function readLists(original: string): Intent | null {
@@ -57,7 +61,12 @@ export function readOrganise(original: string): Intent | null {
     if (titles.length) return { type: "add", items: titles.map((title) => ({ title, parent })) };
   }
   const tag = /^(?:tag|label)\s+(.+?)\s+(?:with|as)\s+#?([\p{L}\p{N}][\p{L}\p{N}_-]*)$/iu.exec(t);
-  if (tag?.[1] && tag[2]) return { type: "update", ref: { kind: "phrase", text: cleanPhrase(tag[1].toLowerCase()) }, changes: { labels: [tag[2].toLowerCase()] } };
+  if (tag?.[1] && tag[2])
+    return {
+      type: "update",
+      ref: { kind: "phrase", text: cleanPhrase(tag[1].toLowerCase()) },
+      changes: { labels: [tag[2].toLowerCase()] },
+    };
   const out = /^(?:take|move|get)\s+(.+?)\s+(?:out of|off)\s+(?:the|my)\s+[\p{L}\p{N}][\p{L}\p{N}_-]*\s+list$/iu.exec(t);
   if (out?.[1]) return { type: "update", ref: { kind: "phrase", text: cleanPhrase(out[1].toLowerCase()) }, changes: { list: "inbox" } };
   if (ORGANISE_WORDS.test(t)) return { type: "say", kind: "organise" };

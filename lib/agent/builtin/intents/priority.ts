@@ -5,9 +5,24 @@ import type { Priority } from "./types";
 const LEAD = "(?:(?:with|as|at|of|a|an|is|set to|marked|make it|it's|its|it is|priority)\\s+)*";
 
 const PATTERNS: Array<{ re: RegExp; priority: Priority }> = [
-  { re: new RegExp(`${LEAD}(?:not (?:urgent|important)|no rush|no hurry|low[- ]?(?:priority|prio|pri)|priority[:\\s]+low|unimportant|whenever(?: i (?:can|get a chance|have time))?|someday|some day|eventually|(?:when|whenever|if) (?:i|we) (?:get|have|find) (?:a )?(?:spare )?(?:chance|moment|minute|sec|second|time|round to it)|if i have time|not a priority|lowest priority)`), priority: "low" },
-  { re: new RegExp(`${LEAD}(?:high[- ]?(?:priority|prio|pri)|top[- ]priority|highest priority|priority[:\\s]+high|urgent(?:ly)?|important|asap|as soon as possible|critical|a priority|super important|very important)`), priority: "high" },
-  { re: new RegExp(`${LEAD}(?:medium[- ]?(?:priority|prio|pri)?|normal[- ]priority|regular priority|mid[- ]priority|average priority|priority[:\\s]+(?:medium|normal))`), priority: "medium" },
+  {
+    re: new RegExp(
+      `${LEAD}(?:not (?:urgent|important)|no rush|no hurry|low[- ]?(?:priority|prio|pri)|priority[:\\s]+low|unimportant|whenever(?: i (?:can|get a chance|have time))?|someday|some day|eventually|(?:when|whenever|if) (?:i|we) (?:get|have|find) (?:a )?(?:spare )?(?:chance|moment|minute|sec|second|time|round to it)|if i have time|not a priority|lowest priority)`,
+    ),
+    priority: "low",
+  },
+  {
+    re: new RegExp(
+      `${LEAD}(?:high[- ]?(?:priority|prio|pri)|top[- ]priority|highest priority|priority[:\\s]+high|urgent(?:ly)?|important|asap|as soon as possible|critical|a priority|super important|very important)`,
+    ),
+    priority: "high",
+  },
+  {
+    re: new RegExp(
+      `${LEAD}(?:medium[- ]?(?:priority|prio|pri)?|normal[- ]priority|regular priority|mid[- ]priority|average priority|priority[:\\s]+(?:medium|normal))`,
+    ),
+    priority: "medium",
+  },
 ];
 
 export type PriorityMatch = { priority: Priority; span: Span };
@@ -33,7 +48,11 @@ export function findPriority(text: string): PriorityMatch | null {
 
 /** A priority named alone ("high", "urgent", "low priority"), for "set X to …". */
 export function priorityWord(text: string): Priority | null {
-  const t = text.trim().toLowerCase().replace(/^(?:a|an|the)\s+/, "").replace(/\s+(?:priority|prio|one)$/, "");
+  const t = text
+    .trim()
+    .toLowerCase()
+    .replace(/^(?:a|an|the)\s+/, "")
+    .replace(/\s+(?:priority|prio|one)$/, "");
   if (/^(?:high|highest|top|urgent|important|critical|asap|max|maximum|very important|super important)$/.test(t)) return "high";
   if (/^(?:low|lowest|not urgent|unimportant|minimal|min|minimum|not important|no rush)$/.test(t)) return "low";
   if (/^(?:medium|normal|regular|mid|average|default|standard)$/.test(t)) return "medium";

@@ -10,7 +10,8 @@ import type { TaskRef } from "./types";
 const PRONOUN =
   /^(?:it|that|this|that one|this one|that task|this task|the task|the one|the same one|same one|same|that item|this item|the one i just added|the one you just added|what i just added|the new one|the latest one|the latest|the new task|the one we just (?:added|talked about)|that todo|this todo)$/;
 
-const LISTED = /^(?:them|those|these|all of them|them all|both|both of them|all those|all these|those tasks|these tasks|all of those|all of these|the lot|everything (?:you )?(?:just )?(?:listed|showed|shown))$/;
+const LISTED =
+  /^(?:them|those|these|all of them|them all|both|both of them|all those|all these|those tasks|these tasks|all of those|all of these|the lot|everything (?:you )?(?:just )?(?:listed|showed|shown))$/;
 
 const ORDINAL =
   /^(?:the\s+)?(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th)|last|final|top|bottom|second[- ]to[- ]last|penultimate|next[- ]to[- ]last)(?:\s+(?:one|task|item|todo|entry|thing))?(?:\s+(?:on|in|from|of)\s+(?:the|my|that|this)\s+list)?$/;
@@ -80,7 +81,11 @@ export function baseOfGerund(phrase: string): string {
 
 /** Words that name no task ("I'm done for today", "we're done here"): never a reference. */
 /** Words that never name a task on their own ("done for the day", "that's everything"). */
-const NOT_A_TASK_WORDS = new Set("for here there now today tonight tomorrow the day week night moment and dusted with of to a an all everything it this that them things stuff lot whole else".split(" "));
+const NOT_A_TASK_WORDS = new Set(
+  "for here there now today tonight tomorrow the day week night moment and dusted with of to a an all everything it this that them things stuff lot whole else".split(
+    " ",
+  ),
+);
 /** A phrase made only of those words, read word by word (no backtracking). */
 function notATask(phrase: string): boolean {
   const words = phrase.split(/\s+/).filter(Boolean);
@@ -107,7 +112,9 @@ export function refFrom(text: string): TaskRef | null {
  */
 export function refsFrom(text: string): TaskRef[] {
   const t = text.trim();
-  const firstN = /^(?:the\s+)?(first|last|top|bottom)\s+(two|three|four|five|six|\d+)(?:\s+(?:ones|tasks|items|todos))?$/.exec(t.toLowerCase());
+  const firstN = /^(?:the\s+)?(first|last|top|bottom)\s+(two|three|four|five|six|\d+)(?:\s+(?:ones|tasks|items|todos))?$/.exec(
+    t.toLowerCase(),
+  );
   if (firstN) {
     const n = Math.min(numberFrom(firstN[2] ?? "") ?? 0, 50);
     const fromEnd = /last|bottom/.test(firstN[1] ?? "");

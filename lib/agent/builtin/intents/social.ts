@@ -6,7 +6,8 @@ import type { Intent } from "./types";
 
 const GREETING =
   /^(?:hi+|hello+|hey+|heya|hiya|howdy|yo|hola|greetings|good (?:morning|afternoon|evening|day)|morning|evening|sup|what'?s up|wassup|hi there|hello there|hey there)(?:\s+(?:there|again|you|friend|bot|assistant|buddy|mate|all|everyone))?(?:[,!.]*\s*(?:how are you(?: doing| today)?|how's it going|how is it going|how are things|what's up))?$/;
-const HOW_ARE_YOU = /^(?:how are you(?: doing| today)?|how's it going|how is it going|how's everything|how are things|how do you do|are you there|you there)$/;
+const HOW_ARE_YOU =
+  /^(?:how are you(?: doing| today)?|how's it going|how is it going|how's everything|how are things|how do you do|are you there|you there)$/;
 const THANKS =
   /^(?:thanks|thank you|thx|ty|tysm|cheers|ta|ta very much|thank u|thanku|thankyou|tyvm|much appreciated|appreciate it|i appreciate it|thanks a lot|thank you so much|thanks so much|many thanks|great job|good job|well done|nice one|nice|great|perfect|awesome|cool|excellent|brilliant|lovely|wonderful|fantastic|amazing|sweet|neat|good|ok|okay|k|got it|gotcha|understood|alright|all right|noted|fine|sounds good|looks good|that's great|that's perfect|that works)(?:(?:\s*[,!.]\s*|\s+)(?:thanks|thank you|cheers|a lot|so much|very much|mate|buddy))*$/;
 const BYE =
@@ -17,7 +18,8 @@ const CONFIRM =
   /^(?:y|yes|yeah|yea|yep|yup|ya|sure|sure thing|of course|ok do it|okay do it|do it|go ahead|go for it|please do|absolutely|definitely|correct|right|that's right|exactly|confirm|confirmed|yes please|please|affirmative|sounds good|ok|okay|alright|fine|yes do it|yes go ahead|do that|make it so|proceed|go on|go on then|yep do it|sure go ahead|good shout|good idea|why not)(?:(?:\s*[,!.]\s*|\s+)(?:please|thanks|do it|do that|go on|go ahead|good shout|good idea|sounds good|delete (?:it|them)|thank you))*$/;
 const DENY =
   /^(?:neither|none|neither of them|none of them|n|no|nope|nah|no thanks|no thank you|don't|do not|dont|don't do it|cancel|stop|never ?mind|forget it|forget about it|keep it|keep them|leave it|leave them|not now|no way|abort|scratch that|ignore that|skip it|no don't|changed my mind|i changed my mind)(?:(?:\s*[,!.]\s*|\s+)(?:thanks|thank you|keep it|leave it|never ?mind))*$/;
-const CLOCK = /^(?:what(?:'s| is) (?:the )?(?:date|day|time)(?: today| now| it is)?|what day is (?:it|today)|what time is it|what(?:'s| is) today(?:'s date)?|which day is it|what (?:day|date|time) is it (?:today|now|right now)|what(?:'s| is) the time(?: now| right now)?|what(?:'s| is) the date today|today's date)$/;
+const CLOCK =
+  /^(?:what(?:'s| is) (?:the )?(?:date|day|time)(?: today| now| it is)?|what day is (?:it|today)|what time is it|what(?:'s| is) today(?:'s date)?|which day is it|what (?:day|date|time) is it (?:today|now|right now)|what(?:'s| is) the time(?: now| right now)?|what(?:'s| is) the date today|today's date)$/;
 
 const OFF_TOPIC_WORDS =
   /\b(?:joke|jokes|recommend|recommendation|weather|forecast|temperature|poem|poetry|story|song|sing|lyrics|recipe|cook|capital of|news|headline|sport|sports|score|football|soccer|basketball|movie|movies|film|translate|translation|meaning of life|president|prime minister|stock|stocks|bitcoin|crypto|horoscope|riddle|fact about|trivia|math|calculate|equation|homework|essay|code|program|python|javascript|chatgpt|girlfriend|boyfriend|date me|love me|your name|your favorite|your favourite|are you (?:a )?(?:human|real|alive|ai|robot)|philosophy|quantum|history of|who won|who is|who was|who are|where is|how far|how tall|how old|population|distance)\b/;
@@ -30,13 +32,16 @@ const ABOUT_ME =
 const NOTHING = /^(?:lol|lmao|haha+|hehe+|hmm+|meh|wow|oh|ah|ahh+|ooh+|nothing|nvm|nm|idk|dunno|whatever|shrug|\.+|\W+)$/u;
 
 /** Remarks about the assistant itself ("you're useless", "i love you"): declined politely. */
-const ABOUT_YOU = /^(?:you(?:'re| are)|ur|u r|i (?:love|hate|like) (?:you|u)|are you (?:there|ok|okay|smart|stupid|dumb|alive|real|human)|do you (?:love|like|hate|dream|sleep|think))\b/;
+const ABOUT_YOU =
+  /^(?:you(?:'re| are)|ur|u r|i (?:love|hate|like) (?:you|u)|are you (?:there|ok|okay|smart|stupid|dumb|alive|real|human)|do you (?:love|like|hate|dream|sleep|think))\b/;
 
 /** Praise for the assistant ("you're a star", "I love this app"): thanks, not a request. */
-const PRAISE = /^(?:you(?:'re| are)\s+(?:a\s+)?(?:star|legend|the best|awesome|great|amazing|brilliant|fantastic|a lifesaver|so helpful|very helpful|helpful|wonderful|the man|the greatest)|i\s+(?:love|like|really like|really love)\s+(?:this|the|you|it)(?:\s+(?:app|assistant|bot|thing|tool))?|this\s+(?:app\s+)?is\s+(?:great|awesome|amazing|brilliant|helpful|fantastic)|(?:great|good|nice|brilliant)\s+(?:work|stuff|job)|love\s+it)$/;
+const PRAISE =
+  /^(?:you(?:'re| are)\s+(?:a\s+)?(?:star|legend|the best|awesome|great|amazing|brilliant|fantastic|a lifesaver|so helpful|very helpful|helpful|wonderful|the man|the greatest)|i\s+(?:love|like|really like|really love)\s+(?:this|the|you|it)(?:\s+(?:app|assistant|bot|thing|tool))?|this\s+(?:app\s+)?is\s+(?:great|awesome|amazing|brilliant|helpful|fantastic)|(?:great|good|nice|brilliant)\s+(?:work|stuff|job)|love\s+it)$/;
 
 /** "I'm done for today", "that's it for now": the user is leaving, not finishing a task. */
-const DONE_FOR_NOW = /^(?:ok(?:ay)?\s+)?(?:(?:i'm|i am|im|we're|we are)\s+)?(?:all\s+)?(?:done|finished|through)\s+(?:for\s+(?:today|now|tonight|the day|the night|the week|the moment)|here|with today|for the day)$|^(?:that's|that is)\s+(?:it|all)\s+for\s+(?:today|now|tonight|the day|the week)$|^(?:ok(?:ay)?\s+)?(?:i'm|i am|we're)\s+all\s+done$/;
+const DONE_FOR_NOW =
+  /^(?:ok(?:ay)?\s+)?(?:(?:i'm|i am|im|we're|we are)\s+)?(?:all\s+)?(?:done|finished|through)\s+(?:for\s+(?:today|now|tonight|the day|the night|the week|the moment)|here|with today|for the day)$|^(?:that's|that is)\s+(?:it|all)\s+for\s+(?:today|now|tonight|the day|the week)$|^(?:ok(?:ay)?\s+)?(?:i'm|i am|we're)\s+all\s+done$/;
 
 /** A social or off-topic message, or null. */
 export function readSocial(text: string): Intent | null {
@@ -63,5 +68,8 @@ export function isOffTopic(text: string): boolean {
 
 /** A question that is not about tasks ("why is the sky blue?"). */
 export function isQuestion(original: string, text: string): boolean {
-  return /\?\s*$/.test(original) || /^(?:what|who|why|how|when|where|which|is|are|can|could|do|does|did|will|would|should|tell me|explain|give me)\b/.test(text);
+  return (
+    /\?\s*$/.test(original) ||
+    /^(?:what|who|why|how|when|where|which|is|are|can|could|do|does|did|will|would|should|tell me|explain|give me)\b/.test(text)
+  );
 }

@@ -72,8 +72,20 @@ export type ListFilter = {
 };
 
 export type SayKind =
-  | "greeting" | "thanks" | "bye" | "help" | "offtopic" | "clock" | "unclear" | "ask-title"
-  | "cancel-ambiguous" | "nothing" | "remark" | "no-undo" | "organise" | "too-long";
+  | "greeting"
+  | "thanks"
+  | "bye"
+  | "help"
+  | "offtopic"
+  | "clock"
+  | "unclear"
+  | "ask-title"
+  | "cancel-ambiguous"
+  | "nothing"
+  | "remark"
+  | "no-undo"
+  | "organise"
+  | "too-long";
 
 export type Intent =
   | { type: "add"; items: AddItem[] }

@@ -8,5 +8,8 @@ export const POST = route(async (request) => {
   const { user } = await requireUser(request, "session");
   await assertVerificationMailAllowed(user.id);
   requestEmailVerification({ userId: user.id, origin: linkOrigin(request) });
-  return json({ message: `A new link is on its way to ${user.email}. It works for a day, in a browser signed in to this account.` }, { status: 202 });
+  return json(
+    { message: `A new link is on its way to ${user.email}. It works for a day, in a browser signed in to this account.` },
+    { status: 202 },
+  );
 });
