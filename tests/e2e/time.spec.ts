@@ -125,11 +125,9 @@ test.describe("tasks that live in time", () => {
     await chat.panel.item("Pay rent").getByRole("button", { name: "Edit “Pay rent”" }).click();
     const form = chat.panel.root.getByRole("form", { name: "Edit “Pay rent”" });
     const day = Number(due.slice(8, 10));
-    await form
-      .getByLabel("Repeat")
-      .selectOption({
-        label: `Monthly on the ${day}${day % 10 === 1 && day !== 11 ? "st" : day % 10 === 2 && day !== 12 ? "nd" : day % 10 === 3 && day !== 13 ? "rd" : "th"}`,
-      });
+    await form.getByLabel("Repeat").selectOption({
+      label: `Monthly on the ${day}${day % 10 === 1 && day !== 11 ? "st" : day % 10 === 2 && day !== 12 ? "nd" : day % 10 === 3 && day !== 13 ? "rd" : "th"}`,
+    });
     await form.getByLabel("Remind me at").fill(`${due}T09:00`);
     await form.getByRole("button", { name: "Save" }).click();
     const rent = chat.panel.item("Pay rent");
