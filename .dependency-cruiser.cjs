@@ -10,15 +10,7 @@
  * deleted (dependency-cruiser then stops allowing it).
  */
 
-const KNOWN_FILE_CYCLES = [
-  // Type-only: planner and replies share types (the built-in model rework, lib/agent/builtin).
-  "^lib/agent/builtin/planner[.]ts$",
-  "^lib/agent/builtin/replies[.]ts$",
-  // operations.ts calls organise.ts's helpers; organise.ts needs resolveTask and the
-  // TaskToolContext type from operations.ts (lib/agent/tools rework: move both to their own file).
-  "^lib/agent/tools/operations[.]ts$",
-  "^lib/agent/tools/organise[.]ts$",
-];
+const KNOWN_FILE_CYCLES = [];
 
 /** Callers outside lib/agent/builtin that reach past its entry (the model rework moves that language into lib/). */
 const KNOWN_BUILTIN_INTERNALS_CALLERS = [
@@ -27,11 +19,7 @@ const KNOWN_BUILTIN_INTERNALS_CALLERS = [
 ];
 
 /** Folder circles that exist today, each owned by another piece of work. */
-const KNOWN_FOLDER_CYCLES = [
-  // lib/tokens/schema.ts takes TOKEN_SCOPES from lib/auth/scopes.ts, lib/auth/tokens.ts takes
-  // MAX_TOKENS_PER_USER from lib/tokens/schema.ts (accounts work: one of them holds both).
-  "^lib/(auth|tokens)$",
-];
+const KNOWN_FOLDER_CYCLES = [];
 
 module.exports = {
   forbidden: [

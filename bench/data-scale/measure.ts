@@ -6,7 +6,7 @@
  * DATABASE_URL / AUTH_SECRET set. Prints one JSON object on stdout; logs on stderr.
  */
 import { randomUUID } from "node:crypto";
-import { resolveTask, type TaskToolContext } from "@/lib/agent/tools/operations";
+import { resolveTask, type TaskToolContext } from "@/lib/agent/tools/context";
 import { runTaskTool } from "@/lib/agent/tools/run";
 import { createUser } from "@/lib/auth/users";
 import { getConversation, loadMessagePage } from "@/lib/conversations";

@@ -5,7 +5,7 @@
  */
 import type { ToolCallRecord } from "@/lib/agent/tools/ai-tools";
 import { getTaskToolDefinition } from "@/lib/agent/tools/definitions";
-import type { TaskToolContext } from "@/lib/agent/tools/operations";
+import type { TaskToolContext } from "@/lib/agent/tools/context";
 
 /** How much of a title a question quotes. */
 const QUOTED_TITLE_MAX = 60;

@@ -45,7 +45,7 @@ import {
 import { getTaskToolDefinition } from "@/lib/agent/tools/definitions";
 import { retryWhenUnavailable } from "@/lib/agent/tools/retry";
 import { intentGate, saidInTurn } from "@/lib/agent/intent-gate";
-import type { TaskToolContext } from "@/lib/agent/tools/operations";
+import type { TaskToolContext } from "@/lib/agent/tools/context";
 import type { ToolResult } from "@/lib/agent/tools/results";
 import { planTurn, type AnsweredCall, type TurnPlan } from "@/lib/agent/turn-plan";
 import { runTurnLoop, type ConfirmationItem, type TurnLoopResult } from "@/lib/agent/turn-stream";

@@ -8,7 +8,7 @@ import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { SessionUser } from "@/lib/auth/users";
 import { isTokenScope, TOKEN_SCOPES, type TokenScope } from "@/lib/auth/scopes";
-import { MAX_TOKENS_PER_USER } from "@/lib/tokens/schema";
+import { MAX_TOKENS_PER_USER } from "@/lib/auth/token-schema";
 
 export const TOKEN_PREFIX = "tt_";
 const tokenPattern = /^tt_[A-Za-z0-9_-]{43}$/;

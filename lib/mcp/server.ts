@@ -9,7 +9,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { taskToolDefinitions, type TaskToolDefinition } from "@/lib/agent/tools";
-import type { TaskToolContext } from "@/lib/agent/tools/operations";
+import type { TaskToolContext } from "@/lib/agent/tools/context";
 import { runTaskTool } from "@/lib/agent/tools/run";
 import type { ToolResult } from "@/lib/agent/tools/results";
 import { log } from "@/lib/log";

@@ -3,7 +3,7 @@ import { requireUser } from "@/lib/auth/require-user";
 import { createApiToken, listApiTokens } from "@/lib/auth/tokens";
 import { json, route } from "@/lib/http/respond";
 import { readJson } from "@/lib/http/request";
-import { tokenCreateSchema } from "@/lib/tokens/schema";
+import { tokenCreateSchema } from "@/lib/auth/token-schema";
 
 /** Tokens are managed from the signed-in website only: a bearer token gets 403 forbidden:token. */
 export const GET = route(async (request) => {

@@ -18,20 +18,12 @@ import {
 import { knownByPhrase, knownTask, lastAssistantText, latestList, pendingFailure, resolveRef } from "./references";
 import { alternativesFor } from "./retries";
 import { composeReply, noDueForReminder, offerText, socialText, unknownText } from "./replies";
+import type { TurnContext } from "./turn-context";
 import { applyWindow } from "./windows";
 import { addAfterCreatedList, chooseCandidate, contextualAnswer } from "./followups";
 
 export type PlannedCall = { toolName: string; input: Record<string, unknown> };
 export type Step = { calls: PlannedCall[]; text: string };
-
-export type TurnContext = {
-  clock: Clock;
-  history: ConversationEvent[];
-  turn: ConversationEvent[];
-  userText: string;
-  intents: Intent[];
-  available: Set<string>;
-};
 
 const MAX_STEPS_PER_TURN = 5;
 /** Bounds on one message: longer text is not read, and one step never fans out further. */

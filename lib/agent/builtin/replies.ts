@@ -7,7 +7,7 @@ import { WEEKDAYS, MONTHS, diffDays, weekdayOf } from "./calendar";
 import type { Clock } from "./clock";
 import { describeDue, quote, taskLine } from "./format";
 import type { AddItem, BulkChanges, ListFilter, SayKind } from "./intents/types";
-import type { TurnContext } from "./planner";
+import type { TurnContext } from "./turn-context";
 import { type TaskView, type ToolResultEvent, type ToolCallEvent, toTaskView, toTaskViews } from "./prompt-reader";
 import { knownTask, looksLikeId } from "./references";
 import { retryTargets } from "./retries";

@@ -6,7 +6,7 @@
 import { tool, zodSchema, type FlexibleSchema, type ToolSet } from "ai";
 import { log } from "@/lib/log";
 import { taskToolDefinitions, type Proposal, type TaskToolDefinition } from "@/lib/agent/tools/definitions";
-import type { TaskToolContext } from "@/lib/agent/tools/operations";
+import type { TaskToolContext } from "@/lib/agent/tools/context";
 import type { ToolResult } from "@/lib/agent/tools/results";
 import type { ToolInvocationRecord } from "@/lib/conversations/audit";
 import { recordProposal, runRecorded } from "@/lib/conversations/tool-calls";

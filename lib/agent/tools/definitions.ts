@@ -15,12 +15,10 @@ import {
   deleteTasksTool,
   listTasksTool,
   ownedTasks,
-  changeOf,
-  resolveTask,
   splitIds,
   updateTaskTool,
-  type TaskToolContext,
 } from "@/lib/agent/tools/operations";
+import { changeOf, resolveTask, type TaskToolContext } from "@/lib/agent/tools/context";
 import { ambiguous, invalidInput, notFound, type ToolResult } from "@/lib/agent/tools/results";
 import { createListTool, listListsTool, withParentReady } from "@/lib/agent/tools/organise";
 import { checkUpdateTasksInput, resolveBulkTargets, updateTasksByIds, updateTasksTool } from "@/lib/agent/tools/bulk-update";

@@ -9,5 +9,5 @@ export {
 } from "@/lib/agent/tools/definitions";
 export { createTaskTools, type ToolCallRecord, type CreateTaskToolsOptions } from "@/lib/agent/tools/ai-tools";
 export { runTaskTool, UnknownToolError } from "@/lib/agent/tools/run";
-export type { TaskToolContext } from "@/lib/agent/tools/operations";
+export type { TaskToolContext } from "@/lib/agent/tools/context";
 export type { ToolResult, ToolFailure, ToolFailureCode } from "@/lib/agent/tools/results";

@@ -3,15 +3,13 @@
  * user). Expected failures come back as data; only infrastructure errors throw.
  */
 import { resolveTimeRanges, TimeRangeError, type TimeRanges } from "@/lib/tasks/time-range";
-import type { Prisma } from "@/lib/db";
 import { isAppError } from "@/lib/errors";
-import type { ChangeActor, ChangeContext } from "@/lib/tasks/activity-log";
 import { getTasksByIds } from "@/lib/tasks/bulk";
 import { isEndOfLocalDay, parseDue } from "@/lib/tasks/due";
 import { localDateString, localParts, zonedToInstant } from "@/lib/tasks/time-zone";
-import { resolveReference, scoreTitle, type ReferenceResult } from "@/lib/tasks/match";
+import { scoreTitle, type ReferenceResult } from "@/lib/tasks/match";
 import { checkRule } from "@/lib/tasks/recurrence";
-import { descriptionSchema, titleSchema, type TaskStatus, type TaskUpdateInput, type TaskView } from "@/lib/tasks/schema";
+import { descriptionSchema, titleSchema, type TaskUpdateInput, type TaskView } from "@/lib/tasks/schema";
 import {
   countTasks,
   createTask,
@@ -21,11 +19,11 @@ import {
   deleteTasks,
   findTaskIdsByWords,
   listTasks,
-  listTasksForMatching,
   setTasksStatus,
   updateTask,
 } from "@/lib/tasks/service";
 import { ambiguous, invalidInput, notFound, type ToolResult } from "@/lib/agent/tools/results";
+import { changeOf, resolveTask, type TaskToolContext } from "@/lib/agent/tools/context";
 import { normalizeLabels, resolveListName, resolveParent, titleAndLabels, withParentReady } from "@/lib/agent/tools/organise";
 import { mergeLabels, normalizeLabel } from "@/lib/tasks/labels";
 import type {
@@ -37,36 +35,10 @@ import type {
   UpdateTaskInput,
 } from "@/lib/agent/tools/schemas";
 
-/**
- * Who the tools act for, set by the server from the session, never by the model: the user, and
- * how their changes are recorded (actor, the turn's or MCP call's request id). `db`: a
- * transaction to run the tool's effect in (the caller's); `conversationId`: the agent's
- * conversation (undo_last_turn).
- */
-export type TaskToolContext = {
-  userId: string;
-  timeZone: string;
-  now?: () => Date;
-  actor: ChangeActor;
-  requestId: string | null;
-  conversationId?: string;
-  db?: Prisma.TransactionClient;
-};
-
-/** The change context and transaction the service records a tool's changes with. */
-export function changeOf(ctx: TaskToolContext): { change: ChangeContext; db?: Prisma.TransactionClient } {
-  return { change: { actor: ctx.actor, requestId: ctx.requestId }, db: ctx.db };
-}
-
 /** How many of the likeliest titles list_tasks weighs when no title contains the words literally. */
 const FUZZY_CANDIDATES = 100;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export async function resolveTask(ctx: TaskToolContext, reference: string, prefer?: TaskStatus): Promise<ReferenceResult> {
-  const tasks = await listTasksForMatching({ userId: ctx.userId, reference, db: ctx.db });
-  return resolveReference(reference, tasks, prefer);
-}
 
 function referenceFailure(reference: string, result: ReferenceResult): ToolResult | null {
   if (result.kind === "none") return notFound(reference);

@@ -12,7 +12,7 @@ import { scoreTitle } from "@/lib/tasks/match";
 import type { TaskView } from "@/lib/tasks/schema";
 import { getTaskById } from "@/lib/tasks/service";
 import { isAppError } from "@/lib/errors";
-import { resolveTask, type TaskToolContext } from "@/lib/agent/tools/operations";
+import { resolveTask, type TaskToolContext } from "@/lib/agent/tools/context";
 import { ambiguous, invalidInput, notFound, type ToolFailure, type ToolResult } from "@/lib/agent/tools/results";
 import type { CreateListInput } from "@/lib/agent/tools/schemas";
 

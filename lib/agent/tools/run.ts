@@ -5,7 +5,7 @@
  */
 import { describeZodError } from "@/lib/http/respond";
 import { getTaskToolDefinition } from "@/lib/agent/tools/definitions";
-import type { TaskToolContext } from "@/lib/agent/tools/operations";
+import type { TaskToolContext } from "@/lib/agent/tools/context";
 import { invalidInput, type ToolResult } from "@/lib/agent/tools/results";
 
 export class UnknownToolError extends Error {

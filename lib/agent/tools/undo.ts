@@ -10,7 +10,7 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { lastUndoableRequest, undoRemovals, undoRequest } from "@/lib/activity";
 import { describeUndo } from "@/lib/activity/describe";
-import type { TaskToolContext } from "@/lib/agent/tools/operations";
+import type { TaskToolContext } from "@/lib/agent/tools/context";
 import type { ToolResult } from "@/lib/agent/tools/results";
 
 export const undoLastTurnInput = z.object({}).strict();

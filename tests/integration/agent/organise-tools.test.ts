@@ -5,7 +5,7 @@
  * filters by list and label, and another user's lists staying invisible.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import type { TaskToolContext } from "@/lib/agent/tools/operations";
+import type { TaskToolContext } from "@/lib/agent/tools/context";
 import { runTaskTool } from "@/lib/agent/tools/run";
 import { actionQuestion, combinedQuestion, subtasksAlong } from "@/lib/agent/turn-text";
 import { buildSystemPrompt } from "@/lib/agent/system-prompt";

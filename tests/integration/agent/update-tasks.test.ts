@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { getTaskToolDefinition, needsApproval } from "@/lib/agent/tools/definitions";
-import type { TaskToolContext } from "@/lib/agent/tools/operations";
+import type { TaskToolContext } from "@/lib/agent/tools/context";
 import { runTaskTool } from "@/lib/agent/tools/run";
 import { createTask } from "@/lib/tasks/service";
 import { createTestUser, type TestUser } from "../helpers";

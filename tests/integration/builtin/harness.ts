@@ -13,7 +13,7 @@ import { buildSystemPrompt } from "@/lib/agent/system-prompt";
 import { confirmationPrompt } from "@/lib/agent/turn-text";
 import { createTaskTools } from "@/lib/agent/tools/ai-tools";
 import { getTaskToolDefinition } from "@/lib/agent/tools/definitions";
-import type { TaskToolContext } from "@/lib/agent/tools/operations";
+import type { TaskToolContext } from "@/lib/agent/tools/context";
 import { db } from "@/lib/db";
 
 export const DEFAULT_NOW = "2026-11-22T14:05:00.000Z"; // Sunday 15:05 in Berlin

@@ -12,7 +12,7 @@ import { DELETE as revokeRoute } from "@/app/api/tokens/[id]/route";
 import { GET as listTokensRoute, POST as createTokenRoute } from "@/app/api/tokens/route";
 import { createApiToken } from "@/lib/auth/tokens";
 import { db } from "@/lib/db";
-import { MAX_TOKENS_PER_USER } from "@/lib/tokens/schema";
+import { MAX_TOKENS_PER_USER } from "@/lib/auth/token-schema";
 import { apiRequest, createTestUser, params, sessionCookie } from "../helpers";
 
 const none = { params: Promise.resolve({}) };

@@ -16,7 +16,7 @@ import { POST as dismissRoute } from "@/app/api/reminders/[taskId]/dismiss/route
 import { POST as snoozeRoute } from "@/app/api/reminders/[taskId]/snooze/route";
 import { DELETE as feedDelete, GET as feedGet, POST as feedPost } from "@/app/api/calendar-feed/route";
 import { GET as publicFeed } from "@/app/api/calendar-feed/[secret]/route";
-import type { TaskToolContext } from "@/lib/agent/tools/operations";
+import type { TaskToolContext } from "@/lib/agent/tools/context";
 import { runTaskTool } from "@/lib/agent/tools/run";
 import { db } from "@/lib/db";
 import type { TaskView } from "@/lib/tasks/schema";
