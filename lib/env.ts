@@ -141,6 +141,8 @@ export const envSchema = z.object({
   TRUSTED_PROXY_HOPS: intFrom(0, 10).default(0),
   /** Sign-ups per client address per hour. */
   REGISTER_LIMIT_PER_HOUR: intFrom(1, 1000000).default(10),
+  /** Sign-in attempts per client address per 15 minutes, any email (each costs one password check). */
+  SIGN_IN_LIMIT_PER_ADDRESS: intFrom(1, 1000000).default(60),
   /** Sign-ups per hour from everyone together: a backstop against address rotation. */
   REGISTER_GLOBAL_LIMIT_PER_HOUR: intFrom(1, 10000000).default(500),
 });

@@ -23,11 +23,7 @@ export const SIGN_IN_FREE_FAILURES_PER_EMAIL = 20;
 export const SIGN_IN_BACKOFF_BASE_MS = 1000;
 export const SIGN_IN_BACKOFF_MAX_MS = 15 * 60 * 1000;
 export const SIGN_IN_BACKOFF_RESET_MS = 24 * 60 * 60 * 1000;
-/**
- * Sign-in attempts per client address per window, whatever the email (known or not, the same
- * way): each that passes costs one scrypt, so this bounds what one address can burn.
- */
-export const SIGN_IN_ATTEMPTS_PER_ADDRESS = 60;
+// Sign-in attempts per client address per window: SIGN_IN_LIMIT_PER_ADDRESS (lib/env.ts, default 60).
 /** How long an email+address pair that signed in (or reset the password) is exempt from the email-wide back-off. */
 export const SIGN_IN_TRUSTED_PAIR_MS = 30 * 24 * 60 * 60 * 1000;
 export const SIGN_IN_ATTEMPTS_WINDOW_MS = 15 * 60 * 1000;

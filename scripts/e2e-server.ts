@@ -38,6 +38,7 @@ const child = spawn(process.execPath, [...nodeArgs, SERVER, "-p", port, "-H", "1
     RATE_LIMIT_PER_MINUTE: process.env.RATE_LIMIT_PER_MINUTE ?? "1000",
     REGISTER_LIMIT_PER_HOUR: process.env.REGISTER_LIMIT_PER_HOUR ?? "100000",
     REGISTER_GLOBAL_LIMIT_PER_HOUR: process.env.REGISTER_GLOBAL_LIMIT_PER_HOUR ?? "100000",
+    SIGN_IN_LIMIT_PER_ADDRESS: process.env.SIGN_IN_LIMIT_PER_ADDRESS ?? "100000",
     WRITE_RATE_LIMIT_PER_MINUTE: process.env.WRITE_RATE_LIMIT_PER_MINUTE ?? "100000",
     TOKEN_WRITE_RATE_LIMIT_PER_MINUTE: process.env.TOKEN_WRITE_RATE_LIMIT_PER_MINUTE ?? "100000",
     // Warnings and errors only, so a failing test's output is readable.

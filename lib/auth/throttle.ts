@@ -11,7 +11,6 @@ import { AppError } from "@/lib/errors";
 import { loadEnv } from "@/lib/env";
 import { clientAddressOf } from "@/lib/http/client-address";
 import {
-  SIGN_IN_ATTEMPTS_PER_ADDRESS,
   SIGN_IN_ATTEMPTS_WINDOW_MS,
   SIGN_IN_BACKOFF_BASE_MS,
   SIGN_IN_BACKOFF_MAX_MS,
@@ -88,7 +87,7 @@ async function countAddressAttempt(address: string, now: number): Promise<Gate> 
   const start = windowStart(now, SIGN_IN_ATTEMPTS_WINDOW_MS);
   const count = await incrementKeyCounter(`signin-address:${address}`, start);
   return {
-    refused: count > SIGN_IN_ATTEMPTS_PER_ADDRESS,
+    refused: count > loadEnv().SIGN_IN_LIMIT_PER_ADDRESS,
     retryAfter: Math.max(1, Math.ceil((start.getTime() + SIGN_IN_ATTEMPTS_WINDOW_MS - now) / 1000)),
   };
 }

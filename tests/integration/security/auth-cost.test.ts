@@ -13,8 +13,8 @@ import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { newLinkToken } from "@/lib/auth/link-token";
 import { createUser } from "@/lib/auth/users";
 import { db } from "@/lib/db";
-import { resetEnvForTests } from "@/lib/env";
-import { PASSWORD_RESET_CONFIRMS_PER_ADDRESS_PER_HOUR, SIGN_IN_ATTEMPTS_PER_ADDRESS } from "@/lib/limits";
+import { loadEnv, resetEnvForTests } from "@/lib/env";
+import { PASSWORD_RESET_CONFIRMS_PER_ADDRESS_PER_HOUR } from "@/lib/limits";
 import { serveHandler } from "../http-server";
 
 vi.mock("@/lib/auth/password", async (importOriginal) => {
@@ -109,12 +109,12 @@ describe("what an anonymous burst costs", () => {
     const from = "203.0.113.60";
     const outcomes = await inWaves(
       Array.from(
-        { length: SIGN_IN_ATTEMPTS_PER_ADDRESS + 3 },
+        { length: loadEnv().SIGN_IN_LIMIT_PER_ADDRESS + 3 },
         (_, i) => () => signIn(`nobody-${i}-${randomUUID()}@example.com`, "some guess", from),
       ),
       10,
     );
-    expect(outcomes.filter((o) => o === "wrong")).toHaveLength(SIGN_IN_ATTEMPTS_PER_ADDRESS);
+    expect(outcomes.filter((o) => o === "wrong")).toHaveLength(loadEnv().SIGN_IN_LIMIT_PER_ADDRESS);
     expect(outcomes.filter((o) => o === "throttled")).toHaveLength(3);
     expect(vi.mocked(verifyPassword).mock.calls.length).toBeLessThanOrEqual(1);
 
