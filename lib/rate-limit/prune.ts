@@ -10,8 +10,14 @@ import { sql } from "@/lib/db";
 import { log } from "@/lib/log";
 
 const PRUNE_INTERVAL_MS = 60_000;
-/** Buckets counted per day (lib/agent/rate-limit.ts); every other RateCounter bucket is per minute. */
+/** Buckets counted per day (lib/agent/rate-limit.ts). */
 const DAY_BUCKETS = ["agent:day"];
+/**
+ * Buckets of windows up to an hour: verification mails per hour (lib/auth/email-verification.ts),
+ * password re-entries per 15 minutes (lib/auth/password-attempts.ts). Every other RateCounter
+ * bucket is per minute. A bucket pruned before its window ends would let its limit start over.
+ */
+const HOUR_BUCKETS = ["verify-email", "password"];
 
 let lastPrune = 0;
 
@@ -24,10 +30,11 @@ export async function pruneExpiredCounters(): Promise<PruneResult> {
       "prune_rate_counters",
       `WITH gone AS (
          DELETE FROM "RateCounter" WHERE "windowStart" < (now() AT TIME ZONE 'UTC') - interval '2 days'
-           OR ("windowStart" < (now() AT TIME ZONE 'UTC') - interval '2 minutes' AND NOT ("bucket" = ANY($1::text[])))
+           OR ("windowStart" < (now() AT TIME ZONE 'UTC') - interval '2 hours' AND NOT ("bucket" = ANY($1::text[])))
+           OR ("windowStart" < (now() AT TIME ZONE 'UTC') - interval '2 minutes' AND NOT ("bucket" = ANY($1::text[]) OR "bucket" = ANY($2::text[])))
          RETURNING 1)
        SELECT count(*)::int AS n FROM gone`,
-      [DAY_BUCKETS],
+      [DAY_BUCKETS, HOUR_BUCKETS],
     ),
     // Sign-up windows are hourly (lib/auth/throttle.ts).
     sql<{ n: number }>(

@@ -80,3 +80,26 @@ describe("pruning expired windows", () => {
     await expectPruned(rows, tag);
   });
 });
+
+describe("counters of longer windows", () => {
+  it("keeps a window that is still running for the hourly and 15-minute user counters (verification mails, password re-entry), and prunes past ones", async () => {
+    const { user } = await createTestUser("prune-long-windows");
+    await db.rateCounter.createMany({
+      data: [
+        // Windows that started 10 minutes ago: past a minute bucket's horizon, inside their own.
+        { userId: user.id, bucket: "verify-email", windowStart: ago(10 * MINUTE), count: 3 }, // per hour
+        { userId: user.id, bucket: "password", windowStart: ago(10 * MINUTE), count: 5 }, // per 15 minutes
+        { userId: user.id, bucket: "verify-email", windowStart: ago(3 * 60 * MINUTE), count: 3 }, // past
+        { userId: user.id, bucket: "password", windowStart: ago(3 * 60 * MINUTE), count: 5 }, // past
+      ],
+    });
+    await pruneExpiredCounters();
+    const left = await db.rateCounter.findMany({
+      where: { userId: user.id },
+      select: { bucket: true, windowStart: true },
+      orderBy: { bucket: "asc" },
+    });
+    expect(left.map((r) => r.bucket)).toEqual(["password", "verify-email"]);
+    expect(left.every((r) => r.windowStart.getTime() > Date.now() - 60 * MINUTE)).toBe(true);
+  });
+});
