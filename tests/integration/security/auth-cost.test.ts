@@ -7,15 +7,13 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { POST as confirmReset } from "@/app/api/password-reset/confirm/route";
-import { handlers } from "@/lib/auth/config";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { newLinkToken } from "@/lib/auth/link-token";
 import { createUser } from "@/lib/auth/users";
 import { db } from "@/lib/db";
 import { loadEnv, resetEnvForTests } from "@/lib/env";
 import { PASSWORD_RESET_CONFIRMS_PER_ADDRESS_PER_HOUR } from "@/lib/limits";
-import { serveHandler } from "../http-server";
+import { serveAuthEndpoints } from "./auth-endpoints";
 
 vi.mock("@/lib/auth/password", async (importOriginal) => {
   const real = await importOriginal<typeof import("@/lib/auth/password")>();
@@ -30,53 +28,22 @@ async function inWaves<T>(calls: (() => Promise<T>)[], size: number): Promise<T[
   for (let i = 0; i < calls.length; i += size) out.push(...(await Promise.all(calls.slice(i, i + size).map((call) => call()))));
   return out;
 }
-let served: Awaited<ReturnType<typeof serveHandler>>;
-let csrf: { token: string; cookie: string };
+let endpoints: Awaited<ReturnType<typeof serveAuthEndpoints>>;
 
-async function signIn(email: string, password: string, from: string): Promise<"signed_in" | "wrong" | "throttled"> {
-  const res = await fetch(`${served.url}/api/auth/callback/credentials`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: csrf.cookie, "x-forwarded-for": from },
-    body: new URLSearchParams({ email, password, csrfToken: csrf.token, callbackUrl: "/" }),
-  });
-  const location = res.headers.get("location") ?? "";
-  if (location.includes("code=rate_limited")) return "throttled";
-  if (location.includes("error=CredentialsSignin")) return "wrong";
-  if ((res.headers.get("set-cookie") ?? "").includes("authjs.session-token=")) return "signed_in";
-  throw new Error(`unexpected answer ${res.status} ${location}`);
-}
-
-function confirm(token: string, from: string): Promise<Response> {
-  return fetch(`${served.url}/api/password-reset/confirm`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-forwarded-for": from },
-    body: JSON.stringify({ token, newPassword: "a brand new passphrase" }),
-  });
-}
+const signIn = (email: string, password: string, from: string) => endpoints.signIn(email, password, { "x-forwarded-for": from });
+const confirm = (token: string, from: string) => endpoints.confirmResetLink(token, "a brand new passphrase", { "x-forwarded-for": from });
 
 describe("what an anonymous burst costs", () => {
   beforeAll(async () => {
     process.env.TRUSTED_PROXY_HOPS = "1";
     delete process.env.AUTH_URL;
     resetEnvForTests();
-    served = await serveHandler((request) => {
-      if (new URL(request.url).pathname === "/api/password-reset/confirm") return confirmReset(request, { params: Promise.resolve({}) });
-      return request.method === "GET" ? handlers.GET(request as never) : handlers.POST(request as never);
-    });
-    const res = await fetch(`${served.url}/api/auth/csrf`);
-    csrf = {
-      token: ((await res.json()) as { csrfToken: string }).csrfToken,
-      cookie: res.headers
-        .getSetCookie()
-        .map((c) => c.split(";")[0])
-        .join("; "),
-    };
+    endpoints = await serveAuthEndpoints();
   });
   afterAll(async () => {
     delete process.env.TRUSTED_PROXY_HOPS;
     resetEnvForTests();
-    await served.close();
+    await endpoints.close();
   });
   afterEach(() => {
     vi.mocked(hashPassword).mockClear();

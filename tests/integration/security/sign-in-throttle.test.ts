@@ -8,8 +8,6 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { POST as confirmReset } from "@/app/api/password-reset/confirm/route";
-import { handlers } from "@/lib/auth/config";
 import { newLinkToken } from "@/lib/auth/link-token";
 import { createUser } from "@/lib/auth/users";
 import { db } from "@/lib/db";
@@ -20,28 +18,15 @@ import {
   SIGN_IN_FREE_FAILURES_PER_ADDRESS,
   SIGN_IN_FREE_FAILURES_PER_EMAIL,
 } from "@/lib/limits";
-import { serveHandler } from "../http-server";
+import { serveAuthEndpoints, type SignInOutcome } from "./auth-endpoints";
 
 const PASSWORD = "correct horse battery staple";
-let served: Awaited<ReturnType<typeof serveHandler>>;
-let csrf: { token: string; cookie: string };
+let endpoints: Awaited<ReturnType<typeof serveAuthEndpoints>>;
 let clock = Date.UTC(2102, 0, 1);
 
-type Outcome = "signed_in" | "wrong" | "throttled";
+type Outcome = SignInOutcome;
 
-async function attempt(email: string, password: string, headers: Record<string, string> = {}): Promise<Outcome> {
-  const res = await fetch(`${served.url}/api/auth/callback/credentials`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: csrf.cookie, ...headers },
-    body: new URLSearchParams({ email, password, csrfToken: csrf.token, callbackUrl: "/" }),
-  });
-  const location = res.headers.get("location") ?? "";
-  if (location.includes("code=rate_limited")) return "throttled";
-  if (location.includes("error=CredentialsSignin")) return "wrong";
-  if (res.status === 302 && (res.headers.get("set-cookie") ?? "").includes("authjs.session-token=")) return "signed_in";
-  throw new Error(`unexpected answer ${res.status} ${location}`);
-}
+const attempt = (email: string, password: string, headers: Record<string, string> = {}) => endpoints.signIn(email, password, headers);
 
 async function newAccount(): Promise<string> {
   const email = `owner-${randomUUID()}@example.com`;
@@ -61,21 +46,10 @@ describe("sign-in back-off", () => {
   beforeAll(async () => {
     delete process.env.AUTH_URL;
     resetEnvForTests();
-    served = await serveHandler((request) => {
-      if (new URL(request.url).pathname === "/api/password-reset/confirm") return confirmReset(request, { params: Promise.resolve({}) });
-      return request.method === "GET" ? handlers.GET(request as never) : handlers.POST(request as never);
-    });
-    const res = await fetch(`${served.url}/api/auth/csrf`);
-    csrf = {
-      token: ((await res.json()) as { csrfToken: string }).csrfToken,
-      cookie: res.headers
-        .getSetCookie()
-        .map((c) => c.split(";")[0])
-        .join("; "),
-    };
+    endpoints = await serveAuthEndpoints();
   });
   afterAll(async () => {
-    await served.close();
+    await endpoints.close();
   });
   beforeEach(() => {
     // A frozen clock: the whole burst happens "at once", and the test moves time on itself.
@@ -199,11 +173,7 @@ describe("sign-in back-off", () => {
     const { token, tokenHash } = newLinkToken();
     await db.passwordResetToken.create({ data: { userId: user.id, tokenHash, expiresAt: new Date(Date.now() + 3_600_000) } });
     const NEW = "the owner's new passphrase";
-    const reset = await fetch(`${served.url}/api/password-reset/confirm`, {
-      method: "POST",
-      headers: { "content-type": "application/json", ...owner },
-      body: JSON.stringify({ token, newPassword: NEW }),
-    });
+    const reset = await endpoints.confirmResetLink(token, NEW, owner);
     expect(reset.status).toBe(204);
     expect(
       await db.signInBackoff.count({ where: { OR: [{ key: `email:${email}` }, { key: { startsWith: `pair:${email}|203.` } }] } }),
