@@ -14,11 +14,11 @@
 // instead of the list: at least that share of each set passes (for comparing other models).
 // A server under test must allow many sign-ups from one address: see docs/agent.md.
 import { spawn } from "node:child_process";
-import { createServer } from "node:net";
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { readKnownFailures, readScenarios, runCase } from "./scenarios.mjs";
+import { freePort, waitHealthy } from "../support/server.mjs";
+import { readKnownFailures, readScenarios, runCase, scenarioClass } from "./scenarios.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "../..");
@@ -50,17 +50,6 @@ try {
   process.exit(2);
 }
 const verbose = process.env.VERBOSE === "1";
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 let stopServer = async () => {};
 
@@ -95,18 +84,13 @@ async function startOwnServer() {
     }
   };
   for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => void stopServer().then(() => process.exit(130)));
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`eval: the server exited (${child.exitCode}) before it was ready`);
-    const ok = await fetch(`${base}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return base;
-    await new Promise((r) => setTimeout(r, 500));
+  try {
+    await waitHealthy(base, { exited: () => child.exitCode !== null, timeoutMs: 180_000 });
+  } catch (error) {
+    await stopServer();
+    throw new Error(`eval: ${error.message}`);
   }
-  await stopServer();
-  throw new Error("eval: the server was not ready within 3 minutes");
+  return base;
 }
 
 const median = (values) => {
@@ -125,6 +109,8 @@ console.log(`eval: ${base} (model: ${health?.model ?? "unknown"}), ${sets.length
 
 let n = 0;
 const rows = [];
+/** Our corpus's scenarios (`c-<class>-…`) per class, over every set. */
+const classes = new Map();
 const gateFailures = [];
 for (const file of sets) {
   const name = path.basename(file, ".jsonl");
@@ -139,6 +125,15 @@ for (const file of sets) {
       why = await runCase(base, c, n++, { onTurn: (ms) => times.push(ms) });
     } catch (error) {
       why = `error: ${error.message}`;
+    }
+    const cls = scenarioClass(c.id);
+    if (cls) {
+      const f = classes.get(cls) ?? { class: cls, scenarios: 0, pass: 0, fail: 0, harmful: 0 };
+      f.scenarios++;
+      if (why === null) f.pass++;
+      else f.fail++;
+      if (why?.includes("[harm]")) f.harmful++;
+      classes.set(cls, f);
     }
     if (why === null) pass++;
     else {
@@ -161,6 +156,10 @@ for (const file of sets) {
 }
 
 console.table(rows);
+if (classes.size) {
+  console.log("per class (corpus scenarios c-<class>-…):");
+  console.table([...classes.values()].sort((a, b) => a.class.localeCompare(b.class)));
+}
 await stopServer();
 if (gateFailures.length) {
   console.log(`eval: gate failed — ${gateFailures.join("; ")}`);
