@@ -8,7 +8,7 @@ import "server-only";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { taskToolDefinitions, type TaskToolDefinition } from "@/lib/agent/tools";
+import { taskToolDefinitions, type TaskToolDefinition } from "@/lib/agent/tools/definitions";
 import type { TaskToolContext } from "@/lib/agent/tools/context";
 import { runTaskTool } from "@/lib/agent/tools/run";
 import type { ToolResult } from "@/lib/agent/tools/results";

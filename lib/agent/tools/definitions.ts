@@ -264,10 +264,6 @@ async function updateBound(input: UpdateTasksInput, tasks: BoundTask[], ctx: Tas
   return result.ok && gone.length ? { ...result, vanished: gone } : result;
 }
 
-export type TaskToolName = (typeof taskToolDefinitions)[number]["name"];
-
-export const taskToolNames: readonly TaskToolName[] = taskToolDefinitions.map((d) => d.name);
-
 export function getTaskToolDefinition(name: string): TaskToolDefinition | undefined {
   return (taskToolDefinitions as readonly TaskToolDefinition[]).find((d) => d.name === name);
 }

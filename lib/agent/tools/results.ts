@@ -37,7 +37,3 @@ export function ambiguous(query: string, candidates: TaskView[]): ToolFailure {
 export function invalidInput(message: string): ToolFailure {
   return { ok: false, code: "invalid_input", message };
 }
-
-export function isToolFailure(value: unknown): value is ToolFailure {
-  return typeof value === "object" && value !== null && (value as { ok?: unknown }).ok === false;
-}

@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { db } from "@/lib/db";
 import { createTask } from "@/lib/tasks/service";
-import { taskToolDefinitions } from "@/lib/agent/tools";
+import { taskToolDefinitions } from "@/lib/agent/tools/definitions";
 import { createTestUser, type TestUser } from "../helpers";
 import { scriptedModel } from "../../fakes/scripted-model";
 import { turn, setTestModel } from "./turn-helpers";

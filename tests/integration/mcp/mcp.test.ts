@@ -8,7 +8,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { z } from "zod";
 import { POST } from "@/app/api/mcp/route";
 import { GET as listRoute } from "@/app/api/tasks/route";
-import { taskToolDefinitions } from "@/lib/agent/tools";
+import { taskToolDefinitions } from "@/lib/agent/tools/definitions";
 import { db } from "@/lib/db";
 import { apiRequest, createTestUser, type TestUser } from "../helpers";
 import { serveHandler } from "../http-server";
