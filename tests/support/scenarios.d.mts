@@ -29,23 +29,11 @@ export type Expect = {
   listsCount?: number;
 };
 
-export type SeedTask = {
-  title: string;
-  description?: string;
-  status?: "pending" | "completed";
-  priority?: "low" | "medium" | "high";
-  recurrence?: string;
-  list?: string;
-  labels?: string[];
-  parent?: string;
-  /** Days from today (noon UTC). */
-  due?: number;
-};
-
-export type Scenario = {
+/** `Seed`: a task to create first, as the player reads it (tests/evals/README.md: title, due in days, list, labels…). */
+export type Scenario<Seed = Record<string, unknown>> = {
   id: string;
   lists?: string[];
-  setup?: SeedTask[];
+  setup?: Seed[];
   turns: Array<{ say?: string; approve?: boolean | "if-asked"; expect?: Expect }>;
 };
 
@@ -64,7 +52,7 @@ export type ScenarioDriver = {
 
 export type Outcome = { why: string; harm: boolean } | null;
 
-export declare function readScenarios(file: string): Scenario[];
+export declare function readScenarios<Seed = Record<string, unknown>>(file: string): Scenario<Seed>[];
 export declare function readKnownFailures(file: string): Map<string, string>;
 export declare function scenarioClass(id: string): string | null;
 export declare function matchTask(
@@ -72,4 +60,4 @@ export declare function matchTask(
   pattern: Record<string, unknown>,
   options?: { all?: ScenarioTask[]; now?: Date },
 ): boolean;
-export declare function playScenario(scenario: Scenario, driver: ScenarioDriver, options?: { now?: Date }): Promise<Outcome>;
+export declare function playScenario(scenario: Scenario<unknown>, driver: ScenarioDriver, options?: { now?: Date }): Promise<Outcome>;

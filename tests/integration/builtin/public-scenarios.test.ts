@@ -7,13 +7,22 @@
  */
 import { resolve } from "node:path";
 import { afterAll, describe, it, expect } from "vitest";
-import { playScenario, readKnownFailures, readScenarios, scenarioClass, type Outcome, type Scenario } from "../../support/scenarios.mjs";
-import { Harness, type Turn } from "./harness";
+import {
+  playScenario,
+  readKnownFailures,
+  readScenarios,
+  scenarioClass,
+  type Outcome,
+  type Scenario as AnyScenario,
+} from "../../support/scenarios.mjs";
+import { Harness, type SeedTask, type Turn } from "./harness";
+
+type Scenario = AnyScenario<SeedTask>;
 
 const NOW = new Date("2026-11-22T14:05:00.000Z");
 const dir = resolve(import.meta.dirname, "../../evals");
 // A missing file fails the run: these scenarios are never skipped silently.
-const read = (file: string): Scenario[] => readScenarios(resolve(dir, file));
+const read = (file: string): Scenario[] => readScenarios<SeedTask>(resolve(dir, file));
 const known = readKnownFailures(resolve(dir, "known-failures.txt"));
 
 /** The harness's answer as the API reports one. */
@@ -43,7 +52,7 @@ const files = [
   "intents-corpus.jsonl",
 ];
 // Our rephrasings of the v1 scenarios (no known failures allowed there).
-const paraphrases = readScenarios(resolve(import.meta.dirname, "paraphrase-scenarios.jsonl"));
+const paraphrases = readScenarios<SeedTask>(resolve(import.meta.dirname, "paraphrase-scenarios.jsonl"));
 
 describe("paraphrase-scenarios.jsonl", () => {
   for (const sc of paraphrases) {
