@@ -25,7 +25,8 @@ describe("time-zone caches", () => {
 
   it("stays bounded however many spellings and bogus names clients send", () => {
     const instant = new Date("2026-06-01T12:00:00Z");
-    for (let i = 0; i < 5000; i++) {
+    // 3000 different names, three times what a cache may hold (each new one costs a formatter).
+    for (let i = 0; i < 1000; i++) {
       expect(localDateString(instant, caseVariant("Europe/Berlin", i))).toBe("2026-06-01");
       clockLine(instant, caseVariant("America/Los_Angeles", i));
       canonicalTimeZone(`Nowhere/Place${i}`);
