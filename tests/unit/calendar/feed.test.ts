@@ -5,30 +5,13 @@ import { buildCalendarFeed } from "@/lib/calendar/feed";
 import { parseDue } from "@/lib/tasks/due";
 import { describeRule } from "@/lib/tasks/recurrence";
 import type { TaskView } from "@/lib/tasks/schema";
+import { taskView } from "@/tests/support/task-view.mjs";
 
 const NY = "America/New_York";
 
+/** Created on 1 November, last changed on the 2nd (the feed's CREATED and LAST-MODIFIED). */
 function task(id: string, fields: Partial<TaskView>): TaskView {
-  return {
-    id,
-    title: id,
-    description: "",
-    status: "pending",
-    priority: "medium",
-    dueAt: null,
-    completedAt: null,
-    createdAt: "2026-11-01T00:00:00.000Z",
-    updatedAt: "2026-11-02T00:00:00.000Z",
-    recurrence: null,
-    lastCompletedAt: null,
-    remindAt: null,
-    reminderDismissedAt: null,
-    list: null,
-    labels: [],
-    parentId: null,
-    subtasks: null,
-    ...fields,
-  };
+  return taskView(id, { createdAt: "2026-11-01T00:00:00.000Z", updatedAt: "2026-11-02T00:00:00.000Z", ...fields });
 }
 
 function repeat(rule: string) {

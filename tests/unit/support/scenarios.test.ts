@@ -4,24 +4,12 @@
  * to pass, fail, or count as harm.
  */
 import { describe, expect, it } from "vitest";
+import { taskView } from "@/tests/support/task-view.mjs";
 import { playScenario, type Scenario, type ScenarioReply, type ScenarioTask } from "@/tests/support/scenarios.mjs";
 
 const NOW = new Date("2026-11-22T14:05:00.000Z");
 
-function task(id: string, title: string, extra: Partial<ScenarioTask> = {}): ScenarioTask {
-  return {
-    id,
-    title,
-    description: "",
-    status: "pending",
-    priority: "medium",
-    dueAt: null,
-    labels: [],
-    list: null,
-    parentId: null,
-    ...extra,
-  };
-}
+const task = (id: string, title: string, extra: Partial<ScenarioTask> = {}): ScenarioTask => ({ ...taskView(id, { title }), ...extra });
 
 /** A driver whose assistant turns the task list `before` into `after` and answers `reply`. */
 function scripted(

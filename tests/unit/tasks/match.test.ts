@@ -1,31 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { resolveReference } from "@/lib/tasks/match";
 import type { TaskView } from "@/lib/tasks/schema";
+import { taskView } from "@/tests/support/task-view.mjs";
 
 let n = 0;
 function task(title: string, status: TaskView["status"] = "pending"): TaskView {
   n++;
   const id = `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
   const at = new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString();
-  return {
-    id,
-    title,
-    description: "",
-    status,
-    priority: "medium",
-    dueAt: null,
-    completedAt: null,
-    createdAt: at,
-    updatedAt: at,
-    recurrence: null,
-    lastCompletedAt: null,
-    remindAt: null,
-    reminderDismissedAt: null,
-    list: null,
-    labels: [],
-    parentId: null,
-    subtasks: null,
-  };
+  return taskView(id, { title, status, createdAt: at, updatedAt: at });
 }
 
 describe("resolveReference", () => {

@@ -5,30 +5,9 @@
 import { describe, expect, it } from "vitest";
 import { initialTaskState, PAGE, reducer, type TaskAction, type TaskState } from "@/components/tasks/task-state";
 import { DEFAULT_FILTERS, type Task } from "@/lib/ui/types";
+import { taskView } from "@/tests/support/task-view.mjs";
 
-function task(id: string, title = id, extra: Partial<Task> = {}): Task {
-  const at = "2026-11-22T12:00:00.000Z";
-  return {
-    id,
-    title,
-    description: "",
-    status: "pending",
-    priority: "medium",
-    dueAt: null,
-    completedAt: null,
-    createdAt: at,
-    updatedAt: at,
-    recurrence: null,
-    lastCompletedAt: null,
-    remindAt: null,
-    reminderDismissedAt: null,
-    list: null,
-    labels: [],
-    parentId: null,
-    subtasks: null,
-    ...extra,
-  };
-}
+const task = (id: string, title = id, extra: Partial<Task> = {}): Task => taskView(id, { title, ...extra });
 
 const run = (actions: TaskAction[], from: TaskState = initialTaskState) => actions.reduce(reducer, from);
 const none: ReadonlySet<string> = new Set();
