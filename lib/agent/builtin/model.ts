@@ -13,10 +13,10 @@ import type {
   LanguageModelV4StreamResult,
   LanguageModelV4Usage,
 } from "@ai-sdk/provider";
-import { readClock } from "./clock";
+import { readClock } from "@/lib/task-line/clock";
 import { type PlannedCall, planStep } from "./planner";
 import { readPrompt } from "./prompt-reader";
-import { hash } from "./text";
+import { hash } from "@/lib/task-line/text";
 
 export type BuiltinModelOptions = {
   /** Pause between streamed chunks (ms); 0 streams as fast as the consumer reads. */

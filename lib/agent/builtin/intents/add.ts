@@ -3,10 +3,10 @@
  * "todo: …", "put … on my list", "add three tasks: a, b, c") into task drafts with title,
  * description, priority and due date.
  */
-import type { Clock } from "../clock";
-import { leadingReminder, readTaskLine } from "../quick-add";
-import { quoted } from "../text";
-import { findPriority } from "./priority";
+import type { Clock } from "@/lib/task-line/clock";
+import { leadingReminder, readTaskLine } from "@/lib/task-line/read";
+import { quoted } from "@/lib/task-line/text";
+import { findPriority } from "@/lib/task-line/priority";
 import { splitItems } from "./refs";
 import type { AddItem } from "./types";
 
@@ -59,7 +59,7 @@ const COUNT_ANNOUNCED =
   /^(?:(?:a|an|the|following|these|some|\d+|two|three|four|five|six|couple of|few|several|multiple)\s+)+(?:tasks|todos|to-?dos|items|things|reminders)\s*(?::|-)?\s*/;
 
 /**
- * Reads one item through the one task-line reader (quick-add.ts), which the task panel's box
+ * Reads one item through the one task-line reader (lib/task-line/read.ts), which the task panel's box
  * uses too: the same words make the same task in the chat and in the panel.
  */
 export function readItem(raw: string, clock: Clock): AddItem {

@@ -1,5 +1,5 @@
 /** Removes the politeness and filler around a request, so the readers see its core. */
-import { trimPunctuation } from "../text";
+import { trimPunctuation } from "@/lib/task-line/text";
 
 const LEADING_FILLER =
   /^(?:(?:ok(?:ay)?|k|alright|all right|right|so|and|also|now|then|oh|ah|well|hey|hi|hello|yo|um+|uh+|hmm+|great|cool|thanks|thank you|perfect|awesome|nice|good|sweet|lovely|actually|btw|by the way|one more thing|another thing|next|oops|whoops|oopsie|oh no|sorry|wait|er+|erm+|uh oh|argh|damn|dang|ugh|gah|hm+)\b[,!.]?\s+)+/;

@@ -3,9 +3,9 @@
  * the most specific ("rename X to Y") to the most general ("buy milk" → add), so a word like
  * "add" in "add a note to X" or "done" in "what's done?" goes to the right place.
  */
-import type { Clock } from "../clock";
-import { capitalize, normalize, trimPunctuation } from "../text";
-import { findDue } from "../dates";
+import type { Clock } from "@/lib/task-line/clock";
+import { capitalize, normalize, trimPunctuation } from "@/lib/task-line/text";
+import { findDue } from "@/lib/task-line/dates";
 import { fixCommandTypo } from "../typos";
 import { isBaseVerb } from "../verbs";
 import { addBody, readAdd } from "./add";

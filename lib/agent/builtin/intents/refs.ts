@@ -4,7 +4,7 @@
  * cleaned phrase for the tool's forgiving matcher ("the driving license task" → "driving license").
  */
 import { isBaseVerb } from "../verbs";
-import { numberFrom, ordinalFrom, quoted, trimPunctuation } from "../text";
+import { numberFrom, ordinalFrom, quoted, trimPunctuation } from "@/lib/task-line/text";
 import type { TaskRef } from "./types";
 
 const PRONOUN =

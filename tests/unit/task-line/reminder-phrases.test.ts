@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findReminderPhrase } from "@/lib/tasks/reminder-phrases";
+import { findReminderPhrase } from "@/lib/task-line/reminder-phrases";
 
 /** The phrase as a caller sees it: kind, minutes, the time words, and the text left for the title. */
 function read(text: string) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { describeRule } from "@/lib/tasks/recurrence";
-import { findRecurrencePhrase } from "@/lib/tasks/recurrence-phrases";
+import { findRecurrencePhrase } from "@/lib/task-line/recurrence-phrases";
 
 /** The rule and the phrase's text, as a caller would cut it out of a title. */
 function read(text: string): { rule: string; phrase: string; text: string } | null {

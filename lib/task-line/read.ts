@@ -5,13 +5,13 @@
  * (POST /api/tasks/parse) both go through `readTaskLine`, so the same words make the same task.
  * Pure: list names are checked by the caller (`listExists`), ignored ranges stay plain text.
  */
-import { findRecurrencePhrase } from "@/lib/tasks/recurrence-phrases";
-import { findReminderPhrase } from "@/lib/tasks/reminder-phrases";
+import { findRecurrencePhrase } from "./recurrence-phrases";
+import { findReminderPhrase } from "./reminder-phrases";
 import { extractLabels } from "@/lib/tasks/labels";
 import type { Clock } from "./clock";
 import { dueToString, findDue, type Due, type Span } from "./dates";
-import { findPriority } from "./intents/priority";
-import type { Priority } from "./intents/types";
+import { findPriority } from "./priority";
+import type { Priority } from "./priority";
 import { firstOccurrenceAt, minutesBefore } from "./repeats";
 import { capitalize, escapeRegExp, quoted, trimPunctuation } from "./text";
 

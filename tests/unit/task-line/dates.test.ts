@@ -1,6 +1,6 @@
 import { describe, it, expect } from "vitest";
-import { readClock } from "../../../lib/agent/builtin/clock";
-import { dueToString, extractDue } from "../../../lib/agent/builtin/dates";
+import { readClock } from "@/lib/task-line/clock";
+import { dueToString, extractDue } from "@/lib/task-line/dates";
 
 // Wednesday 2026-11-25, 10:30 in London.
 const clock = readClock(
