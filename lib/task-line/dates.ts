@@ -9,6 +9,7 @@
 import * as chrono from "chrono-node";
 import { type CivilDate, addDays, addMonths, daysInMonth, diffDays, formatIsoDate, formatIsoLocalDateTime, isValidDate } from "./calendar";
 import type { Clock } from "./clock";
+import { numberFrom, ordinalFrom } from "./numbers";
 
 export type Due = { date: CivilDate; hour?: number; minute?: number };
 export type Span = { index: number; length: number };
@@ -82,29 +83,6 @@ function partOfDayHour(text: string): number | undefined {
   return m?.[1] ? PART_OF_DAY[m[1]] : undefined;
 }
 
-const NUMBER_WORDS: Record<string, number> = {
-  a: 1,
-  an: 1,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  couple: 2,
-  "a couple of": 2,
-  "a few": 3,
-  few: 3,
-};
-
-function count(word: string): number | null {
-  return /^\d+$/.test(word) ? Number(word) : (NUMBER_WORDS[word] ?? null);
-}
-
 function offset(date: CivilDate, n: number, unit: string): CivilDate {
   if (unit.startsWith("fortnight")) return addDays(date, 14 * n);
   if (unit.startsWith("week")) return addDays(date, 7 * n);
@@ -122,6 +100,7 @@ function dayOfMonth(today: CivilDate, d: number): CivilDate | null {
 
 type Found = { due: Due; span: Span };
 
+/** The counts a date offset takes ("in a couple of weeks"); their values come from numbers.ts. */
 const AMOUNT =
   "(\\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a couple of|a few)\\s+(days?|weeks?|months?|years?|fortnights?)";
 
@@ -133,7 +112,7 @@ const OWN_RULES: Array<{ re: RegExp; read: (m: RegExpExecArray, clock: Clock, te
       `\\b${AMOUNT}\\s+(?:from|after)\\s+(?!now\\b|today\\b)((?:next\\s+|this\\s+|coming\\s+)?[a-z]+(?:\\s+\\d{1,2}(?:st|nd|rd|th)?)?)`,
     ),
     read: (m, clock) => {
-      const n = count(m[1] ?? "");
+      const n = numberFrom(m[1] ?? "");
       const base = chronoDue(m[3] ?? "", clock);
       return n !== null && base ? { date: offset(base.due.date, n, m[2] ?? "day") } : null;
     },
@@ -143,7 +122,7 @@ const OWN_RULES: Array<{ re: RegExp; read: (m: RegExpExecArray, clock: Clock, te
     re: new RegExp(`\\b(?:in\\s+|within\\s+)?${AMOUNT}(?:'s|s')?(?:\\s+(?:from\\s+(?:now|today)|time|later))?\\b`),
     read: (m, clock) => {
       const relative = /^(?:in|within)\s/.test(m[0]) || /(?:from (?:now|today)|time|later)$/.test(m[0]);
-      const n = count(m[1] ?? "");
+      const n = numberFrom(m[1] ?? "");
       return relative && n !== null ? { date: offset(clock.today, n, m[2] ?? "day") } : null;
     },
   },
@@ -161,8 +140,8 @@ const OWN_RULES: Array<{ re: RegExp; read: (m: RegExpExecArray, clock: Clock, te
     read: (m, c) => {
       const next = addMonths({ ...c.today, d: 1 }, 1);
       const word = m[1] ?? "";
-      const words: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, fifth: 5 };
-      const d = /^last/.test(word) ? daysInMonth(next.y, next.m) : (words[word] ?? Number.parseInt(word, 10));
+      const d = /^last/.test(word) ? daysInMonth(next.y, next.m) : ordinalFrom(word);
+      if (d === null) return null;
       return isValidDate(next.y, next.m, d) ? { date: { ...next, d } } : null;
     },
   },

@@ -11,7 +11,7 @@ import { cleanPhrase } from "./intents/refs";
 import type { Intent } from "./intents/types";
 import type { Clock } from "@/lib/task-line/clock";
 import type { ToolResultEvent } from "./prompt-reader";
-import { normalize } from "@/lib/task-line/text";
+import { normalize } from "./text";
 
 type Mapped = { calls: { toolName: string; input: Record<string, unknown> }[]; notes: string[] };
 

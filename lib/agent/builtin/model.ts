@@ -16,7 +16,7 @@ import type {
 import { readClock } from "@/lib/task-line/clock";
 import { type PlannedCall, planStep } from "./planner";
 import { readPrompt } from "./prompt-reader";
-import { hash } from "@/lib/task-line/text";
+import { hash } from "./text";
 
 export type BuiltinModelOptions = {
   /** Pause between streamed chunks (ms); 0 streams as fast as the consumer reads. */

@@ -11,7 +11,8 @@ import type { TurnContext } from "./turn-context";
 import { type TaskView, type ToolResultEvent, type ToolCallEvent, toTaskView, toTaskViews } from "./prompt-reader";
 import { knownTask, looksLikeId } from "./references";
 import { retryTargets } from "./retries";
-import { capitalize, joinAnd } from "@/lib/task-line/text";
+import { capitalize } from "@/lib/task-line/text";
+import { joinAnd } from "./text";
 import { applyWindow } from "./windows";
 
 const EXAMPLE = 'Try something like "add buy milk tomorrow".';

@@ -80,3 +80,28 @@ describe("due dates", () => {
     expect(clock.minutes).toBe(630);
   });
 });
+
+// Counts and ordinals come from the one table of number words (lib/task-line/numbers.ts), with
+// the values they had when dates.ts kept a table of its own.
+describe("number words in dates", () => {
+  const counted: Array<[string, string | null]> = [
+    ["renew it in a day", "2026-11-26"],
+    ["renew it in one week", "2026-12-02"],
+    ["renew it in four days", "2026-11-29"],
+    ["renew it in ten days", "2026-12-05"],
+    ["renew it in a couple of weeks", "2026-12-09"],
+    ["renew it in a few days", "2026-11-28"],
+    ["renew it 3 days from now", "2026-11-28"],
+    ["renew it two days after monday", "2026-12-02"],
+    ["renew it on the third of next month", "2026-12-03"],
+    ["renew it on the fifth of next month", "2026-12-05"],
+    ["renew it on the 15th of next month", "2026-12-15"],
+    ["renew it on the last day of next month", "2026-12-31"],
+  ];
+  for (const [text, due] of counted) {
+    it(text, () => {
+      const r = extractDue(text, clock);
+      expect(r.due ? dueToString(r.due) : null).toBe(due);
+    });
+  }
+});

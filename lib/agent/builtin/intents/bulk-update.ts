@@ -8,7 +8,8 @@
  */
 import type { Clock } from "@/lib/task-line/clock";
 import { verbs } from "../lexicon";
-import { NUMBER_WORD_PATTERN, numberFrom, trimPunctuation } from "@/lib/task-line/text";
+import { trimPunctuation } from "@/lib/task-line/text";
+import { NUMBER_WORD_PATTERN, numberFrom } from "@/lib/task-line/numbers";
 import { readFilter } from "./list";
 import { findPriority, priorityWord } from "@/lib/task-line/priority";
 import type { BulkChanges, Intent, ListFilter } from "./types";

@@ -4,7 +4,8 @@
  * "add" in "add a note to X" or "done" in "what's done?" goes to the right place.
  */
 import type { Clock } from "@/lib/task-line/clock";
-import { capitalize, normalize, trimPunctuation } from "@/lib/task-line/text";
+import { capitalize, trimPunctuation } from "@/lib/task-line/text";
+import { normalize } from "../text";
 import { findDue } from "@/lib/task-line/dates";
 import { fixCommandTypo } from "../typos";
 import { isBaseVerb } from "../verbs";

@@ -6,7 +6,8 @@
 import type { Clock } from "@/lib/task-line/clock";
 import { cutSpans, dueToString, extractDue } from "@/lib/task-line/dates";
 import { verbs } from "../lexicon";
-import { capitalize, numberFrom, NUMBER_WORD_PATTERN, quoted, trimPunctuation } from "@/lib/task-line/text";
+import { capitalize, quoted, trimPunctuation } from "@/lib/task-line/text";
+import { numberFrom, NUMBER_WORD_PATTERN } from "@/lib/task-line/numbers";
 import { findReminderPhrase, REMIND as REMIND_ME } from "@/lib/task-line/reminder-phrases";
 import { findPriority, priorityWord } from "@/lib/task-line/priority";
 import { refFrom } from "./refs";
