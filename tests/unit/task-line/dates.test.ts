@@ -105,3 +105,37 @@ describe("number words in dates", () => {
     });
   }
 });
+
+// Messy everyday writing: informal spellings (informal.ts) and informal times (chrono custom parsers).
+describe("informal dates and times", () => {
+  const informal: Array<[string, string | null, string]> = [
+    ["ring sam tomoz", "2026-11-26", "ring sam"],
+    ["ring sam 2moro", "2026-11-26", "ring sam"],
+    ["ring sam nxt wk", "2026-12-02", "ring sam"],
+    ["ring sam b4 friday", "2026-11-27", "ring sam"],
+    ["ring sam friday week", "2026-12-04", "ring sam"],
+    ["ring sam at half six", "2026-11-25T18:30:00", "ring sam"],
+    ["ring sam quarter to six", "2026-11-25T17:45:00", "ring sam"],
+    ["ring sam quarter past 4", "2026-11-25T16:15:00", "ring sam"],
+    ["ring sam at six", "2026-11-25T18:00:00", "ring sam"],
+    ["ring sam at 6ish", "2026-11-25T18:00:00", "ring sam"],
+    ["ring sam around 5", "2026-11-25T17:00:00", "ring sam"],
+    ["ring sam at seven thirty", "2026-11-25T19:30:00", "ring sam"],
+    ["ring sam six pm", "2026-11-25T18:00:00", "ring sam"],
+    ["ring sam after work", "2026-11-25T18:00:00", "ring sam"],
+    ["ring sam end of play", "2026-11-25T17:00:00", "ring sam"],
+    ["ring sam lunchtime", "2026-11-25T12:00:00", "ring sam"],
+    ["ring sam this arvo", "2026-11-25T15:00:00", "ring sam"],
+    ["ring sam tomorrow morning at 7", "2026-11-26T07:00:00", "ring sam"],
+    ["ring sam tomorrow evening at 8", "2026-11-26T20:00:00", "ring sam"],
+    ["buy about 5 apples", null, "buy about 5 apples"],
+    ["pick one of the two", null, "pick one of the two"],
+  ];
+  for (const [text, due, rest] of informal) {
+    it(text, () => {
+      const r = extractDue(text, clock);
+      expect(r.due ? dueToString(r.due) : null).toBe(due);
+      expect(r.rest).toBe(rest);
+    });
+  }
+});

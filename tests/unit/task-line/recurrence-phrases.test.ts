@@ -51,3 +51,20 @@ describe("findRecurrencePhrase", () => {
     }
   });
 });
+
+describe("findRecurrencePhrase in messy writing", () => {
+  const cases: Array<[string, string, string, number | undefined]> = [
+    ["gym every mon wed and fri", "FREQ=WEEKLY;BYDAY=MO,WE,FR", "every mon wed and fri", undefined],
+    ["bins out every tues night", "FREQ=WEEKLY;BYDAY=TU", "every tues night", 20],
+    ["call gran every sunday arvo", "FREQ=WEEKLY;BYDAY=SU", "every sunday arvo", 15],
+    ["take meds every morning", "FREQ=DAILY", "every morning", 9],
+    ["pay the cleaner every fortnight", "FREQ=WEEKLY;INTERVAL=2", "every fortnight", undefined],
+    ["check the smoke alarm once a month", "FREQ=MONTHLY", "once a month", undefined],
+  ];
+  for (const [text, rule, phrase, hour] of cases) {
+    it(text, () => {
+      const found = findRecurrencePhrase(text);
+      expect(found && { rule: found.rule, phrase: text.slice(found.start, found.end), hour: found.hour }).toEqual({ rule, phrase, hour });
+    });
+  }
+});

@@ -15,6 +15,17 @@ const ARTICLES = "(?:(?:a|an|another|one more|the|new|my|following|these|some|\\
 const NAMING =
   "(?:(?:(?:to|on|onto|in)\\s+(?:my|the)\\s+(?:[\\w-]+\\s+)?list\\s*:?|called|named|titled|saying|that says|for|to|about|:|-)\\s*)?";
 
+/** Informal add verbs with the particle that makes them "add" ("chuck on", "bung in"): never the verb alone ("chuck it"). */
+const SLANG_ADD_FIRST =
+  "(?:chuck|stick|pop|whack|slap|shove)\\s+(?:on|onto|down)|bung\\s+(?:on|onto|in|down)|pencil\\s+(?:in|down)|jot(?!\\s+down\\b)|scribble\\s+down";
+/**
+ * "pop bread on my list", "stick the bins out on for weds": the item between the verb and its
+ * particle, then the list words or a date; group 1 the item, group 2 what follows the particle.
+ */
+const SLANG_ADD_AROUND =
+  /^(?:chuck|stick|pop|bung|whack|slap|shove)\s+(.+?)\s+(?:on|onto|in|down)(?:\s+(?:the|my|our|me)\s+(?:[\w-]+\s+)?(?:list|todos?|to-?do list|tasks|calendar|diary))?((?:\s+(?:for|by|on|at|this|next|tomorrow|tmrw|tomoz|today|tonight|sat|sun|mon|tues?|weds?|thu|thurs|fri)\b.*)?)$/i;
+const LIST_WORDS = /\s(?:on|onto|in|down)\s+(?:the|my|our|me)\s+(?:[\w-]+\s+)?(?:list|todos?|to-?do list|tasks|calendar|diary)\b/i;
+
 /** Explicit add commands; group 1 is the body. */
 const ADD_COMMANDS: RegExp[] = [
   /^(?:add|create|put down|jot down|note down|write down)\s+(?:these|the following|all of these|all these|this list|the items below)\s*(?:tasks|items|things|todos|to-?dos)?\s*(?::|-)?\s+(.+)$/i,
@@ -30,9 +41,14 @@ const ADD_COMMANDS: RegExp[] = [
   new RegExp(`^(?:new\\s+)?${TASK_NOUN}\\s*(?::|-)\\s*(.+)$`, "i"),
   /^new (?:task|todo|to-?do|reminder)\s+(.+)$/i,
   /^(?:todo|to-do|reminder)\s+(?!list\b)(.+)$/i,
-  /^(?:remind me|set (?:a|me a) reminder|reminder|make sure i|don'?t let me forget|do not let me forget|don'?t forget|do not forget|remember|note to self|memo)\s*(?:to|that i (?:need|have) to|that|about|for|of|:|-)?\s+(.+)$/i,
-  /^(?:i|we)\s+(?:need|have|must|should|ought|gotta|got|'ve got|have got|'d better|had better|will need|want|plan|would like|'d like)(?:\s+to)?\s+(?:remember to\s+)?(.+)$/i,
-  /^(?:need|have|gotta|must|got|want)\s+to\s+(.+)$/i,
+  // Informal add verbs with their particle first: "chuck on …", "stick down …", "bung in …", "pencil in …", "jot …".
+  new RegExp(`^(?:${SLANG_ADD_FIRST})\\s+(.+)$`, "i"),
+  /^(?:remind me|set (?:a|me a) reminder|reminder|make sure i|don'?t let me forget|do not let me forget|don'?t forget|do not forget|remember|note to self|memo)\s*(?:to|2|that i (?:need|have) to|that|about|for|of|:|-)?\s+(.+)$/i,
+  /^(?:i|we)\s+(?:need|have|must|should|ought|gotta|got|'ve got|have got|'d better|had better|will need|want|plan|would like|'d like)(?:\s+(?:to|2))?\s+(?:remember to\s+)?(.+)$/i,
+  // "i've got to …", "ive gotta …", "i'd better …".
+  /^(?:i've|ive|we've|weve)\s+(?:got\s+(?:to|2)|gotta)\s+(?:remember to\s+)?(.+)$/i,
+  /^(?:i'd|id|we'd)\s+better\s+(?:remember to\s+)?(.+)$/i,
+  /^(?:need|have|gotta|must|got|want)\s+(?:to|2)\s+(.+)$/i,
   /^(?:gotta|must|should)\s+(.+)$/i,
   /^(?:when|whenever|if)\s+(?:i|we)\s+(?:get|have|find)\s+(?:a\s+)?(?:spare\s+)?(?:chance|moment|minute|sec|second|time|round to it)\s*[:,-]?\s+(.+)$/i,
   /^(?:schedule|plan)\s+(.+)$/i,
@@ -41,6 +57,12 @@ const ADD_COMMANDS: RegExp[] = [
 
 /** The body of an explicit add request (and whether several items were announced), or null. */
 export function addBody(text: string): { body: string; list: boolean; prefix: string } | null {
+  // "pop bread on my list", "stick X on for weds": only with the list words or a date after the
+  // particle ("stick the kettle on" is not a to-do).
+  const around = SLANG_ADD_AROUND.exec(text);
+  if (around?.[1] && (around[2] || LIST_WORDS.test(text))) {
+    return { body: `${around[1]}${around[2] ?? ""}`, list: false, prefix: text.slice(0, text.indexOf(around[1])) };
+  }
   for (const re of ADD_COMMANDS) {
     const m = re.exec(text);
     if (m) {
