@@ -46,10 +46,16 @@ const INFORMAL_TIMES: chrono.Parser[] = [
   {
     pattern: () =>
       new RegExp(
-        `\\b(?:at|around|about|roughly|by|till|until|til|from) (${Object.keys(HOUR_WORDS).join("|")})(?: (thirty|fifteen|forty[- ]five|o'clock))?\\b`,
+        `\\b(?:at|around|about|roughly|by|till|until|til|from) (${Object.keys(HOUR_WORDS).join("|")})(?: (thirty|fifteen|forty[- ]five|o'clock))?(?: ?(am|pm))?\\b`,
         "i",
       ),
-    extract: (_c, m) => ({ hour: hourOf(m[1] ?? ""), minute: MINUTES_WORDS[(m[2] ?? "").toLowerCase()] ?? 0 }),
+    extract: (_c, m) => {
+      const minute = MINUTES_WORDS[(m[2] ?? "").toLowerCase()] ?? 0;
+      const meridiem = (m[3] ?? "").toLowerCase();
+      if (!meridiem) return { hour: hourOf(m[1] ?? ""), minute };
+      const h = hourOf(m[1] ?? "") % 12;
+      return { hour: meridiem === "pm" ? h + 12 : h, minute, meridiem: meridiem === "pm" ? 1 : 0 };
+    },
   },
   // "around 5", "about 7 tonight": a bare hour after "around" at the end of a phrase.
   {
@@ -227,6 +233,19 @@ const OWN_RULES: Array<{ re: RegExp; read: (m: RegExpExecArray, clock: Clock, te
       const ahead = (wd - c.weekday + 7) % 7;
       return { date: addDays(c.today, m[0].startsWith("next") && ahead <= (7 - c.weekday) % 7 ? ahead + 7 : ahead) };
     },
+  },
+  // "tues at half 7", "weds morning": an abbreviated weekday right before a time says it is a day.
+  {
+    re: /\b(sun|mon|tues?|weds?|thu|thurs?|fri|sat)\.?(?=\s+(?:at|morning|afternoon|arvo|evening|night)\b)/,
+    read: (m, c) => {
+      const wd = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"].indexOf((m[1] ?? "").slice(0, 3));
+      return { date: addDays(c.today, (wd - c.weekday + 7) % 7) };
+    },
+  },
+  // "a week today", "a fortnight tomorrow" (British): that long from today or tomorrow.
+  {
+    re: /\b(?:a|one)\s+(week|fortnight)\s+(today|tomorrow)\b/,
+    read: (m, c) => ({ date: addDays(c.today, (m[1] === "fortnight" ? 14 : 7) + (m[2] === "tomorrow" ? 1 : 0)) }),
   },
   // "friday week", "on tuesday week" (British): a week after the coming weekday.
   {

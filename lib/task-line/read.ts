@@ -142,7 +142,7 @@ function stripWrappers(title: string, typed = false): string {
     t = trimPunctuation(
       t
         .replace(lead, "")
-        .replace(/\s+(?:to|on|onto|in|into)\s+(?:my|the)\s+(?:[\w-]+\s+)?(?:list|tasks|todos|agenda)$/i, "")
+        .replace(/\s+(?:to|on|onto|in|into)\s+(?:my|the)\s+(?:[\w-]+\s+)?(?:list|tasks|todos|agenda|to do list)$/i, "")
         .replace(/\s+(?:please|for me|as a task|as a todo|as well|too|also)$/i, "")
         .replace(/^(?:a |an )?(?:task|todo|to-?do|reminder)\s+(?:to|for|about|called|named|titled)\s+/i, ""),
     );
