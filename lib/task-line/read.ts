@@ -187,7 +187,9 @@ export function readTaskLine(input: string, clock: Clock, options: ReadOptions =
     const at = origin(t, index, length);
     if (at) spans.push({ ...at, kind });
   };
-  let t: Tracked = { text: masked, pos: Array.from({ length: masked.length }, (_, i) => i) };
+  // Blank runs become one space first (each reader's patterns then see what a chat clause looks
+  // like; every cut tidies blanks anyway), each character keeping its place in the line.
+  let t: Tracked = collapseSpaces({ text: masked, pos: Array.from({ length: masked.length }, (_, i) => i) });
 
   // A quoted title is taken as is; only the words around it can carry a date or priority.
   const q = quoted(masked);

@@ -4,12 +4,16 @@ export function collapse(text: string): string {
   return text.replace(/\s+/g, " ").trim();
 }
 
-/** Trims surrounding punctuation and quotes a person would not want in a title. */
+const EDGE = new Set([..." \"'`,.:;!?-"]);
+
+/** Trims surrounding punctuation and quotes a person would not want in a title (a loop: linear in any input). */
 export function trimPunctuation(text: string): string {
-  return collapse(text)
-    .replace(/^[\s"'`,.:;!?-]+/, "")
-    .replace(/[\s"'`,.:;!?-]+$/, "")
-    .trim();
+  const t = collapse(text);
+  let start = 0;
+  let end = t.length;
+  while (start < end && EDGE.has(t[start] ?? "")) start++;
+  while (end > start && EDGE.has(t[end - 1] ?? "")) end--;
+  return t.slice(start, end);
 }
 
 export function capitalize(text: string): string {
