@@ -101,6 +101,7 @@ const PART_OF_DAY: Record<string, number> = { morning: 9, afternoon: 15, arvo: 1
  */
 const NOT_A_DATE =
   /^(?:now|morning|afternoon|evening|night|good morning|sat|sun|wed|mon|fri|thu|tue|may|mar|march|jan|second|a second|today's|the second|sec|the past|this|[0-9]+|(?:a|an|one) (?:day|week|month|year|hour|minute))$/;
+const WEEKDAY_ABBREVIATION = /^(?:sat|sun|wed|mon|fri|thu|thur|thurs|tue|tues|weds)\.?$/;
 const NEEDS_LEAD = /^(?:sat|sun|wed|mon|fri|thu|thur|thurs|tue|tues|weds|mar|may|jun|jul|aug|sep|sept|oct|nov|dec|jan|feb|apr)\.?$/;
 
 function zoneOffsetMinutes(clock: Clock): number {
@@ -247,6 +248,16 @@ const OWN_RULES: Array<{ re: RegExp; read: (m: RegExpExecArray, clock: Clock, te
     re: /\b(?:a|one)\s+(week|fortnight)\s+(today|tomorrow)\b/,
     read: (m, c) => ({ date: addDays(c.today, (m[1] === "fortnight" ? 14 : 7) + (m[2] === "tomorrow" ? 1 : 0)) }),
   },
+  // "by the end of jan", "end of march": the last day of that month (this year, or next once past).
+  {
+    re: /\b(?:the\s+)?end\s+of\s+(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b/,
+    read: (m, c) => {
+      const month = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"].indexOf(m[1] ?? "") + 1;
+      if (month === 0) return null;
+      const y = month < c.today.m ? c.today.y + 1 : c.today.y;
+      return { date: { y, m: month, d: daysInMonth(y, month) } };
+    },
+  },
   // "friday week", "on tuesday week" (British): a week after the coming weekday.
   {
     re: /\b(?:on\s+)?(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\s+week\b/,
@@ -279,7 +290,10 @@ function chronoDue(text: string, clock: Clock): Found | null {
   for (const r of results) {
     const said = r.text.trim();
     if (NOT_A_DATE.test(said)) continue;
-    if (NEEDS_LEAD.test(said) && !/(?:on|by|due|until|before|this|next|till|from|every|for)\s+$/.test(text.slice(0, r.index))) continue;
+    // "get the car washed sat": an abbreviated weekday ending the line is the day, too.
+    const endsLine = WEEKDAY_ABBREVIATION.test(said) && text.slice(r.index + r.text.length).trim() === "";
+    if (NEEDS_LEAD.test(said) && !endsLine && !/(?:on|by|due|until|before|this|next|till|from|every|for)\s+$/.test(text.slice(0, r.index)))
+      continue;
     if (!bounded(text, r.index, r.text.length)) continue;
     const s = r.start;
     const date = { y: s.get("year") ?? clock.today.y, m: s.get("month") ?? clock.today.m, d: s.get("day") ?? clock.today.d };

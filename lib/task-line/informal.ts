@@ -45,6 +45,8 @@ const DATE_WORDS: Record<string, string> = {
   hr: "hour",
   mins: "minutes",
   min: "minute",
+  arvo: "afternoon",
+  avo: "afternoon",
   mornin: "morning",
   morn: "morning",
   oclock: "o'clock",

@@ -128,7 +128,7 @@ function unmask(text: string, input: string, ignore: TextRange[]): string {
   });
 }
 
-const CHAT_FILLER_END = /\s+(?:tbh|ngl|lol|haha|innit|pls|plz)$/i;
+const CHAT_FILLER_END = /\s+(?:tbh|ngl|lol|haha|innit|pls|plz|at some point|sometime|some time)$/i;
 const CHAT_FILLER_WORD = /\s(?:um+|uh+|erm+),?(?=\s)/gi;
 
 /** Strips the words around a title that only say "this is a task" ("to …", "… to my list", "… please"). */
@@ -308,7 +308,11 @@ export function readTaskLine(input: string, clock: Clock, options: ReadOptions =
   // Labels left behind once their values were taken ("Pay rent. Due: tomorrow").
   // Brackets emptied by taking their contents ("(low priority)") go too.
   const text = t.text.replace(/[([{]\s*[)\]}]/g, " ").replace(/\s+/g, " ");
-  const bare = trimPunctuation(text).replace(/[\s.,;:-]+(?:due(?: date)?|by|on|for|with|and|priority|deadline)\s*:?$/i, "");
+  // "…, it's due on the 3rd": the words that only led into the date go with it.
+  const bare = trimPunctuation(text).replace(
+    /[\s.,;:-]+(?:(?:it'?s|it is|which is|that'?s)(?:\s+due)?|due(?: date)?|by|on|for|with|and|priority|deadline)\s*:?$/i,
+    "",
+  );
   const title = q ? unmask(q, input, ignore) : unmask(stripWrappers(bare, options.typed), input, ignore);
   spans.sort((a, b) => a.start - b.start);
   return {

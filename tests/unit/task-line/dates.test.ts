@@ -128,6 +128,8 @@ describe("informal dates and times", () => {
     ["ring sam this arvo", "2026-11-25T15:00:00", "ring sam"],
     ["ring sam tomorrow morning at 7", "2026-11-26T07:00:00", "ring sam"],
     ["ring sam tomorrow evening at 8", "2026-11-26T20:00:00", "ring sam"],
+    ["ring sam b4 the end of jan", "2027-01-31", "ring sam"],
+    ["ring sam on sunday arvo", "2026-11-29T15:00:00", "ring sam"],
     ["buy about 5 apples", null, "buy about 5 apples"],
     ["pick one of the two", null, "pick one of the two"],
   ];

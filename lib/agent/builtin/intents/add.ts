@@ -65,7 +65,7 @@ const ADD_COMMANDS: RegExp[] = [
   /^(?:todo|to-do|reminder)\s+(?!list\b)(.+)$/i,
   // Informal add verbs with their particle first: "chuck on …", "stick down …", "bung in …", "pencil in …", "jot …".
   new RegExp(`^(?:${SLANG_ADD_FIRST})\\s+(.+)$`, "i"),
-  /^(?:remind me|set (?:a|me a) reminder|reminder|make sure i|don'?t let me forget|do not let me forget|don'?t forget|do not forget|remember|note to self|memo)\s*(?:to|2|that i (?:need|have) to|that|about|for|of|:|-)?\s+(.+)$/i,
+  /^(?:remind me|set (?:a|me a) reminder|reminder|make sure i|don'?t let me forget|do not let me forget|don'?t forget|do not forget|remember|note to self|memo)\s*(?:to|2|that i (?:need|have) to|that|about|bout|abt|for|of|:|-)?\s+(.+)$/i,
   ...MODAL_ADDS,
   /^(?:when|whenever|if)\s+(?:i|we)\s+(?:get|have|find)\s+(?:a\s+)?(?:spare\s+)?(?:chance|moment|minute|sec|second|time|round to it)\s*[:,-]?\s+(.+)$/i,
   /^(?:schedule|plan)\s+(.+)$/i,
