@@ -1,7 +1,8 @@
 /**
  * The one table of number and ordinal words of the task-line language ("in three days",
- * "a couple of weeks", "the third one", "the first of next month"): dates and the model's readers
- * read counts and ordinals here, each taking the words its own phrases allow.
+ * "a couple of weeks", "remind me fifteen minutes before", "every third day", "the third one"):
+ * dates, reminder and repeat phrases and the model's readers read counts and ordinals here, each
+ * taking the words its own phrases allow.
  */
 
 const NUMBER_WORDS: Record<string, number> = {
@@ -19,6 +20,10 @@ const NUMBER_WORDS: Record<string, number> = {
   ten: 10,
   eleven: 11,
   twelve: 12,
+  fifteen: 15,
+  twenty: 20,
+  thirty: 30,
+  "forty-five": 45,
   couple: 2,
   "a couple of": 2,
   "a couple": 2,

@@ -6,6 +6,7 @@
  * and the quick-add parser both use it.
  */
 import { checkRule } from "@/lib/tasks/recurrence";
+import { numberFrom, ordinalFrom } from "./numbers";
 
 /** `hour`: the part of the day the phrase names ("every tuesday night" → 20), for a task said without a time. */
 export type RecurrencePhrase = { rule: string; start: number; end: number; hour?: number };
@@ -61,22 +62,6 @@ const MONTHS: Record<string, number> = {
   december: 12,
   dec: 12,
 };
-const NUMBERS: Record<string, number> = {
-  other: 2,
-  second: 2,
-  two: 2,
-  three: 3,
-  third: 3,
-  four: 4,
-  fourth: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  twelve: 12,
-};
 const NTH: Record<string, number> = { first: 1, "1st": 1, second: 2, "2nd": 2, third: 3, "3rd": 3, fourth: 4, "4th": 4, last: -1 };
 
 const DAY = `(?:${Object.keys(DAYS)
@@ -91,9 +76,11 @@ const ORDINAL = "(\\d{1,2})(?:st|nd|rd|th)?";
 const INTERVAL = "(\\d{1,3}|other|second|two|three|third|four|fourth|five|six|seven|eight|nine|ten|twelve)";
 const EACH = "(?:every|each)";
 
+/** "every other week" is every 2; "every third day", "every 3 days"; the words come from numbers.ts. */
 function interval(word: string | undefined): number {
   if (!word) return 1;
-  return NUMBERS[word] ?? Number(word);
+  if (word === "other") return 2;
+  return numberFrom(word) ?? ordinalFrom(word) ?? Number(word);
 }
 
 function dayCodes(list: string): string[] {

@@ -68,3 +68,16 @@ describe("findRecurrencePhrase in messy writing", () => {
     });
   }
 });
+
+describe("repeat intervals in words (numbers.ts)", () => {
+  const cases: Array<[string, string]> = [
+    ["water the ferns every third day", "FREQ=DAILY;INTERVAL=3"],
+    ["deep clean every second week", "FREQ=WEEKLY;INTERVAL=2"],
+    ["service the bike every twelve months", "FREQ=MONTHLY;INTERVAL=12"],
+    ["call grandma every other week", "FREQ=WEEKLY;INTERVAL=2"],
+    ["check the tyres every 4 weeks", "FREQ=WEEKLY;INTERVAL=4"],
+  ];
+  for (const [text, rule] of cases) {
+    it(text, () => expect(findRecurrencePhrase(text)?.rule).toBe(rule));
+  }
+});
