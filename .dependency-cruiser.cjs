@@ -12,11 +12,8 @@
 
 const KNOWN_FILE_CYCLES = [];
 
-/** Callers outside lib/agent/builtin that reach past its entry (the model rework moves that language into lib/). */
-const KNOWN_BUILTIN_INTERNALS_CALLERS = [
-  // Quick-add reads a title with the model's quick-add reader and clock.
-  "^app/api/tasks/parse/route[.]ts$",
-];
+/** Callers outside lib/agent/builtin that reach past its entry. */
+const KNOWN_BUILTIN_INTERNALS_CALLERS = [];
 
 /** Folder circles that exist today, each owned by another piece of work. */
 const KNOWN_FOLDER_CYCLES = [];

@@ -3,13 +3,13 @@
  * ambiguous match ("project retro", "the first one"), naming a task that was not found, or
  * replying yes/no to a question this model asked ("Do you want me to add 'X' as a new task?").
  */
-import { findReminderPhrase } from "@/lib/tasks/reminder-phrases";
-import { dueToString, findDue } from "./dates";
+import { findReminderPhrase } from "@/lib/task-line/reminder-phrases";
+import { dueToString, findDue } from "@/lib/task-line/dates";
 import { addBody, readAdd } from "./intents/add";
 import { cleanRequest, cleanRequestKeepCase } from "./intents/cleanup";
 import { cleanPhrase } from "./intents/refs";
 import type { Intent } from "./intents/types";
-import type { Clock } from "./clock";
+import type { Clock } from "@/lib/task-line/clock";
 import type { ToolResultEvent } from "./prompt-reader";
 import { normalize } from "./text";
 

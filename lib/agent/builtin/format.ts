@@ -1,6 +1,6 @@
 /** How tasks and dates read in replies: "☐ Buy milk — high, due tomorrow". */
-import { MONTHS, WEEKDAYS, diffDays, weekdayOf } from "./calendar";
-import { type Clock, localParts } from "./clock";
+import { MONTHS, WEEKDAYS, diffDays, weekdayOf } from "@/lib/task-line/calendar";
+import { type Clock, localParts } from "@/lib/task-line/clock";
 import type { TaskView } from "./prompt-reader";
 
 function titleCase(word: string): string {

@@ -13,7 +13,7 @@ import type {
   LanguageModelV4StreamResult,
   LanguageModelV4Usage,
 } from "@ai-sdk/provider";
-import { readClock } from "./clock";
+import { readClock } from "@/lib/task-line/clock";
 import { type PlannedCall, planStep } from "./planner";
 import { readPrompt } from "./prompt-reader";
 import { hash } from "./text";

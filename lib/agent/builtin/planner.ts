@@ -3,8 +3,8 @@
  * turn reads the user's message; later steps read the tool results of this turn (follow-up
  * calls for bulk actions and retries, then the final reply). Pure and deterministic.
  */
-import { addDays, formatIsoDate } from "./calendar";
-import { type Clock, localParts } from "./clock";
+import { addDays, formatIsoDate } from "@/lib/task-line/calendar";
+import { type Clock, localParts } from "@/lib/task-line/clock";
 import { classify } from "./intents";
 import type { BulkChanges, Changes, Intent, ListFilter, TaskRef } from "./intents/types";
 import {

@@ -5,7 +5,7 @@
 import type { Outcome, TaskView, ToolResultEvent, ConversationEvent } from "./prompt-reader";
 import { toTaskView, toTaskViews } from "./prompt-reader";
 import type { TaskRef } from "./intents/types";
-import type { Clock } from "./clock";
+import type { Clock } from "@/lib/task-line/clock";
 import { classify } from "./intents";
 import { applyWindow } from "./windows";
 

@@ -3,15 +3,16 @@
  * not-found and which-one answers, and the tool-free replies (greeting, help, off-topic).
  * Never shows ids or tool names; titles from tool results are quoted as data.
  */
-import { WEEKDAYS, MONTHS, diffDays, weekdayOf } from "./calendar";
-import type { Clock } from "./clock";
+import { WEEKDAYS, MONTHS, diffDays, weekdayOf } from "@/lib/task-line/calendar";
+import type { Clock } from "@/lib/task-line/clock";
 import { describeDue, quote, taskLine } from "./format";
 import type { AddItem, BulkChanges, ListFilter, SayKind } from "./intents/types";
 import type { TurnContext } from "./turn-context";
 import { type TaskView, type ToolResultEvent, type ToolCallEvent, toTaskView, toTaskViews } from "./prompt-reader";
 import { knownTask, looksLikeId } from "./references";
 import { retryTargets } from "./retries";
-import { capitalize, joinAnd } from "./text";
+import { capitalize } from "@/lib/task-line/text";
+import { joinAnd } from "./text";
 import { applyWindow } from "./windows";
 
 const EXAMPLE = 'Try something like "add buy milk tomorrow".';

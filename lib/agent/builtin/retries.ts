@@ -3,7 +3,7 @@
  * tasks, "pay the phone bill" as "phone bill", or the one exact-title candidate of an
  * ambiguous match. Shared by the planner (to retry) and the replies (to hide what was retried).
  */
-import { trimPunctuation } from "./text";
+import { trimPunctuation } from "@/lib/task-line/text";
 import { isBaseVerb } from "./verbs";
 import type { ToolResultEvent } from "./prompt-reader";
 import { looksLikeId } from "./references";

@@ -1,5 +1,5 @@
 /** What one planning step reads (planner.ts builds it; replies.ts reads it): its own file so neither imports the other. */
-import type { Clock } from "./clock";
+import type { Clock } from "@/lib/task-line/clock";
 import type { Intent } from "./intents/types";
 import type { ConversationEvent } from "./prompt-reader";
 

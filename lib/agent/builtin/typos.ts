@@ -45,6 +45,17 @@ const ABBREVIATIONS: Record<string, string> = {
   cmplt: "complete",
   upd: "update",
   ls: "list",
+  // The add word and its intros, typed fast ("ad milk", "addd milk", "nede to call mum").
+  ad: "add",
+  addd: "add",
+  adn: "add",
+  nede: "need",
+  ned: "need",
+  neeed: "need",
+  remidn: "remind",
+  reminde: "remind",
+  rmind: "remind",
+  remnd: "remind",
 };
 
 /** Real words one edit away from a command: never "corrected". */

@@ -15,7 +15,11 @@ const BASE_VERBS = new Set(
     "reserve respond return review ring run schedule scrub see sell send set sew shop shower sign " +
     "sort speak start study submit sweep take talk tell test text thank tidy top train transfer " +
     "trim unpack update upgrade upload vacuum visit vote walk wash watch water wipe withdraw wrap " +
-    "write"
+    "write " +
+    // Everyday chores people start a to-do with.
+    "bleed chase defrost descale hoover sign text top back reply cancel clear declutter empty fix " +
+    "hang hoover iron mend oil polish pot prune repot restock service sharpen sort spray tidy tune unblock " +
+    "vacuum weed book renew chase collect organise pop nip grab ring phone email buy"
   ).split(" "),
 );
 

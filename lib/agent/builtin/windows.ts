@@ -1,6 +1,6 @@
 /** Day ranges the list tool has no filter for ("due tomorrow", "next week"), applied locally. */
-import { compareDates } from "./calendar";
-import { type Clock, localParts } from "./clock";
+import { compareDates } from "@/lib/task-line/calendar";
+import { type Clock, localParts } from "@/lib/task-line/clock";
 import type { ListFilter } from "./intents/types";
 import { type TaskView, toTaskViews } from "./prompt-reader";
 

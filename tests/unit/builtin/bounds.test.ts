@@ -1,6 +1,6 @@
 /**
  * Bounded by construction: no chat message can hang a worker. Every step of the built-in model
- * (and every exported rule of lib/agent/builtin: regexes and string readers) answers pumped
+ * (and every exported rule of lib/agent/builtin and lib/task-line: regexes and string readers) answers pumped
  * inputs — one word, punctuation mark or quote repeated up to the 4,000-character message limit,
  * after a prefix that steers it into a particular reader — within 50 ms.
  *
@@ -10,8 +10,8 @@
  */
 import { describe, it, expect } from "vitest";
 import { planStep } from "@/lib/agent/builtin/planner";
-import { clockAt } from "@/lib/agent/builtin/clock";
-import type { Clock } from "@/lib/agent/builtin/clock";
+import { clockAt } from "@/lib/task-line/clock";
+import type { Clock } from "@/lib/task-line/clock";
 import type { ConversationEvent } from "@/lib/agent/builtin/prompt-reader";
 import { MAX_MESSAGE_CHARS } from "@/lib/agent/builtin/intents";
 
@@ -176,8 +176,11 @@ describe("the built-in model is bounded", () => {
 
   // The readers only ever see a message the model agreed to read (MAX_MESSAGE_CHARS); longer
   // ones are answered "send it in shorter pieces" above.
-  it("runs every exported rule of lib/agent/builtin on pumped text of a readable length within 50 ms", () => {
-    const modules = import.meta.glob("../../../lib/agent/builtin/**/*.ts", { eager: true }) as Record<string, Record<string, unknown>>;
+  it("runs every exported rule of lib/agent/builtin and lib/task-line on pumped text of a readable length within 50 ms", () => {
+    const modules = import.meta.glob(["../../../lib/agent/builtin/**/*.ts", "../../../lib/task-line/**/*.ts"], { eager: true }) as Record<
+      string,
+      Record<string, unknown>
+    >;
     const rules: Array<{ name: string; run: (text: string) => unknown }> = [];
     for (const [file, mod] of Object.entries(modules)) {
       if (file.endsWith("/model.ts") || file.endsWith("/index.ts")) continue;

@@ -3,7 +3,7 @@
  * examples), the verb lexicon, the safety gate's reading of a sentence, and clause splitting.
  */
 import { describe, it, expect } from "vitest";
-import { readClock } from "@/lib/agent/builtin/clock";
+import { readClock } from "@/lib/task-line/clock";
 import { classify, claimants, clauseOf, INTENT_READERS } from "@/lib/agent/builtin/intents";
 import { choreOf, moodOf } from "@/lib/agent/builtin/intents/mood";
 import { classesOf, inflect, verbs } from "@/lib/agent/builtin/lexicon";

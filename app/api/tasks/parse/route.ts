@@ -1,10 +1,10 @@
 /**
  * POST /api/tasks/parse: reads a quick-add line into task fields without creating anything,
- * with the one task-line reader the chat's add uses too (lib/agent/builtin/quick-add.ts). See docs/api.md "Quick add".
+ * with the one task-line reader the chat's add uses too (lib/task-line/read.ts). See docs/api.md "Quick add".
  */
 import { z } from "zod";
-import { clockAt } from "@/lib/agent/builtin/clock";
-import { listReferences, readTaskLine } from "@/lib/agent/builtin/quick-add";
+import { clockAt } from "@/lib/task-line/clock";
+import { listReferences, readTaskLine } from "@/lib/task-line/read";
 import { requireUser } from "@/lib/auth/require-user";
 import { AppError } from "@/lib/errors";
 import { json, route } from "@/lib/http/respond";

@@ -3,10 +3,10 @@
  * "todo: …", "put … on my list", "add three tasks: a, b, c") into task drafts with title,
  * description, priority and due date.
  */
-import type { Clock } from "../clock";
-import { leadingReminder, readTaskLine } from "../quick-add";
-import { quoted } from "../text";
-import { findPriority } from "./priority";
+import type { Clock } from "@/lib/task-line/clock";
+import { leadingReminder, readTaskLine } from "@/lib/task-line/read";
+import { quoted } from "@/lib/task-line/text";
+import { findPriority } from "@/lib/task-line/priority";
 import { splitItems } from "./refs";
 import type { AddItem } from "./types";
 
@@ -14,6 +14,39 @@ const TASK_NOUN = "(?:tasks?|todos?|to-?dos?|to do's|items?|reminders?|entr(?:y|
 const ARTICLES = "(?:(?:a|an|another|one more|the|new|my|following|these|some|\\d+|two|three|four|five|six|couple of|few)\\s+)*";
 const NAMING =
   "(?:(?:(?:to|on|onto|in)\\s+(?:my|the)\\s+(?:[\\w-]+\\s+)?list\\s*:?|called|named|titled|saying|that says|for|to|about|:|-)\\s*)?";
+
+/** Informal add verbs with the particle that makes them "add" ("chuck on", "bung in"): never the verb alone ("chuck it"). */
+const SLANG_ADD_FIRST =
+  "(?:chuck|stick|pop|whack|slap|shove)\\s+(?:on|onto|down)|bung\\s+(?:on|onto|in|down)|pencil\\s+(?:in|down)|jot(?!\\s+down\\b)|scribble\\s+down";
+/**
+ * "pop bread on my list", "stick the bins out on for weds": the item between the verb and its
+ * particle, then the list words or a date; group 1 the item, group 2 what follows the particle.
+ */
+const SLANG_ADD_AROUND =
+  /^(?:chuck|stick|pop|bung|whack|slap|shove)\s+(.+?)\s+(?:on|onto|in|down)(?:\s+(?:the|my|our|me)\s+(?:[\w-]+\s+)?(?:list|todos?|to-?do list|to do list|tasks|calendar|diary))?((?:\s+(?:for|by|on|at|this|next|tomorrow|tmrw|tomoz|today|tonight|sat|sun|mon|tues?|weds?|thu|thurs|fri)\b.*)?)$/i;
+const LIST_WORDS =
+  /\s(?:on|onto|in|down)\s+(?:the|my|our|me)\s+(?:[\w-]+\s+)?(?:list|todos?|to-?do list|to do list|tasks|calendar|diary)\b/i;
+
+/** "i need to …", "gotta …", "i've got to …": a to-do said as a need; group 1 is the body. */
+const MODAL_ADDS: RegExp[] = [
+  /^(?:i|we)\s+(?:need|have|must|should|ought|gotta|got|'ve got|have got|'d better|had better|will need|want|plan|would like|'d like)(?:\s+(?:to|2))?\s+(?:remember to\s+)?(.+)$/i,
+  // "i've got to …", "ive gotta …", "i'd better …".
+  /^(?:i've|ive|we've|weve)\s+(?:got\s+(?:to|2)|gotta)\s+(?:remember to\s+)?(.+)$/i,
+  /^(?:i'd|id|we'd)\s+better\s+(?:remember to\s+)?(.+)$/i,
+  /^(?:need|have|gotta|must|got|want)\s+(?:to|2)\s+(.+)$/i,
+  /^(?:gotta|must|should)\s+(.+)$/i,
+];
+/** Needs that are feelings or states, not chores ("gotta love mondays", "must be nice", "need to vent"). */
+const NOT_A_CHORE = new Set(
+  "love hate admit say wonder laugh cry be feel confess agree vent breathe relax chill calm focus cope survive".split(" "),
+);
+/** …or, said alone, leaving or resting ("gotta go", "need to sleep"). */
+const NOT_A_CHORE_ALONE = new Set("go sleep rest leave dash run eat think stop head nap".split(" "));
+function aChore(body: string): boolean {
+  const words = body.toLowerCase().split(/\s+/).filter(Boolean);
+  const first = words[0] ?? "";
+  return !NOT_A_CHORE.has(first) && !(NOT_A_CHORE_ALONE.has(first) && words.length <= 2);
+}
 
 /** Explicit add commands; group 1 is the body. */
 const ADD_COMMANDS: RegExp[] = [
@@ -30,10 +63,10 @@ const ADD_COMMANDS: RegExp[] = [
   new RegExp(`^(?:new\\s+)?${TASK_NOUN}\\s*(?::|-)\\s*(.+)$`, "i"),
   /^new (?:task|todo|to-?do|reminder)\s+(.+)$/i,
   /^(?:todo|to-do|reminder)\s+(?!list\b)(.+)$/i,
-  /^(?:remind me|set (?:a|me a) reminder|reminder|make sure i|don'?t let me forget|do not let me forget|don'?t forget|do not forget|remember|note to self|memo)\s*(?:to|that i (?:need|have) to|that|about|for|of|:|-)?\s+(.+)$/i,
-  /^(?:i|we)\s+(?:need|have|must|should|ought|gotta|got|'ve got|have got|'d better|had better|will need|want|plan|would like|'d like)(?:\s+to)?\s+(?:remember to\s+)?(.+)$/i,
-  /^(?:need|have|gotta|must|got|want)\s+to\s+(.+)$/i,
-  /^(?:gotta|must|should)\s+(.+)$/i,
+  // Informal add verbs with their particle first: "chuck on …", "stick down …", "bung in …", "pencil in …", "jot …".
+  new RegExp(`^(?:${SLANG_ADD_FIRST})\\s+(.+)$`, "i"),
+  /^(?:remind me|set (?:a|me a) reminder|reminder|make sure i|don'?t let me forget|do not let me forget|don'?t forget|do not forget|remember|note to self|memo)\s*(?:to|2|that i (?:need|have) to|that|about|bout|abt|for|of|:|-)?\s+(.+)$/i,
+  ...MODAL_ADDS,
   /^(?:when|whenever|if)\s+(?:i|we)\s+(?:get|have|find)\s+(?:a\s+)?(?:spare\s+)?(?:chance|moment|minute|sec|second|time|round to it)\s*[:,-]?\s+(.+)$/i,
   /^(?:schedule|plan)\s+(.+)$/i,
   /^(?:put)\s+(.+?\s+(?:on|onto|in)\s+(?:my|the)\s+(?:[\w-]+\s+)?(?:list|agenda|calendar|tasks)(?:\s+(?:for|by|on|due|at|in|this|next|tomorrow|today|tonight)\b.*)?)$/i,
@@ -41,8 +74,18 @@ const ADD_COMMANDS: RegExp[] = [
 
 /** The body of an explicit add request (and whether several items were announced), or null. */
 export function addBody(text: string): { body: string; list: boolean; prefix: string } | null {
+  // "pop bread on my list", "stick X on for weds": only with the list words or a date after the
+  // particle ("stick the kettle on" is not a to-do).
+  const around = SLANG_ADD_AROUND.exec(text);
+  if (around?.[1] && (around[2] || LIST_WORDS.test(text))) {
+    const start = text.indexOf(around[1]);
+    // With the list words the rest is read whole ("… on the errands list" names a list); else the particle goes.
+    const body = LIST_WORDS.test(text) ? text.slice(start) : `${around[1]}${around[2] ?? ""}`;
+    return { body, list: false, prefix: text.slice(0, start) };
+  }
   for (const re of ADD_COMMANDS) {
     const m = re.exec(text);
+    if (m && MODAL_ADDS.includes(re) && !aChore(m[1] ?? "")) return null;
     if (m) {
       const prefix = text.slice(0, text.length - (m[1] ?? "").length);
       const list =
@@ -59,7 +102,7 @@ const COUNT_ANNOUNCED =
   /^(?:(?:a|an|the|following|these|some|\d+|two|three|four|five|six|couple of|few|several|multiple)\s+)+(?:tasks|todos|to-?dos|items|things|reminders)\s*(?::|-)?\s*/;
 
 /**
- * Reads one item through the one task-line reader (quick-add.ts), which the task panel's box
+ * Reads one item through the one task-line reader (lib/task-line/read.ts), which the task panel's box
  * uses too: the same words make the same task in the chat and in the panel.
  */
 export function readItem(raw: string, clock: Clock): AddItem {

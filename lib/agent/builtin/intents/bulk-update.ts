@@ -6,11 +6,12 @@
  * plural noun with a filter word ("today's tasks", "the overdue ones"); "move the overdue
  * report" is about one task and is left to the single-task readers.
  */
-import type { Clock } from "../clock";
+import type { Clock } from "@/lib/task-line/clock";
 import { verbs } from "../lexicon";
-import { NUMBER_WORD_PATTERN, numberFrom, trimPunctuation } from "../text";
+import { trimPunctuation } from "@/lib/task-line/text";
+import { NUMBER_WORD_PATTERN, numberFrom } from "@/lib/task-line/numbers";
 import { readFilter } from "./list";
-import { findPriority, priorityWord } from "./priority";
+import { findPriority, priorityWord } from "@/lib/task-line/priority";
 import type { BulkChanges, Intent, ListFilter } from "./types";
 import { readValue } from "./update";
 

@@ -3,7 +3,7 @@
  * "reopen X", "X isn't done", "delete X", "get rid of X", "I don't need X anymore".
  */
 import { baseOfPast, isBaseVerb } from "../verbs";
-import { trimPunctuation } from "../text";
+import { trimPunctuation } from "@/lib/task-line/text";
 import { baseOfGerund, cleanPhrase, refFrom, refsFrom } from "./refs";
 import type { Intent, TaskRef } from "./types";
 

@@ -5,7 +5,7 @@
  * Whether the target resolves is the tools' part: a phrase that matches nothing or several
  * tasks changes nothing and the assistant asks.
  */
-import type { Clock } from "../clock";
+import type { Clock } from "@/lib/task-line/clock";
 import { readItem } from "./add";
 import { choreOf, moodOf } from "./mood";
 import type { AddItem, Intent, TaskRef } from "./types";

@@ -3,9 +3,10 @@
  * the most specific ("rename X to Y") to the most general ("buy milk" → add), so a word like
  * "add" in "add a note to X" or "done" in "what's done?" goes to the right place.
  */
-import type { Clock } from "../clock";
-import { capitalize, normalize, trimPunctuation } from "../text";
-import { findDue } from "../dates";
+import type { Clock } from "@/lib/task-line/clock";
+import { capitalize, trimPunctuation } from "@/lib/task-line/text";
+import { normalize } from "../text";
+import { findDue } from "@/lib/task-line/dates";
 import { fixCommandTypo } from "../typos";
 import { isBaseVerb } from "../verbs";
 import { addBody, readAdd } from "./add";
@@ -415,7 +416,8 @@ export function classify(message: string, clock: Clock): Intent[] {
 
 function classifyBounded(text: string, clock: Clock, answerFirst: boolean): Intent[] {
   // "yes, add milk": the answer word is read once, not again for "yes yes yes …".
-  const yesNo = answerFirst ? /^(?:yes|yeah|yep|no|nope|nah|ok|okay)[,!.]?\s(.+)$/i.exec(text) : null;
+  // ("no need to …", "no longer …" are not an answer: they negate what follows.)
+  const yesNo = answerFirst ? /^(?:yes|yeah|yep|no(?!\s+(?:need|longer|more)\b)|nope|nah|ok|okay)[,!.]?\s(.+)$/i.exec(text) : null;
   if (yesNo && yesNo[1]) {
     const rest = classifyBounded(yesNo[1].trim(), clock, false);
     if (rest.every(isKnown) && !rest.some((i) => i.type === "confirm" || i.type === "deny")) return rest;

@@ -3,11 +3,11 @@
  * tomorrow?", "search for email tasks") into list_tasks filters, and bulk requests
  * ("complete all tasks due today", "clear all completed tasks") into a filter plus an action.
  */
-import { type CivilDate, addDays, weekdayOf } from "../calendar";
-import type { Clock } from "../clock";
-import { findDue } from "../dates";
-import { trimPunctuation } from "../text";
-import { findPriority } from "./priority";
+import { type CivilDate, addDays, weekdayOf } from "@/lib/task-line/calendar";
+import type { Clock } from "@/lib/task-line/clock";
+import { findDue } from "@/lib/task-line/dates";
+import { trimPunctuation } from "@/lib/task-line/text";
+import { findPriority } from "@/lib/task-line/priority";
 import { isListedRef, ordinalRef } from "./refs";
 import type { Intent, ListFilter } from "./types";
 

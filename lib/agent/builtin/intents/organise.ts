@@ -4,7 +4,7 @@
  * van", "break plan the party into steps: cake, music"). Any other request about lists, labels
  * or steps that these cannot read is answered, never turned into a task.
  */
-import { trimPunctuation } from "../text";
+import { trimPunctuation } from "@/lib/task-line/text";
 import { cleanPhrase } from "./refs";
 import type { Intent } from "./types";
 

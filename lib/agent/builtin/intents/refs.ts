@@ -4,7 +4,8 @@
  * cleaned phrase for the tool's forgiving matcher ("the driving license task" → "driving license").
  */
 import { isBaseVerb } from "../verbs";
-import { numberFrom, ordinalFrom, quoted, trimPunctuation } from "../text";
+import { quoted, trimPunctuation } from "@/lib/task-line/text";
+import { numberFrom, ordinalFrom } from "@/lib/task-line/numbers";
 import type { TaskRef } from "./types";
 
 const PRONOUN =

@@ -1,7 +1,8 @@
 /** What the user asked for, before it is turned into tool calls. */
-import type { CivilDate } from "../calendar";
+import type { CivilDate } from "@/lib/task-line/calendar";
+import type { Priority } from "@/lib/task-line/priority";
 
-export type Priority = "low" | "medium" | "high";
+export type { Priority };
 
 /** The user's words for a task. */
 export type TaskRef =

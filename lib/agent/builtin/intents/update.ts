@@ -3,12 +3,13 @@
  * re-prioritise ("make X urgent"), re-schedule ("move X to Friday", "X is due tomorrow",
  * "postpone X by 2 days"), clear a due date, and the generic "change X to Y".
  */
-import type { Clock } from "../clock";
-import { cutSpans, dueToString, extractDue } from "../dates";
+import type { Clock } from "@/lib/task-line/clock";
+import { cutSpans, dueToString, extractDue } from "@/lib/task-line/dates";
 import { verbs } from "../lexicon";
-import { capitalize, numberFrom, NUMBER_WORD_PATTERN, quoted, trimPunctuation } from "../text";
-import { findReminderPhrase, REMIND as REMIND_ME } from "@/lib/tasks/reminder-phrases";
-import { findPriority, priorityWord } from "./priority";
+import { capitalize, quoted, trimPunctuation } from "@/lib/task-line/text";
+import { numberFrom, NUMBER_WORD_PATTERN } from "@/lib/task-line/numbers";
+import { findReminderPhrase, REMIND as REMIND_ME } from "@/lib/task-line/reminder-phrases";
+import { findPriority, priorityWord } from "@/lib/task-line/priority";
 import { refFrom } from "./refs";
 import type { Changes, Intent } from "./types";
 

@@ -1,6 +1,6 @@
 import { describe, it, expect } from "vitest";
-import { readClock } from "../../../lib/agent/builtin/clock";
-import { dueToString, extractDue } from "../../../lib/agent/builtin/dates";
+import { readClock } from "@/lib/task-line/clock";
+import { dueToString, extractDue } from "@/lib/task-line/dates";
 
 // Wednesday 2026-11-25, 10:30 in London.
 const clock = readClock(
@@ -79,4 +79,65 @@ describe("due dates", () => {
     expect(clock.weekday).toBe(3);
     expect(clock.minutes).toBe(630);
   });
+});
+
+// Counts and ordinals come from the one table of number words (lib/task-line/numbers.ts), with
+// the values they had when dates.ts kept a table of its own.
+describe("number words in dates", () => {
+  const counted: Array<[string, string | null]> = [
+    ["renew it in a day", "2026-11-26"],
+    ["renew it in one week", "2026-12-02"],
+    ["renew it in four days", "2026-11-29"],
+    ["renew it in ten days", "2026-12-05"],
+    ["renew it in a couple of weeks", "2026-12-09"],
+    ["renew it in a few days", "2026-11-28"],
+    ["renew it 3 days from now", "2026-11-28"],
+    ["renew it two days after monday", "2026-12-02"],
+    ["renew it on the third of next month", "2026-12-03"],
+    ["renew it on the fifth of next month", "2026-12-05"],
+    ["renew it on the 15th of next month", "2026-12-15"],
+    ["renew it on the last day of next month", "2026-12-31"],
+  ];
+  for (const [text, due] of counted) {
+    it(text, () => {
+      const r = extractDue(text, clock);
+      expect(r.due ? dueToString(r.due) : null).toBe(due);
+    });
+  }
+});
+
+// Messy everyday writing: informal spellings (informal.ts) and informal times (chrono custom parsers).
+describe("informal dates and times", () => {
+  const informal: Array<[string, string | null, string]> = [
+    ["ring sam tomoz", "2026-11-26", "ring sam"],
+    ["ring sam 2moro", "2026-11-26", "ring sam"],
+    ["ring sam nxt wk", "2026-12-02", "ring sam"],
+    ["ring sam b4 friday", "2026-11-27", "ring sam"],
+    ["ring sam friday week", "2026-12-04", "ring sam"],
+    ["ring sam at half six", "2026-11-25T18:30:00", "ring sam"],
+    ["ring sam quarter to six", "2026-11-25T17:45:00", "ring sam"],
+    ["ring sam quarter past 4", "2026-11-25T16:15:00", "ring sam"],
+    ["ring sam at six", "2026-11-25T18:00:00", "ring sam"],
+    ["ring sam at 6ish", "2026-11-25T18:00:00", "ring sam"],
+    ["ring sam around 5", "2026-11-25T17:00:00", "ring sam"],
+    ["ring sam at seven thirty", "2026-11-25T19:30:00", "ring sam"],
+    ["ring sam six pm", "2026-11-25T18:00:00", "ring sam"],
+    ["ring sam after work", "2026-11-25T18:00:00", "ring sam"],
+    ["ring sam end of play", "2026-11-25T17:00:00", "ring sam"],
+    ["ring sam lunchtime", "2026-11-25T12:00:00", "ring sam"],
+    ["ring sam this arvo", "2026-11-25T15:00:00", "ring sam"],
+    ["ring sam tomorrow morning at 7", "2026-11-26T07:00:00", "ring sam"],
+    ["ring sam tomorrow evening at 8", "2026-11-26T20:00:00", "ring sam"],
+    ["ring sam b4 the end of jan", "2027-01-31", "ring sam"],
+    ["ring sam on sunday arvo", "2026-11-29T15:00:00", "ring sam"],
+    ["buy about 5 apples", null, "buy about 5 apples"],
+    ["pick one of the two", null, "pick one of the two"],
+  ];
+  for (const [text, due, rest] of informal) {
+    it(text, () => {
+      const r = extractDue(text, clock);
+      expect(r.due ? dueToString(r.due) : null).toBe(due);
+      expect(r.rest).toBe(rest);
+    });
+  }
 });

@@ -7,6 +7,8 @@
  * reading of dates in the app. Pure and shared by the built-in model and quick add.
  */
 
+import { numberFrom } from "./numbers";
+
 export type ReminderPhrase =
   /** "remind me 30 minutes before": remindAt = due − minutes. */
   | { kind: "before"; minutes: number; start: number; end: number }
@@ -29,21 +31,6 @@ const UNITS: Record<string, number> = {
   days: 1440,
   week: 10080,
   weeks: 10080,
-};
-const WORD_NUMBERS: Record<string, number> = {
-  a: 1,
-  an: 1,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  ten: 10,
-  fifteen: 15,
-  twenty: 20,
-  thirty: 30,
-  "forty-five": 45,
-  half: 0.5,
 };
 
 /** The words that ask for a reminder ("remind me", "ping me", "set a reminder" …), as a regex source. */
@@ -70,8 +57,9 @@ const WHEN_TO = new RegExp(`\\b${REMIND}\\s+((?!to\\b)(?:(?!\\bto\\b).){1,60}?)\
 // eslint-disable-next-line regexp/no-super-linear-move -- quadratic only in a run of blanks, which every reader collapses first
 const PLAIN = new RegExp(`(?:\\b${REMIND}\\s+(?:to|about|that)\\s+|[,;]?\\s*(?:and\\s+)?\\b${REMIND}\\s*(?:[.!]\\s*)?$)`, "i");
 
+/** The count in "30 minutes", "two hours", "half (an hour)"; the words come from numbers.ts. */
 function amount(word: string): number {
-  return WORD_NUMBERS[word.toLowerCase()] ?? Number(word);
+  return word.toLowerCase() === "half" ? 0.5 : (numberFrom(word) ?? Number.NaN);
 }
 
 /** The first reminder phrase in `text`, or null. */

@@ -9,6 +9,8 @@
 import * as chrono from "chrono-node";
 import { type CivilDate, addDays, addMonths, daysInMonth, diffDays, formatIsoDate, formatIsoLocalDateTime, isValidDate } from "./calendar";
 import type { Clock } from "./clock";
+import { HOUR_WORDS, readInformal, typedSpan } from "./informal";
+import { numberFrom, ordinalFrom } from "./numbers";
 
 export type Due = { date: CivilDate; hour?: number; minute?: number };
 export type Span = { index: number; length: number };
@@ -20,24 +22,65 @@ const LEAD =
 
 /**
  * Informal times chrono lacks, as chrono custom parsers (each a named token pattern, no sentence
- * regex): "half 4" / "half past 4" (4:30), "quarter past 4", "quarter to 9" (8:45), "lunchtime"
- * (12:00), "teatime" (17:00), "end of play" / "close of business" / "cob" / "eod" (17:00). The
- * hour's am/pm is left open, so "half 4" is 4:30 pm like "at 4" (chronoDue below).
+ * regex): "half 4" / "half six" (4:30, 6:30), "quarter past 4", "quarter to nine" (8:45), an hour
+ * as a word after a time word ("at six", "by seven thirty", "around five o'clock"), "around 5"
+ * at the end of a phrase, "six pm", "lunchtime" / "before lunch" (12:00), "after lunch" (14:00),
+ * "teatime" (17:00), "end of play" / "close of business" / "cob" / "eod" (17:00), "before work"
+ * (8:00), "after work" (18:00), "bedtime" (21:00). An hour's am/pm is left open, so "half 4" is
+ * 4:30 pm like "at 4" (chronoDue below). Informal spellings ("tomoz", "nxt wk", "6ish") are read
+ * by informal.ts first.
  */
-const HOUR = "(1[0-2]|[1-9])";
+const HOUR = `(1[0-2]|[1-9]|${Object.keys(HOUR_WORDS).join("|")})`;
+const hourOf = (said: string): number => HOUR_WORDS[said.toLowerCase()] ?? Number(said);
+/** What may follow "around 5" for it to be a time, not a count ("around 5 apples"). */
+const AFTER_BARE_HOUR = "(?=\\s*$|\\s*[,.;!?]|\\s+(?:am|pm|today|tomorrow|tonight|on|this|next|in|and|then|[a-z]+day)\\b)";
+const MINUTES_WORDS: Record<string, number> = { thirty: 30, fifteen: 15, "forty five": 45, "forty-five": 45, "o'clock": 0 };
 const INFORMAL_TIMES: chrono.Parser[] = [
-  { pattern: () => new RegExp(`\\bhalf (?:past )?${HOUR}\\b`, "i"), extract: (_c, m) => ({ hour: Number(m[1]), minute: 30 }) },
-  { pattern: () => new RegExp(`\\bquarter past ${HOUR}\\b`, "i"), extract: (_c, m) => ({ hour: Number(m[1]), minute: 15 }) },
+  { pattern: () => new RegExp(`\\bhalf (?:past )?${HOUR}\\b`, "i"), extract: (_c, m) => ({ hour: hourOf(m[1] ?? ""), minute: 30 }) },
+  { pattern: () => new RegExp(`\\bquarter past ${HOUR}\\b`, "i"), extract: (_c, m) => ({ hour: hourOf(m[1] ?? ""), minute: 15 }) },
   {
     pattern: () => new RegExp(`\\bquarter to ${HOUR}\\b`, "i"),
-    extract: (_c, m) => ({ hour: Number(m[1]) === 1 ? 12 : Number(m[1]) - 1, minute: 45 }),
+    extract: (_c, m) => ({ hour: hourOf(m[1] ?? "") === 1 ? 12 : hourOf(m[1] ?? "") - 1, minute: 45 }),
   },
-  { pattern: () => /\blunch ?time\b|\bat lunch\b/i, extract: () => ({ hour: 12, minute: 0, meridiem: 1 }) },
+  // "at six", "by seven thirty", "around five o'clock": an hour said as a word after a time word.
+  {
+    pattern: () =>
+      new RegExp(
+        `\\b(?:at|around|about|roughly|by|till|until|til|from) (${Object.keys(HOUR_WORDS).join("|")})(?: (thirty|fifteen|forty[- ]five|o'clock))?(?: ?(am|pm))?\\b`,
+        "i",
+      ),
+    extract: (_c, m) => {
+      const minute = MINUTES_WORDS[(m[2] ?? "").toLowerCase()] ?? 0;
+      const meridiem = (m[3] ?? "").toLowerCase();
+      if (!meridiem) return { hour: hourOf(m[1] ?? ""), minute };
+      const h = hourOf(m[1] ?? "") % 12;
+      return { hour: meridiem === "pm" ? h + 12 : h, minute, meridiem: meridiem === "pm" ? 1 : 0 };
+    },
+  },
+  // "around 5", "about 7 tonight": a bare hour after "around" at the end of a phrase.
+  {
+    pattern: () => new RegExp(`\\b(?:around|about|roughly) (1[0-2]|[1-9])${AFTER_BARE_HOUR}`, "i"),
+    extract: (_c, m) => ({ hour: Number(m[1]), minute: 0 }),
+  },
+  // "six pm", "seven am".
+  {
+    pattern: () => new RegExp(`\\b(${Object.keys(HOUR_WORDS).join("|")}) ?(am|pm|a\\.m\\.|p\\.m\\.)`, "i"),
+    extract: (_c, m) => {
+      const h = hourOf(m[1] ?? "") % 12;
+      return { hour: (m[2] ?? "").startsWith("p") ? h + 12 : h, minute: 0, meridiem: (m[2] ?? "").startsWith("p") ? 1 : 0 };
+    },
+  },
+  { pattern: () => /\blunch ?time\b|\bat lunch\b|\bbefore lunch\b/i, extract: () => ({ hour: 12, minute: 0, meridiem: 1 }) },
+  { pattern: () => /\bafter lunch\b/i, extract: () => ({ hour: 14, minute: 0, meridiem: 1 }) },
   { pattern: () => /\btea ?time\b/i, extract: () => ({ hour: 17, minute: 0, meridiem: 1 }) },
   {
     pattern: () => /\b(?:end of play|close of play|close of business|end of business|cob|eod|end of (?:the )?(?:work(?:ing)? )?day)\b/i,
     extract: () => ({ hour: 17, minute: 0, meridiem: 1 }),
   },
+  // Around a working day: "before work" 8 am, "after work" 6 pm; "bedtime", "before bed" 9 pm.
+  { pattern: () => /\bbefore work\b/i, extract: () => ({ hour: 8, minute: 0, meridiem: 0 }) },
+  { pattern: () => /\bafter work\b/i, extract: () => ({ hour: 18, minute: 0, meridiem: 1 }) },
+  { pattern: () => /\bbed ?time\b|\bbefore bed\b/i, extract: () => ({ hour: 21, minute: 0, meridiem: 1 }) },
 ];
 function withInformalTimes(base: chrono.Chrono): chrono.Chrono {
   const parser = base.clone();
@@ -58,6 +101,7 @@ const PART_OF_DAY: Record<string, number> = { morning: 9, afternoon: 15, arvo: 1
  */
 const NOT_A_DATE =
   /^(?:now|morning|afternoon|evening|night|good morning|sat|sun|wed|mon|fri|thu|tue|may|mar|march|jan|second|a second|today's|the second|sec|the past|this|[0-9]+|(?:a|an|one) (?:day|week|month|year|hour|minute))$/;
+const WEEKDAY_ABBREVIATION = /^(?:sat|sun|wed|mon|fri|thu|thur|thurs|tue|tues|weds)\.?$/;
 const NEEDS_LEAD = /^(?:sat|sun|wed|mon|fri|thu|thur|thurs|tue|tues|weds|mar|may|jun|jul|aug|sep|sept|oct|nov|dec|jan|feb|apr)\.?$/;
 
 function zoneOffsetMinutes(clock: Clock): number {
@@ -82,29 +126,6 @@ function partOfDayHour(text: string): number | undefined {
   return m?.[1] ? PART_OF_DAY[m[1]] : undefined;
 }
 
-const NUMBER_WORDS: Record<string, number> = {
-  a: 1,
-  an: 1,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  couple: 2,
-  "a couple of": 2,
-  "a few": 3,
-  few: 3,
-};
-
-function count(word: string): number | null {
-  return /^\d+$/.test(word) ? Number(word) : (NUMBER_WORDS[word] ?? null);
-}
-
 function offset(date: CivilDate, n: number, unit: string): CivilDate {
   if (unit.startsWith("fortnight")) return addDays(date, 14 * n);
   if (unit.startsWith("week")) return addDays(date, 7 * n);
@@ -122,6 +143,7 @@ function dayOfMonth(today: CivilDate, d: number): CivilDate | null {
 
 type Found = { due: Due; span: Span };
 
+/** The counts a date offset takes ("in a couple of weeks"); their values come from numbers.ts. */
 const AMOUNT =
   "(\\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a couple of|a few)\\s+(days?|weeks?|months?|years?|fortnights?)";
 
@@ -133,7 +155,7 @@ const OWN_RULES: Array<{ re: RegExp; read: (m: RegExpExecArray, clock: Clock, te
       `\\b${AMOUNT}\\s+(?:from|after)\\s+(?!now\\b|today\\b)((?:next\\s+|this\\s+|coming\\s+)?[a-z]+(?:\\s+\\d{1,2}(?:st|nd|rd|th)?)?)`,
     ),
     read: (m, clock) => {
-      const n = count(m[1] ?? "");
+      const n = numberFrom(m[1] ?? "");
       const base = chronoDue(m[3] ?? "", clock);
       return n !== null && base ? { date: offset(base.due.date, n, m[2] ?? "day") } : null;
     },
@@ -143,7 +165,7 @@ const OWN_RULES: Array<{ re: RegExp; read: (m: RegExpExecArray, clock: Clock, te
     re: new RegExp(`\\b(?:in\\s+|within\\s+)?${AMOUNT}(?:'s|s')?(?:\\s+(?:from\\s+(?:now|today)|time|later))?\\b`),
     read: (m, clock) => {
       const relative = /^(?:in|within)\s/.test(m[0]) || /(?:from (?:now|today)|time|later)$/.test(m[0]);
-      const n = count(m[1] ?? "");
+      const n = numberFrom(m[1] ?? "");
       return relative && n !== null ? { date: offset(clock.today, n, m[2] ?? "day") } : null;
     },
   },
@@ -161,8 +183,8 @@ const OWN_RULES: Array<{ re: RegExp; read: (m: RegExpExecArray, clock: Clock, te
     read: (m, c) => {
       const next = addMonths({ ...c.today, d: 1 }, 1);
       const word = m[1] ?? "";
-      const words: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, fifth: 5 };
-      const d = /^last/.test(word) ? daysInMonth(next.y, next.m) : (words[word] ?? Number.parseInt(word, 10));
+      const d = /^last/.test(word) ? daysInMonth(next.y, next.m) : ordinalFrom(word);
+      if (d === null) return null;
       return isValidDate(next.y, next.m, d) ? { date: { ...next, d } } : null;
     },
   },
@@ -198,7 +220,7 @@ const OWN_RULES: Array<{ re: RegExp; read: (m: RegExpExecArray, clock: Clock, te
   },
   // "in the morning": the next morning (today if it is still early).
   {
-    re: /\bin\s+the\s+(morning|afternoon|evening)\b/,
+    re: /\bin\s+the\s+(morning|afternoon|arvo|evening)\b/,
     read: (m, c) => {
       const hour = PART_OF_DAY[m[1] ?? ""] ?? 9;
       return { date: c.minutes < hour * 60 ? c.today : addDays(c.today, 1), hour, minute: 0 };
@@ -206,11 +228,42 @@ const OWN_RULES: Array<{ re: RegExp; read: (m: RegExpExecArray, clock: Clock, te
   },
   // "due wed", "by thurs": abbreviations chrono leaves out, after a date word only.
   {
-    re: /\b(?:on|by|due|until|before|this|next)\s+(sun|mon|tues?|weds?|thu|thurs?|fri|sat)\b\.?/,
+    re: /\b(?:on|by|due|until|before|this|next|for)\s+(sun|mon|tues?|weds?|thu|thurs?|fri|sat)\b\.?/,
     read: (m, c) => {
       const wd = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"].indexOf((m[1] ?? "").slice(0, 3));
       const ahead = (wd - c.weekday + 7) % 7;
       return { date: addDays(c.today, m[0].startsWith("next") && ahead <= (7 - c.weekday) % 7 ? ahead + 7 : ahead) };
+    },
+  },
+  // "tues at half 7", "weds morning": an abbreviated weekday right before a time says it is a day.
+  {
+    re: /\b(sun|mon|tues?|weds?|thu|thurs?|fri|sat)\.?(?=\s+(?:at|morning|afternoon|arvo|evening|night)\b)/,
+    read: (m, c) => {
+      const wd = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"].indexOf((m[1] ?? "").slice(0, 3));
+      return { date: addDays(c.today, (wd - c.weekday + 7) % 7) };
+    },
+  },
+  // "a week today", "a fortnight tomorrow" (British): that long from today or tomorrow.
+  {
+    re: /\b(?:a|one)\s+(week|fortnight)\s+(today|tomorrow)\b/,
+    read: (m, c) => ({ date: addDays(c.today, (m[1] === "fortnight" ? 14 : 7) + (m[2] === "tomorrow" ? 1 : 0)) }),
+  },
+  // "by the end of jan", "end of march": the last day of that month (this year, or next once past).
+  {
+    re: /\b(?:the\s+)?end\s+of\s+(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b/,
+    read: (m, c) => {
+      const month = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"].indexOf(m[1] ?? "") + 1;
+      if (month === 0) return null;
+      const y = month < c.today.m ? c.today.y + 1 : c.today.y;
+      return { date: { y, m: month, d: daysInMonth(y, month) } };
+    },
+  },
+  // "friday week", "on tuesday week" (British): a week after the coming weekday.
+  {
+    re: /\b(?:on\s+)?(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\s+week\b/,
+    read: (m, c) => {
+      const base = chronoDue(m[1] ?? "", c);
+      return base ? { date: addDays(base.due.date, 7) } : null;
     },
   },
   // "next week" is a week from today (chrono agrees); "this week" is by Friday.
@@ -237,7 +290,10 @@ function chronoDue(text: string, clock: Clock): Found | null {
   for (const r of results) {
     const said = r.text.trim();
     if (NOT_A_DATE.test(said)) continue;
-    if (NEEDS_LEAD.test(said) && !/(?:on|by|due|until|before|this|next|till|from|every)\s+$/.test(text.slice(0, r.index))) continue;
+    // "get the car washed sat": an abbreviated weekday ending the line is the day, too.
+    const endsLine = WEEKDAY_ABBREVIATION.test(said) && text.slice(r.index + r.text.length).trim() === "";
+    if (NEEDS_LEAD.test(said) && !endsLine && !/(?:on|by|due|until|before|this|next|till|from|every|for)\s+$/.test(text.slice(0, r.index)))
+      continue;
     if (!bounded(text, r.index, r.text.length)) continue;
     const s = r.start;
     const date = { y: s.get("year") ?? clock.today.y, m: s.get("month") ?? clock.today.m, d: s.get("day") ?? clock.today.d };
@@ -247,7 +303,9 @@ function chronoDue(text: string, clock: Clock): Found | null {
     if (s.isCertain("hour")) {
       let hour = s.get("hour") ?? 0;
       // "at 5" means 5 pm for a to-do; nobody plans chores at 5 am by saying "at 5".
-      if (!s.isCertain("meridiem") && hour >= 1 && hour <= 7) hour += 12;
+      // "tomorrow morning at 7" is 7 am; "tomorrow evening at 8" is 8 pm.
+      if (!s.isCertain("meridiem") && part !== undefined) hour = part < 12 ? hour % 12 : hour < 12 ? hour + 12 : hour;
+      else if (!s.isCertain("meridiem") && hour >= 1 && hour <= 7) hour += 12;
       due.hour = hour;
       due.minute = s.get("minute") ?? 0;
     } else if (part !== undefined) {
@@ -269,7 +327,7 @@ function overlaps(a: Span, b: Span): boolean {
 
 /** Words without which a text holds no date: a cheap test before chrono reads it. */
 const DATEISH =
-  /\d|tod|tom|tmr|tmrw|2mor|yesterday|tonight|tonite|mon|tue|wed|thu|fri|sat|sun|week|month|year|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|noon|midday|midnight|morning|afternoon|arvo|evening|night|day|hour|min|later|next|end|fortnight|eod|cob|half|quarter|lunch|tea|play|business|first|second|third|fifth|twenty|thirty|tenth/;
+  /\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|work|bed|tod|tom|tmr|tmrw|2mor|yesterday|tonight|tonite|mon|tue|wed|thu|fri|sat|sun|week|month|year|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|noon|midday|midnight|morning|afternoon|arvo|evening|night|day|hour|min|later|next|end|fortnight|eod|cob|half|quarter|lunch|tea|play|business|first|second|third|fifth|twenty|thirty|tenth/;
 
 /** Readers ask for the same text more than once a step ("X urgent and due monday" at every split). */
 const cache = new Map<string, DueMatch | null>();
@@ -277,11 +335,14 @@ const CACHE_MAX = 500;
 
 /** Finds the first due date (and time) in lower-cased `text`. */
 export function findDue(text: string, clock: Clock): DueMatch | null {
-  if (!DATEISH.test(text)) return null;
+  const read = readInformal(text);
+  if (!DATEISH.test(read.text)) return null;
   const key = `${clock.now.getTime()}|${clock.timeZone}|${text}`;
   const hit = cache.get(key);
   if (hit !== undefined) return hit;
-  const found = findDueUncached(text, clock);
+  const inRead = findDueUncached(read.text, clock);
+  // The spans found in the read text, as places in the text as typed ("tomoz" for "tomorrow").
+  const found = inRead && { due: inRead.due, spans: inRead.spans.map((s) => typedSpan(read, s.index, s.length)) };
   if (cache.size >= CACHE_MAX) cache.clear();
   cache.set(key, found);
   return found;

@@ -6,8 +6,16 @@
  * and the quick-add parser both use it.
  */
 import { checkRule } from "@/lib/tasks/recurrence";
+import { numberFrom, ordinalFrom } from "./numbers";
 
-export type RecurrencePhrase = { rule: string; start: number; end: number };
+/** `hour`: the part of the day the phrase names ("every tuesday night" → 20), for a task said without a time. */
+export type RecurrencePhrase = { rule: string; start: number; end: number; hour?: number };
+
+/** The parts of a day a repeat may name, as hours (as dates.ts reads "this evening"). */
+const PART_OF_DAY: Record<string, number> = { morning: 9, afternoon: 15, arvo: 15, evening: 19, night: 20 };
+/** "every tuesday night", "every sunday arvo", "every evening": the part of the day right after or in the phrase. */
+const PART_AFTER = /^\s+(?:in the\s+)?(morning|afternoon|arvo|evening|night)s?\b/i;
+const PART_IN = /\b(morning|afternoon|arvo|evening|night)s?$/i;
 
 const DAYS: Record<string, string> = {
   monday: "MO",
@@ -54,28 +62,13 @@ const MONTHS: Record<string, number> = {
   december: 12,
   dec: 12,
 };
-const NUMBERS: Record<string, number> = {
-  other: 2,
-  second: 2,
-  two: 2,
-  three: 3,
-  third: 3,
-  four: 4,
-  fourth: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  twelve: 12,
-};
 const NTH: Record<string, number> = { first: 1, "1st": 1, second: 2, "2nd": 2, third: 3, "3rd": 3, fourth: 4, "4th": 4, last: -1 };
 
 const DAY = `(?:${Object.keys(DAYS)
   .sort((a, b) => b.length - a.length)
   .join("|")})s?`;
-const DAY_LIST = `${DAY}(?:\\s*(?:,|and|&|\\+)\\s*${DAY})*`;
+/** "mon, wed and fri", "mon wed fri", "tues & thurs". */
+const DAY_LIST = `${DAY}(?:(?:\\s*[,&+]\\s*|\\s+and\\s+|\\s+)${DAY})*`;
 const MONTH = `(?:${Object.keys(MONTHS)
   .sort((a, b) => b.length - a.length)
   .join("|")})`;
@@ -83,16 +76,19 @@ const ORDINAL = "(\\d{1,2})(?:st|nd|rd|th)?";
 const INTERVAL = "(\\d{1,3}|other|second|two|three|third|four|fourth|five|six|seven|eight|nine|ten|twelve)";
 const EACH = "(?:every|each)";
 
+/** "every other week" is every 2; "every third day", "every 3 days"; the words come from numbers.ts. */
 function interval(word: string | undefined): number {
   if (!word) return 1;
-  return NUMBERS[word] ?? Number(word);
+  if (word === "other") return 2;
+  return numberFrom(word) ?? ordinalFrom(word) ?? Number(word);
 }
 
 function dayCodes(list: string): string[] {
   const codes = list
     .toLowerCase()
-    .split(/(?<!\s)\s*(?:,|and|&|\+)\s*/)
-    .map((d) => DAYS[d.trim().replace(/s$/, "")] ?? DAYS[d.trim()])
+    .split(/[^a-z]+/)
+    .filter((d) => d !== "" && d !== "and")
+    .map((d) => DAYS[d.replace(/s$/, "")] ?? DAYS[d])
     .filter((c): c is string => Boolean(c));
   return [...new Set(codes)];
 }
@@ -184,6 +180,12 @@ const PATTERNS: [RegExp, (m: RegExpExecArray) => string | null][] = [
         interval(m[1]!.toLowerCase()),
       ),
   ],
+  // every fortnight / once a fortnight: every two weeks; once a day/week/month/year.
+  [new RegExp(`\\b(?:${EACH}|once\\s+a)\\s+fortnight\\b`, "i"), () => "FREQ=WEEKLY;INTERVAL=2"],
+  [
+    /\bonce\s+(?:a|per|every)\s+(day|week|month|year)\b/i,
+    (m) => `FREQ=${{ day: "DAILY", week: "WEEKLY", month: "MONTHLY", year: "YEARLY" }[m[1]!.toLowerCase() as "day"]}`,
+  ],
   [
     new RegExp(`\\b${EACH}\\s+(day|morning|evening|night|week|month|year)\\b`, "i"),
     (m) =>
@@ -208,7 +210,11 @@ export function findRecurrencePhrase(text: string): RecurrencePhrase | null {
     if (!raw) continue;
     const checked = checkRule(raw);
     if (!checked.ok) continue;
-    return { rule: checked.rule, start: m.index, end: m.index + m[0].length };
+    const end = m.index + m[0].length;
+    const after = PART_AFTER.exec(text.slice(end));
+    const part = (after?.[1] ?? PART_IN.exec(m[0])?.[1])?.toLowerCase();
+    const hour = part ? PART_OF_DAY[part] : undefined;
+    return { rule: checked.rule, start: m.index, end: end + (after?.[0].length ?? 0), ...(hour !== undefined ? { hour } : {}) };
   }
   return null;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findReminderPhrase } from "@/lib/tasks/reminder-phrases";
+import { findReminderPhrase } from "@/lib/task-line/reminder-phrases";
 
 /** The phrase as a caller sees it: kind, minutes, the time words, and the text left for the title. */
 function read(text: string) {
@@ -43,4 +43,18 @@ describe("findReminderPhrase", () => {
   it("leaves other text alone", () => {
     for (const text of ["call mom at 5pm", "buy a reminder card", "remind mom to call me"]) expect(read(text), text).toBeNull();
   });
+});
+
+describe("reminder amounts in words (numbers.ts)", () => {
+  const cases: Array<[string, number]> = [
+    ["call at 5, remind me fifteen minutes before", 15],
+    ["call at 5, remind me twenty minutes before", 20],
+    ["call at 5, remind me forty-five minutes before", 45],
+    ["call at 5, remind me two hours before", 120],
+    ["call at 5, remind me an hour before", 60],
+    ["call at 5, remind me 3 days before", 4320],
+  ];
+  for (const [text, minutes] of cases) {
+    it(text, () => expect(findReminderPhrase(text)).toMatchObject({ kind: "before", minutes }));
+  }
 });

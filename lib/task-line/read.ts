@@ -5,13 +5,14 @@
  * (POST /api/tasks/parse) both go through `readTaskLine`, so the same words make the same task.
  * Pure: list names are checked by the caller (`listExists`), ignored ranges stay plain text.
  */
-import { findRecurrencePhrase } from "@/lib/tasks/recurrence-phrases";
-import { findReminderPhrase } from "@/lib/tasks/reminder-phrases";
+import { findRecurrencePhrase } from "./recurrence-phrases";
+import { findReminderPhrase } from "./reminder-phrases";
 import { extractLabels } from "@/lib/tasks/labels";
 import type { Clock } from "./clock";
+import { addDays, diffDays } from "./calendar";
 import { dueToString, findDue, type Due, type Span } from "./dates";
-import { findPriority } from "./intents/priority";
-import type { Priority } from "./intents/types";
+import { findPriority } from "./priority";
+import type { Priority } from "./priority";
 import { firstOccurrenceAt, minutesBefore } from "./repeats";
 import { capitalize, escapeRegExp, quoted, trimPunctuation } from "./text";
 
@@ -127,21 +128,26 @@ function unmask(text: string, input: string, ignore: TextRange[]): string {
   });
 }
 
+const CHAT_FILLER_END = /\s+(?:tbh|ngl|lol|haha|innit|pls|plz|at some point|sometime|some time)$/i;
+const CHAT_FILLER_WORD = /\s(?:um+|uh+|erm+),?(?=\s)/gi;
+
 /** Strips the words around a title that only say "this is a task" ("to …", "… to my list", "… please"). */
 function stripWrappers(title: string, typed = false): string {
   let t = title;
   const lead = typed
     ? /^(?:to|i need to|i have to|i should|i must|remember to|(?:not |never )?forget to|for me to)\s+(?=\S)/i
-    : /^(?:to|that|i need to|i have to|i should|i must|remember to|(?:not |never )?forget to|about|for me to|a|an)\s+(?=\S)/i;
+    : /^(?:to|2|that|i need to|i have to|i should|i must|remember to|(?:not |never )?forget to|about|for me to|a|an|um+|uh+|erm*|like|just|basically|literally)\s+(?=\S)/i;
   for (let i = 0; i < 3; i++) {
     const before = t;
     t = trimPunctuation(
       t
         .replace(lead, "")
-        .replace(/\s+(?:to|on|onto|in|into)\s+(?:my|the)\s+(?:[\w-]+\s+)?(?:list|tasks|todos|agenda)$/i, "")
+        .replace(/\s+(?:to|on|onto|in|into)\s+(?:my|the)\s+(?:[\w-]+\s+)?(?:list|tasks|todos|agenda|to do list)$/i, "")
         .replace(/\s+(?:please|for me|as a task|as a todo|as well|too|also)$/i, "")
         .replace(/^(?:a |an )?(?:task|todo|to-?do|reminder)\s+(?:to|for|about|called|named|titled)\s+/i, ""),
     );
+    // Fillers that are never part of a to-do said in the chat ("fix the fence lol", "call um the bank").
+    if (!typed) t = trimPunctuation(t.replace(CHAT_FILLER_END, "").replace(CHAT_FILLER_WORD, ""));
     if (t === before) break;
   }
   return t;
@@ -181,7 +187,9 @@ export function readTaskLine(input: string, clock: Clock, options: ReadOptions =
     const at = origin(t, index, length);
     if (at) spans.push({ ...at, kind });
   };
-  let t: Tracked = { text: masked, pos: Array.from({ length: masked.length }, (_, i) => i) };
+  // Blank runs become one space first (each reader's patterns then see what a chat clause looks
+  // like; every cut tidies blanks anyway), each character keeping its place in the line.
+  let t: Tracked = collapseSpaces({ text: masked, pos: Array.from({ length: masked.length }, (_, i) => i) });
 
   // A quoted title is taken as is; only the words around it can carry a date or priority.
   const q = quoted(masked);
@@ -256,12 +264,18 @@ export function readTaskLine(input: string, clock: Clock, options: ReadOptions =
   const repeat = findRecurrencePhrase(t.text);
   // "every evening at 8" is 8 pm: the repeat's part of the day decides an hour said without am/pm.
   const repeatAfternoon = repeat !== null && /\b(?:afternoon|evening|night)s?\b/i.test(t.text.slice(repeat.start, repeat.end));
+  const repeatMorning = repeat !== null && /\bmornings?\b/i.test(t.text.slice(repeat.start, repeat.end));
   if (repeat) {
     mark(t, repeat.start, repeat.end - repeat.start, "recurrence");
     t = splice(t, repeat.start, repeat.end, " ");
   }
   let due: Due | null = remindWhen;
   const found = findDue(t.text.toLowerCase(), clock);
+  // "every tuesday night", "every morning" with no time of their own: that part of the day.
+  if (!found && repeat?.hour !== undefined && !remindWhen) {
+    const first = firstOccurrenceAt(repeat.rule, { date: clock.today, hour: repeat.hour, minute: 0 }, clock);
+    if (first) due = first;
+  }
   if (found) {
     for (const s of found.spans) {
       const words = t.text.slice(s.index, s.index + s.length).toLowerCase();
@@ -270,10 +284,20 @@ export function readTaskLine(input: string, clock: Clock, options: ReadOptions =
     }
     const saidAm = found.spans.some((s) => /\b(?:am|a\.m\.)|\d(?:am|a\.m\.)/i.test(t.text.slice(s.index, s.index + s.length)));
     // (A copy: findDue's answers are cached and shared.)
-    const said: Due =
-      repeatAfternoon && found.due.hour !== undefined && found.due.hour < 12 && !saidAm
-        ? { ...found.due, hour: found.due.hour + 12 }
-        : found.due;
+    let said: Due = found.due;
+    const saidPm = found.spans.some((s) => /(?:\b|\d)(?:pm|p\.m\.)/i.test(t.text.slice(s.index, s.index + s.length)));
+    // "every morning at 7": a bare hour read as pm (as "at 7" is) is the morning's.
+    if (repeatMorning && found.due.hour !== undefined && found.due.hour > 12 && found.due.hour <= 19 && !saidPm) {
+      said = { ...found.due, hour: found.due.hour - 12 };
+      if ((said.hour ?? 0) * 60 + (said.minute ?? 0) <= clock.minutes && diffDays(clock.today, said.date) === 0)
+        said = { ...said, date: addDays(clock.today, 1) };
+    }
+    if (repeatAfternoon && found.due.hour !== undefined && found.due.hour < 12 && !saidAm) {
+      said = { ...found.due, hour: found.due.hour + 12 };
+      // A bare "at 8" read as 8 am had moved to tomorrow once 8 am passed; 8 pm may still be today.
+      const bare = found.spans.every((s) => !DAY_WORDS.test(t.text.slice(s.index, s.index + s.length).toLowerCase()));
+      if (bare && (said.hour ?? 0) * 60 + (said.minute ?? 0) > clock.minutes) said = { ...said, date: clock.today };
+    }
     // A repeating task is first due at its first occurrence, at the time said.
     due = repeat ? (firstOccurrenceAt(repeat.rule, said, clock) ?? said) : said;
     t = cut(t, found.spans);
@@ -284,7 +308,11 @@ export function readTaskLine(input: string, clock: Clock, options: ReadOptions =
   // Labels left behind once their values were taken ("Pay rent. Due: tomorrow").
   // Brackets emptied by taking their contents ("(low priority)") go too.
   const text = t.text.replace(/[([{]\s*[)\]}]/g, " ").replace(/\s+/g, " ");
-  const bare = trimPunctuation(text).replace(/[\s.,;:-]+(?:due(?: date)?|by|on|for|with|and|priority|deadline)\s*:?$/i, "");
+  // "…, it's due on the 3rd": the words that only led into the date go with it.
+  const bare = trimPunctuation(text).replace(
+    /[\s.,;:-]+(?:(?:it'?s|it is|which is|that'?s)(?:\s+due)?|due(?: date)?|by|on|for|with|and|priority|deadline)\s*:?$/i,
+    "",
+  );
   const title = q ? unmask(q, input, ignore) : unmask(stripWrappers(bare, options.typed), input, ignore);
   spans.sort((a, b) => a.start - b.start);
   return {

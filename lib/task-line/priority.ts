@@ -1,6 +1,7 @@
 /** Priority words in everyday English ("urgent", "whenever", "top priority", "no rush"). */
-import type { Span } from "../dates";
-import type { Priority } from "./types";
+import type { Span } from "./dates";
+
+export type Priority = "low" | "medium" | "high";
 
 const LEAD = "(?:(?:with|as|at|of|a|an|is|set to|marked|make it|it's|its|it is|priority)\\s+)*";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { describeRule } from "@/lib/tasks/recurrence";
-import { findRecurrencePhrase } from "@/lib/tasks/recurrence-phrases";
+import { findRecurrencePhrase } from "@/lib/task-line/recurrence-phrases";
 
 /** The rule and the phrase's text, as a caller would cut it out of a title. */
 function read(text: string): { rule: string; phrase: string; text: string } | null {
@@ -50,4 +50,34 @@ describe("findRecurrencePhrase", () => {
       expect(read(text), text).toBeNull();
     }
   });
+});
+
+describe("findRecurrencePhrase in messy writing", () => {
+  const cases: Array<[string, string, string, number | undefined]> = [
+    ["gym every mon wed and fri", "FREQ=WEEKLY;BYDAY=MO,WE,FR", "every mon wed and fri", undefined],
+    ["bins out every tues night", "FREQ=WEEKLY;BYDAY=TU", "every tues night", 20],
+    ["call gran every sunday arvo", "FREQ=WEEKLY;BYDAY=SU", "every sunday arvo", 15],
+    ["take meds every morning", "FREQ=DAILY", "every morning", 9],
+    ["pay the cleaner every fortnight", "FREQ=WEEKLY;INTERVAL=2", "every fortnight", undefined],
+    ["check the smoke alarm once a month", "FREQ=MONTHLY", "once a month", undefined],
+  ];
+  for (const [text, rule, phrase, hour] of cases) {
+    it(text, () => {
+      const found = findRecurrencePhrase(text);
+      expect(found && { rule: found.rule, phrase: text.slice(found.start, found.end), hour: found.hour }).toEqual({ rule, phrase, hour });
+    });
+  }
+});
+
+describe("repeat intervals in words (numbers.ts)", () => {
+  const cases: Array<[string, string]> = [
+    ["water the ferns every third day", "FREQ=DAILY;INTERVAL=3"],
+    ["deep clean every second week", "FREQ=WEEKLY;INTERVAL=2"],
+    ["service the bike every twelve months", "FREQ=MONTHLY;INTERVAL=12"],
+    ["call grandma every other week", "FREQ=WEEKLY;INTERVAL=2"],
+    ["check the tyres every 4 weeks", "FREQ=WEEKLY;INTERVAL=4"],
+  ];
+  for (const [text, rule] of cases) {
+    it(text, () => expect(findRecurrencePhrase(text)?.rule).toBe(rule));
+  }
 });
