@@ -111,10 +111,42 @@ function describeFilter(input: Record<string, unknown>, filter: ListFilter | und
   if (typeof input.priority === "string") adj.push(`${input.priority}-priority`);
   if (input.due === "today") suffix += " due today";
   if (input.due === "this_week") suffix += " due this week";
-  if (filter?.window) suffix += ` due ${filter.window.label}`;
+  if (filter?.window) suffix += filter.window.on === "completed" ? ` finished ${filter.window.label}` : ` due ${filter.window.label}`;
   if (typeof input.query === "string") suffix += ` matching '${input.query}'`;
   const plain = adj.length === 0 && suffix === "";
   return { adj: adj.length ? `${adj.join(" ")} ` : "", suffix, plain };
+}
+
+/** Tasks as the system prompt asks every model to list them: "1. ☐ Title — details", one a line. */
+function numbered(tasks: TaskView[], clock: Clock): string[] {
+  return tasks.map((t, i) => `${i + 1}. ${taskLine(t, clock)}`);
+}
+
+/** "did I put down X?", "is X done?": yes or no first, then the tasks it is about. */
+function lookupReply(tasks: TaskView[], filter: ListFilter, clock: Clock): string {
+  const what = quote(filter.query ?? "that");
+  if (tasks.length === 0) return `No — I can't find anything about ${what} on your list.`;
+  const open = tasks.filter((t) => t.status !== "completed");
+  const shown = tasks.slice(0, 10);
+  if (filter.ask === "exists") {
+    if (open.length === 0) return [`Yes — and it's already done:`, ...numbered(shown, clock)].join("\n");
+    return [
+      open.length === 1 && tasks.length === 1 ? "Yes — it's on your list:" : "Yes — these are on your list:",
+      ...numbered(shown, clock),
+    ].join("\n");
+  }
+  const only = tasks.length === 1 ? tasks[0] : undefined;
+  if (only)
+    return only.status === "completed"
+      ? `Yes — ${quote(only.title)} is done.`
+      : `Not yet — ${quote(only.title)} is still open:\n${numbered([only], clock)[0]}`;
+  const head =
+    open.length === 0
+      ? "Yes — they're all done:"
+      : open.length === tasks.length
+        ? "Not yet — these are still open:"
+        : "Some of them are done:";
+  return [head, ...numbered(shown, clock)].join("\n");
 }
 
 function listReply(result: ToolResultEvent, filter: ListFilter | undefined, clock: Clock): string {
@@ -122,19 +154,22 @@ function listReply(result: ToolResultEvent, filter: ListFilter | undefined, cloc
   const all = toTaskViews(result.outcome.value.tasks);
   const tasks = filter?.window ? applyWindow(result.outcome.value.tasks, filter, clock) : all;
   const total = filter?.window ? tasks.length : Math.max(Number(result.outcome.value.total ?? tasks.length) || tasks.length, tasks.length);
+  if (filter?.ask) return lookupReply(tasks, filter, clock);
   const { adj, suffix, plain } = describeFilter(result.input, filter);
+  const finished = filter?.window?.on === "completed" ? filter.window.label : null;
   if (tasks.length === 0) {
     if (plain) return `You don't have any tasks yet. Want to add one? ${EXAMPLE}`;
+    if (finished !== null) return `You didn't finish any tasks ${finished}.`;
     if (adj.startsWith("overdue")) return "You don't have any overdue tasks — nice work!";
     return `You don't have any ${adj}tasks${suffix}. You can say "show my tasks" to see everything, or add one — ${EXAMPLE.toLowerCase()}`;
   }
   const noun = total === 1 ? "task" : "tasks";
-  const header = filter?.count
-    ? `You have ${total} ${adj}${noun}${suffix}:`
-    : `Here ${total === 1 ? "is" : "are"} your ${adj}${noun}${suffix}:`;
-  const lines = tasks.map((t) => taskLine(t, clock));
+  let header: string;
+  if (finished !== null) header = filter?.count ? `You finished ${total} ${noun} ${finished}:` : `Here's what you finished ${finished}:`;
+  else if (filter?.count) header = `You have ${total} ${adj}${noun}${suffix}:`;
+  else header = `Here ${total === 1 ? "is" : "are"} your ${adj}${noun}${suffix}:`;
   const more = total > tasks.length ? [`…and ${total - tasks.length} more.`] : [];
-  return [header, ...lines, ...more].join("\n");
+  return [header, ...numbered(tasks, clock), ...more].join("\n");
 }
 
 function failureReply(ctx: TurnContext, r: ToolResultEvent): string {

@@ -13,7 +13,7 @@ import { readComplete, readDelete, readReopen, pointsAtTask } from "./change";
 import { cleanRequest, cleanRequestKeepCase } from "./cleanup";
 import { readBulkUpdate } from "./bulk-update";
 import { gate } from "./gate";
-import { readBulk, readList } from "./list";
+import { readBulk, readList, readLookup } from "./list";
 import { readLists, readOrganise } from "./organise";
 import { readPlan } from "./plan";
 import { readUndo } from "./undo";
@@ -253,6 +253,14 @@ export const INTENT_READERS: IntentReader[] = [
     ],
   },
   {
+    // "did i put down the glasses already?", "is the optician thing done?": a lookup, never a change.
+    name: "lookup",
+    precedence: 19,
+    mutates: false,
+    read: (c) => readLookup(c.raw.toLowerCase(), c.clock) ?? readLookup(c.lower, c.clock),
+    examples: ["did i put down the glasses already", "is the optician thing done?", "got anything urgent?", "have i got much on tomorrow"],
+  },
+  {
     name: "bulk",
     precedence: 20,
     mutates: true,
@@ -415,7 +423,7 @@ export function classify(message: string, clock: Clock): Intent[] {
 
 function classifyBounded(text: string, clock: Clock, answerFirst: boolean): Intent[] {
   // "yes, add milk": the answer word is read once, not again for "yes yes yes …".
-  const yesNo = answerFirst ? /^(?:yes|yeah|yep|no|nope|nah|ok|okay)[,!.]?\s(.+)$/i.exec(text) : null;
+  const yesNo = answerFirst && !/^no need\b/i.test(text) ? /^(?:yes|yeah|yep|no|nope|nah|ok|okay)[,!.]?\s(.+)$/i.exec(text) : null;
   if (yesNo && yesNo[1]) {
     const rest = classifyBounded(yesNo[1].trim(), clock, false);
     if (rest.every(isKnown) && !rest.some((i) => i.type === "confirm" || i.type === "deny")) return rest;
