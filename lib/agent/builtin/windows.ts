@@ -88,7 +88,7 @@ function span(from: CivilDate, to: CivilDate, label: string, on: Window["on"]): 
 /** One day said on its own ("friday", "yesterday", "the 3rd"), or null. */
 function oneDay(words: string, clock: Clock, past: boolean): CivilDate | null {
   const w = words.trim().replace(/^(?:on|for|this|next|last|the)\s+/, "");
-  if (/^(?:today|tonight)$/.test(w)) return clock.today;
+  if (/^(?:today|tonight|now)$/.test(w)) return clock.today;
   if (/^(?:tomorrow|tmrw|tmr|tomoz)$/.test(w)) return addDays(clock.today, 1);
   if (w === "yesterday") return addDays(clock.today, -1);
   const named = weekday(w, clock, past);
@@ -123,6 +123,13 @@ export function readWindow(text: string, clock: Clock, past: boolean): Window | 
     if (a && b && compareDates(b, a) < 0) b = past ? a : addDays(b, 7);
     if (a && b) return span(a, b, `between ${dayLabel(a, clock)} and ${dayLabel(b, clock)}`, on);
   }
+  if (!past && /\b(?:next|coming|following) (?:fortnight|two weeks|2 weeks)\b/.test(t))
+    return span(today, addDays(today, 14), "in the next two weeks", on);
+  if (!past && /\bend of (?:the |this )?month\b/.test(t)) {
+    const end = { ...today, d: daysInMonth(today.y, today.m) };
+    return span(today, end, "by the end of the month", on);
+  }
+  if (!past && /\bend of (?:the |this )?week\b/.test(t)) return span(today, addDays(mondayOf(today), 6), "by the end of the week", on);
   const next = NEXT_DAYS.exec(t);
   if (next?.[1]) {
     const n = COUNT_WORDS[next[1]] ?? Number(next[1]);

@@ -18,7 +18,7 @@ const SHOW =
 const QUESTION =
   /^(?:what(?:'s| is| are| do| did| does| have| should| else|s)?|which|whats|anything|any|is there(?: anything)?|are there(?: any)?|do i have|have i got|have i|did i|how many|how much|how's|hows|how is|how are|how does|got any|got anything|got much|got owt|tasks|todos|my|am i|are we|was i|is anything|is something|much on|owt|nothing)\b/;
 const DUE_WORDS =
-  /\b(?:due|yesterday|days|week|weeks|month|fortnight|looking|look like|happening|planned|lined up|busy|free|later|horizon|pipeline|yet to do|still to do|remains|else is there|next up|let slip|forget to|forgot to|got on|have on|overdue|late|behind|miss|forgotten|slipped|past due|today|tonight|tomorrow|this week|next week|upcoming|coming up|soon|next few days|coming days|missed|pending|open|outstanding|unfinished|incomplete|remaining|left|completed|finished|done|high|low|urgent|important|priority|weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/;
+  /\b(?:due|yesterday|days|week|weeks|month|fortnight|looking|look like|happening|planned|lined up|busy|free|later|this evening|this morning|this afternoon|horizon|pipeline|yet to do|round to|around to|still to do|remains|else is there|next up|let slip|forget to|forgot to|got on|have on|overdue|late|behind|miss|forgotten|slipped|past due|today|tonight|tomorrow|this week|next week|upcoming|coming up|soon|next few days|coming days|missed|pending|open|outstanding|unfinished|incomplete|remaining|left|completed|finished|done|high|low|urgent|important|priority|weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/;
 
 /** Words that only narrow a list ("overdue", "today's", "high priority"), before a noun for tasks. */
 const FILTER_ADJECTIVES =
@@ -33,7 +33,7 @@ const NEGATED = /\b(?:haven't|have not|hasn't|has not|didn't|did not|not yet|yet
 
 function pendingWords(t: string): boolean {
   if (NEGATED.test(t) && /\b(?:done|finished|completed|complete|do)\b/.test(t)) return true;
-  return /\b(?:pending|open|outstanding|unfinished|incomplete|not done|not completed|not finished|undone|remaining|left|to do|todo|active|current|still (?:need|have)|need to do|have to do|should i do|on my plate|next|else|remains|remain|yet to|still to)\b/.test(
+  return /\b(?:pending|open|outstanding|unfinished|incomplete|not done|not completed|not finished|undone|remaining|left|to do|todo|active|current|still (?:need|have)|need to do|have to do|should i do|on my plate|next|else|remains|remain|yet to|still to|got round to|got around to|gotten round to|got to yet)\b/.test(
     t,
   );
 }
@@ -105,7 +105,7 @@ export function readQuery(text: string): string | null {
   const meaningful = q
     .replace(new RegExp(DUE_WORDS.source, "g"), "")
     .replace(
-      /\b(?:me|now|everything|anything|something|nothing|stuff|all|this|next|last|week|weeks|month|days?|year|that|are|is|i|have|got|in|on|at|for|of|up|by|with|and|or|to|be|do|else|much|just|so far|far|so|planned|lined|happening|there|the|a|an|between|from|since|until|till|before|after|rest|coming|few|couple)\b/g,
+      /\b(?:me|now|everything|anything|something|nothing|stuff|all|this|next|last|week|weeks|month|days?|year|that|are|is|i|have|got|in|on|at|for|of|up|by|with|and|or|to|be|do|else|much|just|so far|far|so|planned|lined|happening|there|the|a|an|between|from|since|until|till|before|after|rest|coming|few|couple|go|going|on the go|fortnight|end|evening|morning|afternoon|tonight)\b/g,
       "",
     )
     .replace(/\b\d+(?:st|nd|rd|th)?\b/g, "")
@@ -392,7 +392,11 @@ const DID_VERBS =
  * "have I finished the tax return yet?" (is it done). Answered from list_tasks; never writes.
  */
 export function readLookup(text: string, clock: Clock): Intent | null {
-  const q = questionText(text);
+  // "did i get round to calling the plumber?" asks the same as "did i call the plumber?".
+  const q = questionText(text).replace(
+    /^(did|have|had) i (?:already |ever )?(?:get|got|manage|managed|remember|remembered) (?:a?round )?to (?!(?:add|put|jot|write|note|stick|pop|list|set|save|log|enter|create|include)\b)/,
+    "$1 i ",
+  );
   const casual = readCasualQuestion(q, clock);
   if (casual) return casual;
   const lookup = (ask: "exists" | "done", phrase: string | null): Intent | null =>
@@ -466,8 +470,7 @@ const BUSY = /^(?:busy|quiet|packed|full) (?:day|week|weekend|month|tomorrow|tod
 function readCasualQuestion(q: string, clock: Clock): Intent | null {
   if (!CASUAL_QUESTION.test(q) && !DAY_FIRST.test(q) && !BUSY.test(q)) return null;
   const filter = readFilter(q.replace(/^busy\b/, ""), clock);
-  delete filter.query;
-  if (!filter.status) filter.status = "pending";
+  if (!filter.status && !filter.query) filter.status = "pending";
   if (/^how (?:many|much)\b/.test(q)) filter.count = true;
   return { type: "list", filter };
 }
