@@ -426,6 +426,33 @@ export function readLookup(text: string, clock: Clock): Intent | null {
       q,
     );
   if (m?.[1]) return lookup("exists", lookupPhrase(m[1].split(" ")));
+  // "where am i with the gutters", "what's the latest on the optician", "how's the glasses thing going".
+  m =
+    /^(?:where (?:am i|are we|are things|is it|we at|i'm at) (?:with|on)|what's the (?:deal|story|status|latest|score|situation) (?:with|on)|what's the (?:status|progress) of|any (?:news|update|progress) on|status of|how(?:'s| is) (?:it going with|the status of)) (.+)$/.exec(
+      q,
+    ) ?? /^how(?:'s| is| are) (.+) (?:going|coming along|getting on|progressing)$/.exec(q);
+  if (m?.[1]) return lookup("done", lookupPhrase(m[1].split(" ")));
+  // "did the plumber get called", "has the dog been walked", "has anyone done the bins".
+  m = /^(?:has|have|did) (?:anyone|someone|somebody) (?:already )?\S+ (.+)$/.exec(q);
+  if (m?.[1]) return lookup("done", lookupPhrase(m[1].split(" ")));
+  m = /^(?:did|has|have) (.+) (?:get|got|been) (\S+)(?: (?:yet|already|then))?$/.exec(q);
+  if (m?.[1] && m[2] && !/^(?:i|you|we|it|that|this|there|anything|everything)$/.test(m[1]))
+    return lookup("done", lookupPhrase(m[1].split(" ")));
+  // "i put the glasses down already, right?", "i think i already added bread didn't i".
+  m =
+    /^(?:(?:i think|pretty sure|i'm sure|im sure|surely) )?i (?:already |definitely )?(?:put|added|add|jotted|stuck|popped|wrote|noted|listed) (?:down )?(.+?) (?:right|didn't i|haven't i|yeah|innit|surely|correct|no|yes)$/.exec(
+      q,
+    );
+  if (m?.[1])
+    return lookup(
+      "exists",
+      lookupPhrase(
+        m[1]
+          .replace(/ (?:down|on|in|already)$/, "")
+          .replace(/ (?:down|on|in|already)$/, "")
+          .split(" "),
+      ),
+    );
   // "is/are/has X (been) done/finished/sorted/ticked off (yet)".
   m = /^(?:is|are|was|were|has|have) (.+)$/.exec(q);
   if (m?.[1]) {
@@ -436,7 +463,7 @@ export function readLookup(text: string, clock: Clock): Intent | null {
       rest.pop();
     }
     const i = rest.findIndex((w) => DONE_WORDS.test(w));
-    if (i > 0 && i >= rest.length - 2 && !/^(?:there|anything|something|everything|it|that|this|they|you|i)$/.test(rest[0] ?? "")) {
+    if (i > 0 && i >= rest.length - 4 && !/^(?:there|anything|something|everything|it|that|this|they|you|i)$/.test(rest[0] ?? "")) {
       const phrase = rest.slice(0, rest[i - 1] === "been" ? i - 1 : i);
       return lookup("done", lookupPhrase(phrase));
     }
@@ -469,6 +496,12 @@ const BUSY = /^(?:busy|quiet|packed|full) (?:day|week|weekend|month|tomorrow|tod
 /** A casual question about the list, read before the readers of changes can take its words for a task. */
 function readCasualQuestion(q: string, clock: Clock): Intent | null {
   if (!CASUAL_QUESTION.test(q) && !DAY_FIRST.test(q) && !BUSY.test(q)) return null;
+  // "how's the optician thing going?" asks about one task (a lookup), not the list.
+  if (
+    / (?:going|coming along|getting on|progressing)$/.test(q) &&
+    !/^how(?:'s| is| are) (?:my|this|next) (?:day|week|weekend|month)\b/.test(q)
+  )
+    return null;
   const filter = readFilter(q.replace(/^busy\b/, ""), clock);
   if (!filter.status && !filter.query) filter.status = "pending";
   if (/^how (?:many|much)\b/.test(q)) filter.count = true;
@@ -502,16 +535,16 @@ export function readList(text: string, clock: Clock): Intent | null {
   // "is the report due today?", "are the taxes due this week?": look the task up.
   const due = /^(?:is|are)\s+(?:the\s+|my\s+)?(.+?)\s+(?:due|happening|scheduled)\b/.exec(t);
   if (due && due[1] && !/^(?:it|that|this|they|anything|something|everything|there)$/.test(due[1]))
-    return { type: "list", filter: { query: due[1] } };
+    return { type: "list", filter: { query: lookupPhrase(due[1].split(" ")) ?? due[1] } };
   // "when is the dentist?", "when's my essay due?": look the task up.
   const when =
     /^when(?:'s| is| are| was|s)\s+(?:the\s+|my\s+)?(.+?)(?:\s+(?:task|todo|reminder))?(?:\s+(?:due|happening|scheduled|on))?$/.exec(t);
   if (when && when[1] && !/^(?:it|that|this|they|them|everything|all|anything)$/.test(when[1]))
-    return { type: "list", filter: { query: when[1] } };
+    return { type: "list", filter: { query: lookupPhrase(when[1].split(" ")) ?? when[1] } };
   // "where's the fence task?", "where is my dentist reminder": a search.
   const where = /^where(?:'s| is| are|s)\s+(?:the\s+|my\s+)?(.+?)\s*(?:tasks?|todos?|to-?dos?|items?|reminders?|ones?)?$/.exec(t);
   if (where && where[1] && !/^(?:it|that|this|they|them|everything|all)$/.test(where[1]))
-    return { type: "list", filter: { query: where[1] } };
+    return { type: "list", filter: { query: lookupPhrase(where[1].split(" ")) ?? where[1] } };
   // "sort my tasks by priority": the list comes back sorted by status and due date.
   if (
     /^(?:sort|order|arrange|organi[sz]e)\s+(?:(?:my|the|all)\s+)?(?:(?:tasks|todos|to-?dos|list|them|everything)\s+)?by\s+(?:priority|due date|date|deadline|importance|status)$/.test(
