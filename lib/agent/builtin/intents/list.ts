@@ -303,7 +303,27 @@ export function questionText(text: string): string {
     if (FILLERS.has(w) || (w === "like" && !KEEPS_LIKE.test(out.at(-1) ?? ""))) continue;
     out.push(w);
   }
-  return out.join(" ");
+  return out
+    .join(" ")
+    .replace(/^(?:hang on|hold on|wait|oh wait|quick question|random question|question|no rush but|no rush|sweet|cool|right|and) /, "");
+}
+
+/** "can you tell me what's due tomorrow", "not sure what's on", "check if the glasses are on my list": the question inside. */
+const EMBEDDED =
+  /^(?:(?:can|could|would|will) you (?:please )?|please )?(?:tell me|let me know|show me|remind me|check|see|find out|look and see|have a look|i wonder|i'm not sure|im not sure|not sure|any idea|do you know|no idea|i forget|i forgot|i can't remember|cant remember|can't remember) (?=what|which|how|when|where|if|whether|is|are|did|have)/;
+
+/** The question inside an embedding, in question order ("if i've done X" → "have i done X"). */
+function embedded(q: string): string | null {
+  if (!EMBEDDED.test(q)) return null;
+  const rest = q.replace(EMBEDDED, "");
+  const yesNo = /^(?:if|whether) (.+)$/.exec(rest)?.[1];
+  if (!yesNo) return rest;
+  const be = /^(.+?) (is|are|was|were) (.+)$/.exec(yesNo);
+  if (be?.[1] && be[2] && be[3] && !/\b(?:i|we)\b/.test(be[1])) return `${be[2]} ${be[1]} ${be[3]}`;
+  const have = /^(?:i|we)(?:'ve| have) (.+)$/.exec(yesNo);
+  if (have?.[1]) return `have i ${have[1]}`;
+  const did = /^(?:i|we) (?:already |ever )?(\S+) (.+)$/.exec(yesNo);
+  return did?.[1] && did[2] ? `did i ${did[1]} ${did[2]}` : null;
 }
 
 /** Trailing words of a lookup that are not the task's words ("… already", "… on my list"). */
@@ -379,7 +399,7 @@ const PUT_VERBS =
   /^(?:put|puts|add|added|write|written|wrote|jot|jotted|note|noted|stick|stuck|pop|popped|set|save|saved|log|logged|enter|entered|create|created|include|included|list|listed|remember|remembered)$/;
 /** "is X done", "has X been paid": the words that ask whether a task is finished. */
 const DONE_WORDS =
-  /^(?:done|finished|complete|completed|sorted|ticked|checked|crossed|handled|dealt|cleared|paid|sent|booked|bought|posted|ordered|called|rung|phoned|cancelled|canceled|renewed|returned|fixed|cleaned|washed|collected|submitted|filed|signed|emailed|packed|tidied|mowed|hoovered|hovered|emptied|watered|fed|walked|picked)$/;
+  /^(?:done|finished|complete|completed|sorted|ticked|checked|crossed|handled|dealt|cleared|paid|sent|booked|bought|posted|ordered|called|rung|phoned|cancelled|canceled|renewed|returned|fixed|cleaned|washed|collected|submitted|filed|signed|emailed|packed|tidied|mowed|hoovered|hovered|emptied|watered|fed|walked|picked|happened)$/;
 /** "did I say …", "did I need to …": not a question about a task's state. */
 const NOT_A_LOOKUP_VERB =
   /^(?:need|needs|want|wanted|have|has|had|say|said|ask|asked|tell|told|mention|mentioned|forget|forgot|miss|missed|leave|left|see|saw|think|thought|mean|meant|like|liked|agree|agreed|promise|promised|just|really|already|ever|go|went|get|got|put|add|undo|delete|remove|change|move|make|made|set|lose|lost|break|broke|know|knew|hear|heard|read)$/;
@@ -392,11 +412,23 @@ const DID_VERBS =
  * "have I finished the tax return yet?" (is it done). Answered from list_tasks; never writes.
  */
 export function readLookup(text: string, clock: Clock): Intent | null {
+  const plain = questionText(text);
+  const inner = embedded(plain);
+  if (inner !== null) {
+    const found = readLookupOf(inner, clock) ?? readList(inner, clock);
+    return found?.type === "list" ? found : null;
+  }
+  return readLookupOf(plain, clock);
+}
+
+function readLookupOf(plain: string, clock: Clock): Intent | null {
   // "did i get round to calling the plumber?" asks the same as "did i call the plumber?".
-  const q = questionText(text).replace(
-    /^(did|have|had) i (?:already |ever )?(?:get|got|manage|managed|remember|remembered) (?:a?round )?to (?!(?:add|put|jot|write|note|stick|pop|list|set|save|log|enter|create|include)\b)/,
-    "$1 i ",
-  );
+  const q = plain
+    .replace(/^(did|have|had) we /, "$1 i ")
+    .replace(
+      /^(did|have|had) i (?:already |ever )?(?:get|got|manage|managed|remember|remembered) (?:a?round )?to (?!(?:add|put|jot|write|note|stick|pop|list|set|save|log|enter|create|include)\b)/,
+      "$1 i ",
+    );
   const casual = readCasualQuestion(q, clock);
   if (casual) return casual;
   const lookup = (ask: "exists" | "done", phrase: string | null): Intent | null =>
@@ -428,7 +460,7 @@ export function readLookup(text: string, clock: Clock): Intent | null {
   if (m?.[1]) return lookup("exists", lookupPhrase(m[1].split(" ")));
   // "where am i with the gutters", "what's the latest on the optician", "how's the glasses thing going".
   m =
-    /^(?:where (?:am i|are we|are things|is it|we at|i'm at) (?:with|on)|what's the (?:deal|story|status|latest|score|situation) (?:with|on)|what's the (?:status|progress) of|any (?:news|update|progress) on|status of|how(?:'s| is) (?:it going with|the status of)) (.+)$/.exec(
+    /^(?:where (?:am i|are we|are things|is it|we at|i'm at) (?:with|on)|what's the (?:deal|story|status|latest|score|situation) (?:with|on)|what's the (?:status|progress) of|any (?:news|update|progress|joy|luck) (?:on|with)|status of|how(?:'s| is) (?:it going with|the status of)) (.+)$/.exec(
       q,
     ) ?? /^how(?:'s| is| are) (.+) (?:going|coming along|getting on|progressing)$/.exec(q);
   if (m?.[1]) return lookup("done", lookupPhrase(m[1].split(" ")));
@@ -522,7 +554,7 @@ export function readList(text: string, clock: Clock): Intent | null {
   if (FILTERED_NOUN.test(t) || EVERYTHING_FILTERED.test(t)) return { type: "list", filter: readFilter(t, clock) };
   // "what did I finish yesterday?", "what have I done so far?": the finished ones.
   if (
-    /^(?:what|which|how many|how much)(?:\s+(?:tasks|things|stuff|jobs))?\s+(?:did|have|had|'ve)\s+(?:i|we)\s+(?:already\s+|actually\s+|managed to\s+)?(?:finish|finished|complete|completed|do|done|get done|got done|get through|got through|tick off|ticked off|tick|ticked|cross off|crossed off|check off|checked off|knock off|knocked off|manage|managed|sort|sorted|achieve|achieved|clear|cleared)\b/.test(
+    /^(?:what|which|how many|how much)(?:\s+(?:tasks|things|stuff|jobs))?\s+(?:did|have|had|'ve)\s+(?:i|we)\s+(?:already\s+|actually\s+|managed to\s+)?(?:finish|finished|complete|completed|do|done|get done|got done|get through|got through|tick off|ticked off|tick|ticked|cross off|crossed off|check off|checked off|knock off|knocked off|manage|managed|sort|sorted|achieve|achieved|clear|cleared|smash|smashed|crack on with|cracked on with|blitz|blitzed|power through|powered through|nail|nailed|knock out|knocked out)\b/.test(
       t,
     )
   ) {
