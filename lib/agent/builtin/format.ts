@@ -53,6 +53,11 @@ export function taskLine(task: TaskView, clock: Clock): string {
   return details ? `${box} ${task.title} — ${details}` : `${box} ${task.title}`;
 }
 
+/** A list as the system prompt asks every model to write one: "1. ☐ Title — details", one a line. */
+export function numberedLines(tasks: TaskView[], clock: Clock): string[] {
+  return tasks.map((t, i) => `${i + 1}. ${taskLine(t, clock)}`);
+}
+
 export function quote(title: string): string {
   return `'${title}'`;
 }

@@ -19,7 +19,7 @@ import { knownByPhrase, knownTask, lastAssistantText, latestList, pendingFailure
 import { alternativesFor } from "./retries";
 import { composeReply, noDueForReminder, offerText, socialText, unknownText } from "./replies";
 import type { TurnContext } from "./turn-context";
-import { applyWindow } from "./windows";
+import { applyWindow, windowInput } from "./windows";
 import { addAfterCreatedList, chooseCandidate, contextualAnswer } from "./followups";
 
 export type PlannedCall = { toolName: string; input: Record<string, unknown> };
@@ -34,7 +34,7 @@ function has(ctx: TurnContext, tool: string): boolean {
   return ctx.available.size === 0 || ctx.available.has(tool);
 }
 
-function listInput(filter: ListFilter, wide: boolean): Record<string, unknown> {
+function listInput(filter: ListFilter, wide: boolean, clock: Clock): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   if (filter.status) input.status = filter.status;
   if (filter.priority) input.priority = filter.priority;
@@ -42,6 +42,7 @@ function listInput(filter: ListFilter, wide: boolean): Record<string, unknown> {
   if (filter.query) input.query = filter.query;
   if (filter.list) input.list = filter.list;
   if (filter.label) input.label = filter.label;
+  if (filter.window) Object.assign(input, windowInput(filter.window, clock));
   if (wide || filter.window || filter.count) input.limit = 100;
   return input;
 }
@@ -121,7 +122,7 @@ function mapIntent(intent: Intent, ctx: TurnContext): Mapped {
       }
       break;
     case "list":
-      out.calls.push({ toolName: "list_tasks", input: listInput(intent.filter, false) });
+      out.calls.push({ toolName: "list_tasks", input: listInput(intent.filter, false, ctx.clock) });
       break;
     case "complete":
       eachRef(
@@ -167,7 +168,7 @@ function mapIntent(intent: Intent, ctx: TurnContext): Mapped {
           );
         else out.calls.push(...bulkCalls(ctx, intent.action, ids));
       } else {
-        out.calls.push({ toolName: "list_tasks", input: listInput(intent.filter, true) });
+        out.calls.push({ toolName: "list_tasks", input: listInput(intent.filter, true, ctx.clock) });
       }
       break;
     case "select": {
@@ -185,7 +186,7 @@ function mapIntent(intent: Intent, ctx: TurnContext): Mapped {
       // A day range the tool cannot filter by ("everything due friday") is listed first, then changed by id.
       if (has(ctx, "update_tasks") && !intent.filter.window)
         out.calls.push({ toolName: "update_tasks", input: { filter: toolFilter(intent.filter), ...intent.changes } });
-      else out.calls.push({ toolName: "list_tasks", input: listInput(intent.filter, true) });
+      else out.calls.push({ toolName: "list_tasks", input: listInput(intent.filter, true, ctx.clock) });
       break;
     case "createList":
       out.calls.push({ toolName: "create_list", input: { name: intent.name } });
@@ -198,7 +199,7 @@ function mapIntent(intent: Intent, ctx: TurnContext): Mapped {
       else out.notes.push(socialText("no-undo", ctx.clock));
       break;
     case "plan":
-      out.calls.push({ toolName: "list_tasks", input: listInput(intent.filter, true) });
+      out.calls.push({ toolName: "list_tasks", input: listInput(intent.filter, true, ctx.clock) });
       out.notes.push("I can't plan it for you, but that's what's on your list — tell me what to move, add or finish.");
       break;
     case "offer":

@@ -5,7 +5,7 @@
  */
 import { WEEKDAYS, MONTHS, diffDays, weekdayOf } from "@/lib/task-line/calendar";
 import type { Clock } from "@/lib/task-line/clock";
-import { describeDue, quote, taskLine } from "./format";
+import { describeDue, numberedLines, quote } from "./format";
 import type { AddItem, BulkChanges, ListFilter, SayKind } from "./intents/types";
 import type { TurnContext } from "./turn-context";
 import { type TaskView, type ToolResultEvent, type ToolCallEvent, toTaskView, toTaskViews } from "./prompt-reader";
@@ -112,10 +112,37 @@ function describeFilter(input: Record<string, unknown>, filter: ListFilter | und
   if (typeof input.priority === "string") adj.push(`${input.priority}-priority`);
   if (input.due === "today") suffix += " due today";
   if (input.due === "this_week") suffix += " due this week";
-  if (filter?.window) suffix += ` due ${filter.window.label}`;
+  if (filter?.window) suffix += filter.window.on === "completed" ? ` finished ${filter.window.label}` : ` due ${filter.window.label}`;
   if (typeof input.query === "string") suffix += ` matching '${input.query}'`;
   const plain = adj.length === 0 && suffix === "";
   return { adj: adj.length ? `${adj.join(" ")} ` : "", suffix, plain };
+}
+
+/** "did I put down X?", "is X done?": yes or no first, then the tasks it is about. */
+function lookupReply(tasks: TaskView[], filter: ListFilter, clock: Clock): string {
+  const what = quote(filter.query ?? "that");
+  if (tasks.length === 0) return `No — I can't find anything about ${what} on your list.`;
+  const open = tasks.filter((t) => t.status !== "completed");
+  const shown = tasks.slice(0, 10);
+  if (filter.ask === "exists") {
+    if (open.length === 0) return [`Yes — and it's already done:`, ...numberedLines(shown, clock)].join("\n");
+    return [
+      open.length === 1 && tasks.length === 1 ? "Yes — it's on your list:" : "Yes — these are on your list:",
+      ...numberedLines(shown, clock),
+    ].join("\n");
+  }
+  const only = tasks.length === 1 ? tasks[0] : undefined;
+  if (only)
+    return only.status === "completed"
+      ? `Yes — ${quote(only.title)} is done.`
+      : `Not yet — ${quote(only.title)} is still open:\n${numberedLines([only], clock)[0]}`;
+  const head =
+    open.length === 0
+      ? "Yes — they're all done:"
+      : open.length === tasks.length
+        ? "Not yet — these are still open:"
+        : "Some of them are done:";
+  return [head, ...numberedLines(shown, clock)].join("\n");
 }
 
 function listReply(result: ToolResultEvent, filter: ListFilter | undefined, clock: Clock): string {
@@ -123,19 +150,22 @@ function listReply(result: ToolResultEvent, filter: ListFilter | undefined, cloc
   const all = toTaskViews(result.outcome.value.tasks);
   const tasks = filter?.window ? applyWindow(result.outcome.value.tasks, filter, clock) : all;
   const total = filter?.window ? tasks.length : Math.max(Number(result.outcome.value.total ?? tasks.length) || tasks.length, tasks.length);
+  if (filter?.ask) return lookupReply(tasks, filter, clock);
   const { adj, suffix, plain } = describeFilter(result.input, filter);
+  const finished = filter?.window?.on === "completed" ? filter.window.label : null;
   if (tasks.length === 0) {
     if (plain) return `You don't have any tasks yet. Want to add one? ${EXAMPLE}`;
+    if (finished !== null) return `You didn't finish any tasks ${finished}.`;
     if (adj.startsWith("overdue")) return "You don't have any overdue tasks — nice work!";
     return `You don't have any ${adj}tasks${suffix}. You can say "show my tasks" to see everything, or add one — ${EXAMPLE.toLowerCase()}`;
   }
   const noun = total === 1 ? "task" : "tasks";
-  const header = filter?.count
-    ? `You have ${total} ${adj}${noun}${suffix}:`
-    : `Here ${total === 1 ? "is" : "are"} your ${adj}${noun}${suffix}:`;
-  const lines = tasks.map((t) => taskLine(t, clock));
+  let header: string;
+  if (finished !== null) header = filter?.count ? `You finished ${total} ${noun} ${finished}:` : `Here's what you finished ${finished}:`;
+  else if (filter?.count) header = `You have ${total} ${adj}${noun}${suffix}:`;
+  else header = `Here ${total === 1 ? "is" : "are"} your ${adj}${noun}${suffix}:`;
   const more = total > tasks.length ? [`…and ${total - tasks.length} more.`] : [];
-  return [header, ...lines, ...more].join("\n");
+  return [header, ...numberedLines(tasks, clock), ...more].join("\n");
 }
 
 function failureReply(ctx: TurnContext, r: ToolResultEvent): string {
@@ -170,7 +200,7 @@ function failureReply(ctx: TurnContext, r: ToolResultEvent): string {
     return `I couldn't find a task matching '${query}'. Say "show my tasks" to see what's on your list.`;
   }
   if (r.outcome.code === "ambiguous") {
-    const lines = r.outcome.candidates.map((c) => taskLine(c, ctx.clock));
+    const lines = numberedLines(r.outcome.candidates, ctx.clock);
     const head = query ? `I found several tasks matching '${query}':` : "I found several matching tasks:";
     return [head, ...lines, "Which one did you mean?"].join("\n");
   }
@@ -264,7 +294,7 @@ function bulkUpdateReply(ctx: TurnContext, r: ToolResultEvent): string {
     head = `Moved ${what} ${changes.shiftDays < 0 ? "earlier" : "later"} by ${Math.abs(changes.shiftDays)} day${Math.abs(changes.shiftDays) === 1 ? "" : "s"}`;
   else if (changes.due) head = `Moved ${what} to ${describeLocalDue(changes.due, ctx.clock)}`;
   else head = `Updated ${what}`;
-  return tasks.length === 1 ? `${head}.` : [`${head}:`, ...tasks.map((t) => taskLine(t, ctx.clock))].join("\n");
+  return tasks.length === 1 ? `${head}.` : [`${head}:`, ...numberedLines(tasks, ctx.clock)].join("\n");
 }
 
 const asArray = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
@@ -292,7 +322,7 @@ function checkReply(r: ToolResultEvent, item: AddItem, clock: Clock): string {
   if (found.length === 0) return `It's not on your list. ${offerText(item, clock)}`;
   return [
     found.length === 1 ? "Yes — it's on your list:" : "Yes — these are on your list:",
-    ...found.slice(0, 10).map((t) => taskLine(t, clock)),
+    ...numberedLines(found.slice(0, 10), clock),
   ].join("\n");
 }
 
@@ -440,10 +470,10 @@ export function composeReply(ctx: TurnContext, notes: string[]): string {
     }
   }
   if (added.length === 1 && added[0]) sections.unshift(`Added ${addedLine(added[0], ctx.clock)}.`);
-  else if (added.length > 1) sections.unshift([`Added ${added.length} tasks:`, ...added.map((t) => taskLine(t, ctx.clock))].join("\n"));
+  else if (added.length > 1) sections.unshift([`Added ${added.length} tasks:`, ...numberedLines(added, ctx.clock)].join("\n"));
   if (completed.length > 0 && completed.length <= 3) sections.push(`Marked ${joinAnd(completed.map((t) => quote(t.title)))} as complete.`);
   else if (completed.length > 3)
-    sections.push([`Marked ${completed.length} tasks as complete:`, ...completed.map((t) => taskLine(t, ctx.clock))].join("\n"));
+    sections.push([`Marked ${completed.length} tasks as complete:`, ...numberedLines(completed, ctx.clock)].join("\n"));
   const offered = [...new Set(ready)].filter((title) => !completed.some((t) => t.title === title));
   if (offered.length === 1) sections.push(parentOffer(offered[0]!));
   else if (offered.length > 1)

@@ -51,6 +51,7 @@ const files = [
   "intents-organise.jsonl",
   "intents-corpus.jsonl",
   "intents-corpus-adds.jsonl",
+  "intents-corpus-questions.jsonl",
 ];
 // Our rephrasings of the v1 scenarios (no known failures allowed there).
 const paraphrases = readScenarios<SeedTask>(resolve(import.meta.dirname, "paraphrase-scenarios.jsonl"));

@@ -41,6 +41,10 @@ const PREFIXES = [
   "the ",
   "i need to ",
   "every ",
+  "did i put down the ",
+  "anything due between ",
+  "don't ",
+  "i keep meaning to ",
 ];
 /** The pumped piece, repeated. */
 const PIECES = [

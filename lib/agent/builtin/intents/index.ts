@@ -14,7 +14,7 @@ import { readComplete, readDelete, readReopen, pointsAtTask } from "./change";
 import { cleanRequest, cleanRequestKeepCase } from "./cleanup";
 import { readBulkUpdate } from "./bulk-update";
 import { gate } from "./gate";
-import { readBulk, readList } from "./list";
+import { readBulk, readList, readLookup } from "./list";
 import { readLists, readOrganise } from "./organise";
 import { readPlan } from "./plan";
 import { readUndo } from "./undo";
@@ -252,6 +252,14 @@ export const INTENT_READERS: IntentReader[] = [
       "tag call the bank with urgent",
       "take book dentist out of the work list",
     ],
+  },
+  {
+    // "did i put down the glasses already?", "is the optician thing done?": a lookup, never a change.
+    name: "lookup",
+    precedence: 19,
+    mutates: false,
+    read: (c) => readLookup(c.raw.toLowerCase(), c.clock) ?? readLookup(c.lower, c.clock),
+    examples: ["did i put down the glasses already", "is the optician thing done?", "got anything urgent?", "have i got much on tomorrow"],
   },
   {
     name: "bulk",

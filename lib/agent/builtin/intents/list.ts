@@ -3,11 +3,10 @@
  * tomorrow?", "search for email tasks") into list_tasks filters, and bulk requests
  * ("complete all tasks due today", "clear all completed tasks") into a filter plus an action.
  */
-import { type CivilDate, addDays, weekdayOf } from "@/lib/task-line/calendar";
 import type { Clock } from "@/lib/task-line/clock";
-import { findDue } from "@/lib/task-line/dates";
 import { trimPunctuation } from "@/lib/task-line/text";
 import { findPriority } from "@/lib/task-line/priority";
+import { readWindow } from "../windows";
 import { isListedRef, ordinalRef } from "./refs";
 import type { Intent, ListFilter } from "./types";
 
@@ -15,11 +14,11 @@ const TASK_WORDS =
   /\b(?:tasks?|todos?|to-?dos?|to do's|to do list|to-?do list|list|items?|reminders?|agenda|plate|schedule|things? (?:to do|i need to do|left)|chores|errands|(?:need|have|got|left|there) to (?:do|get done)|should i (?:do|work on|focus on)|work on next)\b/;
 /** Verbs that ask to see the list; those that are also chores ("check the tyres", "read chapter 5") only with "me" or a list noun. */
 const SHOW =
-  /^(?:(?:show|list|display|view|see|pull up|bring up|remind me of|what about|how about)(?:\s+(?:me|us|out))?|(?:get|give|print|read|open|check|tell|go over|go through|review)\s+(?:me|us)|(?:get|print|read|open|check|go over|go through|review|read out)(?=\s+(?:(?:my|the|all|all of my|all my)\s+)?(?:tasks|todos|to-?dos|list|to-?do list|agenda|schedule|reminders|everything|what)\b))\b\s*/;
+  /^(?:(?:show|list|display|view|see|pull up|bring up|remind me of|remind me(?= (?:what|which|how many)\b)|what about|how about)(?:\s+(?:me|us|out))?|(?:get|give|print|read|open|check|tell|go over|go through|review)\s+(?:me|us)|(?:get|print|read|open|check|go over|go through|review|read out)(?=\s+(?:(?:my|the|all|all of my|all my)\s+)?(?:tasks|todos|to-?dos|list|to-?do list|agenda|schedule|reminders|everything|what)\b))\b\s*/;
 const QUESTION =
-  /^(?:what(?:'s| is| are| do| did| have| should| else|s)?|which|whats|anything|any|is there(?: anything)?|are there(?: any)?|do i have|have i got|did i|how many|how much|got any|tasks|todos|my|am i|are we|was i|is anything|is something)\b/;
+  /^(?:what(?:'s| is| are| do| did| does| have| should| else|s)?|which|whats|anything|any|is there(?: anything)?|are there(?: any)?|do i have|have i got|have i|did i|how many|how much|how's|hows|how is|how are|how does|got any|got anything|got much|got owt|tasks|todos|my|am i|are we|was i|is anything|is something|much on|owt|nothing)\b/;
 const DUE_WORDS =
-  /\b(?:due|overdue|late|behind|miss|forgotten|slipped|past due|today|tonight|tomorrow|this week|next week|upcoming|coming up|soon|next few days|coming days|missed|pending|open|outstanding|unfinished|incomplete|remaining|left|completed|finished|done|high|low|urgent|important|priority|weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/;
+  /\b(?:due|yesterday|days|week|weeks|month|fortnight|looking|look like|happening|planned|lined up|busy|free|later|this evening|this morning|this afternoon|horizon|pipeline|yet to do|round to|around to|still to do|remains|else is there|next up|let slip|forget to|forgot to|got on|have on|overdue|late|behind|miss|forgotten|slipped|past due|today|tonight|tomorrow|this week|next week|upcoming|coming up|soon|next few days|coming days|missed|pending|open|outstanding|unfinished|incomplete|remaining|left|completed|finished|done|high|low|urgent|important|priority|weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/;
 
 /** Words that only narrow a list ("overdue", "today's", "high priority"), before a noun for tasks. */
 const FILTER_ADJECTIVES =
@@ -34,7 +33,7 @@ const NEGATED = /\b(?:haven't|have not|hasn't|has not|didn't|did not|not yet|yet
 
 function pendingWords(t: string): boolean {
   if (NEGATED.test(t) && /\b(?:done|finished|completed|complete|do)\b/.test(t)) return true;
-  return /\b(?:pending|open|outstanding|unfinished|incomplete|not done|not completed|not finished|undone|remaining|left|to do|todo|active|current|still (?:need|have)|need to do|have to do|should i do|on my plate|next)\b/.test(
+  return /\b(?:pending|open|outstanding|unfinished|incomplete|not done|not completed|not finished|undone|remaining|left|to do|todo|active|current|still (?:need|have)|need to do|have to do|should i do|on my plate|next|else|remains|remain|yet to|still to|got round to|got around to|gotten round to|got to yet)\b/.test(
     t,
   );
 }
@@ -42,7 +41,9 @@ function pendingWords(t: string): boolean {
 function completedWords(t: string): boolean {
   if (NEGATED.test(t)) return false;
   return (
-    /\b(?:completed|complete|finished|done|closed|ticked off|checked off|accomplished|did i (?:do|finish|complete))\b/.test(t) &&
+    /\b(?:completed|complete|finished|done|closed|ticked off|checked off|crossed off|knocked off|accomplished|achieved|got through|sorted|did i (?:do|finish|complete|tick|cross|check|get through|knock|sort|manage|achieve))\b/.test(
+      t,
+    ) &&
     !/\bnot (?:done|completed|finished|complete)\b/.test(t) &&
     !/\b(?:need|have) to (?:get )?(?:done|finish|complete)/.test(t)
   );
@@ -60,15 +61,17 @@ export function readFilter(text: string, clock: Clock): ListFilter {
   else if (pendingWords(t) && !/\b(?:done|completed|finished) (?:and|or) (?:pending|open)\b/.test(t)) filter.status = "pending";
   else if (completedWords(t)) filter.status = "completed";
 
-  if (/\b(?:overdue|late|past due|past their due|miss|missed|behind|forgot|forgotten|slipped)\b/.test(t)) filter.due = "overdue";
-  else if (/\b(?:today|tonight|this evening|this morning|this afternoon|today's)\b/.test(t)) filter.due = "today";
-  else if (/\bthis week\b|\bweek\b/.test(t) && !/\bnext week\b/.test(t)) filter.due = "this_week";
-  else if (/\b(?:upcoming|coming up|soon|in the future|ahead|later|next (?:few|couple of|couple) days|coming days|days ahead)\b/.test(t))
-    filter.due = "upcoming";
-  else {
-    const window = readWindow(text, clock);
+  // "what did I finish yesterday?": a range of completion times; otherwise of due dates.
+  const window = readWindow(text, clock, filter.status === "completed");
+  if (filter.status === "completed") {
     if (window) filter.window = window;
-  }
+  } else if (/\b(?:overdue|late|past due|past their due|miss|missed|behind|forget|forgot|forgotten|slip|slipped)\b/.test(t))
+    filter.due = "overdue";
+  else if (window) filter.window = window;
+  else if (/\b(?:today|tonight|this evening|this morning|this afternoon|today's)\b/.test(t)) filter.due = "today";
+  else if (/\bthis week\b|\bweek\b/.test(t)) filter.due = "this_week";
+  else if (/\b(?:upcoming|coming up|soon|in the future|ahead|later|coming days|days ahead|on the horizon|in the pipeline)\b/.test(t))
+    filter.due = "upcoming";
   if (filter.due && filter.due !== "today" && !filter.status) filter.status = "pending";
   if (filter.window && !filter.status) filter.status = "pending";
 
@@ -78,25 +81,6 @@ export function readFilter(text: string, clock: Clock): ListFilter {
   if (query) filter.query = query;
   if (/^how many\b/.test(text)) filter.count = true;
   return filter;
-}
-
-function readWindow(text: string, clock: Clock): ListFilter["window"] {
-  if (/\bnext week\b/.test(text)) {
-    const monday = addDays(clock.today, (8 - weekdayOf(clock.today)) % 7 || 7);
-    return { from: monday, to: addDays(monday, 6), label: "next week" };
-  }
-  if (/\b(?:this |the )?weekend\b/.test(text)) {
-    const sat = addDays(clock.today, (6 - weekdayOf(clock.today) + 7) % 7);
-    const from: CivilDate = weekdayOf(clock.today) === 0 ? clock.today : sat;
-    return { from, to: weekdayOf(clock.today) === 0 ? clock.today : addDays(sat, 1), label: "this weekend" };
-  }
-  const m = findDue(text, clock);
-  if (!m) return undefined;
-  const label = trimPunctuation(text.slice(m.spans[0]?.index ?? 0, (m.spans[0]?.index ?? 0) + (m.spans[0]?.length ?? 0))).replace(
-    /^(?:due|by|on|for|before|until|in)\s+/,
-    "",
-  );
-  return { from: m.due.date, to: m.due.date, label };
 }
 
 /** "tasks about X", "search for X", "anything mentioning X", "the email tasks". */
@@ -120,14 +104,18 @@ export function readQuery(text: string): string | null {
   q = trimPunctuation(q.replace(/\s+/g, " "));
   const meaningful = q
     .replace(new RegExp(DUE_WORDS.source, "g"), "")
-    .replace(/\b(?:me|now|everything|all|this|next|week|month|that|are|is|i|have|in|on|by|with|and|or|to|be|do)\b/g, "")
+    .replace(
+      /\b(?:me|now|everything|anything|something|nothing|stuff|all|this|next|last|week|weeks|month|days?|year|that|are|is|i|have|got|in|on|at|for|of|up|by|with|and|or|to|be|do|else|much|just|so far|far|so|planned|lined|happening|there|the|a|an|between|from|since|until|till|before|after|rest|coming|few|couple|go|going|on the go|fortnight|end|evening|morning|afternoon|tonight)\b/g,
+      "",
+    )
+    .replace(/\b\d+(?:st|nd|rd|th)?\b/g, "")
     .trim();
   return meaningful ? q : null;
 }
 
 /** Words after "what's on my …" that are the whole to-do list, not one of the user's lists. */
 const NOT_A_LIST =
-  /^(?:list|lists|todo|to-do|todos|to-dos|task|tasks|agenda|plate|schedule|calendar|mind|whole|full|entire|main|usual|own|store|today|tomorrow|it|there|that|this|the|my|for|today's)$/;
+  /^(?:list|lists|todo|to-do|todos|to-dos|task|tasks|agenda|plate|schedule|calendar|mind|whole|full|entire|main|usual|own|store|today|tomorrow|it|there|that|this|the|my|for|today's|later|soon|next|now|tonight|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/;
 
 /** "show my groceries list", "what's in groceries", "what's tagged urgent?". */
 function readOrganised(t: string, clock: Clock): Intent | null {
@@ -157,9 +145,404 @@ function readOrganised(t: string, clock: Clock): Intent | null {
   return null;
 }
 
+/** Everyday spellings in questions ("wots on tmrw") and the words they stand for. */
+const SPELLINGS: Record<string, string> = {
+  wot: "what",
+  wat: "what",
+  wht: "what",
+  waht: "what",
+  whta: "what",
+  whats: "what's",
+  wats: "what's",
+  wots: "what's",
+  whts: "what's",
+  wuts: "what's",
+  "what're": "what are",
+  "what've": "what have",
+  whatve: "what have",
+  tmrw: "tomorrow",
+  tmr: "tomorrow",
+  tmrow: "tomorrow",
+  tmw: "tomorrow",
+  tomoz: "tomorrow",
+  "2moro": "tomorrow",
+  "2morrow": "tomorrow",
+  "2mrw": "tomorrow",
+  tommorow: "tomorrow",
+  tomorow: "tomorrow",
+  tommorrow: "tomorrow",
+  tomorro: "tomorrow",
+  tomrrow: "tomorrow",
+  "2day": "today",
+  tday: "today",
+  tdy: "today",
+  todya: "today",
+  tonite: "tonight",
+  "2nite": "tonight",
+  wkend: "weekend",
+  wknd: "weekend",
+  weeknd: "weekend",
+  "w/e": "weekend",
+  nxt: "next",
+  wk: "week",
+  mnth: "month",
+  yday: "yesterday",
+  yest: "yesterday",
+  yesterdy: "yesterday",
+  yesturday: "yesterday",
+  urgnt: "urgent",
+  overdew: "overdue",
+  ovrdue: "overdue",
+  overdeu: "overdue",
+  "over-due": "overdue",
+  anythin: "anything",
+  anyting: "anything",
+  anythign: "anything",
+  anyhting: "anything",
+  nething: "anything",
+  owt: "anything",
+  summat: "something",
+  ive: "i've",
+  im: "i'm",
+  didnt: "didn't",
+  havent: "haven't",
+  dont: "don't",
+  isnt: "isn't",
+  u: "you",
+  ur: "your",
+  r: "are",
+  ma: "my",
+  gimme: "give me",
+  tsks: "tasks",
+  taks: "tasks",
+  tasls: "tasks",
+  tasjs: "tasks",
+  todos: "todos",
+  lst: "list",
+  mon: "monday",
+  tue: "tuesday",
+  tues: "tuesday",
+  wed: "wednesday",
+  weds: "wednesday",
+  thu: "thursday",
+  thur: "thursday",
+  thurs: "thursday",
+  fri: "friday",
+  sat: "saturday",
+  sun: "sunday",
+  fridya: "friday",
+  firday: "friday",
+  wednesdy: "wednesday",
+  wensday: "wednesday",
+  tuesdy: "tuesday",
+  thursdy: "thursday",
+  saturdy: "saturday",
+  munday: "monday",
+  finshed: "finished",
+  finsihed: "finished",
+  finised: "finished",
+  compelted: "completed",
+  completd: "completed",
+};
+
+/** Words that carry nothing in a question ("um", "tbh", "like", "pls"). */
+const FILLERS = new Set([
+  "um",
+  "umm",
+  "ummm",
+  "uh",
+  "uhh",
+  "er",
+  "erm",
+  "hmm",
+  "hmmm",
+  "tbh",
+  "tbf",
+  "ngl",
+  "honestly",
+  "basically",
+  "literally",
+  "lol",
+  "pls",
+  "plz",
+  "please",
+  "mate",
+  "innit",
+  "eh",
+  "just",
+  "actually",
+  "really",
+  "again",
+  "rn",
+  "atm",
+  "currently",
+  "anyway",
+  "anyways",
+  "btw",
+  "ok",
+  "okay",
+  "so",
+  "oh",
+  "hey",
+  "quickly",
+  "quick",
+  "even",
+]);
+/** "like" is a filler unless it follows a verb of seeming ("what does friday look like"). */
+const KEEPS_LIKE = /^(?:look|looks|looking|seem|seems|feel|feels|would|i'd|something)$/;
+
+/** A question in the words the readers know: spellings fixed, fillers and punctuation dropped. */
+export function questionText(text: string): string {
+  const out: string[] = [];
+  for (const raw of text
+    .toLowerCase()
+    .replace(/[?!.,;]+/g, " ")
+    .split(/\s+/)) {
+    if (!raw) continue;
+    const w = SPELLINGS[raw] ?? raw;
+    if (FILLERS.has(w) || (w === "like" && !KEEPS_LIKE.test(out.at(-1) ?? ""))) continue;
+    out.push(w);
+  }
+  return out
+    .join(" ")
+    .replace(/^(?:hang on|hold on|wait|oh wait|quick question|random question|question|no rush but|no rush|sweet|cool|right|and) /, "");
+}
+
+/** "can you tell me what's due tomorrow", "not sure what's on", "check if the glasses are on my list": the question inside. */
+const EMBEDDED =
+  /^(?:(?:can|could|would|will) you (?:please )?|please )?(?:tell me|let me know|show me|remind me|check|see|find out|look and see|have a look|i wonder|i'm not sure|im not sure|not sure|any idea|do you know|no idea|i forget|i forgot|i can't remember|cant remember|can't remember) (?=what|which|how|when|where|if|whether|is|are|did|have)/;
+
+/** The question inside an embedding, in question order ("if i've done X" → "have i done X"). */
+function embedded(q: string): string | null {
+  if (!EMBEDDED.test(q)) return null;
+  const rest = q.replace(EMBEDDED, "");
+  const yesNo = /^(?:if|whether) (.+)$/.exec(rest)?.[1];
+  if (!yesNo) return rest;
+  const be = /^(.+?) (is|are|was|were) (.+)$/.exec(yesNo);
+  if (be?.[1] && be[2] && be[3] && !/\b(?:i|we)\b/.test(be[1])) return `${be[2]} ${be[1]} ${be[3]}`;
+  const have = /^(?:i|we)(?:'ve| have) (.+)$/.exec(yesNo);
+  if (have?.[1]) return `have i ${have[1]}`;
+  const did = /^(?:i|we) (?:already |ever )?(\S+) (.+)$/.exec(yesNo);
+  return did?.[1] && did[2] ? `did i ${did[1]} ${did[2]}` : null;
+}
+
+/** Trailing words of a lookup that are not the task's words ("… already", "… on my list"). */
+const LOOKUP_TAIL = new Set([
+  "already",
+  "yet",
+  "before",
+  "earlier",
+  "down",
+  "in",
+  "on",
+  "to",
+  "there",
+  "the",
+  "my",
+  "list",
+  "lists",
+  "todo",
+  "todos",
+  "to-do",
+  "tasks",
+  "app",
+  "now",
+  "then",
+  "at",
+  "all",
+  "ever",
+  "been",
+  "or",
+  "not",
+  "anywhere",
+  "somewhere",
+]);
+/** Words of a lookup's phrase that name no task ("the X one", "my X stuff"). */
+const LOOKUP_NOISE = new Set([
+  "the",
+  "my",
+  "a",
+  "an",
+  "that",
+  "this",
+  "those",
+  "these",
+  "some",
+  "one",
+  "ones",
+  "thing",
+  "things",
+  "stuff",
+  "task",
+  "tasks",
+  "todo",
+  "job",
+  "bit",
+  "business",
+  "reminder",
+  "about",
+  "for",
+  "to",
+]);
+
+/** The words of a task named in a lookup question: "the optician thing" → "optician". */
+function lookupPhrase(words: string[]): string | null {
+  const w = [...words];
+  while (w.length && LOOKUP_TAIL.has(w.at(-1) ?? "")) w.pop();
+  const kept = w.filter((x) => !LOOKUP_NOISE.has(x));
+  if (kept.length === 0 || kept.length > 8) return null;
+  if (/^(?:it|that|this|them|they|everything|anything|something|all|much|any)$/.test(kept.join(" "))) return null;
+  return kept.join(" ");
+}
+
+const PUT_VERBS =
+  /^(?:put|puts|add|added|write|written|wrote|jot|jotted|note|noted|stick|stuck|pop|popped|set|save|saved|log|logged|enter|entered|create|created|include|included|list|listed|remember|remembered)$/;
+/** "is X done", "has X been paid": the words that ask whether a task is finished. */
+const DONE_WORDS =
+  /^(?:done|finished|complete|completed|sorted|ticked|checked|crossed|handled|dealt|cleared|paid|sent|booked|bought|posted|ordered|called|rung|phoned|cancelled|canceled|renewed|returned|fixed|cleaned|washed|collected|submitted|filed|signed|emailed|packed|tidied|mowed|hoovered|hovered|emptied|watered|fed|walked|picked|happened)$/;
+/** "did I say …", "did I need to …": not a question about a task's state. */
+const NOT_A_LOOKUP_VERB =
+  /^(?:need|needs|want|wanted|have|has|had|say|said|ask|asked|tell|told|mention|mentioned|forget|forgot|miss|missed|leave|left|see|saw|think|thought|mean|meant|like|liked|agree|agreed|promise|promised|just|really|already|ever|go|went|get|got|put|add|undo|delete|remove|change|move|make|made|set|lose|lost|break|broke|know|knew|hear|heard|read)$/;
+const DID_VERBS =
+  /^(?:finish|finished|do|done|complete|completed|sort|sorted|tick|ticked|cross|crossed|check|checked|clear|cleared|deal|dealt)$/;
+
+/**
+ * Lookups about one task: "did i put down the glasses already?", "is the glasses thing on my
+ * list?", "is there a task for the optician?" (does it exist), and "is the optician thing done?",
+ * "have I finished the tax return yet?" (is it done). Answered from list_tasks; never writes.
+ */
+export function readLookup(text: string, clock: Clock): Intent | null {
+  const plain = questionText(text);
+  const inner = embedded(plain);
+  if (inner !== null) {
+    const found = readLookupOf(inner, clock) ?? readList(inner, clock);
+    return found?.type === "list" ? found : null;
+  }
+  return readLookupOf(plain, clock);
+}
+
+function readLookupOf(plain: string, clock: Clock): Intent | null {
+  // "did i get round to calling the plumber?" asks the same as "did i call the plumber?".
+  const q = plain
+    .replace(/^(did|have|had) we /, "$1 i ")
+    .replace(
+      /^(did|have|had) i (?:already |ever )?(?:get|got|manage|managed|remember|remembered) (?:a?round )?to (?!(?:add|put|jot|write|note|stick|pop|list|set|save|log|enter|create|include)\b)/,
+      "$1 i ",
+    );
+  const casual = readCasualQuestion(q, clock);
+  if (casual) return casual;
+  const lookup = (ask: "exists" | "done", phrase: string | null): Intent | null =>
+    phrase ? { type: "list", filter: { status: "all", query: phrase, ask } } : null;
+  // "did/have i (already) put down X", "did i remember to add X".
+  let m = /^(?:did|have|had) i (?:already |ever |definitely )?(?:remember(?:ed)? to )?(\S+) (.+)$/.exec(q);
+  if (m?.[1] && m[2] && PUT_VERBS.test(m[1])) {
+    const rest = m[2].replace(/^(?:down|in|on|up) /, "").split(" ");
+    if (rest[0] === "to" || (rest[0] === "a" && rest[1] === "reminder")) return null;
+    return lookup("exists", lookupPhrase(rest));
+  }
+  // "is/are X on my list", "is X in there", "is X down already".
+  m =
+    /^(?:is|are|was) (.+) (?:on|in) (?:the|my|there|here|your)(?: (?:list|lists|todo list|to-do list|todos|tasks|app))?(?: already| yet)?$/.exec(
+      q,
+    );
+  if (m?.[1] && !/^(?:there|anything|something|it|that)\b/.test(m[1])) return lookup("exists", lookupPhrase(m[1].split(" ")));
+  // "is there a task for X", "do i have a reminder about X", "have i got anything about X".
+  m =
+    /^(?:is there|are there|do i have|have i got|did i make|did i set up|got) (?:a|an|any|some|the)? ?(?:task|tasks|todo|todos|to-do|reminder|reminders|one|thing|entry|item) (?:for|about|to|called|named|re|on|with) (.+)$/.exec(
+      q,
+    );
+  if (m?.[1]) return lookup("exists", lookupPhrase(m[1].split(" ")));
+  // "do i have X on my list", "have i got X down".
+  m =
+    /^(?:do i have|have i got|i've got) (.+) (?:on|in|down)(?: (?:the|my) (?:list|todo list|to-do list|todos|tasks))?(?: already| yet)?$/.exec(
+      q,
+    );
+  if (m?.[1]) return lookup("exists", lookupPhrase(m[1].split(" ")));
+  // "where am i with the gutters", "what's the latest on the optician", "how's the glasses thing going".
+  m =
+    /^(?:where (?:am i|are we|are things|is it|we at|i'm at) (?:with|on)|what's the (?:deal|story|status|latest|score|situation) (?:with|on)|what's the (?:status|progress) of|any (?:news|update|progress|joy|luck) (?:on|with)|status of|how(?:'s| is) (?:it going with|the status of)) (.+)$/.exec(
+      q,
+    ) ?? /^how(?:'s| is| are) (.+) (?:going|coming along|getting on|progressing)$/.exec(q);
+  if (m?.[1]) return lookup("done", lookupPhrase(m[1].split(" ")));
+  // "did the plumber get called", "has the dog been walked", "has anyone done the bins".
+  m = /^(?:has|have|did) (?:anyone|someone|somebody) (?:already )?\S+ (.+)$/.exec(q);
+  if (m?.[1]) return lookup("done", lookupPhrase(m[1].split(" ")));
+  m = /^(?:did|has|have) (.+) (?:get|got|been) (\S+)(?: (?:yet|already|then))?$/.exec(q);
+  if (m?.[1] && m[2] && !/^(?:i|you|we|it|that|this|there|anything|everything)$/.test(m[1]))
+    return lookup("done", lookupPhrase(m[1].split(" ")));
+  // "i put the glasses down already, right?", "i think i already added bread didn't i".
+  m =
+    /^(?:(?:i think|pretty sure|i'm sure|im sure|surely) )?i (?:already |definitely )?(?:put|added|add|jotted|stuck|popped|wrote|noted|listed) (?:down )?(.+?) (?:right|didn't i|haven't i|yeah|innit|surely|correct|no|yes)$/.exec(
+      q,
+    );
+  if (m?.[1])
+    return lookup(
+      "exists",
+      lookupPhrase(
+        m[1]
+          .replace(/ (?:down|on|in|already)$/, "")
+          .replace(/ (?:down|on|in|already)$/, "")
+          .split(" "),
+      ),
+    );
+  // "is/are/has X (been) done/finished/sorted/ticked off (yet)".
+  m = /^(?:is|are|was|were|has|have) (.+)$/.exec(q);
+  if (m?.[1]) {
+    const rest = m[1].split(" ");
+    while (rest.length && /^(?:yet|already|now|then|off|out|with|of|care|been|the|way|list|by|me)$/.test(rest.at(-1) ?? "")) {
+      const last = rest.at(-1) ?? "";
+      if (DONE_WORDS.test(last)) break;
+      rest.pop();
+    }
+    const i = rest.findIndex((w) => DONE_WORDS.test(w));
+    if (i > 0 && i >= rest.length - 4 && !/^(?:there|anything|something|everything|it|that|this|they|you|i)$/.test(rest[0] ?? "")) {
+      const phrase = rest.slice(0, rest[i - 1] === "been" ? i - 1 : i);
+      return lookup("done", lookupPhrase(phrase));
+    }
+  }
+  // "did/have i (already) finish/do/tick off X (yet)".
+  // "did i book the optician (yet)?", "have i paid the council tax?", "did i ever send off the card?".
+  m = /^(?:did|have|had) i (?:already |ever |actually )?(\S+) (.+)$/.exec(q);
+  if (m?.[1] && m[2] && (DID_VERBS.test(m[1]) || !NOT_A_LOOKUP_VERB.test(m[1]))) {
+    const rest = m[2].replace(/^(?:off|out|with|up|back|round|around|in) /, "").split(" ");
+    if (
+      /^(?:anything|everything|it|that|this|them|all|much|any|stuff|today|yesterday|to|a|an|some|you|me|i|enough|time|much|many|what|how|when|why)$/.test(
+        rest[0] ?? "",
+      )
+    )
+      return null;
+    return lookup("done", lookupPhrase(rest));
+  }
+  return null;
+}
+
+/** Casual openings only a question has ("got anything urgent?", "have I got much on?", "am I free friday?"). */
+const CASUAL_QUESTION =
+  /^(?:got (?:any|anything|much|stuff|loads|lots)|(?:have|do) i (?:got|have) (?:any|anything|much|stuff|loads|lots|a lot)|(?:have|do) (?:i|we) (?:got|have) (?:got )?(?:any|anything|much)|am i (?:busy|free|clear|swamped|up to much)|what (?:have|do) i (?:got|have) (?:on|going on|left|to do|lined up|planned|coming up)|what's (?:happening|going on|in store|on the cards|lined up|coming up|next|still)|how(?:'s| does| do| is| are) (?:my|the|this|next|tomorrow|today)\b|(?:is there|are there|anything) (?:anything|much|stuff) (?:on|due|left|urgent|important|overdue|coming|planned|happening)|any (?:tasks|todos|jobs|things|stuff) (?:left|due|on|for|coming|overdue|urgent))\b/;
+
+/** "tomorrow - anything?", "next week, what have I got": the day first, then the question. */
+const DAY_FIRST =
+  /^(?:today|tonight|tomorrow|this week|next week|this weekend|the weekend|weekend|this month|next month)(?: -)? (?:anything|any|what|how|got|have i)\b/;
+const BUSY = /^(?:busy|quiet|packed|full) (?:day|week|weekend|month|tomorrow|today)\b/;
+
+/** A casual question about the list, read before the readers of changes can take its words for a task. */
+function readCasualQuestion(q: string, clock: Clock): Intent | null {
+  if (!CASUAL_QUESTION.test(q) && !DAY_FIRST.test(q) && !BUSY.test(q)) return null;
+  // "how's the optician thing going?" asks about one task (a lookup), not the list.
+  if (
+    / (?:going|coming along|getting on|progressing)$/.test(q) &&
+    !/^how(?:'s| is| are) (?:my|this|next) (?:day|week|weekend|month)\b/.test(q)
+  )
+    return null;
+  const filter = readFilter(q.replace(/^busy\b/, ""), clock);
+  if (!filter.status && !filter.query) filter.status = "pending";
+  if (/^how (?:many|much)\b/.test(q)) filter.count = true;
+  return { type: "list", filter };
+}
+
 /** A list request, or null. */
 export function readList(text: string, clock: Clock): Intent | null {
-  const t = text;
+  const t = questionText(text) || text;
   const organised = readOrganised(t, clock);
   if (organised) return organised;
   if (/^(?:search|find|look for|look up|lookup|filter|grep)\b/.test(t)) {
@@ -171,25 +554,29 @@ export function readList(text: string, clock: Clock): Intent | null {
   if (FILTERED_NOUN.test(t) || EVERYTHING_FILTERED.test(t)) return { type: "list", filter: readFilter(t, clock) };
   // "what did I finish yesterday?", "what have I done so far?": the finished ones.
   if (
-    /^(?:what|which)(?:\s+(?:tasks|things|stuff))?\s+(?:did|have|had)\s+(?:i|we)\s+(?:already\s+|actually\s+)?(?:finish|finished|complete|completed|do|done|get done|got done|tick off|ticked off|cross off|crossed off|manage|managed)\b/.test(
+    /^(?:what|which|how many|how much)(?:\s+(?:tasks|things|stuff|jobs))?\s+(?:did|have|had|'ve)\s+(?:i|we)\s+(?:already\s+|actually\s+|managed to\s+)?(?:finish|finished|complete|completed|do|done|get done|got done|get through|got through|tick off|ticked off|tick|ticked|cross off|crossed off|check off|checked off|knock off|knocked off|manage|managed|sort|sorted|achieve|achieved|clear|cleared|smash|smashed|crack on with|cracked on with|blitz|blitzed|power through|powered through|nail|nailed|knock out|knocked out)\b/.test(
       t,
     )
   ) {
-    return { type: "list", filter: { status: "completed" } };
+    const window = readWindow(t, clock, true);
+    return {
+      type: "list",
+      filter: { status: "completed", ...(window ? { window } : {}), ...(/^how (?:many|much)\b/.test(t) ? { count: true } : {}) },
+    };
   }
   // "is the report due today?", "are the taxes due this week?": look the task up.
   const due = /^(?:is|are)\s+(?:the\s+|my\s+)?(.+?)\s+(?:due|happening|scheduled)\b/.exec(t);
   if (due && due[1] && !/^(?:it|that|this|they|anything|something|everything|there)$/.test(due[1]))
-    return { type: "list", filter: { query: due[1] } };
+    return { type: "list", filter: { query: lookupPhrase(due[1].split(" ")) ?? due[1] } };
   // "when is the dentist?", "when's my essay due?": look the task up.
   const when =
     /^when(?:'s| is| are| was|s)\s+(?:the\s+|my\s+)?(.+?)(?:\s+(?:task|todo|reminder))?(?:\s+(?:due|happening|scheduled|on))?$/.exec(t);
   if (when && when[1] && !/^(?:it|that|this|they|them|everything|all|anything)$/.test(when[1]))
-    return { type: "list", filter: { query: when[1] } };
+    return { type: "list", filter: { query: lookupPhrase(when[1].split(" ")) ?? when[1] } };
   // "where's the fence task?", "where is my dentist reminder": a search.
   const where = /^where(?:'s| is| are|s)\s+(?:the\s+|my\s+)?(.+?)\s*(?:tasks?|todos?|to-?dos?|items?|reminders?|ones?)?$/.exec(t);
   if (where && where[1] && !/^(?:it|that|this|they|them|everything|all)$/.test(where[1]))
-    return { type: "list", filter: { query: where[1] } };
+    return { type: "list", filter: { query: lookupPhrase(where[1].split(" ")) ?? where[1] } };
   // "sort my tasks by priority": the list comes back sorted by status and due date.
   if (
     /^(?:sort|order|arrange|organi[sz]e)\s+(?:(?:my|the|all)\s+)?(?:(?:tasks|todos|to-?dos|list|them|everything)\s+)?by\s+(?:priority|due date|date|deadline|importance|status)$/.test(
@@ -212,7 +599,10 @@ export function readList(text: string, clock: Clock): Intent | null {
     (asks && readQuery(t) !== null);
   if (!aboutTasks) return null;
   if (asks && !shows && !/\b(?:i|my|me|we|our|there|tasks?|todos?|list|agenda|plate|schedule)\b/.test(t) && !DUE_WORDS.test(t)) return null;
-  return { type: "list", filter: readFilter(rest, clock) };
+  const filter = readFilter(rest, clock);
+  // "got anything urgent?", "what's important?": the ones still to do.
+  if (asks && !shows && filter.priority && !filter.status) filter.status = "pending";
+  return { type: "list", filter };
 }
 
 const BULK_COMPLETE =

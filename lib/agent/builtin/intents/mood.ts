@@ -20,7 +20,40 @@ export type Mood =
   /** "I'm heading to the shops now", "I'm off to the gym", "I'm at work". */
   | "remark";
 
-const FILLER = /^(?:(?:ok(?:ay)?|so|well|hmm+|um+|uh+|oh|ah|hey|hi|right|actually|btw|by the way|alright|anyway|also|and|but)\b[,!.]?\s*)+/;
+const FILLER =
+  /^(?:(?:ok(?:ay)?|so|well|hmm+|um+|uh+|oh|ah|hey|hi|right|actually|btw|by the way|alright|anyway|also|and|but|ugh+|urgh+|argh+|god|gosh|man|sigh|meh|tbh|honestly|blimey|crikey|jeez|welp|yeah)\b[,!.]?\s*)+/;
+
+/**
+ * Musing: "I really should clean the garage at some point", "one of these days I'd love to …",
+ * "I've been meaning to …", "would be nice to …": a wish, not a request. Offered, never added.
+ */
+const MUSING_START =
+  /^(?:(?:i|we) (?:really |honestly |probably |definitely )?(?:ought to|really ought to|must get round to|must get around to|need to get round to|need to get around to|keep meaning to|keep forgetting to|have been meaning to|wish (?:i|we) could|wish (?:i|we) had time to|might one day)|(?:i|we)(?:'d| would) (?:love|like) to .+ (?:one day|someday|some day|sometime|at some point|eventually)$|(?:i|we)'ve been meaning to|ive been meaning to|been meaning to|(?:it )?(?:would|'d) be (?:nice|good|great|lovely) to|it'd be (?:nice|good|great|lovely) to|(?:one of these days|someday|some day|one day|at some point|sometime|eventually)\b)/;
+const VAGUE_WHEN =
+  /\b(?:at some point|one of these days|some ?day|one day|sometime|some time|eventually|at some stage|when i get (?:a )?(?:chance|round to it|time)|before i die|in the new year|ish)$/;
+const MUSING_CHORE =
+  /^(?:(?:one of these days|someday|some day|one day|at some point|sometime|eventually),? )?(?:(?:i|we)(?:'d| would) (?:love|like) to |(?:i|we) (?:really |honestly |probably |definitely )?(?:should really|should|ought to|really ought to|must really|really must|must|need to|have to|gotta|keep meaning to|keep forgetting to|have been meaning to|wish (?:i|we) could|wish (?:i|we) had time to|might)(?: get round to| get around to)? |(?:i|we)'ve been meaning to |ive been meaning to |been meaning to |(?:it )?(?:would|'d) be (?:nice|good|great|lovely) to |it'd be (?:nice|good|great|lovely) to |(?:i|we)'ll )?(.+)$/;
+/** Words a chore does not start with ("i really should be there"). */
+const NOT_A_CHORE_START =
+  /^(?:the|a|an|my|it|that|this|be|been|being|have|not|so|too|more|less|i|we|you|he|she|they|there|here|just|really)$/;
+function musing(t: string): boolean {
+  return (
+    MUSING_START.test(t) ||
+    (/^(?:i|we) (?:really |honestly |definitely )?(?:should|ought to|must|need to|have to|gotta)\b/.test(t) && VAGUE_WHEN.test(t))
+  );
+}
+
+/** The chore in a musing: "I really should clean the garage at some point" → "clean the garage". */
+function musingChore(t: string): string | null {
+  const chore = MUSING_CHORE.exec(t)?.[1]
+    ?.replace(VAGUE_WHEN, "")
+    .replace(/[\s,]+$/, "")
+    .replace(/^(?:get round to|get around to|try to|try and) /, "");
+  if (!chore) return null;
+  const first = chore.split(/\s+/)[0] ?? "";
+  if (/ing$/.test(first)) return baseOfGerund(chore);
+  return NOT_A_CHORE_START.test(first) ? null : chore;
+}
 
 /** Questions that ask the assistant to act: requests in question form. */
 const POLITE_REQUEST =
@@ -57,6 +90,7 @@ const WHEN_I_CAN =
 
 export function moodOf(clause: string): Mood {
   const t = clause.toLowerCase().replace(FILLER, "").trim();
+  if (musing(t.replace(/[?!.]+$/, ""))) return "intention";
   if (POLITE_REQUEST.test(t) || WHEN_I_CAN.test(t)) return "request";
   if (ADVICE.test(t)) return "advice";
   if (HEDGED.test(t)) return "intention";
@@ -84,6 +118,8 @@ export function moodOf(clause: string): Mood {
 /** The chore inside an advice question or intention: "should I call the bank today?" → "call the bank today". */
 export function choreOf(clause: string): string | null {
   const t = clause.replace(/[?!.]+\s*$/, "").trim();
+  const plain = t.toLowerCase().replace(FILLER, "").trim();
+  if (musing(plain)) return musingChore(plain);
   const going = /^(?:i'm|i\s+am|im|we're|we\s+are)\s+going\s+to\s+((?:the|a|my)\s+.+)$/i.exec(t);
   if (going?.[1]) return `go to ${going[1]}`;
   const progressive = /^(?:i'm|i\s+am|im|we're|we\s+are)\s+(\w+ing)\s+(.+)$/i.exec(t);

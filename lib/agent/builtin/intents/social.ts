@@ -5,13 +5,13 @@
 import type { Intent } from "./types";
 
 const GREETING =
-  /^(?:hi+|hello+|hey+|heya|hiya|howdy|yo|hola|greetings|good (?:morning|afternoon|evening|day)|morning|evening|sup|what'?s up|wassup|hi there|hello there|hey there)(?:\s+(?:there|again|you|friend|bot|assistant|buddy|mate|all|everyone))?(?:[,!.]*\s*(?:how are you(?: doing| today)?|how's it going|how is it going|how are things|what's up))?$/;
+  /^(?:hi+|hello+|hey+|heya|hiya|howdy|yo|hola|greetings|good (?:morning|afternoon|evening|day)|morning|evening|afternoon|sup|what'?s up|wassup|wagwan|hi there|hello there|hey there|hey up|ey up|g'day|oi oi|hello hello|top of the morning|mornin|evenin|howdy doody)(?:\s+(?:there|again|you|friend|bot|assistant|buddy|mate|all|everyone))?(?:[,!.]*\s*(?:how are you(?: doing| today)?|how's it going|how is it going|how are things|what's up))?$/;
 const HOW_ARE_YOU =
   /^(?:how are you(?: doing| today)?|how's it going|how is it going|how's everything|how are things|how do you do|are you there|you there)$/;
 const THANKS =
-  /^(?:thanks|thank you|thx|ty|tysm|cheers|ta|ta very much|thank u|thanku|thankyou|tyvm|much appreciated|appreciate it|i appreciate it|thanks a lot|thank you so much|thanks so much|many thanks|great job|good job|well done|nice one|nice|great|perfect|awesome|cool|excellent|brilliant|lovely|wonderful|fantastic|amazing|sweet|neat|good|ok|okay|k|got it|gotcha|understood|alright|all right|noted|fine|sounds good|looks good|that's great|that's perfect|that works)(?:(?:\s*[,!.]\s*|\s+)(?:thanks|thank you|cheers|a lot|so much|very much|mate|buddy))*$/;
+  /^(?:thanks|thank you|thx|ty|tysm|cheers|ta|ta very much|thank u|thanku|thankyou|tyvm|much appreciated|appreciate it|i appreciate it|thanks a lot|thank you so much|thanks so much|many thanks|thanks a million|thanks a bunch|thanks loads|ta muchly|ta very much indeed|much obliged|cheers for that|thanks for that|thanks for (?:your|the) help|thank you kindly|bless you|bless|legend|top man|top woman|you legend|lifesaver|props|nice1|gr8|ace|champion|smashing|magic|sorted|grand|bang on|spot on|cheers mate|cheers pal|cheers love|ta mate|ta love|no worries|no probs|no problem|all good|all good here|great job|good job|well done|nice one|nice|great|perfect|awesome|cool|excellent|brilliant|lovely|wonderful|fantastic|amazing|sweet|neat|good|ok|okay|k|got it|gotcha|understood|alright|all right|noted|fine|sounds good|looks good|that's great|that's perfect|that works)(?:(?:\s*[,!.]\s*|\s+)(?:thanks|thank you|cheers|ta|a lot|so much|very much|mate|buddy|pal|love))*$/;
 const BYE =
-  /^(?:bye|goodbye|good bye|bye bye|see you|see ya|see you later|later|cya|good night|goodnight|night|that's all|that is all|that's it|that is it|nothing else|no that's all|i'm good|i'm done|that'll be all|all done)(?:(?:\s*[,!.]\s*|\s+)(?:thanks|thank you|for now|bye))*$/;
+  /^(?:(?:thanks|cheers|ta)[,!.]? that's (?:everything|all|it)|that's everything|bye|goodbye|good bye|bye bye|see you|see ya|see you later|later|laters|cya|cya later|catch you later|catch ya later|speak soon|speak later|talk later|talk soon|ttyl|ta ra|tara|ta-ra|toodles|toodle pip|peace out|peace|i'm off|im off|i'm out|gotta go|got to go|gtg|g2g|gotta dash|got to dash|must dash|i must dash|gotta run|got to run|must run|better go|i'd better go|i better go|off now|i'm off now|catch ya|catch you|catch ya later|later gator|ciao|adios|cheerio|bye then|ok bye|right bye|night night|nighty night|nite|gn|sweet dreams|good night|goodnight|night|that's all|that is all|that's it|that is it|nothing else|no that's all|i'm good|i'm done|that'll be all|all done)(?:(?:\s*[,!.]\s*|\s+)(?:thanks|thank you|for now|bye))*$/;
 const HELP =
   /^(?:help|help me|\?+|what can you do|what do you do|what are you|who are you|what are you for|what can i do|what can i say|what can i ask|what can i ask you|what should i say|how does this work|how do you work|how does it work|how do i use (?:this|you|it)|how can you help(?: me)?|what can you help (?:me )?with|what are your (?:features|capabilities|commands)|what commands (?:are there|do you know|do you understand)|commands|instructions|options|menu|features|what do you understand|what else can you do|how do i start|getting started|tell me what you can do|what are you able to do|what are you capable of|can you help|can you help me|are you able to help)(?:\s+(?:here|with this|with that|in this app|in here))?$/;
 const CONFIRM =
@@ -43,9 +43,22 @@ const PRAISE =
 const DONE_FOR_NOW =
   /^(?:ok(?:ay)?\s+)?(?:(?:i'm|i am|im|we're|we are)\s+)?(?:all\s+)?(?:done|finished|through)\s+(?:for\s+(?:today|now|tonight|the day|the night|the week|the moment)|here|with today|for the day)$|^(?:that's|that is)\s+(?:it|all)\s+for\s+(?:today|now|tonight|the day|the week)$|^(?:ok(?:ay)?\s+)?(?:i'm|i am|we're)\s+all\s+done$/;
 
+/**
+ * "don't add milk", "no need to remind me", "don't bother putting the vet on", "don't tick off the
+ * boiler yet": the user says what NOT to do. Nothing is done ("don't forget to …" is a request).
+ */
+const NEGATED_REQUEST =
+  /^(?:(?:no|nah|nope|oh|and|but|ok|okay|please|pls|actually)[,!.]? )?(?:don't|dont|do not|no need to|no need|there's no need to|theres no need to|there is no need to|you don't need to|you dont need to|you don't have to|you dont have to|you needn't|needn't|no point (?:in )?|not worth|never mind|nevermind|better not|best not|rather you didn't|i'd rather you didn't|i don't want you to|i dont want you to|i'd rather not|i would rather not|rather not|maybe don't|maybe dont|probably don't|probably dont|i don't need you to|i dont need you to|i don't need a reminder|i dont need a reminder)(?: (?!forget\b|let me forget\b|let me miss\b)\S.*)?$/;
+
+/** "leave the plumber for now", "leave it as it is": keep a task as it is. */
+const LEAVE_AS_IS =
+  /^(?:(?:just|oh|ok|okay|nah|no)[,!.]? )?leave (?:it|them|that|this|those|the \S+(?: \S+){0,4}?|my \S+(?: \S+){0,4}?) (?:for now|alone|as it is|as they are|as is|be|for later|till later|until later|for the moment|where it is|off the list|off)$/;
+
 /** A social or off-topic message, or null. */
 export function readSocial(text: string): Intent | null {
   if (!text) return { type: "say", kind: "unclear" };
+  if (NEGATED_REQUEST.test(text) && !/^(?:don't|dont|do not) (?:forget|let me forget|let me miss)\b/.test(text)) return { type: "deny" };
+  if (LEAVE_AS_IS.test(text)) return { type: "deny" };
   if (DONE_FOR_NOW.test(text)) return { type: "say", kind: "bye" };
   if (PRAISE.test(text)) return { type: "say", kind: "thanks" };
   if (ABOUT_ME.test(text)) return { type: "say", kind: "help" };

@@ -60,8 +60,10 @@ export type ListFilter = {
   priority?: Priority;
   due?: "today" | "overdue" | "upcoming" | "this_week";
   query?: string;
-  /** A day range the tool has no filter for ("tomorrow", "next week"): filtered in the reply. */
-  window?: { from: CivilDate; to: CivilDate; label: string };
+  /** A day range ("tomorrow", "next week"; `on: "completed"`: "what did I finish yesterday"), sent as dueFrom/dueTo or completedFrom/completedTo. */
+  window?: { from: CivilDate; to: CivilDate; label: string; on?: "completed" };
+  /** "did I put down X?" (exists), "is X done?" (done): a yes/no answer about the tasks matching `query`. */
+  ask?: "exists" | "done";
   /** "show my groceries list": one of the user's lists, by name. */
   list?: string;
   /** "show my work tasks": `list`, or tasks about it when the user has no such list. */
