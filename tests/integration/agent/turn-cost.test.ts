@@ -13,6 +13,8 @@ import { POST as chatPOST } from "@/app/api/chat/route";
 import { inFlightTurns } from "@/lib/agent/in-flight";
 import { loadMessages } from "@/lib/conversations";
 import { db } from "@/lib/db";
+import type { TaskView } from "@/lib/tasks/schema";
+import { getTaskById } from "@/lib/tasks/service";
 import { apiRequest, createTestUser, sessionCookie, type TestUser } from "../helpers";
 import { setAgentEnv } from "./env";
 
@@ -91,8 +93,12 @@ describe("database statements per chat turn (built-in model, POST /api/chat)", (
     expect(messages.map((m) => m.role)).toEqual(["user", "assistant", "user", "assistant"]);
     const activity = await db.taskActivity.count({ where: { userId: ada.user.id, action: "created" } });
     expect(activity).toBe(1);
-    const calls = await db.toolInvocation.findMany({ where: { conversationId }, select: { toolName: true, status: true } });
-    expect(calls).toEqual([{ toolName: "add_task", status: "executed" }]);
+    const calls = await db.toolInvocation.findMany({ where: { conversationId }, select: { toolName: true, status: true, output: true } });
+    expect(calls.map(({ toolName, status }) => ({ toolName, status }))).toEqual([{ toolName: "add_task", status: "executed" }]);
+    // What the model was told is the task as stored.
+    const output = calls[0]!.output as { ok: boolean; task: TaskView };
+    expect(output.ok).toBe(true);
+    expect(output.task).toEqual(await getTaskById({ userId: ada.user.id, id: output.task.id }));
 
     console.info(
       `statements: text turn ${text.length}, tool turn ${tool.length}\n-- text turn\n${list(text)}\n-- tool turn\n${list(tool)}`,
