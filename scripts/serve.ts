@@ -76,8 +76,16 @@ if (cluster.isPrimary) {
   // sat at 3–4× its live set (RSS 400–660 MB at 500 streams, rising between soaks). 1.5×
   // keeps it at ~350 MB, flat, for no measurable CPU (docs/benchmarks.md, issue 18). A flag
   // given to the primary (node --heap-growing-percent=… dist/serve.js) wins.
-  if (!process.execArgv.some((a) => a.startsWith("--heap-growing-percent")))
-    cluster.setupPrimary({ execArgv: [...process.execArgv, "--heap-growing-percent=50"] });
+  //
+  // Node 24's V8 grows the young generation to 2 × 32 MB semi-spaces where Node 20's stopped at
+  // 2 × 16 MB: a worker's RSS rose by that and more at 300 streams (456 vs 364 MB, issue 23).
+  // A turn's objects live seconds and are promoted anyway, so the larger nursery buys little;
+  // 16 MB is Node 20's size (docs/runtime.md, "Memory"). Flags given to the primary win.
+  const flags = [
+    ["--heap-growing-percent", "--heap-growing-percent=50"],
+    ["--max-semi-space-size", "--max-semi-space-size=16"],
+  ].flatMap(([name, flag]) => (process.execArgv.some((a) => a.startsWith(name!)) ? [] : [flag!]));
+  if (flags.length) cluster.setupPrimary({ execArgv: [...process.execArgv, ...flags] });
   const live = new Set<Worker>();
   const ready = new Set<number>();
   let announced = false;

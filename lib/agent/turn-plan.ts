@@ -9,7 +9,8 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { UIMessage } from "ai";
 import { AppError } from "@/lib/errors";
-import { loadMessages, saveMessage } from "@/lib/conversations";
+import { isDatabaseUnavailable } from "@/lib/db/errors";
+import { loadMessages, saveMessage, saveMessageAndStartRun, type RunStart } from "@/lib/conversations";
 import { decideToolCall, denyProposals, findToolCall, type StoredToolCall } from "@/lib/conversations/tool-calls";
 import {
   cancelPendingApprovals,
@@ -50,6 +51,8 @@ export type TurnPlan = {
   userText: string | null;
   /** Edit/regenerate: what undoing the replaced answer did. */
   rewound: Rewind["undone"] | null;
+  /** The turn's run was written with the user's message (else the caller writes it). */
+  runStarted?: boolean;
 };
 
 function userMessage(text: string): UIMessage {
@@ -66,19 +69,25 @@ export async function planTurn({
   historyLimit,
   userId,
   requestId,
+  history: loaded,
+  run,
 }: {
   conversationId: string;
   input: TurnInput;
   historyLimit: number;
   userId: string;
   requestId: string;
+  /** The conversation's last `historyLimit + 1` messages, when the caller has read them already. */
+  history?: UIMessage[];
+  /** The turn's run (without the user's words): written in the same statement as the user's message. */
+  run?: Omit<RunStart, "userMessage">;
 }): Promise<TurnPlan> {
   if (input.kind === "regenerate" || (input.kind === "message" && input.edit)) {
     // The replaced answer's changes are undone and its messages removed; then this is a new answer.
     const rewind = await rewindLastAnswer({ userId, conversationId, requestId, dropUserMessage: input.kind === "message" });
     if (input.kind === "message")
       return {
-        ...(await planTurn({ conversationId, input: { kind: "message", text: input.text }, historyLimit, userId, requestId })),
+        ...(await planTurn({ conversationId, input: { kind: "message", text: input.text }, historyLimit, userId, requestId, run })),
         rewound: rewind.undone,
       };
     const history = await loadMessages({ conversationId, last: historyLimit + 1 });
@@ -96,7 +105,24 @@ export async function planTurn({
     };
   }
   // One extra message so the window can drop a leading assistant message and still hold N.
-  const history = await loadMessages({ conversationId, last: historyLimit + 1 });
+  const history = loaded ?? (await loadMessages({ conversationId, last: historyLimit + 1 }));
+  /**
+   * Saves the user's message, with the turn's run when the caller gave one (one statement); true
+   * when the run was written. If that write fails for an unavailable database, the message is
+   * saved alone (as it would be without a run) and the caller writes the run later.
+   */
+  const saveUserMessage = async (message: UIMessage, text: string): Promise<boolean> => {
+    if (run) {
+      try {
+        await saveMessageAndStartRun({ conversationId, message, run: { ...run, userMessage: text } });
+        return true;
+      } catch (error) {
+        if (!isDatabaseUnavailable(error)) throw error;
+      }
+    }
+    await saveMessage({ conversationId, message });
+    return false;
+  };
   const last = history.at(-1);
   const before = history.slice(0, -1);
   const pending: PendingCall[] = await Promise.all(
@@ -136,8 +162,9 @@ export async function planTurn({
     const answers = [...staleAnswers, ...(await Promise.all(open.map((p) => decide(p, typed === "approve"))))];
     const answered = respond(last, answers);
     const message = userMessage(input.text);
-    await saveMessage({ conversationId, message });
+    const runStarted = await saveUserMessage(message, input.text);
     return {
+      runStarted,
       mode: "typed_confirmation",
       originalMessages: [...before, answered, message],
       modelMessages: windowMessages([...before, answered], historyLimit),
@@ -165,9 +192,10 @@ export async function planTurn({
     previous = [...before, cancelled];
   }
   const message = userMessage(input.text);
-  await saveMessage({ conversationId, message });
+  const runStarted = await saveUserMessage(message, input.text);
   const all = [...previous, message];
   return {
+    runStarted,
     mode: "message",
     originalMessages: all,
     modelMessages: windowMessages(all, historyLimit),

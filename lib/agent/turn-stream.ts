@@ -88,33 +88,69 @@ function toolErrorText(error: unknown): string {
   return "Something went wrong.";
 }
 
+/** What the loop learns while the turn runs; it becomes the TurnLoopResult. */
+type LoopState = {
+  /** The tool calls of the turn (made by the model, or waiting from the answered message), by toolCallId. */
+  calls: Map<string, { toolName: string; input: unknown }>;
+  /** Calls whose output (or denial) was streamed. */
+  settled: Set<string>;
+  /** Approvals asked for, in order. */
+  approvals: { approvalId: string; toolCallId: string }[];
+  answeredOutputs: Map<string, UIMessageChunk>;
+  usage: TurnLoopResult["usage"];
+  /** The reply's text so far, and the current step's. */
+  text: string;
+  stepText: string;
+  steps: number;
+  finishReason: string | null;
+  providerError: unknown;
+  /** streamText ended with an abort chunk (a step timeout or the turn's signal). */
+  sawAbort: boolean;
+  /** The turn's own timeout fired. */
+  timedOut: boolean;
+  prompt: string | null;
+  questions: ConfirmationItem[];
+  boundHit: TurnLoopResult["boundHit"];
+  errorCode: TurnLoopResult["errorCode"];
+  /**
+   * The model call in flight: what it was sent and has streamed so far, in characters (0: none).
+   * A call that is stopped or times out never gets the provider's usage report, yet it was paid
+   * for: its tokens are estimated from these (~4 characters a token) for the daily budget.
+   */
+  openStep: { sentChars: number; streamedChars: number };
+  /** The tools' names and descriptions, in characters (their schemas are not counted). */
+  toolChars: number | undefined;
+};
+
+function newLoopState(): LoopState {
+  return {
+    calls: new Map(),
+    settled: new Set(),
+    approvals: [],
+    answeredOutputs: new Map(),
+    usage: {},
+    text: "",
+    stepText: "",
+    steps: 0,
+    finishReason: null,
+    providerError: null,
+    sawAbort: false,
+    timedOut: false,
+    prompt: null,
+    questions: [],
+    boundHit: null,
+    errorCode: null,
+    openStep: { sentChars: 0, streamedChars: 0 },
+    toolChars: undefined,
+  };
+}
+
 export function runTurnLoop(args: LoopArgs): ReadableStream<UIMessageChunk> {
   const { config, plan, records, requestId } = args;
-  const calls = new Map<string, { toolName: string; input: unknown }>();
-  const settled = new Set<string>();
-  const approvals: { approvalId: string; toolCallId: string }[] = [];
-  const answeredOutputs = new Map<string, UIMessageChunk>();
-  const usage: TurnLoopResult["usage"] = {};
-  let text = "";
-  let stepText = "";
-  let steps = 0;
-  let finishReason: string | null = null;
-  let providerError: unknown = null;
-  let sawAbort = false;
-  let prompt: string | null = null;
-  let questions: ConfirmationItem[] = [];
-  let boundHit: TurnLoopResult["boundHit"] = null;
-  let errorCode: TurnLoopResult["errorCode"] = null;
-  // The model call in flight: what it was sent and has streamed so far, in characters (0: none).
-  // A call that is stopped or times out never gets the provider's usage report, yet it was paid
-  // for: its tokens are estimated from these (~4 characters a token) for the daily budget.
-  let openStep = { sentChars: 0, streamedChars: 0 };
-  let toolChars: number | undefined; // the tools' names and descriptions (their schemas are not counted)
-
+  const state = newLoopState();
   const turnTimeout = new AbortController();
-  let timedOut = false;
   const timer = setTimeout(() => {
-    timedOut = true;
+    state.timedOut = true;
     turnTimeout.abort(new DOMException("The turn took too long", "TimeoutError"));
   }, config.turnTimeoutMs);
   const signal = args.abortSignal ? AbortSignal.any([args.abortSignal, turnTimeout.signal]) : turnTimeout.signal;
@@ -141,11 +177,11 @@ export function runTurnLoop(args: LoopArgs): ReadableStream<UIMessageChunk> {
         if (args.plan.waiting.length || signal.aborted) {
           // Another action of that message still waits for its own answer: ask it, no model call.
           for (const w of args.plan.waiting) {
-            approvals.push({ approvalId: w.approvalId, toolCallId: w.toolCallId });
-            calls.set(w.toolCallId, { toolName: w.toolName, input: w.input });
+            state.approvals.push({ approvalId: w.approvalId, toolCallId: w.toolCallId });
+            state.calls.set(w.toolCallId, { toolName: w.toolName, input: w.input });
           }
           await finishTurn(writer);
-          writer.write({ type: "finish", finishReason: errorCode ? "error" : "stop" });
+          writer.write({ type: "finish", finishReason: state.errorCode ? "error" : "stop" });
           return;
         }
         const result = streamText({
@@ -161,23 +197,23 @@ export function runTurnLoop(args: LoopArgs): ReadableStream<UIMessageChunk> {
           timeout: { stepMs: config.stepTimeoutMs },
           abortSignal: signal,
           prepareStep: ({ messages }) => {
-            toolChars ??= JSON.stringify(Object.entries(args.tools).map(([name, t]) => [name, t.description])).length;
-            openStep = { sentChars: args.system.length + toolChars + JSON.stringify(messages).length, streamedChars: 0 };
+            state.toolChars ??= JSON.stringify(Object.entries(args.tools).map(([name, t]) => [name, t.description])).length;
+            state.openStep = { sentChars: args.system.length + state.toolChars + JSON.stringify(messages).length, streamedChars: 0 };
             return undefined;
           },
           onError: ({ error }) => {
-            providerError = error;
+            state.providerError = error;
           },
           onStepFinish: (step) => {
-            steps++;
-            finishReason = step.finishReason;
-            usage.inputTokens = (usage.inputTokens ?? 0) + (step.usage.inputTokens ?? 0);
-            usage.outputTokens = (usage.outputTokens ?? 0) + (step.usage.outputTokens ?? 0);
-            usage.totalTokens = (usage.totalTokens ?? 0) + (step.usage.totalTokens ?? 0);
-            openStep = { sentChars: 0, streamedChars: 0 };
+            state.steps++;
+            state.finishReason = step.finishReason;
+            state.usage.inputTokens = (state.usage.inputTokens ?? 0) + (step.usage.inputTokens ?? 0);
+            state.usage.outputTokens = (state.usage.outputTokens ?? 0) + (step.usage.outputTokens ?? 0);
+            state.usage.totalTokens = (state.usage.totalTokens ?? 0) + (step.usage.totalTokens ?? 0);
+            state.openStep = { sentChars: 0, streamedChars: 0 };
             log.info("agent.step", {
               requestId,
-              step: steps,
+              step: state.steps,
               maxSteps: config.maxSteps,
               finishReason: step.finishReason,
               toolCalls: step.toolCalls.length,
@@ -192,30 +228,28 @@ export function runTurnLoop(args: LoopArgs): ReadableStream<UIMessageChunk> {
         }
         await finishTurn(writer);
       } catch (error) {
-        providerError ??= error;
+        state.providerError ??= error;
         await finishTurn(writer);
       } finally {
         clearTimeout(timer);
         signal.removeEventListener("abort", stopTools);
       }
-      writer.write({ type: "finish", finishReason: errorCode ? "error" : ((finishReason ?? "stop") as FinishReason) });
+      writer.write({ type: "finish", finishReason: state.errorCode ? "error" : ((state.finishReason ?? "stop") as FinishReason) });
     },
     onFinish: async ({ responseMessage }) => {
       sortRecords();
       await args.onFinish({
         responseMessage,
-        answeredOutputs,
-        text: text.trim(),
-        steps,
-        finishReason,
-        usage,
-        pending: approvals
-          .filter((a) => !settled.has(a.toolCallId))
-          .map((a) => ({ ...a, toolName: calls.get(a.toolCallId)?.toolName ?? "", input: calls.get(a.toolCallId)?.input })),
-        prompt,
-        questions,
-        boundHit,
-        errorCode,
+        answeredOutputs: state.answeredOutputs,
+        text: state.text.trim(),
+        steps: state.steps,
+        finishReason: state.finishReason,
+        usage: state.usage,
+        pending: pendingCalls(),
+        prompt: state.prompt,
+        questions: state.questions,
+        boundHit: state.boundHit,
+        errorCode: state.errorCode,
       });
     },
   });
@@ -226,31 +260,31 @@ export function runTurnLoop(args: LoopArgs): ReadableStream<UIMessageChunk> {
     writer.write({ type: "text-start", id });
     writer.write({ type: "text-delta", id, delta: sentence });
     writer.write({ type: "text-end", id });
-    text = text.trim() ? `${text.trim()}\n\n${sentence}` : sentence;
+    state.text = state.text.trim() ? `${state.text.trim()}\n\n${sentence}` : sentence;
   }
 
   /** Tracks a chunk; false when it must not reach the client. */
   function forward(chunk: UIMessageChunk): boolean {
     switch (chunk.type) {
       case "start-step":
-        stepText = "";
+        state.stepText = "";
         return true;
       case "text-start":
-        if (text.trim() && !text.endsWith("\n\n")) text += "\n\n";
+        if (state.text.trim() && !state.text.endsWith("\n\n")) state.text += "\n\n";
         return true;
       case "text-delta":
-        text += chunk.delta;
-        stepText += chunk.delta;
-        openStep.streamedChars += chunk.delta.length;
+        state.text += chunk.delta;
+        state.stepText += chunk.delta;
+        state.openStep.streamedChars += chunk.delta.length;
         return true;
       case "tool-input-delta":
-        openStep.streamedChars += chunk.inputTextDelta.length;
+        state.openStep.streamedChars += chunk.inputTextDelta.length;
         return true;
       case "tool-input-available":
-        calls.set(chunk.toolCallId, { toolName: chunk.toolName, input: chunk.input });
+        state.calls.set(chunk.toolCallId, { toolName: chunk.toolName, input: chunk.input });
         return true;
       case "tool-input-error":
-        calls.set(chunk.toolCallId, { toolName: chunk.toolName, input: chunk.input });
+        state.calls.set(chunk.toolCallId, { toolName: chunk.toolName, input: chunk.input });
         records.push({
           toolCallId: chunk.toolCallId,
           toolName: chunk.toolName,
@@ -270,21 +304,21 @@ export function runTurnLoop(args: LoopArgs): ReadableStream<UIMessageChunk> {
         });
         return true;
       case "tool-approval-request":
-        approvals.push({ approvalId: chunk.approvalId, toolCallId: chunk.toolCallId });
+        state.approvals.push({ approvalId: chunk.approvalId, toolCallId: chunk.toolCallId });
         return true;
       case "tool-output-available":
       case "tool-output-error":
       case "tool-output-denied":
-        settled.add(chunk.toolCallId);
+        state.settled.add(chunk.toolCallId);
         if (plan.mode === "typed_confirmation" && plan.answeredToolCallIds.has(chunk.toolCallId)) {
           // The call lives in the previous message; the new message must not reference it.
-          answeredOutputs.set(chunk.toolCallId, chunk);
+          state.answeredOutputs.set(chunk.toolCallId, chunk);
           return false;
         }
         return true;
       case "abort":
         // streamText ends with an abort when the per-step timeout (or the turn's signal) fires.
-        sawAbort = true;
+        state.sawAbort = true;
         return false;
       case "error":
         return false;
@@ -293,69 +327,82 @@ export function runTurnLoop(args: LoopArgs): ReadableStream<UIMessageChunk> {
     }
   }
 
-  /** Adds the estimated tokens of the model call the stop or timeout cut short (see openStep). */
+  /** Adds the estimated tokens of the model call the stop or timeout cut short (see LoopState.openStep). */
   function countUnfinishedStep(): void {
-    const input = Math.ceil(openStep.sentChars / 4);
-    const output = Math.ceil(openStep.streamedChars / 4);
-    usage.inputTokens = (usage.inputTokens ?? 0) + input;
-    usage.outputTokens = (usage.outputTokens ?? 0) + output;
-    usage.totalTokens = (usage.totalTokens ?? 0) + input + output;
+    const input = Math.ceil(state.openStep.sentChars / 4);
+    const output = Math.ceil(state.openStep.streamedChars / 4);
+    state.usage.inputTokens = (state.usage.inputTokens ?? 0) + input;
+    state.usage.outputTokens = (state.usage.outputTokens ?? 0) + output;
+    state.usage.totalTokens = (state.usage.totalTokens ?? 0) + input + output;
     log.info("agent.unfinished_step_tokens", { requestId, inputTokens: input, outputTokens: output });
-    openStep = { sentChars: 0, streamedChars: 0 };
+    state.openStep = { sentChars: 0, streamedChars: 0 };
+  }
+
+  /** The approvals asked for and not settled in this turn, with their calls. */
+  function pendingCalls(): TurnLoopResult["pending"] {
+    return state.approvals
+      .filter((a) => !state.settled.has(a.toolCallId))
+      .map((a) => ({ ...a, toolName: state.calls.get(a.toolCallId)?.toolName ?? "", input: state.calls.get(a.toolCallId)?.input }));
   }
 
   /** Tools of one step run in parallel; report them in the order the model called them. */
   function sortRecords(): void {
-    const order = [...calls.keys()];
+    const order = [...state.calls.keys()];
     records.sort((a, b) => order.indexOf(a.toolCallId) - order.indexOf(b.toolCallId));
   }
 
   async function finishTurn(writer: UIMessageStreamWriter): Promise<void> {
     sortRecords();
-    if (plan.mode === "typed_confirmation" && answeredOutputs.size) {
-      writer.write({ type: "data-approval", data: { answered: [...answeredOutputs.values()] }, transient: true });
+    if (plan.mode === "typed_confirmation" && state.answeredOutputs.size) {
+      writer.write({ type: "data-approval", data: { answered: [...state.answeredOutputs.values()] }, transient: true });
     }
-    const userAborted = args.abortSignal?.aborted === true && !timedOut;
-    if (openStep.sentChars && (userAborted || sawAbort || signal.aborted)) countUnfinishedStep();
+    const userAborted = args.abortSignal?.aborted === true && !state.timedOut;
+    if (state.openStep.sentChars && (userAborted || state.sawAbort || signal.aborted)) countUnfinishedStep();
     if (userAborted) {
       // The user's Stop: what already ran stays (and is reported); nothing else starts.
-      errorCode = "aborted";
-      log.info("agent.stopped", { requestId, steps, toolCalls: records.length });
+      state.errorCode = "aborted";
+      log.info("agent.stopped", { requestId, steps: state.steps, toolCalls: records.length });
       say(writer, records.some((r) => r.success) ? `${summarizeToolCalls(records)} ${STOPPED_NOTICE}` : STOPPED_NOTICE);
       return;
     }
-    if (providerError !== null || sawAbort || signal.aborted) {
-      errorCode = classifyAgentError(providerError, timedOut || (sawAbort && providerError === null));
-      log.error("agent.provider_error", { requestId, errorCode, error: providerError ?? signal.reason });
-      say(writer, FRIENDLY_MESSAGES[errorCode]);
+    if (state.providerError !== null || state.sawAbort || signal.aborted) {
+      state.errorCode = classifyAgentError(state.providerError, state.timedOut || (state.sawAbort && state.providerError === null));
+      log.error("agent.provider_error", { requestId, errorCode: state.errorCode, error: state.providerError ?? signal.reason });
+      say(writer, FRIENDLY_MESSAGES[state.errorCode]);
       return;
     }
-    const pending = approvals.filter((a) => !settled.has(a.toolCallId));
+    const pending = pendingCalls();
     if (pending.length) {
-      const described = await args.describe(
-        pending.map((a) => ({ ...a, toolName: calls.get(a.toolCallId)?.toolName ?? "", input: calls.get(a.toolCallId)?.input })),
-      );
-      prompt = described.prompt;
-      questions = described.items;
+      const described = await args.describe(pending);
+      state.prompt = described.prompt;
+      state.questions = described.items;
       writer.write({
         type: "data-confirmation",
-        data: { approvalIds: pending.map((a) => a.approvalId), prompt, titles: questions.flatMap((q) => q.titles), items: questions },
+        data: {
+          approvalIds: pending.map((a) => a.approvalId),
+          prompt: state.prompt,
+          titles: state.questions.flatMap((q) => q.titles),
+          items: state.questions,
+        },
       });
-      if (!stepText.trim())
-        say(writer, records.some((r) => r.success) && args.plan.waiting.length ? `${summarizeToolCalls(records)} ${prompt}` : prompt);
+      if (!state.stepText.trim())
+        say(
+          writer,
+          records.some((r) => r.success) && args.plan.waiting.length ? `${summarizeToolCalls(records)} ${state.prompt}` : state.prompt,
+        );
       return;
     }
-    const stepBound = steps >= config.maxSteps && finishReason === "tool-calls";
-    const toolBound = !stepBound && args.budget.used >= args.budget.max && finishReason === "tool-calls";
+    const stepBound = state.steps >= config.maxSteps && state.finishReason === "tool-calls";
+    const toolBound = !stepBound && args.budget.used >= args.budget.max && state.finishReason === "tool-calls";
     if (stepBound || toolBound) {
-      boundHit = toolBound ? "tool_calls" : "steps";
+      state.boundHit = toolBound ? "tool_calls" : "steps";
       if (toolBound) log.warn("agent.tool_bound", { requestId, toolCalls: args.budget.used, maxToolCalls: args.budget.max });
-      else log.warn("agent.step_bound", { requestId, steps, maxSteps: config.maxSteps });
-      const summary = stepText.trim() ? "" : `${summarizeToolCalls(records)} `;
+      else log.warn("agent.step_bound", { requestId, steps: state.steps, maxSteps: config.maxSteps });
+      const summary = state.stepText.trim() ? "" : `${summarizeToolCalls(records)} `;
       say(writer, `${summary}${STEP_BOUND_NOTICE}`);
       return;
     }
-    if (!text.trim()) {
+    if (!state.text.trim()) {
       say(
         writer,
         records.length

@@ -14,6 +14,7 @@ import {
   closeStaleRuns,
   deriveTitle,
   finishTurn,
+  loadMessages,
   releaseTurnLease,
   runApproved,
   saveMessage,
@@ -27,7 +28,7 @@ import { registerStop, reportTurn, trackTurn } from "@/lib/agent/in-flight";
 import { watchTurn } from "@/lib/agent/turn-watch";
 import { sql } from "@/lib/db";
 import { isDatabaseUnavailable } from "@/lib/db/errors";
-import { answerInterruptedTurns } from "@/lib/conversations/interrupted";
+import { answerClosedRuns, type InterruptedRun } from "@/lib/conversations/interrupted";
 import { getLanguageModel } from "@/lib/agent/models";
 import { enforceTokenBudget } from "@/lib/agent/budget";
 import { capHistoryChars } from "@/lib/agent/history";
@@ -104,15 +105,16 @@ export async function startTurn(params: StartTurnParams): Promise<Turn> {
   // The conversation (created on the first message; another user's id → 404) and its lease (a
   // turn already running → 409), in one round trip. A refused turn uses no quota.
   const turnId = randomUUID();
+  let interrupted: InterruptedRun[];
   try {
     reportTurn(conversationId, turnId, true);
-    await beginTurn({
+    ({ interrupted } = await beginTurn({
       userId: user.id,
       conversationId,
       turnId,
       create: input.kind === "message" && !input.edit,
       title: input.kind === "message" ? deriveTitle(input.text) : "",
-    });
+    }));
   } catch (error) {
     reportTurn(conversationId, turnId, false);
     await quota.refund().catch((refundError) => log.error("agent.refund_failed", { requestId, error: refundError }));
@@ -123,8 +125,19 @@ export async function startTurn(params: StartTurnParams): Promise<Turn> {
   let unwatch: (() => void) | null = null;
   let planned = false;
   try {
-    await recoverInterruptedTurns(conversationId, requestId);
-    const plan = await planTurn({ conversationId, input, historyLimit: config.historyMessages, userId: user.id, requestId });
+    const history = await recoverInterruptedTurns(conversationId, requestId, interrupted, config.historyMessages);
+    // The audit row is written with the user's message (or, where the turn saves none, while the model starts).
+    const runId = randomUUID();
+    const runStart = { id: runId, requestId, userId: user.id, conversationId, model: info.modelId };
+    const plan = await planTurn({
+      conversationId,
+      input,
+      historyLimit: config.historyMessages,
+      userId: user.id,
+      requestId,
+      history,
+      run: runStart,
+    });
     planned = true;
     const timeZone = params.timeZone ?? user.timezone;
     const now = params.now ?? new Date();
@@ -137,10 +150,9 @@ export async function startTurn(params: StartTurnParams): Promise<Turn> {
       requestId,
       conversationId,
     };
-    // The audit row is written while the model starts; tool records and onFinish wait for it.
-    const runId = randomUUID();
-    const runRow = { id: runId, requestId, userId: user.id, conversationId, model: info.modelId, userMessage: plan.userText };
-    run = startAgentRun(runRow);
+    // Tool records and onFinish wait for the audit row.
+    const runRow = { ...runStart, userMessage: plan.userText };
+    run = plan.runStarted ? Promise.resolve(runId) : startAgentRun(runRow);
     const runStarted = run;
     runStarted.catch(() => undefined); // awaited (and reported) by the tools and in onFinish
     const proposals = new Map<string, ProposedCall>();
@@ -345,12 +357,24 @@ function sweepStaleRuns(turnTimeoutMs: number): void {
 }
 
 /**
- * Turns of this conversation that died with their process (this turn holds the lease now) are
- * closed as interrupted and answered with a reply that says so (lib/conversations/interrupted.ts).
+ * Reads the conversation's last `historyLimit + 1` messages. Turns of this conversation that died
+ * with their process (closed as interrupted when this turn took the lease) are answered with a
+ * reply that says so (lib/conversations/interrupted.ts), and so is a last user message that got
+ * no answer; then the messages are read again.
  */
-async function recoverInterruptedTurns(conversationId: string, requestId: string): Promise<void> {
-  const { runs, replies } = await answerInterruptedTurns(sql, conversationId);
-  if (runs.length || replies) log.warn("agent.turn.interrupted", { requestId, conversationId, runIds: runs.map((r) => r.id), replies });
+async function recoverInterruptedTurns(
+  conversationId: string,
+  requestId: string,
+  runs: InterruptedRun[],
+  historyLimit: number,
+): Promise<UIMessage[]> {
+  const read = () => loadMessages({ conversationId, last: historyLimit + 1 });
+  const history = await read();
+  const lastRole = history.at(-1)?.role ?? null;
+  if (!runs.length && lastRole !== "user") return history;
+  const replies = await answerClosedRuns(sql, conversationId, runs, lastRole);
+  log.warn("agent.turn.interrupted", { requestId, conversationId, runIds: runs.map((r) => r.id), replies });
+  return replies ? read() : history;
 }
 
 /**

@@ -4,7 +4,7 @@
  */
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
-import { db } from "@/lib/db";
+import { db, sql } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { SessionUser } from "@/lib/auth/users";
 import { isTokenScope, TOKEN_SCOPES, type TokenScope } from "@/lib/auth/scopes";
@@ -23,6 +23,23 @@ export type ApiTokenView = {
   createdAt: string;
   lastUsedAt: string | null;
 };
+/** The database's clock as Prisma stores timestamps (UTC, without a zone). */
+const DB_NOW = `(now() AT TIME ZONE 'UTC')::timestamp(3)`;
+
+/**
+ * A live token (not revoked, not expired by the database's clock) and its user, in one statement
+ * (every request with a token runs it); `lastUsedAt` is moved on at most once per $2 ms.
+ */
+const VERIFY_TOKEN = `
+  WITH live AS (
+    SELECT t."id" AS "tokenId", t."scopes", t."lastUsedAt", u."id", u."email", u."name", u."timezone"
+    FROM "ApiToken" t JOIN "User" u ON u."id" = t."userId"
+    WHERE t."tokenHash" = $1 AND t."revokedAt" IS NULL AND (t."expiresAt" IS NULL OR t."expiresAt" > ${DB_NOW})),
+  touched AS (
+    UPDATE "ApiToken" SET "lastUsedAt" = ${DB_NOW}
+    WHERE "id" = (SELECT "tokenId" FROM live) AND ("lastUsedAt" IS NULL OR "lastUsedAt" < ${DB_NOW} - $2::int * interval '1 millisecond'))
+  SELECT "tokenId", "scopes", "id", "email", "name", "timezone" FROM live`;
+
 export type VerifiedToken = { user: SessionUser; tokenId: string; scopes: TokenScope[] };
 
 function hashToken(token: string): string {
@@ -97,21 +114,13 @@ export async function revokeApiToken({ userId, id }: { userId: string; id: strin
 /** The user, id and scopes of a bearer token, or null for a malformed, unknown, revoked or expired token. */
 export async function verifyApiToken(token: string): Promise<VerifiedToken | null> {
   if (!tokenPattern.test(token)) return null;
-  const row = await db.apiToken.findUnique({
-    where: { tokenHash: hashToken(token) },
-    select: {
-      id: true,
-      revokedAt: true,
-      expiresAt: true,
-      scopes: true,
-      lastUsedAt: true,
-      user: { select: { id: true, email: true, name: true, timezone: true } },
-    },
-  });
-  const now = Date.now();
-  if (!row || row.revokedAt || (row.expiresAt && row.expiresAt.getTime() <= now)) return null;
-  if (!row.lastUsedAt || now - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
-    await db.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date(now) } });
-  }
-  return { user: row.user, tokenId: row.id, scopes: knownScopes(row.scopes) };
+  const rows = await sql<{ tokenId: string; scopes: string[]; id: string; email: string; name: string | null; timezone: string }>(
+    "api_token_verify",
+    VERIFY_TOKEN,
+    [hashToken(token), LAST_USED_RESOLUTION_MS],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const { tokenId, scopes, ...user } = row;
+  return { user, tokenId, scopes: knownScopes(scopes) };
 }

@@ -8,7 +8,7 @@
 import "server-only";
 import type { UIMessage } from "ai";
 import { jsonParam, sql } from "@/lib/db";
-import { messageParams } from "@/lib/conversations/messages";
+import { MESSAGE_UPSERT, messageParams } from "@/lib/conversations/messages";
 
 export type RunStatus = "running" | "completed" | "awaiting_confirmation" | "max_iterations_reached" | "error" | "aborted" | "interrupted";
 
@@ -41,31 +41,55 @@ export type RunOutcome = {
   intent: string;
 };
 
+/** A turn's AgentRun as it starts (status running), under an id chosen by the caller. */
+export type RunStart = { id: string; requestId: string; userId: string; conversationId: string; model: string; userMessage: string | null };
+
+/** The AgentRun insert; `$${first}`… are `runParams`. Idempotent: a second write changes nothing. */
+const runInsert = (first: number) => {
+  const p = (i: number) => `$${first + i}`;
+  return `INSERT INTO "AgentRun" ("id", "requestId", "userId", "conversationId", "model", "status", "userMessage", "createdAt")
+     VALUES (${p(0)}::uuid, ${p(1)}, ${p(2)}::uuid, ${p(3)}::uuid, ${p(4)}, 'running', ${p(5)}, ${p(6)}::timestamp(3))
+     ON CONFLICT ("id") DO NOTHING`;
+};
+
+const runParams = (data: RunStart, now: Date) => [
+  data.id,
+  data.requestId.slice(0, 128),
+  data.userId,
+  data.conversationId,
+  data.model.slice(0, 128),
+  data.userMessage?.slice(0, 4000) ?? null,
+  now.toISOString(),
+];
+
 /**
- * Writes the turn's AgentRun (status running) under an id chosen by the caller, so it can be
- * written in the background. Idempotent: writing it again (its first write failed, or its answer
- * was lost) changes nothing.
+ * Writes the turn's AgentRun (status running), so it can be written in the background.
+ * Idempotent: writing it again (its first write failed, or its answer was lost) changes nothing.
  */
-export async function startAgentRun(
-  data: { id: string; requestId: string; userId: string; conversationId: string; model: string; userMessage: string | null },
-  now = new Date(),
-): Promise<string> {
-  await sql(
-    "run_start",
-    `INSERT INTO "AgentRun" ("id", "requestId", "userId", "conversationId", "model", "status", "userMessage", "createdAt")
-     VALUES ($1::uuid, $2, $3::uuid, $4::uuid, $5, 'running', $6, $7::timestamp(3))
-     ON CONFLICT ("id") DO NOTHING`,
-    [
-      data.id,
-      data.requestId.slice(0, 128),
-      data.userId,
-      data.conversationId,
-      data.model.slice(0, 128),
-      data.userMessage?.slice(0, 4000) ?? null,
-      now.toISOString(),
-    ],
-  );
+export async function startAgentRun(data: RunStart, now = new Date()): Promise<string> {
+  await sql("run_start", runInsert(1), runParams(data, now));
   return data.id;
+}
+
+// $1–$6: the message (messageParams); $7–$13: the run (runParams).
+const MESSAGE_AND_RUN = `WITH saved AS (${MESSAGE_UPSERT} RETURNING 1), run AS (${runInsert(7)} RETURNING 1) SELECT 1`;
+
+/**
+ * Saves the user's message and starts the turn's run in one statement (one round trip, one
+ * transaction): `saveMessage` and `startAgentRun` together.
+ */
+export async function saveMessageAndStartRun({
+  conversationId,
+  message,
+  run,
+  now = new Date(),
+}: {
+  conversationId: string;
+  message: UIMessage;
+  run: RunStart;
+  now?: Date;
+}): Promise<void> {
+  await sql("message_run_start", MESSAGE_AND_RUN, [...messageParams(conversationId, message, now), ...runParams(run, now)]);
 }
 
 /** Closes runs of any conversation left `running` for longer than `olderThanMs` whose conversation is not leased. */

@@ -49,7 +49,21 @@ type Call = { toolCallId: string; toolName: string; input: unknown; output: unkn
 export async function answerInterruptedTurns(query: Query, conversationId: string): Promise<{ runs: InterruptedRun[]; replies: number }> {
   const [state] = await query<{ runs: InterruptedRun[]; lastRole: string | null }>("turns_interrupted", CLOSE_RUNS, [conversationId]);
   const runs = state?.runs ?? [];
-  let lastRole = state?.lastRole ?? null;
+  return { runs, replies: await answerClosedRuns(query, conversationId, runs, state?.lastRole ?? null) };
+}
+
+/**
+ * Answers runs already closed as interrupted (a turn's `beginTurn` closes them with its lease),
+ * and a last user message (`lastRole`) whose turn died before its run was recorded. No query at
+ * all when there is nothing to answer. Returns how many replies it added.
+ */
+export async function answerClosedRuns(
+  query: Query,
+  conversationId: string,
+  runs: InterruptedRun[],
+  lastRoleBefore: string | null,
+): Promise<number> {
+  let lastRole = lastRoleBefore;
   let replies = 0;
   const reply = async (parts: unknown[], requestId: string | null) => {
     const metadata = requestId ? { interrupted: true, requestId } : { interrupted: true };
@@ -73,5 +87,5 @@ export async function answerInterruptedTurns(query: Query, conversationId: strin
     );
   }
   if (lastRole === "user") await reply([{ type: "step-start" }, { type: "text", text: INTERRUPTED_EARLY_TEXT, state: "done" }], null);
-  return { runs, replies };
+  return replies;
 }

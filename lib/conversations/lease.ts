@@ -9,6 +9,7 @@ import "server-only";
 import { sql } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { TURN_LEASE_MS } from "@/lib/limits";
+import type { InterruptedRun } from "@/lib/conversations/interrupted";
 
 const BUSY_MESSAGE = "A reply is still being written in this conversation. Please wait for it to finish.";
 
@@ -20,20 +21,35 @@ const until = (ms: string) => `(${DB_NOW} + ${ms}::int * interval '1 millisecond
 /** The lease is free: never taken, given back, or expired by the database's clock. */
 const LEASE_FREE = `("Conversation"."activeTurnId" IS NULL OR "Conversation"."activeTurnUntil" IS NULL OR "Conversation"."activeTurnUntil" < ${DB_NOW})`;
 
+/**
+ * Wraps a lease statement (its RETURNING "created") so that, when it took the lease, the same
+ * statement closes the conversation's runs left `running` by turns that died (now safe: this turn
+ * holds the conversation) and returns them. Their rows are locked and re-checked by the update, so
+ * a run that a finishing turn closed meanwhile stays as it finished.
+ */
+const closingRuns = (lease: string) => `
+  WITH lease AS (${lease}),
+  closed AS (
+    UPDATE "AgentRun" SET "status" = 'interrupted', "errorCode" = 'interrupted', "finishedAt" = ${DB_NOW}
+    WHERE "conversationId" = $1::uuid AND "status" = 'running' AND EXISTS (SELECT 1 FROM lease)
+    RETURNING "id", "requestId", "createdAt")
+  SELECT "created", (SELECT coalesce(json_agg(json_build_object('id', "id", 'requestId', "requestId") ORDER BY "createdAt"), '[]'::json) FROM closed) AS "interrupted"
+  FROM lease`;
+
 /** Creates the user's conversation or takes its lease. $1 id, $2 user, $3 title, $4 turn, $5 now, $6 lease ms. */
-const CREATE_OR_LEASE = `
+const CREATE_OR_LEASE = closingRuns(`
   INSERT INTO "Conversation" ("id", "userId", "title", "activeTurnId", "activeTurnUntil", "createdAt", "updatedAt")
   VALUES ($1::uuid, $2::uuid, $3, $4, ${until("$6")}, $5::timestamp(3), $5::timestamp(3))
   ON CONFLICT ("id") DO UPDATE
     SET "activeTurnId" = EXCLUDED."activeTurnId", "activeTurnUntil" = EXCLUDED."activeTurnUntil", "updatedAt" = EXCLUDED."updatedAt", "stopTurnId" = NULL
     WHERE "Conversation"."userId" = EXCLUDED."userId" AND ${LEASE_FREE}
-  RETURNING (xmax = 0) AS "created"`;
+  RETURNING (xmax = 0) AS "created"`);
 
 /** Takes the lease of the user's existing conversation. $1 id, $2 user, $3 turn, $4 lease ms. */
-const LEASE = `
+const LEASE = closingRuns(`
   UPDATE "Conversation" SET "activeTurnId" = $3, "activeTurnUntil" = ${until("$4")}, "stopTurnId" = NULL
   WHERE "id" = $1::uuid AND "userId" = $2::uuid AND ${LEASE_FREE}
-  RETURNING false AS "created"`;
+  RETURNING false AS "created"`);
 
 /** Extends the lease if this turn still holds it; says whether a Stop was asked for. $1 conversation, $2 turn, $3 lease ms. */
 const RENEW = `
@@ -91,9 +107,11 @@ export async function releaseTurnLease({
 
 /**
  * Opens a turn with one statement in the common case: takes the lease of the user's
- * conversation, creating the conversation (with `title`) first when `create` and the id is new.
- * Only a refusal costs a second query, to tell the two apart: an id that belongs to someone
- * else → 404 (never hijacked), a turn already running → 409.
+ * conversation, creating the conversation (with `title`) first when `create` and the id is new,
+ * and closes the runs of turns that died in it as `interrupted` (`interrupted`: those runs; the
+ * caller answers them, lib/conversations/interrupted.ts). Only a refusal costs a second query,
+ * to tell the two apart: an id that belongs to someone else → 404 (never hijacked), a turn
+ * already running → 409.
  */
 export async function beginTurn({
   userId,
@@ -109,9 +127,9 @@ export async function beginTurn({
   title: string;
   create: boolean;
   now?: Date;
-}): Promise<{ created: boolean }> {
+}): Promise<{ created: boolean; interrupted: InterruptedRun[] }> {
   const rows = create
-    ? await sql<{ created: boolean }>("lease_create", CREATE_OR_LEASE, [
+    ? await sql<{ created: boolean; interrupted: InterruptedRun[] }>("lease_create", CREATE_OR_LEASE, [
         conversationId,
         userId,
         title,
@@ -119,8 +137,8 @@ export async function beginTurn({
         now.toISOString(),
         TURN_LEASE_MS,
       ])
-    : await sql<{ created: boolean }>("lease_take", LEASE, [conversationId, userId, turnId, TURN_LEASE_MS]);
-  if (rows[0]) return { created: rows[0].created === true };
+    : await sql<{ created: boolean; interrupted: InterruptedRun[] }>("lease_take", LEASE, [conversationId, userId, turnId, TURN_LEASE_MS]);
+  if (rows[0]) return { created: rows[0].created === true, interrupted: rows[0].interrupted ?? [] };
   const owner = await sql<{ userId: string }>("conversation_owner", `SELECT "userId" FROM "Conversation" WHERE "id" = $1::uuid`, [
     conversationId,
   ]);

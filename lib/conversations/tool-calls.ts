@@ -7,7 +7,8 @@
  *   crash or a failed final save finds the row and gets the stored output instead of a repeat.
  */
 import "server-only";
-import { db, type Prisma } from "@/lib/db";
+import { createHash } from "node:crypto";
+import { db, jsonParam, sql, type Prisma, type StatementParts } from "@/lib/db";
 import { isUniqueViolation } from "@/lib/db/errors";
 
 export type ToolCallStatus = "proposed" | "approved" | "denied" | "executed" | "failed";
@@ -166,12 +167,72 @@ export async function runRecorded(
     }, TX_OPTIONS);
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    const row = await db.toolInvocation.findUnique({
-      where: { runId_toolCallId: { runId: key.runId, toolCallId: key.toolCallId.slice(0, 128) } },
-      select,
-    });
-    if (!row) throw error;
-    return { output: row.output, success: row.success, errorCode: row.errorCode, durationMs: 0, replayed: true };
+    const stored = await storedResult(key);
+    if (!stored) throw error;
+    return stored;
+  }
+}
+
+/** A prepared statement's name for each text (a name must always mean the same text). */
+const names = new Map<string, string>();
+function statementName(text: string): string {
+  let name = names.get(text);
+  if (!name) names.set(text, (name = `tool_recorded_${createHash("sha1").update(text).digest("hex").slice(0, 16)}`));
+  return name;
+}
+
+/** A replay: the call's stored result (its first run committed; this one must not repeat it). */
+async function storedResult(key: { runId: string; toolCallId: string }): Promise<(CallResult & { replayed: boolean }) | null> {
+  const row = await db.toolInvocation.findUnique({
+    where: { runId_toolCallId: { runId: key.runId, toolCallId: key.toolCallId.slice(0, 128) } },
+    select,
+  });
+  return row ? { output: row.output, success: row.success, errorCode: row.errorCode, durationMs: 0, replayed: true } : null;
+}
+
+/**
+ * `runRecorded` for an effect that is one statement's writes (`parts`, whose result is known
+ * before it runs): the effect and the call's ToolInvocation row are one statement — one round
+ * trip, atomic without BEGIN/COMMIT. A call already recorded for this run fails the whole
+ * statement (nothing of it is written) and returns the stored result. Null when the effect did
+ * not happen (its `done` is empty): nothing was written, the caller runs it the ordinary way.
+ */
+export async function runRecordedStatement(
+  key: { runId: string; conversationId: string; toolCallId: string; toolName: string; input: unknown },
+  parts: StatementParts,
+  result: CallResult,
+  now = new Date(),
+): Promise<(CallResult & { replayed: boolean }) | null> {
+  const p = (i: number) => `$${parts.values.length + i}`;
+  const text = `WITH ${parts.ctes.join(",\n")},
+    recorded AS (
+      INSERT INTO "ToolInvocation" ("id", "runId", "conversationId", "toolCallId", "toolName", "status", "input", "output", "success", "errorCode", "durationMs", "createdAt")
+      SELECT gen_random_uuid(), ${p(1)}::uuid, ${p(2)}::uuid, ${p(3)}, ${p(4)}, ${p(5)}::"ToolCallStatus", ${p(6)}::jsonb, ${p(7)}::jsonb, ${p(8)}, ${p(9)}, ${p(10)}, ${p(11)}::timestamp(3)
+      WHERE EXISTS (SELECT 1 FROM ${parts.done})
+      RETURNING 1)
+    SELECT count(*)::int AS "recorded" FROM recorded`;
+  const data = resultData(result);
+  try {
+    const rows = await sql<{ recorded: number }>(statementName(text), text, [
+      ...parts.values,
+      key.runId,
+      key.conversationId,
+      key.toolCallId.slice(0, 128),
+      key.toolName.slice(0, 64),
+      data.status,
+      jsonParam(key.input ?? null),
+      jsonParam(result.output ?? null),
+      data.success,
+      data.errorCode,
+      data.durationMs,
+      now.toISOString(),
+    ]);
+    return rows[0]?.recorded === 1 ? { ...result, replayed: false } : null;
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== "23505") throw error;
+    const stored = await storedResult(key);
+    if (!stored) throw error;
+    return stored;
   }
 }
 

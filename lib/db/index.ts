@@ -45,6 +45,13 @@ export function getDb(): PrismaClient {
 export { jsonParam } from "@/lib/db/json-param";
 
 /**
+ * Writes that commit together as parts of one statement (one round trip, no BEGIN/COMMIT):
+ * `ctes` are its WITH items (`name AS (…)`, parameters `$1…` over `values`); the CTE named
+ * `done` has a row if and only if the writes happened. A caller adds its own CTEs after them.
+ */
+export type StatementParts = { ctes: string[]; values: unknown[]; done: string };
+
+/**
  * One raw statement through the shared pool: `$1…` parameters only, never spliced text. The
  * statement is prepared once per connection under `name` — except behind a transaction-mode
  * pooler (DATABASE_POOLER=transaction), where it is sent unnamed (parsed on every call). For

@@ -59,6 +59,20 @@ export function actionOf({ before, after }: TaskChange): ActivityAction {
   return "updated";
 }
 
+/** The TaskActivity row of one change (its `seq` comes from the database). */
+export function activityRow(userId: string, change: ChangeContext, c: TaskChange) {
+  return {
+    userId,
+    actor: change.actor,
+    requestId: change.requestId,
+    undoOf: change.undoOf ?? null,
+    taskId: (c.after ?? c.before)!.id,
+    action: actionOf(c),
+    before: c.before ?? undefined,
+    after: c.after ?? undefined,
+  };
+}
+
 /** Records the changes that changed something (a write that left a task as it was is not one). */
 export async function recordChanges(
   tx: Prisma.TransactionClient,
@@ -66,17 +80,6 @@ export async function recordChanges(
   change: ChangeContext,
   changes: TaskChange[],
 ): Promise<void> {
-  const rows = changes
-    .filter((c) => !sameTaskState(c.before, c.after))
-    .map((c) => ({
-      userId,
-      actor: change.actor,
-      requestId: change.requestId,
-      undoOf: change.undoOf ?? null,
-      taskId: (c.after ?? c.before)!.id,
-      action: actionOf(c),
-      before: c.before ?? undefined,
-      after: c.after ?? undefined,
-    }));
+  const rows = changes.filter((c) => !sameTaskState(c.before, c.after)).map((c) => activityRow(userId, change, c));
   if (rows.length) await tx.taskActivity.createMany({ data: rows });
 }

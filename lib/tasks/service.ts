@@ -5,9 +5,10 @@
  */
 import type { InstantRange } from "@/lib/tasks/time-range";
 import "server-only";
-import { db as prisma, type Prisma } from "@/lib/db";
+import { randomUUID } from "node:crypto";
+import { db as prisma, jsonParam, type Prisma, type StatementParts } from "@/lib/db";
 import { AppError } from "@/lib/errors";
-import { recordChanges, type ChangeContext } from "@/lib/tasks/activity-log";
+import { activityRow, recordChanges, type ChangeContext } from "@/lib/tasks/activity-log";
 import { TASK_PAGE_DEFAULT, TASKS_PER_USER_MAX } from "@/lib/limits";
 import { decodeCursor, encodeCursor, type TaskCursor } from "@/lib/tasks/cursor";
 import { DUE_YEAR_MAX, DUE_YEAR_MIN, parseDue } from "@/lib/tasks/due";
@@ -264,6 +265,71 @@ export async function createTask({
     await recordChanges(tx, userId, change, [{ before: null, after: task }]);
     return task;
   });
+}
+
+/** Columns of a new top-level task written by `createTaskStatement`, and of its activity row. */
+const NEW_TASK_COLUMNS = `"id", "userId", "title", "description", "status", "priority", "dueAt", "createdAt", "updatedAt", "labels", "recurrence", "remindAt"`;
+const NEW_ACTIVITY_COLUMNS = `"id", "userId", "at", "actor", "requestId", "taskId", "action", "after", "undoOf"`;
+const CREATE_TASK_CTES = [
+  `room AS (SELECT count(*)::int AS "n" FROM "Task" WHERE "userId" = $1::uuid)`,
+  `done AS (INSERT INTO "Task" (${NEW_TASK_COLUMNS})
+     SELECT ${NEW_TASK_COLUMNS} FROM jsonb_populate_record(NULL::"Task", $2::jsonb) WHERE (SELECT "n" FROM room) < $3
+     RETURNING "id")`,
+  `activity AS (INSERT INTO "TaskActivity" (${NEW_ACTIVITY_COLUMNS})
+     SELECT ${NEW_ACTIVITY_COLUMNS} FROM jsonb_populate_record(NULL::"TaskActivity", $4::jsonb) WHERE EXISTS (SELECT 1 FROM done))`,
+];
+
+/**
+ * `createTask` of a top-level task in the Inbox as parts of one statement, for a caller that
+ * writes its own record in the same statement (the agent's tool-call record): the room check
+ * (TASKS_PER_USER_MAX, as ensureTaskRoom), the task and its activity row. Ids and times are
+ * chosen here, so the task is known before the statement runs. Nothing is written when the
+ * account is full (`done` is then empty: the caller takes `createTask`, which says so). Null for
+ * a task in a list or under a parent (`createTask` places those).
+ */
+export function createTaskStatement({
+  userId,
+  timeZone,
+  input,
+  change,
+  now = new Date(),
+}: {
+  userId: string;
+  timeZone: string;
+  input: TaskCreateInput;
+  change: ChangeContext;
+  now?: Date;
+}): { parts: StatementParts; task: TaskView } | null {
+  if (input.listId || input.parentId) return null;
+  const recurrence = ruleValue(input.recurrence) ?? null;
+  const dueAt = dueForRule(recurrence, dueValue(input.dueAt, timeZone) ?? null, timeZone, now);
+  const remindAt = remindValue(input.remindAt, timeZone) ?? null;
+  const at = now.toISOString();
+  const task: TaskView = {
+    id: randomUUID(),
+    title: input.title,
+    description: input.description ?? "",
+    status: "pending",
+    priority: input.priority ?? "medium",
+    dueAt: dueAt?.toISOString() ?? null,
+    completedAt: null,
+    createdAt: at,
+    updatedAt: at,
+    list: null,
+    labels: input.labels ?? [],
+    parentId: null,
+    subtasks: null,
+    recurrence: toRecurrence(recurrence),
+    lastCompletedAt: null,
+    remindAt: remindAt?.toISOString() ?? null,
+    reminderDismissedAt: null,
+  };
+  const row = { ...task, userId, recurrence, list: undefined, subtasks: undefined };
+  const activity = { id: randomUUID(), at, ...activityRow(userId, change, { before: null, after: task }) };
+  return {
+    parts: { ctes: CREATE_TASK_CTES, values: [userId, jsonParam(row), TASKS_PER_USER_MAX, jsonParam(activity)], done: "done" },
+    task,
+  };
 }
 
 export type ListTasksOptions = {

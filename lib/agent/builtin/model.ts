@@ -48,6 +48,24 @@ function tokens(chars: number): number {
   return Math.max(1, Math.ceil(chars / 4));
 }
 
+/**
+ * The length of the tools' JSON (for the usage estimate), by their names: the same tools are
+ * sent at every step of every turn, and writing their schemas out each time cost more than
+ * reading the message.
+ */
+const toolsChars = new Map<string, number>();
+function toolsLength(tools: LanguageModelV4CallOptions["tools"]): number {
+  if (!tools?.length) return 2;
+  const key = tools.map((t) => t.name).join("\u0000");
+  let chars = toolsChars.get(key);
+  if (chars === undefined) {
+    chars = JSON.stringify(tools).length;
+    toolsChars.set(key, chars);
+    if (toolsChars.size > 16) toolsChars.delete(toolsChars.keys().next().value!);
+  }
+  return chars;
+}
+
 function answer(options: LanguageModelV4CallOptions): Answer {
   const promptJson = JSON.stringify(options.prompt);
   const conversation = readPrompt(options.prompt);
@@ -63,7 +81,7 @@ function answer(options: LanguageModelV4CallOptions): Answer {
       })
     : [];
   const text = calls.length > 0 ? step.text : step.text || "I can't reach your tasks right now. Please try again in a moment.";
-  const inputChars = promptJson.length + JSON.stringify(options.tools ?? []).length;
+  const inputChars = promptJson.length + toolsLength(options.tools);
   const outputChars = text.length + calls.reduce((n, c) => n + c.toolName.length + c.json.length, 0);
   const usage: LanguageModelV4Usage = {
     inputTokens: { total: tokens(inputChars), noCache: tokens(inputChars), cacheRead: 0, cacheWrite: 0 },

@@ -378,6 +378,23 @@ function followUp(ctx: TurnContext): PlannedCall[] {
   return retries;
 }
 
+/**
+ * `classify` remembered for the last few messages: each step of a turn reads the same message
+ * with the same clock again (a tool turn has two steps), and reading it is the model's largest
+ * cost. Each caller gets its own copy.
+ */
+const classified = new Map<string, Intent[]>();
+function classifyOnce(text: string, clock: Clock): Intent[] {
+  const key = `${clock.timeZone}\u0000${clock.now.getTime()}\u0000${text}`;
+  let intents = classified.get(key);
+  if (!intents) {
+    intents = classify(text, clock);
+    classified.set(key, intents);
+    if (classified.size > 64) classified.delete(classified.keys().next().value!);
+  }
+  return structuredClone(intents);
+}
+
 export function planStep(conversation: Conversation, clock: Clock, available: Set<string>): Step {
   const events = conversation.events;
   let lastUser = -1;
@@ -395,7 +412,7 @@ export function planStep(conversation: Conversation, clock: Clock, available: Se
     history: lastUser >= 0 ? events.slice(0, lastUser) : [],
     turn: lastUser >= 0 ? events.slice(lastUser + 1) : events,
     userText,
-    intents: userText ? classify(userText, clock) : [{ type: "say", kind: "greeting" }],
+    intents: userText ? classifyOnce(userText, clock) : [{ type: "say", kind: "greeting" }],
     available,
   };
   const hasResults = ctx.turn.some((e) => e.kind === "result");

@@ -9,7 +9,7 @@ import { taskToolDefinitions, type Proposal, type TaskToolDefinition } from "@/l
 import type { TaskToolContext } from "@/lib/agent/tools/context";
 import type { ToolResult } from "@/lib/agent/tools/results";
 import type { ToolInvocationRecord } from "@/lib/conversations/audit";
-import { recordProposal, runRecorded } from "@/lib/conversations/tool-calls";
+import { recordProposal, runRecorded, runRecordedStatement } from "@/lib/conversations/tool-calls";
 import { retryWhenUnavailable } from "@/lib/agent/tools/retry";
 
 /** One tool call as the audit records it (an AgentRun's ToolInvocation row). */
@@ -160,11 +160,26 @@ export function createTaskTools(options: CreateTaskToolsOptions): ToolSet {
           }
           const proposal = turn.proposals.get(toolCallId);
           const runId = await turn.runReady;
-          const run = () =>
-            runRecorded({ runId, conversationId: turn.conversationId, toolCallId, toolName: definition.name, input }, async (tx) => {
+          const key = { runId, conversationId: turn.conversationId, toolCallId, toolName: definition.name, input };
+          const recorded = () =>
+            runRecorded(key, async (tx) => {
               const output = await runDefinition(definition, input, proposal, withTransaction(ctx, tx));
               return { output, success: output.ok, errorCode: output.ok ? null : output.code, durationMs: performance.now() - started };
             });
+          // Where the effect is one statement's writes, it and its record are one statement.
+          const statement = proposal ? null : (definition.asStatement?.(input, ctx) ?? null);
+          const run = statement
+            ? async () => {
+                const output = statement.output;
+                const result = {
+                  output,
+                  success: output.ok,
+                  errorCode: output.ok ? null : output.code,
+                  durationMs: performance.now() - started,
+                };
+                return (await runRecordedStatement(key, statement.parts, result)) ?? recorded();
+              }
+            : recorded;
           // Idempotent by toolCallId: a write that did commit is replayed from its record, not repeated.
           const result = await retryWhenUnavailable(
             turn.retryAttempts ?? 0,

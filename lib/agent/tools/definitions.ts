@@ -4,11 +4,13 @@
  * so the agent and MCP clients see the same names, schemas and results (docs/agent-tools.md).
  */
 import type { z } from "zod";
+import type { StatementParts } from "@/lib/db";
 import { getTasksByIds } from "@/lib/tasks/bulk";
 import { deleteTask, deleteTasks, setTasksStatus } from "@/lib/tasks/service";
 import { isAppError } from "@/lib/errors";
 import {
   addTask,
+  addTaskStatement,
   completeTask,
   completeTasksTool,
   deleteTaskTool,
@@ -65,6 +67,11 @@ export type TaskToolDefinition<S extends z.ZodType = z.ZodType> = {
   executeBound?: (input: z.infer<S>, tasks: BoundTask[], ctx: TaskToolContext) => Promise<ToolResult>;
   /** Runs the call from its input alone (MCP, and agent tools without `propose`). */
   execute: (input: z.infer<S>, ctx: TaskToolContext) => Promise<ToolResult>;
+  /**
+   * The call as one statement's writes and the result they give, where it can be one: the agent
+   * records it in that same statement (one round trip). Null: `execute` runs it.
+   */
+  asStatement?: (input: z.infer<S>, ctx: TaskToolContext) => { parts: StatementParts; output: ToolResult } | null;
 };
 
 /** Whether the agent would ask the user before this call (tests and docs; the turn uses `propose`). */
@@ -116,6 +123,7 @@ export const taskToolDefinitions = [
     inputSchema: addTaskInput,
     annotations: writer,
     execute: addTask,
+    asStatement: addTaskStatement,
   }),
   define({
     name: "list_tasks",

@@ -4,6 +4,7 @@
  */
 import { resolveTimeRanges, TimeRangeError, type TimeRanges } from "@/lib/tasks/time-range";
 import { isAppError } from "@/lib/errors";
+import type { StatementParts } from "@/lib/db";
 import { getTasksByIds } from "@/lib/tasks/bulk";
 import { isEndOfLocalDay, parseDue } from "@/lib/tasks/due";
 import { localDateString, localParts, zonedToInstant } from "@/lib/tasks/time-zone";
@@ -13,6 +14,7 @@ import { descriptionSchema, titleSchema, type TaskUpdateInput, type TaskView } f
 import {
   countTasks,
   createTask,
+  createTaskStatement,
   getTaskById,
   inTransaction,
   deleteTask,
@@ -127,6 +129,42 @@ export async function addTask(input: AddTaskInput, ctx: TaskToolContext): Promis
       return { ok: true, task, subtasks };
     }),
   );
+}
+
+/**
+ * `addTask` as one statement's writes, for the agent's turn to record together with the call
+ * (lib/conversations/tool-calls.ts, runRecordedStatement): a plain task — no list, parent or
+ * subtasks — whose input is valid. Null otherwise: `addTask` runs it (and explains any problem).
+ */
+export function addTaskStatement(input: AddTaskInput, ctx: TaskToolContext): { parts: StatementParts; output: ToolResult } | null {
+  if (input.list !== undefined || input.parent !== undefined || input.subtasks?.length) return null;
+  const organised = titleAndLabels(input.title, input.labels);
+  const title = organised.ok ? titleSchema.safeParse(organised.title) : null;
+  const description = descriptionSchema.safeParse(input.description ?? "");
+  if (!organised.ok || !title?.success || !description.success) return null;
+  if (checkDue(input.due, ctx.timeZone) ?? checkRemindAt(input.remindAt, ctx.timeZone)) return null;
+  const recurrence = checkRecurrence(input.recurrence);
+  if ("problem" in recurrence) return null;
+  try {
+    const statement = createTaskStatement({
+      userId: ctx.userId,
+      timeZone: ctx.timeZone,
+      input: {
+        title: title.data,
+        description: description.data,
+        priority: input.priority,
+        dueAt: input.due,
+        recurrence: recurrence.rule,
+        remindAt: input.remindAt,
+        labels: organised.labels,
+      },
+      change: changeOf(ctx).change,
+    });
+    return statement && { parts: statement.parts, output: { ok: true, task: statement.task } };
+  } catch (error) {
+    if (isAppError(error) && error.type === "bad_request") return null;
+    throw error;
+  }
 }
 
 export async function listTasksTool(input: ListTasksInput, ctx: TaskToolContext): Promise<ToolResult> {
