@@ -3,7 +3,7 @@
  * at the time the user said ("every sunday at 9am" on a Sunday afternoon: next Sunday 09:00), and
  * "remind me 30 minutes before" as a local time. All on the user's wall clock (floating dates).
  */
-import { RRule } from "rrule";
+import { RRule } from "@/lib/tasks/rrule";
 import type { Clock } from "./clock";
 import type { Due } from "./dates";
 

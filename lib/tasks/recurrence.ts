@@ -8,7 +8,7 @@
  * exist are skipped, as RFC 5545 says: `BYMONTHDAY=31` repeats only in months with a 31st
  * (`BYMONTHDAY=-1` is the last day of every month).
  */
-import { RRule, type Options } from "rrule";
+import { RRule, type Options } from "./rrule";
 import { localParts, zonedToInstant } from "@/lib/tasks/time-zone";
 
 export const RECURRENCE_MAX = 200;
