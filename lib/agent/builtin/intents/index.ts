@@ -107,7 +107,7 @@ function readExplicitAdd(c: Clause): Intent | null {
  * the user instead, and writes nothing unless the user says yes.
  */
 const RELAY =
-  /^(?:(?:can|could|would|will) (?:you|u) |please |pls )?(?:tell|message|text|remind|email|warn) (?:my |our |the )?(?!me\b|us\b|myself\b|you\b)[a-z']+(?: [a-z']+)? (?:to|that|and (?:ask|tell))\b/;
+  /^(?:(?:can|could|would|will) (?:you|u) |please |pls )?(?:tell|ask|message|text|remind|email|warn) (?:my |our |the )?(?!me\b|us\b|myself\b|you\b)[a-z']+(?: [a-z']+)? (?:to|that|and (?:ask|tell))\b/;
 function readRelay(c: Clause): Intent | null {
   if (!RELAY.test(c.raw.toLowerCase())) return null;
   const title = capitalize(trimPunctuation(c.raw.replace(/^(?:(?:can|could|would|will) (?:you|u) |please |pls )/i, "")));
@@ -415,7 +415,9 @@ export function classify(message: string, clock: Clock): Intent[] {
 
 function classifyBounded(text: string, clock: Clock, answerFirst: boolean): Intent[] {
   // "yes, add milk": the answer word is read once, not again for "yes yes yes …".
-  const yesNo = answerFirst ? /^(?:yes|yeah|yep|no|nope|nah|ok|okay)[,!.]?\s(.+)$/i.exec(text) : null;
+  const yesNo = answerFirst
+    ? /^(?:yes|yeah|yep|no|nope|nah|ok|okay)[,!.]?\s(?!(?:need|longer|more|rush|point|way|worries|problem)\b)(.+)$/i.exec(text)
+    : null;
   if (yesNo && yesNo[1]) {
     const rest = classifyBounded(yesNo[1].trim(), clock, false);
     if (rest.every(isKnown) && !rest.some((i) => i.type === "confirm" || i.type === "deny")) return rest;
