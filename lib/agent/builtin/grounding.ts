@@ -50,12 +50,14 @@ const LEXICON = {
     "go goes going went belong belongs belonged file filed turn turns turned mark marked flag flagged give gave take took taken drop dropped " +
     "remove removed removing strip stripped lose lost clear cleared get rid untag unlabel tag tagged label labelled labeled add added " +
     "happen happens happening repeat repeats repeating recur recurs recurring remind reminds reminded warn ping nudge alert notify buzz " +
+    "wait waits slip slips slipped doing take takes taking live lives sit sits " +
     "wait waits can't cannot need needs needed want wanted give extend extended delay delayed postpone postponed reschedule rescheduled"
   ).split(" "),
   /** Fillers: politeness, hedges and connecting words a request can carry. */
   filler: (
     "please pls plz can could would will you u just so now then also actually tbh honestly really right ok okay yeah yep um hmm well " +
     "i i'm i'll we me my the a an it that this to for of in on at by with from into onto off out up about and be is are was should " +
+    "let's lets let super very quite pretty extremely seriously definitely " +
     "from_now_on now anyway anyways mate cheers thanks ta think guess suppose reckon more bit lot please kindly instead either " +
     "list label tag priority due date deadline time reminder before beforehand ahead advance it's its one thing stuff task"
   ).split(" "),
@@ -234,7 +236,16 @@ export const RULES: Rule[] = [
           n = numberOf(prev)!;
           from = i - 2;
         }
-        if (tokens[from - 1]?.w === "of" && tokens[from - 2]?.w === "couple") from -= 2;
+        // "another couple of days", "a couple of weeks more"
+        if (prev === "of" && prev2 === "couple") {
+          n = 2;
+          from = i - 2;
+          if (/^(?:a|another|more|extra)$/.test(tokens[i - 3]?.w ?? "")) from = i - 3;
+          if (/^(?:another|more|extra)$/.test(tokens[i - 3]?.w ?? "") || /^(?:another|more|extra)$/.test(tokens[i - 4]?.w ?? "")) {
+            marked = true;
+            if (tokens[i - 4]?.w === "another") from = i - 4;
+          }
+        }
         if (!marked && !/^(?:by|back)$/.test(tokens[from - 1]?.w ?? "")) continue;
         const to = /^(?:more|extra|later)$/.test(tokens[i + 1]?.w ?? "") ? i + 1 : i;
         take(tokens, Math.max(from, 0), to);
@@ -247,28 +258,53 @@ export const RULES: Rule[] = [
   },
   {
     name: "reminder-before",
-    examples: ["warn me two hours before the optician", "ping me a day before the tv licence"],
+    examples: [
+      "warn me two hours before the optician",
+      "ping me a day before the tv licence",
+      "give me a heads up an hour before the gas bill",
+      "i want a reminder the day before the vet",
+    ],
     read: (tokens, ctx) => {
+      // Other ways to ask for a reminder become "remind me", keeping one word a token ("~" for the rest).
       const text = words(tokens)
         .map((w, i) => (tokens[i]!.used ? "_" : w))
         .join(" ")
-        .replace(/\b(?:warn|buzz|give) me\b/g, "remind me");
+        .replace(/\bgive me a (?:heads up|shout)\b/g, "~ ~ ~ remind me")
+        .replace(/\bgive me a (?:nudge|buzz|ping|reminder)\b/g, "~ ~ remind me")
+        .replace(/\b(?:i want|i'd like|i need) a reminder\b/g, "~ ~ remind me")
+        .replace(/\b(?:warn|buzz) me\b/g, "remind me");
       const phrase = findReminderPhrase(text);
       if (phrase?.kind !== "before") return false;
       // The tokens the phrase covers: count the words up to its end.
       const upto = text.slice(0, phrase.end).split(" ").length;
       const start = text.slice(0, phrase.start).split(" ").filter(Boolean).length;
       take(tokens, start, Math.min(upto, tokens.length) - 1);
+      text.split(" ").forEach((w, i) => {
+        if (w === "~" && tokens[i]) tokens[i].used = true;
+      });
       ctx.changes.remindBefore = phrase.minutes;
       return true;
     },
   },
   {
     name: "repeat",
-    examples: ["make the glasses one repeat every year", "the bins should happen every week"],
+    examples: ["make the glasses one repeat every year", "the bins should happen every week", "the fish tank needs doing every fortnight"],
     read: (tokens, ctx) => {
       const at = findWord(tokens, /^(?:every|each|daily|weekly|fortnightly|monthly|yearly|annually)$/);
       if (at < 0) return false;
+      // Two weeks apart, which the task-line reader has no word for.
+      const fortnight = /^(?:fortnightly|every (?:fortnight|other week|two weeks|2 weeks))/.exec(
+        words(tokens)
+          .slice(at, at + 3)
+          .join(" "),
+      );
+      if (fortnight) {
+        ctx.changes.recurrence = "FREQ=WEEKLY;INTERVAL=2";
+        take(tokens, at, at + fortnight[0].split(" ").length - 1);
+        const r = findWord(tokens, /^(?:repeat|repeats|repeating|recur|recurs|recurring)$/);
+        if (r >= 0) tokens[r]!.used = true;
+        return true;
+      }
       const tail = words(tokens).slice(at, at + 4);
       for (let n = tail.length; n >= 1; n--) {
         const reading = readTaskLine(`x ${tail.slice(0, n).join(" ")}`, ctx.clock);
@@ -419,7 +455,24 @@ export const RULES: Rule[] = [
 /** Whether anything in the message keeps it from writing (negation, relay, hypothetical, a real question). */
 function blocked(tokens: Token[], text: string): boolean {
   const first = tokens[0]?.w ?? "";
-  if (tokens.some((t) => NEGATOR.has(t.w) || HYPOTHETICAL.has(t.w))) return true;
+  // "no rush", "no hurry" say low priority, not no.
+  if (tokens.some((t, i) => (NEGATOR.has(t.w) && !/^(?:rush|hurry)$/.test(tokens[i + 1]?.w ?? "")) || HYPOTHETICAL.has(t.w))) return true;
+  // An intention ("I'm going to the dentist tomorrow", "I'll call mum friday") is offered, never a change.
+  const lead = tokens
+    .slice(0, 3)
+    .map((t) => t.w)
+    .join(" ");
+  if (/^(?:i'll|i will|i'm going to|i am going to|i'm gonna|i'm off|i'm heading)\b/.test(lead) && !/\bneed\b/.test(lead)) {
+    if (
+      !/^(?:i'm going to need|i'll need|i will need)/.test(
+        tokens
+          .slice(0, 4)
+          .map((t) => t.w)
+          .join(" "),
+      )
+    )
+      return true;
+  }
   // Relay: "tell my brother to …", "ask dad to …".
   if (/^(?:tell|ask|message|text|email)$/.test(first) && !/^(?:me|myself)$/.test(tokens[1]?.w ?? "")) return true;
   const asksAssistant = /^(?:can|could|would|will)$/.test(first) && /^(?:you|u)$/.test(tokens[1]?.w ?? "");
@@ -455,9 +508,13 @@ export function groundMessage(text: string, tasks: TaskView[], clock: Clock): Gr
   return { kind: "change", change: { task: mention.task, changes } };
 }
 
+/** Words one of the RULES could read: without one, a lookup could not lead to a change. */
+const SLOT_CUE =
+  /^(?:another|extra|more|further|week|weeks|days|fortnight|before|beforehand|every|each|daily|weekly|fortnightly|monthly|yearly|annually|repeat|repeats|list|label|tag|untag|labelled|labeled|tagged|urgent|important|priority|rush|hurry|done|sorted|finished|completed|handled|ticked|dealt|care|#.+|today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|weds|thu|thur|thurs|fri|weekend|next)$/;
+
 /** A cheap test before any lookup: could the message name a task, and could its reading write? */
 export function mightNameTask(text: string): boolean {
   const tokens = tokenize(text);
-  if (blocked(tokens, text)) return false;
+  if (blocked(tokens, text) || !tokens.some((t) => SLOT_CUE.test(t.w))) return false;
   return tokens.some((t) => !STOP.has(t.w) && !SLOT_WORD.test(t.stem) && !ACTION.has(t.w) && !FILLER.has(t.w) && t.w.length > 2);
 }

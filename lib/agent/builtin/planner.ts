@@ -6,7 +6,7 @@
 import { addDays, formatIsoDate } from "./calendar";
 import { type Clock, localParts } from "./clock";
 import { classify } from "./intents";
-import type { BulkChanges, Changes, Intent, ListFilter, TaskRef } from "./intents/types";
+import type { AddItem, BulkChanges, Changes, Intent, ListFilter, TaskRef } from "./intents/types";
 import {
   type Conversation,
   type ConversationEvent,
@@ -310,11 +310,17 @@ function groundable(ctx: TurnContext): boolean {
     intent.type === "offer" ||
     intent.type === "unknown" ||
     (intent.type === "say" && (intent.kind === "unclear" || intent.kind === "remark" || intent.kind === "cancel-ambiguous")) ||
+    // "give me a heads up an hour before the boiler service": refused as off-topic only for want of a task.
+    (intent.type === "say" &&
+      intent.kind === "offtopic" &&
+      /\b(?:before|remind|reminder|heads up|list|label|tag|priority|urgent|repeat|every|another|more)\b/.test(
+        ctx.userText.toLowerCase(),
+      )) ||
     // "drop the urgent label from the glasses": a delete whose words name a label or a list.
-    (intent.type === "delete" && /\b(?:label|tag|list)\b/.test(ctx.userText.toLowerCase())) ||
+    (intent.type === "delete" && /\b(?:label|tag)\b/.test(ctx.userText.toLowerCase())) ||
     // "set the glasses to repeat every day", "put the glasses on my errands list": a new task only
     // if no existing task is named; "add …", "remind me to …" never look.
-    (intent.type === "add" && intent.items.length === 1 && CHANGE_START.test(ctx.userText.trim().toLowerCase()));
+    (intent.type === "add" && intent.items.length === 1 && junkAdd(ctx.userText.trim().toLowerCase(), intent.items[0]));
   // "can you order me a pizza?": an errand for the assistant, answered without a lookup.
   if (
     /^(?:can|could|would|will) (?:you|u) (?:please )?(?:order|buy|book|get|fetch|bring|cook|pick up|collect)\b/.test(
@@ -328,6 +334,22 @@ function groundable(ctx: TurnContext): boolean {
 /** A message starting with one of these words may change an existing task rather than add one. */
 const CHANGE_START =
   /^(?:(?:can|could|would|will) (?:you|u) |please |pls )?(?:set|make|put|take|change|move|give|drop|mark|tag|untag|label|let|keep|leave|bump|push|shift|stick|pop|file|switch|turn)\b/;
+
+/** A title the add reader left a change verb, an article or a change word in ("Set the glasses to repeat", "The glasses"). */
+const JUNK_TITLE =
+  /^(?:set|make|take|put|change|give|drop|mark|tag|untag|label|let|keep|leave|bump|push|shift|stick|pop|file|switch|turn|the|my)\b|\b(?:repeat|repeats|repeating|label|tag|one|thing|stuff)\b/i;
+
+/**
+ * An add that may really be a change of an existing task: a change verb with a title that kept a
+ * change word or an article ("set the glasses to repeat every day"), or a list ("put sam's
+ * present on my shopping list"), and a reminder "before" something ("i want a reminder the day
+ * before the dry cleaning").
+ */
+function junkAdd(text: string, item: AddItem | undefined): boolean {
+  if (!item) return false;
+  if (CHANGE_START.test(text) && (JUNK_TITLE.test(item.title) || item.list !== undefined)) return true;
+  return /^reminder\b/i.test(item.title) || (/\bbefore\b/.test(text) && /\b(?:remind|reminder|warn|ping|nudge|buzz|heads up)\b/.test(text));
+}
 
 const LOOKUP: PlannedCall = { toolName: "list_tasks", input: { limit: 100 } };
 
@@ -345,7 +367,9 @@ function failedWriteToGround(ctx: TurnContext): boolean {
   // Retries first (retries.ts); ground only when none is left.
   const tried = new Set(calls.map((c) => String(c.input.task ?? "")));
   if (calls.length === 1 && alternativesFor(last).some((g) => g.every((t) => !tried.has(t)))) return false;
-  return mightNameTask(ctx.userText);
+  // Only a phrase with a word no title may carry ("the library stuff", "the optician appointment", "mum's").
+  const phrase = String(calls[0]?.input.task ?? "").toLowerCase();
+  return /\b(?:stuff|thing|one|appointment|appt|bit|job|business|booking|due)\b|'s\b/.test(phrase) && mightNameTask(ctx.userText);
 }
 
 /** The lookup this model made after a failed change (failedWriteToGround), and what it found. */

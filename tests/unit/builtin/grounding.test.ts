@@ -33,6 +33,7 @@ const TASKS: TaskView[] = [
   task("gas", "Pay the gas bill"),
   task("vet", "Take the cat to the vet"),
   task("library", "Return the library books"),
+  task("fish", "Clean the fish tank"),
 ];
 
 const read = (text: string) => groundMessage(text, TASKS, clock);

@@ -108,8 +108,12 @@ function readExplicitAdd(c: Clause): Intent | null {
  */
 const RELAY =
   /^(?:(?:can|could|would|will) (?:you|u) |please |pls )?(?:tell|ask|message|text|remind|email|warn) (?:my |our |the )?(?!me\b|us\b|myself\b|you\b)[a-z']+(?: [a-z']+)? (?:to|that|and (?:ask|tell))\b/;
+/** "get my brother to …", "ask mum what she wants …": someone else is asked. */
+const RELAY_MORE =
+  /^(?:(?:can|could|would|will) (?:you|u) |please |pls )?(?:get (?:my|our) [a-z']+ to|ask (?:my |our )?(?!me\b|us\b|myself\b|you\b)[a-z']+ (?:what|whether|if|when|where|how|why|about|for))\b/;
 function readRelay(c: Clause): Intent | null {
-  if (!RELAY.test(c.raw.toLowerCase())) return null;
+  const lower = c.raw.toLowerCase();
+  if (!RELAY.test(lower) && !RELAY_MORE.test(lower)) return null;
   const title = capitalize(trimPunctuation(c.raw.replace(/^(?:(?:can|could|would|will) (?:you|u) |please |pls )/i, "")));
   return title ? { type: "offer", item: { title } } : null;
 }
@@ -171,6 +175,15 @@ function readBareAdd(c: Clause): Intent | null {
       )
     )
       return isBaseVerb(firstWord) && item ? { type: "offer", item } : null;
+    // "the present can slip to saturday", "not sure the boiler needs doing this week", "buzz me an
+    // hour before …": a modal, a negation or "me" in a title that does not start with a verb is
+    // the user talking, not a to-do; it is left to grounding (planner.ts) or answered.
+    if (
+      item &&
+      !isBaseVerb(firstWord) &&
+      /\b(?:can|could|should|would|might|must|may|not|never|sure|wait|waits|needs|me)\b/i.test(item.title)
+    )
+      return null;
     // "by thursday I need the report sent": the words are the user's, not a to-do title; offer.
     if (item && /^(?:i|we)\b/i.test(item.title)) return { type: "offer", item };
     if (items.length) return { type: "add", items };
@@ -229,7 +242,12 @@ export const INTENT_READERS: IntentReader[] = [
     precedence: 15,
     mutates: false,
     read: readRelay,
-    examples: ["tell my brother to pick up the keys", "could you message dad and ask him to look at the back gate"],
+    examples: [
+      "tell my brother to pick up the keys",
+      "could you message dad and ask him to look at the back gate",
+      "get my brother to pick up the dry cleaning",
+      "ask mum what she wants for her birthday",
+    ],
   },
   {
     name: "lists",
