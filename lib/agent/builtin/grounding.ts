@@ -57,7 +57,7 @@ const LEXICON = {
   filler: (
     "please pls plz can could would will you u just so now then also actually tbh honestly really right ok okay yeah yep um hmm well " +
     "i i'm i'll we me my the a an it that this to for of in on at by with from into onto off out up about and be is are was should " +
-    "let's lets let super very quite pretty extremely seriously definitely " +
+    "let's lets let super very quite pretty extremely seriously definitely ugh argh phew ah meh gosh blimey crikey damn " +
     "from_now_on now anyway anyways mate cheers thanks ta think guess suppose reckon more bit lot please kindly instead either " +
     "list label tag priority due date deadline time reminder before beforehand ahead advance it's its one thing stuff task"
   ).split(" "),

@@ -346,7 +346,7 @@ const JUNK_TITLE =
  * before the dry cleaning").
  */
 function junkAdd(text: string, item: AddItem | undefined): boolean {
-  if (!item) return false;
+  if (!item || /^(?:please |pls )?(?:add|create|new|todo|to-do|remind me to)\b/.test(text)) return false;
   if (CHANGE_START.test(text) && (JUNK_TITLE.test(item.title) || item.list !== undefined)) return true;
   return /^reminder\b/i.test(item.title) || (/\bbefore\b/.test(text) && /\b(?:remind|reminder|warn|ping|nudge|buzz|heads up)\b/.test(text));
 }
@@ -528,9 +528,11 @@ export function planStep(conversation: Conversation, clock: Clock, available: Se
   if (grounding.groundable) {
     const called = ctx.turn.filter((e): e is ToolCallEvent => e.kind === "call");
     const lookup = ctx.turn.find((e): e is ToolResultEvent => e.kind === "result" && e.name === "list_tasks");
-    if (called.length === 1 && called[0]?.name === "list_tasks" && lookup)
-      return afterLookup(ctx, grounding, lookup.outcome.kind === "ok" ? toTaskViews(lookup.outcome.value.tasks) : []);
-    return { calls: [], text: composeReply(ctx, []) };
+    const found = lookup?.outcome.kind === "ok" ? toTaskViews(lookup.outcome.value.tasks) : [];
+    if (called.length === 1 && called[0]?.name === "list_tasks" && lookup) return afterLookup(ctx, grounding, found);
+    // After the grounded change, or the readers' own calls (with their notes, e.g. "when is it due?").
+    const grounded = groundMessage(ctx.userText, found, ctx.clock)?.kind === "change";
+    return { calls: [], text: composeReply(ctx, grounded ? [] : grounding.notes) };
   }
   const afterFailure = groundingAfterFailure(ctx);
   if (afterFailure) {

@@ -459,5 +459,15 @@ function classifyBounded(text: string, clock: Clock, answerFirst: boolean): Inte
     const useful = intents.filter((i) => !(i.type === "say" && (i.kind === "thanks" || i.kind === "greeting")));
     if (useful.length > 0 && useful.every((i) => isKnown(i) && i.type !== "say" && i.type !== "select")) return useful;
   }
-  return [readSingle(cleanRequest(text), cleanRequestKeepCase(text), clock, text)];
+  const whole = readSingle(cleanRequest(text), cleanRequestKeepCase(text), clock, text);
+  // "i'm knackered, kick everything due today over to tomorrow": a short aside before the request.
+  const aside = ASIDE.exec(text);
+  if (answerFirst && aside && aside[1] && (whole.type === "unknown" || whole.type === "say")) {
+    const rest = classifyBounded(aside[1], clock, false);
+    if (rest.every(isKnown) && rest.every((i) => i.type !== "say" && i.type !== "select" && i.type !== "offer")) return rest;
+  }
+  return [whole];
 }
+
+/** A short remark about the user before a comma ("i'm knackered, …", "ugh, …"); group 1 is the rest. */
+const ASIDE = /^(?:i'm|im|i am|ugh|argh|phew|honestly|god|man|oh well|right|ok so|okay so)\b[^,]{0,30},\s*(\S.*)$/i;
