@@ -430,7 +430,12 @@ export const RULES: Rule[] = [
   },
   {
     name: "new-day",
-    examples: ["the glasses one is now friday", "the optician can go to monday", "the library stuff is happening on saturday now"],
+    examples: [
+      "the glasses one is now friday",
+      "the optician can go to monday",
+      "the library stuff is happening on saturday now",
+      "remind me about the optician tomorrow at 9",
+    ],
     read: (tokens, ctx) => {
       // "now" and "instead" say the change is new, never a time ("is now friday").
       const text = words(tokens)
@@ -446,7 +451,13 @@ export const RULES: Rule[] = [
           .filter(Boolean).length;
         take(tokens, start, start + n - 1);
       }
-      ctx.changes.due = dueToString(found.due);
+      // "remind me about the optician tomorrow morning", "ping me about the glasses at 6": a reminder time, not a new due date.
+      const remind = findWord(tokens, /^(?:remind|ping|nudge|buzz|warn|alert|notify)$/);
+      if (remind >= 0 && found.due.hour !== undefined) {
+        tokens[remind]!.used = true;
+        ctx.changes.remindAt = dueToString(found.due);
+      } else if (remind >= 0) return false;
+      else ctx.changes.due = dueToString(found.due);
       return true;
     },
   },
@@ -510,7 +521,7 @@ export function groundMessage(text: string, tasks: TaskView[], clock: Clock): Gr
 
 /** Words one of the RULES could read: without one, a lookup could not lead to a change. */
 const SLOT_CUE =
-  /^(?:another|extra|more|further|week|weeks|days|fortnight|before|beforehand|every|each|daily|weekly|fortnightly|monthly|yearly|annually|repeat|repeats|list|label|tag|untag|labelled|labeled|tagged|urgent|important|priority|rush|hurry|done|sorted|finished|completed|handled|ticked|dealt|care|#.+|today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|weds|thu|thur|thurs|fri|weekend|next)$/;
+  /^(?:\d.*|am|pm|noon|midnight|morning|afternoon|evening|another|extra|more|further|week|weeks|days|fortnight|before|beforehand|every|each|daily|weekly|fortnightly|monthly|yearly|annually|repeat|repeats|list|label|tag|untag|labelled|labeled|tagged|urgent|important|priority|rush|hurry|done|sorted|finished|completed|handled|ticked|dealt|care|#.+|today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|weds|thu|thur|thurs|fri|weekend|next)$/;
 
 /** A cheap test before any lookup: could the message name a task, and could its reading write? */
 export function mightNameTask(text: string): boolean {

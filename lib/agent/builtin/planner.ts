@@ -20,6 +20,7 @@ import { alternativesFor } from "./retries";
 import { composeReply, noDueForReminder, offerText, socialText, unknownText } from "./replies";
 import type { TurnContext } from "./turn-context";
 import { applyWindow } from "./windows";
+import { isBaseVerb } from "./verbs";
 import { addAfterCreatedList, chooseCandidate, contextualAnswer } from "./followups";
 import { type GroundedChange, groundMessage, mightNameTask } from "./grounding";
 
@@ -348,7 +349,15 @@ const JUNK_TITLE =
 function junkAdd(text: string, item: AddItem | undefined): boolean {
   if (!item || /^(?:please |pls )?(?:add|create|new|todo|to-do|remind me to)\b/.test(text)) return false;
   if (CHANGE_START.test(text) && (JUNK_TITLE.test(item.title) || item.list !== undefined)) return true;
+  // "remind me about the optician tomorrow", "the glasses, push it to friday", "glasses by the weekend".
+  if (VERBLESS(item.title)) return true;
   return /^reminder\b/i.test(item.title) || (/\bbefore\b/.test(text) && /\b(?:remind|reminder|warn|ping|nudge|buzz|heads up)\b/.test(text));
+}
+
+/** A title that is a noun phrase, not a to-do ("The optician", "Glasses"): it may name a task the user has. Two-word noun titles ("Dentist appointment") are added without a look. */
+function VERBLESS(title: string): boolean {
+  const first = title.trim().split(/\s+/)[0]?.toLowerCase() ?? "";
+  return /^(?:the|my)$/.test(first) || (first !== "" && !isBaseVerb(first) && title.trim().split(/\s+/).length === 1);
 }
 
 const LOOKUP: PlannedCall = { toolName: "list_tasks", input: { limit: 100 } };
@@ -388,6 +397,12 @@ function groundedCalls(ctx: TurnContext, g: GroundedChange): PlannedCall[] {
   return [{ toolName: "update_task", input: updateInput(ctx, g.task.id, g.changes, g.task) }];
 }
 
+/** An open task sharing a word of four letters or more with the title. */
+function similarTask(title: string, found: TaskView[]): TaskView | undefined {
+  const words = new Set(title.toLowerCase().match(/[a-z]{4,}/g) ?? []);
+  return found.find((t) => t.status !== "completed" && (t.title.toLowerCase().match(/[a-z]{4,}/g) ?? []).some((w) => words.has(w)));
+}
+
 /** After the lookup: the grounded change, a question when two tasks fit, or the readers' own answer. */
 function afterLookup(ctx: TurnContext, first: Mapped, found: TaskView[]): Step {
   const g = groundMessage(ctx.userText, found, ctx.clock);
@@ -397,16 +412,18 @@ function afterLookup(ctx: TurnContext, first: Mapped, found: TaskView[]): Step {
       calls: [],
       text: `Which one do you mean: ${g.tasks.map((t) => `'${t.title}'`).join(" or ")}? Tell me a little more of its name and what to change.`,
     };
+  const intent = ctx.intents[0];
+  // A noun-phrase title that matches a task the user has ("glasses by the weekend" beside "Order
+  // new glasses") is offered with a note, never added: it may be that task.
+  const item = intent?.type === "add" && intent.items.length === 1 ? intent.items[0] : undefined;
+  const twin = item && VERBLESS(item.title) ? similarTask(item.title, found) : undefined;
+  if (item && twin) return { calls: [], text: `You already have '${twin.title}'. ${offerText(item, ctx.clock)}` };
   // Nothing named, or not every word explained: the readers' own reading stands.
   if (first.calls.length > 0) return { calls: first.calls.slice(0, MAX_CALLS_PER_STEP), text: "" };
-  const intent = ctx.intents[0];
   const notes = [...first.notes];
   // "the glasses need another week" read as a new to-do: say that a similar task exists.
   if (intent?.type === "offer") {
-    const words = new Set(intent.item.title.toLowerCase().match(/[a-z]{4,}/g) ?? []);
-    const similar = found.find(
-      (t) => t.status !== "completed" && (t.title.toLowerCase().match(/[a-z]{4,}/g) ?? []).some((w) => words.has(w)),
-    );
+    const similar = similarTask(intent.item.title, found);
     if (similar) notes.unshift(`You already have '${similar.title}'.`);
   }
   return { calls: [], text: notes.join(" ") || socialText("unclear", ctx.clock) };

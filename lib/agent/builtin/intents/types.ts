@@ -53,6 +53,8 @@ export type Changes = {
   recurrence?: string;
   /** "remind me 30 minutes before the dentist": minutes before the task's due time. */
   remindBefore?: number;
+  /** "remind me about the optician tomorrow at 9": a local date-time. */
+  remindAt?: string;
 };
 
 /** What a bulk update changes on every task it matches. */
