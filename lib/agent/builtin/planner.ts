@@ -6,7 +6,7 @@
 import { addDays, formatIsoDate } from "@/lib/task-line/calendar";
 import { type Clock, localParts } from "@/lib/task-line/clock";
 import { classify } from "./intents";
-import type { BulkChanges, Changes, Intent, ListFilter, TaskRef } from "./intents/types";
+import type { AddItem, BulkChanges, Changes, Intent, ListFilter, TaskRef } from "./intents/types";
 import {
   type Conversation,
   type ConversationEvent,
@@ -20,7 +20,9 @@ import { alternativesFor } from "./retries";
 import { composeReply, noDueForReminder, offerText, socialText, unknownText } from "./replies";
 import type { TurnContext } from "./turn-context";
 import { applyWindow, windowInput } from "./windows";
+import { isBaseVerb } from "./verbs";
 import { addAfterCreatedList, chooseCandidate, contextualAnswer } from "./followups";
+import { type GroundedChange, groundMessage, mightNameTask } from "./grounding";
 
 export type PlannedCall = { toolName: string; input: Record<string, unknown> };
 export type Step = { calls: PlannedCall[]; text: string };
@@ -93,7 +95,8 @@ function shiftAfterLookup(ctx: TurnContext, intent: Extract<Intent, { type: "upd
   return { toolName: "update_task", input: updateInput(ctx, one ? one.id : phrase, intent.changes, one) };
 }
 
-type Mapped = { calls: PlannedCall[]; notes: string[] };
+/** `groundable`: the readers' answer is not a confident request, so the message may be read against the user's tasks (grounding.ts). */
+type Mapped = { calls: PlannedCall[]; notes: string[]; groundable?: boolean };
 
 function mapIntent(intent: Intent, ctx: TurnContext): Mapped {
   const all = ctx.history;
@@ -279,7 +282,7 @@ export function firstStepOf(ctx: TurnContext): Mapped {
   }
   const answer = contextualAnswer(lastAssistantText(ctx.history), ctx.intents, ctx.userText, ctx.clock);
   if (answer) return answer;
-  const merged: Mapped = { calls: [], notes: [] };
+  const merged: Mapped = { calls: [], notes: [], groundable: groundable(ctx) };
   for (const intent of withinMessagePronouns(ctx.intents)) {
     const m = mapIntent(intent, ctx);
     merged.calls.push(...m.calls);
@@ -294,6 +297,137 @@ export function firstStepOf(ctx: TurnContext): Mapped {
     return true;
   });
   return merged;
+}
+
+/**
+ * Grounding (docs/agent.md "Grounding"): a single clause the readers could not take as a confident
+ * request — they offer it, answer it or ask — and that has a word which could name a task is read
+ * again against the user's tasks, after one lookup. Confident readings ("add buy milk") never cost
+ * the lookup.
+ */
+function groundable(ctx: TurnContext): boolean {
+  const intent = ctx.intents.length === 1 ? ctx.intents[0] : undefined;
+  if (!intent || !has(ctx, "list_tasks") || !has(ctx, "update_task")) return false;
+  const uncertain =
+    intent.type === "offer" ||
+    intent.type === "unknown" ||
+    (intent.type === "say" && (intent.kind === "unclear" || intent.kind === "remark" || intent.kind === "cancel-ambiguous")) ||
+    // "give me a heads up an hour before the boiler service": refused as off-topic only for want of a task.
+    (intent.type === "say" &&
+      intent.kind === "offtopic" &&
+      /\b(?:before|remind|reminder|heads up|list|label|tag|priority|urgent|repeat|every|another|more)\b/.test(
+        ctx.userText.toLowerCase(),
+      )) ||
+    // "drop the urgent label from the glasses": a delete whose words name a label or a list.
+    (intent.type === "delete" && /\b(?:label|tag)\b/.test(ctx.userText.toLowerCase())) ||
+    // "set the glasses to repeat every day", "put the glasses on my errands list": a new task only
+    // if no existing task is named; "add …", "remind me to …" never look.
+    (intent.type === "add" && intent.items.length === 1 && junkAdd(ctx.userText.trim().toLowerCase(), intent.items[0]));
+  // "can you order me a pizza?": an errand for the assistant, answered without a lookup.
+  if (
+    /^(?:can|could|would|will) (?:you|u) (?:please )?(?:order|buy|book|get|fetch|bring|cook|pick up|collect)\b/.test(
+      ctx.userText.toLowerCase(),
+    )
+  )
+    return false;
+  return uncertain && mightNameTask(ctx.userText);
+}
+
+/** A message starting with one of these words may change an existing task rather than add one. */
+const CHANGE_START =
+  /^(?:(?:can|could|would|will) (?:you|u) |please |pls )?(?:set|make|put|take|change|move|give|drop|mark|tag|untag|label|let|keep|leave|bump|push|shift|stick|pop|file|switch|turn)\b/;
+
+/** A title the add reader left a change verb, an article or a change word in ("Set the glasses to repeat", "The glasses"). */
+const JUNK_TITLE =
+  /^(?:set|make|take|put|change|give|drop|mark|tag|untag|label|let|keep|leave|bump|push|shift|stick|pop|file|switch|turn|the|my)\b|\b(?:repeat|repeats|repeating|label|tag|one|thing|stuff)\b/i;
+
+/**
+ * An add that may really be a change of an existing task: a change verb with a title that kept a
+ * change word or an article ("set the glasses to repeat every day"), or a list ("put sam's
+ * present on my shopping list"), and a reminder "before" something ("i want a reminder the day
+ * before the dry cleaning").
+ */
+function junkAdd(text: string, item: AddItem | undefined): boolean {
+  if (!item || /^(?:please |pls )?(?:add|create|new|todo|to-do|remind me to)\b/.test(text)) return false;
+  if (CHANGE_START.test(text) && (JUNK_TITLE.test(item.title) || item.list !== undefined)) return true;
+  // "remind me about the optician tomorrow", "the glasses, push it to friday", "glasses by the weekend".
+  if (VERBLESS(item.title)) return true;
+  return /^reminder\b/i.test(item.title) || (/\bbefore\b/.test(text) && /\b(?:remind|reminder|warn|ping|nudge|buzz|heads up)\b/.test(text));
+}
+
+/** A title that is a noun phrase, not a to-do ("The optician", "Glasses"): it may name a task the user has. Two-word noun titles ("Dentist appointment") are added without a look. */
+function VERBLESS(title: string): boolean {
+  const first = title.trim().split(/\s+/)[0]?.toLowerCase() ?? "";
+  return /^(?:the|my)$/.test(first) || (first !== "" && !isBaseVerb(first) && title.trim().split(/\s+/).length === 1);
+}
+
+const LOOKUP: PlannedCall = { toolName: "list_tasks", input: { limit: 100 } };
+
+const WRITE_TOOLS = new Set(["update_task", "complete_task"]);
+
+/** The turn so far is one change whose task was not found, with no retry left: worth one lookup. */
+function failedWriteToGround(ctx: TurnContext): boolean {
+  const intent = ctx.intents.length === 1 ? ctx.intents[0] : undefined;
+  if (!intent || (intent.type !== "update" && intent.type !== "complete") || !has(ctx, "list_tasks")) return false;
+  const calls = ctx.turn.filter((e): e is ToolCallEvent => e.kind === "call");
+  const results = ctx.turn.filter((e): e is ToolResultEvent => e.kind === "result");
+  if (calls.length === 0 || calls.some((c) => !WRITE_TOOLS.has(c.name))) return false;
+  const last = results.at(-1);
+  if (!last || last.outcome.kind !== "fail" || last.outcome.code !== "not_found") return false;
+  // Retries first (retries.ts); ground only when none is left.
+  const tried = new Set(calls.map((c) => String(c.input.task ?? "")));
+  if (calls.length === 1 && alternativesFor(last).some((g) => g.every((t) => !tried.has(t)))) return false;
+  // Only a phrase with a word no title may carry ("the library stuff", "the optician appointment", "mum's").
+  const phrase = String(calls[0]?.input.task ?? "").toLowerCase();
+  return /\b(?:stuff|thing|one|appointment|appt|bit|job|business|booking|due)\b|'s\b/.test(phrase) && mightNameTask(ctx.userText);
+}
+
+/** The lookup this model made after a failed change (failedWriteToGround), and what it found. */
+function groundingAfterFailure(ctx: TurnContext): { call: ToolCallEvent; result: ToolResultEvent } | null {
+  const i = ctx.turn.findIndex((e) => e.kind === "call" && e.name === "list_tasks");
+  const call = ctx.turn[i];
+  const result = ctx.turn.slice(i + 1).find((e): e is ToolResultEvent => e.kind === "result" && e.name === "list_tasks");
+  if (i < 1 || call?.kind !== "call" || !result) return null;
+  const before = { ...ctx, turn: ctx.turn.slice(0, i) };
+  return failedWriteToGround(before) ? { call, result } : null;
+}
+
+/** The calls for a change grounded on one task. */
+function groundedCalls(ctx: TurnContext, g: GroundedChange): PlannedCall[] {
+  if (g.changes.status === "completed") return [{ toolName: "complete_task", input: { task: g.task.id } }];
+  return [{ toolName: "update_task", input: updateInput(ctx, g.task.id, g.changes, g.task) }];
+}
+
+/** An open task sharing a word of four letters or more with the title. */
+function similarTask(title: string, found: TaskView[]): TaskView | undefined {
+  const words = new Set(title.toLowerCase().match(/[a-z]{4,}/g) ?? []);
+  return found.find((t) => t.status !== "completed" && (t.title.toLowerCase().match(/[a-z]{4,}/g) ?? []).some((w) => words.has(w)));
+}
+
+/** After the lookup: the grounded change, a question when two tasks fit, or the readers' own answer. */
+function afterLookup(ctx: TurnContext, first: Mapped, found: TaskView[]): Step {
+  const g = groundMessage(ctx.userText, found, ctx.clock);
+  if (g?.kind === "change") return { calls: groundedCalls(ctx, g.change), text: "" };
+  if (g?.kind === "ambiguous")
+    return {
+      calls: [],
+      text: `Which one do you mean: ${g.tasks.map((t) => `'${t.title}'`).join(" or ")}? Tell me a little more of its name and what to change.`,
+    };
+  const intent = ctx.intents[0];
+  // A noun-phrase title that matches a task the user has ("glasses by the weekend" beside "Order
+  // new glasses") is offered with a note, never added: it may be that task.
+  const item = intent?.type === "add" && intent.items.length === 1 ? intent.items[0] : undefined;
+  const twin = item && VERBLESS(item.title) ? similarTask(item.title, found) : undefined;
+  if (item && twin) return { calls: [], text: `You already have '${twin.title}'. ${offerText(item, ctx.clock)}` };
+  // Nothing named, or not every word explained: the readers' own reading stands.
+  if (first.calls.length > 0) return { calls: first.calls.slice(0, MAX_CALLS_PER_STEP), text: "" };
+  const notes = [...first.notes];
+  // "the glasses need another week" read as a new to-do: say that a similar task exists.
+  if (intent?.type === "offer") {
+    const similar = similarTask(intent.item.title, found);
+    if (similar) notes.unshift(`You already have '${similar.title}'.`);
+  }
+  return { calls: [], text: notes.join(" ") || socialText("unclear", ctx.clock) };
 }
 
 /** "charger is packed, mark it done": a pronoun after a task named earlier in the same message means that task. */
@@ -367,6 +501,9 @@ function followUp(ctx: TurnContext): PlannedCall[] {
       return [shiftAfterLookup(ctx, intent, intent.ref.text, found)];
     }
   }
+  // A change to a task the tool could not find by the user's words ("the library stuff is
+  // done"): look the tasks up once and read the message against them (grounding.ts).
+  if (failedWriteToGround(ctx)) return [LOOKUP];
   // Retry once, after the first batch only: a retry of a retry would just be guessing.
   if (batches > 1) return [];
   const retries: PlannedCall[] = [];
@@ -418,8 +555,32 @@ export function planStep(conversation: Conversation, clock: Clock, available: Se
   const hasResults = ctx.turn.some((e) => e.kind === "result");
   if (!hasResults) {
     const first = firstStepOf(ctx);
+    if (first.groundable) return { calls: [LOOKUP], text: "" };
     if (first.calls.length > 0) return { calls: first.calls.slice(0, MAX_CALLS_PER_STEP), text: "" };
     return { calls: [], text: first.notes.join(" ") || socialText("unclear", clock) };
+  }
+  const grounding = firstStepOf(ctx);
+  if (grounding.groundable) {
+    const called = ctx.turn.filter((e): e is ToolCallEvent => e.kind === "call");
+    const lookup = ctx.turn.find((e): e is ToolResultEvent => e.kind === "result" && e.name === "list_tasks");
+    const found = lookup?.outcome.kind === "ok" ? toTaskViews(lookup.outcome.value.tasks) : [];
+    if (called.length === 1 && called[0]?.name === "list_tasks" && lookup) return afterLookup(ctx, grounding, found);
+    // After the grounded change, or the readers' own calls (with their notes, e.g. "when is it due?").
+    const grounded = groundMessage(ctx.userText, found, ctx.clock)?.kind === "change";
+    return { calls: [], text: composeReply(ctx, grounded ? [] : grounding.notes) };
+  }
+  const afterFailure = groundingAfterFailure(ctx);
+  if (afterFailure) {
+    const { call, result } = afterFailure;
+    const acted = ctx.turn.slice(ctx.turn.indexOf(result)).some((e) => e.kind === "call");
+    if (!acted) {
+      const found = result.outcome.kind === "ok" ? toTaskViews(result.outcome.value.tasks) : [];
+      const g = groundMessage(ctx.userText, found, ctx.clock);
+      if (g?.kind === "change") return { calls: groundedCalls(ctx, g.change), text: "" };
+    }
+    // The reply is about the grounded change (the failed try and the lookup are not shown), or about the failure.
+    const shown = acted ? ctx.turn.slice(ctx.turn.indexOf(result) + 1) : ctx.turn.filter((e) => e !== call && e !== result);
+    return { calls: [], text: composeReply({ ...ctx, turn: shown }, []) };
   }
   const more = followUp(ctx).filter((c) => has(ctx, c.toolName));
   if (more.length > 0) return { calls: more, text: "" };

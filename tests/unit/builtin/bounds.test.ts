@@ -178,6 +178,24 @@ describe("the built-in model is bounded", () => {
     expect(slowInputs((text) => firstStep(text, shown))).toEqual([]);
   }, 600_000);
 
+  it("reads every pumped message against a task lookup (grounding) within 50 ms a step", () => {
+    const lookup = shown[2] as ConversationEvent & { kind: "result" };
+    const afterLookup = (text: string) =>
+      planStep(
+        {
+          system: "",
+          events: [
+            { kind: "user", text },
+            { kind: "call", id: "g1", name: "list_tasks", input: { limit: 100 } },
+            { ...lookup, id: "g1", input: { limit: 100 } },
+          ],
+        },
+        clock,
+        new Set(),
+      );
+    expect(slowInputs(afterLookup)).toEqual([]);
+  }, 600_000);
+
   // The readers only ever see a message the model agreed to read (MAX_MESSAGE_CHARS); longer
   // ones are answered "send it in shorter pieces" above.
   it("runs every exported rule of lib/agent/builtin and lib/task-line on pumped text of a readable length within 50 ms", () => {

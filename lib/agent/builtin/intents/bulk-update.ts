@@ -33,7 +33,13 @@ export function bulkTarget(phrase: string, clock: Clock): ListFilter | null {
   // "all of them" points at the last list, not a filter: the single-task readers handle it.
   if (/^(?:of\s+)?(?:them|those|these)$/.test(rest)) return null;
   // "all #errands", "everything in groceries": one of the user's labels or lists.
-  const label = /^#([\p{L}\p{N}][\p{L}\p{N}_-]*)(?:\s+(?:tasks|todos|items|ones|things))?$/u.exec(rest);
+  const label =
+    /^#([\p{L}\p{N}][\p{L}\p{N}_-]*)(?:\s+(?:tasks|todos|items|ones|things|stuff))?$/u.exec(rest) ??
+    // "everything tagged work", "all the stuff labelled #errands", "everything with the work label".
+    /^(?:(?:the\s+)?(?:tasks|todos|items|ones|things|stuff)\s+)?(?:tagged|labell?ed|marked)\s+(?:as\s+|with\s+)?#?([\p{L}\p{N}][\p{L}\p{N}_-]*)$/u.exec(
+      rest,
+    ) ??
+    /^with\s+(?:the\s+|a\s+)?#?([\p{L}\p{N}][\p{L}\p{N}_-]*)\s+(?:label|tag)$/u.exec(rest);
   if (quantified && label?.[1]) return { status: "pending", label: label[1] };
   const list = /^(?:in|on|from)\s+(?:my\s+|the\s+)?([\p{L}\p{N}][\p{L}\p{N}_-]*)(?:\s+list)?$/u.exec(rest);
   if (quantified && list?.[1] && !/^(?:it|that|this|them|there|today|tomorrow|time|list|inbox)$/.test(list[1]))
@@ -121,6 +127,15 @@ export function readBulkUpdate(text: string, clock: Clock): Intent | null {
   if (m && m[1] && m[2]) {
     const priority = m[3] ? priorityWord(m[3]) : new RegExp(`^${LOWER}$`).test(m[1]) ? "low" : "high";
     if (priority) return result(bulkTarget(m[2], clock), { priority });
+  }
+  // "everything tagged work is urgent from now on", "all the errands stuff is low priority now".
+  m =
+    /^(.+?)\s+(?:is|are|'s|should be|can be|becomes?|goes)\s+(?:all\s+)?((?:a\s+)?(?:high|low|medium|normal|top|urgent|important|not urgent|unimportant)(?:[- ]priority)?)(?:\s+(?:now|from now on|going forward|too|as well))?$/.exec(
+      text,
+    );
+  if (m && m[1] && m[2]) {
+    const priority = priorityWord(m[2]) ?? findPriority(m[2])?.priority;
+    if (priority) return result(bulkTarget(m[1], clock), { priority });
   }
   // "everything due today can wait till tomorrow", "all my overdue tasks should move to friday".
   m =

@@ -40,6 +40,14 @@ export function gate(c: GateClause, intent: Intent, mutates: boolean, reader = "
     const single = !/\s/.test(c.lower.trim());
     if ((asked && !LIST_VERB.test(asked)) || single) return { type: "offer", item: intent.items[0] };
   }
+  // "no need to change X", "maybe the report could wait a week": said, not asked; nothing is written.
+  if (
+    mutates &&
+    /^(?:(?:there's|there is) )?no need to\b|^(?:maybe|perhaps)\b|^(?:(?:no|nope|nah),? )?leave (?:it|that|them|the \S+(?: \S+)?) (?:alone|as it is|where it is|be)\b/.test(
+      c.raw.toLowerCase().trim(),
+    )
+  )
+    return { type: "say", kind: "remark" };
   const fallback = intent.type === "unknown" || (intent.type === "say" && intent.kind === "offtopic");
   if (!mutates && !fallback) return intent;
   const mood = moodOf(c.raw);

@@ -108,9 +108,13 @@ function readExplicitAdd(c: Clause): Intent | null {
  * the user instead, and writes nothing unless the user says yes.
  */
 const RELAY =
-  /^(?:(?:can|could|would|will) (?:you|u) |please |pls )?(?:tell|message|text|remind|email|warn) (?:my |our |the )?(?!me\b|us\b|myself\b|you\b)[a-z']+(?: [a-z']+)? (?:to|that|and (?:ask|tell))\b/;
+  /^(?:(?:can|could|would|will) (?:you|u) |please |pls )?(?:tell|ask|message|text|remind|email|warn) (?:my |our |the )?(?!me\b|us\b|myself\b|you\b)[a-z']+(?: [a-z']+)? (?:to|that|and (?:ask|tell))\b/;
+/** "get my brother to …", "ask mum what she wants …": someone else is asked. */
+const RELAY_MORE =
+  /^(?:(?:can|could|would|will) (?:you|u) |please |pls )?(?:get (?:my|our) [a-z']+ to|ask (?:my |our )?(?!me\b|us\b|myself\b|you\b)[a-z']+ (?:what|whether|if|when|where|how|why|about|for))\b/;
 function readRelay(c: Clause): Intent | null {
-  if (!RELAY.test(c.raw.toLowerCase())) return null;
+  const lower = c.raw.toLowerCase();
+  if (!RELAY.test(lower) && !RELAY_MORE.test(lower)) return null;
   const title = capitalize(trimPunctuation(c.raw.replace(/^(?:(?:can|could|would|will) (?:you|u) |please |pls )/i, "")));
   return title ? { type: "offer", item: { title } } : null;
 }
@@ -172,6 +176,15 @@ function readBareAdd(c: Clause): Intent | null {
       )
     )
       return isBaseVerb(firstWord) && item ? { type: "offer", item } : null;
+    // "the present can slip to saturday", "not sure the boiler needs doing this week", "buzz me an
+    // hour before …": a modal, a negation or "me" in a title that does not start with a verb is
+    // the user talking, not a to-do; it is left to grounding (planner.ts) or answered.
+    if (
+      item &&
+      !isBaseVerb(firstWord) &&
+      /\b(?:can|could|should|would|might|must|may|not|never|sure|wait|waits|needs|me)\b/i.test(item.title)
+    )
+      return null;
     // "by thursday I need the report sent": the words are the user's, not a to-do title; offer.
     if (item && /^(?:i|we)\b/i.test(item.title)) return { type: "offer", item };
     if (items.length) return { type: "add", items };
@@ -230,7 +243,12 @@ export const INTENT_READERS: IntentReader[] = [
     precedence: 15,
     mutates: false,
     read: readRelay,
-    examples: ["tell my brother to pick up the keys", "could you message dad and ask him to look at the back gate"],
+    examples: [
+      "tell my brother to pick up the keys",
+      "could you message dad and ask him to look at the back gate",
+      "get my brother to pick up the dry cleaning",
+      "ask mum what she wants for her birthday",
+    ],
   },
   {
     name: "lists",
@@ -424,8 +442,9 @@ export function classify(message: string, clock: Clock): Intent[] {
 
 function classifyBounded(text: string, clock: Clock, answerFirst: boolean): Intent[] {
   // "yes, add milk": the answer word is read once, not again for "yes yes yes …".
-  // ("no need to …", "no longer …" are not an answer: they negate what follows.)
-  const yesNo = answerFirst ? /^(?:yes|yeah|yep|no(?!\s+(?:need|longer|more)\b)|nope|nah|ok|okay)[,!.]?\s(.+)$/i.exec(text) : null;
+  const yesNo = answerFirst
+    ? /^(?:yes|yeah|yep|no|nope|nah|ok|okay)[,!.]?\s(?!(?:need|longer|more|rush|point|way|worries|problem)\b)(.+)$/i.exec(text)
+    : null;
   if (yesNo && yesNo[1]) {
     const rest = classifyBounded(yesNo[1].trim(), clock, false);
     if (rest.every(isKnown) && !rest.some((i) => i.type === "confirm" || i.type === "deny")) return rest;
@@ -449,5 +468,15 @@ function classifyBounded(text: string, clock: Clock, answerFirst: boolean): Inte
     const useful = intents.filter((i) => !(i.type === "say" && (i.kind === "thanks" || i.kind === "greeting")));
     if (useful.length > 0 && useful.every((i) => isKnown(i) && i.type !== "say" && i.type !== "select")) return useful;
   }
-  return [readSingle(cleanRequest(text), cleanRequestKeepCase(text), clock, text)];
+  const whole = readSingle(cleanRequest(text), cleanRequestKeepCase(text), clock, text);
+  // "i'm knackered, kick everything due today over to tomorrow": a short aside before the request.
+  const aside = ASIDE.exec(text);
+  if (answerFirst && aside && aside[1] && (whole.type === "unknown" || whole.type === "say")) {
+    const rest = classifyBounded(aside[1], clock, false);
+    if (rest.every(isKnown) && rest.every((i) => i.type !== "say" && i.type !== "select" && i.type !== "offer")) return rest;
+  }
+  return [whole];
 }
+
+/** A short remark about the user before a comma ("i'm knackered, …", "ugh, …"); group 1 is the rest. */
+const ASIDE = /^(?:i'm|im|i am|ugh|argh|phew|honestly|god|man|oh well|right|ok so|okay so)\b[^,]{0,30},\s*(\S.*)$/i;

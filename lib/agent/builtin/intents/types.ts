@@ -48,8 +48,14 @@ export type Changes = {
   list?: string;
   /** "tag X with urgent": labels added. */
   labels?: string[];
+  /** "drop the urgent label from X": labels taken off. */
+  removeLabels?: string[];
+  /** "make X repeat every year": an RRULE without DTSTART. */
+  recurrence?: string;
   /** "remind me 30 minutes before the dentist": minutes before the task's due time. */
   remindBefore?: number;
+  /** "remind me about the optician tomorrow at 9": a local date-time. */
+  remindAt?: string;
 };
 
 /** What a bulk update changes on every task it matches. */

@@ -1,0 +1,531 @@
+/**
+ * Grounding: what a message refers to in the user's own data, and the explanation gate.
+ *
+ * The clause readers (intents/) read a message without the user's data. When their reading is
+ * not a confident request (an offer, an answer, a question back), the planner looks the user's
+ * tasks up once (list_tasks) and reads the message again here, against what it found:
+ *
+ * 1. **Mention**: the words that name one task ("the glasses", "the glasses one", "optician",
+ *    "pension stuff"), matched on content words (inflections, word order; articles and the
+ *    "one/thing/stuff" tail belong to the mention). Two tasks named equally well → ask.
+ * 2. **Slots**: the rest is read as token rules (RULES below, tried in the declared order), each
+ *    taking the tokens it explains: a shift ("another week"), a reminder ("warn me two hours
+ *    before"), a repeat, a list ("goes in the errands list"), a label taken off or put on, a
+ *    priority, "done/sorted", a new day.
+ * 3. **Gate**: the reading writes only when every token left is a known filler or action word
+ *    (LEXICON) and no negation, relay, hypothetical or genuine question is present. Otherwise
+ *    nothing is written and the planner keeps the readers' own answer or offer.
+ *
+ * Regexes here only recognise single tokens or fixed short token sequences (no nested quantifiers).
+ */
+import { findReminderPhrase } from "@/lib/task-line/reminder-phrases";
+import type { Clock } from "@/lib/task-line/clock";
+import { dueToString, findDue } from "@/lib/task-line/dates";
+import type { Changes, Priority } from "./intents/types";
+import type { TaskView } from "./prompt-reader";
+import { readTaskLine } from "@/lib/task-line/read";
+
+export type GroundedChange = { task: TaskView; changes: Changes };
+export type Grounding = { kind: "change"; change: GroundedChange } | { kind: "ambiguous"; tasks: TaskView[] } | null;
+
+/** Words that never name a task on their own: function words and the "one/thing/stuff" of "the glasses one". */
+const STOP = new Set(
+  (
+    "the a an my our your his her their this that these those it its it's one ones thing things stuff bit job task tasks todo to-do item " +
+    "to for of in on at by with from into onto off out up about and or but so i i'm i've i'd me we us you u is are was be been being am " +
+    "'s s do does did done have has had get got go goes going gone need needs want wants can could should would will shall may might must " +
+    "just please pls now then also too again still already really actually tbh ok okay right yeah yep oh um hmm well new some all any"
+  ).split(" "),
+);
+
+/**
+ * The lexicon the gate accounts words with: informal action words (with inflections and common
+ * typos), fillers and slot words. A word left over after the mention and the slots must be here.
+ */
+const LEXICON = {
+  /** Words that ask for a change, in any form ("make", "goes", "put", "shove", "stick"…). */
+  action: (
+    "make makes made making set sets setting change changes changed update put puts putting move moves moved moving " +
+    "shift shifts shifted push pushes pushed pushing bump bumped kick kicked slide slid stick sticks stuck pop popped shove shoved chuck chucked " +
+    "go goes going went belong belongs belonged file filed turn turns turned mark marked flag flagged give gave take took taken drop dropped " +
+    "remove removed removing strip stripped lose lost clear cleared get rid untag unlabel tag tagged label labelled labeled add added " +
+    "happen happens happening repeat repeats repeating recur recurs recurring remind reminds reminded warn ping nudge alert notify buzz " +
+    "wait waits slip slips slipped doing take takes taking live lives sit sits " +
+    "wait waits can't cannot need needs needed want wanted give extend extended delay delayed postpone postponed reschedule rescheduled"
+  ).split(" "),
+  /** Fillers: politeness, hedges and connecting words a request can carry. */
+  filler: (
+    "please pls plz can could would will you u just so now then also actually tbh honestly really right ok okay yeah yep um hmm well " +
+    "i i'm i'll we me my the a an it that this to for of in on at by with from into onto off out up about and be is are was should " +
+    "let's lets let super very quite pretty extremely seriously definitely ugh argh phew ah meh gosh blimey crikey damn " +
+    "from_now_on now anyway anyways mate cheers thanks ta think guess suppose reckon more bit lot please kindly instead either " +
+    "list label tag priority due date deadline time reminder before beforehand ahead advance it's its one thing stuff task"
+  ).split(" "),
+  negator: "don't dont not never no nope nothing didn't doesn't won't shouldn't isn't aren't wasn't hasn't haven't".split(" "),
+  relay: "tell ask message text email whatsapp call ring".split(" "),
+  hypothetical: "if maybe perhaps might wonder whether someday sometime eventually".split(" "),
+  question: "what which when where who why how did does do is are was were has have".split(" "),
+};
+
+const ACTION = new Set(LEXICON.action);
+const FILLER = new Set(LEXICON.filler);
+const NEGATOR = new Set(LEXICON.negator);
+const HYPOTHETICAL = new Set(LEXICON.hypothetical);
+
+/** A word in a rough base form: "glasses" → "glass", "tomatoes" → "tomato", "booked" → "book". */
+export function stem(word: string): string {
+  let w = word.toLowerCase().replace(/'s$/, "");
+  if (w.length > 4 && w.endsWith("ies")) w = `${w.slice(0, -3)}y`;
+  else if (w.length > 4 && /(?:ss|sh|ch|x|o)es$/.test(w)) w = w.slice(0, -2);
+  else if (w.length > 3 && w.endsWith("s") && !w.endsWith("ss")) w = w.slice(0, -1);
+  if (w.length > 5 && w.endsWith("ing")) w = w.slice(0, -3);
+  else if (w.length > 4 && w.endsWith("ed")) w = w.slice(0, -2);
+  return w;
+}
+
+/** Two stems for the same word, allowing a shortened or longer form ("licence"/"licences", "present"/"presents"). */
+function sameStem(a: string, b: string): boolean {
+  if (a === b) return true;
+  return a.length >= 5 && b.length >= 5 && (a.startsWith(b) || b.startsWith(a));
+}
+
+type Token = { w: string; stem: string; used: boolean };
+
+function tokenize(text: string): Token[] {
+  const words =
+    text
+      .toLowerCase()
+      .replace(/[’‘]/g, "'")
+      .match(/#?[a-z0-9][a-z0-9'-]*/g) ?? [];
+  return words.slice(0, 60).map((w) => ({ w: w.replace(/'$/, ""), stem: stem(w.replace(/^#/, "")), used: false }));
+}
+
+/** Content words of a title: what can name it. */
+function contentStems(title: string): string[] {
+  return tokenize(title)
+    .filter((t) => !STOP.has(t.w) && !/^\d+$/.test(t.w))
+    .map((t) => t.stem);
+}
+
+/** Words that are slots, never a task's name ("week", "urgent", "friday", "list"). */
+const SLOT_WORD =
+  /^(?:day|week|fortnight|month|year|hour|minute|min|today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun|weekend|morning|afternoon|evening|night|urgent|important|priority|high|low|medium|list|label|tag|inbox|every|daily|weekly|monthly|yearly|annually|another|extra|more|later|earlier|before|after|done|sorted|finished|next|last|first|second|third)$/;
+
+type Mention = { task: TaskView; score: number; from: number; to: number };
+
+/** The task the tokens name best; null when none, several when tied. */
+function findMention(tokens: Token[], tasks: TaskView[]): Mention[] {
+  const found: Mention[] = [];
+  for (const task of tasks) {
+    const stems = contentStems(task.title);
+    if (stems.length === 0) continue;
+    const hit: number[] = [];
+    const matched = new Set<string>();
+    tokens.forEach((t, i) => {
+      if (STOP.has(t.w) || SLOT_WORD.test(t.stem) || ACTION.has(t.w)) return;
+      const s = stems.find((x) => sameStem(x, t.stem));
+      if (s) {
+        hit.push(i);
+        matched.add(s);
+      }
+    });
+    if (hit.length === 0) continue;
+    // A mention is one run of words from the first match: a match far after it is something else.
+    const from = hit[0]!;
+    let to = from;
+    for (const i of hit.slice(1)) if (i - to <= 2) to = i;
+    found.push({ task, score: matched.size / Math.max(stems.length, 1) + matched.size, from, to });
+  }
+  if (found.length === 0) return [];
+  const best = Math.max(...found.map((f) => f.score));
+  return found.filter((f) => f.score === best);
+}
+
+/** Marks the mention's tokens used, with its articles before and its "one/thing/stuff/'s" after. */
+function takeMention(tokens: Token[], m: Mention): void {
+  let from = m.from;
+  let to = m.to;
+  const title = new Set(tokenize(m.task.title).map((t) => t.stem));
+  while (from > 0 && (/^(?:the|my|that|this|our|those|these)$/.test(tokens[from - 1]!.w) || title.has(tokens[from - 1]!.stem))) from--;
+  while (
+    to + 1 < tokens.length &&
+    (/^(?:one|thing|things|stuff|task|bit|job|appointment|appt|booking|form|forms|bill|errand|business)$/.test(
+      tokens[to + 1]!.w.replace(/'s$/, ""),
+    ) ||
+      title.has(tokens[to + 1]!.stem))
+  )
+    to++;
+  for (let i = from; i <= to; i++) tokens[i]!.used = true;
+}
+
+const NUMBER: Record<string, number> = {
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  couple: 2,
+  three: 3,
+  few: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+};
+const DAYS_IN: Record<string, number> = { day: 1, week: 7, fortnight: 14 };
+
+const numberOf = (w: string): number | null => NUMBER[w] ?? (/^\d{1,3}$/.test(w) ? Number(w) : null);
+
+type Rule = { name: string; examples: string[]; read: (tokens: Token[], ctx: RuleContext) => boolean };
+type RuleContext = { clock: Clock; task: TaskView; changes: Changes; text: () => string };
+
+const words = (tokens: Token[]) => tokens.map((t) => t.w);
+const take = (tokens: Token[], from: number, to: number) => {
+  for (let i = from; i <= to; i++) tokens[i]!.used = true;
+};
+/** Index of the first unused token among `set`, from `start`. */
+const findWord = (tokens: Token[], set: RegExp, start = 0) => {
+  for (let i = start; i < tokens.length; i++) if (!tokens[i]!.used && set.test(tokens[i]!.w)) return i;
+  return -1;
+};
+
+/**
+ * The slot rules, in their declared precedence (earlier rules take their tokens first).
+ * Each names its examples; tests/unit/builtin/grounding.test.ts reads every example.
+ */
+export const RULES: Rule[] = [
+  {
+    name: "shift",
+    examples: ["I need another week for the glasses", "the tax form can wait another fortnight tbh", "give the report two more days"],
+    read: (tokens, ctx) => {
+      // "another|extra|more|a further [n] day/week/fortnight", "[n] more days", "[n] days later".
+      for (let i = 0; i < tokens.length; i++) {
+        const t = tokens[i]!;
+        const unit = DAYS_IN[t.stem];
+        if (!unit || t.used) continue;
+        let n = 1;
+        let from = i;
+        let marked = false;
+        const prev = tokens[i - 1]?.w ?? "";
+        const prev2 = tokens[i - 2]?.w ?? "";
+        if (/^(?:more|extra|later)$/.test(tokens[i + 1]?.w ?? "")) marked = true;
+        if (/^(?:another|extra|more|further)$/.test(prev)) {
+          marked = true;
+          from = i - 1;
+          const before = numberOf(prev2);
+          if (before !== null && !/^(?:another)$/.test(prev)) {
+            n = before;
+            from = i - 2;
+            if (/^(?:a|an)$/.test(tokens[i - 3]?.w ?? "") && prev2 === "couple") from = i - 3;
+          } else if (prev === "another") {
+            n = 1;
+          }
+        } else {
+          const num = numberOf(prev);
+          if (num !== null) {
+            n = num;
+            from = i - 1;
+            if (prev === "couple" && /^(?:a)$/.test(prev2)) from = i - 2;
+          }
+        }
+        // "another two weeks"
+        if (prev2 === "another" && numberOf(prev) !== null) {
+          marked = true;
+          n = numberOf(prev)!;
+          from = i - 2;
+        }
+        // "another couple of days", "a couple of weeks more"
+        if (prev === "of" && prev2 === "couple") {
+          n = 2;
+          from = i - 2;
+          if (/^(?:a|another|more|extra)$/.test(tokens[i - 3]?.w ?? "")) from = i - 3;
+          if (/^(?:another|more|extra)$/.test(tokens[i - 3]?.w ?? "") || /^(?:another|more|extra)$/.test(tokens[i - 4]?.w ?? "")) {
+            marked = true;
+            if (tokens[i - 4]?.w === "another") from = i - 4;
+          }
+        }
+        if (!marked && !/^(?:by|back)$/.test(tokens[from - 1]?.w ?? "")) continue;
+        const to = /^(?:more|extra|later)$/.test(tokens[i + 1]?.w ?? "") ? i + 1 : i;
+        take(tokens, Math.max(from, 0), to);
+        if (/^(?:by|back)$/.test(tokens[from - 1]?.w ?? "")) tokens[from - 1]!.used = true;
+        ctx.changes.shiftDays = n * unit;
+        return true;
+      }
+      return false;
+    },
+  },
+  {
+    name: "reminder-before",
+    examples: [
+      "warn me two hours before the optician",
+      "ping me a day before the tv licence",
+      "give me a heads up an hour before the gas bill",
+      "i want a reminder the day before the vet",
+    ],
+    read: (tokens, ctx) => {
+      // Other ways to ask for a reminder become "remind me", keeping one word a token ("~" for the rest).
+      const text = words(tokens)
+        .map((w, i) => (tokens[i]!.used ? "_" : w))
+        .join(" ")
+        .replace(/\bgive me a (?:heads up|shout)\b/g, "~ ~ ~ remind me")
+        .replace(/\bgive me a (?:nudge|buzz|ping|reminder)\b/g, "~ ~ remind me")
+        .replace(/\b(?:i want|i'd like|i need) a reminder\b/g, "~ ~ remind me")
+        .replace(/\b(?:warn|buzz) me\b/g, "remind me");
+      const phrase = findReminderPhrase(text);
+      if (phrase?.kind !== "before") return false;
+      // The tokens the phrase covers: count the words up to its end.
+      const upto = text.slice(0, phrase.end).split(" ").length;
+      const start = text.slice(0, phrase.start).split(" ").filter(Boolean).length;
+      take(tokens, start, Math.min(upto, tokens.length) - 1);
+      text.split(" ").forEach((w, i) => {
+        if (w === "~" && tokens[i]) tokens[i].used = true;
+      });
+      ctx.changes.remindBefore = phrase.minutes;
+      return true;
+    },
+  },
+  {
+    name: "repeat",
+    examples: ["make the glasses one repeat every year", "the bins should happen every week", "the fish tank needs doing every fortnight"],
+    read: (tokens, ctx) => {
+      const at = findWord(tokens, /^(?:every|each|daily|weekly|fortnightly|monthly|yearly|annually)$/);
+      if (at < 0) return false;
+      // Two weeks apart, which the task-line reader has no word for.
+      const fortnight = /^(?:fortnightly|every (?:fortnight|other week|two weeks|2 weeks))/.exec(
+        words(tokens)
+          .slice(at, at + 3)
+          .join(" "),
+      );
+      if (fortnight) {
+        ctx.changes.recurrence = "FREQ=WEEKLY;INTERVAL=2";
+        take(tokens, at, at + fortnight[0].split(" ").length - 1);
+        const r = findWord(tokens, /^(?:repeat|repeats|repeating|recur|recurs|recurring)$/);
+        if (r >= 0) tokens[r]!.used = true;
+        return true;
+      }
+      const tail = words(tokens).slice(at, at + 4);
+      for (let n = tail.length; n >= 1; n--) {
+        const reading = readTaskLine(`x ${tail.slice(0, n).join(" ")}`, ctx.clock);
+        if (reading.recurrence && reading.title.trim().toLowerCase() === "x") {
+          ctx.changes.recurrence = reading.recurrence;
+          take(tokens, at, at + n - 1);
+          const r = findWord(tokens, /^(?:repeat|repeats|repeating|recur|recurs|recurring)$/);
+          if (r >= 0) tokens[r]!.used = true;
+          return true;
+        }
+      }
+      return false;
+    },
+  },
+  {
+    name: "list",
+    examples: ["the glasses one goes in the errands list", "put the pension stuff on my admin list"],
+    read: (tokens, ctx) => {
+      const at = findWord(tokens, /^list$/);
+      if (at < 1) return false;
+      let from = at - 1;
+      const name: string[] = [];
+      while (from >= 0 && !tokens[from]!.used && !/^(?:in|into|to|on|onto|under|the|my|our|your)$/.test(tokens[from]!.w) && name.length < 3)
+        name.unshift(tokens[from--]!.w);
+      while (from >= 0 && /^(?:the|my|our|your)$/.test(tokens[from]!.w)) from--;
+      if (name.length === 0 || from < 0 || !/^(?:in|into|to|on|onto|under)$/.test(tokens[from]!.w)) return false;
+      take(tokens, from, at);
+      ctx.changes.list = name.join(" ");
+      return true;
+    },
+  },
+  {
+    name: "label-off",
+    examples: ["drop the urgent label from the glasses", "take the #urgent tag off the glasses", "untag urgent from the glasses"],
+    read: (tokens, ctx) => {
+      const verb = findWord(tokens, /^(?:drop|dropped|remove|removed|strip|take|took|lose|clear|untag|unlabel|delete|rid)$/);
+      if (verb < 0) return false;
+      const labels = (ctx.task.labels ?? []).map((l) => l.toLowerCase());
+      for (let i = verb + 1; i < tokens.length; i++) {
+        const w = tokens[i]!.w.replace(/^#/, "");
+        if (tokens[i]!.used || !labels.includes(w)) continue;
+        const hasNoun = /^(?:label|tag|labels|tags)$/.test(tokens[i + 1]?.w ?? "");
+        if (!hasNoun && !tokens[i]!.w.startsWith("#") && !/^(?:untag|unlabel)$/.test(tokens[verb]!.w)) continue;
+        ctx.changes.removeLabels = [w];
+        take(tokens, verb, hasNoun ? i + 1 : i);
+        const rest = findWord(tokens, /^(?:off|from|of|get)$/);
+        if (rest >= 0) tokens[rest]!.used = true;
+        return true;
+      }
+      return false;
+    },
+  },
+  {
+    name: "label-on",
+    examples: ["tag the glasses one with #shopping", "the glasses should be labelled errands"],
+    read: (tokens, ctx) => {
+      const hash = findWord(tokens, /^#[a-z0-9]/);
+      const verb = findWord(tokens, /^(?:tag|tagged|label|labelled|labeled)$/);
+      if (hash >= 0 && (verb >= 0 || hash === tokens.length - 1)) {
+        ctx.changes.labels = [tokens[hash]!.w.slice(1)];
+        take(tokens, hash, hash);
+        if (verb >= 0) tokens[verb]!.used = true;
+        return true;
+      }
+      if (verb < 0) return false;
+      let i = verb + 1;
+      while (i < tokens.length && /^(?:with|as|it)$/.test(tokens[i]!.w)) i++;
+      const name = tokens[i];
+      if (!name || name.used || STOP.has(name.w)) return false;
+      ctx.changes.labels = [name.w];
+      take(tokens, verb, i);
+      return true;
+    },
+  },
+  {
+    name: "priority",
+    examples: ["the plumber one's urgent now", "the glasses are top priority", "the fence can be low priority"],
+    read: (tokens, ctx) => {
+      const text = words(tokens)
+        .map((w, i) => (tokens[i]!.used ? "_" : w))
+        .join(" ");
+      const table: Array<[RegExp, Priority]> = [
+        [/\b(?:low|lowest|bottom) priority\b|\bno rush\b/, "low"],
+        [/\b(?:medium|normal) priority\b/, "medium"],
+        [/\b(?:top|high|highest) priority\b|\burgent\b|\bimportant\b|\ba priority\b/, "high"],
+      ];
+      for (const [re, p] of table) {
+        const m = re.exec(text);
+        if (!m) continue;
+        const start = text.slice(0, m.index).split(" ").filter(Boolean).length;
+        take(tokens, start, start + m[0].split(" ").length - 1);
+        ctx.changes.priority = p;
+        return true;
+      }
+      return false;
+    },
+  },
+  {
+    name: "done",
+    examples: ["the gas bill is sorted", "the glasses are done", "the fence is finished"],
+    read: (tokens, ctx) => {
+      const at = findWord(tokens, /^(?:done|sorted|finished|completed|handled|ticked)$/);
+      if (at < 0) return false;
+      take(tokens, at, at);
+      const off = findWord(tokens, /^off$/);
+      if (off >= 0) tokens[off]!.used = true;
+      ctx.changes.status = "completed";
+      return true;
+    },
+  },
+  {
+    name: "dealt-with",
+    examples: ["the gas bill is dealt with", "the vet's taken care of"],
+    read: (tokens, ctx) => {
+      const text = words(tokens).join(" ");
+      const m = /\b(?:dealt with|taken care of|out of the way|all sorted)\b/.exec(text);
+      if (!m) return false;
+      const start = text.slice(0, m.index).split(" ").filter(Boolean).length;
+      take(tokens, start, start + m[0].split(" ").length - 1);
+      ctx.changes.status = "completed";
+      return true;
+    },
+  },
+  {
+    name: "new-day",
+    examples: [
+      "the glasses one is now friday",
+      "the optician can go to monday",
+      "the library stuff is happening on saturday now",
+      "remind me about the optician tomorrow at 9",
+    ],
+    read: (tokens, ctx) => {
+      // "now" and "instead" say the change is new, never a time ("is now friday").
+      const text = words(tokens)
+        .map((w, i) => (tokens[i]!.used || /^(?:now|instead)$/.test(w) ? "_" : w))
+        .join(" ");
+      const found = findDue(text, ctx.clock);
+      if (!found) return false;
+      for (const span of found.spans) {
+        const start = text.slice(0, span.index).split(" ").filter(Boolean).length;
+        const n = text
+          .slice(span.index, span.index + span.length)
+          .split(" ")
+          .filter(Boolean).length;
+        take(tokens, start, start + n - 1);
+      }
+      // "remind me about the optician tomorrow morning", "ping me about the glasses at 6": a reminder time, not a new due date.
+      const remind = findWord(tokens, /^(?:remind|ping|nudge|buzz|warn|alert|notify)$/);
+      if (remind >= 0 && found.due.hour !== undefined) {
+        tokens[remind]!.used = true;
+        ctx.changes.remindAt = dueToString(found.due);
+      } else if (remind >= 0) return false;
+      else ctx.changes.due = dueToString(found.due);
+      return true;
+    },
+  },
+];
+
+/** Whether anything in the message keeps it from writing (negation, relay, hypothetical, a real question). */
+function blocked(tokens: Token[], text: string): boolean {
+  const first = tokens[0]?.w ?? "";
+  // "no rush", "no hurry" say low priority, not no.
+  if (tokens.some((t, i) => (NEGATOR.has(t.w) && !/^(?:rush|hurry)$/.test(tokens[i + 1]?.w ?? "")) || HYPOTHETICAL.has(t.w))) return true;
+  // An intention ("I'm going to the dentist tomorrow", "I'll call mum friday") is offered, never a change.
+  const lead = tokens
+    .slice(0, 3)
+    .map((t) => t.w)
+    .join(" ");
+  if (/^(?:i'll|i will|i'm going to|i am going to|i'm gonna|i'm off|i'm heading)\b/.test(lead) && !/\bneed\b/.test(lead)) {
+    if (
+      !/^(?:i'm going to need|i'll need|i will need)/.test(
+        tokens
+          .slice(0, 4)
+          .map((t) => t.w)
+          .join(" "),
+      )
+    )
+      return true;
+  }
+  // Relay: "tell my brother to …", "ask dad to …".
+  if (/^(?:tell|ask|message|text|email)$/.test(first) && !/^(?:me|myself)$/.test(tokens[1]?.w ?? "")) return true;
+  const asksAssistant = /^(?:can|could|would|will)$/.test(first) && /^(?:you|u)$/.test(tokens[1]?.w ?? "");
+  if (!asksAssistant && (text.trim().endsWith("?") || LEXICON.question.includes(first))) return true;
+  return false;
+}
+
+/**
+ * Reads the message against the user's tasks: the one task it names and what it asks to change,
+ * or null when the reading does not account for every word (the gate).
+ */
+export function groundMessage(text: string, tasks: TaskView[], clock: Clock): Grounding {
+  const tokens = tokenize(text);
+  if (tokens.length === 0 || tokens.length > 30 || blocked(tokens, text)) return null;
+  const mentions = findMention(
+    tokens,
+    tasks.filter((t) => t.status !== "completed"),
+  );
+  if (mentions.length === 0) return null;
+  if (mentions.length > 1) return { kind: "ambiguous", tasks: mentions.map((m) => m.task).slice(0, 5) };
+  const mention = mentions[0]!;
+  takeMention(tokens, mention);
+  const changes: Changes = {};
+  const ctx: RuleContext = { clock, task: mention.task, changes, text: () => text };
+  let read = 0;
+  for (const rule of RULES) if (rule.read(tokens, ctx)) read++;
+  if (read === 0) return null;
+  // The explanation gate: every word left must be a filler or an action word.
+  const left = tokens.filter((t) => !t.used && !FILLER.has(t.w) && !ACTION.has(t.w) && !STOP.has(t.w));
+  if (left.length > 0) return null;
+  // A completion never comes with other changes ("done" inside a longer change is not a completion).
+  if (changes.status && Object.keys(changes).length > 1) return null;
+  return { kind: "change", change: { task: mention.task, changes } };
+}
+
+/** Words one of the RULES could read: without one, a lookup could not lead to a change. */
+const SLOT_CUE =
+  /^(?:\d.*|am|pm|noon|midnight|morning|afternoon|evening|another|extra|more|further|week|weeks|days|fortnight|before|beforehand|every|each|daily|weekly|fortnightly|monthly|yearly|annually|repeat|repeats|list|label|tag|untag|labelled|labeled|tagged|urgent|important|priority|rush|hurry|done|sorted|finished|completed|handled|ticked|dealt|care|#.+|today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|weds|thu|thur|thurs|fri|weekend|next)$/;
+
+/** A cheap test before any lookup: could the message name a task, and could its reading write? */
+export function mightNameTask(text: string): boolean {
+  const tokens = tokenize(text);
+  if (blocked(tokens, text) || !tokens.some((t) => SLOT_CUE.test(t.w))) return false;
+  return tokens.some((t) => !STOP.has(t.w) && !SLOT_WORD.test(t.stem) && !ACTION.has(t.w) && !FILLER.has(t.w) && t.w.length > 2);
+}

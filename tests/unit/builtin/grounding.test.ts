@@ -1,0 +1,104 @@
+/**
+ * Grounding (lib/agent/builtin/grounding.ts): a message read against the user's own tasks. Every
+ * slot rule reads its examples; the explanation gate keeps anything it cannot account for (and
+ * any negation, relay, hypothetical or question) from writing.
+ */
+import { describe, expect, it } from "vitest";
+import { readClock } from "@/lib/task-line/clock";
+import { groundMessage, mightNameTask, RULES, stem } from "@/lib/agent/builtin/grounding";
+import type { TaskView } from "@/lib/agent/builtin/prompt-reader";
+
+const clock = readClock("Current time: 2026-11-22T14:05:00.000Z (user's time zone: UTC; local date 2026-11-22, Sunday, 14:05)");
+
+const task = (id: string, title: string, extra: Partial<TaskView> = {}): TaskView => ({
+  id,
+  title,
+  description: null,
+  status: "pending",
+  priority: "medium",
+  dueAt: "2026-11-24T12:00:00.000Z",
+  labels: [],
+  ...extra,
+});
+const TASKS: TaskView[] = [
+  task("glasses", "Order new glasses", { labels: ["urgent"], priority: "high" }),
+  task("optician", "Book the optician"),
+  task("tax", "Send back the tax form"),
+  task("report", "Write the report"),
+  task("licence", "Renew the TV licence"),
+  task("bins", "Put the bins out"),
+  task("pension", "Fill in the pension forms"),
+  task("plumber", "Chase the plumber"),
+  task("fence", "Repaint the fence"),
+  task("gas", "Pay the gas bill"),
+  task("vet", "Take the cat to the vet"),
+  task("library", "Return the library books"),
+  task("fish", "Clean the fish tank"),
+];
+
+const read = (text: string) => groundMessage(text, TASKS, clock);
+const change = (text: string) => {
+  const g = read(text);
+  return g?.kind === "change" ? { id: g.change.task.id, ...g.change.changes } : g;
+};
+
+describe("grounding rules", () => {
+  for (const rule of RULES)
+    for (const example of rule.examples)
+      it(`${rule.name}: '${example}' names one task and is explained in full`, () => {
+        expect(read(example)?.kind).toBe("change");
+      });
+});
+
+describe("the issue's examples", () => {
+  it("reads each as a change of the task it names", () => {
+    expect(change("I need another week for the glasses")).toEqual({ id: "glasses", shiftDays: 7 });
+    expect(change("warn me two hours before the optician")).toEqual({ id: "optician", remindBefore: 120 });
+    expect(change("make the glasses one repeat every year")).toEqual({ id: "glasses", recurrence: "FREQ=YEARLY" });
+    expect(change("the glasses one goes in the errands list")).toEqual({ id: "glasses", list: "errands" });
+    expect(change("drop the urgent label from the glasses")).toEqual({ id: "glasses", removeLabels: ["urgent"] });
+    expect(change("the tv licence can wait another fortnight tbh")).toEqual({ id: "licence", shiftDays: 14 });
+  });
+});
+
+describe("the explanation gate", () => {
+  it("writes nothing when a word is left unexplained", () => {
+    expect(read("I need another week for the glasses because of the strike")).toBeNull();
+    expect(read("the glasses one goes in the errands list with the receipt")).toBeNull();
+  });
+  it("writes nothing for negation, relay, hypotheticals and questions", () => {
+    for (const text of [
+      "don't move the glasses to friday",
+      "the glasses don't need another week",
+      "tell my brother the glasses need another week",
+      "maybe the glasses could wait another week",
+      "if the optician is late, give it another day",
+      "does the optician need another week?",
+      "what if the glasses went in the errands list",
+    ])
+      expect(read(text), text).toBeNull();
+  });
+  it("asks when two tasks fit equally well", () => {
+    const two = [task("a", "Call the bank"), task("b", "Visit the bank")];
+    const g = groundMessage("the bank one is urgent now", two, clock);
+    expect(g?.kind).toBe("ambiguous");
+  });
+  it("names no task from slot words alone (days, priorities, list and label words)", () => {
+    expect(read("everything next week is urgent")).toBeNull();
+    expect(mightNameTask("yep do it")).toBe(false);
+    expect(mightNameTask("tell my brother to pick up the keys")).toBe(false);
+    expect(mightNameTask("the glasses need another week")).toBe(true);
+  });
+  it("does not take a label it does not carry off a task", () => {
+    expect(read("drop the work label from the glasses")).toBeNull();
+  });
+});
+
+describe("stems", () => {
+  it("meet inflections halfway", () => {
+    expect(stem("glasses")).toBe(stem("glass"));
+    expect(stem("tomatoes")).toBe(stem("tomato"));
+    expect(stem("forms")).toBe(stem("form"));
+    expect(stem("bins")).toBe("bin");
+  });
+});
