@@ -46,7 +46,7 @@ const LEXICON = {
   /** Words that ask for a change, in any form ("make", "goes", "put", "shove", "stick"…). */
   action: (
     "make makes made making set sets setting change changes changed update put puts putting move moves moved moving " +
-    "shift shifts shifted push pushes pushed pushing bump bumped kick kicked slide slid stick sticks stuck pop popped shove shoved chuck chucked " +
+    "shift shifts shifted push pushes pushed pushing bump bumped kick kicked slide slid stick sticks stuck pop popped shove shoved chuck chucked bung bunged whack whacked slap slapped plonk plonked " +
     "go goes going went belong belongs belonged file filed turn turns turned mark marked flag flagged give gave take took taken drop dropped " +
     "remove removed removing strip stripped lose lost clear cleared get rid untag unlabel tag tagged label labelled labeled add added " +
     "happen happens happening repeat repeats repeating recur recurs recurring remind reminds reminded warn ping nudge alert notify buzz " +

@@ -335,11 +335,11 @@ function groundable(ctx: TurnContext): boolean {
 
 /** A message starting with one of these words may change an existing task rather than add one. */
 const CHANGE_START =
-  /^(?:(?:can|could|would|will) (?:you|u) |please |pls )?(?:set|make|put|take|change|move|give|drop|mark|tag|untag|label|let|keep|leave|bump|push|shift|stick|pop|file|switch|turn)\b/;
+  /^(?:(?:can|could|would|will) (?:you|u) |please |pls )?(?:set|make|put|take|change|move|give|drop|mark|tag|untag|label|let|keep|leave|bump|push|shift|stick|pop|shove|chuck|bung|whack|slap|plonk|file|switch|turn)\b/;
 
 /** A title the add reader left a change verb, an article or a change word in ("Set the glasses to repeat", "The glasses"). */
 const JUNK_TITLE =
-  /^(?:set|make|take|put|change|give|drop|mark|tag|untag|label|let|keep|leave|bump|push|shift|stick|pop|file|switch|turn|the|my)\b|\b(?:repeat|repeats|repeating|label|tag|one|thing|stuff)\b/i;
+  /^(?:set|make|take|put|change|give|drop|mark|tag|untag|label|let|keep|leave|bump|push|shift|stick|pop|shove|chuck|bung|whack|slap|plonk|file|switch|turn|the|my)\b|\b(?:repeat|repeats|repeating|label|tag|one|thing|stuff)\b/i;
 
 /**
  * An add that may really be a change of an existing task: a change verb with a title that kept a
