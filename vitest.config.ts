@@ -3,11 +3,14 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 /**
- * Two tiers (docs/architecture.md, "Tests"):
+ * Three tiers (docs/architecture.md, "Tests"):
  * - unit: no database, no server; seconds (`npm run test:unit`). DATABASE_URL points at a closed port.
+ * - bounds: the pathological-input bounds (`bounds.test.ts` anywhere under tests/unit): every rule
+ *   and the whole built-in model on pumped inputs, each under 50 ms; no database, but ~30 s of
+ *   CPU, so kept out of the fast loop (`npm run test:bounds`).
  * - integration: one fresh, migrated Postgres per run, never the developer's data
  *   (tests/setup/global-db.ts); `npm run test:integration`.
- * `vitest run` (and `npm test`) runs both.
+ * `vitest run` (and `npm test`) runs all three.
  */
 export default defineConfig({
   resolve: {
@@ -28,7 +31,16 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["tests/unit/**/*.test.ts", "lib/**/*.test.ts"], setupFiles: ["tests/setup/unit-env.ts"] },
+        test: {
+          name: "unit",
+          include: ["tests/unit/**/*.test.ts", "lib/**/*.test.ts"],
+          exclude: ["**/bounds.test.ts", "**/node_modules/**"],
+          setupFiles: ["tests/setup/unit-env.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: { name: "bounds", include: ["tests/unit/**/bounds.test.ts"], setupFiles: ["tests/setup/unit-env.ts"] },
       },
       {
         extends: true,
