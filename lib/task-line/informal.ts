@@ -4,6 +4,7 @@
  * finds the words, a table says what each means), keeping where each character came from, so a
  * date found in the read text is cut from the line as typed.
  */
+import { numberFrom } from "./numbers";
 
 /** Informal or shortened date words → the word chrono reads. */
 const DATE_WORDS: Record<string, string> = {
@@ -64,21 +65,10 @@ const DATE_WORDS: Record<string, string> = {
   sundy: "sunday",
 };
 
-/** Hours said as words, in a time ("at six", "half seven", "quarter to nine", "five pm"). */
-export const HOUR_WORDS: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-};
+/** Hours said as words, in a time ("at six", "half seven", "quarter to nine", "five pm"): the words for 1–12 of the one number table. */
+export const HOUR_WORDS: Record<string, number> = Object.fromEntries(
+  "one two three four five six seven eight nine ten eleven twelve".split(" ").map((w) => [w, numberFrom(w)!]),
+);
 
 /** Text as read, each character remembering the range of the typed text it stands for. */
 export type ReadText = { text: string; from: number[]; to: number[] };

@@ -21,6 +21,7 @@
 import { findReminderPhrase } from "@/lib/task-line/reminder-phrases";
 import type { Clock } from "@/lib/task-line/clock";
 import { dueToString, findDue } from "@/lib/task-line/dates";
+import { numberFrom } from "@/lib/task-line/numbers";
 import type { Changes, Priority } from "./intents/types";
 import type { TaskView } from "./prompt-reader";
 import { readTaskLine } from "@/lib/task-line/read";
@@ -158,25 +159,10 @@ function takeMention(tokens: Token[], m: Mention): void {
   for (let i = from; i <= to; i++) tokens[i]!.used = true;
 }
 
-const NUMBER: Record<string, number> = {
-  a: 1,
-  an: 1,
-  one: 1,
-  two: 2,
-  couple: 2,
-  three: 3,
-  few: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-};
 const DAYS_IN: Record<string, number> = { day: 1, week: 7, fortnight: 14 };
 
-const numberOf = (w: string): number | null => NUMBER[w] ?? (/^\d{1,3}$/.test(w) ? Number(w) : null);
+/** A count from the task-line's number table ("a couple", "three", "10"); digits up to 999. */
+const numberOf = (w: string): number | null => (/^\d+$/.test(w) ? (w.length <= 3 ? Number(w) : null) : numberFrom(w));
 
 type Rule = { name: string; examples: string[]; read: (tokens: Token[], ctx: RuleContext) => boolean };
 type RuleContext = { clock: Clock; task: TaskView; changes: Changes; text: () => string };
