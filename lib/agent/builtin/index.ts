@@ -2,4 +2,4 @@
  * The built-in offline language model: a deterministic, rule-based model that understands
  * everyday to-do requests and drives the task tools through the normal AI SDK agent loop.
  */
-export { createBuiltinModel, type BuiltinModelOptions } from "./model";
+export { createBuiltinModel } from "./model";
