@@ -12,6 +12,7 @@ import { useTaskStore } from "@/components/tasks/task-store";
 import { useChatActions } from "@/components/chat/chat-actions";
 import { toolNameOf } from "@/components/chat/tool-part";
 import { Button } from "@/components/ui/button";
+import { UndoIcon } from "@/components/ui/icons";
 
 /** The request id of the turn that wrote this reply, if the server sent one. */
 export function turnRequestId(message: UIMessage): string | null {
@@ -65,24 +66,5 @@ export function TurnUndo({ message, isLatest }: { message: UIMessage; isLatest: 
         <UndoIcon className="size-3.5" /> {state.kind === "working" ? "Undoing…" : "Undo"}
       </Button>
     </div>
-  );
-}
-
-function UndoIcon(props: { className?: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      <path d="M9 14 4 9l5-5" />
-      <path d="M4 9h10.5a5.5 5.5 0 0 1 0 11H11" />
-    </svg>
   );
 }

@@ -7,25 +7,7 @@
  */
 import type { SpeechInput } from "@/components/voice/use-speech-input";
 import { SPEECH_SHORTCUT } from "@/components/voice/use-speech-input";
-
-function MicIcon({ className }: { className?: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={className}
-    >
-      <rect x="9" y="2" width="6" height="12" rx="3" />
-      <path d="M5 10v1a7 7 0 0 0 14 0v-1M12 18v4M8 22h8" />
-    </svg>
-  );
-}
+import { MicIcon } from "@/components/ui/icons";
 
 export function MicButton({ speech, className = "", testId }: { speech: SpeechInput; className?: string; testId?: string }) {
   if (!speech.supported) return null;
