@@ -4,6 +4,7 @@
  * deny a delete; and the public conversation scenarios as a regression gate.
  */
 import { execFile } from "node:child_process";
+import { readdirSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -117,10 +118,20 @@ test.describe("the agent end to end (built-in model)", () => {
 
   // Every scenario passes or is listed, with its reason, in tests/evals/known-failures.txt;
   // a harmful one (a change the user did not ask for) always fails (tests/evals/run.mjs).
+  // Our corpora (tests/evals/intents-corpus*.jsonl, one test a file) run over HTTP on the real
+  // clock too: their expectations hold on any day, and the route's own checks are in the path.
+  const corpora = readdirSync(path.resolve(process.cwd(), "tests/evals"))
+    .filter((f) => /^intents-corpus.*\.jsonl$/.test(f))
+    .sort()
+    .map((f) => [`our corpus ${f} passes`, [`tests/evals/${f}`]] as const);
   for (const [name, files] of [
-    ["the public conversation scenarios pass", ["tests/evals/intents-public.jsonl", "tests/evals/intents-public-v2.jsonl"]],
+    [
+      "the public conversation scenarios pass",
+      ["tests/evals/intents-public.jsonl", "tests/evals/intents-public-v2.jsonl", "tests/evals/intents-public-v3.jsonl"],
+    ],
     ["our own wider phrasing scenarios pass", ["tests/evals/intents-extra.jsonl"]],
     ["the organisation scenarios pass (lists, labels, subtasks)", ["tests/evals/intents-organise.jsonl"]],
+    ...corpora,
   ] as const) {
     test(name, async ({ baseURL }) => {
       test.setTimeout(600_000);
