@@ -45,7 +45,7 @@ function listInput(filter: ListFilter, wide: boolean, clock: Clock): Record<stri
   if (filter.list) input.list = filter.list;
   if (filter.label) input.label = filter.label;
   if (filter.window) Object.assign(input, windowInput(filter.window, clock));
-  if (wide || filter.window || filter.count) input.limit = 100;
+  if (wide || filter.window || filter.count || filter.noDue) input.limit = 100;
   return input;
 }
 
@@ -480,7 +480,21 @@ function followUp(ctx: TurnContext): PlannedCall[] {
     calledBefore.filter((c) => c.name === "list_tasks").length === 1
   ) {
     const failed = results.find((r) => r.name === "list_tasks" && r.outcome.kind === "fail" && r.outcome.code === "not_found");
-    if (failed) return [{ toolName: "list_tasks", input: { query: intent.filter.list, limit: 100 } }];
+    // No such list: a label of that name ("show work stuff"), then tasks about it.
+    const status = intent.filter.status ? { status: intent.filter.status } : {};
+    if (failed) return [{ toolName: "list_tasks", input: { label: intent.filter.list, ...status, limit: 100 } }];
+  }
+  if (
+    intent?.type === "list" &&
+    intent.filter.list &&
+    intent.filter.orTopic &&
+    calledBefore.filter((c) => c.name === "list_tasks").length === 2
+  ) {
+    const byLabel = results.find((r) => r.name === "list_tasks" && r.input.label !== undefined);
+    const none = byLabel?.outcome.kind === "ok" && toTaskViews(byLabel.outcome.value.tasks).length === 0;
+    const status = intent.filter.status ? { status: intent.filter.status } : {};
+    if (none || byLabel?.outcome.kind === "fail")
+      return [{ toolName: "list_tasks", input: { query: intent.filter.list, ...status, limit: 100 } }];
   }
   if (intent?.type === "bulkUpdate") {
     const list = results.find((r) => r.name === "list_tasks" && r.outcome.kind === "ok");

@@ -204,6 +204,11 @@ export function readWindow(text: string, clock: Clock, past: boolean): Window | 
     const end = /end of the week/.test(by[1]) ? addDays(mondayOf(today), 6) : oneDay(by[1], clock, false);
     if (end) return span(today, end, `by ${dayLabel(end, clock)}`, on);
   }
+  // "what have i got after today", "what's coming up after friday": from the next day on, a year ahead.
+  const words = t.split(/\s+/);
+  const after = words.indexOf("after");
+  const from = after >= 0 && !past ? afterDay(words[after + 1] ?? "", clock) : null;
+  if (from) return span(addDays(from, 1), addDays(from, 366), `after ${dayLabel(from, clock)}`, on);
   if (past) {
     if (/\b(?:today|tonight|this morning|this afternoon|this evening)\b/.test(t)) return span(today, today, "today", on);
     const named = /\b(?:on |last )?((?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/.exec(t);
@@ -216,6 +221,13 @@ export function readWindow(text: string, clock: Clock, past: boolean): Window | 
   const m = findDue(t, clock);
   if (!m) return null;
   return span(m.due.date, m.due.date, dayLabel(m.due.date, clock), on);
+}
+
+/** The day in "after today/tomorrow/friday" (never "after lunch": a time of day, not a range). */
+function afterDay(word: string, clock: Clock): CivilDate | null {
+  if (word === "today" || word === "tonight") return clock.today;
+  if (word === "tomorrow") return addDays(clock.today, 1);
+  return weekday(word, clock, false);
 }
 
 function lastWeekend(clock: Clock, on: Window["on"]): Window {

@@ -75,12 +75,31 @@ export function readFilter(text: string, clock: Clock): ListFilter {
   if (filter.due && filter.due !== "today" && !filter.status) filter.status = "pending";
   if (filter.window && !filter.status) filter.status = "pending";
 
-  const p = findPriority(text);
-  if (p) filter.priority = p.priority;
+  const p = findPriority(text)?.priority ?? priorityAlone(text);
+  if (p) filter.priority = p;
   const query = readQuery(text);
   if (query) filter.query = query;
   if (/^how many\b/.test(text)) filter.count = true;
   return filter;
+}
+
+/** Priority words said alone in a question: "which ones are high", "any medium ones", "what's top priority". */
+const PRIORITY_ALONE: Record<string, ListFilter["priority"]> = {
+  high: "high",
+  top: "high",
+  medium: "medium",
+  normal: "medium",
+  low: "low",
+};
+const AFTER_PRIORITY = new Set(["", "ones", "one", "tasks", "things", "stuff", "priority", "prio", "jobs", "items"]);
+function priorityAlone(text: string): ListFilter["priority"] | undefined {
+  const words = text.split(/\s+/);
+  for (const [i, w] of words.entries()) {
+    const p = PRIORITY_ALONE[w];
+    const next = words[i + 1] ?? "";
+    if (p && AFTER_PRIORITY.has(next) && (w !== "top" || next === "priority" || next === "prio")) return p;
+  }
+  return undefined;
 }
 
 /** "tasks about X", "search for X", "anything mentioning X", "the email tasks". */
@@ -238,6 +257,12 @@ const SPELLINGS: Record<string, string> = {
   thursdy: "thursday",
   saturdy: "saturday",
   munday: "monday",
+  hw: "how",
+  evrything: "everything",
+  everyting: "everything",
+  evrythin: "everything",
+  everythin: "everything",
+  arvo: "afternoon",
   finshed: "finished",
   finsihed: "finished",
   finised: "finished",
@@ -356,6 +381,7 @@ const LOOKUP_TAIL = new Set([
   "not",
   "anywhere",
   "somewhere",
+  "here",
 ]);
 /** Words of a lookup's phrase that name no task ("the X one", "my X stuff"). */
 const LOOKUP_NOISE = new Set([
@@ -413,15 +439,21 @@ const DID_VERBS =
  */
 export function readLookup(text: string, clock: Clock): Intent | null {
   const plain = questionText(text);
+  const said = text.trim().split(/\s+/);
+  const how = {
+    asked: said.at(-1)?.endsWith("?") ?? false,
+    andFirst: said[0] === "and" || said[0] === "&",
+    musing: said.some((w) => MUSING.has(w.replace(/[?!.,]+$/, ""))),
+  };
   const inner = embedded(plain);
   if (inner !== null) {
-    const found = readLookupOf(inner, clock) ?? readList(inner, clock);
+    const found = readLookupOf(inner, clock, how) ?? readList(inner, clock);
     return found?.type === "list" ? found : null;
   }
-  return readLookupOf(plain, clock);
+  return readLookupOf(plain, clock, how);
 }
 
-function readLookupOf(plain: string, clock: Clock): Intent | null {
+function readLookupOf(plain: string, clock: Clock, how: AskHow = NO_HOW): Intent | null {
   // "did i get round to calling the plumber?" asks the same as "did i call the plumber?".
   const q = plain
     .replace(/^(did|have|had) we /, "$1 i ")
@@ -429,6 +461,8 @@ function readLookupOf(plain: string, clock: Clock): Intent | null {
       /^(did|have|had) i (?:already |ever )?(?:get|got|manage|managed|remember|remembered) (?:a?round )?to (?!(?:add|put|jot|write|note|stick|pop|list|set|save|log|enter|create|include)\b)/,
       "$1 i ",
     );
+  const asked = readAsk(q.split(" "), clock, how);
+  if (asked) return asked;
   const casual = readCasualQuestion(q, clock);
   if (casual) return casual;
   const lookup = (ask: "exists" | "done", phrase: string | null): Intent | null =>
@@ -514,6 +548,376 @@ function readLookupOf(plain: string, clock: Clock): Intent | null {
     return lookup("done", lookupPhrase(rest));
   }
   return null;
+}
+
+/**
+ * Casual questions read by their words (issue 24): how a message was typed (`asked`: it ends in
+ * "?"; `andFirst`: "and tmrw?" after a list; `musing`: "just wondering", "hypothetically").
+ */
+type AskHow = { asked: boolean; andFirst: boolean; musing: boolean };
+const NO_HOW: AskHow = { asked: false, andFirst: false, musing: false };
+/** Words that make a "could I move X?" a thought, not a request. */
+const MUSING = new Set(["wondering", "wonderin", "hypothetically", "theoretically", "idk", "dunno"]);
+
+const QWORD = new Set(["what", "what's", "whats", "which", "any", "anything", "show", "list", "is", "are", "give", "how", "whats"]);
+/** Nouns for "stuff" in "show me work stuff", "garden jobs?", "any work things". */
+const STUFF = new Set(["stuff", "things", "thing", "jobs", "job", "tasks", "task", "todos", "bits", "items", "errands", "chores", "ones"]);
+/** Words that never name a topic, list or label. */
+const NOT_A_TOPIC = new Set([
+  "me",
+  "us",
+  "you",
+  "i",
+  "it",
+  "my",
+  "your",
+  "our",
+  "the",
+  "a",
+  "an",
+  "all",
+  "any",
+  "some",
+  "other",
+  "more",
+  "new",
+  "old",
+  "these",
+  "those",
+  "what",
+  "which",
+  "this",
+  "that",
+  "there",
+  "here",
+  "them",
+  "everything",
+  "anything",
+  "something",
+  "nothing",
+  "else",
+  "your",
+  "of",
+  "on",
+  "in",
+  "for",
+  "to",
+  "with",
+  "and",
+  "or",
+  "is",
+  "are",
+  "be",
+  "got",
+  "have",
+  "do",
+  "need",
+  "need",
+  "little",
+  "few",
+  "other",
+  "random",
+  "misc",
+  "various",
+  "same",
+  "different",
+  "important",
+  "urgent",
+  "big",
+  "small",
+]);
+/** Words after "what's on" that leave the question as it is ("what's on then", "… on the go"). */
+const ON_ALONE = new Set(["", "then", "now", "at all", "at the moment", "the go", "for me", "for us", "at the min", "then mate"]);
+/** Words of a time or state that a follow-up ("and tmrw?") may consist of. */
+const TIME_WORDS = new Set([
+  "today",
+  "tonight",
+  "tomorrow",
+  "yesterday",
+  "this",
+  "next",
+  "last",
+  "week",
+  "weekend",
+  "month",
+  "fortnight",
+  "the",
+  "on",
+  "for",
+  "monday",
+  "tuesday",
+  "wednesday",
+  "thursday",
+  "friday",
+  "saturday",
+  "sunday",
+  "morning",
+  "afternoon",
+  "evening",
+  "overdue",
+  "after",
+  "that",
+  "then",
+  "rest",
+  "of",
+  "day",
+  "days",
+  "in",
+  "few",
+  "couple",
+  "upcoming",
+  "soon",
+]);
+
+/** A topic: one of the user's lists, else a label, else tasks about it (planner.ts `topicSteps`). */
+function topicWord(w: string | undefined, clock: Clock): string | null {
+  if (!w || NOT_A_TOPIC.has(w) || STUFF.has(w) || TIME_WORDS.has(w) || NOT_A_LIST.test(w)) return null;
+  if (!/^\p{L}[\p{L}\p{N}_-]*$/u.test(w) || Object.keys(readFilter(w, clock)).length > 0) return null;
+  return w;
+}
+const topicIntent = (w: string): Intent => ({ type: "list", filter: { list: w, orTopic: true } });
+
+const startsWith = (words: string[], ...head: string[]) => head.every((h, i) => h.split("|").includes(words[i] ?? ""));
+const rest = (words: string[], n: number) => words.slice(n).join(" ");
+
+/** "what's on", "what have i got", "what needs doing": the open tasks. */
+function pendingAsk(words: string[], clock: Clock): Intent | null {
+  const pending: Intent = { type: "list", filter: { status: "pending" } };
+  const onAt = startsWith(words, "what's", "on")
+    ? 2
+    : startsWith(words, "what", "is|are", "on")
+      ? 3
+      : startsWith(words, "anything", "on")
+        ? 2
+        : 0;
+  if (onAt) {
+    const tail = rest(words, onAt);
+    if (ON_ALONE.has(tail)) return pending;
+    // "what's on for work", "anything on for the garden".
+    if (words[onAt] === "for") {
+      const w = words.slice(onAt + 1).filter((x) => x !== "the" && x !== "my");
+      const topic = w.length === 1 ? topicWord(w[0], clock) : null;
+      if (topic) return topicIntent(topic);
+    }
+    return null;
+  }
+  const got =
+    startsWith(words, "what", "have", "i", "got") || startsWith(words, "what", "do", "i", "have")
+      ? 4
+      : startsWith(words, "what", "i've", "got")
+        ? 3
+        : 0;
+  if (got && ON_ALONE.has(rest(words, got))) return pending;
+  // "what needs doing", "what needs to be done", "what wants sorting", "what's there to do".
+  const needs = [
+    ["what", "needs|wants", "doing|sorting|done"],
+    ["what", "needs", "to", "be", "done"],
+    ["what", "else", "needs", "doing"],
+    ["what's", "there", "to", "do"],
+    ["what", "is", "there", "to", "do"],
+    ["what's", "to", "do"],
+  ].find((head) => startsWith(words, ...head));
+  // Only alone: "what needs doing today" is a day's question (readList).
+  if (needs && ON_ALONE.has(rest(words, needs.length))) return pending;
+  return null;
+}
+
+/** "show me everything", "show me all my stuff", "gimme the lot": every task. */
+function everythingAsk(words: string[]): Intent | null {
+  let i = 0;
+  if (startsWith(words, "show|list|give|see", "me|us")) i = 2;
+  else if (startsWith(words, "show|list")) i = 1;
+  else return null;
+  const tail = words.slice(i).filter((w) => w !== "all" && w !== "my" && w !== "the" && w !== "of" && w !== "whole");
+  // "show my tasks" stays the list reader's ("everything" with a filter too: "show everything due today").
+  const everything = tail.length === 1 && ["everything", "stuff", "things", "lot"].includes(tail[0] ?? "");
+  return everything ? { type: "list", filter: { status: "all" } } : null;
+}
+
+/** "show work stuff", "any garden jobs", "what work stuff have i got", "garden jobs?". */
+function topicAsk(words: string[], clock: Clock, how: AskHow): Intent | null {
+  let i = 0;
+  if (startsWith(words, "show|list|see|give", "me|us")) i = 2;
+  else if (startsWith(words, "show|list")) i = 1;
+  else if (startsWith(words, "any|anything|what|got", "more")) return null;
+  else if (startsWith(words, "got", "any")) i = 2;
+  else if (startsWith(words, "any|anything|what|which")) i = 1;
+  else if (!how.asked) return null;
+  while (words[i] === "my" || words[i] === "the" || words[i] === "all" || words[i] === "of") i++;
+  const topic = topicWord(words[i], clock);
+  if (!topic || !STUFF.has(words[i + 1] ?? "")) return null;
+  const after = rest(words, i + 2);
+  const question = ["", "have i got", "do i have", "i've got", "have i", "is there", "are there", "then", "left", "on"];
+  return question.includes(after) ? topicIntent(topic) : null;
+}
+
+/** "how busy am i friday", "am i up to date", "am i on top of things". */
+function busyAsk(words: string[], clock: Clock): Intent | null {
+  if (startsWith(words, "how", "busy|packed|full|hectic", "am|is|are|does|do")) {
+    const when = words.slice(3).filter((w) => w !== "i" && w !== "we" && w !== "it" && w !== "looking" && w !== "look");
+    const filter = readFilter(when.join(" "), clock);
+    if (filter.query || when.length > 4) return null;
+    return { type: "list", filter: { ...filter, status: filter.status ?? "pending", count: true } };
+  }
+  const behind =
+    startsWith(words, "am|are", "i|we", "up", "to", "date") ||
+    startsWith(words, "am|are", "i|we", "on", "top", "of") ||
+    startsWith(words, "am|are", "i|we", "caught", "up") ||
+    startsWith(words, "am|are", "i|we", "all", "caught", "up");
+  return behind && words.length <= 7 ? { type: "list", filter: { status: "pending", due: "overdue" } } : null;
+}
+
+/** "anything in the inbox", "what's not in a list", "stuff with no date": narrowed by where a task is, or its missing date. */
+function placeAsk(words: string[], clock: Clock): Intent | null {
+  if (!QWORD.has(words[0] ?? "") && words[0] !== "stuff" && words[0] !== "things") return null;
+  const at = (seq: string[]) => words.findIndex((_, i) => seq.every((s, k) => s.split("|").includes(words[i + k] ?? "")));
+  const inbox = words.includes("inbox") || at(["not|isn't|aren't", "in|on", "a|any", "list"]) >= 0 || at(["no|without", "list"]) >= 0;
+  const noDate =
+    words.includes("undated") ||
+    at(["no|without", "date|dates|deadline|deadlines"]) >= 0 ||
+    at(["no|without", "a|any", "date|dates|deadline|due"]) >= 0 ||
+    at(["no|without", "due", "date|dates"]) >= 0 ||
+    at(["given", "a|it|them", "date|deadline"]) >= 0 ||
+    at(["got", "a|any", "date|deadline"]) >= 0;
+  if (!inbox && !noDate) return null;
+  if (noDate && !inbox && !words.some((w) => ["no", "without", "haven't", "undated", "not"].includes(w))) return null;
+  const filter: ListFilter = { status: "pending" };
+  if (inbox) filter.list = "inbox";
+  if (noDate) filter.noDue = true;
+  const p = readFilter(words.join(" "), clock).priority;
+  if (p) filter.priority = p;
+  return { type: "list", filter };
+}
+
+/** The words of a task in a question about it, up to where the question goes on ("the bins be high" → "bins"). */
+function phraseUntil(words: string[], stop: Set<string>): string | null {
+  const end = words.findIndex((w) => stop.has(w));
+  return lookupPhrase(end < 0 ? words : words.slice(0, end));
+}
+const STATE_WORDS = new Set([
+  "be",
+  "been",
+  "overdue",
+  "late",
+  "still",
+  "not",
+  "due",
+  "on",
+  "high",
+  "low",
+  "medium",
+  "urgent",
+  "important",
+  "done",
+  "there",
+  "marked",
+  "set",
+  "so",
+  "a",
+  "priority",
+  "in",
+  "listed",
+  "at",
+  "for",
+  "to",
+  "till",
+  "until",
+  "by",
+  "next",
+  "tomorrow",
+  "today",
+  "monday",
+  "tuesday",
+  "wednesday",
+  "thursday",
+  "friday",
+  "saturday",
+  "sunday",
+  "from",
+  "off",
+  "back",
+  "forward",
+  "as",
+  "into",
+]);
+
+/** Questions about one task: "do i need milk?", "is the haircut important?", "why is X overdue", "should X be high". */
+function taskAsk(words: string[], how: AskHow): Intent | null {
+  const search = (phrase: string | null): Intent | null => (phrase ? { type: "list", filter: { status: "all", query: phrase } } : null);
+  // "do i need milk?", "do we need bread" (not "do i need to …": that is advice, intents/gate.ts).
+  if (startsWith(words, "do", "i|we", "need|want") && words.length >= 4) {
+    if (["to", "a", "anything", "something", "everything", "it", "that", "this", "them", "you", "help", "more"].includes(words[3] ?? ""))
+      return null;
+    const phrase = lookupPhrase(words.slice(3));
+    return phrase ? { type: "list", filter: { status: "all", query: phrase, ask: "exists" } } : null;
+  }
+  // "is the haircut important?", "are the bins urgent".
+  const last = words.at(-1) ?? "";
+  if (startsWith(words, "is|are") && ["important", "urgent", "priority", "high", "low"].includes(last) && words.length <= 8) {
+    if (["there", "anything", "something", "it", "that", "this", "i", "everything"].includes(words[1] ?? "")) return null;
+    return search(phraseUntil(words.slice(1), STATE_WORDS));
+  }
+  // "why is the council thing overdue", "why's the boiler on monday".
+  if (startsWith(words, "why", "is|are|has|have|was|does|did") || startsWith(words, "why's|whys")) {
+    const from = words[0] === "why" ? 2 : 1;
+    if (["it", "that", "this", "there", "everything", "nothing", "i", "you", "my", "so"].includes(words[from] ?? "")) return null;
+    return search(phraseUntil(words.slice(from), STATE_WORDS));
+  }
+  // "should the bins be high priority": a question, never the change ("could X be moved …?" is a polite request).
+  if (startsWith(words, "should|shall") && !["i", "we", "you", "it", "that", "this", "there", "u"].includes(words[1] ?? "")) {
+    const be = words.indexOf("be");
+    if (be > 1) return search(phraseUntil(words.slice(1, be), STATE_WORDS));
+  }
+  // "could i move the milk to tmrw, just wondering": a thought about a change; show the task.
+  if (how.musing && startsWith(words, "could|can|should|would|might", "i|we")) {
+    const phrase = phraseUntil(words.slice(3), STATE_WORDS);
+    return phrase ? search(phrase) : { type: "say", kind: "remark" };
+  }
+  // "any sign of the dentist on here", "anything about the boiler on here".
+  if (startsWith(words, "any", "sign", "of") || startsWith(words, "anything|owt", "about|re|regarding")) {
+    const phrase = lookupPhrase(words.slice(words[0] === "any" ? 3 : 2));
+    return phrase ? { type: "list", filter: { status: "all", query: phrase, ask: "exists" } } : null;
+  }
+  return null;
+}
+
+/** "and tmrw?", "and next week?", "and the shopping list?" after a list. */
+function followAsk(words: string[], clock: Clock, how: AskHow): Intent | null {
+  if (!how.andFirst || words.length === 0 || words.length > 5) return null;
+  if (words.at(-1) === "list" && words.length <= 4 && (words[0] === "the" || words[0] === "my")) {
+    const name = words.slice(1, -1);
+    if (name.length === 1 && topicWord(name[0], clock)) return { type: "list", filter: { list: name[0] as string } };
+    return null;
+  }
+  if (!words.every((w) => TIME_WORDS.has(w))) return null;
+  const filter = readFilter(words.join(" "), clock);
+  if (!filter.due && !filter.window) return null;
+  return { type: "list", filter: { ...filter, status: filter.status ?? "pending" } };
+}
+
+/** "shopping list pls", "my errands list?": a list named on its own; "what do i need from the shops": the shopping. */
+function namedListAsk(words: string[], clock: Clock): Intent | null {
+  const w = words[0] === "my" || words[0] === "the" ? words.slice(1) : words;
+  if (w.length === 2 && w[1] === "list" && topicWord(w[0], clock)) return { type: "list", filter: { list: w[0] as string } };
+  const shops = ["shops", "shop", "supermarket", "store", "stores"];
+  if (startsWith(words, "what", "do", "i|we", "need|want", "from|at") && shops.includes(words.at(-1) ?? "") && words.length <= 7)
+    return topicIntent("shopping");
+  return null;
+}
+
+/** A casual question read by their words, or null. */
+function readAsk(words: string[], clock: Clock, how: AskHow): Intent | null {
+  if (words.length === 0 || words.length > 12) return null;
+  return (
+    followAsk(words, clock, how) ??
+    namedListAsk(words, clock) ??
+    pendingAsk(words, clock) ??
+    everythingAsk(words) ??
+    busyAsk(words, clock) ??
+    placeAsk(words, clock) ??
+    taskAsk(words, how) ??
+    topicAsk(words, clock, how)
+  );
 }
 
 /** Casual openings only a question has ("got anything urgent?", "have I got much on?", "am I free friday?"). */
