@@ -128,7 +128,8 @@ export function readWindow(text: string, clock: Clock, past: boolean): Window | 
   const between = BETWEEN.exec(t) ?? DAY_TO_DAY.exec(t);
   if (between?.[1] && between[2]) {
     const a = oneDay(between[1], clock, past);
-    let b = oneDay(between[2], clock, past);
+    // "between now and next week": to the end of next week.
+    let b = between[2] === "next week" && !past ? addDays(mondayOf(today), 13) : oneDay(between[2], clock, past);
     if (a && b && compareDates(b, a) < 0) b = past ? a : addDays(b, 7);
     if (a && b) return span(a, b, `between ${dayLabel(a, clock)} and ${dayLabel(b, clock)}`, on);
   }
@@ -173,7 +174,7 @@ export function readWindow(text: string, clock: Clock, past: boolean): Window | 
     const from = clock.weekday === 0 ? today : addDays(today, (6 - clock.weekday + 7) % 7);
     return span(from, clock.weekday === 0 ? today : addDays(from, 1), "this weekend", on);
   }
-  if (/\bnext week\b|\bnext wk\b/.test(t)) {
+  if (/\bnext week\b|\bnext wk\b/.test(t) || t.split(/\s+/).join(" ").includes("week after this")) {
     const from = addDays(mondayOf(today), 7);
     return span(from, addDays(from, 6), "next week", on);
   }

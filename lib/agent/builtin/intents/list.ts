@@ -11,14 +11,14 @@ import { isListedRef, ordinalRef } from "./refs";
 import type { Intent, ListFilter } from "./types";
 
 const TASK_WORDS =
-  /\b(?:tasks?|todos?|to-?dos?|to do's|to do list|to-?do list|list|items?|reminders?|agenda|plate|schedule|things? (?:to do|i need to do|left)|chores|errands|(?:need|have|got|left|there) to (?:do|get done)|should i (?:do|work on|focus on)|work on next)\b/;
+  /\b(?:tasks?|todos?|jobs|to-?dos?|to do's|to do list|to-?do list|list|items?|reminders?|agenda|plate|schedule|things? (?:to do|i need to do|left)|chores|errands|(?:need|have|got|left|there) to (?:do|get done)|should i (?:do|work on|focus on)|work on next)\b/;
 /** Verbs that ask to see the list; those that are also chores ("check the tyres", "read chapter 5") only with "me" or a list noun. */
 const SHOW =
   /^(?:(?:show|list|display|view|see|pull up|bring up|remind me of|remind me(?= (?:what|which|how many)\b)|what about|how about)(?:\s+(?:me|us|out))?|(?:get|give|print|read|open|check|tell|go over|go through|review)\s+(?:me|us)|(?:get|print|read|open|check|go over|go through|review|read out)(?=\s+(?:(?:my|the|all|all of my|all my)\s+)?(?:tasks|todos|to-?dos|list|to-?do list|agenda|schedule|reminders|everything|what)\b))\b\s*/;
 const QUESTION =
   /^(?:what(?:'s| is| are| do| did| does| have| should| else|s)?|which|whats|anything|any|is there(?: anything)?|are there(?: any)?|do i have|have i got|have i|did i|how many|how much|how's|hows|how is|how are|how does|got any|got anything|got much|got owt|tasks|todos|my|am i|are we|was i|is anything|is something|much on|owt|nothing)\b/;
 const DUE_WORDS =
-  /\b(?:due|yesterday|days|week|weeks|month|fortnight|looking|look like|happening|planned|lined up|busy|free|later|this evening|this morning|this afternoon|horizon|pipeline|yet to do|round to|around to|still to do|remains|else is there|next up|let slip|forget to|forgot to|got on|have on|overdue|late|behind|miss|forgotten|slipped|past due|today|tonight|tomorrow|this week|next week|upcoming|coming up|soon|next few days|coming days|missed|pending|open|outstanding|unfinished|incomplete|remaining|left|completed|finished|done|high|low|urgent|important|priority|weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/;
+  /\b(?:due|pressing|critical|slide|slid|lapsed|past its|past their|yesterday|days|week|weeks|month|fortnight|looking|look like|happening|planned|lined up|busy|free|later|this evening|this morning|this afternoon|horizon|pipeline|yet to do|round to|around to|still to do|remains|else is there|next up|let slip|forget to|forgot to|got on|have on|overdue|late|behind|miss|forgotten|slipped|past due|today|tonight|tomorrow|this week|next week|upcoming|coming up|soon|next few days|coming days|missed|pending|open|outstanding|unfinished|incomplete|remaining|left|completed|finished|done|high|low|urgent|important|priority|weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/;
 
 /** Words that only narrow a list ("overdue", "today's", "high priority"), before a noun for tasks. */
 const FILTER_ADJECTIVES =
@@ -65,7 +65,11 @@ export function readFilter(text: string, clock: Clock): ListFilter {
   const window = readWindow(text, clock, filter.status === "completed");
   if (filter.status === "completed") {
     if (window) filter.window = window;
-  } else if (/\b(?:overdue|late|past due|past their due|miss|missed|behind|forget|forgot|forgotten|slip|slipped)\b/.test(t))
+  } else if (
+    /\b(?:overdue|late|past due|past their due|past its|past their|miss|missed|behind|forget|forgot|forgotten|slip|slipped|slide|slid|lapsed)\b/.test(
+      t,
+    )
+  )
     filter.due = "overdue";
   else if (window) filter.window = window;
   else if (/\b(?:today|tonight|this evening|this morning|this afternoon|today's)\b/.test(t)) filter.due = "today";
@@ -87,6 +91,8 @@ export function readFilter(text: string, clock: Clock): ListFilter {
 const PRIORITY_ALONE: Record<string, ListFilter["priority"]> = {
   high: "high",
   top: "high",
+  pressing: "high",
+  critical: "high",
   medium: "medium",
   normal: "medium",
   low: "low",
@@ -258,6 +264,12 @@ const SPELLINGS: Record<string, string> = {
   saturdy: "saturday",
   munday: "monday",
   hw: "how",
+  hows: "how's",
+  wassup: "what's up",
+  whassup: "what's up",
+  wasup: "what's up",
+  doin: "doing",
+  thru: "through",
   evrything: "everything",
   everyting: "everything",
   evrythin: "everything",
@@ -627,7 +639,25 @@ const NOT_A_TOPIC = new Set([
   "small",
 ]);
 /** Words after "what's on" that leave the question as it is ("what's on then", "… on the go"). */
-const ON_ALONE = new Set(["", "then", "now", "at all", "at the moment", "the go", "for me", "for us", "at the min", "then mate"]);
+const ON_ALONE = new Set([
+  "",
+  "then",
+  "now",
+  "at all",
+  "at the moment",
+  "the go",
+  "for me",
+  "for us",
+  "at the min",
+  "then mate",
+  "my plate",
+  "me plate",
+  "me list",
+  "my list",
+  "the list",
+  "my to do list",
+  "the agenda",
+]);
 /** Words of a time or state that a follow-up ("and tmrw?") may consist of. */
 const TIME_WORDS = new Set([
   "today",
@@ -683,17 +713,21 @@ const rest = (words: string[], n: number) => words.slice(n).join(" ");
 /** "what's on", "what have i got", "what needs doing": the open tasks. */
 function pendingAsk(words: string[], clock: Clock): Intent | null {
   const pending: Intent = { type: "list", filter: { status: "pending" } };
+  // "what's up today" (not "what's up": a greeting) is "what's on today".
+  if (startsWith(words, "what's", "up") && words.length > 2) return readList(["what's", "on", ...words.slice(2)].join(" "), clock);
   const onAt = startsWith(words, "what's", "on")
     ? 2
     : startsWith(words, "what", "is|are", "on")
       ? 3
-      : startsWith(words, "anything", "on")
+      : startsWith(words, "anything|any", "on")
         ? 2
-        : 0;
+        : startsWith(words, "anything|any", "for")
+          ? 1
+          : 0;
   if (onAt) {
     const tail = rest(words, onAt);
     if (ON_ALONE.has(tail)) return pending;
-    // "what's on for work", "anything on for the garden".
+    // "what's on for work", "anything for the garden".
     if (words[onAt] === "for") {
       const w = words.slice(onAt + 1).filter((x) => x !== "the" && x !== "my");
       const topic = w.length === 1 ? topicWord(w[0], clock) : null;
@@ -734,6 +768,42 @@ function everythingAsk(words: string[]): Intent | null {
   return everything ? { type: "list", filter: { status: "all" } } : null;
 }
 
+/** "work stuff" said alone is a question; "garden jobs" stays a possible title only with other words. */
+const BARE_STUFF = new Set(["stuff", "things", "jobs", "bits", "tasks"]);
+/** Words said alone with "?" that name nothing ("really?", "seriously?"). */
+const NOT_A_NAME = new Set([
+  "really",
+  "seriously",
+  "sorry",
+  "pardon",
+  "what",
+  "why",
+  "when",
+  "where",
+  "how",
+  "who",
+  "huh",
+  "okay",
+  "sure",
+  "done",
+  "finished",
+  "true",
+  "right",
+  "again",
+  "more",
+  "else",
+  "which",
+  "whose",
+  "help",
+  "hello",
+  "thanks",
+  "please",
+  "yes",
+  "nope",
+  "yeah",
+  "maybe",
+]);
+
 /** "show work stuff", "any garden jobs", "what work stuff have i got", "garden jobs?". */
 function topicAsk(words: string[], clock: Clock, how: AskHow): Intent | null {
   let i = 0;
@@ -742,7 +812,12 @@ function topicAsk(words: string[], clock: Clock, how: AskHow): Intent | null {
   else if (startsWith(words, "any|anything|what|got", "more")) return null;
   else if (startsWith(words, "got", "any")) i = 2;
   else if (startsWith(words, "any|anything|what|which")) i = 1;
-  else if (!how.asked) return null;
+  else if (!how.asked && !(words.length === 2 && BARE_STUFF.has(words[1] ?? ""))) return null;
+  // "groceries?": a name on its own, asked.
+  if (how.asked && words.length === 1 && (words[0]?.length ?? 0) >= 4) {
+    const topic = topicWord(words[0], clock);
+    return topic && !NOT_A_NAME.has(topic) ? topicIntent(topic) : null;
+  }
   while (words[i] === "my" || words[i] === "the" || words[i] === "all" || words[i] === "of") i++;
   const topic = topicWord(words[i], clock);
   if (!topic || !STUFF.has(words[i + 1] ?? "")) return null;
@@ -759,7 +834,37 @@ function busyAsk(words: string[], clock: Clock): Intent | null {
     if (filter.query || when.length > 4) return null;
     return { type: "list", filter: { ...filter, status: filter.status ?? "pending", count: true } };
   }
+  // "how's my day looking", "how does tomorrow look": the day's tasks.
+  const day = startsWith(words, "how's|how", "my|the") ? words[2] : startsWith(words, "how", "is|does", "my|the") ? words[3] : undefined;
+  const looks = ["", "looking", "look", "looking then", "shaping up", "looking like"].includes(rest(words, words[0] === "how's" ? 3 : 4));
+  if (day && looks && ["day", "morning", "afternoon", "evening", "week", "weekend"].includes(day)) {
+    const filter = readFilter(day === "week" ? "this week" : day === "weekend" ? "this weekend" : "today", clock);
+    return { type: "list", filter: { ...filter, status: filter.status ?? "pending" } };
+  }
+  // "is today busy", "is friday looking packed", "is tomorrow free".
+  const last = words.at(-1) ?? "";
+  if (words[0] === "is" && ["busy", "packed", "full", "free", "quiet", "hectic", "clear", "rammed"].includes(last) && words.length <= 5) {
+    const when = words.slice(1, -1).filter((w) => w !== "looking" && w !== "it");
+    if (when.length && when.every((w) => TIME_WORDS.has(w))) {
+      const filter = readFilter(when.join(" "), clock);
+      if (filter.due || filter.window) return { type: "list", filter: { ...filter, status: filter.status ?? "pending", count: true } };
+    }
+  }
+  // "run me through today", "talk me through tomorrow", "walk us through the week".
+  if (startsWith(words, "run|talk|walk|take|go", "me|us", "through|over")) {
+    const when = words.slice(3);
+    if (when.length === 0 || ["everything", "it", "it all", "my list", "the list", "my day", "the day"].includes(when.join(" ")))
+      return { type: "list", filter: { status: "pending" } };
+    if (!when.every((w) => TIME_WORDS.has(w))) return null;
+    const filter = readFilter(when.join(" "), clock);
+    return { type: "list", filter: { ...filter, status: filter.status ?? "pending" } };
+  }
+  // "where am i at with everything", "where are we with it all".
+  const whole =
+    ["it all", "my list", "my stuff", "my tasks"].includes(words.slice(-2).join(" ")) || ["everything", "things"].includes(last);
+  if (startsWith(words, "where", "am|are", "i|we") && whole && words.length <= 7) return { type: "list", filter: { status: "pending" } };
   const behind =
+    startsWith(words, "how", "far", "behind") ||
     startsWith(words, "am|are", "i|we", "up", "to", "date") ||
     startsWith(words, "am|are", "i|we", "on", "top", "of") ||
     startsWith(words, "am|are", "i|we", "caught", "up") ||
@@ -841,14 +946,52 @@ const STATE_WORDS = new Set([
   "into",
 ]);
 
+/** First words of "have i got loads on", "is there much on": an amount, not a task. */
+const NOT_A_TASK_START = new Set([
+  "there",
+  "anything",
+  "something",
+  "everything",
+  "nothing",
+  "it",
+  "that",
+  "this",
+  "any",
+  "much",
+  "owt",
+  "i",
+  "loads",
+  "lots",
+  "a",
+  "plenty",
+  "heaps",
+  "tons",
+  "enough",
+  "stuff",
+  "things",
+  "too",
+  "so",
+  "many",
+  "more",
+  "summat",
+  "you",
+  "we",
+  "they",
+]);
+/** Words after a task in "is X (still) on (there)", "have i got X down already". */
+const ON_LIST_TAIL = new Set(["on", "in", "down", "there", "here", "already", "yet", "still", "the", "my", "list", "app", "it"]);
+const lookupExists = (phrase: string | null): Intent | null =>
+  phrase ? { type: "list", filter: { status: "all", query: phrase, ask: "exists" } } : null;
+
 /** Questions about one task: "do i need milk?", "is the haircut important?", "why is X overdue", "should X be high". */
 function taskAsk(words: string[], how: AskHow): Intent | null {
   const search = (phrase: string | null): Intent | null => (phrase ? { type: "list", filter: { status: "all", query: phrase } } : null);
   // "do i need milk?", "do we need bread" (not "do i need to …": that is advice, intents/gate.ts).
-  if (startsWith(words, "do", "i|we", "need|want") && words.length >= 4) {
-    if (["to", "a", "anything", "something", "everything", "it", "that", "this", "them", "you", "help", "more"].includes(words[3] ?? ""))
+  const need = startsWith(words, "do", "i|we", "need|want") ? 3 : startsWith(words, "do", "i|we", "still", "need|want") ? 4 : 0;
+  if (need && words.length > need) {
+    if (["to", "a", "anything", "something", "everything", "it", "that", "this", "them", "you", "help", "more"].includes(words[need] ?? ""))
       return null;
-    const phrase = lookupPhrase(words.slice(3));
+    const phrase = lookupPhrase(words.slice(need));
     return phrase ? { type: "list", filter: { status: "all", query: phrase, ask: "exists" } } : null;
   }
   // "is the haircut important?", "are the bins urgent".
@@ -872,6 +1015,18 @@ function taskAsk(words: string[], how: AskHow): Intent | null {
   if (how.musing && startsWith(words, "could|can|should|would|might", "i|we")) {
     const phrase = phraseUntil(words.slice(3), STATE_WORDS);
     return phrase ? search(phrase) : { type: "say", kind: "remark" };
+  }
+  // "have i got the mot on there", "is the van thing on", "got the prescription down?": is it on the list.
+  const openers = [["have", "i", "got"], ["do", "i", "have"], ["i've", "got"], ["is|are"], ...(how.asked ? [["got"]] : [])];
+  const opener = openers.find((h) => startsWith(words, ...h));
+  if (opener) {
+    const w = words.slice(opener.length);
+    let end = w.length;
+    while (end > 0 && ON_LIST_TAIL.has(w[end - 1] ?? "")) end--;
+    const tail = w.slice(end);
+    const onList = tail.includes("on") || tail.includes("down") || (tail.includes("in") && tail.length > 1);
+    const first = w[0] ?? "";
+    if (onList && end > 0 && !NOT_A_TASK_START.has(first)) return lookupExists(lookupPhrase(w.slice(0, end)));
   }
   // "any sign of the dentist on here", "anything about the boiler on here".
   if (startsWith(words, "any", "sign", "of") || startsWith(words, "anything|owt", "about|re|regarding")) {
