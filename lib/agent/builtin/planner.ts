@@ -453,6 +453,28 @@ function trailing(turn: ConversationEvent[]): { calls: ToolCallEvent[]; results:
   return { calls, results, batches };
 }
 
+/**
+ * A topic ("show work stuff", "garden jobs?"): the list of that name; when there is none, the label
+ * ("work"), then its plural or singular ("plant" → "plants"), then tasks whose words contain it.
+ * `done`: list_tasks calls so far this turn; `results`: the last step's results.
+ */
+function topicSteps(filter: ListFilter, done: number, results: ToolResultEvent[]): PlannedCall | null {
+  const word = filter.list ?? "";
+  const last = results.find((r) => r.name === "list_tasks");
+  if (!last) return null;
+  const status = filter.status ? { status: filter.status } : {};
+  if (done === 1)
+    return last.outcome.kind === "fail" && last.outcome.code === "not_found"
+      ? { toolName: "list_tasks", input: { label: word, ...status, limit: 100 } }
+      : null;
+  const empty = last.outcome.kind !== "ok" || toTaskViews(last.outcome.value.tasks).length === 0;
+  if (!empty) return null;
+  const variant = word.endsWith("s") ? word.slice(0, -1) : `${word}s`;
+  if (done === 2 && variant.length >= 3) return { toolName: "list_tasks", input: { label: variant, ...status, limit: 100 } };
+  if (done === 2 || done === 3) return { toolName: "list_tasks", input: { query: word, ...status, limit: 100 } };
+  return null;
+}
+
 function followUp(ctx: TurnContext): PlannedCall[] {
   const { results, batches } = trailing(ctx.turn);
   if (batches >= MAX_STEPS_PER_TURN) return [];
@@ -473,28 +495,9 @@ function followUp(ctx: TurnContext): PlannedCall[] {
     if (add) return [add];
   }
   // "show my work tasks" without a Work list: look for tasks about "work" instead.
-  if (
-    intent?.type === "list" &&
-    intent.filter.list &&
-    intent.filter.orTopic &&
-    calledBefore.filter((c) => c.name === "list_tasks").length === 1
-  ) {
-    const failed = results.find((r) => r.name === "list_tasks" && r.outcome.kind === "fail" && r.outcome.code === "not_found");
-    // No such list: a label of that name ("show work stuff"), then tasks about it.
-    const status = intent.filter.status ? { status: intent.filter.status } : {};
-    if (failed) return [{ toolName: "list_tasks", input: { label: intent.filter.list, ...status, limit: 100 } }];
-  }
-  if (
-    intent?.type === "list" &&
-    intent.filter.list &&
-    intent.filter.orTopic &&
-    calledBefore.filter((c) => c.name === "list_tasks").length === 2
-  ) {
-    const byLabel = results.find((r) => r.name === "list_tasks" && r.input.label !== undefined);
-    const none = byLabel?.outcome.kind === "ok" && toTaskViews(byLabel.outcome.value.tasks).length === 0;
-    const status = intent.filter.status ? { status: intent.filter.status } : {};
-    if (none || byLabel?.outcome.kind === "fail")
-      return [{ toolName: "list_tasks", input: { query: intent.filter.list, ...status, limit: 100 } }];
+  if (intent?.type === "list" && intent.filter.list && intent.filter.orTopic) {
+    const topic = topicSteps(intent.filter, calledBefore.filter((c) => c.name === "list_tasks").length, results);
+    if (topic) return [topic];
   }
   if (intent?.type === "bulkUpdate") {
     const list = results.find((r) => r.name === "list_tasks" && r.outcome.kind === "ok");

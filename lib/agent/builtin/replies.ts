@@ -354,7 +354,12 @@ function visibleResults(ctx: TurnContext): ToolResultEvent[] {
     if (e.name === "list_tasks" && e.outcome.kind === "fail" && later.some((c) => c.name === "list_tasks")) return;
     // "show work stuff": an empty look under a label of that name, before the search for it.
     const emptyLabel = e.outcome.kind === "ok" && e.input.label !== undefined && toTaskViews(e.outcome.value.tasks).length === 0;
-    if (e.name === "list_tasks" && emptyLabel && later.some((c) => c.name === "list_tasks" && c.input.query !== undefined)) return;
+    if (
+      e.name === "list_tasks" &&
+      emptyLabel &&
+      later.some((c) => c.name === "list_tasks" && (c.input.query !== undefined || c.input.label !== undefined))
+    )
+      return;
     if (e.outcome.kind === "fail") {
       const targets = retryTargets(e);
       if (later.some((c) => c.name === e.name && targets.has(String(c.input.task ?? "")))) return;

@@ -815,6 +815,8 @@ function topicAsk(words: string[], clock: Clock, how: AskHow): Intent | null {
   else if (!how.asked && !(words.length === 2 && BARE_STUFF.has(words[1] ?? ""))) return null;
   // "groceries?": a name on its own, asked.
   if (how.asked && words.length === 1 && (words[0]?.length ?? 0) >= 4) {
+    // "errands?", "chores?": those words name lists too.
+    if (words[0] === "errands" || words[0] === "chores") return topicIntent(words[0]);
     const topic = topicWord(words[0], clock);
     return topic && !NOT_A_NAME.has(topic) ? topicIntent(topic) : null;
   }
