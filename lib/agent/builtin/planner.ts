@@ -453,26 +453,34 @@ function trailing(turn: ConversationEvent[]): { calls: ToolCallEvent[]; results:
   return { calls, results, batches };
 }
 
+/** "grocery" ↔ "groceries", "plant" ↔ "plants": the other number of a name. */
+function otherNumber(word: string): string {
+  if (word.endsWith("ies")) return `${word.slice(0, -3)}y`;
+  if (word.endsWith("s")) return word.slice(0, -1);
+  if (word.endsWith("y")) return `${word.slice(0, -1)}ies`;
+  return `${word}s`;
+}
+
 /**
- * A topic ("show work stuff", "garden jobs?"): the list of that name; when there is none, the label
- * ("work"), then its plural or singular ("plant" → "plants"), then tasks whose words contain it.
- * `done`: list_tasks calls so far this turn; `results`: the last step's results.
+ * A topic ("show work stuff", "garden jobs?", "what's on the grocery list"): the list of that name,
+ * else the list of its other number ("grocery" → Groceries), else the label, else the label's other
+ * number ("plant" → plants), else tasks whose words contain it. Each step only after the one before
+ * found nothing. `done`: list_tasks calls so far this turn; `results`: the last step's results.
  */
 function topicSteps(filter: ListFilter, done: number, results: ToolResultEvent[]): PlannedCall | null {
   const word = filter.list ?? "";
   const last = results.find((r) => r.name === "list_tasks");
   if (!last) return null;
   const status = filter.status ? { status: filter.status } : {};
-  if (done === 1)
-    return last.outcome.kind === "fail" && last.outcome.code === "not_found"
-      ? { toolName: "list_tasks", input: { label: word, ...status, limit: 100 } }
-      : null;
-  const empty = last.outcome.kind !== "ok" || toTaskViews(last.outcome.value.tasks).length === 0;
-  if (!empty) return null;
-  const variant = word.endsWith("s") ? word.slice(0, -1) : `${word}s`;
-  if (done === 2 && variant.length >= 3) return { toolName: "list_tasks", input: { label: variant, ...status, limit: 100 } };
-  if (done === 2 || done === 3) return { toolName: "list_tasks", input: { query: word, ...status, limit: 100 } };
-  return null;
+  const noList = last.outcome.kind === "fail" && last.outcome.code === "not_found";
+  const empty = noList || last.outcome.kind !== "ok" || toTaskViews(last.outcome.value.tasks).length === 0;
+  const other = otherNumber(word);
+  const steps: Record<string, unknown>[] = [{ list: other }, { label: word }, { label: other }, { query: word }];
+  // The list steps go on only while there is no such list; the label steps while nothing is found.
+  if (done === 1 && !noList) return null;
+  if (done === 2 && !noList) return null;
+  if (!empty || done < 1 || done > steps.length) return null;
+  return { toolName: "list_tasks", input: { ...steps[done - 1], ...status, limit: 100 } };
 }
 
 function followUp(ctx: TurnContext): PlannedCall[] {

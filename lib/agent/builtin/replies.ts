@@ -115,6 +115,7 @@ function describeFilter(input: Record<string, unknown>, filter: ListFilter | und
   if (filter?.window) suffix += filter.window.on === "completed" ? ` finished ${filter.window.label}` : ` due ${filter.window.label}`;
   if (typeof input.query === "string") suffix += ` matching '${input.query}'`;
   if (filter?.noDue) suffix += " without a due date";
+  if (typeof input.label === "string") suffix += ` tagged '${input.label}'`;
   const plain = adj.length === 0 && suffix === "";
   return { adj: adj.length ? `${adj.join(" ")} ` : "", suffix, plain };
 }
