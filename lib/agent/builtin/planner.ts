@@ -45,7 +45,7 @@ function listInput(filter: ListFilter, wide: boolean, clock: Clock): Record<stri
   if (filter.list) input.list = filter.list;
   if (filter.label) input.label = filter.label;
   if (filter.window) Object.assign(input, windowInput(filter.window, clock));
-  if (wide || filter.window || filter.count) input.limit = 100;
+  if (wide || filter.window || filter.count || filter.noDue) input.limit = 100;
   return input;
 }
 
@@ -453,6 +453,36 @@ function trailing(turn: ConversationEvent[]): { calls: ToolCallEvent[]; results:
   return { calls, results, batches };
 }
 
+/** "grocery" ↔ "groceries", "plant" ↔ "plants": the other number of a name. */
+function otherNumber(word: string): string {
+  if (word.endsWith("ies")) return `${word.slice(0, -3)}y`;
+  if (word.endsWith("s")) return word.slice(0, -1);
+  if (word.endsWith("y")) return `${word.slice(0, -1)}ies`;
+  return `${word}s`;
+}
+
+/**
+ * A topic ("show work stuff", "garden jobs?", "what's on the grocery list"): the list of that name,
+ * else the list of its other number ("grocery" → Groceries), else the label, else the label's other
+ * number ("plant" → plants), else tasks whose words contain it. Each step only after the one before
+ * found nothing. `done`: list_tasks calls so far this turn; `results`: the last step's results.
+ */
+function topicSteps(filter: ListFilter, done: number, results: ToolResultEvent[]): PlannedCall | null {
+  const word = filter.list ?? "";
+  const last = results.find((r) => r.name === "list_tasks");
+  if (!last) return null;
+  const status = filter.status ? { status: filter.status } : {};
+  const noList = last.outcome.kind === "fail" && last.outcome.code === "not_found";
+  const empty = noList || last.outcome.kind !== "ok" || toTaskViews(last.outcome.value.tasks).length === 0;
+  const other = otherNumber(word);
+  const steps: Record<string, unknown>[] = [{ list: other }, { label: word }, { label: other }, { query: word }];
+  // The list steps go on only while there is no such list; the label steps while nothing is found.
+  if (done === 1 && !noList) return null;
+  if (done === 2 && !noList) return null;
+  if (!empty || done < 1 || done > steps.length) return null;
+  return { toolName: "list_tasks", input: { ...steps[done - 1], ...status, limit: 100 } };
+}
+
 function followUp(ctx: TurnContext): PlannedCall[] {
   const { results, batches } = trailing(ctx.turn);
   if (batches >= MAX_STEPS_PER_TURN) return [];
@@ -473,14 +503,9 @@ function followUp(ctx: TurnContext): PlannedCall[] {
     if (add) return [add];
   }
   // "show my work tasks" without a Work list: look for tasks about "work" instead.
-  if (
-    intent?.type === "list" &&
-    intent.filter.list &&
-    intent.filter.orTopic &&
-    calledBefore.filter((c) => c.name === "list_tasks").length === 1
-  ) {
-    const failed = results.find((r) => r.name === "list_tasks" && r.outcome.kind === "fail" && r.outcome.code === "not_found");
-    if (failed) return [{ toolName: "list_tasks", input: { query: intent.filter.list, limit: 100 } }];
+  if (intent?.type === "list" && intent.filter.list && intent.filter.orTopic) {
+    const topic = topicSteps(intent.filter, calledBefore.filter((c) => c.name === "list_tasks").length, results);
+    if (topic) return [topic];
   }
   if (intent?.type === "bulkUpdate") {
     const list = results.find((r) => r.name === "list_tasks" && r.outcome.kind === "ok");

@@ -114,6 +114,8 @@ function describeFilter(input: Record<string, unknown>, filter: ListFilter | und
   if (input.due === "this_week") suffix += " due this week";
   if (filter?.window) suffix += filter.window.on === "completed" ? ` finished ${filter.window.label}` : ` due ${filter.window.label}`;
   if (typeof input.query === "string") suffix += ` matching '${input.query}'`;
+  if (filter?.noDue) suffix += " without a due date";
+  if (typeof input.label === "string") suffix += ` tagged '${input.label}'`;
   const plain = adj.length === 0 && suffix === "";
   return { adj: adj.length ? `${adj.join(" ")} ` : "", suffix, plain };
 }
@@ -148,8 +150,12 @@ function lookupReply(tasks: TaskView[], filter: ListFilter, clock: Clock): strin
 function listReply(result: ToolResultEvent, filter: ListFilter | undefined, clock: Clock): string {
   if (result.outcome.kind !== "ok") return "";
   const all = toTaskViews(result.outcome.value.tasks);
-  const tasks = filter?.window ? applyWindow(result.outcome.value.tasks, filter, clock) : all;
-  const total = filter?.window ? tasks.length : Math.max(Number(result.outcome.value.total ?? tasks.length) || tasks.length, tasks.length);
+  const windowed = filter?.window ? applyWindow(result.outcome.value.tasks, filter, clock) : all;
+  const tasks = filter?.noDue ? windowed.filter((t) => !t.dueAt) : windowed;
+  const total =
+    filter?.window || filter?.noDue
+      ? tasks.length
+      : Math.max(Number(result.outcome.value.total ?? tasks.length) || tasks.length, tasks.length);
   if (filter?.ask) return lookupReply(tasks, filter, clock);
   const { adj, suffix, plain } = describeFilter(result.input, filter);
   const finished = filter?.window?.on === "completed" ? filter.window.label : null;
@@ -157,6 +163,7 @@ function listReply(result: ToolResultEvent, filter: ListFilter | undefined, cloc
     if (plain) return `You don't have any tasks yet. Want to add one? ${EXAMPLE}`;
     if (finished !== null) return `You didn't finish any tasks ${finished}.`;
     if (adj.startsWith("overdue")) return "You don't have any overdue tasks — nice work!";
+    if (filter?.count) return `None — you don't have any ${adj}tasks${suffix}.`;
     return `You don't have any ${adj}tasks${suffix}. You can say "show my tasks" to see everything, or add one — ${EXAMPLE.toLowerCase()}`;
   }
   const noun = total === 1 ? "task" : "tasks";
@@ -346,6 +353,14 @@ function visibleResults(ctx: TurnContext): ToolResultEvent[] {
     const later = events.slice(i + 1).filter((x): x is ToolCallEvent => x.kind === "call");
     if (e.name === "list_tasks" && later.some((c) => c.name !== "list_tasks")) return;
     if (e.name === "list_tasks" && e.outcome.kind === "fail" && later.some((c) => c.name === "list_tasks")) return;
+    // "show work stuff": an empty look under a label of that name, before the search for it.
+    const emptyLabel = e.outcome.kind === "ok" && e.input.label !== undefined && toTaskViews(e.outcome.value.tasks).length === 0;
+    if (
+      e.name === "list_tasks" &&
+      emptyLabel &&
+      later.some((c) => c.name === "list_tasks" && (c.input.query !== undefined || c.input.label !== undefined))
+    )
+      return;
     if (e.outcome.kind === "fail") {
       const targets = retryTargets(e);
       if (later.some((c) => c.name === e.name && targets.has(String(c.input.task ?? "")))) return;

@@ -128,7 +128,8 @@ export function readWindow(text: string, clock: Clock, past: boolean): Window | 
   const between = BETWEEN.exec(t) ?? DAY_TO_DAY.exec(t);
   if (between?.[1] && between[2]) {
     const a = oneDay(between[1], clock, past);
-    let b = oneDay(between[2], clock, past);
+    // "between now and next week": to the end of next week.
+    let b = between[2] === "next week" && !past ? addDays(mondayOf(today), 13) : oneDay(between[2], clock, past);
     if (a && b && compareDates(b, a) < 0) b = past ? a : addDays(b, 7);
     if (a && b) return span(a, b, `between ${dayLabel(a, clock)} and ${dayLabel(b, clock)}`, on);
   }
@@ -173,7 +174,7 @@ export function readWindow(text: string, clock: Clock, past: boolean): Window | 
     const from = clock.weekday === 0 ? today : addDays(today, (6 - clock.weekday + 7) % 7);
     return span(from, clock.weekday === 0 ? today : addDays(from, 1), "this weekend", on);
   }
-  if (/\bnext week\b|\bnext wk\b/.test(t)) {
+  if (/\bnext week\b|\bnext wk\b/.test(t) || t.split(/\s+/).join(" ").includes("week after this")) {
     const from = addDays(mondayOf(today), 7);
     return span(from, addDays(from, 6), "next week", on);
   }
@@ -204,6 +205,11 @@ export function readWindow(text: string, clock: Clock, past: boolean): Window | 
     const end = /end of the week/.test(by[1]) ? addDays(mondayOf(today), 6) : oneDay(by[1], clock, false);
     if (end) return span(today, end, `by ${dayLabel(end, clock)}`, on);
   }
+  // "what have i got after today", "what's coming up after friday": from the next day on, a year ahead.
+  const words = t.split(/\s+/);
+  const after = words.indexOf("after");
+  const from = after >= 0 && !past ? afterDay(words[after + 1] ?? "", clock) : null;
+  if (from) return span(addDays(from, 1), addDays(from, 366), `after ${dayLabel(from, clock)}`, on);
   if (past) {
     if (/\b(?:today|tonight|this morning|this afternoon|this evening)\b/.test(t)) return span(today, today, "today", on);
     const named = /\b(?:on |last )?((?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/.exec(t);
@@ -216,6 +222,13 @@ export function readWindow(text: string, clock: Clock, past: boolean): Window | 
   const m = findDue(t, clock);
   if (!m) return null;
   return span(m.due.date, m.due.date, dayLabel(m.due.date, clock), on);
+}
+
+/** The day in "after today/tomorrow/friday" (never "after lunch": a time of day, not a range). */
+function afterDay(word: string, clock: Clock): CivilDate | null {
+  if (word === "today" || word === "tonight") return clock.today;
+  if (word === "tomorrow") return addDays(clock.today, 1);
+  return weekday(word, clock, false);
 }
 
 function lastWeekend(clock: Clock, on: Window["on"]): Window {

@@ -11,14 +11,14 @@ import { isListedRef, ordinalRef } from "./refs";
 import type { Intent, ListFilter } from "./types";
 
 const TASK_WORDS =
-  /\b(?:tasks?|todos?|to-?dos?|to do's|to do list|to-?do list|list|items?|reminders?|agenda|plate|schedule|things? (?:to do|i need to do|left)|chores|errands|(?:need|have|got|left|there) to (?:do|get done)|should i (?:do|work on|focus on)|work on next)\b/;
+  /\b(?:tasks?|todos?|jobs|to-?dos?|to do's|to do list|to-?do list|list|items?|reminders?|agenda|plate|schedule|things? (?:to do|i need to do|left)|chores|errands|(?:need|have|got|left|there) to (?:do|get done)|should i (?:do|work on|focus on)|work on next)\b/;
 /** Verbs that ask to see the list; those that are also chores ("check the tyres", "read chapter 5") only with "me" or a list noun. */
 const SHOW =
   /^(?:(?:show|list|display|view|see|pull up|bring up|remind me of|remind me(?= (?:what|which|how many)\b)|what about|how about)(?:\s+(?:me|us|out))?|(?:get|give|print|read|open|check|tell|go over|go through|review)\s+(?:me|us)|(?:get|print|read|open|check|go over|go through|review|read out)(?=\s+(?:(?:my|the|all|all of my|all my)\s+)?(?:tasks|todos|to-?dos|list|to-?do list|agenda|schedule|reminders|everything|what)\b))\b\s*/;
 const QUESTION =
   /^(?:what(?:'s| is| are| do| did| does| have| should| else|s)?|which|whats|anything|any|is there(?: anything)?|are there(?: any)?|do i have|have i got|have i|did i|how many|how much|how's|hows|how is|how are|how does|got any|got anything|got much|got owt|tasks|todos|my|am i|are we|was i|is anything|is something|much on|owt|nothing)\b/;
 const DUE_WORDS =
-  /\b(?:due|yesterday|days|week|weeks|month|fortnight|looking|look like|happening|planned|lined up|busy|free|later|this evening|this morning|this afternoon|horizon|pipeline|yet to do|round to|around to|still to do|remains|else is there|next up|let slip|forget to|forgot to|got on|have on|overdue|late|behind|miss|forgotten|slipped|past due|today|tonight|tomorrow|this week|next week|upcoming|coming up|soon|next few days|coming days|missed|pending|open|outstanding|unfinished|incomplete|remaining|left|completed|finished|done|high|low|urgent|important|priority|weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/;
+  /\b(?:due|pressing|critical|slide|slid|lapsed|past its|past their|yesterday|days|week|weeks|month|fortnight|looking|look like|happening|planned|lined up|busy|free|later|this evening|this morning|this afternoon|horizon|pipeline|yet to do|round to|around to|still to do|remains|else is there|next up|let slip|forget to|forgot to|got on|have on|overdue|late|behind|miss|forgotten|slipped|past due|today|tonight|tomorrow|this week|next week|upcoming|coming up|soon|next few days|coming days|missed|pending|open|outstanding|unfinished|incomplete|remaining|left|completed|finished|done|high|low|urgent|important|priority|weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/;
 
 /** Words that only narrow a list ("overdue", "today's", "high priority"), before a noun for tasks. */
 const FILTER_ADJECTIVES =
@@ -65,7 +65,11 @@ export function readFilter(text: string, clock: Clock): ListFilter {
   const window = readWindow(text, clock, filter.status === "completed");
   if (filter.status === "completed") {
     if (window) filter.window = window;
-  } else if (/\b(?:overdue|late|past due|past their due|miss|missed|behind|forget|forgot|forgotten|slip|slipped)\b/.test(t))
+  } else if (
+    /\b(?:overdue|late|past due|past their due|past its|past their|miss|missed|behind|forget|forgot|forgotten|slip|slipped|slide|slid|lapsed)\b/.test(
+      t,
+    )
+  )
     filter.due = "overdue";
   else if (window) filter.window = window;
   else if (/\b(?:today|tonight|this evening|this morning|this afternoon|today's)\b/.test(t)) filter.due = "today";
@@ -75,12 +79,33 @@ export function readFilter(text: string, clock: Clock): ListFilter {
   if (filter.due && filter.due !== "today" && !filter.status) filter.status = "pending";
   if (filter.window && !filter.status) filter.status = "pending";
 
-  const p = findPriority(text);
-  if (p) filter.priority = p.priority;
+  const p = findPriority(text)?.priority ?? priorityAlone(text);
+  if (p) filter.priority = p;
   const query = readQuery(text);
   if (query) filter.query = query;
   if (/^how many\b/.test(text)) filter.count = true;
   return filter;
+}
+
+/** Priority words said alone in a question: "which ones are high", "any medium ones", "what's top priority". */
+const PRIORITY_ALONE: Record<string, ListFilter["priority"]> = {
+  high: "high",
+  top: "high",
+  pressing: "high",
+  critical: "high",
+  medium: "medium",
+  normal: "medium",
+  low: "low",
+};
+const AFTER_PRIORITY = new Set(["", "ones", "one", "tasks", "things", "stuff", "priority", "prio", "jobs", "items"]);
+function priorityAlone(text: string): ListFilter["priority"] | undefined {
+  const words = text.split(/\s+/);
+  for (const [i, w] of words.entries()) {
+    const p = PRIORITY_ALONE[w];
+    const next = words[i + 1] ?? "";
+    if (p && AFTER_PRIORITY.has(next) && (w !== "top" || next === "priority" || next === "prio")) return p;
+  }
+  return undefined;
 }
 
 /** "tasks about X", "search for X", "anything mentioning X", "the email tasks". */
@@ -238,6 +263,18 @@ const SPELLINGS: Record<string, string> = {
   thursdy: "thursday",
   saturdy: "saturday",
   munday: "monday",
+  hw: "how",
+  hows: "how's",
+  wassup: "what's up",
+  whassup: "what's up",
+  wasup: "what's up",
+  doin: "doing",
+  thru: "through",
+  evrything: "everything",
+  everyting: "everything",
+  evrythin: "everything",
+  everythin: "everything",
+  arvo: "afternoon",
   finshed: "finished",
   finsihed: "finished",
   finised: "finished",
@@ -356,6 +393,7 @@ const LOOKUP_TAIL = new Set([
   "not",
   "anywhere",
   "somewhere",
+  "here",
 ]);
 /** Words of a lookup's phrase that name no task ("the X one", "my X stuff"). */
 const LOOKUP_NOISE = new Set([
@@ -413,15 +451,21 @@ const DID_VERBS =
  */
 export function readLookup(text: string, clock: Clock): Intent | null {
   const plain = questionText(text);
+  const said = text.trim().split(/\s+/);
+  const how = {
+    asked: said.at(-1)?.endsWith("?") ?? false,
+    andFirst: said[0] === "and" || said[0] === "&",
+    musing: said.some((w) => MUSING.has(w.replace(/[?!.,]+$/, ""))),
+  };
   const inner = embedded(plain);
   if (inner !== null) {
-    const found = readLookupOf(inner, clock) ?? readList(inner, clock);
+    const found = readLookupOf(inner, clock, how) ?? readList(inner, clock);
     return found?.type === "list" ? found : null;
   }
-  return readLookupOf(plain, clock);
+  return readLookupOf(plain, clock, how);
 }
 
-function readLookupOf(plain: string, clock: Clock): Intent | null {
+function readLookupOf(plain: string, clock: Clock, how: AskHow = NO_HOW): Intent | null {
   // "did i get round to calling the plumber?" asks the same as "did i call the plumber?".
   const q = plain
     .replace(/^(did|have|had) we /, "$1 i ")
@@ -429,6 +473,8 @@ function readLookupOf(plain: string, clock: Clock): Intent | null {
       /^(did|have|had) i (?:already |ever )?(?:get|got|manage|managed|remember|remembered) (?:a?round )?to (?!(?:add|put|jot|write|note|stick|pop|list|set|save|log|enter|create|include)\b)/,
       "$1 i ",
     );
+  const asked = readAsk(q.split(" "), clock, how);
+  if (asked) return asked;
   const casual = readCasualQuestion(q, clock);
   if (casual) return casual;
   const lookup = (ask: "exists" | "done", phrase: string | null): Intent | null =>
@@ -514,6 +560,521 @@ function readLookupOf(plain: string, clock: Clock): Intent | null {
     return lookup("done", lookupPhrase(rest));
   }
   return null;
+}
+
+/**
+ * Casual questions read by their words (issue 24): how a message was typed (`asked`: it ends in
+ * "?"; `andFirst`: "and tmrw?" after a list; `musing`: "just wondering", "hypothetically").
+ */
+type AskHow = { asked: boolean; andFirst: boolean; musing: boolean };
+const NO_HOW: AskHow = { asked: false, andFirst: false, musing: false };
+/** Words that make a "could I move X?" a thought, not a request. */
+const MUSING = new Set(["wondering", "wonderin", "hypothetically", "theoretically", "idk", "dunno"]);
+
+const QWORD = new Set(["what", "what's", "whats", "which", "any", "anything", "show", "list", "is", "are", "give", "how", "whats"]);
+/** Nouns for "stuff" in "show me work stuff", "garden jobs?", "any work things". */
+const STUFF = new Set(["stuff", "things", "thing", "jobs", "job", "tasks", "task", "todos", "bits", "items", "errands", "chores", "ones"]);
+/** Words that never name a topic, list or label. */
+const NOT_A_TOPIC = new Set([
+  "me",
+  "us",
+  "you",
+  "i",
+  "it",
+  "my",
+  "your",
+  "our",
+  "the",
+  "a",
+  "an",
+  "all",
+  "any",
+  "some",
+  "other",
+  "more",
+  "new",
+  "old",
+  "these",
+  "those",
+  "what",
+  "which",
+  "this",
+  "that",
+  "there",
+  "here",
+  "them",
+  "everything",
+  "anything",
+  "something",
+  "nothing",
+  "else",
+  "your",
+  "of",
+  "on",
+  "in",
+  "for",
+  "to",
+  "with",
+  "and",
+  "or",
+  "is",
+  "are",
+  "be",
+  "got",
+  "have",
+  "do",
+  "need",
+  "need",
+  "little",
+  "few",
+  "other",
+  "random",
+  "misc",
+  "various",
+  "same",
+  "different",
+  "important",
+  "urgent",
+  "big",
+  "small",
+]);
+/** Words after "what's on" that leave the question as it is ("what's on then", "… on the go"). */
+const ON_ALONE = new Set([
+  "",
+  "then",
+  "now",
+  "at all",
+  "at the moment",
+  "the go",
+  "for me",
+  "for us",
+  "at the min",
+  "then mate",
+  "my plate",
+  "me plate",
+  "me list",
+  "my list",
+  "the list",
+  "my to do list",
+  "the agenda",
+]);
+/** Words of a time or state that a follow-up ("and tmrw?") may consist of. */
+const TIME_WORDS = new Set([
+  "today",
+  "tonight",
+  "tomorrow",
+  "yesterday",
+  "this",
+  "next",
+  "last",
+  "week",
+  "weekend",
+  "month",
+  "fortnight",
+  "the",
+  "on",
+  "for",
+  "monday",
+  "tuesday",
+  "wednesday",
+  "thursday",
+  "friday",
+  "saturday",
+  "sunday",
+  "morning",
+  "afternoon",
+  "evening",
+  "overdue",
+  "after",
+  "that",
+  "then",
+  "rest",
+  "of",
+  "day",
+  "days",
+  "in",
+  "few",
+  "couple",
+  "upcoming",
+  "soon",
+]);
+
+/** A topic: one of the user's lists, else a label, else tasks about it (planner.ts `topicSteps`). */
+function topicWord(w: string | undefined, clock: Clock): string | null {
+  if (!w || NOT_A_TOPIC.has(w) || STUFF.has(w) || TIME_WORDS.has(w) || NOT_A_LIST.test(w)) return null;
+  if (!/^\p{L}[\p{L}\p{N}_-]*$/u.test(w) || Object.keys(readFilter(w, clock)).length > 0) return null;
+  return w;
+}
+const topicIntent = (w: string): Intent => ({ type: "list", filter: { list: w, orTopic: true } });
+
+const startsWith = (words: string[], ...head: string[]) => head.every((h, i) => h.split("|").includes(words[i] ?? ""));
+const rest = (words: string[], n: number) => words.slice(n).join(" ");
+
+/** "what's on", "what have i got", "what needs doing": the open tasks. */
+function pendingAsk(words: string[], clock: Clock): Intent | null {
+  const pending: Intent = { type: "list", filter: { status: "pending" } };
+  // "what's up today" (not "what's up": a greeting) is "what's on today".
+  if (startsWith(words, "what's", "up") && words.length > 2) return readList(["what's", "on", ...words.slice(2)].join(" "), clock);
+  const onAt = startsWith(words, "what's", "on")
+    ? 2
+    : startsWith(words, "what", "is|are", "on")
+      ? 3
+      : startsWith(words, "anything|any", "on")
+        ? 2
+        : startsWith(words, "anything|any", "for")
+          ? 1
+          : 0;
+  if (onAt) {
+    const tail = rest(words, onAt);
+    if (ON_ALONE.has(tail)) return pending;
+    // "what's on for work", "anything for the garden".
+    if (words[onAt] === "for") {
+      const w = words.slice(onAt + 1).filter((x) => x !== "the" && x !== "my");
+      const topic = w.length === 1 ? topicWord(w[0], clock) : null;
+      if (topic) return topicIntent(topic);
+    }
+    return null;
+  }
+  const got =
+    startsWith(words, "what", "have", "i", "got") || startsWith(words, "what", "do", "i", "have")
+      ? 4
+      : startsWith(words, "what", "i've", "got")
+        ? 3
+        : 0;
+  if (got && ON_ALONE.has(rest(words, got))) return pending;
+  // "what needs doing", "what needs to be done", "what wants sorting", "what's there to do".
+  const needs = [
+    ["what", "needs|wants", "doing|sorting|done"],
+    ["what", "needs", "to", "be", "done"],
+    ["what", "else", "needs", "doing"],
+    ["what's", "there", "to", "do"],
+    ["what", "is", "there", "to", "do"],
+    ["what's", "to", "do"],
+  ].find((head) => startsWith(words, ...head));
+  // Only alone: "what needs doing today" is a day's question (readList).
+  if (needs && ON_ALONE.has(rest(words, needs.length))) return pending;
+  return null;
+}
+
+/** "show me everything", "show me all my stuff", "gimme the lot": every task. */
+function everythingAsk(words: string[]): Intent | null {
+  let i = 0;
+  if (startsWith(words, "show|list|give|see", "me|us")) i = 2;
+  else if (startsWith(words, "show|list")) i = 1;
+  else return null;
+  const tail = words.slice(i).filter((w) => w !== "all" && w !== "my" && w !== "the" && w !== "of" && w !== "whole");
+  // "show my tasks" stays the list reader's ("everything" with a filter too: "show everything due today").
+  const everything = tail.length === 1 && ["everything", "stuff", "things", "lot"].includes(tail[0] ?? "");
+  return everything ? { type: "list", filter: { status: "all" } } : null;
+}
+
+/** "work stuff" said alone is a question; "garden jobs" stays a possible title only with other words. */
+const BARE_STUFF = new Set(["stuff", "things", "jobs", "bits", "tasks"]);
+/** Words said alone with "?" that name nothing ("really?", "seriously?"). */
+const NOT_A_NAME = new Set([
+  "really",
+  "seriously",
+  "sorry",
+  "pardon",
+  "what",
+  "why",
+  "when",
+  "where",
+  "how",
+  "who",
+  "huh",
+  "okay",
+  "sure",
+  "done",
+  "finished",
+  "true",
+  "right",
+  "again",
+  "more",
+  "else",
+  "which",
+  "whose",
+  "help",
+  "hello",
+  "thanks",
+  "please",
+  "yes",
+  "nope",
+  "yeah",
+  "maybe",
+]);
+
+/** "show work stuff", "any garden jobs", "what work stuff have i got", "garden jobs?". */
+function topicAsk(words: string[], clock: Clock, how: AskHow): Intent | null {
+  let i = 0;
+  if (startsWith(words, "show|list|see|give", "me|us")) i = 2;
+  else if (startsWith(words, "show|list")) i = 1;
+  else if (startsWith(words, "any|anything|what|got", "more")) return null;
+  else if (startsWith(words, "got", "any")) i = 2;
+  else if (startsWith(words, "any|anything|what|which")) i = 1;
+  else if (!how.asked && !(words.length === 2 && BARE_STUFF.has(words[1] ?? ""))) return null;
+  // "groceries?": a name on its own, asked.
+  if (how.asked && words.length === 1 && (words[0]?.length ?? 0) >= 4) {
+    // "errands?", "chores?": those words name lists too.
+    if (words[0] === "errands" || words[0] === "chores") return topicIntent(words[0]);
+    const topic = topicWord(words[0], clock);
+    return topic && !NOT_A_NAME.has(topic) ? topicIntent(topic) : null;
+  }
+  while (words[i] === "my" || words[i] === "the" || words[i] === "all" || words[i] === "of") i++;
+  const topic = topicWord(words[i], clock);
+  if (!topic || !STUFF.has(words[i + 1] ?? "")) return null;
+  const after = rest(words, i + 2);
+  const question = ["", "have i got", "do i have", "i've got", "have i", "is there", "are there", "then", "left", "on"];
+  return question.includes(after) ? topicIntent(topic) : null;
+}
+
+/** "how busy am i friday", "am i up to date", "am i on top of things". */
+function busyAsk(words: string[], clock: Clock): Intent | null {
+  if (startsWith(words, "how", "busy|packed|full|hectic", "am|is|are|does|do")) {
+    const when = words.slice(3).filter((w) => w !== "i" && w !== "we" && w !== "it" && w !== "looking" && w !== "look");
+    const filter = readFilter(when.join(" "), clock);
+    if (filter.query || when.length > 4) return null;
+    return { type: "list", filter: { ...filter, status: filter.status ?? "pending", count: true } };
+  }
+  // "how's my day looking", "how does tomorrow look": the day's tasks.
+  const day = startsWith(words, "how's|how", "my|the") ? words[2] : startsWith(words, "how", "is|does", "my|the") ? words[3] : undefined;
+  const looks = ["", "looking", "look", "looking then", "shaping up", "looking like"].includes(rest(words, words[0] === "how's" ? 3 : 4));
+  if (day && looks && ["day", "morning", "afternoon", "evening", "week", "weekend"].includes(day)) {
+    const filter = readFilter(day === "week" ? "this week" : day === "weekend" ? "this weekend" : "today", clock);
+    return { type: "list", filter: { ...filter, status: filter.status ?? "pending" } };
+  }
+  // "is today busy", "is friday looking packed", "is tomorrow free".
+  const last = words.at(-1) ?? "";
+  if (words[0] === "is" && ["busy", "packed", "full", "free", "quiet", "hectic", "clear", "rammed"].includes(last) && words.length <= 5) {
+    const when = words.slice(1, -1).filter((w) => w !== "looking" && w !== "it");
+    if (when.length && when.every((w) => TIME_WORDS.has(w))) {
+      const filter = readFilter(when.join(" "), clock);
+      if (filter.due || filter.window) return { type: "list", filter: { ...filter, status: filter.status ?? "pending", count: true } };
+    }
+  }
+  // "run me through today", "talk me through tomorrow", "walk us through the week".
+  if (startsWith(words, "run|talk|walk|take|go", "me|us", "through|over")) {
+    const when = words.slice(3);
+    if (when.length === 0 || ["everything", "it", "it all", "my list", "the list", "my day", "the day"].includes(when.join(" ")))
+      return { type: "list", filter: { status: "pending" } };
+    if (!when.every((w) => TIME_WORDS.has(w))) return null;
+    const filter = readFilter(when.join(" "), clock);
+    return { type: "list", filter: { ...filter, status: filter.status ?? "pending" } };
+  }
+  // "where am i at with everything", "where are we with it all".
+  const whole =
+    ["it all", "my list", "my stuff", "my tasks"].includes(words.slice(-2).join(" ")) || ["everything", "things"].includes(last);
+  if (startsWith(words, "where", "am|are", "i|we") && whole && words.length <= 7) return { type: "list", filter: { status: "pending" } };
+  const behind =
+    startsWith(words, "how", "far", "behind") ||
+    startsWith(words, "am|are", "i|we", "up", "to", "date") ||
+    startsWith(words, "am|are", "i|we", "on", "top", "of") ||
+    startsWith(words, "am|are", "i|we", "caught", "up") ||
+    startsWith(words, "am|are", "i|we", "all", "caught", "up");
+  return behind && words.length <= 7 ? { type: "list", filter: { status: "pending", due: "overdue" } } : null;
+}
+
+/** "anything in the inbox", "what's not in a list", "stuff with no date": narrowed by where a task is, or its missing date. */
+function placeAsk(words: string[], clock: Clock): Intent | null {
+  if (!QWORD.has(words[0] ?? "") && words[0] !== "stuff" && words[0] !== "things") return null;
+  const at = (seq: string[]) => words.findIndex((_, i) => seq.every((s, k) => s.split("|").includes(words[i + k] ?? "")));
+  const inbox = words.includes("inbox") || at(["not|isn't|aren't", "in|on", "a|any", "list"]) >= 0 || at(["no|without", "list"]) >= 0;
+  const noDate =
+    words.includes("undated") ||
+    at(["no|without", "date|dates|deadline|deadlines"]) >= 0 ||
+    at(["no|without", "a|any", "date|dates|deadline|due"]) >= 0 ||
+    at(["no|without", "due", "date|dates"]) >= 0 ||
+    at(["given", "a|it|them", "date|deadline"]) >= 0 ||
+    at(["got", "a|any", "date|deadline"]) >= 0;
+  if (!inbox && !noDate) return null;
+  if (noDate && !inbox && !words.some((w) => ["no", "without", "haven't", "undated", "not"].includes(w))) return null;
+  const filter: ListFilter = { status: "pending" };
+  if (inbox) filter.list = "inbox";
+  if (noDate) filter.noDue = true;
+  const p = readFilter(words.join(" "), clock).priority;
+  if (p) filter.priority = p;
+  return { type: "list", filter };
+}
+
+/** The words of a task in a question about it, up to where the question goes on ("the bins be high" → "bins"). */
+function phraseUntil(words: string[], stop: Set<string>): string | null {
+  const end = words.findIndex((w) => stop.has(w));
+  return lookupPhrase(end < 0 ? words : words.slice(0, end));
+}
+const STATE_WORDS = new Set([
+  "be",
+  "been",
+  "overdue",
+  "late",
+  "still",
+  "not",
+  "due",
+  "on",
+  "high",
+  "low",
+  "medium",
+  "urgent",
+  "important",
+  "done",
+  "there",
+  "marked",
+  "set",
+  "so",
+  "a",
+  "priority",
+  "in",
+  "listed",
+  "at",
+  "for",
+  "to",
+  "till",
+  "until",
+  "by",
+  "next",
+  "tomorrow",
+  "today",
+  "monday",
+  "tuesday",
+  "wednesday",
+  "thursday",
+  "friday",
+  "saturday",
+  "sunday",
+  "from",
+  "off",
+  "back",
+  "forward",
+  "as",
+  "into",
+]);
+
+/** First words of "have i got loads on", "is there much on": an amount, not a task. */
+const NOT_A_TASK_START = new Set([
+  "there",
+  "anything",
+  "something",
+  "everything",
+  "nothing",
+  "it",
+  "that",
+  "this",
+  "any",
+  "much",
+  "owt",
+  "i",
+  "loads",
+  "lots",
+  "a",
+  "plenty",
+  "heaps",
+  "tons",
+  "enough",
+  "stuff",
+  "things",
+  "too",
+  "so",
+  "many",
+  "more",
+  "summat",
+  "you",
+  "we",
+  "they",
+]);
+/** Words after a task in "is X (still) on (there)", "have i got X down already". */
+const ON_LIST_TAIL = new Set(["on", "in", "down", "there", "here", "already", "yet", "still", "the", "my", "list", "app", "it"]);
+const lookupExists = (phrase: string | null): Intent | null =>
+  phrase ? { type: "list", filter: { status: "all", query: phrase, ask: "exists" } } : null;
+
+/** Questions about one task: "do i need milk?", "is the haircut important?", "why is X overdue", "should X be high". */
+function taskAsk(words: string[], how: AskHow): Intent | null {
+  const search = (phrase: string | null): Intent | null => (phrase ? { type: "list", filter: { status: "all", query: phrase } } : null);
+  // "do i need milk?", "do we need bread" (not "do i need to …": that is advice, intents/gate.ts).
+  const need = startsWith(words, "do", "i|we", "need|want") ? 3 : startsWith(words, "do", "i|we", "still", "need|want") ? 4 : 0;
+  if (need && words.length > need) {
+    if (["to", "a", "anything", "something", "everything", "it", "that", "this", "them", "you", "help", "more"].includes(words[need] ?? ""))
+      return null;
+    const phrase = lookupPhrase(words.slice(need));
+    return phrase ? { type: "list", filter: { status: "all", query: phrase, ask: "exists" } } : null;
+  }
+  // "is the haircut important?", "are the bins urgent".
+  const last = words.at(-1) ?? "";
+  if (startsWith(words, "is|are") && ["important", "urgent", "priority", "high", "low"].includes(last) && words.length <= 8) {
+    if (["there", "anything", "something", "it", "that", "this", "i", "everything"].includes(words[1] ?? "")) return null;
+    return search(phraseUntil(words.slice(1), STATE_WORDS));
+  }
+  // "why is the council thing overdue", "why's the boiler on monday".
+  if (startsWith(words, "why", "is|are|has|have|was|does|did") || startsWith(words, "why's|whys")) {
+    const from = words[0] === "why" ? 2 : 1;
+    if (["it", "that", "this", "there", "everything", "nothing", "i", "you", "my", "so"].includes(words[from] ?? "")) return null;
+    return search(phraseUntil(words.slice(from), STATE_WORDS));
+  }
+  // "should the bins be high priority": a question, never the change ("could X be moved …?" is a polite request).
+  if (startsWith(words, "should|shall") && !["i", "we", "you", "it", "that", "this", "there", "u"].includes(words[1] ?? "")) {
+    const be = words.indexOf("be");
+    if (be > 1) return search(phraseUntil(words.slice(1, be), STATE_WORDS));
+  }
+  // "could i move the milk to tmrw, just wondering": a thought about a change; show the task.
+  if (how.musing && startsWith(words, "could|can|should|would|might", "i|we")) {
+    const phrase = phraseUntil(words.slice(3), STATE_WORDS);
+    return phrase ? search(phrase) : { type: "say", kind: "remark" };
+  }
+  // "have i got the mot on there", "is the van thing on", "got the prescription down?": is it on the list.
+  const openers = [["have", "i", "got"], ["do", "i", "have"], ["i've", "got"], ["is|are"], ...(how.asked ? [["got"]] : [])];
+  const opener = openers.find((h) => startsWith(words, ...h));
+  if (opener) {
+    const w = words.slice(opener.length);
+    let end = w.length;
+    while (end > 0 && ON_LIST_TAIL.has(w[end - 1] ?? "")) end--;
+    const tail = w.slice(end);
+    const onList = tail.includes("on") || tail.includes("down") || (tail.includes("in") && tail.length > 1);
+    const first = w[0] ?? "";
+    if (onList && end > 0 && !NOT_A_TASK_START.has(first)) return lookupExists(lookupPhrase(w.slice(0, end)));
+  }
+  // "any sign of the dentist on here", "anything about the boiler on here".
+  if (startsWith(words, "any", "sign", "of") || startsWith(words, "anything|owt", "about|re|regarding")) {
+    const phrase = lookupPhrase(words.slice(words[0] === "any" ? 3 : 2));
+    return phrase ? { type: "list", filter: { status: "all", query: phrase, ask: "exists" } } : null;
+  }
+  return null;
+}
+
+/** "and tmrw?", "and next week?", "and the shopping list?" after a list. */
+function followAsk(words: string[], clock: Clock, how: AskHow): Intent | null {
+  if (!how.andFirst || words.length === 0 || words.length > 5) return null;
+  if (words.at(-1) === "list" && words.length <= 4 && (words[0] === "the" || words[0] === "my")) {
+    const name = words.slice(1, -1);
+    if (name.length === 1 && topicWord(name[0], clock)) return { type: "list", filter: { list: name[0] as string } };
+    return null;
+  }
+  if (!words.every((w) => TIME_WORDS.has(w))) return null;
+  const filter = readFilter(words.join(" "), clock);
+  if (!filter.due && !filter.window) return null;
+  return { type: "list", filter: { ...filter, status: filter.status ?? "pending" } };
+}
+
+/** "shopping list pls", "my errands list?": a list named on its own; "what do i need from the shops": the shopping. */
+function namedListAsk(words: string[], clock: Clock): Intent | null {
+  const w = words[0] === "my" || words[0] === "the" ? words.slice(1) : words;
+  if (w.length === 2 && w[1] === "list" && topicWord(w[0], clock)) return { type: "list", filter: { list: w[0] as string } };
+  const shops = ["shops", "shop", "supermarket", "store", "stores"];
+  if (startsWith(words, "what", "do", "i|we", "need|want", "from|at") && shops.includes(words.at(-1) ?? "") && words.length <= 7)
+    return topicIntent("shopping");
+  return null;
+}
+
+/** A casual question read by their words, or null. */
+function readAsk(words: string[], clock: Clock, how: AskHow): Intent | null {
+  if (words.length === 0 || words.length > 12) return null;
+  return (
+    followAsk(words, clock, how) ??
+    namedListAsk(words, clock) ??
+    pendingAsk(words, clock) ??
+    everythingAsk(words) ??
+    busyAsk(words, clock) ??
+    placeAsk(words, clock) ??
+    taskAsk(words, how) ??
+    topicAsk(words, clock, how)
+  );
 }
 
 /** Casual openings only a question has ("got anything urgent?", "have I got much on?", "am I free friday?"). */

@@ -78,6 +78,8 @@ export type ListFilter = {
   label?: string;
   /** "how many …?": answer with a count. */
   count?: boolean;
+  /** "stuff with no date": only tasks without a due date (the reply narrows the tool's list). */
+  noDue?: boolean;
 };
 
 export type SayKind =
