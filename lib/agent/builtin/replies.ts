@@ -114,6 +114,8 @@ function describeFilter(input: Record<string, unknown>, filter: ListFilter | und
   if (input.due === "this_week") suffix += " due this week";
   if (filter?.window) suffix += filter.window.on === "completed" ? ` finished ${filter.window.label}` : ` due ${filter.window.label}`;
   if (typeof input.query === "string") suffix += ` matching '${input.query}'`;
+  if (filter?.scope) suffix += ` in or tagged '${filter.scope}'`;
+  if (filter?.except) suffix += ` besides '${filter.except}'`;
   const plain = adj.length === 0 && suffix === "";
   return { adj: adj.length ? `${adj.join(" ")} ` : "", suffix, plain };
 }
