@@ -31,6 +31,10 @@ const DONE_CLAUSE =
 /** "except (for) X", "apart from X", "but not X", "other than X", "not including X": X is left out. */
 const EXCEPTION = /\s+(?:except(?:\s+for)?|apart\s+from|but\s+not|other\s+than|not\s+including|excluding|besides)\s+(\S.*)$/;
 
+/** One word after "all" that is not a group: "all of it", "everything else", "everything now". */
+const NOT_A_GROUP =
+  /^(?:it|them|that|this|those|these|else|now|again|good|fine|ok|okay|set|sorted|finished|complete|completed|done|pending|open|gone|there|here|then|day|week|tasks?|everything|right|well|in|off|out|over|up|down|together|at|once)$/;
+
 /** Words before "list" that name no list of the user's ("the whole list", "my to-do list"). */
 const NOT_A_LIST = /^(?:it|that|this|them|there|today|tomorrow|time|list|inbox|to-?do|todo|task|whole|entire|shopping-list)$/;
 
@@ -46,7 +50,8 @@ export function bulkTarget(phrase: string, clock: Clock): ListFilter | null {
   }
   const t = said.replace(/\s+all$/, "");
   // "the errands list", "errands list": the whole of a list.
-  const whole = /^(?:(?:the|my|our)\s+)?([\p{L}\p{N}][\p{L}\p{N}_-]*)\s+list$/u.exec(t);
+  const whole =
+    /^(?:(?:the|my|our)\s+)?(?:(?:whole|entire)\s+)?([\p{L}\p{N}][\p{L}\p{N}_-]*(?:\s[\p{L}\p{N}][\p{L}\p{N}_-]*)?)\s+list$/u.exec(t);
   if (whole?.[1] && !NOT_A_LIST.test(whole[1])) return { status: "pending", scope: whole[1] };
   const quantified = QUANT.exec(t);
   if (!quantified && !PLURAL_FILTERED.test(t)) return null;
@@ -68,9 +73,19 @@ export function bulkTarget(phrase: string, clock: Clock): ListFilter | null {
     "",
   );
   const list =
-    /^(?:(?:in|on|from)\s+)?(?:my\s+|the\s+)?([\p{L}\p{N}][\p{L}\p{N}_-]*)\s+list$/u.exec(where) ??
-    /^(?:in|on|from)\s+(?:my\s+|the\s+)?([\p{L}\p{N}][\p{L}\p{N}_-]*)$/u.exec(where);
+    /^(?:(?:in|on|from)\s+)?(?:my\s+|the\s+)?(?:(?:whole|entire)\s+)?([\p{L}\p{N}][\p{L}\p{N}_-]*(?:\s[\p{L}\p{N}][\p{L}\p{N}_-]*)?)\s+list$/u.exec(
+      where,
+    ) ?? /^(?:in|on|from)\s+(?:my\s+|the\s+)?([\p{L}\p{N}][\p{L}\p{N}_-]*)$/u.exec(where);
   if (quantified && list?.[1] && !NOT_A_LIST.test(list[1])) return { status: "pending", scope: list[1] };
+  // "all of the shopping", "all the admin": one plain word that no filter reads names a list or label.
+  if (
+    quantified &&
+    /^[a-z]+$/.test(rest) &&
+    !NOT_A_GROUP.test(rest) &&
+    !FILTER_WORD.test(` ${rest} `) &&
+    !new RegExp(`^${NOUN}$`).test(rest)
+  )
+    return { status: "pending", scope: rest };
   if (
     rest &&
     !new RegExp(`\\b${NOUN}\\b|^(?:that|which|due|from|for|overdue|today|i|else|left|remaining|on|with|high|low|urgent)`).test(rest)
@@ -177,12 +192,21 @@ export function readBulkUpdate(said: string, clock: Clock): Intent | null {
   }
   // "everything tagged work is urgent from now on", "all the errands stuff is low priority now".
   m =
-    /^(.+?)\s+(?:is|are|'s|should be|can be|can all be|becomes?|goes)\s+(?:all\s+)?((?:a\s+)?(?:high|low|medium|normal|top|urgent|important|not urgent|unimportant)(?:[- ]prio(?:rity)?)?)(?:\s+(?:now|from now on|going forward|too|as well|this week|for now|for the moment|today))?$/.exec(
+    /^(.+?)\s+(?:is|are|'s|should be|can be|can all be|becomes?|goes|(?:can|could|should)\s+(?:all\s+)?(?:go|drop|come down|go down)\s+to)\s+(?:all\s+)?((?:a\s+)?(?:high|low|medium|normal|top|urgent|important|not urgent|unimportant)(?:[- ]prio(?:rity)?)?)(?:\s+(?:now|from now on|going forward|too|as well|this week|for now|for the moment|today))?$/.exec(
       text,
     );
   if (m && m[1] && m[2]) {
     const word = m[2].replace(/[- ]prio$/, "");
     const priority = priorityWord(word) ?? findPriority(word)?.priority;
+    if (priority) return result(bulkTarget(m[1], clock), { priority });
+  }
+  // "knock the whole work list down to low priority", "bump all the kids stuff up to high".
+  m =
+    /^(?:knock|drop|bump|bring|take|put|turn|move)\s+(.+?)\s+(?:down|up)\s+to\s+((?:high|low|medium|normal|top|urgent)(?:[- ]prio(?:rity)?)?)$/.exec(
+      text,
+    );
+  if (m?.[1] && m[2]) {
+    const priority = priorityWord(m[2].replace(/[- ]prio$/, "")) ?? findPriority(m[2])?.priority;
     if (priority) return result(bulkTarget(m[1], clock), { priority });
   }
   // "nothing on the errands list is urgent anymore": back to normal priority.
@@ -260,13 +284,33 @@ const QUANT_TYPOS: Record<string, string> = {
 
 function fixQuantTypos(text: string): string {
   return text
+    .replace(/\bevery single\b/g, "every")
     .split(" ")
     .map((w) => QUANT_TYPOS[w] ?? w)
     .join(" ");
 }
 
 /** Words after a group that say when or how it went, not which tasks: "done all my errands today woo". */
-const AFTERWORDS = new Set(["lol", "haha", "woo", "woohoo", "yay", "finally", "now", "already", "too", "aswell", "anyway", "innit", "!"]);
+const AFTERWORDS = new Set([
+  "lol",
+  "haha",
+  "woo",
+  "woohoo",
+  "yay",
+  "finally",
+  "now",
+  "already",
+  "too",
+  "aswell",
+  "anyway",
+  "innit",
+  "actually",
+  "tbh",
+  "honestly",
+  "btw",
+  "thankfully",
+  "!",
+]);
 /** An exception means the reading does not account for the message: never acted on here. */
 const EXCEPT = new Set([
   "except",
@@ -291,6 +335,8 @@ const DONE_STATE =
 /** "done", "smashed", "got through": the user did a group ("done all my errands"). */
 const DID =
   /^(?:i(?:'ve|ve| have)?\s+)?(?:just\s+|finally\s+)?(?:done|did|finished|completed|smashed|nailed|cleared|got through|knocked out|blitzed|ticked off|bought|got)$/;
+/** "done", "finished", "old" before "stuff/ones/…": the finished tasks of a group. */
+const FINISHED_KIND = /\b(?:done|finished|completed|ticked off|ticked|old)\s+(?=(?:stuff|ones|things|tasks|bits|items)\b)/;
 /** "tick off", "mark", "cross off": a command to complete a group. */
 const TICK = /^(?:tick|mark|check|cross|complete|finish|close)(?:\s+off)?$/;
 const TICK_TAIL = /\s+(?:off|done|as done|complete|as complete|completed|as completed|finished|as finished)$/;
@@ -321,7 +367,9 @@ function splitTail(words: string[], tail: RegExp): { group: string; quantified: 
 
 /** One comma-free piece: a completion or deletion of a group, or null. */
 function readGroupAction(text: string, clock: Clock): Intent | null {
-  const words = fixQuantTypos(text).split(/\s+/);
+  const words = fixQuantTypos(text)
+    .replace(/\s+for\s+(?:the\s+)?(?:week|day|today|now|the moment)$/, "")
+    .split(/\s+/);
   while (words.length > 2 && AFTERWORDS.has(words[words.length - 1] ?? "")) words.pop();
   // "everything on my home list is done except the gutters": read without the exception, then leave it out.
   const cut = EXCEPTION.exec(words.join(" "));
@@ -360,12 +408,14 @@ function readGroupAction(text: string, clock: Clock): Intent | null {
       .slice(i)
       .join(" ")
       .replace(/^out\s+/, "");
-    const off = /^(.+?)\s+(?:off|from)\s+((?:my|the)\s+\S+\s+list)$/.exec(group);
+    const off = /^(.+?)\s+(?:off|from)\s+((?:my|the)\s+\S+(?:\s\S+)?\s+list)$/.exec(group);
     if (off?.[1] && off[2]) group = `${off[1]} on ${off[2]}`;
-    const filter = groupOf(group, clock, false);
+    // "the done stuff on my shopping list": the finished tasks of that group.
+    const finished = FINISHED_KIND.test(group);
+    const kind = group.replace(FINISHED_KIND, "");
+    const filter = groupOf(kind, clock, finished && !QUANT.test(kind));
     if (!filter?.scope && !filter?.label) return null;
-    if (/\b(?:done|finished|completed|ticked|old)\b/.test(group)) filter.status = "completed";
-    else filter.status = "all";
+    filter.status = finished || /\b(?:done|finished|completed|ticked off)$/.test(group) ? "completed" : "all";
     return bulk("delete", filter);
   }
   return null;

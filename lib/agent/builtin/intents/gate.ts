@@ -32,6 +32,9 @@ function phraseOf(intent: Intent): string | null {
 const LIST_VERB =
   /^(?:add|put|create|make|set|remind|note|jot|write|log|schedule|mark|tick|check|complete|finish|delete|remove|move|push|postpone|change|rename|update|list|show|clear|reopen|undo|take|get rid|help|tell|give|find|search)$/;
 
+/** A negation in a statement: "isnt", "won't", "not", "no longer". */
+const NEGATED = /\b(?:isn'?t|aren'?t|wasn'?t|weren'?t|don'?t|doesn'?t|didn'?t|won'?t|can'?t|cannot|shouldn'?t|not|never|no longer)\b/;
+
 /** The intent to act on for a clause, given what its readers made of it. */
 export function gate(c: GateClause, intent: Intent, mutates: boolean, reader = ""): Intent {
   // "can you order pizza for me?": the assistant cannot do that; it can offer to put it on the list.
@@ -43,9 +46,17 @@ export function gate(c: GateClause, intent: Intent, mutates: boolean, reader = "
   // "no need to change X", "maybe the report could wait a week": said, not asked; nothing is written.
   if (
     mutates &&
-    /^(?:(?:there's|there is) )?no need to\b|^(?:maybe|perhaps)\b|^(?:(?:no|nope|nah),? )?leave (?:it|that|them|the \S+(?: \S+)?) (?:alone|as it is|where it is|be)\b/.test(
+    /^(?:(?:there's|there is) )?no need to\b|^(?:maybe|perhaps|probably|prob|prolly)\b|^(?:(?:no|nope|nah),? )?leave (?:it|that|them|the \S+(?: \S+)?) (?:alone|as it is|as is|where it is|be|on there|there|on the list|on my list|for now)\b/.test(
       c.raw.toLowerCase().trim(),
     )
+  )
+    return { type: "say", kind: "remark" };
+  // "the mot isnt this week after all": a statement with a negation is about a task, never a new one.
+  if (
+    reader === "bare-add" &&
+    intent.type === "add" &&
+    NEGATED.test(c.raw.toLowerCase()) &&
+    !/\b(?:don'?t|do not|never) forget\b/.test(c.raw.toLowerCase())
   )
     return { type: "say", kind: "remark" };
   const fallback = intent.type === "unknown" || (intent.type === "say" && intent.kind === "offtopic");

@@ -89,6 +89,9 @@ const FEELING =
 /** "if it rains …", "what if …", "suppose …": a hypothetical; a plan at most, never a request. */
 const HYPOTHETICAL =
   /^(?:if|what if|suppose|supposing|in theory|in case|(?:i'm |im |i am )?(?:thinking|wondering|debating|considering)(?: of| about| whether| if)?)\b/;
+/** "probably gonna skip the gym tonight", "gonna do the shed later": a plan without its "I". */
+const SUBJECTLESS_PLAN = /^(?:(?:probably|prob|prolly|maybe|perhaps)\s+)?(?:gonna|going to|might|may well)\s+\S/;
+
 /** "… i'll …" after a condition: the user says what they will do, not what the assistant should. */
 const THEN_I_WILL = /\b(?:i'll|ill|i will|i might|i may|i could|we'll|we will|we might)\b/;
 
@@ -107,7 +110,7 @@ export function moodOf(clause: string): Mood {
   if (FEELING.test(t)) return "remark";
   if (WHEN_I_CAN.test(t) && THEN_I_WILL.test(t)) return "intention";
   if (POLITE_REQUEST.test(t) || WHEN_I_CAN.test(t)) return "request";
-  if (HYPOTHETICAL.test(t)) return "intention";
+  if (HYPOTHETICAL.test(t) || SUBJECTLESS_PLAN.test(t)) return "intention";
   if (ADVICE.test(t)) return "advice";
   if (HEDGED.test(t)) return "intention";
   const intent = INTENTION.exec(t);
