@@ -32,6 +32,10 @@ function phraseOf(intent: Intent): string | null {
 const LIST_VERB =
   /^(?:add|put|create|make|set|remind|note|jot|write|log|schedule|mark|tick|check|complete|finish|delete|remove|move|push|postpone|change|rename|update|list|show|clear|reopen|undo|take|get rid|help|tell|give|find|search)$/;
 
+/** Words of a title that point at tasks the user has: "it all", "everything", "make it …". */
+const POINTS_AT_TASKS =
+  /\b(?:it all|them all|all of it|all of them|everything|everythin|the lot|the whole lot)\b|^(?:make|set|put|move|push|shove|bump|change|mark)\s+(?:it|them|that|this|those|these)\b|\ball,/;
+
 /** A negation in a statement: "isnt", "won't", "not", "no longer". */
 const NEGATED = /\b(?:isn'?t|aren'?t|wasn'?t|weren'?t|don'?t|doesn'?t|didn'?t|won'?t|can'?t|cannot|shouldn'?t|not|never|no longer)\b/;
 
@@ -51,6 +55,15 @@ export function gate(c: GateClause, intent: Intent, mutates: boolean, reader = "
     )
   )
     return { type: "say", kind: "remark" };
+  // "everything thats late, just make it due friday", "make it all low": a bare title that points
+  // at tasks ("it all", "everything", "make it …") is a change the readers did not read, never a new task.
+  if (
+    reader === "bare-add" &&
+    intent.type === "add" &&
+    intent.items.length === 1 &&
+    POINTS_AT_TASKS.test(intent.items[0]?.title.toLowerCase() ?? "")
+  )
+    return { type: "say", kind: "unclear" };
   // "the mot isnt this week after all": a statement with a negation is about a task, never a new one.
   if (
     reader === "bare-add" &&
