@@ -6,6 +6,7 @@
 import { addDays, formatIsoDate } from "@/lib/task-line/calendar";
 import { type Clock, localParts } from "@/lib/task-line/clock";
 import { classify } from "./intents";
+import { inScope } from "./intents/bulk-update";
 import type { AddItem, BulkChanges, Changes, Intent, ListFilter, TaskRef } from "./intents/types";
 import {
   type Conversation,
@@ -187,7 +188,7 @@ function mapIntent(intent: Intent, ctx: TurnContext): Mapped {
     }
     case "bulkUpdate":
       // A day range the tool cannot filter by ("everything due friday") is listed first, then changed by id.
-      if (has(ctx, "update_tasks") && !intent.filter.window)
+      if (has(ctx, "update_tasks") && !intent.filter.window && !intent.filter.scope && !intent.filter.except)
         out.calls.push({ toolName: "update_tasks", input: { filter: toolFilter(intent.filter), ...intent.changes } });
       else out.calls.push({ toolName: "list_tasks", input: listInput(intent.filter, true, ctx.clock) });
       break;
@@ -492,7 +493,7 @@ function followUp(ctx: TurnContext): PlannedCall[] {
     const list = results.find((r) => r.name === "list_tasks" && r.outcome.kind === "ok");
     const acted = calledBefore.some((c) => c.name !== "list_tasks");
     if (list && !acted && list.outcome.kind === "ok") {
-      const tasks = applyWindow(list.outcome.value.tasks, intent.filter, ctx.clock);
+      const tasks = inScope(applyWindow(list.outcome.value.tasks, intent.filter, ctx.clock), intent.filter);
       const ids = bulkIds(intent.action, tasks);
       return ids.length ? bulkCalls(ctx, intent.action, ids) : [];
     }
@@ -511,7 +512,9 @@ function followUp(ctx: TurnContext): PlannedCall[] {
     const list = results.find((r) => r.name === "list_tasks" && r.outcome.kind === "ok");
     const acted = calledBefore.some((c) => c.name !== "list_tasks");
     if (list && !acted && list.outcome.kind === "ok") {
-      const tasks = applyWindow(list.outcome.value.tasks, intent.filter, ctx.clock).filter((t) => t.status !== "completed");
+      const tasks = inScope(applyWindow(list.outcome.value.tasks, intent.filter, ctx.clock), intent.filter).filter(
+        (t) => t.status !== "completed",
+      );
       if (tasks.length === 0) return [];
       if (has(ctx, "update_tasks"))
         return [{ toolName: "update_tasks", input: { ids: tasks.slice(0, 50).map((t) => t.id), ...intent.changes } }];

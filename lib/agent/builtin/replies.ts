@@ -116,6 +116,8 @@ function describeFilter(input: Record<string, unknown>, filter: ListFilter | und
   if (typeof input.query === "string") suffix += ` matching '${input.query}'`;
   if (filter?.noDue) suffix += " without a due date";
   if (typeof input.label === "string") suffix += ` tagged '${input.label}'`;
+  if (filter?.scope) suffix += ` in or tagged '${filter.scope}'`;
+  if (filter?.except) suffix += ` besides '${filter.except}'`;
   const plain = adj.length === 0 && suffix === "";
   return { adj: adj.length ? `${adj.join(" ")} ` : "", suffix, plain };
 }

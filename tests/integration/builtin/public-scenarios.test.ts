@@ -54,6 +54,7 @@ const files = [
   "intents-corpus-questions.jsonl",
   "intents-corpus-ground.jsonl",
   "intents-corpus-v4questions.jsonl",
+  "intents-corpus-v4bulk.jsonl",
 ];
 // Our rephrasings of the v1 scenarios (no known failures allowed there).
 const paraphrases = readScenarios<SeedTask>(resolve(import.meta.dirname, "paraphrase-scenarios.jsonl"));

@@ -132,7 +132,7 @@ describe("clauses", () => {
       { type: "bulkUpdate", filter: { status: "pending" }, changes: { shiftDays: 1 } },
     ]);
     expect(classify("make all the shopping tasks high priority", clock)).toEqual([
-      { type: "bulkUpdate", filter: { status: "pending", query: "shopping" }, changes: { priority: "high" } },
+      { type: "bulkUpdate", filter: { status: "pending", scope: "shopping" }, changes: { priority: "high" } },
     ]);
     expect(classify("move the overdue report to friday", clock)[0]?.type).toBe("update");
   });

@@ -15,18 +15,44 @@ import { findPriority, priorityWord } from "@/lib/task-line/priority";
 import type { BulkChanges, Intent, ListFilter } from "./types";
 import { readValue } from "./update";
 
-const NOUN = "(?:tasks|todos|to-?dos|items|ones|things|stuff|chores|errands|reminders|jobs)";
+const NOUN = "(?:tasks|todos|to-?dos|items|ones|things|stuff|bits|lot|chores|errands|reminders|jobs)";
 const QUANT =
-  /^(?:all(?:\s+of)?(?:\s+(?:my|the|those|these|our))?|every(?:thing)?|each(?:\s+of)?(?:\s+(?:my|the))?|the\s+whole\s+lot|the\s+lot|anything|the\s+rest(?:\s+of\s+(?:my|the))?)\b\s*/;
+  /^(?:all(?:\s+of)?(?:\s+(?:my|the|those|these|our))?|every(?:thing)?|each(?:\s+of)?(?:\s+(?:my|the))?|the\s+whole\s+lot|the\s+lot|anything|the\s+rest(?:\s+of\s+(?:my|the))?|(?:all\s+(?:of\s+)?)?(?:the|my|our)\s+(?:whole|entire))\b\s*/;
 const FILTER_WORD =
   /\b(?:today'?s?|tomorrow'?s?|tonight'?s?|this\s+week'?s?|overdue|late|high|low|medium|urgent|important|priority|pending|open|completed|finished|done|closed|due|from|for|that'?s|that\s+is|that\s+are|which\s+(?:is|are)|left|remaining|outstanding|this|next|week|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday|on|my|the|of|i\s+have|i've\s+got)\b/g;
 const PLURAL_FILTERED = new RegExp(
   `^(?:(?:my|the|all)\\s+)*(?:today's|tomorrow's|tonight's|this week's|overdue|late|high[- ]priority|low[- ]priority|urgent|important|outstanding|remaining)\\s+${NOUN}(?:\\s+.*)?$`,
 );
 
+/** "that i've ticked off", "we finished", "i did": a relative clause that means the finished tasks. */
+const DONE_CLAUSE =
+  /\b(?:(?:that|which)\s+)?(?:i|we)(?:'ve|ve|\s+have)?\s+(?:already\s+)?(?:ticked off|ticked|checked off|crossed off|done|finished|completed|did)\b/;
+
+/** "except (for) X", "apart from X", "but not X", "other than X", "not including X": X is left out. */
+const EXCEPTION = /\s+(?:except(?:\s+for)?|apart\s+from|but\s+not|other\s+than|not\s+including|excluding|besides)\s+(\S.*)$/;
+
+/** One word after "all" that is not a group: "all of it", "everything else", "everything now". */
+const NOT_A_GROUP =
+  /^(?:it|them|that|this|those|these|else|now|again|good|fine|ok|okay|set|sorted|finished|complete|completed|done|pending|open|gone|there|here|then|day|week|tasks?|everything|right|well|in|off|out|over|up|down|together|at|once)$/;
+
+/** Words before "list" that name no list of the user's ("the whole list", "my to-do list"). */
+const NOT_A_LIST = /^(?:it|that|this|them|there|today|tomorrow|time|list|inbox|to-?do|todo|task|whole|entire|shopping-list)$/;
+
 /** The tasks a bulk phrase names, as a filter; null when it names no group. */
 export function bulkTarget(phrase: string, clock: Clock): ListFilter | null {
-  const t = trimPunctuation(phrase.toLowerCase());
+  const said = trimPunctuation(phrase.toLowerCase());
+  // "all the work ones apart from the report": the group, less the tasks named after the exception.
+  const cut = EXCEPTION.exec(said);
+  if (cut?.[1] && cut.index > 0) {
+    const filter = bulkTarget(said.slice(0, cut.index), clock);
+    const except = cut[1].replace(/^(?:the|my|our)\s+/, "").replace(/\s+(?:one|ones|task|thing|stuff)$/, "");
+    return filter && except ? { ...filter, except } : null;
+  }
+  const t = said.replace(/\s+all$/, "");
+  // "the errands list", "errands list": the whole of a list.
+  const whole =
+    /^(?:(?:the|my|our)\s+)?(?:(?:whole|entire)\s+)?([\p{L}\p{N}][\p{L}\p{N}_-]*(?:\s[\p{L}\p{N}][\p{L}\p{N}_-]*)?)\s+list$/u.exec(t);
+  if (whole?.[1] && !NOT_A_LIST.test(whole[1])) return { status: "pending", scope: whole[1] };
   const quantified = QUANT.exec(t);
   if (!quantified && !PLURAL_FILTERED.test(t)) return null;
   const rest = quantified ? t.slice(quantified[0].length) : t;
@@ -41,9 +67,25 @@ export function bulkTarget(phrase: string, clock: Clock): ListFilter | null {
     ) ??
     /^with\s+(?:the\s+|a\s+)?#?([\p{L}\p{N}][\p{L}\p{N}_-]*)\s+(?:label|tag)$/u.exec(rest);
   if (quantified && label?.[1]) return { status: "pending", label: label[1] };
-  const list = /^(?:in|on|from)\s+(?:my\s+|the\s+)?([\p{L}\p{N}][\p{L}\p{N}_-]*)(?:\s+list)?$/u.exec(rest);
-  if (quantified && list?.[1] && !/^(?:it|that|this|them|there|today|tomorrow|time|list|inbox)$/.test(list[1]))
-    return { status: "pending", list: list[1] };
+  // "everything on the errands list", "the whole admin list", "all in groceries": a list, or a label of that name.
+  const where = rest.replace(
+    /^(?:(?:tasks?|todos?|jobs?|items?|things?|ones?|stuff)\s+)?(?:(?:that's|that\s+is|which\s+is|that\s+are|which\s+are)\s+)?/,
+    "",
+  );
+  const list =
+    /^(?:(?:in|on|from)\s+)?(?:my\s+|the\s+)?(?:(?:whole|entire)\s+)?([\p{L}\p{N}][\p{L}\p{N}_-]*(?:\s[\p{L}\p{N}][\p{L}\p{N}_-]*)?)\s+list$/u.exec(
+      where,
+    ) ?? /^(?:in|on|from)\s+(?:my\s+|the\s+)?([\p{L}\p{N}][\p{L}\p{N}_-]*)$/u.exec(where);
+  if (quantified && list?.[1] && !NOT_A_LIST.test(list[1])) return { status: "pending", scope: list[1] };
+  // "all of the shopping", "all the admin": one plain word that no filter reads names a list or label.
+  if (
+    quantified &&
+    /^[a-z]+$/.test(rest) &&
+    !NOT_A_GROUP.test(rest) &&
+    !FILTER_WORD.test(` ${rest} `) &&
+    !new RegExp(`^${NOUN}$`).test(rest)
+  )
+    return { status: "pending", scope: rest };
   if (
     rest &&
     !new RegExp(`\\b${NOUN}\\b|^(?:that|which|due|from|for|overdue|today|i|else|left|remaining|on|with|high|low|urgent)`).test(rest)
@@ -53,13 +95,26 @@ export function bulkTarget(phrase: string, clock: Clock): ListFilter | null {
   delete filter.count;
   delete filter.query;
   // Words that are neither filters nor "tasks" name a topic: "all the shopping tasks".
+  // "errands" and "chores" may name a list or label of that name; the other nouns just say "tasks".
+  // "all the stuff i've ticked off", "everything we finished": the finished tasks.
+  const done = DONE_CLAUSE.exec(rest);
+  if (done) filter.status = "completed";
   const topic = rest
-    .replace(/\b(?:tasks?|todos?|to-?dos?|items?|ones?|things?|stuff|chores?|errands?|reminders?|jobs?)\b/g, " ")
+    .replace(DONE_CLAUSE, " ")
+    .replace(/\b(?:tasks?|todos?|to-?dos?|items?|ones?|things?|stuff|bits?|reminders?|jobs?|lot|tagged|labell?ed|lists?)\b/g, " ")
     .replace(FILTER_WORD, " ")
     .replace(/\b(?:a|an|and|with|in|at|by|to|is|are|i|me|set|else)\b/g, " ")
     .replace(/\s+/g, " ")
     .trim();
-  if (topic && !filter.window && !/\d/.test(topic)) filter.query = topic;
+  // Words the filters did not explain and that name nothing ("'ve got"): not a group this reader knows.
+  if (/[^\p{L}\p{N}\s&-]/u.test(topic)) return null;
+  // With a day range only one plain word can be a list or label ("tomorrow's work stuff").
+  if (
+    topic &&
+    !/\d/.test(topic) &&
+    (!filter.window || (/^[a-z]+$/.test(topic) && !numberFrom(topic) && !/^(?:days?|weeks?|months?|fortnight)$/.test(topic)))
+  )
+    filter.scope = topic;
   if (findPriority(rest)) filter.priority = findPriority(rest)?.priority;
   filter.status = filter.status === "completed" ? "completed" : "pending";
   return filter;
@@ -97,7 +152,14 @@ function result(filter: ListFilter | null, changes: BulkChanges): Intent | null 
 }
 
 /** A bulk re-schedule or re-prioritise, or null. `text` is the cleaned, lower-case clause. */
-export function readBulkUpdate(text: string, clock: Clock): Intent | null {
+export function readBulkUpdate(said: string, clock: Clock): Intent | null {
+  // "… till sat", "… to sun": a weekday, never the verb or the star.
+  const text = fixQuantTypos(said)
+    .replace(/\s+(?:will|would|could|can)\s+(?:ya|you|u)$/, "")
+    .replace(
+      /\b(to|till|til|until|on|by|for|next|this)\s+(sat|sun)$/,
+      (_, p: string, d: string) => `${p} ${d}${d === "sat" ? "urday" : "day"}`,
+    );
   let m = new RegExp(`^(${MOVE})\\s+(.+)$`).exec(text);
   if (m && m[1] && m[2]) {
     const verb = m[1];
@@ -130,13 +192,26 @@ export function readBulkUpdate(text: string, clock: Clock): Intent | null {
   }
   // "everything tagged work is urgent from now on", "all the errands stuff is low priority now".
   m =
-    /^(.+?)\s+(?:is|are|'s|should be|can be|becomes?|goes)\s+(?:all\s+)?((?:a\s+)?(?:high|low|medium|normal|top|urgent|important|not urgent|unimportant)(?:[- ]priority)?)(?:\s+(?:now|from now on|going forward|too|as well))?$/.exec(
+    /^(.+?)\s+(?:is|are|'s|should be|can be|can all be|becomes?|goes|(?:can|could|should)\s+(?:all\s+)?(?:go|drop|come down|go down)\s+to)\s+(?:all\s+)?((?:a\s+)?(?:high|low|medium|normal|top|urgent|important|not urgent|unimportant)(?:[- ]prio(?:rity)?)?)(?:\s+(?:now|from now on|going forward|too|as well|this week|for now|for the moment|today))?$/.exec(
       text,
     );
   if (m && m[1] && m[2]) {
-    const priority = priorityWord(m[2]) ?? findPriority(m[2])?.priority;
+    const word = m[2].replace(/[- ]prio$/, "");
+    const priority = priorityWord(word) ?? findPriority(word)?.priority;
     if (priority) return result(bulkTarget(m[1], clock), { priority });
   }
+  // "knock the whole work list down to low priority", "bump all the kids stuff up to high".
+  m =
+    /^(?:knock|drop|bump|bring|take|put|turn|move)\s+(.+?)\s+(?:down|up)\s+to\s+((?:high|low|medium|normal|top|urgent)(?:[- ]prio(?:rity)?)?)$/.exec(
+      text,
+    );
+  if (m?.[1] && m[2]) {
+    const priority = priorityWord(m[2].replace(/[- ]prio$/, "")) ?? findPriority(m[2])?.priority;
+    if (priority) return result(bulkTarget(m[1], clock), { priority });
+  }
+  // "nothing on the errands list is urgent anymore": back to normal priority.
+  m = /^nothing\s+(.+?)\s+is\s+(?:urgent|important|a priority|high priority)\s+(?:any\s?more|now)$/.exec(text);
+  if (m?.[1]) return result(bulkTarget(`everything ${m[1]}`, clock), { priority: "medium" });
   // "everything due today can wait till tomorrow", "all my overdue tasks should move to friday".
   m =
     /^(.+?)\s+(?:can|could|should|will|may|must|needs? to)\s+(?:all\s+)?(?:wait|move|go|be moved|be pushed|be postponed|shift|slide)(?:\s+(?:back|over))?\s+(?:to|until|till|til|for|on|by)\s+(.+)$/.exec(
@@ -150,4 +225,219 @@ export function readBulkUpdate(text: string, clock: Clock): Intent | null {
   m = /^(?:clear|remove|drop|delete|unset)\s+(?:the\s+)?(?:due\s+dates?|deadlines?|dates)\s+(?:from|of|on|for)\s+(.+)$/.exec(text);
   if (m && m[1]) return result(bulkTarget(m[1], clock), { clearDue: true });
   return null;
+}
+
+/** A word's simple singular, for comparing names: "errands" → "errand", "groceries" → "grocery". */
+function stem(word: string): string {
+  return word
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, "")
+    .replace(/ies$/, "y")
+    .replace(/(?<=[^s])s$/, "");
+}
+
+/**
+ * The tasks a filter's `scope` keeps: those in the list or with the label of that name; when no
+ * task is in such a list or has such a label, those with every scope word in their title. The
+ * scope is exactly what was said: nothing outside it is ever kept.
+ */
+export function inScope<T extends { title: string; list?: string | null; labels?: string[] }>(tasks: T[], filter: ListFilter): T[] {
+  const kept = inNamedScope(tasks, filter);
+  if (!filter.except) return kept;
+  // An exception that names no task in the group means the group is not what the user thinks: act on none.
+  const except = filter.except.split(/\s+/).map(stem).filter(Boolean);
+  const left = kept.filter((t) => {
+    const title = new Set(t.title.split(/\s+/).map(stem));
+    return !except.every((w) => title.has(w));
+  });
+  return left.length < kept.length ? left : [];
+}
+
+function inNamedScope<T extends { title: string; list?: string | null; labels?: string[] }>(tasks: T[], filter: ListFilter): T[] {
+  if (!filter.scope) return tasks;
+  const words = filter.scope.split(/\s+/).map(stem).filter(Boolean);
+  const name = words.join("");
+  const named = tasks.filter((t) => (t.list && stem(t.list) === name) || (t.labels ?? []).some((l) => stem(l) === name));
+  if (named.length) return named;
+  return tasks.filter((t) => {
+    const title = new Set(t.title.split(/\s+/).map(stem));
+    return words.every((w) => title.has(w));
+  });
+}
+
+/** Misspelt quantifiers, word by word ("evrything on the shopping list"). */
+const QUANT_TYPOS: Record<string, string> = {
+  evrything: "everything",
+  everythin: "everything",
+  evrythin: "everything",
+  everyting: "everything",
+  evrythng: "everything",
+  everythng: "everything",
+  erryting: "everything",
+  errything: "everything",
+  evry: "every",
+  todays: "today's",
+  tomorrows: "tomorrow's",
+  tonights: "tonight's",
+  thats: "that's",
+};
+
+function fixQuantTypos(text: string): string {
+  return text
+    .replace(/\bevery single\b/g, "every")
+    .split(" ")
+    .map((w) => QUANT_TYPOS[w] ?? w)
+    .join(" ");
+}
+
+/** Words after a group that say when or how it went, not which tasks: "done all my errands today woo". */
+const AFTERWORDS = new Set([
+  "lol",
+  "haha",
+  "woo",
+  "woohoo",
+  "yay",
+  "finally",
+  "now",
+  "already",
+  "too",
+  "aswell",
+  "anyway",
+  "innit",
+  "actually",
+  "tbh",
+  "honestly",
+  "btw",
+  "thankfully",
+  "!",
+]);
+/** An exception means the reading does not account for the message: never acted on here. */
+const EXCEPT = new Set([
+  "except",
+  "apart",
+  "besides",
+  "excluding",
+  "bar",
+  "but",
+  "other",
+  "nothing",
+  "none",
+  "not",
+  "isnt",
+  "isn't",
+  "arent",
+  "aren't",
+]);
+
+/** "is done", "are all sorted", "'s finished": a group's state, as the words after it. */
+const DONE_STATE =
+  /^(?:(?:is|are|'s|s|were|was|have been|has been|got|be)\s+)?(?:all\s+)?(?:done|sorted|sorted out|finished|complete|completed|dealt with|taken care of|handled|ticked off|bought|paid|cleared|in the bag)$/;
+/** "done", "smashed", "got through": the user did a group ("done all my errands"). */
+const DID =
+  /^(?:i(?:'ve|ve| have)?\s+)?(?:just\s+|finally\s+)?(?:done|did|finished|completed|smashed|nailed|cleared|got through|knocked out|blitzed|ticked off|bought|got)$/;
+/** "done", "finished", "old" before "stuff/ones/…": the finished tasks of a group. */
+const FINISHED_KIND = /\b(?:done|finished|completed|ticked off|ticked|old)\s+(?=(?:stuff|ones|things|tasks|bits|items)\b)/;
+/** "tick off", "mark", "cross off": a command to complete a group. */
+const TICK = /^(?:tick|mark|check|cross|complete|finish|close)(?:\s+off)?$/;
+const TICK_TAIL = /\s+(?:off|done|as done|complete|as complete|completed|as completed|finished|as finished)$/;
+const DELETE = /^(?:delete|remove|clear|clear out|clean out|get rid of|wipe|bin|ditch|scrap|nuke|trash|drop|axe)$/;
+
+/**
+ * The group a bulk completion or deletion names, or null: one of the user's lists or labels
+ * ("the shopping list", "all the home stuff", "everything tagged kids"), a day ("today's",
+ * "overdue"), or finished tasks. A phrase with a quantifier that names no group is left to the
+ * general bulk reader (list.ts), so "complete everything" is read there.
+ */
+function groupOf(phrase: string, clock: Clock, quantified: boolean): ListFilter | null {
+  const t = phrase.replace(/^(?:the|my|our)\s+(?=\S+\s+list$)/, "the whole ");
+  const filter = bulkTarget(quantified && !QUANT.test(t) ? `all ${t}` : t, clock);
+  if (!filter) return null;
+  return filter.scope || filter.label || filter.due || filter.window || filter.priority ? filter : null;
+}
+
+/** Splits "<group> <tail>" at the first word where `tail` matches the rest; group and tail. */
+function splitTail(words: string[], tail: RegExp): { group: string; quantified: boolean } | null {
+  for (let i = 1; i < words.length; i++) {
+    const rest = words.slice(i).join(" ");
+    const all = / all /.test(` ${rest} `);
+    if (tail.test(rest)) return { group: words.slice(0, i).join(" "), quantified: all };
+  }
+  return null;
+}
+
+/** One comma-free piece: a completion or deletion of a group, or null. */
+function readGroupAction(text: string, clock: Clock): Intent | null {
+  const words = fixQuantTypos(text)
+    .replace(/\s+for\s+(?:the\s+)?(?:week|day|today|now|the moment)$/, "")
+    .split(/\s+/);
+  while (words.length > 2 && AFTERWORDS.has(words[words.length - 1] ?? "")) words.pop();
+  // "everything on my home list is done except the gutters": read without the exception, then leave it out.
+  const cut = EXCEPTION.exec(words.join(" "));
+  if (cut?.[1] && cut.index > 0) {
+    const read = readGroupAction(words.join(" ").slice(0, cut.index), clock);
+    const except = cut[1].replace(/^(?:the|my|our)\s+/, "").replace(/\s+(?:one|ones|task|thing|stuff)$/, "");
+    return read?.type === "bulk" && except && !read.filter.except ? { ...read, filter: { ...read.filter, except } } : null;
+  }
+  if (words.some((w) => EXCEPT.has(w))) return null;
+  const bulk = (action: "complete" | "delete", filter: ListFilter | null): Intent | null =>
+    filter ? { type: "bulk", action, filter, listed: false } : null;
+  // "all the shopping stuff is done", "the whole admin list is sorted now"
+  const state = splitTail(words, DONE_STATE);
+  const stated = state ? groupOf(state.group, clock, state.quantified) : null;
+  if (stated) return bulk("complete", stated);
+  // "done all my errands today", "smashed the whole diy list"
+  for (let i = Math.min(4, words.length - 1); i >= 1; i--) {
+    if (!DID.test(words.slice(0, i).join(" "))) continue;
+    const rest = words.slice(i).join(" ");
+    // "today" after what was done says when, unless it says which ("everything that's due today").
+    const group = /\b(?:due|for|that'?s|thats|which)\b/.test(rest)
+      ? rest
+      : rest.replace(/\s+(?:today|tonight|this morning|this afternoon|earlier)$/, "");
+    if (QUANT.test(group)) return bulk("complete", groupOf(group, clock, false));
+  }
+  // "tick off the errands list", "mark everything in the party list done", "tick the whole lot on the shopping list off"
+  for (let i = Math.min(2, words.length - 1); i >= 1; i--) {
+    if (!TICK.test(words.slice(0, i).join(" "))) continue;
+    const group = words.slice(i).join(" ").replace(TICK_TAIL, "");
+    return bulk("complete", groupOf(group, clock, false));
+  }
+  // "delete everything on the camping list", "clear the done stuff off my shopping list"
+  for (let i = Math.min(3, words.length - 1); i >= 1; i--) {
+    if (!DELETE.test(words.slice(0, i).join(" "))) continue;
+    let group = words
+      .slice(i)
+      .join(" ")
+      .replace(/^out\s+/, "");
+    const off = /^(.+?)\s+(?:off|from)\s+((?:my|the)\s+\S+(?:\s\S+)?\s+list)$/.exec(group);
+    if (off?.[1] && off[2]) group = `${off[1]} on ${off[2]}`;
+    // "the done stuff on my shopping list": the finished tasks of that group.
+    const finished = FINISHED_KIND.test(group);
+    const kind = group.replace(FINISHED_KIND, "");
+    const filter = groupOf(kind, clock, finished && !QUANT.test(kind));
+    if (!filter?.scope && !filter?.label) return null;
+    filter.status = finished || /\b(?:done|finished|completed|ticked off)$/.test(group) ? "completed" : "all";
+    return bulk("delete", filter);
+  }
+  return null;
+}
+
+/**
+ * A completion or deletion of a named group said casually: "all the shopping stuff is done",
+ * "the whole admin list is sorted", "done all my errands today", "tick off the errands list",
+ * "got everything on the shopping list, tick the lot off", "wipe all the xmas stuff, not doing
+ * it this year". A remark after a comma is left out; two groups, or a group with an exception
+ * ("… except the gutters"), are not read here.
+ */
+export function readGroupBulk(text: string, clock: Clock): Intent | null {
+  const pieces = trimPunctuation(text)
+    .split(/\s*[,;]\s*/)
+    .filter(Boolean);
+  const read = pieces.map((p) => readGroupAction(trimPunctuation(p), clock));
+  const groups = read.filter((r): r is Intent & { type: "bulk" } => r?.type === "bulk");
+  if (groups.length !== 1 || !groups[0]) return null;
+  const group = groups[0];
+  // "got everything on the shopping list, tick the lot off": the other piece points at the same group.
+  const others = pieces.filter((_, i) => read[i] !== group);
+  if (others.some((p) => /\b(?:except|apart|besides|excluding|but|and|also|plus|add|move|push|delete|remove)\b/.test(p))) return null;
+  return group;
 }

@@ -32,6 +32,13 @@ function phraseOf(intent: Intent): string | null {
 const LIST_VERB =
   /^(?:add|put|create|make|set|remind|note|jot|write|log|schedule|mark|tick|check|complete|finish|delete|remove|move|push|postpone|change|rename|update|list|show|clear|reopen|undo|take|get rid|help|tell|give|find|search)$/;
 
+/** Words of a title that point at tasks the user has: "it all", "everything", "make it …". */
+const POINTS_AT_TASKS =
+  /\b(?:it all|them all|all of it|all of them|everything|everythin|the lot|the whole lot)\b|^(?:make|set|put|move|push|shove|bump|change|mark)\s+(?:it|them|that|this|those|these)\b|\ball,/;
+
+/** A negation in a statement: "isnt", "won't", "not", "no longer". */
+const NEGATED = /\b(?:isn'?t|aren'?t|wasn'?t|weren'?t|don'?t|doesn'?t|didn'?t|won'?t|can'?t|cannot|shouldn'?t|not|never|no longer)\b/;
+
 /** The intent to act on for a clause, given what its readers made of it. */
 export function gate(c: GateClause, intent: Intent, mutates: boolean, reader = ""): Intent {
   // "can you order pizza for me?": the assistant cannot do that; it can offer to put it on the list.
@@ -43,9 +50,26 @@ export function gate(c: GateClause, intent: Intent, mutates: boolean, reader = "
   // "no need to change X", "maybe the report could wait a week": said, not asked; nothing is written.
   if (
     mutates &&
-    /^(?:(?:there's|there is) )?no need to\b|^(?:maybe|perhaps)\b|^(?:(?:no|nope|nah),? )?leave (?:it|that|them|the \S+(?: \S+)?) (?:alone|as it is|where it is|be)\b/.test(
+    /^(?:(?:there's|there is) )?no need to\b|^(?:maybe|perhaps|probably|prob|prolly)\b|^(?:(?:no|nope|nah),? )?leave (?:it|that|them|the \S+(?: \S+)?) (?:alone|as it is|as is|where it is|be|on there|there|on the list|on my list|for now)\b/.test(
       c.raw.toLowerCase().trim(),
     )
+  )
+    return { type: "say", kind: "remark" };
+  // "everything thats late, just make it due friday", "make it all low": a bare title that points
+  // at tasks ("it all", "everything", "make it …") is a change the readers did not read, never a new task.
+  if (
+    reader === "bare-add" &&
+    intent.type === "add" &&
+    intent.items.length === 1 &&
+    POINTS_AT_TASKS.test(intent.items[0]?.title.toLowerCase() ?? "")
+  )
+    return { type: "say", kind: "unclear" };
+  // "the mot isnt this week after all": a statement with a negation is about a task, never a new one.
+  if (
+    reader === "bare-add" &&
+    intent.type === "add" &&
+    NEGATED.test(c.raw.toLowerCase()) &&
+    !/\b(?:don'?t|do not|never) forget\b/.test(c.raw.toLowerCase())
   )
     return { type: "say", kind: "remark" };
   const fallback = intent.type === "unknown" || (intent.type === "say" && intent.kind === "offtopic");

@@ -12,7 +12,7 @@ import { isBaseVerb } from "../verbs";
 import { addBody, readAdd } from "./add";
 import { readComplete, readDelete, readReopen, pointsAtTask } from "./change";
 import { cleanRequest, cleanRequestKeepCase } from "./cleanup";
-import { readBulkUpdate } from "./bulk-update";
+import { readBulkUpdate, readGroupBulk } from "./bulk-update";
 import { gate } from "./gate";
 import { readBulk, readList, readLookup } from "./list";
 import { readLists, readOrganise } from "./organise";
@@ -111,7 +111,7 @@ const RELAY =
   /^(?:(?:can|could|would|will) (?:you|u) |please |pls )?(?:tell|ask|message|text|remind|email|warn) (?:my |our |the )?(?!me\b|us\b|myself\b|you\b)[a-z']+(?: [a-z']+)? (?:to|that|and (?:ask|tell))\b/;
 /** "get my brother to …", "ask mum what she wants …": someone else is asked. */
 const RELAY_MORE =
-  /^(?:(?:can|could|would|will) (?:you|u) |please |pls )?(?:get (?:my|our) [a-z']+ to|ask (?:my |our )?(?!me\b|us\b|myself\b|you\b)[a-z']+ (?:what|whether|if|when|where|how|why|about|for))\b/;
+  /^(?:(?:can|could|would|will) (?:you|u) |please |pls )?(?:get (?:my |our )?(?!me\b|us\b|myself\b|you\b|it\b|this\b|that\b|them\b|round\b|around\b|rid\b|back\b|ready\b|home\b|there\b|up\b|out\b|on\b|in\b|down\b|off\b)[a-z']+ to|let (?:my |our )?(?!me\b|us\b|myself\b|you\b|it\b)[a-z']+ know|ask (?:my |our )?(?!me\b|us\b|myself\b|you\b)[a-z']+ (?:what|whether|if|when|where|how|why|about|for))\b/;
 function readRelay(c: Clause): Intent | null {
   const lower = c.raw.toLowerCase();
   if (!RELAY.test(lower) && !RELAY_MORE.test(lower)) return null;
@@ -248,6 +248,8 @@ export const INTENT_READERS: IntentReader[] = [
       "could you message dad and ask him to look at the back gate",
       "get my brother to pick up the dry cleaning",
       "ask mum what she wants for her birthday",
+      "get tom to pay the window cleaner",
+      "let gemma know the meeting moved",
     ],
   },
   {
@@ -294,8 +296,13 @@ export const INTENT_READERS: IntentReader[] = [
     name: "bulk",
     precedence: 20,
     mutates: true,
-    read: (c) => readBulkUpdate(c.lower, c.clock) ?? readBulk(c.lower, c.clock),
+    read: (c) => readBulkUpdate(c.lower, c.clock) ?? readGroupBulk(c.lower, c.clock) ?? readBulk(c.lower, c.clock),
     examples: [
+      "all the shopping stuff is done",
+      "the whole admin list is sorted now",
+      "done all my errands today",
+      "tick off the errands list",
+      "got everything on the shopping list, tick the lot off",
       "push everything due today to tomorrow",
       "move all overdue tasks to monday",
       "postpone everything by a day",

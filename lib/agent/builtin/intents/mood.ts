@@ -79,6 +79,22 @@ const DATED =
 const REMARK =
   /^(?:i'm|i\s+am|im|we're|we\s+are)\s+(?:just\s+|now\s+|currently\s+|finally\s+)?(?:heading|going|off|on\s+my\s+way|on\s+the\s+way|leaving|out|popping|nipping|running|driving|walking|at|in|on|busy|tired|bored|back|home|here|there|stuck|working|sitting|waiting|having|eating|getting\s+ready|about\s+to|almost|nearly|still|so|really|very|feeling|sick|ill|free|outside|awake|up|in\s+a\s+meeting)\b|^(?:just\s+)?(?:got\s+(?:home|back|in|up)|back\s+home|heading\s+out|off\s+to|on\s+my\s+way)\b/;
 
+/**
+ * A feeling about something ("so fed up with the gas bill", "hate doing homework on a sunday",
+ * "love my new glasses"): a remark, even when it names a task.
+ */
+const FEELING =
+  /^(?:(?:i'm|im|i am|i|we're|we)\s+)?(?:so\s+|really\s+|well\s+|proper\s+|honestly\s+|totally\s+|absolutely\s+)*(?:fed up|sick of|sick and tired|tired of|bored of|bored with|hate|hating|love|loving|gutted|annoyed|stressed|worried|dreading|can't stand|cant stand|can't be bothered|cant be bothered|can't believe|cant believe|not looking forward)\b/;
+
+/** "if it rains …", "what if …", "suppose …": a hypothetical; a plan at most, never a request. */
+const HYPOTHETICAL =
+  /^(?:if|what if|suppose|supposing|in theory|in case|(?:i'm |im |i am )?(?:thinking|wondering|debating|considering)(?: of| about| whether| if)?)\b/;
+/** "probably gonna skip the gym tonight", "gonna do the shed later": a plan without its "I". */
+const SUBJECTLESS_PLAN = /^(?:(?:probably|prob|prolly|maybe|perhaps)\s+)?(?:gonna|going to|might|may well)\s+\S/;
+
+/** "… i'll …" after a condition: the user says what they will do, not what the assistant should. */
+const THEN_I_WILL = /\b(?:i'll|ill|i will|i might|i may|i could|we'll|we will|we might)\b/;
+
 /** Where "going to" leads: a place ("the shops", "bed") is a remark; a verb is an intention. */
 function intentionVerb(word: string): boolean {
   return isBaseVerb(word) && !/^(?:the|a|an|my|bed|work|school|town|church|sleep)$/.test(word);
@@ -91,7 +107,10 @@ const WHEN_I_CAN =
 export function moodOf(clause: string): Mood {
   const t = clause.toLowerCase().replace(FILLER, "").trim();
   if (musing(t.replace(/[?!.]+$/, ""))) return "intention";
+  if (FEELING.test(t)) return "remark";
+  if (WHEN_I_CAN.test(t) && THEN_I_WILL.test(t)) return "intention";
   if (POLITE_REQUEST.test(t) || WHEN_I_CAN.test(t)) return "request";
+  if (HYPOTHETICAL.test(t) || SUBJECTLESS_PLAN.test(t)) return "intention";
   if (ADVICE.test(t)) return "advice";
   if (HEDGED.test(t)) return "intention";
   const intent = INTENTION.exec(t);

@@ -76,6 +76,14 @@ export type ListFilter = {
   orTopic?: boolean;
   /** "what's tagged urgent?". */
   label?: string;
+  /**
+   * "all the shopping stuff", "everything on the errands list": the name of a list or a label,
+   * resolved against the tasks looked up (bulk-update.ts `inScope`): the tasks in that list or
+   * with that label; with no list or label of that name, the tasks with the word in their title.
+   */
+  scope?: string;
+  /** "… except the gutters", "… apart from the report": the tasks in the group left out, by title words. */
+  except?: string;
   /** "how many …?": answer with a count. */
   count?: boolean;
   /** "stuff with no date": only tasks without a due date (the reply narrows the tool's list). */
