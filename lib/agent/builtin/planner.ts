@@ -23,6 +23,7 @@ import { applyWindow, windowInput } from "./windows";
 import { isBaseVerb } from "./verbs";
 import { addAfterCreatedList, chooseCandidate, contextualAnswer } from "./followups";
 import { type GroundedChange, groundMessage, mightNameTask } from "./grounding";
+import { findDuplicate, looksBeforeAdding, slotsOf } from "./duplicates";
 
 export type PlannedCall = { toolName: string; input: Record<string, unknown> };
 export type Step = { calls: PlannedCall[]; text: string };
@@ -330,6 +331,8 @@ function groundable(ctx: TurnContext): boolean {
     )
   )
     return false;
+  // "need to get the optician done by wed": a to-do said in passing may name a task the user has (duplicates.ts).
+  if (intent.type === "add" && looksBeforeAdding(ctx.userText, intent.items)) return true;
   return uncertain && mightNameTask(ctx.userText);
 }
 
@@ -408,6 +411,8 @@ function similarTask(title: string, found: TaskView[]): TaskView | undefined {
 function afterLookup(ctx: TurnContext, first: Mapped, found: TaskView[]): Step {
   const g = groundMessage(ctx.userText, found, ctx.clock);
   if (g?.kind === "change") return { calls: groundedCalls(ctx, g.change), text: "" };
+  const duplicate = duplicateStep(ctx, found);
+  if (duplicate) return duplicate;
   if (g?.kind === "ambiguous")
     return {
       calls: [],
@@ -428,6 +433,43 @@ function afterLookup(ctx: TurnContext, first: Mapped, found: TaskView[]): Step {
     if (similar) notes.unshift(`You already have '${similar.title}'.`);
   }
   return { calls: [], text: notes.join(" ") || socialText("unclear", ctx.clock) };
+}
+
+/**
+ * An add said in passing whose title names a task the user has (duplicates.ts): its slots go onto
+ * that task; without slots, or when the task is only similar, nothing is written and the add is offered.
+ */
+function duplicateStep(ctx: TurnContext, found: TaskView[]): Step | null {
+  const intent = ctx.intents.length === 1 ? ctx.intents[0] : undefined;
+  if (intent?.type !== "add" || !looksBeforeAdding(ctx.userText, intent.items)) return null;
+  const dups = intent.items.map((item) => findDuplicate(item.title, found));
+  if (dups.every((d) => d === null)) return null;
+  if (intent.items.length === 1) {
+    const item = intent.items[0]!;
+    const dup = dups[0]!;
+    const slots = dup.kind === "same" ? slotsOf(item, dup.task) : null;
+    if (slots) return { calls: [{ toolName: "update_task", input: updateInput(ctx, dup.task.id, slots, dup.task) }], text: "" };
+    return { calls: [], text: `You already have '${dup.task.title}'. ${offerText(item, ctx.clock)}` };
+  }
+  // Several at once ("pay the gas bill and call the landlord"): only the new ones are added.
+  const calls: PlannedCall[] = [];
+  intent.items.forEach((item, i) => {
+    const dup = dups[i];
+    if (!dup) calls.push({ toolName: "add_task", input: { ...item } });
+    const slots = dup?.kind === "same" ? slotsOf(item, dup.task) : null;
+    if (dup && slots) calls.push({ toolName: "update_task", input: updateInput(ctx, dup.task.id, slots, dup.task) });
+  });
+  return calls.length > 0 ? { calls, text: "" } : { calls: [], text: duplicateNotes(ctx, found).join(" ") };
+}
+
+/** "You already have 'X'." for each item of the add that was not added because the user has it. */
+function duplicateNotes(ctx: TurnContext, found: TaskView[]): string[] {
+  const intent = ctx.intents.length === 1 ? ctx.intents[0] : undefined;
+  if (intent?.type !== "add" || intent.items.length < 2 || !looksBeforeAdding(ctx.userText, intent.items)) return [];
+  return intent.items.flatMap((item) => {
+    const dup = findDuplicate(item.title, found);
+    return dup && !(dup.kind === "same" && slotsOf(item, dup.task)) ? [`You already have '${dup.task.title}'.`] : [];
+  });
 }
 
 /** "charger is packed, mark it done": a pronoun after a task named earlier in the same message means that task. */
@@ -567,7 +609,7 @@ export function planStep(conversation: Conversation, clock: Clock, available: Se
     if (called.length === 1 && called[0]?.name === "list_tasks" && lookup) return afterLookup(ctx, grounding, found);
     // After the grounded change, or the readers' own calls (with their notes, e.g. "when is it due?").
     const grounded = groundMessage(ctx.userText, found, ctx.clock)?.kind === "change";
-    return { calls: [], text: composeReply(ctx, grounded ? [] : grounding.notes) };
+    return { calls: [], text: composeReply(ctx, grounded ? [] : [...grounding.notes, ...duplicateNotes(ctx, found)]) };
   }
   const afterFailure = groundingAfterFailure(ctx);
   if (afterFailure) {
