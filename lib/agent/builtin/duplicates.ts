@@ -19,6 +19,9 @@ import type { AddItem, Changes } from "./intents/types";
 import type { TaskView } from "./prompt-reader";
 import { stem } from "./grounding";
 import { isBaseVerb } from "./verbs";
+import { type Clock, localParts } from "@/lib/task-line/clock";
+import { formatIsoLocalDateTime } from "@/lib/task-line/calendar";
+import { numberFrom } from "@/lib/task-line/numbers";
 
 export type Duplicate = { kind: "same" | "similar"; task: TaskView };
 
@@ -39,7 +42,8 @@ const SAME_CHORE = ["call ring phone bell", "buy get grab pick", "fix repair men
 /** Words after which the head noun of a title is over ("Phone the bank about the card"). */
 const PREPOSITIONS = new Set("for to about from with at on in by before after re until till".split(" "));
 
-type Words = { verb: string | null; stems: string[]; head: string | null };
+/** A title's verb (when it starts with one) and its other content words, stemmed; the head noun ends the object. */
+type Words = { verb: string | null; nouns: string[]; head: string | null };
 
 function wordsOf(title: string): Words {
   const raw =
@@ -50,14 +54,13 @@ function wordsOf(title: string): Words {
   const first = raw[0] ?? "";
   const verb = isBaseVerb(first) ? first : null;
   const rest = verb ? raw.slice(1) : raw;
-  const stems = rest.filter((w) => !NAMELESS.has(w) && !/^\d+$/.test(w)).map((w) => stem(w));
+  const nouns = rest.filter((w) => !NAMELESS.has(w) && !/^\d+$/.test(w)).map((w) => stem(w));
   let head: string | null = null;
   for (const w of rest) {
     if (PREPOSITIONS.has(w) && head) break;
     if (!NAMELESS.has(w) && !/^\d+$/.test(w)) head = stem(w);
   }
-  if (verb && !GENERIC_VERBS.has(verb)) stems.unshift(stem(verb));
-  return { verb, stems, head };
+  return { verb, nouns, head };
 }
 
 /** At most one letter apart (a typo), for words long enough that this is not another word. */
@@ -85,24 +88,27 @@ function compatibleVerbs(a: string | null, b: string | null): boolean {
 /** What an added title would duplicate among the user's open tasks, or null. */
 export function findDuplicate(title: string, tasks: TaskView[]): Duplicate | null {
   const item = wordsOf(title);
-  if (item.stems.length === 0) return null;
+  if (item.nouns.length === 0) return null;
+  const itemAll = item.verb ? [...item.nouns, stem(item.verb)] : item.nouns;
   let similar: TaskView | null = null;
   for (const task of tasks) {
     if (task.status === "completed") continue;
     const other = wordsOf(task.title);
     if (!compatibleVerbs(item.verb, other.verb)) continue;
-    // The item's verb may be the task's only difference in wording ("Renw the car insurence"): match all stems.
-    const all = [...other.stems, ...(other.verb ? [stem(other.verb)] : [])];
-    if (item.stems.every((s) => all.some((o) => sameWord(s, o)))) return { kind: "same", task };
+    // A word of the item may be the task's verb misspelt ("Renw the car insurence" for "Renew car insurance").
+    const otherAll = other.verb ? [...other.nouns, stem(other.verb)] : other.nouns;
+    if (item.nouns.every((s) => otherAll.some((o) => sameWord(s, o)))) return { kind: "same", task };
     // The same head noun ("Phone the bank about the card"), or every word of the task said with more.
-    const covered = all.length > 0 && all.every((o) => item.stems.some((s) => sameWord(s, o)));
+    const covered = other.nouns.length > 0 && other.nouns.every((o) => itemAll.some((s) => sameWord(s, o)));
     if (!similar && (covered || (item.head && other.head && sameWord(item.head, other.head)))) similar = task;
   }
   return similar ? { kind: "similar", task: similar } : null;
 }
 
 /** The slots an add carries, as a change to the task it duplicates; null when it carries none. */
-export function slotsOf(item: AddItem, task: TaskView): Changes | null {
+export function slotsOf(item: AddItem, task: TaskView, today: string): Changes | null {
+  // "remind me about the dentist the day before": a day already gone is a misreading, never a new due date.
+  if ((item.due && item.due.slice(0, 10) < today) || (item.remindAt && item.remindAt.slice(0, 10) < today)) return null;
   const changes: Changes = {};
   if (item.due) changes.due = item.due;
   if (item.recurrence) changes.recurrence = item.recurrence;
@@ -125,4 +131,34 @@ const EXPLICIT_ADD =
 export function looksBeforeAdding(text: string, items: AddItem[]): boolean {
   if (items.length === 0) return false;
   return !EXPLICIT_ADD.test(text.trim().toLowerCase());
+}
+
+/** "an hour", "2 hours", "30 mins", "a day" before something, in minutes. */
+const BEFORE_TASK =
+  /\b(\d{1,3}|an?|one|two|three|four|five|ten|fifteen|twenty|thirty|forty-five|half an?)\s+(minutes?|mins?|hours?|hrs?|days?)\s+before\s+([a-z][a-z' ]*)$/;
+const UNIT_MINUTES: Record<string, number> = { m: 1, h: 60, d: 1440 };
+
+/**
+ * "remind me to check in online 2 hours before the flight": a new to-do timed from a task the user
+ * has. The to-do's words (before the amount) and its due time, with the reminder then; null when
+ * the words after "before" name no task with a due time.
+ */
+export function beforeTask(text: string, tasks: TaskView[], clock: Clock): { body: string; task: TaskView; at: string } | null {
+  const lower = text
+    .toLowerCase()
+    .replace(/[’‘]/g, "'")
+    .replace(/[.!?\s]+$/, "");
+  const m = BEFORE_TASK.exec(lower);
+  if (!m) return null;
+  const said = (m[1] ?? "").replace(/^half an?$/, "half");
+  const n = said === "half" ? 0.5 : /^an?$/.test(said) ? 1 : (numberFrom(said) ?? Number(said));
+  const minutes = Math.round(n * (UNIT_MINUTES[(m[2] ?? "m")[0] ?? "m"] ?? 1));
+  const dup = findDuplicate(m[3] ?? "", tasks);
+  if (!minutes || dup?.kind !== "same" || !dup.task.dueAt) return null;
+  const when = localParts(new Date(new Date(dup.task.dueAt).getTime() - minutes * 60_000), clock.timeZone);
+  return {
+    body: text.slice(0, m.index).trim(),
+    task: dup.task,
+    at: formatIsoLocalDateTime(when.date, Math.floor(when.minutes / 60), when.minutes % 60),
+  };
 }

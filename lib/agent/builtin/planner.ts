@@ -23,7 +23,8 @@ import { applyWindow, windowInput } from "./windows";
 import { isBaseVerb } from "./verbs";
 import { addAfterCreatedList, chooseCandidate, contextualAnswer } from "./followups";
 import { type GroundedChange, groundMessage, mightNameTask } from "./grounding";
-import { findDuplicate, looksBeforeAdding, slotsOf } from "./duplicates";
+import { beforeTask, findDuplicate, looksBeforeAdding, slotsOf } from "./duplicates";
+import { addBody, readAdd } from "./intents/add";
 
 export type PlannedCall = { toolName: string; input: Record<string, unknown> };
 export type Step = { calls: PlannedCall[]; text: string };
@@ -442,12 +443,19 @@ function afterLookup(ctx: TurnContext, first: Mapped, found: TaskView[]): Step {
 function duplicateStep(ctx: TurnContext, found: TaskView[]): Step | null {
   const intent = ctx.intents.length === 1 ? ctx.intents[0] : undefined;
   if (intent?.type !== "add" || !looksBeforeAdding(ctx.userText, intent.items)) return null;
+  // "remind me to check in online 2 hours before the flight": timed from that task, a new to-do.
+  const timed = intent.items.length === 1 ? beforeTask(ctx.userText, found, ctx.clock) : null;
+  if (timed) {
+    const said = addBody(timed.body);
+    const item = (said ? readAdd(said.body, ctx.clock, said.list, said.prefix) : readAdd(timed.body, ctx.clock))[0];
+    if (item?.title) return { calls: [{ toolName: "add_task", input: { ...item, due: timed.at, remindAt: timed.at } }], text: "" };
+  }
   const dups = intent.items.map((item) => findDuplicate(item.title, found));
   if (dups.every((d) => d === null)) return null;
   if (intent.items.length === 1) {
     const item = intent.items[0]!;
     const dup = dups[0]!;
-    const slots = dup.kind === "same" ? slotsOf(item, dup.task) : null;
+    const slots = dup.kind === "same" ? slotsOf(item, dup.task, formatIsoDate(ctx.clock.today)) : null;
     if (slots) return { calls: [{ toolName: "update_task", input: updateInput(ctx, dup.task.id, slots, dup.task) }], text: "" };
     return { calls: [], text: `You already have '${dup.task.title}'. ${offerText(item, ctx.clock)}` };
   }
@@ -456,7 +464,7 @@ function duplicateStep(ctx: TurnContext, found: TaskView[]): Step | null {
   intent.items.forEach((item, i) => {
     const dup = dups[i];
     if (!dup) calls.push({ toolName: "add_task", input: { ...item } });
-    const slots = dup?.kind === "same" ? slotsOf(item, dup.task) : null;
+    const slots = dup?.kind === "same" ? slotsOf(item, dup.task, formatIsoDate(ctx.clock.today)) : null;
     if (dup && slots) calls.push({ toolName: "update_task", input: updateInput(ctx, dup.task.id, slots, dup.task) });
   });
   return calls.length > 0 ? { calls, text: "" } : { calls: [], text: duplicateNotes(ctx, found).join(" ") };
@@ -468,7 +476,9 @@ function duplicateNotes(ctx: TurnContext, found: TaskView[]): string[] {
   if (intent?.type !== "add" || intent.items.length < 2 || !looksBeforeAdding(ctx.userText, intent.items)) return [];
   return intent.items.flatMap((item) => {
     const dup = findDuplicate(item.title, found);
-    return dup && !(dup.kind === "same" && slotsOf(item, dup.task)) ? [`You already have '${dup.task.title}'.`] : [];
+    return dup && !(dup.kind === "same" && slotsOf(item, dup.task, formatIsoDate(ctx.clock.today)))
+      ? [`You already have '${dup.task.title}'.`]
+      : [];
   });
 }
 

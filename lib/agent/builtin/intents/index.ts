@@ -158,6 +158,13 @@ function gatedAdd(intent: Intent | null): Intent | null {
   return item && NOT_A_NEW_TITLE.test(item.title) ? { type: "offer", item } : intent;
 }
 
+/** Words a remark about the user's state starts with ("feeling rubbish today", "so tired tonight"). */
+const FEELING_START = new Set(
+  "feeling feel felt so too very kinda sorta proper totally knackered tired shattered exhausted stressed bored sick ill fed gutted".split(
+    " ",
+  ),
+);
+
 /** A bare imperative ("buy milk", "call mom tomorrow") is what people type into a to-do app. */
 function readBareAdd(c: Clause): Intent | null {
   if (isQuestion(c.original, c.lower)) return null;
@@ -185,6 +192,10 @@ function readBareAdd(c: Clause): Intent | null {
       /\b(?:can|could|should|would|might|must|may|not|never|sure|wait|waits|needs|me)\b/i.test(item.title)
     )
       return null;
+    // "make it fri actually", "move that to monday": a change to a task said before, never a new title.
+    if (item && /^(?:make|move|put|push|change|set|switch|bump) (?:it|that|this|them)\b/i.test(item.title)) return null;
+    // "feeling rubbish today tbh", "knackered tonight": how the user feels, never a to-do.
+    if (item && !isBaseVerb(firstWord) && FEELING_START.has((item.title.split(/\s+/)[0] ?? "").toLowerCase())) return null;
     // "by thursday I need the report sent": the words are the user's, not a to-do title; offer.
     if (item && /^(?:i|we)\b/i.test(item.title)) return { type: "offer", item };
     if (items.length) return { type: "add", items };
