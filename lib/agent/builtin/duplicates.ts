@@ -19,6 +19,7 @@ import type { AddItem, Changes } from "./intents/types";
 import type { TaskView } from "./prompt-reader";
 import { stem } from "./grounding";
 import { isBaseVerb } from "./verbs";
+import { cleanRequest } from "./intents/cleanup";
 import { type Clock, localParts } from "@/lib/task-line/clock";
 import { formatIsoLocalDateTime } from "@/lib/task-line/calendar";
 import { numberFrom } from "@/lib/task-line/numbers";
@@ -130,7 +131,7 @@ const EXPLICIT_ADD =
 /** Whether an add read from `text` should first look for a task it names ("need to …", "don't forget …", a bare chore). */
 export function looksBeforeAdding(text: string, items: AddItem[]): boolean {
   if (items.length === 0) return false;
-  return !EXPLICIT_ADD.test(text.trim().toLowerCase());
+  return !EXPLICIT_ADD.test(cleanRequest(text));
 }
 
 /** "an hour", "2 hours", "30 mins", "a day" before something, in minutes. */

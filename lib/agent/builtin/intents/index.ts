@@ -158,9 +158,9 @@ function gatedAdd(intent: Intent | null): Intent | null {
   return item && NOT_A_NEW_TITLE.test(item.title) ? { type: "offer", item } : intent;
 }
 
-/** "gotta …", "got to …", "(i) need to …", "i've got to …", "chuck on …" before a chore verb that is no request word ("get", "post", not "move", "see"). */
+/** "gotta …", "got to …", "(i) need to …", "i've got to …", "chuck on …", "add …" before a chore verb that is no request word ("get", "post", not "move", "see"). */
 const NEED_LEAD =
-  /^(?:(?:i|we) (?:really )?(?:need|have) (?:to|2)|(?:i've|ive|i have) got (?:to|2)|(?:i've |ive )?gotta|got (?:to|2)|need (?:to|2)|have (?:to|2)|must|(?:chuck|stick|pop|whack|slap|shove) (?:on|onto|down)|bung (?:on|onto|in|down)) /;
+  /^(?:(?:i|we) (?:really )?(?:need|have) (?:to|2)|(?:i've|ive|i have) got (?:to|2)|(?:i've |ive )?gotta|got (?:to|2)|need (?:to|2)|have (?:to|2)|must|(?:chuck|stick|pop|whack|slap|shove) (?:on|onto|down)|bung (?:on|onto|in|down)|add) /;
 const NOT_CHORE_VERBS = new Set("see know check find look show list tell ask go say think wait remember".split(" "));
 function needsChore(lower: string): boolean {
   const m = NEED_LEAD.exec(lower);
@@ -322,7 +322,7 @@ export const INTENT_READERS: IntentReader[] = [
     precedence: 25,
     mutates: true,
     read: (c) => (needsChore(c.lower) ? gatedAdd(readExplicitAdd(c)) : null),
-    examples: ["gotta get the boiler serviced", "got to post the parcel", "need to get the car washed"],
+    examples: ["gotta get the boiler serviced", "got to post the parcel", "need to get the car washed", "add text sarah back"],
   },
   {
     name: "update",
