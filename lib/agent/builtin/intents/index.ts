@@ -380,7 +380,7 @@ export const INTENT_READERS: IntentReader[] = [
     precedence: 80,
     mutates: true,
     read: (c) => gatedAdd(readExplicitAdd(c)),
-    examples: ["add buy milk", "remind me to call mom tomorrow", "I'd better renew my passport", "todo: water the plants"],
+    examples: ["add milk", "remind me to call mom tomorrow", "I'd better renew my passport", "todo: water the plants"],
   },
   { name: "select", precedence: 90, mutates: false, read: readSelect, examples: ["the second one", "what about the last one?"] },
   {
