@@ -34,6 +34,9 @@ const HOUR = `(1[0-2]|[1-9]|${Object.keys(HOUR_WORDS).join("|")})`;
 const hourOf = (said: string): number => HOUR_WORDS[said.toLowerCase()] ?? Number(said);
 /** What may follow "around 5" for it to be a time, not a count ("around 5 apples"). */
 const AFTER_BARE_HOUR = "(?=\\s*$|\\s*[,.;!?]|\\s+(?:am|pm|today|tomorrow|tonight|on|this|next|in|and|then|[a-z]+day)\\b)";
+/** "10", "ten", "twenty-five" in "10 past 2", "twenty five to 6". */
+const MINUTES_PAST: Record<string, number> = { five: 5, ten: 10, twenty: 20, "twenty-five": 25, "twenty five": 25 };
+const minutesSaid = (said: string): number => MINUTES_PAST[said.toLowerCase()] ?? Number(said);
 const MINUTES_WORDS: Record<string, number> = { thirty: 30, fifteen: 15, "forty five": 45, "forty-five": 45, "o'clock": 0 };
 const INFORMAL_TIMES: chrono.Parser[] = [
   { pattern: () => new RegExp(`\\bhalf (?:past )?${HOUR}\\b`, "i"), extract: (_c, m) => ({ hour: hourOf(m[1] ?? ""), minute: 30 }) },
@@ -41,6 +44,19 @@ const INFORMAL_TIMES: chrono.Parser[] = [
   {
     pattern: () => new RegExp(`\\bquarter to ${HOUR}\\b`, "i"),
     extract: (_c, m) => ({ hour: hourOf(m[1] ?? "") === 1 ? 12 : hourOf(m[1] ?? "") - 1, minute: 45 }),
+  },
+  // "10 past 2", "twenty past ten": minutes past the hour.
+  {
+    pattern: () => new RegExp(`\\b(5|10|20|25|five|ten|twenty|twenty[- ]five) past ${HOUR}\\b`, "i"),
+    extract: (_c, m) => ({ hour: hourOf(m[2] ?? ""), minute: minutesSaid(m[1] ?? "") }),
+  },
+  // "at five to 5", "by ten to nine": minutes to the hour, after a time word ("5 to 6 people" is a count).
+  {
+    pattern: () => new RegExp(`\\b(?:at|by|around|about|till|until|for) (5|10|20|25|five|ten|twenty|twenty[- ]five) to ${HOUR}\\b`, "i"),
+    extract: (_c, m) => {
+      const hour = hourOf(m[2] ?? "");
+      return { hour: hour === 1 ? 12 : hour - 1, minute: 60 - minutesSaid(m[1] ?? "") };
+    },
   },
   // "at six", "by seven thirty", "around five o'clock": an hour said as a word after a time word.
   {
@@ -235,6 +251,14 @@ const OWN_RULES: Array<{ re: RegExp; read: (m: RegExpExecArray, clock: Clock, te
       return { date: addDays(c.today, m[0].startsWith("next") && ahead <= (7 - c.weekday) % 7 ? ahead + 7 : ahead) };
     },
   },
+  // "the recycling weds", "bins tues": an abbreviated weekday that is no other word, ending the line ("sat", "sun", "mon" are words).
+  {
+    re: /\b(tues?|weds?|thu|thurs?|fri)\.?$/,
+    read: (m, c) => {
+      const wd = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"].indexOf((m[1] ?? "").slice(0, 3));
+      return { date: addDays(c.today, (wd - c.weekday + 7) % 7) };
+    },
+  },
   // "tues at half 7", "weds morning": an abbreviated weekday right before a time says it is a day.
   {
     re: /\b(sun|mon|tues?|weds?|thu|thurs?|fri|sat)\.?(?=\s+(?:at|morning|afternoon|arvo|evening|night)\b)/,
@@ -299,7 +323,9 @@ function chronoDue(text: string, clock: Clock): Found | null {
     const date = { y: s.get("year") ?? clock.today.y, m: s.get("month") ?? clock.today.m, d: s.get("day") ?? clock.today.d };
     if (!isValidDate(date.y, date.m, date.d)) continue;
     const due: Due = { date };
-    const part = partOfDayHour(said);
+    // "at 7 tomorrow morning", "sat at 7 in the evening": the part of the day said after the time belongs to it.
+    const tail = s.isCertain("hour") && !partOfDayHour(said) ? PART_AFTER.exec(text.slice(r.index + r.text.length)) : null;
+    const part = partOfDayHour(said) ?? (tail ? PART_OF_DAY[tail[1] ?? ""] : undefined);
     if (s.isCertain("hour")) {
       let hour = s.get("hour") ?? 0;
       // "at 5" means 5 pm for a to-do; nobody plans chores at 5 am by saying "at 5".
@@ -316,10 +342,13 @@ function chronoDue(text: string, clock: Clock): Found | null {
     if (due.hour !== undefined && !s.isCertain("day") && !s.isCertain("weekday") && diffDays(clock.today, date) <= 1) {
       due.date = due.hour * 60 + (due.minute ?? 0) <= clock.minutes ? addDays(clock.today, 1) : clock.today;
     }
-    return { due, span: { index: r.index, length: r.text.length } };
+    return { due, span: { index: r.index, length: r.text.length + (tail?.[0].length ?? 0) } };
   }
   return null;
 }
+
+/** A part of the day right after a time ("… at 7 tomorrow| morning", "at 7| in the evening"). */
+const PART_AFTER = /^\s+(?:in\s+the\s+)?(morning|afternoon|arvo|evening|night)\b/;
 
 function overlaps(a: Span, b: Span): boolean {
   return a.index < b.index + b.length && b.index < a.index + a.length;

@@ -93,7 +93,7 @@ export function readInformal(text: string): ReadText {
     const start = m.index;
     // "6ish", "fiveish": about that hour.
     const hour = word.endsWith("ish") ? word.slice(0, -3) : "";
-    const said = DATE_WORDS[word] ?? (/^\d{1,2}$/.test(hour) || HOUR_WORDS[hour] ? hour : undefined);
+    const said = DATE_WORDS[word] ?? (/^\d{1,2}$/.test(hour) || HOUR_WORDS[hour] ? `around ${hour}` : undefined);
     if (said === undefined) continue;
     keep(last, start);
     for (const ch of said) {

@@ -24,6 +24,8 @@ import { applyWindow, windowInput } from "./windows";
 import { isBaseVerb } from "./verbs";
 import { addAfterCreatedList, chooseCandidate, contextualAnswer } from "./followups";
 import { type GroundedChange, groundMessage, mightNameTask } from "./grounding";
+import { beforeTask, findDuplicate, looksBeforeAdding, slotsOf } from "./duplicates";
+import { addBody, readAdd } from "./intents/add";
 
 export type PlannedCall = { toolName: string; input: Record<string, unknown> };
 export type Step = { calls: PlannedCall[]; text: string };
@@ -331,6 +333,8 @@ function groundable(ctx: TurnContext): boolean {
     )
   )
     return false;
+  // "need to get the optician done by wed": a to-do said in passing may name a task the user has (duplicates.ts).
+  if (intent.type === "add" && looksBeforeAdding(ctx.userText, intent.items)) return true;
   return uncertain && mightNameTask(ctx.userText);
 }
 
@@ -409,6 +413,8 @@ function similarTask(title: string, found: TaskView[]): TaskView | undefined {
 function afterLookup(ctx: TurnContext, first: Mapped, found: TaskView[]): Step {
   const g = groundMessage(ctx.userText, found, ctx.clock);
   if (g?.kind === "change") return { calls: groundedCalls(ctx, g.change), text: "" };
+  const duplicate = duplicateStep(ctx, found);
+  if (duplicate) return duplicate;
   if (g?.kind === "ambiguous")
     return {
       calls: [],
@@ -429,6 +435,52 @@ function afterLookup(ctx: TurnContext, first: Mapped, found: TaskView[]): Step {
     if (similar) notes.unshift(`You already have '${similar.title}'.`);
   }
   return { calls: [], text: notes.join(" ") || socialText("unclear", ctx.clock) };
+}
+
+/**
+ * An add said in passing whose title names a task the user has (duplicates.ts): its slots go onto
+ * that task; without slots, or when the task is only similar, nothing is written and the add is offered.
+ */
+function duplicateStep(ctx: TurnContext, found: TaskView[]): Step | null {
+  const intent = ctx.intents.length === 1 ? ctx.intents[0] : undefined;
+  if (intent?.type !== "add" || !looksBeforeAdding(ctx.userText, intent.items)) return null;
+  // "remind me to check in online 2 hours before the flight": timed from that task, a new to-do.
+  const timed = intent.items.length === 1 ? beforeTask(ctx.userText, found, ctx.clock) : null;
+  if (timed) {
+    const said = addBody(timed.body);
+    const item = (said ? readAdd(said.body, ctx.clock, said.list, said.prefix) : readAdd(timed.body, ctx.clock))[0];
+    if (item?.title) return { calls: [{ toolName: "add_task", input: { ...item, due: timed.at, remindAt: timed.at } }], text: "" };
+  }
+  const dups = intent.items.map((item) => findDuplicate(item.title, found));
+  if (dups.every((d) => d === null)) return null;
+  if (intent.items.length === 1) {
+    const item = intent.items[0]!;
+    const dup = dups[0]!;
+    const slots = dup.kind === "same" ? slotsOf(item, dup.task, formatIsoDate(ctx.clock.today)) : null;
+    if (slots) return { calls: [{ toolName: "update_task", input: updateInput(ctx, dup.task.id, slots, dup.task) }], text: "" };
+    return { calls: [], text: `You already have '${dup.task.title}'. ${offerText(item, ctx.clock)}` };
+  }
+  // Several at once ("pay the gas bill and call the landlord"): only the new ones are added.
+  const calls: PlannedCall[] = [];
+  intent.items.forEach((item, i) => {
+    const dup = dups[i];
+    if (!dup) calls.push({ toolName: "add_task", input: { ...item } });
+    const slots = dup?.kind === "same" ? slotsOf(item, dup.task, formatIsoDate(ctx.clock.today)) : null;
+    if (dup && slots) calls.push({ toolName: "update_task", input: updateInput(ctx, dup.task.id, slots, dup.task) });
+  });
+  return calls.length > 0 ? { calls, text: "" } : { calls: [], text: duplicateNotes(ctx, found).join(" ") };
+}
+
+/** "You already have 'X'." for each item of the add that was not added because the user has it. */
+function duplicateNotes(ctx: TurnContext, found: TaskView[]): string[] {
+  const intent = ctx.intents.length === 1 ? ctx.intents[0] : undefined;
+  if (intent?.type !== "add" || intent.items.length < 2 || !looksBeforeAdding(ctx.userText, intent.items)) return [];
+  return intent.items.flatMap((item) => {
+    const dup = findDuplicate(item.title, found);
+    return dup && !(dup.kind === "same" && slotsOf(item, dup.task, formatIsoDate(ctx.clock.today)))
+      ? [`You already have '${dup.task.title}'.`]
+      : [];
+  });
 }
 
 /** "charger is packed, mark it done": a pronoun after a task named earlier in the same message means that task. */
@@ -595,7 +647,7 @@ export function planStep(conversation: Conversation, clock: Clock, available: Se
     if (called.length === 1 && called[0]?.name === "list_tasks" && lookup) return afterLookup(ctx, grounding, found);
     // After the grounded change, or the readers' own calls (with their notes, e.g. "when is it due?").
     const grounded = groundMessage(ctx.userText, found, ctx.clock)?.kind === "change";
-    return { calls: [], text: composeReply(ctx, grounded ? [] : grounding.notes) };
+    return { calls: [], text: composeReply(ctx, grounded ? [] : [...grounding.notes, ...duplicateNotes(ctx, found)]) };
   }
   const afterFailure = groundingAfterFailure(ctx);
   if (afterFailure) {

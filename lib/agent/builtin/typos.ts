@@ -77,6 +77,7 @@ const REAL_WORDS = new Set([
   "dove",
   "move",
   "love",
+  "movie",
 ]);
 
 /** Optimal-string-alignment distance (edits, with adjacent swaps), capped at `max + 1`. */

@@ -1,6 +1,6 @@
 import { describe, it, expect } from "vitest";
 import { once } from "./harness";
-import { expectCalls, type Expected } from "./expect-calls";
+import { LOOKUP, expectCalls, type Expected } from "./expect-calls";
 
 // Clock: Sunday 2026-11-22 15:05 in Europe/Berlin.
 const TOMORROW = "2026-11-23";
@@ -9,8 +9,8 @@ const TODAY = "2026-11-22";
 const cases: Array<[string, Expected[]]> = [
   ["add a task to walk the dog", [{ toolName: "add_task", input: { title: "Walk the dog", due: undefined } }]],
   ["create a task: buy a birthday card", [{ toolName: "add_task", input: { title: "Buy a birthday card" } }]],
-  ["remind me to take out the trash tomorrow", [{ toolName: "add_task", input: { title: "Take out the trash", due: TOMORROW } }]],
-  ["I need to renew my library books", [{ toolName: "add_task", input: { title: "Renew my library books" } }]],
+  ["remind me to take out the trash tomorrow", [LOOKUP, { toolName: "add_task", input: { title: "Take out the trash", due: TOMORROW } }]],
+  ["I need to renew my library books", [LOOKUP, { toolName: "add_task", input: { title: "Renew my library books" } }]],
   ["add a high priority task to call the landlord", [{ toolName: "add_task", input: { title: "Call the landlord", priority: "high" } }]],
   ["add organise the bookshelf with low priority", [{ toolName: "add_task", input: { title: "Organise the bookshelf", priority: "low" } }]],
   ["add send the report in 2 days", [{ toolName: "add_task", input: { title: "Send the report", due: "2026-11-24" } }]],
@@ -37,17 +37,20 @@ const cases: Array<[string, Expected[]]> = [
   ],
   ["todo: email the accountant", [{ toolName: "add_task", input: { title: "Email the accountant" } }]],
   ["put dentist appointment on my list", [{ toolName: "add_task", input: { title: "Dentist appointment" } }]],
-  ["don't let me forget to water the plants", [{ toolName: "add_task", input: { title: "Water the plants" } }]],
-  ["I need to file my taxes by Friday", [{ toolName: "add_task", input: { title: "File my taxes", due: "2026-11-27" } }]],
+  ["don't let me forget to water the plants", [LOOKUP, { toolName: "add_task", input: { title: "Water the plants" } }]],
+  ["I need to file my taxes by Friday", [LOOKUP, { toolName: "add_task", input: { title: "File my taxes", due: "2026-11-27" } }]],
   ["create a high priority task: renew passport", [{ toolName: "add_task", input: { title: "Renew passport", priority: "high" } }]],
   ["add call mom and dad tomorrow", [{ toolName: "add_task", input: { title: "Call mom and dad", due: TOMORROW } }]],
   ["add buy salt and pepper", [{ toolName: "add_task", input: { title: "Buy salt and pepper" } }]],
-  ["remind me to call the bank at 3pm tomorrow", [{ toolName: "add_task", input: { title: "Call the bank", due: "2026-11-23T15:00:00" } }]],
+  [
+    "remind me to call the bank at 3pm tomorrow",
+    [LOOKUP, { toolName: "add_task", input: { title: "Call the bank", due: "2026-11-23T15:00:00" } }],
+  ],
   [
     "please add pay the electricity bill next week",
     [{ toolName: "add_task", input: { title: "Pay the electricity bill", due: "2026-11-29" } }],
   ],
-  ["urgent: submit the visa form", [{ toolName: "add_task", input: { title: "Submit the visa form", priority: "high" } }]],
+  ["urgent: submit the visa form", [LOOKUP, { toolName: "add_task", input: { title: "Submit the visa form", priority: "high" } }]],
   ["add clean the garage someday", [{ toolName: "add_task", input: { title: "Clean the garage", priority: "low" } }]],
   ["add book flights, it's important", [{ toolName: "add_task", input: { title: "Book flights", priority: "high" } }]],
   [
@@ -57,7 +60,7 @@ const cases: Array<[string, Expected[]]> = [
   ["new task: prepare presentation for Monday", [{ toolName: "add_task", input: { title: "Prepare presentation", due: TOMORROW } }]],
   [
     "I have to pick up the dry cleaning this evening",
-    [{ toolName: "add_task", input: { title: "Pick up the dry cleaning", due: `${TODAY}T19:00:00` } }],
+    [LOOKUP, { toolName: "add_task", input: { title: "Pick up the dry cleaning", due: `${TODAY}T19:00:00` } }],
   ],
   ["add get groceries in 3 days", [{ toolName: "add_task", input: { title: "Get groceries", due: "2026-11-25" } }]],
   ["add buy milk asap", [{ toolName: "add_task", input: { title: "Buy milk", priority: "high" } }]],
@@ -72,8 +75,8 @@ const cases: Array<[string, Expected[]]> = [
   ],
   ["add pay rent on December 1st", [{ toolName: "add_task", input: { title: "Pay rent", due: "2026-12-01" } }]],
   ["add renew insurance due 2026-12-15", [{ toolName: "add_task", input: { title: "Renew insurance", due: "2026-12-15" } }]],
-  ["buy milk tomorrow", [{ toolName: "add_task", input: { title: "Buy milk", due: TOMORROW } }]],
-  ["call the plumber", [{ toolName: "add_task", input: { title: "Call the plumber" } }]],
+  ["buy milk tomorrow", [LOOKUP, { toolName: "add_task", input: { title: "Buy milk", due: TOMORROW } }]],
+  ["call the plumber", [LOOKUP, { toolName: "add_task", input: { title: "Call the plumber" } }]],
   [
     "add write report with notes: include Q3 numbers",
     [{ toolName: "add_task", input: { title: "Write report", description: "include Q3 numbers" } }],
@@ -82,7 +85,7 @@ const cases: Array<[string, Expected[]]> = [
     "could you put 'book the venue' on the list for next Friday",
     [{ toolName: "add_task", input: { title: "book the venue", due: "2026-11-27" } }],
   ],
-  ["I should back up my laptop this week", [{ toolName: "add_task", input: { title: "Back up my laptop", due: "2026-11-27" } }]],
+  ["I should back up my laptop this week", [LOOKUP, { toolName: "add_task", input: { title: "Back up my laptop", due: "2026-11-27" } }]],
   [
     "add 2 tasks: buy stamps and post the letter",
     [
@@ -96,7 +99,7 @@ const cases: Array<[string, Expected[]]> = [
   ],
   ["add mow the lawn on the weekend", [{ toolName: "add_task", input: { title: "Mow the lawn", due: TODAY } }]],
   ["add Email Bob about the Q3 report", [{ toolName: "add_task", input: { title: "Email Bob about the Q3 report" } }]],
-  ["remind me to stretch in 2 hours", [{ toolName: "add_task", input: { title: "Stretch", due: "2026-11-22T17:05:00" } }]],
+  ["remind me to stretch in 2 hours", [LOOKUP, { toolName: "add_task", input: { title: "Stretch", due: "2026-11-22T17:05:00" } }]],
   [
     "add task renew gym membership, low priority, due end of month",
     [{ toolName: "add_task", input: { title: "Renew gym membership", priority: "low", due: "2026-11-30" } }],
@@ -138,7 +141,7 @@ describe("add intents", () => {
 describe("more add phrasing", () => {
   const more: Array<[string, Expected[]]> = [
     ["todo call bob", [{ toolName: "add_task", input: { title: "Call bob" } }]],
-    ["I must not forget to pay rent on the 1st", [{ toolName: "add_task", input: { title: "Pay rent", due: "2026-12-01" } }]],
+    ["I must not forget to pay rent on the 1st", [LOOKUP, { toolName: "add_task", input: { title: "Pay rent", due: "2026-12-01" } }]],
     [
       "add task: Pay rent. Due: tomorrow. Priority: high",
       [{ toolName: "add_task", input: { title: "Pay rent", due: TOMORROW, priority: "high" } }],
@@ -160,7 +163,7 @@ describe("more add phrasing", () => {
     ],
     [
       "Remind me on Friday to submit the timesheet",
-      [{ toolName: "add_task", input: { title: "Submit the timesheet", due: "2026-11-27" } }],
+      [LOOKUP, { toolName: "add_task", input: { title: "Submit the timesheet", due: "2026-11-27" } }],
     ],
     ["create a task for tomorrow: call the school", [{ toolName: "add_task", input: { title: "Call the school", due: TOMORROW } }]],
     ['Add "Call Bob" tomorrow at 9', [{ toolName: "add_task", input: { title: "Call Bob", due: "2026-11-23T09:00:00" } }]],

@@ -1,6 +1,6 @@
 import { describe, it, expect } from "vitest";
 import { Harness, once } from "./harness";
-import { expectCalls } from "./expect-calls";
+import { LOOKUP, expectCalls } from "./expect-calls";
 import type { SeedTask } from "./harness";
 
 const seed: SeedTask[] = [
@@ -74,7 +74,7 @@ describe("delete intents", () => {
 
   it("does not treat a chore like 'clear the gutters' as a delete", async () => {
     const t = await once("clear the gutters on saturday");
-    expectCalls(t.calls, [{ toolName: "add_task", input: { title: "Clear the gutters", due: "2026-11-28" } }]);
+    expectCalls(t.calls, [LOOKUP, { toolName: "add_task", input: { title: "Clear the gutters", due: "2026-11-28" } }]);
   });
 });
 

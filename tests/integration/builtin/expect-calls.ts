@@ -4,6 +4,9 @@ import type { Call } from "./harness";
 
 export type Expected = { toolName: string; input?: Record<string, unknown> };
 
+/** The look-up the built-in model makes before an add said in passing ("need to …", a bare chore): the user may have that task already. */
+export const LOOKUP: Expected = { toolName: "list_tasks", input: { limit: 100 } };
+
 function fieldMatches(actual: unknown, expected: unknown): boolean {
   if (expected instanceof RegExp) return typeof actual === "string" && expected.test(actual);
   if (typeof expected === "string" && typeof actual === "string") return actual.trim().toLowerCase() === expected.trim().toLowerCase();

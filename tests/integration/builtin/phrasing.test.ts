@@ -5,7 +5,7 @@
  */
 import { describe, it, expect } from "vitest";
 import { Harness, once } from "./harness";
-import { expectCalls, expectNoCalls, type Expected } from "./expect-calls";
+import { LOOKUP, expectCalls, expectNoCalls, type Expected } from "./expect-calls";
 import type { SeedTask } from "./harness";
 import { correctCommand } from "../../../lib/agent/builtin/typos";
 
@@ -76,7 +76,7 @@ describe("misspelt and shortened commands", () => {
 
   it("keeps a chore that looks like a command", async () => {
     const t = await once("park the car tomorrow");
-    expectCalls(t.calls, [{ toolName: "add_task", input: { title: "Park the car", due: "2026-11-23" } }]);
+    expectCalls(t.calls, [LOOKUP, { toolName: "add_task", input: { title: "Park the car", due: "2026-11-23" } }]);
   });
 });
 
@@ -92,7 +92,7 @@ describe("completion statements", () => {
   ]);
 
   it("leaves imperatives and other participles alone", async () => {
-    expectCalls((await once("get the car washed")).calls, [{ toolName: "add_task", input: { title: "Get the car washed" } }]);
+    expectCalls((await once("get the car washed")).calls, [LOOKUP, { toolName: "add_task", input: { title: "Get the car washed" } }]);
     expectCalls((await once("the gym task was cancelled", { tasks: [{ title: "Gym" }] })).calls, [
       { toolName: "delete_task", input: { task: "gym" } },
     ]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Harness, once } from "./harness";
-import { expectCalls, type Expected } from "./expect-calls";
+import { LOOKUP, expectCalls, type Expected } from "./expect-calls";
 
 // Clock: Sunday 2026-11-22 15:05 in Europe/Berlin.
 const adds: Array<[string, Expected[]]> = [
@@ -10,17 +10,20 @@ const adds: Array<[string, Expected[]]> = [
   ],
   [
     "pay rent on the 1st of every month",
-    [{ toolName: "add_task", input: { title: "Pay rent", recurrence: "FREQ=MONTHLY;BYMONTHDAY=1", due: undefined } }],
+    [LOOKUP, { toolName: "add_task", input: { title: "Pay rent", recurrence: "FREQ=MONTHLY;BYMONTHDAY=1", due: undefined } }],
   ],
   [
     "water the plants every day",
-    [{ toolName: "add_task", input: { title: "Water the plants", recurrence: "FREQ=DAILY", due: undefined } }],
+    [LOOKUP, { toolName: "add_task", input: { title: "Water the plants", recurrence: "FREQ=DAILY", due: undefined } }],
   ],
   [
     "remind me at 5pm to call mom",
-    [{ toolName: "add_task", input: { title: "Call mom", due: "2026-11-22T17:00:00", remindAt: "2026-11-22T17:00:00" } }],
+    [LOOKUP, { toolName: "add_task", input: { title: "Call mom", due: "2026-11-22T17:00:00", remindAt: "2026-11-22T17:00:00" } }],
   ],
-  ["remind me to call mom tomorrow", [{ toolName: "add_task", input: { title: "Call mom", due: "2026-11-23", remindAt: undefined } }]],
+  [
+    "remind me to call mom tomorrow",
+    [LOOKUP, { toolName: "add_task", input: { title: "Call mom", due: "2026-11-23", remindAt: undefined } }],
+  ],
   [
     "add call the dentist tomorrow at 10am, remind me 30 minutes before",
     [{ toolName: "add_task", input: { title: "Call the dentist", due: "2026-11-23T10:00:00", remindAt: "2026-11-23T09:30:00" } }],

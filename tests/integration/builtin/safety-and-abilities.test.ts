@@ -110,7 +110,11 @@ describe("new abilities", () => {
   it("reads times of day", async () => {
     const h = await Harness.create();
     const t = await h.say("remind me to take the bins out tonight");
-    expect(t.calls).toEqual([{ toolName: "add_task", input: { title: "Take the bins out", due: "2026-11-22T20:00:00" } }]);
+    // Looked up first (the user may have that task), then added with its reminder at the time said.
+    expect(t.calls).toEqual([
+      { toolName: "list_tasks", input: { limit: 100 } },
+      { toolName: "add_task", input: { title: "Take the bins out", due: "2026-11-22T20:00:00", remindAt: "2026-11-22T20:00:00" } },
+    ]);
     expect((await h.task("bins"))?.dueAt).toBe("2026-11-22T19:00:00.000Z");
   });
 

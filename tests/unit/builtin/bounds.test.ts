@@ -50,6 +50,7 @@ const PREFIXES = [
   "anything due between ",
   "don't ",
   "i keep meaning to ",
+  "gotta get the ",
 ];
 /** The pumped piece, repeated. */
 const PIECES = [

@@ -34,7 +34,9 @@ const MODAL_ADDS: RegExp[] = [
   /^(?:i've|ive|we've|weve)\s+(?:got\s+(?:to|2)|gotta)\s+(?:remember to\s+)?(.+)$/i,
   /^(?:i'd|id|we'd)\s+better\s+(?:remember to\s+)?(.+)$/i,
   /^(?:need|have|gotta|must|got|want)\s+(?:to|2)\s+(.+)$/i,
-  /^(?:gotta|must|should)\s+(.+)$/i,
+  /^(?:gotta|must|should|wanna)\s+(?:remember (?:to|2)\s+)?(.+)$/i,
+  // "ill need to …", "i'll have to …".
+  /^(?:i'll|ill|we'll)\s+(?:need|have)\s+(?:to|2)\s+(?:remember to\s+)?(.+)$/i,
 ];
 /** Needs that are feelings or states, not chores ("gotta love mondays", "must be nice", "need to vent"). */
 const NOT_A_CHORE = new Set(
@@ -142,8 +144,16 @@ export function readAdd(body: string, clock: Clock, list = false, prefix = ""): 
   const parts = onlyQuotes ? quotedTitles.map((m) => `"${m[1] ?? ""}"`) : quoted(text) && !several ? [text] : splitItems(text, several);
   // "add a high priority task to …": the priority sits in the command, not the item.
   const shared = findPriority(prefix.toLowerCase())?.priority;
+  const remind = REMIND_PREFIX.test(prefix.toLowerCase());
   return parts
     .map((p) => readItem(p, clock))
     .filter((i) => i.title.length > 0)
-    .map((i) => (shared && !i.priority ? { ...i, priority: shared } : i));
+    .map((i) => (shared && !i.priority ? { ...i, priority: shared } : i))
+    .map((i) => (remind && i.due?.includes("T") && !i.remindAt ? { ...i, remindAt: i.due } : i));
 }
+
+/**
+ * "remind me to ring nan at 6", "set a reminder to renew the permit next mon at 9": the reminder
+ * goes off when the task is due. A date without a time ("remind me to call mum tomorrow") is only the due date.
+ */
+const REMIND_PREFIX = /\b(?:remind|ping|nudge|alert|notify) me\b|\breminder\b/;

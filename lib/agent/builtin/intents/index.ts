@@ -158,6 +158,23 @@ function gatedAdd(intent: Intent | null): Intent | null {
   return item && NOT_A_NEW_TITLE.test(item.title) ? { type: "offer", item } : intent;
 }
 
+/** "gotta …", "got to …", "(i) need to …", "i've got to …", "chuck on …", "add …" before a chore verb that is no request word ("get", "post", not "move", "see"). */
+const NEED_LEAD =
+  /^(?:(?:i|we) (?:really )?(?:need|have) (?:to|2)|(?:i've|ive|i have) got (?:to|2)|(?:i've |ive )?gotta|got (?:to|2)|need (?:to|2)|have (?:to|2)|must|(?:chuck|stick|pop|whack|slap|shove) (?:on|onto|down)|bung (?:on|onto|in|down)|add) /;
+const NOT_CHORE_VERBS = new Set("see know check find look show list tell ask go say think wait remember".split(" "));
+function needsChore(lower: string): boolean {
+  const m = NEED_LEAD.exec(lower);
+  const verb = m ? (lower.slice(m[0].length).split(/\s+/)[0] ?? "") : "";
+  return verb !== "" && isBaseVerb(verb) && !NOT_CHORE_VERBS.has(verb) && !MANAGEMENT_VERB.test(verb);
+}
+
+/** Words a remark about the user's state starts with ("feeling rubbish today", "so tired tonight"). */
+const FEELING_START = new Set(
+  "feeling feel felt so too very kinda sorta proper totally knackered tired shattered exhausted stressed bored sick ill fed gutted".split(
+    " ",
+  ),
+);
+
 /** A bare imperative ("buy milk", "call mom tomorrow") is what people type into a to-do app. */
 function readBareAdd(c: Clause): Intent | null {
   if (isQuestion(c.original, c.lower)) return null;
@@ -185,6 +202,10 @@ function readBareAdd(c: Clause): Intent | null {
       /\b(?:can|could|should|would|might|must|may|not|never|sure|wait|waits|needs|me)\b/i.test(item.title)
     )
       return null;
+    // "make it fri actually", "move that to monday": a change to a task said before, never a new title.
+    if (item && /^(?:make|move|put|push|change|set|switch|bump) (?:it|that|this|them)\b/i.test(item.title)) return null;
+    // "feeling rubbish today tbh", "knackered tonight": how the user feels, never a to-do.
+    if (item && !isBaseVerb(firstWord) && FEELING_START.has((item.title.split(/\s+/)[0] ?? "").toLowerCase())) return null;
     // "by thursday I need the report sent": the words are the user's, not a to-do title; offer.
     if (item && /^(?:i|we)\b/i.test(item.title)) return { type: "offer", item };
     if (items.length) return { type: "add", items };
@@ -313,6 +334,15 @@ export const INTENT_READERS: IntentReader[] = [
     ],
   },
   {
+    // Before the readers of changes: "gotta get the boiler serviced" is a to-do, not a completion
+    // ("serviced" = done), "got to post the parcel" not a move. Only a need followed by a chore verb.
+    name: "need-add",
+    precedence: 25,
+    mutates: true,
+    read: (c) => (needsChore(c.lower) ? gatedAdd(readExplicitAdd(c)) : null),
+    examples: ["gotta get the boiler serviced", "got to post the parcel", "need to get the car washed", "add text sarah back"],
+  },
+  {
     name: "update",
     precedence: 30,
     mutates: true,
@@ -368,7 +398,7 @@ export const INTENT_READERS: IntentReader[] = [
     precedence: 80,
     mutates: true,
     read: (c) => gatedAdd(readExplicitAdd(c)),
-    examples: ["add buy milk", "remind me to call mom tomorrow", "I need to renew my passport", "todo: water the plants"],
+    examples: ["add milk", "remind me to call mom tomorrow", "I'd better renew my passport", "todo: water the plants"],
   },
   { name: "select", precedence: 90, mutates: false, read: readSelect, examples: ["the second one", "what about the last one?"] },
   {
