@@ -36,7 +36,8 @@ const NOT_A_GROUP =
   /^(?:it|them|that|this|those|these|else|now|again|good|fine|ok|okay|set|sorted|finished|complete|completed|done|pending|open|gone|there|here|then|day|week|tasks?|everything|right|well|in|off|out|over|up|down|together|at|once)$/;
 
 /** Words before "list" that name no list of the user's ("the whole list", "my to-do list"). */
-const NOT_A_LIST = /^(?:it|that|this|them|there|today|tomorrow|time|list|inbox|to-?do|todo|task|whole|entire|shopping-list)$/;
+const NOT_A_LIST =
+  /^(?:it|that|this|them|there|my|our|your|the|me|today|tomorrow|time|list|inbox|to-?do|todo|task|whole|entire|shopping-list)$/;
 
 /** The tasks a bulk phrase names, as a filter; null when it names no group. */
 export function bulkTarget(phrase: string, clock: Clock): ListFilter | null {

@@ -1006,6 +1006,8 @@ function taskAsk(words: string[], how: AskHow): Intent | null {
   if (startsWith(words, "why", "is|are|has|have|was|does|did") || startsWith(words, "why's|whys")) {
     const from = words[0] === "why" ? 2 : 1;
     if (["it", "that", "this", "there", "everything", "nothing", "i", "you", "my", "so"].includes(words[from] ?? "")) return null;
+    // Only about a task's state ("overdue", "on monday"): "why is the sky blue" is not about a task.
+    if (!words.slice(from + 1).some((w) => STATE_WORDS.has(w))) return null;
     return search(phraseUntil(words.slice(from), STATE_WORDS));
   }
   // "should the bins be high priority": a question, never the change ("could X be moved …?" is a polite request).
