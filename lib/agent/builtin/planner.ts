@@ -22,6 +22,7 @@ import type { TurnContext } from "./turn-context";
 import { applyWindow, windowInput } from "./windows";
 import { isBaseVerb } from "./verbs";
 import { addAfterCreatedList, chooseCandidate, contextualAnswer } from "./followups";
+import { dialogueAnswer } from "./dialogue";
 import { type GroundedChange, groundMessage, mightNameTask } from "./grounding";
 
 export type PlannedCall = { toolName: string; input: Record<string, unknown> };
@@ -282,6 +283,8 @@ export function firstStepOf(ctx: TurnContext): Mapped {
   }
   const answer = contextualAnswer(lastAssistantText(ctx.history), ctx.intents, ctx.userText, ctx.clock);
   if (answer) return answer;
+  const carried = dialogueAnswer(ctx);
+  if (carried) return carried;
   const merged: Mapped = { calls: [], notes: [], groundable: groundable(ctx) };
   for (const intent of withinMessagePronouns(ctx.intents)) {
     const m = mapIntent(intent, ctx);

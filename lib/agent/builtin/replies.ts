@@ -121,7 +121,11 @@ function describeFilter(input: Record<string, unknown>, filter: ListFilter | und
 /** "did I put down X?", "is X done?": yes or no first, then the tasks it is about. */
 function lookupReply(tasks: TaskView[], filter: ListFilter, clock: Clock): string {
   const what = quote(filter.query ?? "that");
-  if (tasks.length === 0) return `No — I can't find anything about ${what} on your list.`;
+  if (tasks.length === 0) {
+    // "is the boiler service on my list?" — no: offer it, so a "go on then" adds exactly that (followups.ts).
+    const offer = filter.ask === "exists" && filter.query ? ` Do you want me to add ${quote(capitalize(filter.query))}?` : "";
+    return `No — I can't find anything about ${what} on your list.${offer}`;
+  }
   const open = tasks.filter((t) => t.status !== "completed");
   const shown = tasks.slice(0, 10);
   if (filter.ask === "exists") {
