@@ -14,7 +14,8 @@ import { localParts } from "@/lib/task-line/clock";
 import { classify } from "./intents";
 import type { Intent } from "./intents/types";
 import type { TaskView, ToolCallEvent, ToolResultEvent } from "./prompt-reader";
-import { latestList, tasksOf } from "./references";
+import { ordinalRef } from "./intents/refs";
+import { latestList, resolveRef, tasksOf } from "./references";
 import type { TurnContext } from "./turn-context";
 
 type Call = { toolName: string; input: Record<string, unknown> };
@@ -82,8 +83,26 @@ const OTHER = "\u0000other";
  * "the cat as well", "and the other one": the words of the new target (OTHER for "the other
  * one"), or null when the message is not an ellipsis.
  */
+/** Asides at the end that ask for nothing ("while i think of it", "before i forget"). */
+const ASIDES = [
+  "while i think of it",
+  "whilst i think of it",
+  "while i remember",
+  "whilst i remember",
+  "before i forget",
+  "now i think of it",
+  "come to think of it",
+  "if you can",
+  "if poss",
+].map((a) => a.split(" "));
+
+function dropAside(w: string[]): void {
+  for (const a of ASIDES) if (w.length > a.length && a.every((x, i) => w[w.length - a.length + i] === x)) w.splice(-a.length);
+}
+
 export function readEllipsis(text: string): string | null {
   const w = words(text);
+  dropAside(w);
   dropFront(w, FILLER_FRONT);
   let marked = dropFront(w, JOINERS);
   dropFront(w, FILLER_FRONT);
@@ -308,18 +327,71 @@ function timeOnTaskDay(ctx: TurnContext, acts: Act[], intent: Intent | undefined
   return at ? [{ toolName: "update_task", input: { task: act.task.id, due: at } }] : null;
 }
 
+const MODALS = new Set(["can", "could", "should", "will", "would", "shall"]);
+
+/** The changes of "make it <rest>" as the update reader reads them, when they are only fields a follow-up may set. */
+function changesOf(ctx: TurnContext, rest: string[]): Record<string, unknown> | null {
+  // "not urgent, low priority": "not urgent" says low priority, and may come alone.
+  if (rest[0] === "not" && (rest[1] === "urgent" || rest[1] === "important")) {
+    const more = rest.length > 2 ? changesOf(ctx, rest.slice(2)) : { priority: "low" };
+    return more && (more.priority ?? "low") === "low" ? { ...more, priority: "low" } : null;
+  }
+  if (rest.length === 0 || rest.length > 6) return null;
+  const read = classify(`make it ${rest.join(" ")}`, ctx.clock);
+  const intent = read.length === 1 ? read[0] : undefined;
+  if (intent?.type !== "update" || intent.ref.kind !== "pronoun") return null;
+  const { priority, due, recurrence, remindAt } = intent.changes;
+  const changes = Object.fromEntries(Object.entries({ priority, due, recurrence, remindAt }).filter(([, v]) => v !== undefined));
+  return Object.keys(changes).length > 0 && Object.keys(intent.changes).length === Object.keys(changes).length ? changes : null;
+}
+
+/**
+ * "can it be low priority", "it should be urgent", "its for friday", "the last one can be high
+ * priority", "3rd one's low priority": a change said of "it" or of a task of the list just shown,
+ * read as "make it …" (the update reader's form).
+ */
+function saidOf(ctx: TurnContext, acts: Act[]): Call[] | null {
+  const w = words(ctx.userText);
+  dropFront(w, new Set([...CORRECTION_FRONT, ...JOINERS]));
+  dropBack(w, FILLER_BACK);
+  const act = acts.length === 1 ? acts[0] : undefined;
+  const justTouched = act?.done && act.task && (act.name === "add_task" || act.name === "update_task") ? act.task.id : null;
+  let ids: string[] = [];
+  let rest: string[] = [];
+  if (MODALS.has(w[0] ?? "") && (w[1] === "it" || w[1] === "that") && w[2] === "be")
+    [ids, rest] = [justTouched ? [justTouched] : [], w.slice(3)];
+  else if ((w[0] === "it" || w[0] === "that") && MODALS.has(w[1] ?? "") && w[2] === "be")
+    [ids, rest] = [justTouched ? [justTouched] : [], w.slice(3)];
+  else if (["its", "it's", "thats", "that's"].includes(w[0] ?? "")) [ids, rest] = [justTouched ? [justTouched] : [], w.slice(1)];
+  else {
+    // "<ordinal> can be …", "<ordinal>'s …"
+    const m = w.findIndex((x, i) => (MODALS.has(x) && w[i + 1] === "be") || x.endsWith("'s"));
+    if (m < 1 && !(m === 0 && w[0]?.endsWith("'s"))) return null;
+    const subject = w[m]?.endsWith("'s") ? [...w.slice(0, m), (w[m] ?? "").slice(0, -2)] : w.slice(0, m);
+    const ref = ordinalRef(subject.join(" "));
+    if (!ref) return null;
+    const r = resolveRef(ref, ctx.history, ctx.clock);
+    if (!("ids" in r)) return null;
+    [ids, rest] = [r.ids, w.slice(w[m]?.endsWith("'s") ? m + 1 : m + 2)];
+  }
+  const changes = ids.length === 1 ? changesOf(ctx, rest) : null;
+  return changes ? ids.map((task) => ({ toolName: "update_task", input: { task, ...changes } })) : null;
+}
+
 const answerOrAsk = (calls: Call[] | null): Mapped =>
   calls ? { calls, notes: [] } : { calls: [], notes: ["Which task do you mean? Tell me its name."] };
 
 /** The calls for a reply that leans on the previous turn's action, or null. */
 export function dialogueAnswer(ctx: TurnContext): Mapped | null {
   const acts = previousActs(ctx);
-  if (acts.length === 0) return null;
   const intent = ctx.intents.length === 1 ? ctx.intents[0] : undefined;
+  const loosely = !intent || intent.type === "unknown" || intent.type === "say" || intent.type === "offer" || intent.type === "add";
+  const said = loosely ? saidOf(ctx, acts) : null;
+  if (said) return { calls: said, notes: [] };
+  if (acts.length === 0) return null;
   const timed = timeOnTaskDay(ctx, acts, intent) ?? reminder(ctx, acts);
   if (timed) return { calls: timed, notes: [] };
-  const loose = !intent || intent.type === "unknown" || intent.type === "say" || intent.type === "offer" || intent.type === "add";
-  if (!loose) return null;
+  if (!loosely) return null;
   const changed = pronounChange(ctx, acts, intent);
   if (changed) return { calls: changed, notes: [] };
   const day = newDay(ctx, acts);

@@ -8,9 +8,10 @@ import { dueToString, findDue } from "@/lib/task-line/dates";
 import { addBody, readAdd } from "./intents/add";
 import { cleanRequest, cleanRequestKeepCase } from "./intents/cleanup";
 import { cleanPhrase } from "./intents/refs";
-import type { Intent } from "./intents/types";
+import type { AddItem, Intent } from "./intents/types";
+import { classify } from "./intents";
 import type { Clock } from "@/lib/task-line/clock";
-import type { ToolResultEvent } from "./prompt-reader";
+import type { ConversationEvent, ToolResultEvent } from "./prompt-reader";
 import { normalize } from "./text";
 import { saysYes } from "./intents/social";
 
@@ -115,7 +116,25 @@ export function addAfterCreatedList(lastText: string, created: string | null): {
 }
 
 /** A yes/no or a one-phrase answer to this model's own last question. */
-export function contextualAnswer(lastText: string, intents: Intent[], userText: string, clock: Clock): Mapped | null {
+/** The item this model offered in its last reply, as it read the user's message then (with its due, repeat, reminder). */
+function offeredItem(history: ConversationEvent[], title: string, clock: Clock): AddItem | null {
+  const said = history.findLast((e) => e.kind === "user");
+  if (said?.kind !== "user") return null;
+  for (const intent of classify(said.text, clock)) {
+    const items = intent.type === "offer" ? [intent.item] : intent.type === "add" ? intent.items : [];
+    const item = items.find((i) => i.title === title);
+    if (item) return item;
+  }
+  return null;
+}
+
+export function contextualAnswer(
+  lastText: string,
+  intents: Intent[],
+  userText: string,
+  clock: Clock,
+  history: ConversationEvent[] = [],
+): Mapped | null {
   // A question this model asked takes a yes in any common form (saysYes), as a confirm, however
   // the readers split it ("yes add it" reads as a yes and an add without a title).
   const yes = /\?$/.test(lastText.trim()) && saysYes(userText);
@@ -125,6 +144,13 @@ export function contextualAnswer(lastText: string, intents: Intent[], userText: 
   const suggestion = ADD_SUGGESTION.exec(lastText);
   if (suggestion && suggestion[1]) {
     if (intent.type === "confirm") {
+      // Exactly what was offered: the item as read from the message it came from, else the offer's words.
+      const item = offeredItem(history, suggestion[1], clock);
+      if (item) {
+        const input: Record<string, unknown> = { ...item };
+        delete input.remindBeforeWithoutDue;
+        return { calls: [{ toolName: "add_task", input }], notes: [] };
+      }
       const due = suggestion[2] ? findDue(suggestion[2].toLowerCase(), clock)?.due : undefined;
       return {
         calls: [{ toolName: "add_task", input: due ? { title: suggestion[1], due: dueToString(due) } : { title: suggestion[1] } }],

@@ -281,7 +281,7 @@ export function firstStepOf(ctx: TurnContext): Mapped {
     const chosen = chooseCandidate(failure, ctx.intents[0], ctx.userText);
     if (chosen) return { calls: chosen.map((task) => ({ toolName: failure.name, input: { ...failure.input, task } })), notes: [] };
   }
-  const answer = contextualAnswer(lastAssistantText(ctx.history), ctx.intents, ctx.userText, ctx.clock);
+  const answer = contextualAnswer(lastAssistantText(ctx.history), ctx.intents, ctx.userText, ctx.clock, ctx.history);
   if (answer) return answer;
   const carried = dialogueAnswer(ctx);
   if (carried) return carried;

@@ -161,6 +161,10 @@ function listReply(result: ToolResultEvent, filter: ListFilter | undefined, cloc
     if (plain) return `You don't have any tasks yet. Want to add one? ${EXAMPLE}`;
     if (finished !== null) return `You didn't finish any tasks ${finished}.`;
     if (adj.startsWith("overdue")) return "You don't have any overdue tasks — nice work!";
+    // "anything about the gym membership?" — nothing: offer it (two words or more), so a yes adds exactly that (followups.ts).
+    const query = typeof result.input.query === "string" ? result.input.query : "";
+    if (adj === "" && suffix === ` matching '${query}'` && !filter?.list && query.split(" ").length >= 2)
+      return `You don't have any tasks${suffix}. Do you want me to add ${quote(capitalize(query))}?`;
     return `You don't have any ${adj}tasks${suffix}. You can say "show my tasks" to see everything, or add one — ${EXAMPLE.toLowerCase()}`;
   }
   const noun = total === 1 ? "task" : "tasks";

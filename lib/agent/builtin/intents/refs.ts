@@ -9,7 +9,7 @@ import { numberFrom, ordinalFrom } from "@/lib/task-line/numbers";
 import type { TaskRef } from "./types";
 
 const PRONOUN =
-  /^(?:it|that|this|that one|this one|that task|this task|the task|the one|the same one|same one|same|that item|this item|the one i just added|the one you just added|what i just added|the new one|the latest one|the latest|the new task|the one we just (?:added|talked about)|that todo|this todo)$/;
+  /^(?:it|its|it's|that|this|that one|this one|that task|this task|the task|the one|the same one|same one|same|that item|this item|the one i just added|the one you just added|what i just added|the new one|the latest one|the latest|the new task|the one we just (?:added|talked about)|that todo|this todo)$/;
 
 const LISTED =
   /^(?:them|those|these|all of them|them all|both|both of them|both of those|both of these|those two|these two|the two of them|all those|all these|those tasks|these tasks|all of those|all of these|the lot|everything (?:you )?(?:just )?(?:listed|showed|shown))$/;

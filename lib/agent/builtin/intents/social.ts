@@ -61,7 +61,7 @@ const LEAVE_AS_IS =
  * "no ta", "not now thanks", "on second thoughts no".
  */
 const YES_HEAD = new Set(
-  "yes yeah yep yup ya yah yea ye yh yas aye sure ok okay k kk alright go do please pls plz great good perfect absolutely definitely defo deffo def course fine cool brilliant lovely grand nice ideal excellent go-ahead".split(
+  "yes yeah yeh yep yup ya yah yea ye yh yas aye mhm mhmm uhuh sure ok okay k kk alright go do please pls plz great good perfect absolutely definitely defo deffo def course fine cool brilliant lovely grand nice ideal excellent go-ahead".split(
     " ",
   ),
 );
