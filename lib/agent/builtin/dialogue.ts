@@ -305,9 +305,9 @@ function reminder(ctx: TurnContext, acts: Act[]): Call[] | null {
   if (!act?.done || !act.task || (act.name !== "add_task" && act.name !== "update_task")) return null;
   const w = words(ctx.userText);
   dropFront(w, REMIND_FRONT);
-  if (w[0] !== "remind" || w[1] !== "me") return null;
+  if (w.slice(0, 2).join(" ") !== "remind me") return null;
   w.splice(0, 2);
-  if (w[0] === "about" && (w[1] === "it" || w[1] === "that")) w.splice(0, 2);
+  if (["about it", "about that"].includes(w.slice(0, 2).join(" "))) w.splice(0, 2);
   dropBack(w, FILLER_BACK);
   const rest = w.join(" ");
   const found = rest ? findDue(rest, ctx.clock) : null;
