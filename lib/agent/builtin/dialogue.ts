@@ -221,7 +221,12 @@ function ellipsisCalls(ctx: TurnContext, acts: Act[], target: string): Call[] | 
   if (act.name === "add_task" || (act.name === "update_task" && "title" in act.input)) return null;
   let task: string | null;
   if (target === OTHER) task = otherOf(ctx, act.task);
-  else task = plainTarget(target, ctx) && !(act.task && sameWordIn(act.task.title, target)) ? taskPhrase(words(target)) : null;
+  // "and add milk" after a change is a new request, not the same change on 'add milk'.
+  else
+    task =
+      plainTarget(target, ctx) && classify(target, ctx.clock)[0]?.type !== "add" && !(act.task && sameWordIn(act.task.title, target))
+        ? taskPhrase(words(target))
+        : null;
   return task ? [{ toolName: act.name, input: { ...act.input, task } }] : null;
 }
 
@@ -400,6 +405,9 @@ export function dialogueAnswer(ctx: TurnContext): Mapped | null {
   const correction = readCorrection(ctx.userText);
   if (correction) return answerOrAsk(correctionCalls(ctx, acts, correction));
   const target = readEllipsis(ctx.userText);
+  // "and add milk", "oh and buy bread too" after a change: a request of its own, read as before.
+  const last = acts.at(-1);
+  if (target && target !== OTHER && last?.name !== "add_task" && classify(target, ctx.clock)[0]?.type === "add") return null;
   if (target) return answerOrAsk(ellipsisCalls(ctx, acts, target));
   return null;
 }
