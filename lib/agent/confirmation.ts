@@ -25,9 +25,9 @@ export function findPendingApprovals(message: UIMessage | undefined): PendingApp
 }
 
 const YES_WORD =
-  "(?:y|yes|yep|yeah|yea|yup|ya|sure|ok|okay|k|absolutely|definitely|certainly|of course|confirm(?:ed)?|approved?|affirmative|correct|alright|all right|fine|please)";
+  "(?:y|yes|yep|yeah|yeh|yea|yup|ya|ye|yh|aye|mhm|sure|ok|okay|k|absolutely|definitely|defo|certainly|of course|confirm(?:ed)?|approved?|affirmative|correct|alright|all right|fine|please|pls)";
 const DELETE_TARGET = "(?: it| them| all| both| all of them| that| those| that one)?";
-const YES_TAIL = `(?:yes|sure|ok|okay|please|thanks|thank you|go ahead|go on|go for it|do it|(?:delete|remove)${DELETE_TARGET}|thats fine|confirm(?:ed)?|absolutely|definitely|i am sure|im sure)`;
+const YES_TAIL = `(?:yes|sure|ok|okay|please|pls|do|then|thanks|thank you|ta|go ahead|go on|go for it|do it|(?:delete|remove|bin|ditch|scrap)${DELETE_TARGET}|thats fine|confirm(?:ed)?|absolutely|definitely|i am sure|im sure)`;
 const APPROVE = new RegExp(
   `^(?:${YES_WORD}(?: ${YES_TAIL})*|(?:do it|go ahead|go on|go for it|please do|proceed|(?:delete|remove)${DELETE_TARGET})(?: please| now)?)$`,
 );

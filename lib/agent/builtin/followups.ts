@@ -8,10 +8,12 @@ import { dueToString, findDue } from "@/lib/task-line/dates";
 import { addBody, readAdd } from "./intents/add";
 import { cleanRequest, cleanRequestKeepCase } from "./intents/cleanup";
 import { cleanPhrase } from "./intents/refs";
-import type { Intent } from "./intents/types";
+import type { AddItem, Intent } from "./intents/types";
+import { classify } from "./intents";
 import type { Clock } from "@/lib/task-line/clock";
-import type { ToolResultEvent } from "./prompt-reader";
+import type { ConversationEvent, ToolResultEvent } from "./prompt-reader";
 import { normalize } from "./text";
+import { saysYes } from "./intents/social";
 
 type Mapped = { calls: { toolName: string; input: Record<string, unknown> }[]; notes: string[] };
 
@@ -113,40 +115,42 @@ export function addAfterCreatedList(lastText: string, created: string | null): {
   return { toolName: "add_task", input: { title: listOffer[2], list: created } };
 }
 
-/**
- * A yes in any common form, to a question this model asked ("yep do it", "go on then", "aye",
- * "that would be great", "yeah go for it"): every word is one of these, at least one of them says
- * yes, and none says no.
- */
-const YES_HEAD = new Set(
-  "yes yeah yep yup ya yah aye sure ok okay k alright go do please pls great good perfect absolutely definitely course fine cool brilliant lovely grand nice".split(
-    " ",
-  ),
-);
-const YES_WORD = new Set([
-  ...YES_HEAD,
-  ..."on then ahead for it that this would be sounds sound shout idea thing why not of cheers thanks ta mate just all right yes do it please the one".split(
-    " ",
-  ),
-]);
-const NO_WORD = /\b(?:no|nope|nah|not now|don't|dont|never|leave it|forget it|skip it)\b/;
-
-function saysYes(userText: string): boolean {
-  const lower = userText.toLowerCase();
-  const words = lower.match(/[a-z']+/g) ?? [];
-  if (words.length === 0 || words.length > 8 || (NO_WORD.test(lower) && !/\bwhy not\b/.test(lower))) return false;
-  return words.every((w) => YES_WORD.has(w)) && words.some((w) => YES_HEAD.has(w));
+/** A yes/no or a one-phrase answer to this model's own last question. */
+/** The item this model offered in its last reply, as it read the user's message then (with its due, repeat, reminder). */
+function offeredItem(history: ConversationEvent[], title: string, clock: Clock): AddItem | null {
+  const said = history.findLast((e) => e.kind === "user");
+  if (said?.kind !== "user") return null;
+  for (const intent of classify(said.text, clock)) {
+    const items = intent.type === "offer" ? [intent.item] : intent.type === "add" ? intent.items : [];
+    const item = items.find((i) => i.title === title);
+    if (item) return item;
+  }
+  return null;
 }
 
-/** A yes/no or a one-phrase answer to this model's own last question. */
-export function contextualAnswer(lastText: string, intents: Intent[], userText: string, clock: Clock): Mapped | null {
-  const read = intents.length === 1 ? intents[0] : undefined;
+export function contextualAnswer(
+  lastText: string,
+  intents: Intent[],
+  userText: string,
+  clock: Clock,
+  history: ConversationEvent[] = [],
+): Mapped | null {
+  // A question this model asked takes a yes in any common form (saysYes), as a confirm, however
+  // the readers split it ("yes add it" reads as a yes and an add without a title).
+  const yes = /\?$/.test(lastText.trim()) && saysYes(userText);
+  const read = yes ? { type: "confirm" as const } : intents.length === 1 ? intents[0] : undefined;
   if (!read || !lastText) return null;
-  // A question this model asked takes a yes in any common form (saysYes), as a confirm.
-  const intent: Intent = /\?$/.test(lastText.trim()) && saysYes(userText) ? { type: "confirm" } : read;
+  const intent: Intent = read;
   const suggestion = ADD_SUGGESTION.exec(lastText);
   if (suggestion && suggestion[1]) {
     if (intent.type === "confirm") {
+      // Exactly what was offered: the item as read from the message it came from, else the offer's words.
+      const item = offeredItem(history, suggestion[1], clock);
+      if (item) {
+        const input: Record<string, unknown> = { ...item };
+        delete input.remindBeforeWithoutDue;
+        return { calls: [{ toolName: "add_task", input }], notes: [] };
+      }
       const due = suggestion[2] ? findDue(suggestion[2].toLowerCase(), clock)?.due : undefined;
       return {
         calls: [{ toolName: "add_task", input: due ? { title: suggestion[1], due: dueToString(due) } : { title: suggestion[1] } }],

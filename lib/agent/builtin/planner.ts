@@ -23,6 +23,7 @@ import type { TurnContext } from "./turn-context";
 import { applyWindow, windowInput } from "./windows";
 import { isBaseVerb } from "./verbs";
 import { addAfterCreatedList, chooseCandidate, contextualAnswer } from "./followups";
+import { dialogueAnswer } from "./dialogue";
 import { type GroundedChange, groundMessage, mightNameTask } from "./grounding";
 import { beforeTask, findDuplicate, looksBeforeAdding, slotsOf } from "./duplicates";
 import { addBody, readAdd } from "./intents/add";
@@ -283,8 +284,10 @@ export function firstStepOf(ctx: TurnContext): Mapped {
     const chosen = chooseCandidate(failure, ctx.intents[0], ctx.userText);
     if (chosen) return { calls: chosen.map((task) => ({ toolName: failure.name, input: { ...failure.input, task } })), notes: [] };
   }
-  const answer = contextualAnswer(lastAssistantText(ctx.history), ctx.intents, ctx.userText, ctx.clock);
+  const answer = contextualAnswer(lastAssistantText(ctx.history), ctx.intents, ctx.userText, ctx.clock, ctx.history);
   if (answer) return answer;
+  const carried = dialogueAnswer(ctx);
+  if (carried) return carried;
   const merged: Mapped = { calls: [], notes: [], groundable: groundable(ctx) };
   for (const intent of withinMessagePronouns(ctx.intents)) {
     const m = mapIntent(intent, ctx);

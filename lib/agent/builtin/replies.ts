@@ -125,7 +125,11 @@ function describeFilter(input: Record<string, unknown>, filter: ListFilter | und
 /** "did I put down X?", "is X done?": yes or no first, then the tasks it is about. */
 function lookupReply(tasks: TaskView[], filter: ListFilter, clock: Clock): string {
   const what = quote(filter.query ?? "that");
-  if (tasks.length === 0) return `No — I can't find anything about ${what} on your list.`;
+  if (tasks.length === 0) {
+    // "is the boiler service on my list?" — no: offer it, so a "go on then" adds exactly that (followups.ts).
+    const offer = filter.ask === "exists" && filter.query ? ` Do you want me to add ${quote(capitalize(filter.query))}?` : "";
+    return `No — I can't find anything about ${what} on your list.${offer}`;
+  }
   const open = tasks.filter((t) => t.status !== "completed");
   const shown = tasks.slice(0, 10);
   if (filter.ask === "exists") {
@@ -166,6 +170,10 @@ function listReply(result: ToolResultEvent, filter: ListFilter | undefined, cloc
     if (finished !== null) return `You didn't finish any tasks ${finished}.`;
     if (adj.startsWith("overdue")) return "You don't have any overdue tasks — nice work!";
     if (filter?.count) return `None — you don't have any ${adj}tasks${suffix}.`;
+    // "anything about the gym membership?" — nothing: offer it (two words or more), so a yes adds exactly that (followups.ts).
+    const query = typeof result.input.query === "string" ? result.input.query : "";
+    if (adj === "" && suffix === ` matching '${query}'` && !filter?.list && query.split(" ").length >= 2)
+      return `You don't have any tasks${suffix}. Do you want me to add ${quote(capitalize(query))}?`;
     return `You don't have any ${adj}tasks${suffix}. You can say "show my tasks" to see everything, or add one — ${EXAMPLE.toLowerCase()}`;
   }
   const noun = total === 1 ? "task" : "tasks";

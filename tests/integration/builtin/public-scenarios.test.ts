@@ -56,6 +56,7 @@ const files = [
   "intents-corpus-v4questions.jsonl",
   "intents-corpus-v4bulk.jsonl",
   "intents-corpus-v4adds.jsonl",
+  "intents-corpus-v4dialogue.jsonl",
 ];
 // Our rephrasings of the v1 scenarios (no known failures allowed there).
 const paraphrases = readScenarios<SeedTask>(resolve(import.meta.dirname, "paraphrase-scenarios.jsonl"));

@@ -21,6 +21,12 @@ describe("typed answers to a pending delete", () => {
     "please do",
     "yes I'm sure",
     "of course",
+    "yeah bin it",
+    "yes pls",
+    "aye",
+    "yeh go ahead",
+    "ok sure bin it",
+    "yep go on then",
   ])("%s approves", (text) => expect(classifyTypedReply(text)).toBe("approve"));
 
   it.each([
@@ -47,5 +53,6 @@ describe("typed answers to a pending delete", () => {
     "what?",
     "",
     "no, delete the other one",
+    "yeah bin the other one",
   ])("%s is neither", (text) => expect(classifyTypedReply(text)).toBeNull());
 });

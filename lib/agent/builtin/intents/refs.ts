@@ -9,10 +9,10 @@ import { numberFrom, ordinalFrom } from "@/lib/task-line/numbers";
 import type { TaskRef } from "./types";
 
 const PRONOUN =
-  /^(?:it|that|this|that one|this one|that task|this task|the task|the one|the same one|same one|same|that item|this item|the one i just added|the one you just added|what i just added|the new one|the latest one|the latest|the new task|the one we just (?:added|talked about)|that todo|this todo)$/;
+  /^(?:it|its|it's|that|this|that one|this one|that task|this task|the task|the one|the same one|same one|same|that item|this item|the one i just added|the one you just added|what i just added|the new one|the latest one|the latest|the new task|the one we just (?:added|talked about)|that todo|this todo)$/;
 
 const LISTED =
-  /^(?:them|those|these|all of them|them all|both|both of them|all those|all these|those tasks|these tasks|all of those|all of these|the lot|everything (?:you )?(?:just )?(?:listed|showed|shown))$/;
+  /^(?:them|those|these|all of them|them all|both|both of them|both of those|both of these|those two|these two|the two of them|all those|all these|those tasks|these tasks|all of those|all of these|the lot|everything (?:you )?(?:just )?(?:listed|showed|shown))$/;
 
 const ORDINAL =
   /^(?:the\s+)?(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th)|last|final|top|bottom|second[- ]to[- ]last|penultimate|next[- ]to[- ]last)(?:\s+(?:one|task|item|todo|entry|thing))?(?:\s+(?:on|in|from|of)\s+(?:the|my|that|this)\s+list)?$/;
@@ -31,6 +31,13 @@ export function ordinalRef(text: string): TaskRef | null {
     const n = ordinalFrom(word);
     return n ? { kind: "ordinal", n, fromEnd: false } : null;
   }
+  // "the one at the bottom", "the one on top"
+  const at = /^(?:the )?one (?:at the |on )(top|bottom)(?: of the list)?$/.exec(t);
+  if (at) return { kind: "ordinal", n: 1, fromEnd: at[1] === "bottom" };
+  // "number two", "no. three"
+  const spelled = /^(?:number|no\.?|#) ?([a-z]+)$/.exec(t);
+  const word = spelled?.[1] ? numberFrom(spelled[1]) : null;
+  if (word && word > 0 && word <= 50) return { kind: "ordinal", n: word, fromEnd: false };
   const num = NUMBERED.exec(t);
   const n = Number(num?.[1] ?? num?.[2] ?? NaN);
   return Number.isFinite(n) && n > 0 ? { kind: "ordinal", n, fromEnd: false } : null;

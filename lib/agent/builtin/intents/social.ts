@@ -54,6 +54,55 @@ const NEGATED_REQUEST =
 const LEAVE_AS_IS =
   /^(?:(?:just|oh|ok|okay|nah|no)[,!.]? )?leave (?:it|them|that|this|those|the \S+(?: \S+){0,4}?|my \S+(?: \S+){0,4}?) (?:for now|alone|as it is|as they are|as is|be|for later|till later|until later|for the moment|where it is|off the list|off)$/;
 
+/**
+ * A yes or a no in any common form, read word by word: every word is one of the answer's words,
+ * at least one is a head word ("yeah", "go", "please" / "nah", "nope"), and none of the other
+ * side's heads. "yep do it", "go on then", "that'd be great ta", "defo", "👍"; "nah its fine",
+ * "no ta", "not now thanks", "on second thoughts no".
+ */
+const YES_HEAD = new Set(
+  "yes yeah yeh yep yup ya yah yea ye yh yas aye mhm mhmm uhuh sure ok okay k kk alright go do please pls plz great good perfect absolutely definitely defo deffo def course fine cool brilliant lovely grand nice ideal excellent go-ahead".split(
+    " ",
+  ),
+);
+const YES_WORDS = new Set([
+  ...YES_HEAD,
+  ..."on then ahead for it that this would be sounds sound shout idea thing why not of cheers thanks thank ta mate just all right do it the one that'd thatd that's thats it'd itd i'd id love x xx lol haha add go yeah add that great".split(
+    " ",
+  ),
+]);
+const NO_HEAD = new Set("no nah nope na naw nay nvm nevermind nm".split(" "));
+const NO_WORDS = new Set([
+  ...NO_HEAD,
+  ..."not now thanks thank u you ta its it's fine ok okay dont don't do bother need leave it them for yet actually hmm wait on second thoughts thought forget about that this skip cancel never mind all good i'm im cheers mate sorry then sec wrong changed my mind".split(
+    " ",
+  ),
+]);
+const THUMBS = /^(?:\p{Emoji_Presentation}|\p{Extended_Pictographic}|\uFE0F|\s)+$/u;
+const YES_EMOJI = new Set(["👍", "👌", "✅", "🙏", "💯", "✔"]);
+
+function answerWords(text: string): string[] {
+  return text.toLowerCase().match(/[a-z']+/g) ?? [];
+}
+
+/** A yes in any common form (see YES_HEAD): also a thumbs-up on its own. */
+export function saysYes(text: string): boolean {
+  if (THUMBS.test(text)) return [...text].some((ch) => YES_EMOJI.has(ch));
+  const words = answerWords(text);
+  if (words.length === 0 || words.length > 8 || words.some((w) => NO_HEAD.has(w) || w === "don't" || w === "dont")) return false;
+  if (words.includes("not") && !(words.includes("why") && words.at(-1) === "not")) return false;
+  // "yes yes", "yesss": a stretched yes is a yes.
+  const squeezed = words.map((w) => w.replace(/(.)\1+$/, "$1"));
+  return squeezed.every((w) => YES_WORDS.has(w)) && squeezed.some((w) => YES_HEAD.has(w));
+}
+
+/** A no in any common form (see NO_HEAD). */
+export function saysNo(text: string): boolean {
+  const words = answerWords(text);
+  if (words.length === 0 || words.length > 8) return false;
+  return words.every((w) => NO_WORDS.has(w)) && words.some((w) => NO_HEAD.has(w.replace(/(.)\1+$/, "$1")));
+}
+
 /** A social or off-topic message, or null. */
 export function readSocial(text: string): Intent | null {
   if (!text) return { type: "say", kind: "unclear" };
@@ -71,6 +120,8 @@ export function readSocial(text: string): Intent | null {
   if (BYE.test(text)) return { type: "say", kind: "bye" };
   if (HELP.test(text)) return { type: "say", kind: "help" };
   if (CLOCK.test(text)) return { type: "say", kind: "clock" };
+  if (saysYes(text)) return { type: "confirm" };
+  if (saysNo(text)) return { type: "deny" };
   return null;
 }
 

@@ -6,6 +6,22 @@ const UNDO = new RegExp(
   `^(?:(?:oops|whoops|no|nope|wait|sorry|hmm|ugh)[,!.]*\\s+)*(?:please\\s+)?(?:${verbs("undo", "base")})(?:\\s+(?:that|it|this|those|them|everything|all of that|the last (?:change|changes|thing|one|action|step)|(?:my|your) last (?:change|changes|request|action)|what you (?:just )?did|what i (?:just )?(?:said|asked|did)|the changes?|it all))?(?:\\s+(?:please|now|again))?$|^(?:take|put)\\s+(?:that|it|this|those|them|everything)\\s+back(?:\\s+(?:please|to how it was|the way it was|as it was))?$|^(?:change|put|set)\\s+(?:it|that|them|everything)\\s+back(?:\\s+(?:to how it was|the way it was|as it was|like before))?$|^(?:go\\s+back|revert\\s+to\\s+before|restore\\s+(?:it|that|everything)\\s+(?:to\\s+)?(?:how|the way)\\s+it\\s+was)$`,
 );
 
+/** Words a user puts before "undo that" when taking back the last change ("oops no it isnt, undo that"). */
+const BEFORE_UNDO = new Set(
+  "oops whoops no nope nah wait sorry soz hmm ugh argh actually it its it's isnt isn't is not wasnt wasn't i havent haven't didnt didn't done yet my bad mistake wrong that was pls please can you could u just".split(
+    " ",
+  ),
+);
+const AFTER_UNDO = new Set(["that", "it", "this", "please", "pls", "thanks", "ta"]);
+
+/** "oops no it isnt, undo that": an undo at the end, after words that only take the change back. */
+function undoAtEnd(text: string): boolean {
+  const w = text.toLowerCase().match(/[a-z']+/g) ?? [];
+  while (w.length && AFTER_UNDO.has(w.at(-1) ?? "")) w.pop();
+  if (w.pop() !== "undo") return false;
+  return w.length <= 8 && w.every((x) => BEFORE_UNDO.has(x));
+}
+
 export function readUndo(text: string): Intent | null {
-  return UNDO.test(text) ? { type: "undo" } : null;
+  return UNDO.test(text) || undoAtEnd(text) ? { type: "undo" } : null;
 }

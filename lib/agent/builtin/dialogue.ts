@@ -1,0 +1,413 @@
+/**
+ * Short replies that lean on what the previous turn did (docs/agent.md "Dialogue"):
+ * - ellipsis: "oh and batteries too" after an add adds batteries; "same for the water bill",
+ *   "the dry cleaning too", "and the other one" after a change makes the same change there;
+ * - corrections: "no i meant the dentist not the doctor", "not that one, the drawer" after a
+ *   change undoes it and makes it on the task meant; after an add, "sorry i meant tim not tom"
+ *   renames the new task and "i meant friday not tomorrow" moves it;
+ * - "make that every week" (read as an add of 'Make that'): the change, on the task just touched.
+ * Everything is read word by word; when the words do not fit one of these forms, nothing here acts.
+ */
+import { findDue, dueToString } from "@/lib/task-line/dates";
+import { capitalize } from "@/lib/task-line/text";
+import { localParts } from "@/lib/task-line/clock";
+import { classify } from "./intents";
+import type { Intent } from "./intents/types";
+import type { TaskView, ToolCallEvent, ToolResultEvent } from "./prompt-reader";
+import { ordinalRef } from "./intents/refs";
+import { latestList, resolveRef, tasksOf } from "./references";
+import type { TurnContext } from "./turn-context";
+
+type Call = { toolName: string; input: Record<string, unknown> };
+type Mapped = { calls: Call[]; notes: string[] };
+
+const WRITES = new Set(["add_task", "update_task", "complete_task", "delete_task"]);
+
+/** One write of the previous turn: the call, and the task it was about when it succeeded. */
+type Act = { name: string; input: Record<string, unknown>; task: TaskView | null; done: boolean };
+
+/** The writes of the previous turn (the events after the last user message of the history). */
+function previousActs(ctx: TurnContext): Act[] {
+  let u = ctx.history.length - 1;
+  while (u >= 0 && ctx.history[u]?.kind !== "user") u--;
+  const tail = ctx.history.slice(u + 1);
+  const calls = tail.filter((e): e is ToolCallEvent => e.kind === "call" && WRITES.has(e.name));
+  return calls.map((c) => {
+    const r = tail.find((e): e is ToolResultEvent => e.kind === "result" && e.id === c.id);
+    const ok = r?.outcome.kind === "ok";
+    return { name: c.name, input: c.input, task: ok && r ? (tasksOf(r.outcome)[0] ?? null) : null, done: ok };
+  });
+}
+
+function words(text: string): string[] {
+  return text.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? [];
+}
+
+/** Drops words from the front while they are in `set`; returns whether any was dropped. */
+function dropFront(w: string[], set: Set<string>): boolean {
+  let dropped = false;
+  while (w.length && set.has(w[0] ?? "")) {
+    w.shift();
+    dropped = true;
+  }
+  return dropped;
+}
+
+function dropBack(w: string[], set: Set<string>): boolean {
+  let dropped = false;
+  while (w.length && set.has(w.at(-1) ?? "")) {
+    w.pop();
+    dropped = true;
+  }
+  return dropped;
+}
+
+const FILLER_FRONT = new Set(["oh", "ah", "ooh", "oops", "ok", "okay", "right", "yeah", "yes", "um", "erm", "hmm"]);
+const JOINERS = new Set(["and", "n", "&", "also", "plus"]);
+const FILLER_BACK = new Set(["pls", "please", "plz", "thanks", "ta", "x", "lol", "thx", "cheers"]);
+const TOO = new Set(["too", "also", "aswell"]);
+const ARTICLES = new Set(["the", "my", "a", "an"]);
+
+/** A task phrase as the tools match it: no article in front, no "one"/"task" behind. */
+function taskPhrase(w: string[]): string {
+  const p = [...w];
+  dropFront(p, ARTICLES);
+  dropBack(p, new Set(["one", "task", "thing", "instead"]));
+  return p.join(" ");
+}
+
+const OTHER = "\u0000other";
+
+/**
+ * "oh and batteries too", "and the dusting", "same for the water bill", "that too, the shoes",
+ * "the cat as well", "and the other one": the words of the new target (OTHER for "the other
+ * one"), or null when the message is not an ellipsis.
+ */
+/** Asides at the end that ask for nothing ("while i think of it", "before i forget"). */
+const ASIDES = [
+  "while i think of it",
+  "whilst i think of it",
+  "while i remember",
+  "whilst i remember",
+  "before i forget",
+  "now i think of it",
+  "come to think of it",
+  "if you can",
+  "if poss",
+].map((a) => a.split(" "));
+
+function dropAside(w: string[]): void {
+  for (const a of ASIDES) if (w.length > a.length && a.every((x, i) => w[w.length - a.length + i] === x)) w.splice(-a.length);
+}
+
+export function readEllipsis(text: string): string | null {
+  const w = words(text);
+  dropAside(w);
+  dropFront(w, FILLER_FRONT);
+  let marked = dropFront(w, JOINERS);
+  dropFront(w, FILLER_FRONT);
+  dropBack(w, FILLER_BACK);
+  if ((w[0] === "same" && (w[1] === "for" || w[1] === "with")) || (w[0] === "same" && w[1] === "goes" && w[2] === "for")) {
+    w.splice(0, w[1] === "goes" ? 3 : 2);
+    marked = true;
+  }
+  if (w[0] === "that" && w[1] === "too") {
+    w.splice(0, 2);
+    marked = true;
+  }
+  if (w.at(-2) === "that" && w.at(-1) === "too") {
+    w.splice(-2, 2);
+    marked = true;
+  } else if (w.at(-2) === "as" && w.at(-1) === "well") {
+    w.splice(-2, 2);
+    marked = true;
+  } else if (TOO.has(w.at(-1) ?? "")) {
+    w.pop();
+    marked = true;
+  }
+  dropBack(w, FILLER_BACK);
+  if (!marked || w.length === 0 || w.length > 6) return null;
+  if (w.join(" ") === "the other one" || w.join(" ") === "the other") return OTHER;
+  return w.join(" ");
+}
+
+const CORRECTION_FRONT = new Set([
+  "no",
+  "nope",
+  "nah",
+  "sorry",
+  "soz",
+  "oops",
+  "whoops",
+  "wait",
+  "ugh",
+  "argh",
+  "hmm",
+  "oh",
+  "actually",
+  "ah",
+  "my",
+  "bad",
+]);
+
+/** "no i meant the dentist not the doctor" → { meant: "the dentist", not: "the doctor" }; "not that one, the other one" → { meant: OTHER }. */
+export function readCorrection(text: string): { meant: string; not: string | null } | null {
+  const w = words(text);
+  const led = dropFront(w, CORRECTION_FRONT);
+  dropBack(w, new Set([...FILLER_BACK, "sorry", "instead"]));
+  let meant: string[] | null = null;
+  let not: string[] | null = null;
+  const m = w.findIndex((x) => x === "meant" || x === "mean");
+  if (m >= 0 && m <= 1 && (m === 0 || w[0] === "i")) {
+    const rest = w.slice(m + 1);
+    const n = rest.indexOf("not");
+    meant = n > 0 ? rest.slice(0, n) : rest;
+    not = n > 0 ? rest.slice(n + 1) : null;
+  } else if ((w[0] === "not" && w[1] === "that" && w[2] === "one") || (w[0] === "wrong" && w[1] === "one")) {
+    const rest = w.slice(w[0] === "not" ? 3 : 2);
+    dropFront(rest, new Set(["i", "meant", "mean", "its", "it's", "it", "was"]));
+    meant = rest.length ? rest : null;
+  } else if (led) {
+    // "no the cake, not the balloons", "beth not ben"
+    const n = w.indexOf("not");
+    if (n > 0 && n < w.length - 1) {
+      meant = w.slice(0, n);
+      not = w.slice(n + 1);
+    }
+  }
+  if (!meant || meant.length === 0 || meant.length > 6 || (not && not.length > 6)) return null;
+  const phrase = meant.join(" ");
+  return { meant: phrase === "the other one" || phrase === "the other" ? OTHER : phrase, not: not ? not.join(" ") : null };
+}
+
+/** The task of the list the user last saw that is not `task`, when that list had just two. */
+function otherOf(ctx: TurnContext, task: TaskView | null): string | null {
+  const list = latestList(ctx.history, ctx.clock) ?? [];
+  if (!task || list.length !== 2 || !list.some((t) => t.id === task.id)) return null;
+  return list.find((t) => t.id !== task.id)?.id ?? null;
+}
+
+/** Words that make a phrase a change of its own ("its not urgent, low priority", "remind me at 9"), never a new target. */
+const NOT_A_TARGET = new Set(
+  "it its it's that that's thats this they them make set change move put remind reminder mark priority urgent important due done".split(
+    " ",
+  ),
+);
+
+/** Whether the phrase can name a task to act on (not a request of its own: "remind me at 9"). */
+function plainTarget(phrase: string, ctx: TurnContext): boolean {
+  if (words(phrase).some((w) => NOT_A_TARGET.has(w))) return false;
+  const read = classify(phrase, ctx.clock);
+  return read.length === 1 && (read[0]?.type === "unknown" || read[0]?.type === "offer" || read[0]?.type === "add");
+}
+
+function sameWordIn(title: string, phrase: string): boolean {
+  const t = words(title);
+  const p = words(taskPhrase(words(phrase)));
+  return p.length > 0 && p.every((x) => t.includes(x));
+}
+
+function ellipsisCalls(ctx: TurnContext, acts: Act[], target: string): Call[] | null {
+  const done = acts.filter((a) => a.done || a.name === "delete_task");
+  if (done.length === 0) return null;
+  if (done.every((a) => a.name === "add_task")) {
+    if (target === OTHER || !plainTarget(target, ctx)) return null;
+    const read = classify(target, ctx.clock)[0];
+    const items = read?.type === "add" ? read.items : [{ title: capitalize(target) }];
+    return items.map((item) => ({ toolName: "add_task", input: { ...item } }));
+  }
+  if (done.length !== 1) return null;
+  const act = done[0]!;
+  if (act.name === "add_task" || (act.name === "update_task" && "title" in act.input)) return null;
+  let task: string | null;
+  if (target === OTHER) task = otherOf(ctx, act.task);
+  // "and add milk" after a change is a new request, not the same change on 'add milk'.
+  else
+    task =
+      plainTarget(target, ctx) && classify(target, ctx.clock)[0]?.type !== "add" && !(act.task && sameWordIn(act.task.title, target))
+        ? taskPhrase(words(target))
+        : null;
+  return task ? [{ toolName: act.name, input: { ...act.input, task } }] : null;
+}
+
+function correctionCalls(ctx: TurnContext, acts: Act[], c: { meant: string; not: string | null }): Call[] | null {
+  if (acts.length !== 1) return null;
+  const act = acts[0]!;
+  if (act.name === "add_task") {
+    if (!act.done || !act.task || c.meant === OTHER) return null;
+    const due = findDue(c.meant, ctx.clock);
+    const covered = due ? due.spans.reduce((n, sp) => n + sp.length, 0) : 0;
+    if (due && covered >= c.meant.replace(/^(?:on|for|at) /, "").length)
+      return [{ toolName: "update_task", input: { task: act.task.id, due: dueToString(due.due) } }];
+    if (!c.not) return null;
+    const title = act.task.title;
+    const at = title.toLowerCase().indexOf(c.not);
+    const old = at >= 0 ? c.not : taskPhrase(words(c.not));
+    const from = title.toLowerCase().indexOf(old);
+    if (!old || from < 0) return null;
+    const renamed = `${title.slice(0, from)}${from === 0 ? capitalize(c.meant) : c.meant}${title.slice(from + old.length)}`;
+    return [{ toolName: "update_task", input: { task: act.task.id, title: renamed } }];
+  }
+  const target = c.meant === OTHER ? otherOf(ctx, act.task) : taskPhrase(words(c.meant));
+  if (!target || (act.task && c.meant !== OTHER && sameWordIn(act.task.title, c.meant))) return null;
+  const redo = { toolName: act.name, input: { ...act.input, task: target } };
+  // A delete that was asked about and not run needs no undo; a change that ran is undone first.
+  if (!act.done) return act.name === "delete_task" ? [redo] : null;
+  if (act.name === "delete_task") return null;
+  return ctx.available.size === 0 || ctx.available.has("undo_last_turn") ? [{ toolName: "undo_last_turn", input: {} }, redo] : null;
+}
+
+/** Titles the add reader makes of "make that every week": a change verb and a pronoun. */
+const PRONOUN_TITLE = /^(?:make|set|put|change|switch|turn|have) (?:it|that|this)$/i;
+
+function pronounChange(ctx: TurnContext, acts: Act[], intent: Intent | undefined): Call[] | null {
+  const act = acts.length === 1 ? acts[0] : undefined;
+  if (!act?.done || !act.task || act.name === "delete_task" || intent?.type !== "add" || intent.items.length !== 1) return null;
+  const { title, ...changes } = intent.items[0]!;
+  if (!PRONOUN_TITLE.test(title) || Object.keys(changes).length === 0) return null;
+  return [{ toolName: "update_task", input: { task: act.task.id, ...changes } }];
+}
+
+const DAY_FRONT = new Set([...CORRECTION_FRONT, "do", "make", "it", "that", "for", "on", "to", "lets", "let's", "say"]);
+const DAY_BACK = new Set([...FILLER_BACK, "is", "better", "instead", "would", "be", "works", "then"]);
+
+/** "actually sunday is better", "hmm do it for tomorrow morning": only a day (and time) for the task just added or changed. */
+function newDay(ctx: TurnContext, acts: Act[]): Call[] | null {
+  const act = acts.length === 1 ? acts[0] : undefined;
+  if (!act?.done || !act.task || (act.name !== "add_task" && act.name !== "update_task")) return null;
+  const w = words(ctx.userText);
+  const led = dropFront(w, DAY_FRONT);
+  const trailed = dropBack(w, DAY_BACK);
+  const rest = w.join(" ");
+  if (!(led || trailed) || !rest) return null;
+  const due = findDue(rest, ctx.clock);
+  const covered = due ? due.spans.reduce((n, sp) => n + sp.length, 0) : 0;
+  return due && covered >= rest.length ? [{ toolName: "update_task", input: { task: act.task.id, due: dueToString(due.due) } }] : null;
+}
+
+/** Words that name a day; without one, a time ("at 9", "3pm") is on the day the task is due. */
+const DAY_WORD = new Set(
+  "today tonight tomorrow tmrw tmr tomoz monday tuesday wednesday thursday friday saturday sunday mon tue tues wed weds thu thur thurs fri sat sun next week weekend month".split(
+    " ",
+  ),
+);
+
+/** A time said without a day, on the day `task` is due (else as read). */
+function onTaskDay(ctx: TurnContext, text: string, task: TaskView): string | null {
+  const found = findDue(text, ctx.clock);
+  if (!found) return null;
+  const due = found.due;
+  if (task.dueAt && due.hour !== undefined && !words(text).some((w) => DAY_WORD.has(w)))
+    return dueToString({ ...due, date: localParts(new Date(task.dueAt), ctx.clock.timeZone).date });
+  return dueToString(due);
+}
+
+const REMIND_FRONT = new Set([...FILLER_FRONT, ...JOINERS, "can", "could", "you", "u", "pls", "please", "and"]);
+
+/** "and remind me at 9", "remind me about it at 7am": a reminder on the task just added or changed. */
+function reminder(ctx: TurnContext, acts: Act[]): Call[] | null {
+  const act = acts.length === 1 ? acts[0] : undefined;
+  if (!act?.done || !act.task || (act.name !== "add_task" && act.name !== "update_task")) return null;
+  const w = words(ctx.userText);
+  dropFront(w, REMIND_FRONT);
+  if (w.slice(0, 2).join(" ") !== "remind me") return null;
+  w.splice(0, 2);
+  if (["about it", "about that"].includes(w.slice(0, 2).join(" "))) w.splice(0, 2);
+  dropBack(w, FILLER_BACK);
+  const rest = w.join(" ");
+  const found = rest ? findDue(rest, ctx.clock) : null;
+  const covered = found ? found.spans.reduce((n, sp) => n + sp.length, 0) : 0;
+  if (!found || found.due.hour === undefined || covered < rest.replace(/^(?:at|on|for) /, "").length) return null;
+  const at = onTaskDay(ctx, rest, act.task);
+  return at ? [{ toolName: "update_task", input: { task: act.task.id, remindAt: at } }] : null;
+}
+
+/** "set it for 3pm" after "add call nan tomorrow": the time on the task's own day, not today. */
+function timeOnTaskDay(ctx: TurnContext, acts: Act[], intent: Intent | undefined): Call[] | null {
+  const act = acts.length === 1 ? acts[0] : undefined;
+  if (!act?.done || !act.task?.dueAt || intent?.type !== "update" || intent.ref.kind !== "pronoun") return null;
+  const { due, ...others } = intent.changes;
+  if (!due || !due.includes("T") || Object.keys(others).length > 0 || words(ctx.userText).some((w) => DAY_WORD.has(w))) return null;
+  const at = onTaskDay(ctx, ctx.userText, act.task);
+  return at ? [{ toolName: "update_task", input: { task: act.task.id, due: at } }] : null;
+}
+
+const MODALS = new Set(["can", "could", "should", "will", "would", "shall"]);
+
+/** The changes of "make it <rest>" as the update reader reads them, when they are only fields a follow-up may set. */
+function changesOf(ctx: TurnContext, rest: string[]): Record<string, unknown> | null {
+  // "not urgent, low priority": "not urgent" says low priority, and may come alone.
+  if (rest[0] === "not" && (rest[1] === "urgent" || rest[1] === "important")) {
+    const more = rest.length > 2 ? changesOf(ctx, rest.slice(2)) : { priority: "low" };
+    return more && (more.priority ?? "low") === "low" ? { ...more, priority: "low" } : null;
+  }
+  if (rest.length === 0 || rest.length > 6) return null;
+  const read = classify(`make it ${rest.join(" ")}`, ctx.clock);
+  const intent = read.length === 1 ? read[0] : undefined;
+  if (intent?.type !== "update" || intent.ref.kind !== "pronoun") return null;
+  const { priority, due, recurrence, remindAt } = intent.changes;
+  const changes = Object.fromEntries(Object.entries({ priority, due, recurrence, remindAt }).filter(([, v]) => v !== undefined));
+  return Object.keys(changes).length > 0 && Object.keys(intent.changes).length === Object.keys(changes).length ? changes : null;
+}
+
+/**
+ * "can it be low priority", "it should be urgent", "its for friday", "the last one can be high
+ * priority", "3rd one's low priority": a change said of "it" or of a task of the list just shown,
+ * read as "make it …" (the update reader's form).
+ */
+function saidOf(ctx: TurnContext, acts: Act[]): Call[] | null {
+  const w = words(ctx.userText);
+  dropFront(w, new Set([...CORRECTION_FRONT, ...JOINERS]));
+  dropBack(w, FILLER_BACK);
+  const act = acts.length === 1 ? acts[0] : undefined;
+  const justTouched = act?.done && act.task && (act.name === "add_task" || act.name === "update_task") ? act.task.id : null;
+  let ids: string[] = [];
+  let rest: string[] = [];
+  if (MODALS.has(w[0] ?? "") && (w[1] === "it" || w[1] === "that") && w[2] === "be")
+    [ids, rest] = [justTouched ? [justTouched] : [], w.slice(3)];
+  else if ((w[0] === "it" || w[0] === "that") && MODALS.has(w[1] ?? "") && w[2] === "be")
+    [ids, rest] = [justTouched ? [justTouched] : [], w.slice(3)];
+  else if (["its", "it's", "thats", "that's"].includes(w[0] ?? "")) [ids, rest] = [justTouched ? [justTouched] : [], w.slice(1)];
+  else {
+    // "<ordinal> can be …", "<ordinal>'s …"
+    const m = w.findIndex((x, i) => (MODALS.has(x) && w[i + 1] === "be") || x.endsWith("'s"));
+    if (m < 1 && !(m === 0 && w[0]?.endsWith("'s"))) return null;
+    const subject = w[m]?.endsWith("'s") ? [...w.slice(0, m), (w[m] ?? "").slice(0, -2)] : w.slice(0, m);
+    const ref = ordinalRef(subject.join(" "));
+    if (!ref) return null;
+    const r = resolveRef(ref, ctx.history, ctx.clock);
+    if (!("ids" in r)) return null;
+    [ids, rest] = [r.ids, w.slice(w[m]?.endsWith("'s") ? m + 1 : m + 2)];
+  }
+  const changes = ids.length === 1 ? changesOf(ctx, rest) : null;
+  return changes ? ids.map((task) => ({ toolName: "update_task", input: { task, ...changes } })) : null;
+}
+
+const answerOrAsk = (calls: Call[] | null): Mapped =>
+  calls ? { calls, notes: [] } : { calls: [], notes: ["Which task do you mean? Tell me its name."] };
+
+/** The calls for a reply that leans on the previous turn's action, or null. */
+export function dialogueAnswer(ctx: TurnContext): Mapped | null {
+  const acts = previousActs(ctx);
+  const intent = ctx.intents.length === 1 ? ctx.intents[0] : undefined;
+  const loosely = !intent || intent.type === "unknown" || intent.type === "say" || intent.type === "offer" || intent.type === "add";
+  const said = loosely ? saidOf(ctx, acts) : null;
+  if (said) return { calls: said, notes: [] };
+  if (acts.length === 0) return null;
+  const timed = timeOnTaskDay(ctx, acts, intent) ?? reminder(ctx, acts);
+  if (timed) return { calls: timed, notes: [] };
+  if (!loosely) return null;
+  const changed = pronounChange(ctx, acts, intent);
+  if (changed) return { calls: changed, notes: [] };
+  const day = newDay(ctx, acts);
+  if (day) return { calls: day, notes: [] };
+  // A correction or an ellipsis that names nothing this model can tell is asked about, never offered as a task.
+  const correction = readCorrection(ctx.userText);
+  if (correction) return answerOrAsk(correctionCalls(ctx, acts, correction));
+  const target = readEllipsis(ctx.userText);
+  // "and add milk", "oh and buy bread too" after a change: a request of its own, read as before.
+  const last = acts.at(-1);
+  if (target && target !== OTHER && last?.name !== "add_task" && classify(target, ctx.clock)[0]?.type === "add") return null;
+  if (target) return answerOrAsk(ellipsisCalls(ctx, acts, target));
+  return null;
+}
