@@ -349,6 +349,8 @@ const JUNK_TITLE =
  */
 function junkAdd(text: string, item: AddItem | undefined): boolean {
   if (!item || /^(?:please |pls )?(?:add|create|new|todo|to-do|remind me to)\b/.test(text)) return false;
+  // "remind me abt the gas bill tomorrow morning", "set a reminder for car insurance, 3pm": a reminder on a task the user may have.
+  if (/^(?:remind me|set a reminder|ping me|buzz me|nudge me) (?:about|abt|bout|re|for|on)\b/.test(text)) return true;
   if (CHANGE_START.test(text) && (JUNK_TITLE.test(item.title) || item.list !== undefined)) return true;
   // "remind me about the optician tomorrow", "the glasses, push it to friday", "glasses by the weekend".
   if (VERBLESS(item.title)) return true;
@@ -407,7 +409,7 @@ function similarTask(title: string, found: TaskView[]): TaskView | undefined {
 /** After the lookup: the grounded change, a question when two tasks fit, or the readers' own answer. */
 function afterLookup(ctx: TurnContext, first: Mapped, found: TaskView[]): Step {
   const g = groundMessage(ctx.userText, found, ctx.clock);
-  if (g?.kind === "change") return { calls: groundedCalls(ctx, g.change), text: "" };
+  if (g?.kind === "change") return { calls: [g.change, ...(g.also ?? [])].flatMap((c) => groundedCalls(ctx, c)), text: "" };
   if (g?.kind === "ambiguous")
     return {
       calls: [],
@@ -576,7 +578,7 @@ export function planStep(conversation: Conversation, clock: Clock, available: Se
     if (!acted) {
       const found = result.outcome.kind === "ok" ? toTaskViews(result.outcome.value.tasks) : [];
       const g = groundMessage(ctx.userText, found, ctx.clock);
-      if (g?.kind === "change") return { calls: groundedCalls(ctx, g.change), text: "" };
+      if (g?.kind === "change") return { calls: [g.change, ...(g.also ?? [])].flatMap((c) => groundedCalls(ctx, c)), text: "" };
     }
     // The reply is about the grounded change (the failed try and the lookup are not shown), or about the failure.
     const shown = acted ? ctx.turn.slice(ctx.turn.indexOf(result) + 1) : ctx.turn.filter((e) => e !== call && e !== result);

@@ -53,6 +53,7 @@ const files = [
   "intents-corpus-adds.jsonl",
   "intents-corpus-questions.jsonl",
   "intents-corpus-ground.jsonl",
+  "intents-corpus-v4edits.jsonl",
 ];
 // Our rephrasings of the v1 scenarios (no known failures allowed there).
 const paraphrases = readScenarios<SeedTask>(resolve(import.meta.dirname, "paraphrase-scenarios.jsonl"));

@@ -124,7 +124,7 @@ const FINISHED_STATE = "(?:clean|tidy|empty|sorted|fixed|over|sent|paid)";
  */
 function readParticipleStatement(text: string): Intent | null {
   const m = new RegExp(
-    `^(.+?)(?:'s been|\\s+(?:is|are|was|were|has been|have been|got|is now|are now|'s|s been)|'s)?\\s+(?:all\\s+|now\\s+|finally\\s+|just\\s+|already\\s+)?([a-z]+(?:\\s+(?:up|off|out))?)(?:\\s+(?:now|already|today|finally|at last|earlier|this morning|yesterday))?$`,
+    `^(.+?)(?:'s been|\\s+(?:is|are|was|were|has been|have been|been|got|is now|are now|'s|s been)|'s)?\\s+(?:all\\s+|now\\s+|finally\\s+|just\\s+|already\\s+)?([a-z]+(?:\\s+(?:up|off|out))?)(?:\\s+(?:now|already|today|finally|at last|earlier|this morning|yesterday))?$`,
   ).exec(text);
   if (!m || !m[1] || !m[2]) return null;
   const subject = trimPunctuation(m[1]);
@@ -144,6 +144,16 @@ function readParticipleStatement(text: string): Intent | null {
   return r.length ? { type: "complete", refs: r } : null;
 }
 
+/** Words around a completed task's name that are not part of it. */
+const LEADING_GOT = new Set(["got", "gotten", "get"]);
+const TRAILING_BOTH = new Set(["both", "all", "too"]);
+function withoutWords(phrase: string, leading: Set<string>, trailing: Set<string>): string {
+  const w = phrase.split(" ");
+  while (w.length > 1 && leading.has(w[0]!)) w.shift();
+  while (w.length > 1 && trailing.has(w.at(-1)!)) w.pop();
+  return w.join(" ");
+}
+
 export function readComplete(text: string): Intent | null {
   if (
     /^(?:done|finished|completed|complete|it's done|it is done|that's done|that is done|all done with (?:it|that)|done with (?:it|that)|i did it|did it|finished it|completed it|i've done it|i have done it|i finished it)$/.test(
@@ -154,7 +164,8 @@ export function readComplete(text: string): Intent | null {
   }
   const m = firstMatch(COMPLETE, text);
   if (m) {
-    const subject = trimPunctuation(gerundFixed(text, m[1]) ?? "");
+    // "got the haircut done", "netflix and gym both done": "got" and "both" are not the task's words.
+    const subject = withoutWords(trimPunctuation(gerundFixed(text, m[1]) ?? ""), LEADING_GOT, TRAILING_BOTH);
     if (/^(?:i|i'm|i am|we|we're|all|we are|you|that's all|i'm all|everything)$/.test(subject)) return null;
     // "… mark it as not done": a negation before "done" is not a completion.
     if (/\b(?:not|never|isn't|n't)$/.test(subject) || /^(?:i|we)\s+(?:need|have|must|should|want)\b/.test(subject)) return null;
@@ -198,7 +209,48 @@ function readPastTense(text: string): Intent | null {
   return refs.length ? { type: "complete", refs } : null;
 }
 
+/** "sofa's not happening lol delete it", "concerts cancelled, take it off": the task is named before, "it" after. */
+const DELETE_IT = new Set([
+  "delete it",
+  "remove it",
+  "get rid of it",
+  "bin it",
+  "scrap it",
+  "ditch it",
+  "take it off",
+  "cross it off the list",
+]);
+/** Words of the remark around the task's name ("not doing … anymore", "… isn't happening", "… cancelled"). */
+const REMARK = new Set(
+  "not doing anymore any more isnt isn't is are 's s happening cancelled canceled off lol so just then pls please no longer going ahead".split(
+    " ",
+  ),
+);
+function readRemarkThenDeleteIt(text: string): Intent | null {
+  const cut = text.lastIndexOf(",");
+  const head = cut > 0 ? text.slice(0, cut) : "";
+  const tail = (cut > 0 ? text.slice(cut + 1) : "").trim().split(" ");
+  while (tail.length > 2 && REMARK.has(tail[0]!)) tail.shift();
+  const said = tail.join(" ");
+  // Without a comma: "sofa's not happening lol delete it".
+  const [phrase, verb] = DELETE_IT.has(said) ? [head, said] : splitAtDeleteIt(text);
+  if (!phrase || !verb) return null;
+  const name = phrase
+    .replace(/'s\b/g, " ")
+    .split(" ")
+    .filter((w) => w && !REMARK.has(w))
+    .join(" ");
+  const r = refs(name);
+  return r.length === 1 && r[0]!.kind === "phrase" ? { type: "delete", refs: r } : null;
+}
+function splitAtDeleteIt(text: string): [string, string] | [] {
+  for (const verb of DELETE_IT) if (text.endsWith(` ${verb}`)) return [text.slice(0, -verb.length - 1), verb];
+  return [];
+}
+
 export function readDelete(text: string): Intent | null {
+  const remark = readRemarkThenDeleteIt(text);
+  if (remark) return remark;
   const m = firstMatch(DELETE, text);
   if (m) {
     const r = refs(m[1]);
