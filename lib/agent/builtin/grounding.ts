@@ -66,7 +66,7 @@ const LEXICON = {
     "let's lets let super very quite pretty extremely seriously definitely ugh argh phew ah meh gosh blimey crikey damn " +
     "from_now_on now anyway anyways mate cheers thanks ta think guess suppose reckon more bit lot please kindly instead either " +
     "list label tag priority due date deadline time reminder before beforehand ahead advance it's its one thing stuff task " +
-    "r gonna gotta wanna lol ngl tho though abt bout prob probs rn atm x anymore whatever finally morning afternoon evening night"
+    "r gonna gotta wanna lol ngl tho though abt bout prob probs rn atm x anymore whatever finally morning afternoon evening night v"
   ).split(" "),
   negator: (
     "don't dont not never no nope nothing didn't doesn't won't shouldn't isn't aren't wasn't hasn't haven't " +
@@ -153,7 +153,8 @@ function findMention(tokens: Token[], tasks: TaskView[]): Mention[] {
     const matched = new Set<string>();
     tokens.forEach((t, i) => {
       if (STOP.has(t.w) || SLOT_WORD.test(t.stem) || ACTION.has(t.w)) return;
-      const s = stems.find((x) => sameStem(x, t.stem));
+      // "bulbs are bought" names "Buy bulbs" (the past of its verb), not "Plant bulbs".
+      const s = stems.find((x) => sameStem(x, t.stem) || x === baseOfPast(t.w));
       if (s) {
         hit.push(i);
         matched.add(s);
@@ -179,7 +180,7 @@ function takeMention(tokens: Token[], m: Mention): void {
   while (from > 0 && (/^(?:the|my|that|this|our|those|these)$/.test(tokens[from - 1]!.w) || title.has(tokens[from - 1]!.stem))) from--;
   while (
     to + 1 < tokens.length &&
-    (/^(?:one|thing|things|stuff|task|bit|job|appointment|appt|booking|form|forms|bill|errand|business)$/.test(
+    (/^(?:one|thing|things|stuff|task|bit|job|appointment|appt|booking|form|forms|bill|errand|business|pickup|renewal|reply|call|visit|email)$/.test(
       tokens[to + 1]!.w.replace(/'s$/, ""),
     ) ||
       title.has(tokens[to + 1]!.stem))
@@ -200,7 +201,7 @@ const NOTE_LEAD = /^(?:remember|don't|dont|bring|ask|take|need|needs|it's|its|th
 /** Words the new title never ends with ("call the gym one cancel membership instead"). */
 const TITLE_TAIL = /^(?:instead|pls|please|thanks|ta|lol|tbh|now)$/;
 /** A copula: "the bins are out", "mum's been called". */
-const COPULA = /^(?:is|are|was|were|been|be|'s|got)$/;
+const COPULA = /^(?:is|are|was|were|been|be|'s|got|its|it's)$/;
 /** Verbs whose object may be the one who did it ("mum called" = mum phoned): their bare participle is not a completion. */
 const TWO_WAY_VERB = /^(?:call|ring|phone|text|email|message|ask|tell|visit|meet|see|pay)$/;
 
@@ -212,6 +213,8 @@ function statesDone(tokens: Token[], task: TaskView): number[] | null {
   const particle = title.length > 2 && /^(?:out|in|up|away|off|back|down)$/.test(title.at(-1)!.w) ? title.at(-1)!.w : null;
   for (let i = 0; i < tokens.length; i++) {
     const w = tokens[i]!.w;
+    // "the post should be checked" is a wish, not a state.
+    if (/^(?:should|must|needs|need|to|will|can|could|gotta)$/.test(tokens[i - 2]?.w ?? "")) continue;
     const after = COPULA.test(tokens[i - 1]?.w ?? "") || /'s$/.test(tokens[i - 1]?.w ?? "");
     if (particle && w === particle && after) return [i - 1, i];
     const past = baseOfPast(w);
@@ -278,6 +281,7 @@ export const RULES: Rule[] = [
         // Without a note word, the rest must not be a change ("acme invoice - make it next tues").
         const plain =
           !findDue(restText, ctx.clock) &&
+          !rest.some((t) => SLOT_WORD.test(t.stem)) &&
           !ACTION.has(rest[0]!.w) &&
           (sep === ":" || (sep === "," && rest.some((t) => COPULA.test(t.w) || t.w === "it's" || t.w === "its")));
         if ((!explicit && !plain) || (sep === "," && !said && findDue(restText, ctx.clock))) continue;
@@ -641,9 +645,19 @@ export const RULES: Rule[] = [
         if (/^(?:a|an)$/.test(tokens[n]?.w ?? "")) n++;
         const name = tokens[n];
         const tail = tokens[n + 1];
-        if (!name || name.used || STOP.has(name.w) || SLOT_WORD.test(name.w) || NEGATOR.has(name.w)) continue;
+        if (
+          !name ||
+          name.used ||
+          STOP.has(name.w) ||
+          SLOT_WORD.test(name.w) ||
+          NEGATOR.has(name.w) ||
+          baseOfPast(name.w) ||
+          name.w.endsWith("ing")
+        )
+          continue;
         const isNoun = tail && /^(?:thing|job|task|stuff|one)$/.test(tail.w);
-        const before = tail && (tail.used || NEGATOR.has(tail.w)) && n === c + 1;
+        // "accountant is work not home", "printer paper isnt home stuff its work".
+        const before = n === c + 1 && (tail ? NEGATOR.has(tail.w) : /^(?:its|it's)$/.test(tokens[c]!.w));
         if (!isNoun && !before) continue;
         ctx.changes.labels = [name.w];
         take(tokens, c, isNoun ? n + 1 : n);
@@ -756,9 +770,14 @@ export const RULES: Rule[] = [
         .join(" ");
       const found = findDue(text, ctx.clock);
       if (!found) return false;
-      // "the lunch isn't till thursday now": the negation belongs to the day.
+      // "the lunch isn't till thursday now": the negation belongs to the day; "sat not today": the old day.
       tokens.forEach((t, i) => {
-        if (NEGATOR.has(t.w) && /^(?:till|til|until|before)$/.test(tokens[i + 1]?.w ?? "")) take(tokens, i, i + 1);
+        const next = tokens[i + 1]?.w ?? "";
+        if (
+          NEGATOR.has(t.w) &&
+          (/^(?:till|til|until|before)$/.test(next) || (SLOT_WORD.test(LEXICON.dayWord[next] ?? next) && !tokens[i + 1]!.used))
+        )
+          take(tokens, i, i + 1);
       });
       for (const span of found.spans) {
         const start = text.slice(0, span.index).split(" ").filter(Boolean).length;
@@ -769,7 +788,7 @@ export const RULES: Rule[] = [
         take(tokens, start, start + n - 1);
       }
       // "remind me about the optician tomorrow morning", "ping me about the glasses at 6": a reminder time, not a new due date.
-      const remind = findWord(tokens, /^(?:remind|ping|nudge|buzz|warn|alert|notify)$/);
+      const remind = findWord(tokens, /^(?:remind|reminder|ping|nudge|buzz|warn|alert|notify)$/);
       if (remind >= 0 && found.due.hour !== undefined) {
         tokens[remind]!.used = true;
         ctx.changes.remindAt = dueToString(found.due);
@@ -866,8 +885,12 @@ function groundOne(text: string, tasks: TaskView[], clock: Clock, bare: boolean)
   for (const rule of RULES) if (rule.read(tokens, ctx)) read++;
   if (read === 0 && !bare) return null;
   // The explanation gate: every word left must be a filler or an action word ("both" only in a part).
+  // The task's own words ("post should be checked every day" of "Check the post") are explained by the mention.
+  const own = new Set(contentStems(mention.task.title));
   const left = tokens.filter(
-    (t) => !t.used && (NEGATOR.has(t.w) || (!FILLER.has(t.w) && !ACTION.has(t.w) && !STOP.has(t.w) && !(bare && t.w === "both"))),
+    (t) =>
+      !t.used &&
+      (NEGATOR.has(t.w) || (!FILLER.has(t.w) && !ACTION.has(t.w) && !STOP.has(t.w) && !own.has(t.stem) && !(bare && t.w === "both"))),
   );
   if (left.length > 0) return null;
   // A completion never comes with other changes ("done" inside a longer change is not a completion).

@@ -381,7 +381,12 @@ function failedWriteToGround(ctx: TurnContext): boolean {
   if (calls.length === 1 && alternativesFor(last).some((g) => g.every((t) => !tried.has(t)))) return false;
   // Only a phrase with a word no title may carry ("the library stuff", "the optician appointment", "mum's").
   const phrase = String(calls[0]?.input.task ?? "").toLowerCase();
-  return /\b(?:stuff|thing|one|appointment|appt|bit|job|business|booking|due)\b|'s\b/.test(phrase) && mightNameTask(ctx.userText);
+  // …or a title's noun with a word about it ("essay deadline", "passport renewal", "landlord email", "bookshelf is whatever").
+  return (
+    /\b(?:stuff|thing|one|appointment|appt|bit|job|business|booking|due|deadline|renewal|pickup|email|reply|call|visit|is|are)\b|'s\b/.test(
+      phrase,
+    ) && mightNameTask(ctx.userText)
+  );
 }
 
 /** The lookup this model made after a failed change (failedWriteToGround), and what it found. */

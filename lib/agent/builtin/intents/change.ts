@@ -144,6 +144,9 @@ function readParticipleStatement(text: string): Intent | null {
   return r.length ? { type: "complete", refs: r } : null;
 }
 
+/** The verbs that complete with "off" ("tick the milk off"). */
+const TICK_VERBS = new Set(["tick", "check", "cross", "mark", "strike", "scratch"]);
+
 /** Words around a completed task's name that are not part of it. */
 const LEADING_GOT = new Set(["got", "gotten", "get"]);
 const TRAILING_BOTH = new Set(["both", "all", "too"]);
@@ -162,6 +165,8 @@ export function readComplete(text: string): Intent | null {
   ) {
     return { type: "complete", refs: [{ kind: "pronoun" }] };
   }
+  // "lisbon trips off", "the party's off": called off, not ticked off (only "tick/cross/mark … off" completes).
+  if (text.endsWith(" off") && !TICK_VERBS.has(text.split(" ")[0] ?? "")) return null;
   const m = firstMatch(COMPLETE, text);
   if (m) {
     // "got the haircut done", "netflix and gym both done": "got" and "both" are not the task's words.
@@ -249,6 +254,9 @@ function splitAtDeleteIt(text: string): [string, string] | [] {
 }
 
 export function readDelete(text: string): Intent | null {
+  // "scrap the reminder on the parcel": the reminder goes, not the task (grounding reads it against the tasks).
+  const said = text.split(" ");
+  if (said.length > 2 && (said[1] === "reminder" || (said[1] === "the" && said[2] === "reminder"))) return { type: "say", kind: "unclear" };
   const remark = readRemarkThenDeleteIt(text);
   if (remark) return remark;
   const m = firstMatch(DELETE, text);
