@@ -253,6 +253,16 @@ function splitAtDeleteIt(text: string): [string, string] | [] {
   return [];
 }
 
+/** Words that schedule or file a new to-do: nobody deletes "at 7 tomorrow", "asap" or "@shopping". */
+const SCHEDULES = new Set(
+  "today tonight tomorrow tmrw monday tuesday wednesday thursday friday saturday sunday weekend asap urgent urgently morning afternoon evening".split(
+    " ",
+  ),
+);
+function schedulesIt(text: string): boolean {
+  return text.split(" ").some((w) => SCHEDULES.has(w) || w.startsWith("@") || /^\d{1,2}(?:[:.]\d\d)?(?:am|pm)?$/.test(w));
+}
+
 export function readDelete(text: string): Intent | null {
   // "scrap the reminder on the parcel": the reminder goes, not the task (grounding reads it against the tasks).
   const said = text.split(" ");
@@ -269,6 +279,8 @@ export function readDelete(text: string): Intent | null {
     const r = refs(soft[1]);
     if (r.length && (pointsAtTask(soft[0]) || r.every((x) => x.kind !== "phrase"))) return { type: "delete", refs: r };
     // "drop the yoga class", "ditch the gym": delete the task, or a chore to add? Ask.
+    // "drop the keys off at quarter to 6 tomorrow": a chore with its time is a new to-do.
+    if (schedulesIt(text)) return null;
     const verb = /^(drop|trash|toss|bin|kill|ditch|nix)\s+(?!off\b|by\b|in\b|out\b)/.exec(text)?.[1];
     if (verb && r.length === 1) return { type: "say", kind: "cancel-ambiguous", detail: cleanPhrase(soft[1]), verb };
     return null;
@@ -278,6 +290,8 @@ export function readDelete(text: string): Intent | null {
     // "cancel the dentist appointment" may be a new to-do; only a clear reference deletes.
     const r = refs(c[1]);
     if (pointsAtTask(c[0]) || r.every((x) => x.kind !== "phrase")) return r.length ? { type: "delete", refs: r } : null;
+    // "cancel the gym membership at 7 tomorrow", "… asap": a chore to do, with its time or list.
+    if (schedulesIt(text)) return null;
     return { type: "say", kind: "cancel-ambiguous", detail: cleanPhrase(c[1]) };
   }
   return null;
