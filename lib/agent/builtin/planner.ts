@@ -348,7 +348,11 @@ const JUNK_TITLE =
  * before the dry cleaning").
  */
 function junkAdd(text: string, item: AddItem | undefined): boolean {
-  if (!item || /^(?:please |pls )?(?:add|create|new|todo|to-do|remind me to)\b/.test(text)) return false;
+  if (!item) return false;
+  // "remind me to call dad at 7pm", "water plants every 3 days": a time or repeat for a task the user may already have.
+  const timed = /^remind me to\b/.test(text) && item.due?.includes("T") === true;
+  if ((item.remindAt || item.recurrence || timed) && !/^(?:please |pls )?(?:add|create|new|todo|to-do)\b/.test(text)) return true;
+  if (/^(?:please |pls )?(?:add|create|new|todo|to-do|remind me to)\b/.test(text)) return false;
   // "remind me abt the gas bill tomorrow morning", "set a reminder for car insurance, 3pm": a reminder on a task the user may have.
   if (/^(?:remind me|set a reminder|ping me|buzz me|nudge me) (?:about|abt|bout|re|for|on)\b/.test(text)) return true;
   if (CHANGE_START.test(text) && (JUNK_TITLE.test(item.title) || item.list !== undefined)) return true;

@@ -45,6 +45,10 @@ const PREFIXES = [
   "anything due between ",
   "don't ",
   "i keep meaning to ",
+  "add to the x one that ",
+  "note on x: ",
+  "x isnt ",
+  "x - remember ",
 ];
 /** The pumped piece, repeated. */
 const PIECES = [
