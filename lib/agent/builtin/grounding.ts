@@ -886,7 +886,7 @@ function groundOne(text: string, tasks: TaskView[], clock: Clock, bare: boolean)
   if (read === 0 && !bare) return null;
   // The explanation gate: every word left must be a filler or an action word ("both" only in a part).
   // The task's own words ("post should be checked every day" of "Check the post") are explained by the mention.
-  const own = new Set(contentStems(mention.task.title));
+  const own = new Set(read > 0 ? contentStems(mention.task.title) : []);
   const left = tokens.filter(
     (t) =>
       !t.used &&
