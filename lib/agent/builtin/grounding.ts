@@ -209,7 +209,8 @@ const TWO_WAY_VERB = /^(?:call|ring|phone|text|email|message|ask|tell|visit|meet
 function statesDone(tokens: Token[], task: TaskView): number[] | null {
   const title = tokenize(task.title);
   const verb = title[0]?.w ?? "";
-  if (!isBaseVerb(verb)) return null;
+  // "need the bike fixed by tomorrow" is a wish, not a state.
+  if (!isBaseVerb(verb) || tokens.some((t) => /^(?:need|needs|want|wants|gotta|must)$/.test(t.w))) return null;
   const particle = title.length > 2 && /^(?:out|in|up|away|off|back|down)$/.test(title.at(-1)!.w) ? title.at(-1)!.w : null;
   for (let i = 0; i < tokens.length; i++) {
     const w = tokens[i]!.w;

@@ -34,9 +34,6 @@ const NOTE_START = new Set([
   "note to",
 ]);
 
-/** A title never starts with these (the add reader takes "need to X" as X). */
-const NEED = new Set(["need", "needs", "gotta", "must"]);
-
 /** A title never ends in these ("Acme invoice - make it", "Move nursery to wed and school to"). */
 const TRAILING = /^(?:it|to|and|for|on|at|by)$/;
 
@@ -73,16 +70,13 @@ export const EDIT_REMARK_RULES: EditRemarkRule[] = [
       "gym isnt a money thing",
       "library books r gonna be tmrw instead",
       "put a health tag on the doctor letter",
-      "actually need the bike fixed by tomorrow",
     ],
     claims: (c) => {
       if (addBody(c.original)) return false;
       const items = readAdd(c.original, c.clock);
       return items.some((item) => {
         const w = words(item.title);
-        // "Need the bike fixed": the add reader kept the user's "need"; it is about the bike.
         return (
-          NEED.has(w[0] ?? "") ||
           w.slice(1).some((x) => REMARK_WORD.has(x)) ||
           item.title.includes(" - ") ||
           item.title.includes(": ") ||
