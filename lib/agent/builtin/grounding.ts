@@ -154,7 +154,8 @@ function findMention(tokens: Token[], tasks: TaskView[]): Mention[] {
     tokens.forEach((t, i) => {
       if (STOP.has(t.w) || SLOT_WORD.test(t.stem) || ACTION.has(t.w)) return;
       // "bulbs are bought" names "Buy bulbs" (the past of its verb), not "Plant bulbs".
-      const s = stems.find((x) => sameStem(x, t.stem) || x === baseOfPast(t.w));
+      const done = i > 0 && COPULA.test(tokens[i - 1]!.w) && baseOfPast(t.w);
+      const s = stems.find((x) => sameStem(x, t.stem) || x === done);
       if (s) {
         hit.push(i);
         matched.add(s);

@@ -350,7 +350,8 @@ const JUNK_TITLE =
 function junkAdd(text: string, item: AddItem | undefined): boolean {
   if (!item) return false;
   // "actually need the bike fixed by tomorrow": a title the add reader left "need" in may be a task the user has (else it is added).
-  if (/^(?:need|needs|gotta|must)\b/i.test(item.title)) return true;
+  // "by thursday I need the report sent" says who needs it: a wish, left to the readers.
+  if (/^(?:need|needs|gotta|must)\b/i.test(item.title) && !/\b(?:i|we)\b/.test(text)) return true;
   // "remind me to call dad at 7pm", "water plants every 3 days": a time or repeat for a task the user may already have.
   const timed = /^remind me to\b/.test(text) && item.due?.includes("T") === true;
   if ((item.remindAt || item.recurrence || timed) && !/^(?:please |pls )?(?:add|create|new|todo|to-do)\b/.test(text)) return true;
