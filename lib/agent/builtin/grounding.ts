@@ -25,9 +25,14 @@ import { numberFrom } from "@/lib/task-line/numbers";
 import type { Changes, Priority } from "./intents/types";
 import type { TaskView } from "./prompt-reader";
 import { readTaskLine } from "@/lib/task-line/read";
+import { capitalize } from "@/lib/task-line/text";
+import { baseOfPast, isBaseVerb } from "./verbs";
 
 export type GroundedChange = { task: TaskView; changes: Changes };
-export type Grounding = { kind: "change"; change: GroundedChange } | { kind: "ambiguous"; tasks: TaskView[] } | null;
+export type Grounding =
+  | { kind: "change"; change: GroundedChange; also?: GroundedChange[] }
+  | { kind: "ambiguous"; tasks: TaskView[] }
+  | null;
 
 /** Words that never name a task on their own: function words and the "one/thing/stuff" of "the glasses one". */
 const STOP = new Set(
@@ -60,12 +65,36 @@ const LEXICON = {
     "i i'm i'll we me my the a an it that this to for of in on at by with from into onto off out up about and be is are was should " +
     "let's lets let super very quite pretty extremely seriously definitely ugh argh phew ah meh gosh blimey crikey damn " +
     "from_now_on now anyway anyways mate cheers thanks ta think guess suppose reckon more bit lot please kindly instead either " +
-    "list label tag priority due date deadline time reminder before beforehand ahead advance it's its one thing stuff task"
+    "list label tag priority due date deadline time reminder before beforehand ahead advance it's its one thing stuff task " +
+    "r gonna gotta wanna lol ngl tho though abt bout prob probs rn atm x anymore whatever finally morning afternoon evening night v"
   ).split(" "),
-  negator: "don't dont not never no nope nothing didn't doesn't won't shouldn't isn't aren't wasn't hasn't haven't".split(" "),
+  negator: (
+    "don't dont not never no nope nothing didn't doesn't won't shouldn't isn't aren't wasn't hasn't haven't " +
+    "didnt doesnt wont shouldnt isnt arent wasnt hasnt havent"
+  ).split(" "),
   relay: "tell ask message text email whatsapp call ring".split(" "),
   hypothetical: "if maybe perhaps might wonder whether someday sometime eventually".split(" "),
   question: "what which when where who why how did does do is are was were has have".split(" "),
+  /** Short and casual day words, read as the date reader knows them ("bump X to fri", "isnt til thurs"). */
+  dayWord: {
+    mon: "monday",
+    tue: "tuesday",
+    tues: "tuesday",
+    wed: "wednesday",
+    weds: "wednesday",
+    thu: "thursday",
+    thur: "thursday",
+    thurs: "thursday",
+    fri: "friday",
+    sat: "saturday",
+    sun: "sunday",
+    til: "till",
+    tmrw: "tomorrow",
+    tmr: "tomorrow",
+    tmoz: "tomorrow",
+    tomoz: "tomorrow",
+    "2moro": "tomorrow",
+  } as Record<string, string>,
 };
 
 const ACTION = new Set(LEXICON.action);
@@ -124,7 +153,9 @@ function findMention(tokens: Token[], tasks: TaskView[]): Mention[] {
     const matched = new Set<string>();
     tokens.forEach((t, i) => {
       if (STOP.has(t.w) || SLOT_WORD.test(t.stem) || ACTION.has(t.w)) return;
-      const s = stems.find((x) => sameStem(x, t.stem));
+      // "bulbs are bought" names "Buy bulbs" (the past of its verb), not "Plant bulbs".
+      const done = i > 0 && COPULA.test(tokens[i - 1]!.w) && baseOfPast(t.w);
+      const s = stems.find((x) => sameStem(x, t.stem) || x === done);
       if (s) {
         hit.push(i);
         matched.add(s);
@@ -150,13 +181,54 @@ function takeMention(tokens: Token[], m: Mention): void {
   while (from > 0 && (/^(?:the|my|that|this|our|those|these)$/.test(tokens[from - 1]!.w) || title.has(tokens[from - 1]!.stem))) from--;
   while (
     to + 1 < tokens.length &&
-    (/^(?:one|thing|things|stuff|task|bit|job|appointment|appt|booking|form|forms|bill|errand|business)$/.test(
+    (/^(?:one|thing|things|stuff|task|bit|job|appointment|appt|booking|form|forms|bill|errand|business|pickup|renewal|reply|call|visit|email)$/.test(
       tokens[to + 1]!.w.replace(/'s$/, ""),
     ) ||
       title.has(tokens[to + 1]!.stem))
   )
     to++;
   for (let i = from; i <= to; i++) tokens[i]!.used = true;
+}
+
+/** The message's words as typed (casing kept), one for each token of tokenize(). */
+function typedWords(text: string): Array<{ w: string; index: number }> {
+  return [...text.replace(/[’‘]/g, "'").matchAll(/#?[a-z0-9][a-z0-9'-]*/gi)].slice(0, 60).map((m) => ({ w: m[0], index: m.index }));
+}
+
+/** Words that say the rest of the message is a note on the task. */
+const NOTE_WORD = /^(?:note|notes|details|detail|add|jot|down|write|put|info|remember)$/;
+/** Words a note may start with after " - " ("school trip - remember to bring the form"). */
+const NOTE_LEAD = /^(?:remember|don't|dont|bring|ask|take|need|needs|it's|its|they're|theyre|he's|hes|she's|shes|note)$/;
+/** Words the new title never ends with ("call the gym one cancel membership instead"). */
+const TITLE_TAIL = /^(?:instead|pls|please|thanks|ta|lol|tbh|now)$/;
+/** A copula: "the bins are out", "mum's been called". */
+const COPULA = /^(?:is|are|was|were|been|be|'s|got|its|it's)$/;
+/** Verbs whose object may be the one who did it ("mum called" = mum phoned): their bare participle is not a completion. */
+const TWO_WAY_VERB = /^(?:call|ring|phone|text|email|message|ask|tell|visit|meet|see|pay)$/;
+
+/** "the bins are out" (Put the bins out), "mums been called" (Call mum), "dentists booked" (Book dentist). */
+function statesDone(tokens: Token[], task: TaskView): number[] | null {
+  const title = tokenize(task.title);
+  const verb = title[0]?.w ?? "";
+  // "need the bike fixed by tomorrow" is a wish, not a state.
+  if (!isBaseVerb(verb) || tokens.some((t) => /^(?:need|needs|want|wants|gotta|must)$/.test(t.w))) return null;
+  const particle = title.length > 2 && /^(?:out|in|up|away|off|back|down)$/.test(title.at(-1)!.w) ? title.at(-1)!.w : null;
+  for (let i = 0; i < tokens.length; i++) {
+    const w = tokens[i]!.w;
+    // "the post should be checked" is a wish, not a state.
+    if (/^(?:should|must|needs|need|to|will|can|could|gotta)$/.test(tokens[i - 2]?.w ?? "")) continue;
+    const after = COPULA.test(tokens[i - 1]?.w ?? "") || /'s$/.test(tokens[i - 1]?.w ?? "");
+    if (particle && w === particle && after) return [i - 1, i];
+    const past = baseOfPast(w);
+    if (past === verb && w !== verb) {
+      // "mum called" may say mum phoned; "mums been called" / "called mum" say it was done.
+      if (!after && i > 0 && TWO_WAY_VERB.test(verb)) continue;
+      return after ? [i - 1, i] : [i, i];
+    }
+    // "the bathroom's clean": the chore's verb as the state it leaves.
+    if (w === verb && after && /^(?:clean|tidy|empty|fix|sort)$/.test(verb)) return [i - 1, i];
+  }
+  return null;
 }
 
 const DAYS_IN: Record<string, number> = { day: 1, week: 7, fortnight: 14 };
@@ -182,6 +254,119 @@ const findWord = (tokens: Token[], set: RegExp, start = 0) => {
  * Each names its examples; tests/unit/builtin/grounding.test.ts reads every example.
  */
 export const RULES: Rule[] = [
+  {
+    name: "note",
+    examples: [
+      "note on the optician: bring 2 photos",
+      "the fence - remember to get the green paint",
+      "add to the report one that the figures are in the shared drive",
+      "gas bill: use the joint account",
+      "the plumber one, ticket number is 42",
+    ],
+    read: (tokens, ctx) => {
+      const typed = typedWords(ctx.text());
+      const raw = ctx.text().replace(/[’‘]/g, "'");
+      // Where the note starts: after ":", " - " or "," following the mention, or after "that/saying" in "add to X that …".
+      let at = -1;
+      let start = -1;
+      const explicitBefore = (k: number) => tokens.slice(0, k).some((t) => !t.used && NOTE_WORD.test(t.w));
+      for (let k = 1; k < tokens.length && at < 0; k++) {
+        const gap = raw.slice(typed[k - 1]!.index + typed[k - 1]!.w.length, typed[k]!.index);
+        const sep = gap.includes(":") ? ":" : gap.includes(" - ") || gap.includes(" – ") ? "-" : gap.includes(",") ? "," : "";
+        const said = /^(?:that|saying)$/.test(tokens[k]!.w) && explicitBefore(k);
+        if (!sep && !said) continue;
+        if (!tokens.slice(0, k).some((t) => t.used) || tokens.slice(k).some((t) => t.used)) continue;
+        const rest = tokens.slice(said ? k + 1 : k);
+        if (rest.length === 0) continue;
+        const restText = rest.map((t) => t.w).join(" ");
+        const explicit = said || explicitBefore(k) || NOTE_LEAD.test(rest[0]!.w);
+        // Without a note word, the rest must not be a change ("acme invoice - make it next tues").
+        const plain =
+          !findDue(restText, ctx.clock) &&
+          !rest.some((t) => SLOT_WORD.test(t.stem)) &&
+          !ACTION.has(rest[0]!.w) &&
+          (sep === ":" || (sep === "," && rest.some((t) => COPULA.test(t.w) || t.w === "it's" || t.w === "its")));
+        if ((!explicit && !plain) || (sep === "," && !said && findDue(restText, ctx.clock))) continue;
+        at = k;
+        start = said ? k + 1 : k;
+      }
+      if (at < 0) return false;
+      const note = raw.slice(typed[start]!.index).trim();
+      tokens.forEach((t, i) => {
+        if (i >= at || NOTE_WORD.test(t.w)) t.used = true;
+      });
+      ctx.changes.description = ctx.task.description ? `${ctx.task.description}\n${note}` : note;
+      return true;
+    },
+  },
+  {
+    name: "rename",
+    examples: [
+      "the plumber one should say ring dave about the boiler",
+      "name the fence one paint the shed instead",
+      "its Sarah not Sarha",
+      "the optician is actually the dentist",
+    ],
+    read: (tokens, ctx) => {
+      const typed = typedWords(ctx.text());
+      const lastUsed = tokens.reduce((n, t, i) => (t.used ? i : n), -1);
+      const titleFrom = (k: number) => {
+        let end = tokens.length;
+        while (end > k && TITLE_TAIL.test(tokens[end - 1]!.w)) end--;
+        return end > k
+          ? typed
+              .slice(k, end)
+              .map((t) => t.w.replace(/^'|'$/g, ""))
+              .join(" ")
+          : "";
+      };
+      let k = -1;
+      let cue: number[] = [];
+      // "X should say/read Y", "X should be called Y", "X is actually Y", "X should be Y Z".
+      for (let i = 1; i < tokens.length; i++) {
+        const w = tokens[i]!.w;
+        const prev = tokens[i - 1]!.w;
+        const longTitle = w === "be" && prev === "should" && tokens.length - i > 2;
+        if (
+          (/^(?:say|read|called|named)$/.test(w) && /^(?:should|to|be|now)$/.test(prev)) ||
+          (w === "actually" && COPULA.test(prev)) ||
+          longTitle
+        ) {
+          k = i + 1;
+          cue = [i - 1, i];
+          break;
+        }
+      }
+      // "call the gym one cancel membership instead".
+      if (k < 0 && /^(?:call|name|title)$/.test(tokens[0]?.w ?? "") && tokens[1]?.used && tokens.at(-1)?.w === "instead") {
+        k = lastUsed + 1;
+        cue = [0, 0];
+      }
+      if (k > lastUsed && k < tokens.length) {
+        const title = titleFrom(k);
+        const words = tokens.slice(k).map((t) => t.w);
+        if (!title || findDue(title, ctx.clock) || words.some((w) => SLOT_WORD.test(w) || NEGATOR.has(w))) return false;
+        take(tokens, cue[0]!, cue[1]!);
+        take(tokens, k, tokens.length - 1);
+        ctx.changes.title = capitalize(title);
+        return true;
+      }
+      // A typo: "its Sarah not Sarha", "sarah not sarha".
+      const not = findWord(tokens, /^not$/);
+      const wrong = tokens[not + 1];
+      const right = tokens[not - 1];
+      if (not > 0 && wrong?.used && right && !right.used && not + 2 === tokens.length) {
+        const words = ctx.task.title.split(" ");
+        const at = words.findIndex((w) => w.toLowerCase() === wrong.w);
+        if (at < 0) return false;
+        words[at] = typed[not - 1]!.w;
+        take(tokens, not - 1, not);
+        ctx.changes.title = words.join(" ");
+        return true;
+      }
+      return false;
+    },
+  },
   {
     name: "shift",
     examples: ["I need another week for the glasses", "the tax form can wait another fortnight tbh", "give the report two more days"],
@@ -273,6 +458,46 @@ export const RULES: Rule[] = [
     },
   },
   {
+    name: "reminder-off",
+    examples: ["no reminder for the gym", "dont need the reminder on the gym anymore", "turn off the reminder for the gym"],
+    read: (tokens, ctx) => {
+      if (!ctx.task.remindAt) return false;
+      const at = findWord(tokens, /^(?:reminder|reminders|reminding|alert|alarm|ping)$/);
+      if (at < 0) return false;
+      const off = findWord(tokens, /^(?:no|not|don't|dont|stop|cancel|remove|drop|clear|delete|kill|off|scrap|lose|ditch)$/);
+      if (off < 0 || Math.abs(off - at) > 4) return false;
+      take(tokens, Math.min(off, at), Math.max(off, at));
+      const more = findWord(tokens, /^(?:anymore|longer|need|needed|turn|take)$/);
+      if (more >= 0) tokens[more]!.used = true;
+      ctx.changes.clearReminder = true;
+      return true;
+    },
+  },
+  {
+    name: "repeat-off",
+    examples: [
+      "stop the gym repeating",
+      "the gym doesnt repeat anymore",
+      "cancel the repeat on the gym one",
+      "no more repeats for the gym",
+    ],
+    read: (tokens, ctx) => {
+      if (!ctx.task.repeats) return false;
+      const at = findWord(tokens, /^(?:repeat|repeats|repeating|repeated|recur|recurs|recurring|repetition)$/);
+      if (at < 0) return false;
+      const off = findWord(
+        tokens,
+        /^(?:stop|stops|cancel|remove|drop|end|no|not|don't|dont|doesn't|doesnt|shouldn't|shouldnt|won't|wont|isn't|isnt|never|needn't|scrap|kill)$/,
+      );
+      if (off < 0 || Math.abs(off - at) > 4) return false;
+      take(tokens, Math.min(off, at), Math.max(off, at));
+      const more = findWord(tokens, /^(?:anymore|longer|more|again)$/);
+      if (more >= 0) tokens[more]!.used = true;
+      ctx.changes.clearRecurrence = true;
+      return true;
+    },
+  },
+  {
     name: "repeat",
     examples: ["make the glasses one repeat every year", "the bins should happen every week", "the fish tank needs doing every fortnight"],
     read: (tokens, ctx) => {
@@ -297,6 +522,10 @@ export const RULES: Rule[] = [
         if (reading.recurrence && reading.title.trim().toLowerCase() === "x") {
           ctx.changes.recurrence = reading.recurrence;
           take(tokens, at, at + n - 1);
+          // "weekly not daily": the old repeat, said to be replaced.
+          const not = findWord(tokens, /^not$/);
+          if (not >= 0 && /^(?:daily|weekly|fortnightly|monthly|yearly|annually|every)$/.test(tokens[not + 1]?.w ?? ""))
+            take(tokens, not, not + 1);
           const r = findWord(tokens, /^(?:repeat|repeats|repeating|recur|recurs|recurring)$/);
           if (r >= 0) tokens[r]!.used = true;
           return true;
@@ -344,8 +573,40 @@ export const RULES: Rule[] = [
     },
   },
   {
+    name: "label-not",
+    examples: [
+      "the gutters arent work stuff",
+      "gym isnt a money thing",
+      "the gym doesnt need the health tag",
+      "the gutters are home not work",
+    ],
+    read: (tokens, ctx) => {
+      const labels = (ctx.task.labels ?? []).map((l) => l.toLowerCase());
+      for (let i = 0; i < tokens.length; i++) {
+        if (tokens[i]!.used || !NEGATOR.has(tokens[i]!.w)) continue;
+        let j = i + 1;
+        while (j < tokens.length && /^(?:a|an|the|really|need|needs|in|on|under|part|of|any|longer|more)$/.test(tokens[j]!.w)) j++;
+        const w = tokens[j]?.w.replace(/^#/, "") ?? "";
+        if (!labels.includes(w) || tokens[j]!.used) continue;
+        let to = j;
+        if (/^(?:stuff|thing|things|task|tag|label|job|related)$/.test(tokens[j + 1]?.w ?? "")) to = j + 1;
+        take(tokens, i, to);
+        ctx.changes.removeLabels = [w];
+        return true;
+      }
+      return false;
+    },
+  },
+  {
     name: "label-on",
-    examples: ["tag the glasses one with #shopping", "the glasses should be labelled errands"],
+    examples: [
+      "tag the glasses one with #shopping",
+      "the glasses should be labelled errands",
+      "put a shopping tag on the glasses",
+      "the fence is a weekend job",
+      "add #home to the fence",
+      "tag the fence as weekend",
+    ],
     read: (tokens, ctx) => {
       const hash = findWord(tokens, /^#[a-z0-9]/);
       const verb = findWord(tokens, /^(?:tag|tagged|label|labelled|labeled)$/);
@@ -355,43 +616,123 @@ export const RULES: Rule[] = [
         if (verb >= 0) tokens[verb]!.used = true;
         return true;
       }
+      // "put a health tag on the doctor letter", "add #work to the supplier email".
+      const noun = findWord(tokens, /^(?:tag|label)$/);
+      const adds = findWord(tokens, /^(?:put|add|stick|slap|give)$/);
+      if (
+        noun > 0 &&
+        adds >= 0 &&
+        adds < noun &&
+        !tokens[noun - 1]!.used &&
+        !STOP.has(tokens[noun - 1]!.w) &&
+        /^(?:a|an|the)$/.test(tokens[noun - 2]?.w ?? "")
+      ) {
+        ctx.changes.labels = [tokens[noun - 1]!.w.replace(/^#/, "")];
+        take(tokens, noun - 2, noun);
+        tokens[adds]!.used = true;
+        const on = findWord(tokens, /^(?:on|to|onto)$/);
+        if (on >= 0) tokens[on]!.used = true;
+        return true;
+      }
+      if (hash >= 0 && /^(?:add|put|stick)$/.test(tokens[0]?.w ?? "")) {
+        ctx.changes.labels = [tokens[hash]!.w.slice(1)];
+        take(tokens, hash, hash);
+        tokens[0]!.used = true;
+        return true;
+      }
+      // "slides is a work thing", "the shed paint is a diy job", "accountant is work not home".
+      for (let c = 0; c < tokens.length; c++) {
+        if (!COPULA.test(tokens[c]!.w) || tokens[c]!.used) continue;
+        let n = c + 1;
+        if (/^(?:a|an)$/.test(tokens[n]?.w ?? "")) n++;
+        const name = tokens[n];
+        const tail = tokens[n + 1];
+        if (
+          !name ||
+          name.used ||
+          STOP.has(name.w) ||
+          SLOT_WORD.test(name.w) ||
+          NEGATOR.has(name.w) ||
+          baseOfPast(name.w) ||
+          name.w.endsWith("ing")
+        )
+          continue;
+        const isNoun = tail && /^(?:thing|job|task|stuff|one)$/.test(tail.w);
+        // "accountant is work not home", "printer paper isnt home stuff its work".
+        const before = n === c + 1 && (tail ? NEGATOR.has(tail.w) : /^(?:its|it's)$/.test(tokens[c]!.w));
+        if (!isNoun && !before) continue;
+        ctx.changes.labels = [name.w];
+        take(tokens, c, isNoun ? n + 1 : n);
+        return true;
+      }
       if (verb < 0) return false;
       let i = verb + 1;
-      while (i < tokens.length && /^(?:with|as|it)$/.test(tokens[i]!.w)) i++;
+      while (i < tokens.length && (/^(?:with|as|it)$/.test(tokens[i]!.w) || tokens[i]!.used)) i++;
       const name = tokens[i];
       if (!name || name.used || STOP.has(name.w)) return false;
       ctx.changes.labels = [name.w];
       take(tokens, verb, i);
+      for (let k = verb + 1; k < i; k++) if (/^(?:with|as|it)$/.test(tokens[k]!.w)) tokens[k]!.used = true;
       return true;
     },
   },
   {
     name: "priority",
-    examples: ["the plumber one's urgent now", "the glasses are top priority", "the fence can be low priority"],
+    examples: [
+      "the plumber one's urgent now",
+      "the glasses are top priority",
+      "the fence can be low priority",
+      "the fence isnt that important",
+      "the plumber doesnt matter much tbh",
+      "the fence is low prio",
+      "the report can be medium",
+    ],
     read: (tokens, ctx) => {
-      const text = words(tokens)
-        .map((w, i) => (tokens[i]!.used ? "_" : w))
-        .join(" ");
+      const text = () =>
+        words(tokens)
+          .map((w, i) => (tokens[i]!.used ? "_" : w))
+          .join(" ");
+      const NOT = "(?:not|isn't|isnt|aren't|arent|not really|isn't really|isnt really)";
       const table: Array<[RegExp, Priority]> = [
-        [/\b(?:low|lowest|bottom) priority\b|\bno rush\b/, "low"],
-        [/\b(?:medium|normal) priority\b/, "medium"],
-        [/\b(?:top|high|highest) priority\b|\burgent\b|\bimportant\b|\ba priority\b/, "high"],
+        [new RegExp(`\\b${NOT} (?:that |very |too |so |super |a |the )?(?:important|urgent|pressing|big deal|priority)\\b`), "low"],
+        [/\b(?:doesn't|doesnt|don't|dont) (?:really )?matter(?: much| that much)?\b/, "low"],
+        [/\b(?:low|lowest|bottom) (?:priority|prio)\b|\bno rush\b|\blow\b/, "low"],
+        [/\b(?:medium|normal) (?:priority|prio)\b|\bmedium\b/, "medium"],
+        [
+          /\b(?:top|high|highest) (?:priority|prio)\b|\bmost important\b|\burgent\b|\bimportant\b|\ba priority\b|\bhigh\b|\bup the priority(?: list)?\b/,
+          "high",
+        ],
       ];
+      const found = new Set<Priority>();
       for (const [re, p] of table) {
-        const m = re.exec(text);
-        if (!m) continue;
-        const start = text.slice(0, m.index).split(" ").filter(Boolean).length;
-        take(tokens, start, start + m[0].split(" ").length - 1);
-        ctx.changes.priority = p;
-        return true;
+        for (let m = re.exec(text()), n = 0; m && n < 5; m = re.exec(text()), n++) {
+          const start = m.input.slice(0, m.index).split(" ").filter(Boolean).length;
+          take(tokens, start, start + m[0].split(" ").length - 1);
+          found.add(p);
+        }
       }
-      return false;
+      if (found.size !== 1) return false;
+      ctx.changes.priority = [...found][0]!;
+      return true;
     },
   },
   {
     name: "done",
-    examples: ["the gas bill is sorted", "the glasses are done", "the fence is finished"],
+    examples: [
+      "the gas bill is sorted",
+      "the glasses are done",
+      "the fence is finished",
+      "the bins are out",
+      "mums been called",
+      "the optician's booked",
+    ],
     read: (tokens, ctx) => {
+      const state = statesDone(tokens, ctx.task);
+      if (state) {
+        take(tokens, Math.max(state[0]!, 0), state[1]!);
+        ctx.changes.status = "completed";
+        return true;
+      }
       const at = findWord(tokens, /^(?:done|sorted|finished|completed|handled|ticked)$/);
       if (at < 0) return false;
       take(tokens, at, at);
@@ -421,14 +762,25 @@ export const RULES: Rule[] = [
       "the optician can go to monday",
       "the library stuff is happening on saturday now",
       "remind me about the optician tomorrow at 9",
+      "bump the plumber to fri",
+      "the fence isnt til thurs now",
     ],
     read: (tokens, ctx) => {
       // "now" and "instead" say the change is new, never a time ("is now friday").
       const text = words(tokens)
-        .map((w, i) => (tokens[i]!.used || /^(?:now|instead)$/.test(w) ? "_" : w))
+        .map((w, i) => (tokens[i]!.used || /^(?:now|instead)$/.test(w) ? "_" : (LEXICON.dayWord[w] ?? w)))
         .join(" ");
       const found = findDue(text, ctx.clock);
       if (!found) return false;
+      // "the lunch isn't till thursday now": the negation belongs to the day; "sat not today": the old day.
+      tokens.forEach((t, i) => {
+        const next = tokens[i + 1]?.w ?? "";
+        if (
+          NEGATOR.has(t.w) &&
+          (/^(?:till|til|until|before)$/.test(next) || (SLOT_WORD.test(LEXICON.dayWord[next] ?? next) && !tokens[i + 1]!.used))
+        )
+          take(tokens, i, i + 1);
+      });
       for (const span of found.spans) {
         const start = text.slice(0, span.index).split(" ").filter(Boolean).length;
         const n = text
@@ -438,7 +790,7 @@ export const RULES: Rule[] = [
         take(tokens, start, start + n - 1);
       }
       // "remind me about the optician tomorrow morning", "ping me about the glasses at 6": a reminder time, not a new due date.
-      const remind = findWord(tokens, /^(?:remind|ping|nudge|buzz|warn|alert|notify)$/);
+      const remind = findWord(tokens, /^(?:remind|reminder|ping|nudge|buzz|warn|alert|notify)$/);
       if (remind >= 0 && found.due.hour !== undefined) {
         tokens[remind]!.used = true;
         ctx.changes.remindAt = dueToString(found.due);
@@ -452,8 +804,9 @@ export const RULES: Rule[] = [
 /** Whether anything in the message keeps it from writing (negation, relay, hypothetical, a real question). */
 function blocked(tokens: Token[], text: string): boolean {
   const first = tokens[0]?.w ?? "";
-  // "no rush", "no hurry" say low priority, not no.
-  if (tokens.some((t, i) => (NEGATOR.has(t.w) && !/^(?:rush|hurry)$/.test(tokens[i + 1]?.w ?? "")) || HYPOTHETICAL.has(t.w))) return true;
+  // A negation blocks unless a rule takes it ("isn't that important", "no reminder for …"): the
+  // gate in groundMessage refuses any negator left over.
+  if (tokens.some((t) => HYPOTHETICAL.has(t.w))) return true;
   // An intention ("I'm going to the dentist tomorrow", "I'll call mum friday") is offered, never a change.
   const lead = tokens
     .slice(0, 3)
@@ -479,9 +832,45 @@ function blocked(tokens: Token[], text: string): boolean {
 
 /**
  * Reads the message against the user's tasks: the one task it names and what it asks to change,
- * or null when the reading does not account for every word (the gate).
+ * or null when the reading does not account for every word (the gate). "move the nursery to wed
+ * and school to thurs", "shelf and picture can be low priority": when the whole message does not
+ * read as one change, each part between "and" and commas is read on its own; a part that only
+ * names a task shares the change of the part after it (`also` holds the changes after the first).
  */
 export function groundMessage(text: string, tasks: TaskView[], clock: Clock): Grounding {
+  const whole = groundOne(text, tasks, clock, false);
+  if (whole?.kind === "change") return whole;
+  return groundParts(text, tasks, clock) ?? whole;
+}
+
+/** Where a message naming two tasks splits: "and", "&", commas. */
+const PART_SPLIT = /\s*,\s*|\s+(?:and|&)\s+/i;
+
+function groundParts(text: string, tasks: TaskView[], clock: Clock): Grounding {
+  const parts = text
+    .split(PART_SPLIT)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  if (parts.length < 2 || parts.length > 4) return null;
+  const read = parts.map((p) => groundOne(p, tasks, clock, true));
+  const changes: GroundedChange[] = [];
+  for (const r of read) {
+    if (r?.kind !== "change") return null;
+    changes.push(r.change);
+  }
+  // A part that only names its task takes the change of the next part that has one ("X and Y both tomorrow").
+  for (let i = changes.length - 1; i >= 0; i--) {
+    if (Object.keys(changes[i]!.changes).length > 0) continue;
+    const next = changes.slice(i + 1).find((c) => Object.keys(c.changes).length > 0);
+    if (!next) return null;
+    changes[i] = { task: changes[i]!.task, changes: { ...next.changes } };
+  }
+  if (new Set(changes.map((c) => c.task.id)).size !== changes.length) return null;
+  return { kind: "change", change: changes[0]!, also: changes.slice(1) };
+}
+
+/** One task and its change; with `bare`, a part that names a task and asks nothing (a shared change follows). */
+function groundOne(text: string, tasks: TaskView[], clock: Clock, bare: boolean): Grounding {
   const tokens = tokenize(text);
   if (tokens.length === 0 || tokens.length > 30 || blocked(tokens, text)) return null;
   const mentions = findMention(
@@ -496,9 +885,15 @@ export function groundMessage(text: string, tasks: TaskView[], clock: Clock): Gr
   const ctx: RuleContext = { clock, task: mention.task, changes, text: () => text };
   let read = 0;
   for (const rule of RULES) if (rule.read(tokens, ctx)) read++;
-  if (read === 0) return null;
-  // The explanation gate: every word left must be a filler or an action word.
-  const left = tokens.filter((t) => !t.used && !FILLER.has(t.w) && !ACTION.has(t.w) && !STOP.has(t.w));
+  if (read === 0 && !bare) return null;
+  // The explanation gate: every word left must be a filler or an action word ("both" only in a part).
+  // The task's own words ("post should be checked every day" of "Check the post") are explained by the mention.
+  const own = new Set(read > 0 ? contentStems(mention.task.title) : []);
+  const left = tokens.filter(
+    (t) =>
+      !t.used &&
+      (NEGATOR.has(t.w) || (!FILLER.has(t.w) && !ACTION.has(t.w) && !STOP.has(t.w) && !own.has(t.stem) && !(bare && t.w === "both"))),
+  );
   if (left.length > 0) return null;
   // A completion never comes with other changes ("done" inside a longer change is not a completion).
   if (changes.status && Object.keys(changes).length > 1) return null;
@@ -509,9 +904,14 @@ export function groundMessage(text: string, tasks: TaskView[], clock: Clock): Gr
 const SLOT_CUE =
   /^(?:\d.*|am|pm|noon|midnight|morning|afternoon|evening|another|extra|more|further|week|weeks|days|fortnight|before|beforehand|every|each|daily|weekly|fortnightly|monthly|yearly|annually|repeat|repeats|list|label|tag|untag|labelled|labeled|tagged|urgent|important|priority|rush|hurry|done|sorted|finished|completed|handled|ticked|dealt|care|#.+|today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|weds|thu|thur|thurs|fri|weekend|next)$/;
 
+/** More words the edit rules read: notes, renames, reminders off, negated priorities and labels, "is a X thing". */
+const EDIT_CUE =
+  /^(?:note|notes|say|saying|that|should|read|called|actually|instead|reminder|prio|low|high|medium|top|matter|deal|thing|job|stuff|not|isn't|isnt|aren't|arent|doesn't|doesnt|dont|don't|shouldn't|shouldnt|no|stop|out|clean)$/;
+
 /** A cheap test before any lookup: could the message name a task, and could its reading write? */
 export function mightNameTask(text: string): boolean {
   const tokens = tokenize(text);
-  if (blocked(tokens, text) || !tokens.some((t) => SLOT_CUE.test(t.w))) return false;
+  const cue = (w: string) => SLOT_CUE.test(w) || EDIT_CUE.test(w) || baseOfPast(w) !== null;
+  if (blocked(tokens, text) || !(tokens.some((t) => cue(t.w)) || text.includes(":") || text.includes(" - "))) return false;
   return tokens.some((t) => !STOP.has(t.w) && !SLOT_WORD.test(t.stem) && !ACTION.has(t.w) && !FILLER.has(t.w) && t.w.length > 2);
 }

@@ -356,7 +356,16 @@ const JUNK_TITLE =
  * before the dry cleaning").
  */
 function junkAdd(text: string, item: AddItem | undefined): boolean {
-  if (!item || /^(?:please |pls )?(?:add|create|new|todo|to-do|remind me to)\b/.test(text)) return false;
+  if (!item) return false;
+  // "actually need the bike fixed by tomorrow": a title the add reader left "need" in may be a task the user has (else it is added).
+  // "by thursday I need the report sent" says who needs it: a wish, left to the readers.
+  if (/^(?:need|needs|gotta|must)\b/i.test(item.title) && !/\b(?:i|we)\b/.test(text)) return true;
+  // "remind me to call dad at 7pm", "water plants every 3 days": a time or repeat for a task the user may already have.
+  const timed = /^remind me to\b/.test(text) && item.due?.includes("T") === true;
+  if ((item.remindAt || item.recurrence || timed) && !/^(?:please |pls )?(?:add|create|new|todo|to-do)\b/.test(text)) return true;
+  if (/^(?:please |pls )?(?:add|create|new|todo|to-do|remind me to)\b/.test(text)) return false;
+  // "remind me abt the gas bill tomorrow morning", "set a reminder for car insurance, 3pm": a reminder on a task the user may have.
+  if (/^(?:remind me|set a reminder|ping me|buzz me|nudge me) (?:about|abt|bout|re|for|on)\b/.test(text)) return true;
   if (CHANGE_START.test(text) && (JUNK_TITLE.test(item.title) || item.list !== undefined)) return true;
   // "remind me about the optician tomorrow", "the glasses, push it to friday", "glasses by the weekend".
   if (VERBLESS(item.title)) return true;
@@ -387,7 +396,12 @@ function failedWriteToGround(ctx: TurnContext): boolean {
   if (calls.length === 1 && alternativesFor(last).some((g) => g.every((t) => !tried.has(t)))) return false;
   // Only a phrase with a word no title may carry ("the library stuff", "the optician appointment", "mum's").
   const phrase = String(calls[0]?.input.task ?? "").toLowerCase();
-  return /\b(?:stuff|thing|one|appointment|appt|bit|job|business|booking|due)\b|'s\b/.test(phrase) && mightNameTask(ctx.userText);
+  // …or a title's noun with a word about it ("essay deadline", "passport renewal", "landlord email", "bookshelf is whatever").
+  return (
+    /\b(?:stuff|thing|one|appointment|appt|bit|job|business|booking|due|deadline|renewal|pickup|email|reply|call|visit|is|are)\b|'s\b/.test(
+      phrase,
+    ) && mightNameTask(ctx.userText)
+  );
 }
 
 /** The lookup this model made after a failed change (failedWriteToGround), and what it found. */
@@ -415,7 +429,7 @@ function similarTask(title: string, found: TaskView[]): TaskView | undefined {
 /** After the lookup: the grounded change, a question when two tasks fit, or the readers' own answer. */
 function afterLookup(ctx: TurnContext, first: Mapped, found: TaskView[]): Step {
   const g = groundMessage(ctx.userText, found, ctx.clock);
-  if (g?.kind === "change") return { calls: groundedCalls(ctx, g.change), text: "" };
+  if (g?.kind === "change") return { calls: [g.change, ...(g.also ?? [])].flatMap((c) => groundedCalls(ctx, c)), text: "" };
   const duplicate = duplicateStep(ctx, found);
   if (duplicate) return duplicate;
   if (g?.kind === "ambiguous")
@@ -659,7 +673,7 @@ export function planStep(conversation: Conversation, clock: Clock, available: Se
     if (!acted) {
       const found = result.outcome.kind === "ok" ? toTaskViews(result.outcome.value.tasks) : [];
       const g = groundMessage(ctx.userText, found, ctx.clock);
-      if (g?.kind === "change") return { calls: groundedCalls(ctx, g.change), text: "" };
+      if (g?.kind === "change") return { calls: [g.change, ...(g.also ?? [])].flatMap((c) => groundedCalls(ctx, c)), text: "" };
     }
     // The reply is about the grounded change (the failed try and the lookup are not shown), or about the failure.
     const shown = acted ? ctx.turn.slice(ctx.turn.indexOf(result) + 1) : ctx.turn.filter((e) => e !== call && e !== result);

@@ -51,6 +51,10 @@ const PREFIXES = [
   "don't ",
   "i keep meaning to ",
   "gotta get the ",
+  "add to the x one that ",
+  "note on x: ",
+  "x isnt ",
+  "x - remember ",
 ];
 /** The pumped piece, repeated. */
 const PIECES = [

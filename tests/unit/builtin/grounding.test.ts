@@ -34,6 +34,10 @@ const TASKS: TaskView[] = [
   task("vet", "Take the cat to the vet"),
   task("library", "Return the library books"),
   task("fish", "Clean the fish tank"),
+  task("gutters", "Clear the gutters", { labels: ["work"] }),
+  task("gym", "Renew the gym membership", { labels: ["health", "money"], repeats: "every week", remindAt: "2026-11-24T09:00:00.000Z" }),
+  task("mum", "Call mum"),
+  task("sarha", "Email Sarha"),
 ];
 
 const read = (text: string) => groundMessage(text, TASKS, clock);

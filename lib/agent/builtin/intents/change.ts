@@ -124,7 +124,7 @@ const FINISHED_STATE = "(?:clean|tidy|empty|sorted|fixed|over|sent|paid)";
  */
 function readParticipleStatement(text: string): Intent | null {
   const m = new RegExp(
-    `^(.+?)(?:'s been|\\s+(?:is|are|was|were|has been|have been|got|is now|are now|'s|s been)|'s)?\\s+(?:all\\s+|now\\s+|finally\\s+|just\\s+|already\\s+)?([a-z]+(?:\\s+(?:up|off|out))?)(?:\\s+(?:now|already|today|finally|at last|earlier|this morning|yesterday))?$`,
+    `^(.+?)(?:'s been|\\s+(?:is|are|was|were|has been|have been|been|got|is now|are now|'s|s been)|'s)?\\s+(?:all\\s+|now\\s+|finally\\s+|just\\s+|already\\s+)?([a-z]+(?:\\s+(?:up|off|out))?)(?:\\s+(?:now|already|today|finally|at last|earlier|this morning|yesterday))?$`,
   ).exec(text);
   if (!m || !m[1] || !m[2]) return null;
   const subject = trimPunctuation(m[1]);
@@ -144,6 +144,19 @@ function readParticipleStatement(text: string): Intent | null {
   return r.length ? { type: "complete", refs: r } : null;
 }
 
+/** The verbs that complete with "off" ("tick the milk off"). */
+const TICK_VERBS = new Set(["tick", "check", "cross", "mark", "strike", "scratch"]);
+
+/** Words around a completed task's name that are not part of it. */
+const LEADING_GOT = new Set(["got", "gotten", "get"]);
+const TRAILING_BOTH = new Set(["both", "all", "too"]);
+function withoutWords(phrase: string, leading: Set<string>, trailing: Set<string>): string {
+  const w = phrase.split(" ");
+  while (w.length > 1 && leading.has(w[0]!)) w.shift();
+  while (w.length > 1 && trailing.has(w.at(-1)!)) w.pop();
+  return w.join(" ");
+}
+
 export function readComplete(text: string): Intent | null {
   if (
     /^(?:done|finished|completed|complete|it's done|it is done|that's done|that is done|all done with (?:it|that)|done with (?:it|that)|i did it|did it|finished it|completed it|i've done it|i have done it|i finished it)$/.test(
@@ -152,9 +165,12 @@ export function readComplete(text: string): Intent | null {
   ) {
     return { type: "complete", refs: [{ kind: "pronoun" }] };
   }
+  // "lisbon trips off", "the party's off": called off, not ticked off (only "tick/cross/mark … off" completes).
+  if (text.endsWith(" off") && !TICK_VERBS.has(text.split(" ")[0] ?? "")) return null;
   const m = firstMatch(COMPLETE, text);
   if (m) {
-    const subject = trimPunctuation(gerundFixed(text, m[1]) ?? "");
+    // "got the haircut done", "netflix and gym both done": "got" and "both" are not the task's words.
+    const subject = withoutWords(trimPunctuation(gerundFixed(text, m[1]) ?? ""), LEADING_GOT, TRAILING_BOTH);
     if (/^(?:i|i'm|i am|we|we're|all|we are|you|that's all|i'm all|everything)$/.test(subject)) return null;
     // "… mark it as not done": a negation before "done" is not a completion.
     if (/\b(?:not|never|isn't|n't)$/.test(subject) || /^(?:i|we)\s+(?:need|have|must|should|want)\b/.test(subject)) return null;
@@ -198,7 +214,61 @@ function readPastTense(text: string): Intent | null {
   return refs.length ? { type: "complete", refs } : null;
 }
 
+/** "sofa's not happening lol delete it", "concerts cancelled, take it off": the task is named before, "it" after. */
+const DELETE_IT = new Set([
+  "delete it",
+  "remove it",
+  "get rid of it",
+  "bin it",
+  "scrap it",
+  "ditch it",
+  "take it off",
+  "cross it off the list",
+]);
+/** Words of the remark around the task's name ("not doing … anymore", "… isn't happening", "… cancelled"). */
+const REMARK = new Set(
+  "not doing anymore any more isnt isn't is are 's s happening cancelled canceled off lol so just then pls please no longer going ahead".split(
+    " ",
+  ),
+);
+function readRemarkThenDeleteIt(text: string): Intent | null {
+  const cut = text.lastIndexOf(",");
+  const head = cut > 0 ? text.slice(0, cut) : "";
+  const tail = (cut > 0 ? text.slice(cut + 1) : "").trim().split(" ");
+  while (tail.length > 2 && REMARK.has(tail[0]!)) tail.shift();
+  const said = tail.join(" ");
+  // Without a comma: "sofa's not happening lol delete it".
+  const [phrase, verb] = DELETE_IT.has(said) ? [head, said] : splitAtDeleteIt(text);
+  if (!phrase || !verb) return null;
+  const name = phrase
+    .replace(/'s\b/g, " ")
+    .split(" ")
+    .filter((w) => w && !REMARK.has(w))
+    .join(" ");
+  const r = refs(name);
+  return r.length === 1 && r[0]!.kind === "phrase" ? { type: "delete", refs: r } : null;
+}
+function splitAtDeleteIt(text: string): [string, string] | [] {
+  for (const verb of DELETE_IT) if (text.endsWith(` ${verb}`)) return [text.slice(0, -verb.length - 1), verb];
+  return [];
+}
+
+/** Words that schedule or file a new to-do: nobody deletes "at 7 tomorrow", "asap" or "@shopping". */
+const SCHEDULES = new Set(
+  "today tonight tomorrow tmrw monday tuesday wednesday thursday friday saturday sunday weekend asap urgent urgently morning afternoon evening".split(
+    " ",
+  ),
+);
+function schedulesIt(text: string): boolean {
+  return text.split(" ").some((w) => SCHEDULES.has(w) || w.startsWith("@") || /^\d{1,2}(?:[:.]\d\d)?(?:am|pm)?$/.test(w));
+}
+
 export function readDelete(text: string): Intent | null {
+  // "scrap the reminder on the parcel": the reminder goes, not the task (grounding reads it against the tasks).
+  const said = text.split(" ");
+  if (said.length > 2 && (said[1] === "reminder" || (said[1] === "the" && said[2] === "reminder"))) return { type: "say", kind: "unclear" };
+  const remark = readRemarkThenDeleteIt(text);
+  if (remark) return remark;
   const m = firstMatch(DELETE, text);
   if (m) {
     const r = refs(m[1]);
@@ -209,6 +279,8 @@ export function readDelete(text: string): Intent | null {
     const r = refs(soft[1]);
     if (r.length && (pointsAtTask(soft[0]) || r.every((x) => x.kind !== "phrase"))) return { type: "delete", refs: r };
     // "drop the yoga class", "ditch the gym": delete the task, or a chore to add? Ask.
+    // "drop the keys off at quarter to 6 tomorrow": a chore with its time is a new to-do.
+    if (schedulesIt(text)) return null;
     const verb = /^(drop|trash|toss|bin|kill|ditch|nix)\s+(?!off\b|by\b|in\b|out\b)/.exec(text)?.[1];
     if (verb && r.length === 1) return { type: "say", kind: "cancel-ambiguous", detail: cleanPhrase(soft[1]), verb };
     return null;
@@ -218,6 +290,8 @@ export function readDelete(text: string): Intent | null {
     // "cancel the dentist appointment" may be a new to-do; only a clear reference deletes.
     const r = refs(c[1]);
     if (pointsAtTask(c[0]) || r.every((x) => x.kind !== "phrase")) return r.length ? { type: "delete", refs: r } : null;
+    // "cancel the gym membership at 7 tomorrow", "… asap": a chore to do, with its time or list.
+    if (schedulesIt(text)) return null;
     return { type: "say", kind: "cancel-ambiguous", detail: cleanPhrase(c[1]) };
   }
   return null;

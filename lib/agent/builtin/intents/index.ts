@@ -22,6 +22,7 @@ import { isListedRef, isPronoun, ordinalRef, refFrom } from "./refs";
 import { isOffTopic, isQuestion, readSocial } from "./social";
 import type { Intent } from "./types";
 import { readUpdate } from "./update";
+import { EDIT_REMARK_RULES, readEditRemark } from "./edit-remark";
 
 export type { Intent } from "./types";
 
@@ -392,6 +393,14 @@ export const INTENT_READERS: IntentReader[] = [
     mutates: false,
     read: (c) => readList(c.lower, c.clock),
     examples: ["what's due today?", "show my tasks", "how many tasks do I have left?", "anything due soon?", "what's overdue?"],
+  },
+  {
+    // "gym isnt a money thing", "note on passport: bring 2 photos": about a task the user has; offered, then grounded.
+    name: "edit-remark",
+    precedence: 75,
+    mutates: false,
+    read: readEditRemark,
+    examples: EDIT_REMARK_RULES.flatMap((r) => r.examples),
   },
   {
     name: "add",

@@ -56,6 +56,8 @@ export type Changes = {
   remindBefore?: number;
   /** "remind me about the optician tomorrow at 9": a local date-time. */
   remindAt?: string;
+  /** "no reminder for X": the reminder taken off. */
+  clearReminder?: boolean;
 };
 
 /** What a bulk update changes on every task it matches. */

@@ -4,6 +4,7 @@
  * "postpone X by 2 days"), clear a due date, and the generic "change X to Y".
  */
 import type { Clock } from "@/lib/task-line/clock";
+import { baseOfPast } from "../verbs";
 import { cutSpans, dueToString, extractDue } from "@/lib/task-line/dates";
 import { verbs } from "../lexicon";
 import { capitalize, quoted, trimPunctuation } from "@/lib/task-line/text";
@@ -460,6 +461,9 @@ export function readUpdate(text: string, originalText: string, clock: Clock): In
       return { type: "update", ref: { kind: "pronoun" }, changes: result.changes };
     }
     if (/^(?:a|an|the|this|that|my|new|another)$/.test(result.ref.trim())) continue;
+    // "vets called, groomer isnt important": a part that says something was done is not a second task to change.
+    if (result.ref.includes(",") && result.ref.split(",").some((part) => baseOfPast(part.trim().split(" ").at(-1) ?? "") !== null))
+      continue;
     const ref = refFrom(result.ref);
     if (!ref) continue;
     return { type: "update", ref, changes: result.changes };
