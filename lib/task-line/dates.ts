@@ -292,6 +292,11 @@ const OWN_RULES: Array<{ re: RegExp; read: (m: RegExpExecArray, clock: Clock, te
   },
   // "next week" is a week from today (chrono agrees); "this week" is by Friday.
   { re: /\b(?:by\s+)?this\s+week\b/, read: (_m, c) => ({ date: addDays(c.today, (5 - c.weekday + 7) % 7) }) },
+  // "this month", "later this month", "sometime this year": by the period's last day (chrono reads its first, already past).
+  {
+    re: /\b(?:(?:by|during|sometime|some\s+time|later)\s+)?this\s+(month|year)\b/,
+    read: (m, c) => ({ date: m[1] === "year" ? { y: c.today.y, m: 12, d: 31 } : { ...c.today, d: daysInMonth(c.today.y, c.today.m) } }),
+  },
 ];
 
 function ownRule(text: string, clock: Clock): Found | null {

@@ -260,10 +260,24 @@ function correctionCalls(ctx: TurnContext, acts: Act[], c: { meant: string; not:
 /** Titles the add reader makes of "make that every week": a change verb and a pronoun. */
 const PRONOUN_TITLE = /^(?:make|set|put|change|switch|turn|have) (?:it|that|this)$/i;
 
+/** "make that every week", "set it for 3pm": the change verb and pronoun, then only slots. */
+const PRONOUN_LEAD = /^(?:make|set|put|change|switch|turn|have) (?:it|that|this) /;
+
 function pronounChange(ctx: TurnContext, acts: Act[], intent: Intent | undefined): Call[] | null {
   const act = acts.length === 1 ? acts[0] : undefined;
-  if (!act?.done || !act.task || act.name === "delete_task" || intent?.type !== "add" || intent.items.length !== 1) return null;
-  const { title, ...changes } = intent.items[0]!;
+  if (!act?.done || !act.task || act.name === "delete_task") return null;
+  // The add readers no longer make a title of "make that …": read its slots on a placeholder title.
+  const lower = ctx.userText
+    .toLowerCase()
+    .trim()
+    .replace(/[.!]+$/, "");
+  const lead = PRONOUN_LEAD.exec(lower);
+  const read = lead ? classify(`add x ${lower.slice(lead[0].length)}`, ctx.clock) : null;
+  const placeholder = read?.length === 1 && read[0]?.type === "add" && read[0].items.length === 1 ? read[0].items[0] : undefined;
+  const item = placeholder ? { ...placeholder, title: placeholder.title === "X" ? "Make that" : placeholder.title } : undefined;
+  const said = item ? { type: "add" as const, items: [item] } : intent;
+  if (said?.type !== "add" || said.items.length !== 1) return null;
+  const { title, ...changes } = said.items[0]!;
   if (!PRONOUN_TITLE.test(title) || Object.keys(changes).length === 0) return null;
   return [{ toolName: "update_task", input: { task: act.task.id, ...changes } }];
 }

@@ -909,9 +909,14 @@ const EDIT_CUE =
   /^(?:note|notes|say|saying|that|should|read|called|actually|instead|reminder|prio|low|high|medium|top|matter|deal|thing|job|stuff|not|isn't|isnt|aren't|arent|doesn't|doesnt|dont|don't|shouldn't|shouldnt|no|stop|out|clean)$/;
 
 /** A cheap test before any lookup: could the message name a task, and could its reading write? */
+/** Words before a past form that make it the user's state: "i'm tired", "feeling stressed", "so bored". */
+const FEELS = new Set("i'm im am feel feeling felt so very really bit proper too quite totally".split(" "));
+
 export function mightNameTask(text: string): boolean {
   const tokens = tokenize(text);
-  const cue = (w: string) => SLOT_CUE.test(w) || EDIT_CUE.test(w) || baseOfPast(w) !== null;
-  if (blocked(tokens, text) || !(tokens.some((t) => cue(t.w)) || text.includes(":") || text.includes(" - "))) return false;
+  // A past form names a task's verb ("mums been called"), not a state of the user ("i'm tired", "so stressed").
+  const past = (i: number) => baseOfPast(tokens[i]?.w ?? "") !== null && !FEELS.has(tokens[i - 1]?.w ?? "");
+  const cue = (w: string, i: number) => SLOT_CUE.test(w) || EDIT_CUE.test(w) || past(i);
+  if (blocked(tokens, text) || !(tokens.some((t, i) => cue(t.w, i)) || text.includes(":") || text.includes(" - "))) return false;
   return tokens.some((t) => !STOP.has(t.w) && !SLOT_WORD.test(t.stem) && !ACTION.has(t.w) && !FILLER.has(t.w) && t.w.length > 2);
 }

@@ -54,8 +54,9 @@ const cases: Array<[string, Expected[]]> = [
   ["add clean the garage someday", [{ toolName: "add_task", input: { title: "Clean the garage", priority: "low" } }]],
   ["add book flights, it's important", [{ toolName: "add_task", input: { title: "Book flights", priority: "high" } }]],
   [
+    // A reminder at a time looks for the task first (it may be one the user has), then sets it.
     "can you add a reminder to feed the cat tonight?",
-    [{ toolName: "add_task", input: { title: "Feed the cat", due: `${TODAY}T20:00:00` } }],
+    [LOOKUP, { toolName: "add_task", input: { title: "Feed the cat", due: `${TODAY}T20:00:00`, remindAt: `${TODAY}T20:00:00` } }],
   ],
   ["new task: prepare presentation for Monday", [{ toolName: "add_task", input: { title: "Prepare presentation", due: TOMORROW } }]],
   [

@@ -44,6 +44,10 @@ const cases: Array<[string, string | null, string]> = [
   ["buy milk this weekend", "2026-11-28", "buy milk"],
   ["buy milk by the end of the week", "2026-11-27", "buy milk"],
   ["buy milk by end of month", "2026-11-30", "buy milk"],
+  // chrono reads "this month"/"this year" as their first day, already past: the period's last day.
+  ["pay rent this month", "2026-11-30", "pay rent"],
+  ["pay rent later this month", "2026-11-30", "pay rent"],
+  ["book flights sometime this year", "2026-12-31", "book flights"],
   ["buy milk on december 3", "2026-12-03", "buy milk"],
   ["buy milk on 3rd december", "2026-12-03", "buy milk"],
   ["buy milk on Jan 5", "2027-01-05", "buy milk"],

@@ -88,7 +88,11 @@ export const EDIT_REMARK_RULES: EditRemarkRule[] = [
 ];
 
 /** The reading: the add offered (a yes adds it), or "unclear" when there is no single title. */
+/** A question ("why is the sky blue?") is never a remark about a task: the question readers answer it. */
+const QUESTION_WORD = new Set("why what whats what's how who when where which".split(" "));
+
 export function readEditRemark(c: Said): Intent | null {
+  if (c.original.trim().endsWith("?") || QUESTION_WORD.has(words(c.lower)[0] ?? "")) return null;
   if (!EDIT_REMARK_RULES.some((r) => r.claims(c))) return null;
   const items = addBody(c.original) ? [] : readAdd(c.original, c.clock);
   const item = items.length === 1 ? items[0] : undefined;

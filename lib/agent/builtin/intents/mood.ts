@@ -146,6 +146,12 @@ export function choreOf(clause: string): string | null {
     const base = baseOfGerund(`${progressive[1]} ${progressive[2]}`);
     if (base !== `${progressive[1]} ${progressive[2]}`) return base;
   }
+  // "thinking of clearing out the garage this month": the chore a hypothetical is about.
+  const thinking = /^(?:(?:i'm|im|i\s+am)\s+)?(?:thinking|considering)\s+(?:of|about)\s+(\w+ing\s.+)$/i.exec(t);
+  if (thinking?.[1]) {
+    const base = baseOfGerund(thinking[1]);
+    if (base !== thinking[1]) return base;
+  }
   const m =
     /^(?:(?:ok(?:ay)?|so|well|hmm+|um+|actually|also)[,]?\s+)*(?:(?:i\s+wonder\s+if|i'm\s+not\s+sure\s+(?:if|whether)|not\s+sure\s+(?:if|whether))\s+(?:i|we)\s+(?:should|need\s+to|have\s+to|must|could|ought\s+to)\s+|(?:would|will)\s+it\s+be\s+(?:a\s+good\s+idea|worth\s+it|worth|better|wise|smart)\s+(?:to\s+)?|(?:should|shall|must|can|could|may|might)\s+(?:i|we)\s+(?:really\s+|still\s+|also\s+)?|(?:do|did)\s+(?:i|we)\s+(?:really\s+|still\s+|also\s+)?(?:need|have|want|got)\s+to\s+|(?:have|has)\s+(?:i|we)\s+(?:got|still\s+got)\s+to\s+|(?:is|was)\s+it\s+(?:worth|better|a good idea|wise|time)\s+(?:to\s+)?|(?:i\s+think|i\s+guess|i\s+suppose|i\s+reckon|probably|maybe|perhaps)\s+(?:i|we)(?:'ll|\s+will|\s+should|\s+need\s+to|\s+have\s+to|\s+must|\s+ought\s+to|\s+could|'d\s+better)?\s+|(?:i|we)(?:'ll|\s+will|'m\s+going\s+to|\s+am\s+going\s+to|'m\s+gonna|\s+might|\s+may|\s+could|'d\s+better|\s+should\s+probably|\s+probably\s+should)\s+)(.+)$/i.exec(
       t,
