@@ -5,6 +5,20 @@
 export type CivilDate = { y: number; m: number; d: number };
 
 export const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"] as const;
+/** Short weekday spellings people type ("fri", "weds", "thurs"), to their full names. */
+export const SHORT_WEEKDAYS: Readonly<Record<string, string>> = {
+  mon: "monday",
+  tue: "tuesday",
+  tues: "tuesday",
+  wed: "wednesday",
+  weds: "wednesday",
+  thu: "thursday",
+  thur: "thursday",
+  thurs: "thursday",
+  fri: "friday",
+  sat: "saturday",
+  sun: "sunday",
+};
 export const MONTHS = [
   "january",
   "february",

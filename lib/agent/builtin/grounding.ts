@@ -20,6 +20,7 @@
  */
 import { findReminderPhrase } from "@/lib/task-line/reminder-phrases";
 import type { Clock } from "@/lib/task-line/clock";
+import { SHORT_WEEKDAYS } from "@/lib/task-line/calendar";
 import { dueToString, findDue } from "@/lib/task-line/dates";
 import { numberFrom } from "@/lib/task-line/numbers";
 import type { Changes, Priority } from "./intents/types";
@@ -77,17 +78,7 @@ const LEXICON = {
   question: "what which when where who why how did does do is are was were has have".split(" "),
   /** Short and casual day words, read as the date reader knows them ("bump X to fri", "isnt til thurs"). */
   dayWord: {
-    mon: "monday",
-    tue: "tuesday",
-    tues: "tuesday",
-    wed: "wednesday",
-    weds: "wednesday",
-    thu: "thursday",
-    thur: "thursday",
-    thurs: "thursday",
-    fri: "friday",
-    sat: "saturday",
-    sun: "sunday",
+    ...SHORT_WEEKDAYS,
     til: "till",
     tmrw: "tomorrow",
     tmr: "tomorrow",

@@ -4,6 +4,7 @@
  * ("complete all tasks due today", "clear all completed tasks") into a filter plus an action.
  */
 import type { Clock } from "@/lib/task-line/clock";
+import { SHORT_WEEKDAYS } from "@/lib/task-line/calendar";
 import { trimPunctuation } from "@/lib/task-line/text";
 import { findPriority } from "@/lib/task-line/priority";
 import { readWindow } from "../windows";
@@ -244,17 +245,7 @@ const SPELLINGS: Record<string, string> = {
   tasjs: "tasks",
   todos: "todos",
   lst: "list",
-  mon: "monday",
-  tue: "tuesday",
-  tues: "tuesday",
-  wed: "wednesday",
-  weds: "wednesday",
-  thu: "thursday",
-  thur: "thursday",
-  thurs: "thursday",
-  fri: "friday",
-  sat: "saturday",
-  sun: "sunday",
+  ...SHORT_WEEKDAYS,
   fridya: "friday",
   firday: "friday",
   wednesdy: "wednesday",
