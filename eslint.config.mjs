@@ -63,6 +63,14 @@ const config = [
     },
   },
   {
+    // Rebuilt on word sets and named rules (docs/agent.md "Status and delete rules"): token regexes only.
+    files: ["lib/agent/builtin/intents/change.ts", "lib/agent/builtin/intents/phrases.ts"],
+    rules: {
+      "regexp/no-super-linear-backtracking": "error",
+      "regexp/no-super-linear-move": "error",
+    },
+  },
+  {
     ignores: [
       ".next/**",
       "dist/**",

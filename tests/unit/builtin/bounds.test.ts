@@ -55,6 +55,9 @@ const PREFIXES = [
   "note on x: ",
   "x isnt ",
   "x - remember ",
+  "i didn't ",
+  "i paid the ",
+  "drop the ",
 ];
 /** The pumped piece, repeated. */
 const PIECES = [

@@ -1,148 +1,237 @@
 /**
  * Reads status changes and deletions: "mark X done", "I finished X", "I paid the phone bill",
  * "reopen X", "X isn't done", "delete X", "get rid of X", "I don't need X anymore".
+ *
+ * Each reader is a list of NAMED rules in precedence order (the first that reads the clause
+ * wins), each with its examples; tests/unit/builtin/change-rules.test.ts checks that every
+ * example is read by its own rule into the expected refs, and that the near misses
+ * (NOT_A_CHANGE: "check the booking is cancelled", "drop off the parcel") are read by none.
+ * Rules read words, not sentence shapes: an action phrase from the word sets below (lead), the
+ * state or remark after the target (tail), and the target is the words left between them
+ * (phrases.ts). A rule returns an intent, null (not this rule's shape: try the next), or
+ * "refuse" (its shape, but not a change: stop, the reader reads nothing).
  */
 import { baseOfPast, isBaseVerb } from "../verbs";
 import { trimPunctuation } from "@/lib/task-line/text";
+import { atEnd, atStart, joinWords, optional, phrases, targetOf, wordsOf, type Shape } from "./phrases";
 import { baseOfGerund, cleanPhrase, refFrom, refsFrom } from "./refs";
 import type { Intent, TaskRef } from "./types";
 
-const DONE = "(?:done|complete|completed|finished|checked|ticked|crossed off|ticked off|checked off|off)";
-const NOT_DONE =
-  "(?:pending|not done|not complete|not completed|incomplete|undone|unfinished|open|active|to ?do|todo|uncompleted|not finished|outstanding|unchecked|unticked|not yet done)";
+/** A clause as these rules see it: the lower-case text and its words. */
+type Said = { text: string; ws: string[] };
+type Reading = Intent | "refuse" | null;
+/** A rule: its name, sentences it reads (with the refs it reads in them), and the reading. */
+export type ChangeRule = { name: string; examples: Array<[string, ...string[]]>; read: (s: Said) => Reading };
 
-const REOPEN: RegExp[] = [
-  /^(?:reopen|re-open|unmark|uncheck|untick|un-tick|un-check|uncomplete|un-complete|reactivate|revive|resurrect|restore)\s+(.+?)(?:\s+(?:as\s+)?(?:pending|not done|incomplete|open))?(?:\s+again)?$/,
-  new RegExp(
-    `^(?:mark|set|put|move|change|turn|switch|flag|make)\\s+(.+?)\\s+(?:as\\s+|to\\s+|back\\s+to\\s+|back\\s+as\\s+)?(?:back\\s+)?(?:to\\s+)?(?:being\\s+)?${NOT_DONE}(?:\\s+again)?$`,
-  ),
-  new RegExp(
-    `^(.+?)\\s+(?:isn't|is not|wasn't|was not|isnt|aren't|are not|hasn't been|has not been|is still not|is not actually|isn't actually|wasn't actually)\\s+(?:actually\\s+|really\\s+)?(?:done|finished|complete|completed)(?:\\s+(?:yet|after all|actually))?$`,
-  ),
-  /^(?:i|we)\s+(?:didn't|did not|haven't|have not|never)\s+(?:actually\s+|really\s+)?(?:finish|finished|complete|completed|do|done)\s+(.+?)(?:\s+(?:yet|after all|actually))?$/,
-  new RegExp(`^(.+?)\\s+(?:is|should be|needs to be)\\s+(?:still\\s+|back\\s+)?${NOT_DONE}(?:\\s+again)?$`),
-  /^(.+?)\s+still needs (?:doing|to be done|work)$/,
-  /^(?:put|add|move|bring)\s+(.+?)\s+back(?:\s+(?:on|onto|in|into|to)\s+(?:my|the)\s+(?:list|tasks|todo list))?$/,
-  /^undo\s+(?:completing|finishing|marking)?\s*(.+?)(?:\s+as\s+(?:done|complete))?$/,
-];
+const said = (text: string): Said => ({ text, ws: wordsOf(text) });
+const set = (words: string) => new Set(words.split(" "));
 
-const COMPLETE: RegExp[] = [
-  new RegExp(
-    `^(?:mark|set|flag|put|tick|check|cross|strike|scratch|mark off)\\s+(.+?)\\s+(?:as\\s+|to\\s+)?(?:being\\s+)?${DONE}(?:\\s+(?:(?:on|off|from)\\s+)?(?:my|the)\\s+(?:\\w+\\s+)?list)?$`,
-  ),
-  /^(?:tick|check|cross|strike|scratch|mark)\s+off\s+(.+?)(?:\s+(?:from|on)\s+(?:my|the)\s+list)?$/,
-  /^(?:complete|close|close out|wrap up)\s+(.+)$/,
-  /^(?:finish)\s+(.+\b(?:task|todo|item|one)s?)$/,
-  /^(?:i(?:'ve| have| just| already|'m| am)?|we(?:'ve| have|'re| are)?)?\s*(?:just\s+|already\s+|finally\s+|now\s+)?(?:finished|completed|done|did|accomplished|wrapped up|dealt with|taken care of|took care of|handled|sorted(?: out)?)\s+(?:with\s+)?(.+)$/,
-  new RegExp(
-    `^(.+?)(?:'s|\\s+(?:is|are|'s|has been|have been|was|were|got|is now|is all|are all|now))\\s+(?:all\\s+|now\\s+|finally\\s+)?(?:done|complete|completed|finished|sorted|taken care of|handled|dealt with|over|ticked off|checked off|crossed off|out of the way)(?:\\s+(?:now|already|today|finally|too|as well|also))?$`,
-  ),
-  /^(?:done|finished|completed)\s*(?::|-|,|with)\s*(.+)$/,
-  /^(.+?)\s+(?:is|are|was|were|has been|have been|got)\s+(?:all\s+|now\s+|finally\s+)?(paid|sent|bought|made|written|taken|given|sold|built|eaten|fixed|cleaned|washed|booked|mailed|posted|submitted|returned|renewed|filed|signed|ordered|picked up|collected|delivered|paid off|repaired|painted|sorted|tidied|mowed|walked|fed|watered|emptied|packed|emailed|called|read)(?:\s+(?:now|already|today|finally))?$/,
-  new RegExp(`^(.+?)(?:\\s*[-:,]\\s*|\\s+)${DONE}$`),
-];
+// ---- Word sets -------------------------------------------------------------------------------
 
-const DELETE: RegExp[] = [
-  /^(?:delete|remove|erase|get rid of|scrap|discard|ditch|nuke|axe|zap|eliminate|deleting|removing)\s+(.+?)(?:\s+(?:from|off|out of)\s+(?:my|the)\s+(?:\w+\s+)?(?:list|tasks|todos))?$/,
-  /^(?:take|remove)\s+(.+?)\s+(?:off|out of|from)\s+(?:my|the)\s+(?:\w+\s+)?(?:list|tasks|todos)$/,
-  /^(?:i|we)\s+(?:don't|do not|no longer|won't|will not|dont)\s+(?:need to do|need to|have to do|have to|need|want)\s+(.+?)(?:\s+(?:any ?more|any longer|after all))?$/,
-  /^(?:no need (?:for|to)|forget about)\s+(.+?)(?:\s+(?:any ?more|any longer))?$/,
-  /^(?:i|we)\s+(?:won't|will not|wont|shan't)\s+(?:be\s+)?(?:needing|need|doing|do)\s+(.+?)(?:\s+(?:any ?more|any longer|after all|now))?$/,
-  /^(.+?)\s+(?:(?:is|are|was|were)\s+(?:no longer|not)|isn't|aren't|wasn't|won't be|will not be|is not going to be|isn't going to be)\s+(?:needed|necessary|relevant|happening|going ahead|taking place|on)(?:\s+(?:any ?more|any longer|after all))?$/,
-  /^(?!(?:check|make sure|ensure|see|confirm|double check|double-check)\b)(.+?)\s+(?:can go|is cancell?ed|got cancell?ed|was cancell?ed|is off)$/,
-];
-
-/** Verbs that are also chores ("clear the gutters", "drop off the parcel"): delete only a clear reference. */
-const SOFT_DELETE =
-  /^(?:trash|toss|bin|drop|clear|wipe|throw away|throw out|kill|ditch|nix)\s+(.+?)(?:\s+(?:from|off|out of)\s+(?:my|the)\s+(?:\w+\s+)?(?:list|tasks|todos))?$/;
-
-const CANCEL = /^(?:cancel|forget)\s+(.+?)(?:\s+(?:from|off)\s+(?:my|the)\s+(?:list|tasks|todos))?$/;
-
-/** Words that say a reference is clearly about an existing task ("the gym task", "it"). */
-export function pointsAtTask(text: string): boolean {
-  return /\b(?:task|todo|to-?do|item|reminder|entry|one)s?\b|\b(?:from|off) (?:my|the) list\b/.test(text);
-}
+const DONE_WORDS = "done|complete|completed|finished|checked|ticked|crossed off|ticked off|checked off|off";
+const NOT_DONE_WORDS =
+  "pending|not done|not complete|not completed|incomplete|undone|unfinished|open|active|to do|todo|uncompleted|not finished|outstanding|unchecked|unticked|not yet done";
+/** "from my list", "off the shopping list", "out of my tasks". */
+const FROM_LIST = optional(phrases("from|off|out of", "my|the", "*|", "list|tasks|todos"));
+const ANYMORE = optional(phrases("anymore|any more|any longer|after all"));
+const AGAIN = optional(phrases("again"));
 
 function refs(text: string | undefined): TaskRef[] {
   return refsFrom(trimPunctuation(text ?? ""));
 }
 
-function firstMatch(res: RegExp[], text: string): RegExpExecArray | null {
-  for (const re of res) {
-    const m = re.exec(text);
-    if (m && m[1] && trimPunctuation(m[1])) return m;
+/** A rule that reads the words between `shape`'s lead and tail as the target. */
+function shaped(shape: Shape, then: (target: string, s: Said) => Reading): (s: Said) => Reading {
+  return (s) => {
+    const t = targetOf(s.ws, shape);
+    const target = t ? trimPunctuation(joinWords(t)) : "";
+    return target ? then(target, s) : null;
+  };
+}
+
+/** Runs rules in order; the first reading wins ("refuse" stops with nothing). */
+function readByRules(rules: ChangeRule[], text: string): { rule: string; intent: Intent | null } | null {
+  const s = said(text);
+  for (const rule of rules) {
+    const r = rule.read(s);
+    if (r === "refuse") return { rule: rule.name, intent: null };
+    if (r) return { rule: rule.name, intent: r };
   }
   return null;
 }
 
 /** After "finish"/"complete" a gerund names the task: "finished washing the car". */
-const AFTER_FINISH =
-  /^(?:i|we|i've|i have|i'm|i am|we've)?\s*(?:just\s+|already\s+|finally\s+|actually\s+|really\s+|didn't\s+|did not\s+|haven't\s+|never\s+)*(?:actually\s+|really\s+)?(?:finish|finished|complete|completed|done|stopped)\s/;
-
-function gerundFixed(text: string, phrase: string | undefined): string | undefined {
-  return phrase && AFTER_FINISH.test(text) ? baseOfGerund(trimPunctuation(phrase)) : phrase;
+const FINISH_SUBJECT = phrases("i|we|i've|i have|i'm|i am|we've|");
+const FINISH_ADVERB = phrases("just|already|finally|actually|really|didn't|did not|haven't|never");
+const FINISH_VERB = set("finish finished complete completed done stopped");
+function afterFinish(ws: readonly string[]): boolean {
+  let i = Math.max(0, atStart(ws, 0, FINISH_SUBJECT));
+  for (let n = atStart(ws, i, FINISH_ADVERB); n > 0; n = atStart(ws, i, FINISH_ADVERB)) i += n;
+  return FINISH_VERB.has(ws[i] ?? "") && i + 1 < ws.length;
+}
+function gerundFixed(s: Said, phrase: string): string {
+  return afterFinish(s.ws) ? baseOfGerund(phrase) : phrase;
 }
 
-/** "…, undo that", "… so reopen it": the request that follows a statement of what was not done. */
-const UNDO_TAIL =
-  /(?:\s*[,.;-]\s*|\s+)(?:so\s+|please\s+|can you\s+)?(?:undo (?:that|it|this)|reopen it|uncheck it|untick it|mark it (?:as )?(?:not done|pending|undone|incomplete)(?: again)?|put it back)(?:\s+please)?$/;
+// ---- Reopen ----------------------------------------------------------------------------------
 
-export function readReopen(text: string): Intent | null {
-  const t = text.replace(UNDO_TAIL, "");
-  const m = firstMatch(REOPEN, t);
-  const r = m ? refs(gerundFixed(t, m[1])) : [];
-  if (r.length) return { type: "reopen", refs: r };
-  return readNotDoneYet(t);
+function reopened(target: string, s: Said): Reading {
+  const r = refs(gerundFixed(s, target));
+  return r.length ? { type: "reopen", refs: r } : null;
 }
+
+const NOT_A_DEED = set("got get had have been be need needed want wanted know think thought mean meant said say see seen heard hear");
 
 /** "I haven't paid rent yet", "I didn't actually call mum": the task named is not done after all. */
-function readNotDoneYet(text: string): Intent | null {
-  const m =
-    /^(?:i|we)\s+(?:didn't|did not|haven't|have not|hadn't|had not|never)\s+(?:actually\s+|really\s+|even\s+)?([a-z]+)\s+(.+?)(?:\s+(?:yet|after all|actually|at all))?$/.exec(
-      text,
-    );
-  if (!m || !m[1] || !m[2]) return null;
-  if (/^(?:got|get|had|have|been|be|need|needed|want|wanted|know|think|thought|mean|meant|said|say|see|seen|heard|hear)$/.test(m[1]))
-    return null;
-  const base = baseOfPast(m[1]) ?? (isBaseVerb(m[1]) ? m[1] : null);
+function readNotDoneYet(s: Said): Reading {
+  const ws = s.ws;
+  let i = atStart(ws, 0, phrases("i|we", "didn't|did not|haven't|have not|hadn't|had not|never"));
+  if (i < 0) return null;
+  i += Math.max(0, atStart(ws, i, phrases("actually|really|even")));
+  const verb = ws[i] ?? "";
+  if (!/^[a-z]+$/.test(verb) || NOT_A_DEED.has(verb)) return null;
+  const rest = ws.slice(i + 1);
+  const cut = atEnd(rest, rest.length, optional(phrases("yet|after all|actually|at all")), 1);
+  const object = joinWords(rest.slice(0, rest.length - Math.max(0, cut)));
+  if (!object) return null;
+  const base = baseOfPast(verb) ?? (isBaseVerb(verb) ? verb : null);
   if (!base) return null;
-  const ref = refFrom(`${base} ${m[2]}`);
+  const ref = refFrom(`${base} ${object}`);
   return ref ? { type: "reopen", refs: [ref] } : null;
 }
 
-/** Verbs whose participle says something other than "done" ("the meeting was cancelled"). */
-const NOT_A_CHORE =
-  /^(?:cancel|postpone|delay|move|reschedule|rename|add|create|delete|remove|change|update|schedule|plan|set|start|need|want|let|leave|help)$/;
+export const REOPEN_RULES: ChangeRule[] = [
+  {
+    name: "reopen-verb",
+    examples: [
+      ["reopen buy milk", "buy milk"],
+      ["untick the gym one again", "gym"],
+      ["restore the essay as pending", "essay"],
+    ],
+    read: shaped(
+      {
+        lead: [phrases("reopen|re-open|unmark|uncheck|untick|un-tick|un-check|uncomplete|un-complete|reactivate|revive|resurrect|restore")],
+        tail: [optional(phrases("as|", "pending|not done|incomplete|open")), AGAIN],
+      },
+      reopened,
+    ),
+  },
+  {
+    name: "mark-not-done",
+    examples: [
+      ["mark the essay as not done", "essay"],
+      ["set the vet back to pending", "vet"],
+      ["flag buy milk as incomplete again", "buy milk"],
+    ],
+    read: shaped(
+      {
+        lead: [phrases("mark|set|put|move|change|turn|switch|flag|make")],
+        tail: [phrases("as|to|back to|back as|", "back|", "to|", "being|", NOT_DONE_WORDS), AGAIN],
+      },
+      reopened,
+    ),
+  },
+  {
+    name: "is-not-done",
+    examples: [
+      ["the report isn't done yet", "report"],
+      ["the vet visit wasn't actually finished", "vet visit"],
+    ],
+    read: shaped(
+      {
+        tail: [
+          phrases(
+            "isn't|is not|wasn't|was not|isnt|aren't|are not|hasn't been|has not been|is still not|is not actually|isn't actually|wasn't actually",
+          ),
+          optional(phrases("actually|really")),
+          phrases("done|finished|complete|completed"),
+          optional(phrases("yet|after all|actually")),
+        ],
+      },
+      reopened,
+    ),
+  },
+  {
+    name: "did-not-finish",
+    examples: [["i didn't finish the essay", "essay"]],
+    read: shaped(
+      {
+        lead: [
+          phrases("i|we", "didn't|did not|haven't|have not|never"),
+          optional(phrases("actually|really")),
+          phrases("finish|finished|complete|completed|do|done"),
+        ],
+        tail: [optional(phrases("yet|after all|actually"))],
+      },
+      reopened,
+    ),
+  },
+  {
+    name: "is-pending",
+    examples: [
+      ["the gym task is still pending", "gym"],
+      ["buy milk should be open again", "buy milk"],
+    ],
+    read: shaped({ tail: [phrases("is|should be|needs to be", "still|back|", NOT_DONE_WORDS), AGAIN] }, reopened),
+  },
+  {
+    name: "still-needs",
+    examples: [["the fence still needs doing", "fence"]],
+    read: shaped({ tail: [phrases("still needs", "doing|to be done|work")] }, reopened),
+  },
+  {
+    name: "put-back",
+    examples: [
+      ["put the dentist back on my list", "dentist"],
+      ["bring buy milk back", "buy milk"],
+    ],
+    read: shaped(
+      {
+        lead: [phrases("put|add|move|bring")],
+        tail: [phrases("back"), optional(phrases("on|onto|in|into|to", "my|the", "list|tasks|todo list"))],
+      },
+      reopened,
+    ),
+  },
+  {
+    name: "undo-completing",
+    examples: [["undo completing the laundry", "laundry"]],
+    read: shaped(
+      { lead: [phrases("undo"), optional(phrases("completing|finishing|marking"))], tail: [optional(phrases("as", "done|complete"))] },
+      reopened,
+    ),
+  },
+  {
+    name: "not-done-yet",
+    examples: [
+      ["i haven't paid rent yet", "pay rent"],
+      ["i didn't actually call mum", "call mum"],
+    ],
+    read: readNotDoneYet,
+  },
+];
 
-/** Adjectives that say a chore is finished ("the bathroom is clean now"). */
-const FINISHED_STATE = "(?:clean|tidy|empty|sorted|fixed|over|sent|paid)";
-
-/**
- * "plumber's been called", "electricity bill paid", "timesheet submitted", "bathroom is clean now":
- * a task's object followed by what was done to it. The participle must come from a known chore
- * verb, and the subject must not itself be an imperative ("get the car washed" is a new to-do).
- */
-function readParticipleStatement(text: string): Intent | null {
-  const m = new RegExp(
-    `^(.+?)(?:'s been|\\s+(?:is|are|was|were|has been|have been|been|got|is now|are now|'s|s been)|'s)?\\s+(?:all\\s+|now\\s+|finally\\s+|just\\s+|already\\s+)?([a-z]+(?:\\s+(?:up|off|out))?)(?:\\s+(?:now|already|today|finally|at last|earlier|this morning|yesterday))?$`,
-  ).exec(text);
-  if (!m || !m[1] || !m[2]) return null;
-  const subject = trimPunctuation(m[1]);
-  const [word = "", particle] = m[2].split(/\s+/);
-  const auxiliary = m[0].length - (m[1].length + m[2].length) > 1 || /'s$/.test(m[1]);
-  const past = baseOfPast(word);
-  const chore = past !== null && past !== word && isBaseVerb(past) && !NOT_A_CHORE.test(past);
-  if (!chore && !(auxiliary && particle === undefined && new RegExp(`^${FINISHED_STATE}$`).test(word))) return null;
-  if (/^(?:i|we|you|they|he|she|everything|all|nothing|something|that's all)$/.test(subject)) return null;
-  // "by thursday I need the report sent": a wish, not a finished chore.
-  if (/\b(?:i|we|need|needs|want|wants|have to|has to|must|should|would like|'d like)\b/.test(subject)) return null;
-  const firstWord = subject.split(/\s+/)[0] ?? "";
-  // "get the car washed" is a new to-do; a one-word subject is a noun ("rent paid", "bills sorted").
-  if ((isBaseVerb(firstWord) && subject.includes(" ")) || /^(?:not|never|to|will|should|must|need|have)$/.test(firstWord)) return null;
-  if (/\b(?:not|never|isn't|wasn't|aren't|hasn't|haven't|n't)$/.test(subject)) return null;
-  const r = refs(subject);
-  return r.length ? { type: "complete", refs: r } : null;
+/** "…, undo that", "… so reopen it": the request that follows a statement of what was not done. */
+const UNDO_TAIL = phrases("undo that|undo it|undo this|reopen it|uncheck it|untick it|put it back");
+const MARK_UNDONE_TAIL = phrases("mark it", "as|", "not done|pending|undone|incomplete", "again|");
+const SEPARATORS = new Set([",", ".", ";", "-"]);
+function withoutUndoTail(text: string): string {
+  const ws = wordsOf(text);
+  let j = ws.length;
+  if (ws[j - 1] === "please") j--;
+  const n = Math.max(atEnd(ws, j, UNDO_TAIL, 1), atEnd(ws, j, MARK_UNDONE_TAIL, 1));
+  if (n < 0) return text;
+  j -= n;
+  j -= Math.max(0, atEnd(ws, j, optional(phrases("so|please|can you")), 1));
+  while (j > 1 && SEPARATORS.has(ws[j - 1]!)) j--;
+  return trimPunctuation(joinWords(ws.slice(0, j))) || text;
 }
+
+export function readReopen(text: string): Intent | null {
+  return readByRules(REOPEN_RULES, withoutUndoTail(text))?.intent ?? null;
+}
+
+// ---- Complete --------------------------------------------------------------------------------
 
 /** The verbs that complete with "off" ("tick the milk off"). */
 const TICK_VERBS = new Set(["tick", "check", "cross", "mark", "strike", "scratch"]);
@@ -157,61 +246,367 @@ function withoutWords(phrase: string, leading: Set<string>, trailing: Set<string
   return w.join(" ");
 }
 
-export function readComplete(text: string): Intent | null {
-  if (
-    /^(?:done|finished|completed|complete|it's done|it is done|that's done|that is done|all done with (?:it|that)|done with (?:it|that)|i did it|did it|finished it|completed it|i've done it|i have done it|i finished it)$/.test(
-      text,
-    )
-  ) {
-    return { type: "complete", refs: [{ kind: "pronoun" }] };
-  }
-  // "lisbon trips off", "the party's off": called off, not ticked off (only "tick/cross/mark … off" completes).
-  if (text.endsWith(" off") && !TICK_VERBS.has(text.split(" ")[0] ?? "")) return null;
-  const m = firstMatch(COMPLETE, text);
-  if (m) {
-    // "got the haircut done", "netflix and gym both done": "got" and "both" are not the task's words.
-    const subject = withoutWords(trimPunctuation(gerundFixed(text, m[1]) ?? ""), LEADING_GOT, TRAILING_BOTH);
-    if (/^(?:i|i'm|i am|we|we're|all|we are|you|that's all|i'm all|everything)$/.test(subject)) return null;
-    // "… mark it as not done": a negation before "done" is not a completion.
-    if (/\b(?:not|never|isn't|n't)$/.test(subject) || /^(?:i|we)\s+(?:need|have|must|should|want)\b/.test(subject)) return null;
-    // "check the oven is off": a chore about a state, not "tick X off".
-    if (/\b(?:is|are|was|were|it's|its)$/.test(subject)) return null;
-    const r = refs(subject);
-    return r.length ? { type: "complete", refs: r } : null;
-  }
-  return readPastTense(text) ?? readParticipleStatement(text);
+const NOT_A_SUBJECT = set("i i'm we all we're you everything");
+const NOT_A_SUBJECT_PHRASE = new Set(["i am", "we are", "that's all", "i'm all"]);
+const NEGATION_END = set("not never isn't");
+const WISH = set("need have must should want");
+const STATE_END = set("is are was were it's its");
+const ASKS = set("is are was were did does has have");
+
+/** The target of a completion rule, checked: never "I", a negation, a wish or "the oven is". */
+function completed(target: string, s: Said): Reading {
+  // "got the haircut done", "netflix and gym both done": "got" and "both" are not the task's words.
+  const subject = withoutWords(trimPunctuation(gerundFixed(s, target)), LEADING_GOT, TRAILING_BOTH);
+  const w = subject.split(" ");
+  if (NOT_A_SUBJECT.has(subject) || NOT_A_SUBJECT_PHRASE.has(subject)) return "refuse";
+  // "… mark it as not done": a negation before "done" is not a completion.
+  const last = w.at(-1) ?? "";
+  if (NEGATION_END.has(last) || last.endsWith("n't")) return "refuse";
+  if ((w[0] === "i" || w[0] === "we") && WISH.has(w[1] ?? "")) return "refuse";
+  // "is it done", "did the bins get done": a question, never a completion.
+  if (ASKS.has(w[0]!)) return "refuse";
+  // "check the oven is off": a chore about a state, not "tick X off".
+  if (STATE_END.has(last)) return "refuse";
+  const r = refs(subject);
+  return r.length ? { type: "complete", refs: r } : "refuse";
 }
 
+/** The words of "it's done" said casually ("tick it off actually ive done it", "yep thats done now"). */
+const DONE_TALK = set(
+  "tick cross mark it that thats that's this its it's off done finished completed actually ive i've i already just now yeah yep yes so as all",
+);
+const DONE_TALK_STATE = set("done finished completed");
+const PRONOUN_DONE = new Set(
+  "done|finished|completed|complete|it's done|it is done|that's done|that is done|all done with it|all done with that|done with it|done with that|i did it|did it|finished it|completed it|i've done it|i have done it|i finished it|ive done it|i done it".split(
+    "|",
+  ),
+);
+
+/** Verbs whose participle says something other than "done" ("the meeting was cancelled"). */
+const NOT_A_CHORE = set(
+  "cancel postpone delay move reschedule rename add create delete remove change update schedule plan set start need want let leave help",
+);
+/** Adjectives that say a chore is finished ("the bathroom is clean now"). */
+const FINISHED_STATE = set("clean tidy empty sorted fixed over sent paid");
+const PARTICIPLE_AUX = phrases("'s been|is|are|was|were|has been|have been|been|got|is now|are now|'s|s been");
+const PARTICIPLE_ADVERB = phrases("all|now|finally|just|already");
+const PARTICIPLE_WHEN = phrases("now|already|today|finally|at last|earlier|this morning|yesterday");
+const PEOPLE = set("i we you they he she everything all nothing something");
+/** People who go back, rather than things sent back. */
+const PEOPLE_TOO = set("mum mom dad kids kid friend friends boss family husband wife son daughter guests");
+const WISH_WORDS = set("i we need needs want wants must should");
+const WISH_PAIRS = new Set(["have to", "has to", "would like"]);
+const NOT_A_NOUN_START = set("not never to will should must need have");
+const NEGATED = set("not never isn't wasn't aren't hasn't haven't");
+
+/**
+ * "plumber's been called", "electricity bill paid", "timesheet submitted", "bathroom is clean now":
+ * a task's object followed by what was done to it. The participle must come from a known chore
+ * verb, and the subject must not itself be an imperative ("get the car washed" is a new to-do).
+ */
+function readParticipleStatement(s: Said): Reading {
+  const ws = s.ws;
+  let j = ws.length;
+  const when = Math.max(0, atEnd(ws, j, PARTICIPLE_WHEN, 2));
+  j -= when;
+  let particle: string | undefined;
+  if (j >= 3 && (ws[j - 1] === "up" || ws[j - 1] === "off" || ws[j - 1] === "out")) particle = ws[--j];
+  const word = ws[--j] ?? "";
+  if (!/^[a-z]+$/.test(word)) return null;
+  const adverb = Math.max(0, atEnd(ws, j, PARTICIPLE_ADVERB, 1));
+  j -= adverb;
+  const aux = Math.max(0, atEnd(ws, j, PARTICIPLE_AUX, 1));
+  j -= aux;
+  const subject = trimPunctuation(joinWords(ws.slice(0, j)));
+  if (!subject) return null;
+  const auxiliary = when + adverb + aux > 0;
+  const past = baseOfPast(word);
+  const chore = past !== null && past !== word && isBaseVerb(past) && !NOT_A_CHORE.has(past);
+  if (!chore && !(auxiliary && particle === undefined && FINISHED_STATE.has(word))) return null;
+  if (PEOPLE.has(subject) || subject === "that's all") return null;
+  const sw = subject.split(" ");
+  // "by thursday I need the report sent": a wish, not a finished chore.
+  const heads = sw.map((w) => w.split("'")[0]!);
+  if (sw.some((w, k) => WISH_WORDS.has(heads[k]!) || (w.endsWith("'d") && sw[k + 1] === "like") || WISH_PAIRS.has(`${w} ${sw[k + 1]}`)))
+    return null;
+  // "get the car washed" is a new to-do; a one-word subject is a noun ("rent paid", "bills sorted").
+  if ((isBaseVerb(sw[0]!) && sw.length > 1) || NOT_A_NOUN_START.has(sw[0]!)) return null;
+  const last = sw.at(-1)!;
+  if (NEGATED.has(last) || last.endsWith("n't")) return null;
+  const r = refs(subject);
+  return r.length ? { type: "complete", refs: r } : null;
+}
+
+const PAST_SUBJECT = phrases("i|we|i've|we've");
+const PAST_ADVERB = phrases("just|already|finally|have");
+const NOT_YET_DONE = set("tomorrow next later will need want should");
+const PAST_WHEN = phrases("today|yesterday|this morning|earlier|already|just now|finally|at last");
+const AND_THEN = set("i also then");
+
 /** "I paid the phone bill" → complete "pay the phone bill"; "… and walked the dog" → a second task. */
-function readPastTense(text: string): Intent | null {
+function readPastTense(s: Said): Reading {
+  const ws = s.ws;
   // "I've got too much on", "we've got guests": possession, not a finished chore.
-  if (/^(?:i|we)(?:'ve|\s+have)\s+got\b/.test(text)) return null;
-  const m = /^(?:(?:i|we)\s+|i've\s+|we've\s+)?(?:just\s+|already\s+|finally\s+|have\s+)*([a-z]+)\s+(.+)$/.exec(text);
-  if (!m || !m[1] || !m[2]) return null;
-  const base = baseOfPast(m[1]);
+  if (atStart(ws, 0, phrases("i've got|we've got|i have got|we have got")) > 0) return null;
+  let i = Math.max(0, atStart(ws, 0, PAST_SUBJECT));
+  for (let n = atStart(ws, i, PAST_ADVERB); n > 0; n = atStart(ws, i, PAST_ADVERB)) i += n;
+  const verb = ws[i] ?? "";
+  const rest = ws.slice(i + 1);
+  if (!/^[a-z]+$/.test(verb) || rest.length === 0) return null;
+  const base = baseOfPast(verb);
   if (!base) return null;
-  const explicitSubject = /^(?:i|we)\b/.test(text);
-  if (!explicitSubject && !/^(?:just|already|finally)\b/.test(text) && base === m[1]) return null;
-  if (/\b(?:tomorrow|next|later|will|need|want|should|going to)\b/.test(m[2])) return null;
-  const phrases: string[] = [];
-  const tokens = m[2].split(/(\s*,\s*(?:and\s+)?|\s+and\s+(?:i\s+|also\s+|then\s+)?)/);
-  let current = `${base} ${tokens[0] ?? ""}`;
-  for (let i = 1; i + 1 < tokens.length; i += 2) {
-    const piece = (tokens[i + 1] ?? "").trim();
-    const verb = baseOfPast(piece.split(/\s+/)[0] ?? "");
-    if (verb && piece.includes(" ")) {
-      phrases.push(current);
-      current = `${verb} ${piece.split(/\s+/).slice(1).join(" ")}`;
-    } else {
-      current += `${tokens[i] ?? " "}${piece}`;
+  const explicitSubject = ws[0] === "i" || ws[0] === "we" || ws[0] === "i've" || ws[0] === "we've";
+  if (!explicitSubject && !["just", "already", "finally"].includes(ws[0]!) && base === verb) return null;
+  const plain = rest.map(trimPunctuation);
+  if (plain.some((w, k) => NOT_YET_DONE.has(w) || (w === "going" && plain[k + 1] === "to"))) return null;
+  // Split at "," and "and": a part that starts with another past tense is a second task.
+  const pieces: Array<{ sep: string; ws: string[] }> = [{ sep: "", ws: [] }];
+  for (let k = 0; k < rest.length; k++) {
+    const w = rest[k]!;
+    let sep: string | null = null;
+    if (w === "and" && pieces.at(-1)!.ws.length > 0) {
+      sep = " and ";
+      if (AND_THEN.has(rest[k + 1] ?? "") && k + 2 < rest.length) sep += `${rest[++k]} `;
+    } else if (w === "," || (w.endsWith(",") && w.length > 1)) {
+      if (w !== ",") pieces.at(-1)!.ws.push(w.slice(0, -1));
+      sep = ", ";
+      if (rest[k + 1] === "and" && k + 2 < rest.length) sep += `${rest[++k]} `;
     }
+    if (sep === null) pieces.at(-1)!.ws.push(w);
+    else if (k + 1 < rest.length) pieces.push({ sep, ws: [] });
   }
-  phrases.push(current);
-  const refs = phrases
-    .map((p) => trimPunctuation(p.replace(/\s+(?:today|yesterday|this morning|earlier|already|just now|finally|at last)$/, "")))
+  const tasks: string[] = [];
+  let current = [base, ...pieces[0]!.ws].join(" ");
+  for (const piece of pieces.slice(1)) {
+    const verbNext = baseOfPast(piece.ws[0] ?? "");
+    if (verbNext && piece.ws.length > 1) {
+      tasks.push(current);
+      current = [verbNext, ...piece.ws.slice(1)].join(" ");
+    } else current += `${piece.sep}${piece.ws.join(" ")}`;
+  }
+  tasks.push(current);
+  const untimed = tasks.map((p) => {
+    const words = wordsOf(p);
+    return joinWords(words.slice(0, words.length - Math.max(0, atEnd(words, words.length, PAST_WHEN, 1))));
+  });
+  const found = untimed
+    .map((p) => trimPunctuation(p))
     .map(refFrom)
     .filter((r): r is TaskRef => r !== null);
-  return refs.length ? { type: "complete", refs } : null;
+  return found.length ? { type: "complete", refs: found } : null;
+}
+
+const DONE_TAIL = phrases(DONE_WORDS);
+const IS_DONE_AUX = phrases("'s|is|are|has been|have been|was|were|got|is now|is all|are all|now");
+const DONE_STATE = phrases(
+  "done|complete|completed|finished|sorted|taken care of|handled|dealt with|over|ticked off|checked off|crossed off|out of the way",
+);
+const PARTICIPLES = phrases(
+  "paid|sent|bought|made|written|taken|given|sold|built|eaten|fixed|cleaned|washed|booked|mailed|posted|submitted|returned|renewed|filed|signed|ordered|picked up|collected|delivered|paid off|repaired|painted|sorted|tidied|mowed|walked|fed|watered|emptied|packed|emailed|called|read",
+);
+
+export const COMPLETE_RULES: ChangeRule[] = [
+  {
+    name: "pronoun-done",
+    examples: [
+      ["done", "it"],
+      ["that's done", "it"],
+      ["ive done it", "it"],
+    ],
+    read: (s) => (PRONOUN_DONE.has(s.text) ? { type: "complete", refs: [{ kind: "pronoun" }] } : null),
+  },
+  {
+    // "tick it off actually ive done it": only words of "it is done", the task is the one just talked about.
+    name: "pronoun-done-talk",
+    examples: [
+      ["tick it off actually ive done it", "it"],
+      ["yep thats done now", "it"],
+    ],
+    read: (s) => {
+      const ws = s.ws.map(trimPunctuation);
+      const talk = ws.every((w) => DONE_TALK.has(w));
+      const pronoun = ws.some((w) => w === "it" || w === "that" || w === "thats" || w === "that's" || w === "its" || w === "it's");
+      const done = ws.some((w) => DONE_TALK_STATE.has(w)) || (TICK_VERBS.has(ws[0]!) && ws.includes("off"));
+      return talk && pronoun && done ? { type: "complete", refs: [{ kind: "pronoun" }] } : null;
+    },
+  },
+  {
+    // "lisbon trips off", "the party's off": called off, not ticked off (only "tick/cross/mark … off" completes).
+    name: "called-off",
+    examples: [],
+    read: (s) => (s.ws.at(-1) === "off" && s.ws.length > 1 && !TICK_VERBS.has(s.ws[0]!) ? "refuse" : null),
+  },
+  {
+    name: "mark-done",
+    examples: [
+      ["mark buy milk done", "buy milk"],
+      ["tick the bins off", "bins"],
+      ["check the dentist as completed on my list", "dentist"],
+    ],
+    read: shaped(
+      {
+        lead: [phrases("mark|set|flag|put|tick|check|cross|strike|scratch|mark off")],
+        tail: [phrases("as|to|", "being|", DONE_WORDS), optional(phrases("on|off|from|", "my|the", "*|", "list"))],
+      },
+      completed,
+    ),
+  },
+  {
+    name: "tick-off",
+    examples: [["cross off the bread from my list", "bread"]],
+    read: shaped(
+      { lead: [phrases("tick|check|cross|strike|scratch|mark", "off")], tail: [optional(phrases("from|on", "my|the", "list"))] },
+      completed,
+    ),
+  },
+  {
+    name: "complete-verb",
+    examples: [
+      ["complete the tax return", "tax return"],
+      ["wrap up the slides", "slides"],
+    ],
+    read: shaped({ lead: [phrases("complete|close|close out|wrap up")] }, completed),
+  },
+  {
+    name: "finish-task",
+    examples: [["finish the gym task", "gym"]],
+    read: (s) => {
+      if (s.ws[0] !== "finish" || !/^(?:task|todo|item|one)s?$/.test(s.ws.at(-1) ?? "")) return null;
+      return shaped({ lead: [phrases("finish")] }, completed)(s);
+    },
+  },
+  {
+    name: "i-finished",
+    examples: [
+      ["I finished reading the book", "read the book"],
+      ["i've just sorted out the garage", "garage"],
+      ["dealt with the invoices", "invoices"],
+    ],
+    read: shaped(
+      {
+        lead: [
+          optional(phrases("i|i've|i have|i just|i already|i'm|i am|we|we've|we have|we're|we are")),
+          optional(phrases("just|already|finally|now")),
+          phrases("finished|completed|done|did|accomplished|wrapped up|dealt with|taken care of|took care of|handled|sorted|sorted out"),
+          optional(phrases("with")),
+        ],
+      },
+      completed,
+    ),
+  },
+  {
+    name: "is-done",
+    examples: [
+      ["the bike one is done", "bike"],
+      ["the party's all sorted now", "party"],
+      ["the bins are all done now", "bins"],
+    ],
+    read: shaped(
+      {
+        tail: [
+          IS_DONE_AUX,
+          optional(phrases("all|now|finally")),
+          DONE_STATE,
+          optional(phrases("now|already|today|finally|too|as well|also")),
+        ],
+      },
+      completed,
+    ),
+  },
+  {
+    name: "done-with",
+    examples: [
+      ["done: water the plants", "water the plants"],
+      ["finished, the slides", "slides"],
+    ],
+    read: (s) => {
+      const [first = "", second = ""] = s.ws;
+      const word = first.replace(/[:,]$/, "");
+      if (!["done", "finished", "completed"].includes(word)) return null;
+      const glued = word !== first;
+      const skip = glued ? 1 : [":", "-", ",", "with"].includes(second) ? 2 : 0;
+      const target = trimPunctuation(joinWords(s.ws.slice(skip)));
+      return skip && target ? completed(target, s) : null;
+    },
+  },
+  {
+    name: "is-participle",
+    examples: [["the phone bill is paid", "phone bill"]],
+    read: shaped(
+      {
+        tail: [
+          phrases("is|are|was|were|has been|have been|got"),
+          optional(phrases("all|now|finally")),
+          PARTICIPLES,
+          optional(phrases("now|already|today|finally")),
+        ],
+      },
+      completed,
+    ),
+  },
+  {
+    name: "x-done",
+    examples: [
+      ["buy milk done", "buy milk"],
+      ["bins - done", "bins"],
+      ["netflix and gym both done", "netflix and gym"],
+    ],
+    read: shaped({ tail: [DONE_TAIL] }, completed),
+  },
+  {
+    // "the parcel went back today": a thing that went back was returned ("Return parcel").
+    name: "went-back",
+    examples: [["the parcel went back today", "return parcel"]],
+    read: shaped(
+      {
+        tail: [
+          phrases("went|has gone|have gone|got sent|was sent|were sent|has been sent|have been sent", "back"),
+          optional(phrases("now|already|today|yesterday|this morning|earlier|finally")),
+        ],
+      },
+      (target) => {
+        const ref = refFrom(target);
+        if (ref?.kind !== "phrase" || PEOPLE.has(ref.text) || PEOPLE_TOO.has(ref.text)) return null;
+        const r = refFrom(`return ${ref.text}`);
+        return r ? { type: "complete", refs: [r] } : null;
+      },
+    ),
+  },
+  {
+    name: "past-tense",
+    examples: [
+      ["I paid the rent", "pay the rent"],
+      ["just walked the dog and fed the cat", "walk the dog", "feed the cat"],
+    ],
+    read: readPastTense,
+  },
+  {
+    name: "participle-statement",
+    examples: [
+      ["plumber's been called", "plumber"],
+      ["timesheet submitted", "timesheet"],
+      ["the bathroom is clean now", "bathroom"],
+    ],
+    read: readParticipleStatement,
+  },
+];
+
+export function readComplete(text: string): Intent | null {
+  return readByRules(COMPLETE_RULES, text)?.intent ?? null;
+}
+
+// ---- Delete ----------------------------------------------------------------------------------
+
+/** Words that say a reference is clearly about an existing task ("the gym task", "it"). */
+const TASK_NOUNS = set("task todo to-do todo item reminder entry one");
+export function pointsAtTask(text: string): boolean {
+  const ws = text.split(/[^a-z'-]+/);
+  for (let k = 0; k < ws.length; k++) {
+    const w = ws[k]!.replace(/'s$/, "");
+    for (const part of [w, ...w.split("-")]) if (TASK_NOUNS.has(part) || TASK_NOUNS.has(part.replace(/s$/, ""))) return true;
+    if ((w === "from" || w === "off") && (ws[k + 1] === "my" || ws[k + 1] === "the") && ws[k + 2] === "list") return true;
+  }
+  return false;
 }
 
 /** "sofa's not happening lol delete it", "concerts cancelled, take it off": the task is named before, "it" after. */
@@ -231,14 +626,15 @@ const REMARK = new Set(
     " ",
   ),
 );
-function readRemarkThenDeleteIt(text: string): Intent | null {
+function readRemarkThenDeleteIt(s: Said): Reading {
+  const text = s.text;
   const cut = text.lastIndexOf(",");
   const head = cut > 0 ? text.slice(0, cut) : "";
   const tail = (cut > 0 ? text.slice(cut + 1) : "").trim().split(" ");
   while (tail.length > 2 && REMARK.has(tail[0]!)) tail.shift();
-  const said = tail.join(" ");
+  const spoken = tail.join(" ");
   // Without a comma: "sofa's not happening lol delete it".
-  const [phrase, verb] = DELETE_IT.has(said) ? [head, said] : splitAtDeleteIt(text);
+  const [phrase, verb] = DELETE_IT.has(spoken) ? [head, spoken] : splitAtDeleteIt(text);
   if (!phrase || !verb) return null;
   const name = phrase
     .replace(/'s\b/g, " ")
@@ -263,36 +659,193 @@ function schedulesIt(text: string): boolean {
   return text.split(" ").some((w) => SCHEDULES.has(w) || w.startsWith("@") || /^\d{1,2}(?:[:.]\d\d)?(?:am|pm)?$/.test(w));
 }
 
-export function readDelete(text: string): Intent | null {
-  // "scrap the reminder on the parcel": the reminder goes, not the task (grounding reads it against the tasks).
-  const said = text.split(" ");
-  if (said.length > 2 && (said[1] === "reminder" || (said[1] === "the" && said[2] === "reminder"))) return { type: "say", kind: "unclear" };
-  const remark = readRemarkThenDeleteIt(text);
-  if (remark) return remark;
-  const m = firstMatch(DELETE, text);
-  if (m) {
-    const r = refs(m[1]);
-    return r.length ? { type: "delete", refs: r } : null;
-  }
-  const soft = SOFT_DELETE.exec(text);
-  if (soft && soft[1]) {
-    const r = refs(soft[1]);
-    if (r.length && (pointsAtTask(soft[0]) || r.every((x) => x.kind !== "phrase"))) return { type: "delete", refs: r };
-    // "drop the yoga class", "ditch the gym": delete the task, or a chore to add? Ask.
-    // "drop the keys off at quarter to 6 tomorrow": a chore with its time is a new to-do.
-    if (schedulesIt(text)) return null;
-    const verb = /^(drop|trash|toss|bin|kill|ditch|nix)\s+(?!off\b|by\b|in\b|out\b)/.exec(text)?.[1];
-    if (verb && r.length === 1) return { type: "say", kind: "cancel-ambiguous", detail: cleanPhrase(soft[1]), verb };
-    return null;
-  }
-  const c = CANCEL.exec(text);
-  if (c && c[1]) {
-    // "cancel the dentist appointment" may be a new to-do; only a clear reference deletes.
-    const r = refs(c[1]);
-    if (pointsAtTask(c[0]) || r.every((x) => x.kind !== "phrase")) return r.length ? { type: "delete", refs: r } : null;
-    // "cancel the gym membership at 7 tomorrow", "… asap": a chore to do, with its time or list.
-    if (schedulesIt(text)) return null;
-    return { type: "say", kind: "cancel-ambiguous", detail: cleanPhrase(c[1]) };
-  }
-  return null;
+function deleted(target: string): Reading {
+  const r = refs(target);
+  return r.length ? { type: "delete", refs: r } : "refuse";
 }
+
+/** Verbs that are also chores ("clear the gutters", "drop off the parcel"): delete only a clear reference. */
+const SOFT_VERBS = phrases("trash|toss|bin|drop|clear|wipe|throw away|throw out|kill|ditch|nix");
+/** The soft verbs that may mean "delete the task" when the target names no task: ask. */
+const ASKABLE_SOFT = set("drop trash toss bin kill ditch nix");
+const NOT_AN_OBJECT = set("off by in out");
+/** Words a "make sure it's cancelled" check starts with: a chore, never a delete. */
+const CHECKS = phrases("check|make sure|ensure|see|confirm|double check|double-check");
+
+export const DELETE_RULES: ChangeRule[] = [
+  {
+    // "scrap the reminder on the parcel": the reminder goes, not the task (grounding reads it against the tasks).
+    name: "reminder-not-task",
+    examples: [],
+    read: (s) =>
+      s.text.split(" ").length > 2 && (s.text.split(" ")[1] === "reminder" || s.text.split(" ").slice(1, 3).join(" ") === "the reminder")
+        ? { type: "say", kind: "unclear" }
+        : null,
+  },
+  {
+    name: "remark-then-delete-it",
+    examples: [
+      ["sofa's not happening lol delete it", "sofa"],
+      ["concert cancelled, take it off", "concert"],
+    ],
+    read: readRemarkThenDeleteIt,
+  },
+  {
+    name: "delete-verb",
+    examples: [
+      ["delete the gym task", "gym"],
+      ["get rid of buy milk", "buy milk"],
+      ["remove the dentist from my work list", "dentist"],
+    ],
+    read: shaped(
+      {
+        lead: [phrases("delete|remove|erase|get rid of|scrap|discard|ditch|nuke|axe|zap|eliminate|deleting|removing")],
+        tail: [FROM_LIST],
+      },
+      deleted,
+    ),
+  },
+  {
+    name: "take-off-list",
+    examples: [["take the dentist off my list", "dentist"]],
+    read: shaped({ lead: [phrases("take|remove")], tail: [phrases("off|out of|from", "my|the", "*|", "list|tasks|todos")] }, deleted),
+  },
+  {
+    name: "dont-need",
+    examples: [
+      ["i don't need the gym membership anymore", "gym membership"],
+      ["we no longer want the shed", "shed"],
+    ],
+    read: shaped(
+      {
+        lead: [phrases("i|we", "don't|do not|no longer|won't|will not|dont", "need to do|need to|have to do|have to|need|want")],
+        tail: [ANYMORE],
+      },
+      deleted,
+    ),
+  },
+  {
+    name: "no-need-for",
+    examples: [["no need for the car wash anymore", "car wash"]],
+    read: shaped({ lead: [phrases("no need for|no need to|forget about")], tail: [ANYMORE] }, deleted),
+  },
+  {
+    name: "wont-be-needing",
+    examples: [
+      ["i won't be needing the tent after all", "tent"],
+      ["wont be needing the passport renewal now", "passport renewal"],
+    ],
+    read: (s) =>
+      shaped(
+        {
+          lead: [phrases("i|we", "won't|will not|wont|shan't", "be|", "needing|need|doing|do")],
+          tail: [optional(phrases("anymore|any more|any longer|after all|now"))],
+        },
+        deleted,
+      )(s) ??
+      // Without "I": only "won't be needing/doing X" (the subject left out, never an order "won't do X").
+      shaped(
+        {
+          lead: [phrases("won't|wont", "be", "needing|doing")],
+          tail: [optional(phrases("anymore|any more|any longer|after all|now"))],
+        },
+        deleted,
+      )(s),
+  },
+  {
+    name: "not-needed",
+    examples: [
+      ["the dentist appointment isn't happening anymore", "dentist appointment"],
+      ["the party is no longer going ahead", "party"],
+    ],
+    read: shaped(
+      {
+        tail: [
+          phrases(
+            "is no longer|are no longer|was no longer|were no longer|is not|are not|was not|were not|isn't|aren't|wasn't|won't be|will not be|is not going to be|isn't going to be",
+          ),
+          phrases("needed|necessary|relevant|happening|going ahead|taking place|on"),
+          ANYMORE,
+        ],
+      },
+      deleted,
+    ),
+  },
+  {
+    name: "can-go",
+    examples: [
+      ["the yoga class can go", "yoga class"],
+      ["the picnic got cancelled", "picnic"],
+    ],
+    read: (s) =>
+      atStart(s.ws, 0, CHECKS) > 0
+        ? null
+        : shaped(
+            { tail: [phrases("can go|is cancelled|is canceled|got cancelled|got canceled|was cancelled|was canceled|is off")] },
+            deleted,
+          )(s),
+  },
+  {
+    name: "soft-delete",
+    examples: [
+      ["bin the gym task", "gym"],
+      ["drop it", "it"],
+    ],
+    read: shaped({ lead: [SOFT_VERBS], tail: [FROM_LIST] }, (target, s) => {
+      const r = refs(target);
+      if (r.length && (pointsAtTask(s.text) || r.every((x) => x.kind !== "phrase"))) return { type: "delete", refs: r };
+      // "drop the yoga class", "ditch the gym": delete the task, or a chore to add? Ask.
+      // "drop the keys off at quarter to 6 tomorrow": a chore with its time is a new to-do.
+      if (schedulesIt(s.text)) return "refuse";
+      const verb = s.ws[0]!;
+      if (ASKABLE_SOFT.has(verb) && !NOT_AN_OBJECT.has(s.ws[1] ?? "") && r.length === 1)
+        return { type: "say", kind: "cancel-ambiguous", detail: cleanPhrase(target), verb };
+      return "refuse";
+    }),
+  },
+  {
+    name: "cancel",
+    examples: [
+      ["cancel the gym task", "gym"],
+      ["forget it", "it"],
+    ],
+    read: shaped({ lead: [phrases("cancel|forget")], tail: [optional(phrases("from|off", "my|the", "list|tasks|todos"))] }, (target, s) => {
+      // "cancel the dentist appointment" may be a new to-do; only a clear reference deletes.
+      const r = refs(target);
+      if (pointsAtTask(s.text) || r.every((x) => x.kind !== "phrase")) return r.length ? { type: "delete", refs: r } : "refuse";
+      // "cancel the gym membership at 7 tomorrow", "… asap": a chore to do, with its time or list.
+      if (schedulesIt(s.text)) return "refuse";
+      return { type: "say", kind: "cancel-ambiguous", detail: cleanPhrase(target) };
+    }),
+  },
+];
+
+export function readDelete(text: string): Intent | null {
+  return readByRules(DELETE_RULES, text)?.intent ?? null;
+}
+
+/** The rule of each reader that reads a clause (tests: an example is read by its own rule). */
+export function changeRuleOf(reader: "reopen" | "complete" | "delete", text: string): string | null {
+  const rules = reader === "reopen" ? REOPEN_RULES : reader === "complete" ? COMPLETE_RULES : DELETE_RULES;
+  return readByRules(rules, reader === "reopen" ? withoutUndoTail(text) : text)?.rule ?? null;
+}
+
+/** Near misses that must not change anything: chores that look like deletes or completions. */
+export const NOT_A_CHANGE = [
+  "check the booking is cancelled",
+  "make sure the order is cancelled",
+  "drop off the parcel",
+  "clear the gutters",
+  "check the oven is off",
+  "check it's done",
+  "is it done",
+  "have i done it",
+  "the party's off",
+  "i need the report sent by thursday",
+  "get the car washed",
+  "i've got guests tonight",
+  "i'm done for today",
+  "drop the keys off at 6 tomorrow",
+  "cancel the gym membership asap",
+  "i will pay the rent tomorrow",
+];
