@@ -56,8 +56,6 @@ const PREFIXES = [
   "x isnt ",
   "x - remember ",
   "i didn't ",
-  "i paid the ",
-  "drop the ",
 ];
 /** The pumped piece, repeated. */
 const PIECES = [
