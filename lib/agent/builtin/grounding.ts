@@ -58,7 +58,9 @@ const LEXICON = {
     "remove removed removing strip stripped lose lost clear cleared get rid untag unlabel tag tagged label labelled labeled add added " +
     "happen happens happening repeat repeats repeating recur recurs recurring remind reminds reminded warn ping nudge alert notify buzz " +
     "wait waits slip slips slipped doing take takes taking live lives sit sits " +
-    "wait waits can't cannot need needs needed want wanted give extend extended delay delayed postpone postponed reschedule rescheduled"
+    "wait waits can't cannot need needs needed want wanted give extend extended delay delayed postpone postponed reschedule rescheduled " +
+    // "the plumber can't come until thursday", "i'd rather do the timesheet tomorrow": the day is the change.
+    "come comes coming do"
   ).split(" "),
   /** Fillers: politeness, hedges and connecting words a request can carry. */
   filler: (
@@ -67,7 +69,8 @@ const LEXICON = {
     "let's lets let super very quite pretty extremely seriously definitely ugh argh phew ah meh gosh blimey crikey damn " +
     "from_now_on now anyway anyways mate cheers thanks ta think guess suppose reckon more bit lot please kindly instead either " +
     "list label tag priority due date deadline time reminder before beforehand ahead advance it's its one thing stuff task " +
-    "r gonna gotta wanna lol ngl tho though abt bout prob probs rn atm x anymore whatever finally morning afternoon evening night v"
+    "r gonna gotta wanna lol ngl tho though abt bout prob probs rn atm x anymore whatever finally morning afternoon evening night v " +
+    "i'd rather prefer sooner"
   ).split(" "),
   negator: (
     "don't dont not never no nope nothing didn't doesn't won't shouldn't isn't aren't wasn't hasn't haven't " +
@@ -539,6 +542,23 @@ export const RULES: Rule[] = [
       if (name.length === 0 || from < 0 || !/^(?:in|into|to|on|onto|under)$/.test(tokens[from]!.w)) return false;
       take(tokens, from, at);
       ctx.changes.list = name.join(" ");
+      return true;
+    },
+  },
+  {
+    name: "list-bare",
+    examples: ["put renew the passport in travel", "move the ferry into holiday"],
+    read: (tokens, ctx) => {
+      // "put X in NAME": a placing verb first, the task named, then "in/into/onto NAME" ending the message.
+      if (!/^(?:put|move|file|stick|pop|shove|chuck|bung)$/.test(tokens[0]?.w ?? "") || tokens.length < 4) return false;
+      const n = tokens.length;
+      const name = tokens[n - 1]!;
+      const prep = tokens[n - 2]!;
+      if (name.used || prep.used || !tokens[n - 3]!.used || !/^(?:in|into|onto|under)$/.test(prep.w)) return false;
+      if (STOP.has(name.w) || SLOT_WORD.test(name.stem) || findDue(name.w, ctx.clock) || !/^[a-z][a-z-]*$/.test(name.w)) return false;
+      take(tokens, 0, 0);
+      take(tokens, n - 2, n - 1);
+      ctx.changes.list = name.w;
       return true;
     },
   },
