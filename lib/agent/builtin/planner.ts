@@ -416,9 +416,12 @@ function failedWriteToGround(ctx: TurnContext): boolean {
   const phrase = String(calls[0]?.input.task ?? "").toLowerCase();
   // …or a title's noun with a word about it ("essay deadline", "passport renewal", "landlord email", "bookshelf is whatever").
   return (
-    /\b(?:stuff|thing|one|appointment|appt|bit|job|business|booking|due|deadline|renewal|pickup|email|reply|call|visit|is|are|should|be|now|instead)\b|'s\b/.test(
+    (/\b(?:stuff|thing|one|appointment|appt|bit|job|business|booking|due|deadline|renewal|pickup|email|reply|call|visit|is|are|should|be|now|instead)\b|'s\b/.test(
       phrase,
-    ) && mightNameTask(ctx.userText)
+    ) ||
+      // "chasing the refund is top priority": a task named by its verb's -ing form.
+      (phrase.split(" ")[0]!.endsWith("ing") && phrase.split(" ").length > 1)) &&
+    mightNameTask(ctx.userText)
   );
 }
 

@@ -55,6 +55,11 @@ const PREFIXES = [
   "note on x: ",
   "x isnt ",
   "x - remember ",
+  "under x, add ",
+  "what are the subtasks of ",
+  "put x in the description of ",
+  "add the label x to ",
+  "is there anything on my ",
 ];
 /** The pumped piece, repeated. */
 const PIECES = [

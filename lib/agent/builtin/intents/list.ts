@@ -160,7 +160,7 @@ function readOrganised(t: string, clock: Clock): Intent | null {
     /^(?:show|open|view|display|pull up|bring up|list|read)(?: me)?\s+(?:my|the)\s+([\p{L}\p{N}][\p{L}\p{N}_-]*)\s+list\s*\??$/u.exec(t) ??
     /^what(?:'s| is|s)\s+(?:in|on)\s+(?:my\s+|the\s+)?([\p{L}\p{N}][\p{L}\p{N}_-]*)(?:\s+list)?\s*\??$/u.exec(t);
   if (shown && shown[1] && !NOT_A_LIST.test(shown[1])) return { type: "list", filter: { list: shown[1] } };
-  const asked = listAsked(t);
+  const asked = listAsked(t) ?? labelAsked(t);
   if (asked) return asked;
   // "show my work tasks": a word that is no filter names one of the user's lists (or, when there
   // is no such list, a topic: the planner then searches for it).
@@ -171,6 +171,20 @@ function readOrganised(t: string, clock: Clock): Intent | null {
   if (named && named[1] && !NOT_A_LIST.test(named[1]) && Object.keys(readFilter(named[1], clock)).length === 0)
     return { type: "list", filter: { list: named[1], orTopic: true } };
   return null;
+}
+
+/**
+ * label-asked: "which tasks have the errands label", "what has the work tag", "show me everything
+ * with the urgent label": a question ending in "(the|a) NAME label/tag" asks for that label.
+ */
+function labelAsked(t: string): Intent | null {
+  const ws = t.replace(/[?!.]+$/, "").split(" ");
+  const n = ws.length;
+  if (n < 4 || n > 8 || !/^(?:label|tag|labels|tags)$/.test(ws[n - 1]!)) return null;
+  const name = ws[n - 2]!.replace(/^#/, "");
+  if (!/^(?:the|a|an)$/.test(ws[n - 3]!) || !/^(?:have|has|with|got|carry|carries|under)$/.test(ws[n - 4]!)) return null;
+  if (!/^(?:which|what|show|any|anything|list|is|are)$/.test(ws[0]!) || !/^[\p{L}\p{N}][\p{L}\p{N}_-]*$/u.test(name)) return null;
+  return { type: "list", filter: { label: name } };
 }
 
 /** "give me a reminder about the licence tomorrow", "give me a nudge about X": a reminder asked for, never a list. */

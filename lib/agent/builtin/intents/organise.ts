@@ -148,7 +148,17 @@ function readPlacement(text: string, clock: Clock): Intent | null {
       };
     }
   }
-  return noteInto(ws) ?? labelOnto(ws);
+  return noteInto(ws) ?? labelOnto(ws) ?? reminderOff(ws);
+}
+
+/** reminder-off: "cancel that reminder", "turn off this reminder", "delete the reminder": the reminder of the task just talked about. */
+function reminderOff(ws: Word[]): Intent | null {
+  const w = ws.map((x) => x.w).filter((x) => x !== "please" && x !== "pls");
+  const verb =
+    w[0] === "turn" && w[1] === "off" ? 2 : /^(?:cancel|remove|delete|drop|stop|clear|scrap|ditch|kill)$/.test(w[0] ?? "") ? 1 : 0;
+  if (verb === 0 || w.length !== verb + 2 || !/^(?:that|this|the|its)$/.test(w[verb]!) || !/^(?:reminder|alert|alarm)$/.test(w[verb + 1]!))
+    return null;
+  return { type: "update", ref: { kind: "pronoun" }, changes: { clearReminder: true } };
 }
 
 /** "what are the subtasks of the kitchen renovation", "show me the steps for X", "what's under X": a question, never a change. */
@@ -183,6 +193,8 @@ function labelOnto(ws: Word[]): Intent | null {
   const on = /^(?:add|put|stick|slap|give)$/.test(ws[0]!.w);
   const off = /^(?:remove|take|drop|strip|delete)$/.test(ws[0]!.w);
   if (!on && !off) return null;
+  // "put a health tag on X" is left to the edit-remark reader and grounding.
+  if (on && ws[1]?.w !== "the") return null;
   let i = 1;
   while (ARTICLE.test(ws[i]?.w ?? "")) i++;
   let name: string | undefined;
