@@ -464,7 +464,8 @@ function afterLookup(ctx: TurnContext, first: Mapped, found: TaskView[]): Step {
   const item = intent?.type === "add" && intent.items.length === 1 ? intent.items[0] : undefined;
   const twin = item && VERBLESS(item.title) ? similarTask(item.title, found) : undefined;
   if (item && twin) return { calls: [], text: `You already have '${twin.title}'. ${offerText(item, ctx.clock)}` };
-  if (misreadChange(ctx)) return { calls: [], text: socialText("unclear", ctx.clock) };
+  // A rename to a repeat or a day is never made; a delete about a reminder still asks first.
+  if (misreadChange(ctx) && intent?.type === "update") return { calls: [], text: socialText("unclear", ctx.clock) };
   // "put renew the passport in travel": an add whose title kept a change verb, beside a task it names, is offered.
   const kept =
     item && /^(?:put|move|set|make|take|change|give|mark|stick|pop|file|switch|turn)\b/i.test(item.title)

@@ -210,7 +210,8 @@ function listAsked(t: string): Intent | null {
   let k = n - 3;
   if (ws[k] === "my" || ws[k] === "the") k--;
   if (k < 1 || (ws[k] !== "on" && ws[k] !== "in") || NOT_A_LIST.test(name)) return null;
-  const asks = /^(?:is|are|anything|any|what|what's|whats|have|do|got|how)$/.test(ws[0]!);
+  // "got all the bits on the diy list" says they are done: "got" is no question word here.
+  const asks = /^(?:is|are|anything|any|what|what's|whats|have|do|how)$/.test(ws[0]!);
   return asks ? { type: "list", filter: { list: name } } : null;
 }
 
@@ -848,7 +849,7 @@ function topicAsk(words: string[], clock: Clock, how: AskHow): Intent | null {
   else if (startsWith(words, "any|anything|what|got", "more")) return null;
   else if (startsWith(words, "got", "any")) i = 2;
   // "what's my garden stuff", "whats the work stuff".
-  else if (startsWith(words, "what's|whats")) i = 1;
+  else if (startsWith(words, "what's|whats", "my|the")) i = 1;
   else if (startsWith(words, "any|anything|what|which")) i = 1;
   else if (!how.asked && !(words.length === 2 && BARE_STUFF.has(words[1] ?? ""))) return null;
   // "groceries?": a name on its own, asked.

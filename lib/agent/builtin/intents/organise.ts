@@ -139,7 +139,8 @@ function readPlacement(text: string, clock: Clock): Intent | null {
     if (m) {
       const child = phraseOf(ws.slice(1, m[0]));
       const parent = phraseOf(ws.slice(m[1]));
-      if (!child || !parent) return null;
+      // "file the tax return under the admin list": a list, not a parent task.
+      if (!child || !parent || /^(?:list|lists)$/.test(ws.at(-1)!.w)) return null;
       if (NEW_VERB.test(verb)) return newUnder(child, parent, clock);
       return {
         type: "update",
