@@ -58,7 +58,9 @@ const LEXICON = {
     "remove removed removing strip stripped lose lost clear cleared get rid untag unlabel tag tagged label labelled labeled add added " +
     "happen happens happening repeat repeats repeating recur recurs recurring remind reminds reminded warn ping nudge alert notify buzz " +
     "wait waits slip slips slipped doing take takes taking live lives sit sits " +
-    "wait waits can't cannot need needs needed want wanted give extend extended delay delayed postpone postponed reschedule rescheduled"
+    "wait waits can't cannot need needs needed want wanted give extend extended delay delayed postpone postponed reschedule rescheduled " +
+    // "the plumber can't come until thursday", "i'd rather do the timesheet tomorrow": the day is the change.
+    "come comes coming do"
   ).split(" "),
   /** Fillers: politeness, hedges and connecting words a request can carry. */
   filler: (
@@ -67,7 +69,8 @@ const LEXICON = {
     "let's lets let super very quite pretty extremely seriously definitely ugh argh phew ah meh gosh blimey crikey damn " +
     "from_now_on now anyway anyways mate cheers thanks ta think guess suppose reckon more bit lot please kindly instead either " +
     "list label tag priority due date deadline time reminder before beforehand ahead advance it's its one thing stuff task " +
-    "r gonna gotta wanna lol ngl tho though abt bout prob probs rn atm x anymore whatever finally morning afternoon evening night v"
+    "r gonna gotta wanna lol ngl tho though abt bout prob probs rn atm x anymore whatever finally morning afternoon evening night v " +
+    "i'd rather prefer sooner"
   ).split(" "),
   negator: (
     "don't dont not never no nope nothing didn't doesn't won't shouldn't isn't aren't wasn't hasn't haven't " +
@@ -131,6 +134,13 @@ function contentStems(title: string): string[] {
 /** Words that are slots, never a task's name ("week", "urgent", "friday", "list"). */
 const SLOT_WORD =
   /^(?:day|week|fortnight|month|year|hour|minute|min|today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun|weekend|morning|afternoon|evening|night|urgent|important|priority|high|low|medium|list|label|tag|inbox|every|daily|weekly|monthly|yearly|annually|another|extra|more|later|earlier|before|after|done|sorted|finished|next|last|first|second|third)$/;
+
+/** Month names: "in march" is a time, never a list. */
+const MONTHS = new Set(
+  "january february march april may june july august september october november december jan feb mar apr jun jul aug sep sept oct nov dec".split(
+    " ",
+  ),
+);
 
 type Mention = { task: TaskView; score: number; from: number; to: number };
 
@@ -297,6 +307,7 @@ export const RULES: Rule[] = [
       "name the fence one paint the shed instead",
       "its Sarah not Sarha",
       "the optician is actually the dentist",
+      "name the fish tank task scrub the filter",
     ],
     read: (tokens, ctx) => {
       const typed = typedWords(ctx.text());
@@ -329,7 +340,14 @@ export const RULES: Rule[] = [
         }
       }
       // "call the gym one cancel membership instead".
-      if (k < 0 && /^(?:call|name|title)$/.test(tokens[0]?.w ?? "") && tokens[1]?.used && tokens.at(-1)?.w === "instead") {
+      // "call the tickets task print the concert tickets": the mention ends in "task/one".
+      const tailed = /^(?:task|one|item)$/.test(tokens[lastUsed]?.w ?? "");
+      if (
+        k < 0 &&
+        /^(?:call|name|title|retitle)$/.test(tokens[0]?.w ?? "") &&
+        tokens[1]?.used &&
+        (tokens.at(-1)?.w === "instead" || tailed)
+      ) {
         k = lastUsed + 1;
         cue = [0, 0];
       }
@@ -536,9 +554,35 @@ export const RULES: Rule[] = [
       while (from >= 0 && !tokens[from]!.used && !/^(?:in|into|to|on|onto|under|the|my|our|your)$/.test(tokens[from]!.w) && name.length < 3)
         name.unshift(tokens[from--]!.w);
       while (from >= 0 && /^(?:the|my|our|your)$/.test(tokens[from]!.w)) from--;
-      if (name.length === 0 || from < 0 || !/^(?:in|into|to|on|onto|under)$/.test(tokens[from]!.w)) return false;
+      // "take the skirting job off the home list": out of the list the task is in, to the Inbox.
+      const out = from >= 0 && /^(?:off|from)$/.test(tokens[from]!.w) && (ctx.task.list ?? "").toLowerCase() === name.join(" ");
+      if (name.length === 0 || from < 0 || (!out && !/^(?:in|into|to|on|onto|under)$/.test(tokens[from]!.w))) return false;
       take(tokens, from, at);
-      ctx.changes.list = name.join(" ");
+      ctx.changes.list = out ? "inbox" : name.join(" ");
+      return true;
+    },
+  },
+  {
+    name: "list-bare",
+    examples: ["put the tv licence in admin", "move the fish tank into chores"],
+    read: (tokens, ctx) => {
+      // "put X in NAME": a placing verb first, the task named, then "in/into/onto NAME" ending the message.
+      if (!/^(?:put|move|file|stick|pop|shove|chuck|bung)$/.test(tokens[0]?.w ?? "") || tokens.length < 4) return false;
+      const n = tokens.length;
+      const name = tokens[n - 1]!;
+      const prep = tokens[n - 2]!;
+      if (name.used || prep.used || !tokens[n - 3]!.used || !/^(?:in|into|onto|under)$/.test(prep.w)) return false;
+      if (
+        STOP.has(name.w) ||
+        SLOT_WORD.test(name.stem) ||
+        MONTHS.has(name.w) ||
+        findDue(`${prep.w} ${name.w}`, ctx.clock) ||
+        !/^[a-z][a-z-]*$/.test(name.w)
+      )
+        return false;
+      take(tokens, 0, 0);
+      take(tokens, n - 2, n - 1);
+      ctx.changes.list = name.w;
       return true;
     },
   },
@@ -883,12 +927,17 @@ function groundOne(text: string, tasks: TaskView[], clock: Clock, bare: boolean)
   const left = tokens.filter(
     (t) =>
       !t.used &&
-      (NEGATOR.has(t.w) || (!FILLER.has(t.w) && !ACTION.has(t.w) && !STOP.has(t.w) && !own.has(t.stem) && !(bare && t.w === "both"))),
+      (NEGATOR.has(t.w) || (!FILLER.has(t.w) && !ACTION.has(t.w) && !STOP.has(t.w) && !ownWord(own, t.stem) && !(bare && t.w === "both"))),
   );
   if (left.length > 0) return null;
   // A completion never comes with other changes ("done" inside a longer change is not a completion).
   if (changes.status && Object.keys(changes).length > 1) return null;
   return { kind: "change", change: { task: mention.task, changes } };
+}
+
+/** A word of the task's own title, also in a shorter inflection ("chasing" → "chas" of "chase"). */
+function ownWord(own: Set<string>, stem: string): boolean {
+  return own.has(stem) || (stem.length >= 4 && [...own].some((o) => o.startsWith(stem) && o.length - stem.length <= 1));
 }
 
 /** Words one of the RULES could read: without one, a lookup could not lead to a change. */
@@ -897,7 +946,7 @@ const SLOT_CUE =
 
 /** More words the edit rules read: notes, renames, reminders off, negated priorities and labels, "is a X thing". */
 const EDIT_CUE =
-  /^(?:note|notes|say|saying|that|should|read|called|actually|instead|reminder|prio|low|high|medium|top|matter|deal|thing|job|stuff|not|isn't|isnt|aren't|arent|doesn't|doesnt|dont|don't|shouldn't|shouldnt|no|stop|out|clean)$/;
+  /^(?:note|notes|say|saying|that|should|read|called|actually|instead|task|reminder|prio|low|high|medium|top|matter|deal|thing|job|stuff|not|isn't|isnt|aren't|arent|doesn't|doesnt|dont|don't|shouldn't|shouldnt|no|stop|out|clean)$/;
 
 /** A cheap test before any lookup: could the message name a task, and could its reading write? */
 /** Words before a past form that make it the user's state: "i'm tired", "feeling stressed", "so bored". */

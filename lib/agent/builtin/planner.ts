@@ -5,6 +5,7 @@
  */
 import { addDays, formatIsoDate } from "@/lib/task-line/calendar";
 import { type Clock, localParts } from "@/lib/task-line/clock";
+import { readTaskLine } from "@/lib/task-line/read";
 import { classify } from "./intents";
 import { inScope } from "./intents/bulk-update";
 import type { AddItem, BulkChanges, Changes, Intent, ListFilter, TaskRef } from "./intents/types";
@@ -48,6 +49,7 @@ function listInput(filter: ListFilter, wide: boolean, clock: Clock): Record<stri
   if (filter.query) input.query = filter.query;
   if (filter.list) input.list = filter.list;
   if (filter.label) input.label = filter.label;
+  if (filter.parent) input.parent = filter.parent;
   if (filter.window) Object.assign(input, windowInput(filter.window, clock));
   if (wide || filter.window || filter.count || filter.noDue) input.limit = 100;
   return input;
@@ -321,11 +323,12 @@ function groundable(ctx: TurnContext): boolean {
     // "give me a heads up an hour before the boiler service": refused as off-topic only for want of a task.
     (intent.type === "say" &&
       intent.kind === "offtopic" &&
-      /\b(?:before|remind|reminder|heads up|list|label|tag|priority|urgent|repeat|every|another|more)\b/.test(
+      /\b(?:before|remind|reminder|heads up|list|label|tag|priority|urgent|repeat|every|another|more|wait|until|till)\b/.test(
         ctx.userText.toLowerCase(),
       )) ||
     // "drop the urgent label from the glasses": a delete whose words name a label or a list.
     (intent.type === "delete" && /\b(?:label|tag)\b/.test(ctx.userText.toLowerCase())) ||
+    misreadChange(ctx) ||
     // "set the glasses to repeat every day", "put the glasses on my errands list": a new task only
     // if no existing task is named; "add …", "remind me to …" never look.
     (intent.type === "add" && intent.items.length === 1 && junkAdd(ctx.userText.trim().toLowerCase(), intent.items[0]));
@@ -339,6 +342,21 @@ function groundable(ctx: TurnContext): boolean {
   // "need to get the optician done by wed": a to-do said in passing may name a task the user has (duplicates.ts).
   if (intent.type === "add" && looksBeforeAdding(ctx.userText, intent.items)) return true;
   return uncertain && mightNameTask(ctx.userText);
+}
+
+/**
+ * A confident reading that may be a misreading of a change to one task, so the message is read
+ * against the user's tasks first and, when grounding cannot read it, nothing is written:
+ * - reminder-not-delete: "I don't need the reminder for the plants" read as a delete;
+ * - slot-not-title: "change the orchids to every two weeks" read as a rename to "Every two weeks"
+ *   (a new title that is only a repeat or a day).
+ */
+function misreadChange(ctx: TurnContext): boolean {
+  const intent = ctx.intents.length === 1 ? ctx.intents[0] : undefined;
+  if (intent?.type === "delete") return /\b(?:reminder|reminders|reminding|alert|alarm|notification)\b/.test(ctx.userText.toLowerCase());
+  if (intent?.type !== "update" || !intent.changes.title) return false;
+  const line = readTaskLine(`x ${intent.changes.title}`, ctx.clock);
+  return line.title.trim().toLowerCase() === "x" && Boolean(line.recurrence ?? line.due);
 }
 
 /** A message starting with one of these words may change an existing task rather than add one. */
@@ -398,9 +416,12 @@ function failedWriteToGround(ctx: TurnContext): boolean {
   const phrase = String(calls[0]?.input.task ?? "").toLowerCase();
   // …or a title's noun with a word about it ("essay deadline", "passport renewal", "landlord email", "bookshelf is whatever").
   return (
-    /\b(?:stuff|thing|one|appointment|appt|bit|job|business|booking|due|deadline|renewal|pickup|email|reply|call|visit|is|are)\b|'s\b/.test(
+    (/\b(?:stuff|thing|one|appointment|appt|bit|job|business|booking|due|deadline|renewal|pickup|email|reply|call|visit|is|are|should|be|now|instead)\b|'s\b/.test(
       phrase,
-    ) && mightNameTask(ctx.userText)
+    ) ||
+      // "chasing the refund is top priority": a task named by its verb's -ing form.
+      (phrase.split(" ")[0]!.endsWith("ing") && phrase.split(" ").length > 1)) &&
+    mightNameTask(ctx.userText)
   );
 }
 
@@ -443,6 +464,14 @@ function afterLookup(ctx: TurnContext, first: Mapped, found: TaskView[]): Step {
   const item = intent?.type === "add" && intent.items.length === 1 ? intent.items[0] : undefined;
   const twin = item && VERBLESS(item.title) ? similarTask(item.title, found) : undefined;
   if (item && twin) return { calls: [], text: `You already have '${twin.title}'. ${offerText(item, ctx.clock)}` };
+  // A rename to a repeat or a day is never made; a delete about a reminder still asks first.
+  if (misreadChange(ctx) && intent?.type === "update") return { calls: [], text: socialText("unclear", ctx.clock) };
+  // "put renew the passport in travel": an add whose title kept a change verb, beside a task it names, is offered.
+  const kept =
+    item && /^(?:put|move|set|make|take|change|give|mark|stick|pop|file|switch|turn)\b/i.test(item.title)
+      ? similarTask(item.title, found)
+      : undefined;
+  if (item && kept) return { calls: [], text: `You already have '${kept.title}'. ${offerText(item, ctx.clock)}` };
   // Nothing named, or not every word explained: the readers' own reading stands.
   if (first.calls.length > 0) return { calls: first.calls.slice(0, MAX_CALLS_PER_STEP), text: "" };
   const notes = [...first.notes];

@@ -56,6 +56,11 @@ const PREFIXES = [
   "x isnt ",
   "x - remember ",
   "i didn't ",
+  "under x, add ",
+  "what are the subtasks of ",
+  "put x in the description of ",
+  "add the label x to ",
+  "is there anything on my ",
 ];
 /** The pumped piece, repeated. */
 const PIECES = [

@@ -106,3 +106,19 @@ describe("stems", () => {
     expect(stem("bins")).toBe("bin");
   });
 });
+
+describe("plain requests in varied words (v5plain)", () => {
+  it("takes a task off the list it is in, and only that list", () => {
+    const listed = [task("skirting", "Paint the skirting", { list: "Home" })];
+    const g = groundMessage("take the skirting job off the home list", listed, clock);
+    expect(g?.kind === "change" ? g.change.changes : g).toEqual({ list: "inbox" });
+    expect(groundMessage("take the skirting job off the work list", listed, clock)).toBeNull();
+  });
+  it("puts a task in a list named without the word 'list', but never a day", () => {
+    expect(change("put the tv licence in admin")).toEqual({ id: "licence", list: "admin" });
+    expect(change("put the tv licence in march")).not.toEqual(expect.objectContaining({ list: "march" }));
+  });
+  it("accounts a task's own verb in its -ing form", () => {
+    expect(change("chasing the plumber is top priority")).toEqual({ id: "plumber", priority: "high" });
+  });
+});

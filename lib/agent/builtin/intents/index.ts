@@ -15,7 +15,7 @@ import { cleanRequest, cleanRequestKeepCase } from "./cleanup";
 import { readBulkUpdate, readGroupBulk } from "./bulk-update";
 import { gate } from "./gate";
 import { readBulk, readList, readLookup } from "./list";
-import { readLists, readOrganise } from "./organise";
+import { readLists, readOrganise, readSubtaskQuestion } from "./organise";
 import { readPlan } from "./plan";
 import { readUndo } from "./undo";
 import { isListedRef, isPronoun, ordinalRef, refFrom } from "./refs";
@@ -285,7 +285,7 @@ export const INTENT_READERS: IntentReader[] = [
     name: "organise",
     precedence: 18,
     mutates: true,
-    read: (c) => readOrganise(c.original),
+    read: (c) => readOrganise(c.original, c.clock),
     examples: [
       "create a list called Garden",
       "new list: groceries",
@@ -293,7 +293,20 @@ export const INTENT_READERS: IntentReader[] = [
       "break plan the party into steps: invitations, cake, music",
       "tag call the bank with urgent",
       "take book dentist out of the work list",
+      "add book the hotel as a subtask of plan the holiday",
+      "under move house, add cancel the broadband",
+      "make buy decorations part of the party planning",
+      "put 'bring the receipts' in the description of the accountant meeting",
+      "add the label urgent to the insurance renewal",
     ],
+  },
+  {
+    // "what are the subtasks of the kitchen renovation": the steps of one task, a question.
+    name: "subtasks-question",
+    precedence: 17.5,
+    mutates: false,
+    read: (c) => readSubtaskQuestion(c.original),
+    examples: ["what are the subtasks of the kitchen renovation", "what's under move house", "show me the steps for the party"],
   },
   {
     // "did i put down the glasses already?", "is the optician thing done?": a lookup, never a change.

@@ -160,6 +160,8 @@ function readOrganised(t: string, clock: Clock): Intent | null {
     /^(?:show|open|view|display|pull up|bring up|list|read)(?: me)?\s+(?:my|the)\s+([\p{L}\p{N}][\p{L}\p{N}_-]*)\s+list\s*\??$/u.exec(t) ??
     /^what(?:'s| is|s)\s+(?:in|on)\s+(?:my\s+|the\s+)?([\p{L}\p{N}][\p{L}\p{N}_-]*)(?:\s+list)?\s*\??$/u.exec(t);
   if (shown && shown[1] && !NOT_A_LIST.test(shown[1])) return { type: "list", filter: { list: shown[1] } };
+  const asked = listAsked(t) ?? labelAsked(t);
+  if (asked) return asked;
   // "show my work tasks": a word that is no filter names one of the user's lists (or, when there
   // is no such list, a topic: the planner then searches for it).
   const named =
@@ -169,6 +171,48 @@ function readOrganised(t: string, clock: Clock): Intent | null {
   if (named && named[1] && !NOT_A_LIST.test(named[1]) && Object.keys(readFilter(named[1], clock)).length === 0)
     return { type: "list", filter: { list: named[1], orTopic: true } };
   return null;
+}
+
+/**
+ * label-asked: "which tasks have the errands label", "what has the work tag", "show me everything
+ * with the urgent label": a question ending in "(the|a) NAME label/tag" asks for that label.
+ */
+function labelAsked(t: string): Intent | null {
+  const ws = t.replace(/[?!.]+$/, "").split(" ");
+  const n = ws.length;
+  if (n < 4 || n > 8 || !/^(?:label|tag|labels|tags)$/.test(ws[n - 1]!)) return null;
+  const name = ws[n - 2]!.replace(/^#/, "");
+  if (!/^(?:the|a|an)$/.test(ws[n - 3]!) || !/^(?:have|has|with|got|carry|carries|under)$/.test(ws[n - 4]!)) return null;
+  if (!/^(?:which|what|show|any|anything|list|is|are)$/.test(ws[0]!) || !/^[\p{L}\p{N}][\p{L}\p{N}_-]*$/u.test(name)) return null;
+  return { type: "list", filter: { label: name } };
+}
+
+/** "give me a reminder about the licence tomorrow", "give me a nudge about X": a reminder asked for, never a list. */
+function asksForReminder(t: string): boolean {
+  const w = t.split(" ");
+  return (
+    w[0] === "give" &&
+    (w[1] === "me" || w[1] === "us") &&
+    (w[2] === "a" || w[2] === "an") &&
+    /^(?:reminder|nudge|shout|ping|buzz|heads)$/.test(w[3] ?? "")
+  );
+}
+
+/**
+ * list-asked: "is there anything on my shopping list", "anything in the garden list", "what have i
+ * got on my work list": a question ending in "on/in (my|the) NAME list" asks for that list.
+ */
+function listAsked(t: string): Intent | null {
+  const ws = t.replace(/[?!.]+$/, "").split(" ");
+  const n = ws.length;
+  if (n < 4 || n > 9 || ws[n - 1] !== "list") return null;
+  const name = ws[n - 2]!;
+  let k = n - 3;
+  if (ws[k] === "my" || ws[k] === "the") k--;
+  if (k < 1 || (ws[k] !== "on" && ws[k] !== "in") || NOT_A_LIST.test(name)) return null;
+  // "got all the bits on the diy list" says they are done: "got" is no question word here.
+  const asks = /^(?:is|are|anything|any|what|what's|whats|have|do|how)$/.test(ws[0]!);
+  return asks ? { type: "list", filter: { list: name } } : null;
 }
 
 /** Everyday spellings in questions ("wots on tmrw") and the words they stand for. */
@@ -464,6 +508,8 @@ function readLookupOf(plain: string, clock: Clock, how: AskHow = NO_HOW): Intent
       /^(did|have|had) i (?:already |ever )?(?:get|got|manage|managed|remember|remembered) (?:a?round )?to (?!(?:add|put|jot|write|note|stick|pop|list|set|save|log|enter|create|include)\b)/,
       "$1 i ",
     );
+  const onList = listAsked(q);
+  if (onList) return onList;
   const asked = readAsk(q.split(" "), clock, how);
   if (asked) return asked;
   const casual = readCasualQuestion(q, clock);
@@ -802,6 +848,8 @@ function topicAsk(words: string[], clock: Clock, how: AskHow): Intent | null {
   else if (startsWith(words, "show|list")) i = 1;
   else if (startsWith(words, "any|anything|what|got", "more")) return null;
   else if (startsWith(words, "got", "any")) i = 2;
+  // "what's my garden stuff", "whats the work stuff".
+  else if (startsWith(words, "what's|whats", "my|the")) i = 1;
   else if (startsWith(words, "any|anything|what|which")) i = 1;
   else if (!how.asked && !(words.length === 2 && BARE_STUFF.has(words[1] ?? ""))) return null;
   // "groceries?": a name on its own, asked.
@@ -1097,6 +1145,7 @@ function readCasualQuestion(q: string, clock: Clock): Intent | null {
 /** A list request, or null. */
 export function readList(text: string, clock: Clock): Intent | null {
   const t = questionText(text) || text;
+  if (asksForReminder(t)) return null;
   const organised = readOrganised(t, clock);
   if (organised) return organised;
   if (/^(?:search|find|look for|look up|lookup|filter|grep)\b/.test(t)) {

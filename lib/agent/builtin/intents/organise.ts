@@ -5,6 +5,8 @@
  * or steps that these cannot read is answered, never turned into a task.
  */
 import { trimPunctuation } from "@/lib/task-line/text";
+import type { Clock } from "@/lib/task-line/clock";
+import { readAdd } from "./add";
 import { cleanPhrase } from "./refs";
 import type { Intent } from "./types";
 
@@ -40,8 +42,10 @@ export function readLists(original: string): Intent | null {
   return /^(?:which|what)\s+lists\b|^(?:show|list)\s+(?:me\s+)?(?:all\s+)?(?:my|the)\s+lists$/i.test(t) ? { type: "lists" } : null;
 }
 
-export function readOrganise(original: string): Intent | null {
+export function readOrganise(original: string, clock?: Clock): Intent | null {
   const t = trimPunctuation(original);
+  const placed = clock ? readPlacement(t, clock) : null;
+  if (placed) return placed;
   for (const re of CREATE_LIST) {
     const m = re.exec(t);
     const name = m?.[1]?.trim();
@@ -71,4 +75,139 @@ export function readOrganise(original: string): Intent | null {
   if (out?.[1]) return { type: "update", ref: { kind: "phrase", text: cleanPhrase(out[1].toLowerCase()) }, changes: { list: "inbox" } };
   if (ORGANISE_WORDS.test(t)) return { type: "say", kind: "organise" };
   return null;
+}
+
+/**
+ * Placement rules, read from words (no sentence shapes): where a task goes or what it carries,
+ * said with a marker word between two task phrases. Each rule names its examples
+ * (tests/unit/builtin/understanding.test.ts reads them through the registry's examples).
+ * - subtask-of: "add book the hotel as a subtask of plan the holiday", "add X as a step of Y",
+ *   "under move house, add cancel the broadband", "put X under Y", "make X part of Y",
+ *   "make X a subtask of Y" — a new task (add/create) or an existing one (put/make/move) under Y.
+ * - subtasks-question: "what are the subtasks of Y", "what's under Y", "show the steps of Y".
+ * - note-into: "put 'bring the receipts' in the description of Y", "add X to the notes on Y".
+ * - label-onto: "add the label urgent to Y", "put the work tag on Y", "remove the work tag from Y".
+ */
+type Word = { w: string; raw: string };
+
+function wordsOf(text: string): Word[] {
+  return (text.match(/\S+/g) ?? []).slice(0, 40).map((raw) => ({ raw, w: raw.toLowerCase().replace(/^["'(‘“]+|[),.:;!?"'’”]+$/g, "") }));
+}
+
+const phraseOf = (ws: Word[]) =>
+  trimPunctuation(
+    ws
+      .map((x) => x.raw)
+      .join(" ")
+      .replace(/^["'‘“]+|["'’”]+$/g, ""),
+  );
+
+const STEP_NOUN = /^(?:subtask|sub-task|step|substep|sub-step|subtasks|sub-tasks|steps|substeps|child)$/;
+const UNDER = /^(?:of|under|for|to|in|within|inside|on)$/;
+const ARTICLE = /^(?:a|an|one|another|the|my)$/;
+const NEW_VERB = /^(?:add|create|new)$/;
+const MOVE_VERB = /^(?:put|move|make|set|turn|file|stick|nest)$/;
+const NOTE_NOUN = /^(?:description|notes|note|details)$/;
+const LABEL_NOUN = /^(?:label|tag)$/;
+
+/** "as a subtask of", "a step of", "part of", "under": where the parent phrase starts; [marker start, parent start]. */
+function parentMarker(ws: Word[], from: number, verb: string): [number, number] | null {
+  for (let i = from; i < ws.length - 1; i++) {
+    let j = i;
+    if (ws[j]!.w === "as") j++;
+    while (j < ws.length && ARTICLE.test(ws[j]!.w)) j++;
+    if (STEP_NOUN.test(ws[j]?.w ?? "") && UNDER.test(ws[j + 1]?.w ?? "") && (j > i || verb === "make")) return [i, j + 2];
+    if (ws[j]?.w === "part" && ws[j + 1]?.w === "of" && (ws[i]!.w === "as" || verb === "make")) return [i, j + 2];
+    if (/^(?:under|beneath|below)$/.test(ws[i]!.w) && verb !== "make") return [i, i + 1];
+  }
+  return null;
+}
+
+function readPlacement(text: string, clock: Clock): Intent | null {
+  const ws = wordsOf(text);
+  if (ws.length < 3) return null;
+  const verb = ws[0]!.w;
+  // "under move house, add cancel the broadband".
+  if (verb === "under") {
+    const comma = ws.findIndex((x) => x.raw.endsWith(","));
+    if (comma > 0 && NEW_VERB.test(ws[comma + 1]?.w ?? ""))
+      return newUnder(phraseOf(ws.slice(comma + 2)), phraseOf(ws.slice(1, comma + 1)), clock);
+    return null;
+  }
+  if (NEW_VERB.test(verb) || MOVE_VERB.test(verb)) {
+    const m = parentMarker(ws, 2, verb);
+    if (m) {
+      const child = phraseOf(ws.slice(1, m[0]));
+      const parent = phraseOf(ws.slice(m[1]));
+      // "file the tax return under the admin list": a list, not a parent task.
+      if (!child || !parent || /^(?:list|lists)$/.test(ws.at(-1)!.w)) return null;
+      if (NEW_VERB.test(verb)) return newUnder(child, parent, clock);
+      return {
+        type: "update",
+        ref: { kind: "phrase", text: cleanPhrase(child.toLowerCase()) },
+        changes: { parent: cleanPhrase(parent.toLowerCase()) },
+      };
+    }
+  }
+  return noteInto(ws) ?? labelOnto(ws) ?? reminderOff(ws);
+}
+
+/** reminder-off: "cancel that reminder", "turn off this reminder", "delete the reminder": the reminder of the task just talked about. */
+function reminderOff(ws: Word[]): Intent | null {
+  const w = ws.map((x) => x.w).filter((x) => x !== "please" && x !== "pls");
+  const verb =
+    w[0] === "turn" && w[1] === "off" ? 2 : /^(?:cancel|remove|delete|drop|stop|clear|scrap|ditch|kill)$/.test(w[0] ?? "") ? 1 : 0;
+  if (verb === 0 || w.length !== verb + 2 || !/^(?:that|this|the|its)$/.test(w[verb]!) || !/^(?:reminder|alert|alarm)$/.test(w[verb + 1]!))
+    return null;
+  return { type: "update", ref: { kind: "pronoun" }, changes: { clearReminder: true } };
+}
+
+/** "what are the subtasks of the kitchen renovation", "show me the steps for X", "what's under X": a question, never a change. */
+export function readSubtaskQuestion(original: string): Intent | null {
+  const ws = wordsOf(trimPunctuation(original));
+  if (ws.length < 3 || !/^(?:what|what's|whats|which|show|list|any|see)$/.test(ws[0]!.w)) return null;
+  const at = ws.findIndex((x, i) => i > 0 && STEP_NOUN.test(x.w) && UNDER.test(ws[i + 1]?.w ?? ""));
+  const under = /^(?:under|beneath|below)$/.test(ws[1]!.w) ? 1 : -1;
+  const start = at > 0 ? at + 2 : under > 0 ? under + 1 : -1;
+  const parent = start > 0 ? cleanPhrase(phraseOf(ws.slice(start)).toLowerCase()) : "";
+  return parent ? { type: "list", filter: { parent } } : null;
+}
+
+function newUnder(child: string, parent: string, clock: Clock): Intent | null {
+  const items = readAdd(child, clock);
+  if (items.length !== 1 || !items[0]!.title || !parent) return null;
+  return { type: "add", items: [{ ...items[0]!, parent: cleanPhrase(parent.toLowerCase()) }] };
+}
+
+/** "put 'bring the receipts' in the description of the accountant meeting", "add X to the notes on Y". */
+function noteInto(ws: Word[]): Intent | null {
+  if (!/^(?:put|add|write|stick|pop|jot)$/.test(ws[0]!.w)) return null;
+  const noun = ws.findIndex((x, i) => i > 2 && NOTE_NOUN.test(x.w) && /^(?:the|its|a)$/.test(ws[i - 1]!.w));
+  if (noun < 0 || !/^(?:in|into|to|as|on)$/.test(ws[noun - 2]!.w) || !/^(?:of|on|for|to)$/.test(ws[noun + 1]?.w ?? "")) return null;
+  const note = phraseOf(ws.slice(1, noun - 2));
+  const task = cleanPhrase(phraseOf(ws.slice(noun + 2)).toLowerCase());
+  return note && task ? { type: "update", ref: { kind: "phrase", text: task }, changes: { description: note } } : null;
+}
+
+/** "add the label urgent to X", "put the work tag on X", "take the work tag off X", "remove the label work from X". */
+function labelOnto(ws: Word[]): Intent | null {
+  const on = /^(?:add|put|stick|slap|give)$/.test(ws[0]!.w);
+  const off = /^(?:remove|take|drop|strip|delete)$/.test(ws[0]!.w);
+  if (!on && !off) return null;
+  // "put a health tag on X" is left to the edit-remark reader and grounding.
+  if (on && ws[1]?.w !== "the") return null;
+  let i = 1;
+  while (ARTICLE.test(ws[i]?.w ?? "")) i++;
+  let name: string | undefined;
+  // "the label urgent" or "the urgent label".
+  if (LABEL_NOUN.test(ws[i]?.w ?? "")) name = ws[i + 1]?.w;
+  else if (LABEL_NOUN.test(ws[i + 1]?.w ?? "")) name = ws[i]?.w;
+  const after = i + 2;
+  const prep = ws[after]?.w ?? "";
+  if (!name || !/^#?[\p{L}\p{N}][\p{L}\p{N}_-]*$/u.test(name) || ARTICLE.test(name)) return null;
+  if (on ? !/^(?:to|on|onto)$/.test(prep) : !/^(?:from|off|of)$/.test(prep)) return null;
+  const task = cleanPhrase(phraseOf(ws.slice(after + 1)).toLowerCase());
+  if (!task) return null;
+  const label = name.replace(/^#/, "");
+  return { type: "update", ref: { kind: "phrase", text: task }, changes: on ? { labels: [label] } : { removeLabels: [label] } };
 }

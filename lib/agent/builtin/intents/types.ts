@@ -58,6 +58,8 @@ export type Changes = {
   remindAt?: string;
   /** "no reminder for X": the reminder taken off. */
   clearReminder?: boolean;
+  /** "put X under Y", "make X part of Y": the parent task, by words from its title. */
+  parent?: string;
 };
 
 /** What a bulk update changes on every task it matches. */
@@ -78,6 +80,8 @@ export type ListFilter = {
   orTopic?: boolean;
   /** "what's tagged urgent?". */
   label?: string;
+  /** "what are the subtasks of X": the subtasks of this task, by words from its title. */
+  parent?: string;
   /**
    * "all the shopping stuff", "everything on the errands list": the name of a list or a label,
    * resolved against the tasks looked up (bulk-update.ts `inScope`): the tasks in that list or

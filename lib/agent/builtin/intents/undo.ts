@@ -22,6 +22,21 @@ function undoAtEnd(text: string): boolean {
   return w.length <= 8 && w.every((x) => BEFORE_UNDO.has(x));
 }
 
+/** Words after "put it back" that only say "as before" ("put it back how it was", "set that back to how it was before"). */
+const AS_BEFORE = new Set("how it was the way to like before as were please pls again".split(" "));
+
+/** "put it back how it was": the last change taken back. */
+function backAsBefore(text: string): boolean {
+  const w = text.toLowerCase().match(/[a-z']+/g) ?? [];
+  return (
+    /^(?:put|change|set|turn)$/.test(w[0] ?? "") &&
+    /^(?:it|that|them|this|everything)$/.test(w[1] ?? "") &&
+    w[2] === "back" &&
+    w.length <= 10 &&
+    w.slice(3).every((x) => AS_BEFORE.has(x))
+  );
+}
+
 export function readUndo(text: string): Intent | null {
-  return UNDO.test(text) || undoAtEnd(text) ? { type: "undo" } : null;
+  return UNDO.test(text) || undoAtEnd(text) || backAsBefore(text) ? { type: "undo" } : null;
 }
