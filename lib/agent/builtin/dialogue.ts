@@ -15,7 +15,8 @@ import { classify } from "./intents";
 import type { Intent } from "./intents/types";
 import type { TaskView, ToolCallEvent, ToolResultEvent } from "./prompt-reader";
 import { ordinalRef } from "./intents/refs";
-import { latestList, resolveRef, tasksOf } from "./references";
+import { knownTask, latestList, resolveRef, tasksOf } from "./references";
+import { describeDue, taskLine } from "./format";
 import type { TurnContext } from "./turn-context";
 
 type Call = { toolName: string; input: Record<string, unknown> };
@@ -397,6 +398,114 @@ function saidOf(ctx: TurnContext, acts: Act[]): Call[] | null {
   return changes ? ids.map((task) => ({ toolName: "update_task", input: { task, ...changes } })) : null;
 }
 
+/** "and after that?", "then what", "what comes after that", "the one after": the next task of the list shown. */
+const AFTER_THAT = new Set([
+  "after that",
+  "after that one",
+  "then what",
+  "what then",
+  "then",
+  "next",
+  "and next",
+  "what comes after that",
+  "what comes after",
+  "whats after that",
+  "what's after that",
+  "the one after",
+  "the one after that",
+  "whats next after that",
+  "what's next after that",
+  "what about after that",
+]);
+const QUESTION_FRONT = new Set([
+  "and",
+  "ok",
+  "okay",
+  "so",
+  "right",
+  "cool",
+  "oh",
+  "n",
+  "&",
+  "hmm",
+  "great",
+  "nice",
+  "thanks",
+  "ta",
+  "cheers",
+]);
+
+function isAfterThat(text: string): boolean {
+  const w = words(text);
+  dropFront(w, QUESTION_FRONT);
+  dropBack(w, FILLER_BACK);
+  return AFTER_THAT.has(w.join(" "));
+}
+
+/**
+ * Rule AFTER-THAT: "whats next" (a list) then "and after that?" answers with the list's next
+ * task; each further "then what?" goes one further. Only when every message since the list
+ * asked this; it reads and changes nothing.
+ */
+function afterThat(ctx: TurnContext): Mapped | null {
+  if (!isAfterThat(ctx.userText)) return null;
+  const at = ctx.history.findLastIndex((e) => e.kind === "result" && e.name === "list_tasks" && e.outcome.kind === "ok");
+  const list = latestList(ctx.history, ctx.clock);
+  if (at < 0 || !list?.length) return null;
+  const asked = ctx.history.slice(at).filter((e) => e.kind === "user");
+  if (!asked.every((e) => e.kind === "user" && isAfterThat(e.text))) return null;
+  const task = list[asked.length + 1];
+  return { calls: [], notes: [task ? `After that: ${taskLine(task, ctx.clock)}` : "That's the last one on the list."] };
+}
+
+/** What a short question about "it" asks: its due date, its priority or its list. */
+function pronounQuestion(text: string): "due" | "priority" | "list" | null {
+  const w = words(text);
+  dropFront(w, QUESTION_FRONT);
+  dropBack(w, new Set([...FILLER_BACK, "again", "then"]));
+  const it = w.some((x) => ["it", "that", "its", "it's", "thats", "that's", "this"].includes(x));
+  if (!it || w.length > 8) return null;
+  const said = w.join(" ");
+  const rest = (lead: string[]) => w.slice(lead.length).filter((x) => !PRONOUN_QUESTION_WORDS.has(x));
+  // "when is it", "whens that due", "when do i need to do it by"
+  if (["when", "whens", "when's"].includes(w[0] ?? "") && rest(["when"]).length === 0) return "due";
+  // "what day is it for", "what time is that"
+  if (w[0] === "what" && (w[1] === "day" || w[1] === "date" || w[1] === "time") && rest(["what", "day"]).length === 0) return "due";
+  // "is it urgent", "is that high priority", "what priority is it"
+  if (PRIORITY_QUESTIONS.has(said)) return "priority";
+  // "what list is it in", "which list is that on"
+  if (LIST_QUESTIONS.has(said)) return "list";
+  return null;
+}
+const IT = ["it", "that", "this"];
+const PRIORITY_QUESTIONS = new Set([
+  ...IT.flatMap((it) => ["urgent", "important", "high priority", "a priority"].map((p) => `is ${it} ${p}`)),
+  ...IT.flatMap((it) => [`what priority is ${it}`, `how urgent is ${it}`, `how important is ${it}`]),
+]);
+const LIST_QUESTIONS = new Set(
+  ["what", "which"].flatMap((q) => IT.flatMap((it) => ["in", "on"].flatMap((p) => [`${q} list is ${it} ${p}`, `${q} list's ${it} ${p}`]))),
+);
+const PRONOUN_QUESTION_WORDS = new Set("is s it that this its it's thats that's due do i need to have got by for on set was".split(" "));
+
+/**
+ * Rule PRONOUN-QUESTION: after a lookup or a change of one task, "when is it", "is it urgent",
+ * "what list is it in" answer about that task; when "it" is not one task, ask which.
+ */
+function aboutIt(ctx: TurnContext): Mapped | null {
+  const kind = pronounQuestion(ctx.userText);
+  if (!kind) return null;
+  const r = resolveRef({ kind: "pronoun" }, ctx.history, ctx.clock);
+  if ("problem" in r) return { calls: [], notes: [r.problem] };
+  const id = "ids" in r ? r.ids[0] : undefined;
+  const task = id ? knownTask(ctx.history, id) : null;
+  if (!task || ("ids" in r && r.ids.length !== 1)) return null;
+  const name = `'${task.title}'`;
+  if (kind === "due")
+    return { calls: [], notes: [task.dueAt ? `${name} is due ${describeDue(task.dueAt, ctx.clock)}.` : `${name} has no due date.`] };
+  if (kind === "priority") return { calls: [], notes: [`${name} is ${task.priority} priority.`] };
+  return { calls: [], notes: [task.list ? `${name} is in your ${task.list} list.` : `${name} is in your Inbox.`] };
+}
+
 const answerOrAsk = (calls: Call[] | null): Mapped =>
   calls ? { calls, notes: [] } : { calls: [], notes: ["Which task do you mean? Tell me its name."] };
 
@@ -407,6 +516,8 @@ export function dialogueAnswer(ctx: TurnContext): Mapped | null {
   const loosely = !intent || intent.type === "unknown" || intent.type === "say" || intent.type === "offer" || intent.type === "add";
   const said = loosely ? saidOf(ctx, acts) : null;
   if (said) return { calls: said, notes: [] };
+  const answered = afterThat(ctx) ?? aboutIt(ctx);
+  if (answered) return answered;
   if (acts.length === 0) return null;
   const timed = timeOnTaskDay(ctx, acts, intent) ?? reminder(ctx, acts);
   if (timed) return { calls: timed, notes: [] };

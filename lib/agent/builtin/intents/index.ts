@@ -12,7 +12,7 @@ import { isBaseVerb } from "../verbs";
 import { addBody, readAdd } from "./add";
 import { readComplete, readDelete, readReopen, pointsAtTask } from "./change";
 import { cleanRequest, cleanRequestKeepCase } from "./cleanup";
-import { readBulkUpdate, readGroupBulk } from "./bulk-update";
+import { groupAndCommand, readBulkUpdate, readGroupBulk, readGroupThenCommand } from "./bulk-update";
 import { gate } from "./gate";
 import { readBulk, readList, readLookup } from "./list";
 import { readLists, readOrganise } from "./organise";
@@ -318,7 +318,11 @@ export const INTENT_READERS: IntentReader[] = [
     name: "bulk",
     precedence: 20,
     mutates: true,
-    read: (c) => readBulkUpdate(c.lower, c.clock) ?? readGroupBulk(c.lower, c.clock) ?? readBulk(c.lower, c.clock),
+    read: (c) =>
+      readBulkUpdate(c.lower, c.clock) ??
+      readGroupBulk(c.lower, c.clock) ??
+      readGroupThenCommand(c.lower, c.clock) ??
+      readBulk(c.lower, c.clock),
     examples: [
       "all the shopping stuff is done",
       "the whole admin list is sorted now",
@@ -506,6 +510,11 @@ function classifyBounded(text: string, clock: Clock, answerFirst: boolean): Inte
     const rest = classifyBounded(yesNo[1].trim(), clock, false);
     if (rest.every(isKnown) && !rest.some((i) => i.type === "confirm" || i.type === "deny")) return rest;
   }
+  // "todays stuff, move it to tmrw": a group, then a command about it, is one request, not two
+  // clauses (rule GROUP-THEN-COMMAND in bulk-update.ts); the mood is the command's ("anything overdue, bump them …").
+  const grouped = readGroupThenCommand(cleanRequest(text), clock);
+  const command = grouped ? groupAndCommand(text)?.[1] : undefined;
+  if (grouped && command) return [gate({ raw: command, lower: cleanRequest(command), original: command, clock }, grouped, true, "bulk")];
   const clauses = text
     .split(CLAUSE_SPLIT)
     .map((c) => c.trim())
