@@ -149,10 +149,15 @@ const CORRECTION_FRONT = new Set([
   "ah",
   "my",
   "bad",
+  "hang",
+  "hold",
+  "on",
 ]);
 
 /** "no i meant the dentist not the doctor" → { meant: "the dentist", not: "the doctor" }; "not that one, the other one" → { meant: OTHER }. */
 export function readCorrection(text: string): { meant: string; not: string | null } | null {
+  const comma = notThenMeant(text);
+  if (comma) return comma;
   const w = words(text);
   const led = dropFront(w, CORRECTION_FRONT);
   dropBack(w, new Set([...FILLER_BACK, "sorry", "instead"]));
@@ -179,6 +184,32 @@ export function readCorrection(text: string): { meant: string; not: string | nul
   if (!meant || meant.length === 0 || meant.length > 6 || (not && not.length > 6)) return null;
   const phrase = meant.join(" ");
   return { meant: phrase === "the other one" || phrase === "the other" ? OTHER : phrase, not: not ? not.join(" ") : null };
+}
+
+/** Words before the task meant, after the comma of "not X, Y": "i did the compost", "it was the vet". */
+const MEANT_FRONT = new Set(["i", "meant", "mean", "did", "its", "it's", "it", "was", "is", "sorry", "actually"]);
+
+/**
+ * Rule NOT-X-COMMA-Y: "no wait not the gas bill, the water bill", "oops not the dentist, the vet",
+ * "hang on not the recycling, i did the compost": the task meant after the comma, the one not
+ * meant before it. Exactly two pieces; the first is "not" and a task after the correction words.
+ */
+function notThenMeant(text: string): { meant: string; not: string | null } | null {
+  const pieces = text.split(",");
+  if (pieces.length !== 2) return null;
+  const first = words(pieces[0] ?? "");
+  dropFront(first, CORRECTION_FRONT);
+  if (first[0] !== "not" || first.length < 2 || first.length > 7) return null;
+  const meant = words(pieces[1] ?? "");
+  dropFront(meant, MEANT_FRONT);
+  dropBack(meant, new Set([...FILLER_BACK, "sorry", "instead"]));
+  if (meant.length === 0 || meant.length > 6) return null;
+  const not = first.slice(1).join(" ");
+  const phrase = meant.join(" ");
+  return {
+    meant: phrase === "the other one" || phrase === "the other" ? OTHER : phrase,
+    not: ["that", "that one", "it", "this"].includes(not) ? null : not,
+  };
 }
 
 /** The task of the list the user last saw that is not `task`, when that list had just two. */
@@ -258,6 +289,9 @@ function correctionCalls(ctx: TurnContext, acts: Act[], c: { meant: string; not:
   return ctx.available.size === 0 || ctx.available.has("undo_last_turn") ? [{ toolName: "undo_last_turn", input: {} }, redo] : null;
 }
 
+/** Words after a change of the task just added that add nothing: "make it fri actually". */
+const AMEND_BACK = new Set([...FILLER_BACK, "actually", "instead", "then", "now"]);
+
 /** Titles the add reader makes of "make that every week": a change verb and a pronoun. */
 const PRONOUN_TITLE = /^(?:make|set|put|change|switch|turn|have) (?:it|that|this)$/i;
 
@@ -268,10 +302,15 @@ function pronounChange(ctx: TurnContext, acts: Act[], intent: Intent | undefined
   const act = acts.length === 1 ? acts[0] : undefined;
   if (!act?.done || !act.task || act.name === "delete_task") return null;
   // The add readers no longer make a title of "make that …": read its slots on a placeholder title.
-  const lower = ctx.userText
+  const asWords = ctx.userText
     .toLowerCase()
     .trim()
-    .replace(/[.!]+$/, "");
+    .replace(/[.!]+$/, "")
+    .split(/\s+/);
+  dropBack(asWords, AMEND_BACK);
+  // "make it repeat every week": the repeat is said by "every week".
+  if (asWords[2] === "repeat" || asWords[2] === "recur") asWords.splice(2, 1);
+  const lower = asWords.join(" ");
   const lead = PRONOUN_LEAD.exec(lower);
   const read = lead ? classify(`add x ${lower.slice(lead[0].length)}`, ctx.clock) : null;
   const placeholder = read?.length === 1 && read[0]?.type === "add" && read[0].items.length === 1 ? read[0].items[0] : undefined;
@@ -284,7 +323,7 @@ function pronounChange(ctx: TurnContext, acts: Act[], intent: Intent | undefined
 }
 
 const DAY_FRONT = new Set([...CORRECTION_FRONT, "do", "make", "it", "that", "for", "on", "to", "lets", "let's", "say"]);
-const DAY_BACK = new Set([...FILLER_BACK, "is", "better", "instead", "would", "be", "works", "then"]);
+const DAY_BACK = new Set([...FILLER_BACK, "is", "better", "instead", "would", "be", "works", "then", "actually", "mean", "i"]);
 
 /** "actually sunday is better", "hmm do it for tomorrow morning": only a day (and time) for the task just added or changed. */
 function newDay(ctx: TurnContext, acts: Act[]): Call[] | null {

@@ -329,6 +329,8 @@ export const INTENT_READERS: IntentReader[] = [
       "done all my errands today",
       "tick off the errands list",
       "got everything on the shopping list, tick the lot off",
+      "the overdue stuff, push it all to monday",
+      "garden list isnt urgent, move everything in it to sunday",
       "push everything due today to tomorrow",
       "move all overdue tasks to monday",
       "postpone everything by a day",
