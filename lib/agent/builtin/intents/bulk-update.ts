@@ -471,7 +471,7 @@ const GROUP_LEADS = [
 
 /** Words after a group that remark on it and ask for nothing: "isnt urgent", "can all wait", "isn't happening today". */
 const GROUP_REMARK = new Set(
-  "is isnt isn't are arent aren't not can could all wait urgent important happening today this week really that so too much any more anymore gonna going to be a priority lol tbh honestly now til till until for".split(
+  "is isnt isn't are arent aren't r not can could all wait way urgent important happening today this week really that so too much any more anymore gonna going to be a priority lol tbh honestly now til till until for".split(
     " ",
   ),
 );
@@ -512,7 +512,9 @@ const GROUP_PRONOUNS = [
 
 /** Verbs that give the group a day, a priority or a state; each is read with the value after the pronoun. */
 const GROUP_SET_VERBS = new Set(
-  "move push bump shove stick put shift chuck do punt kick slide reschedule switch make set mark change turn have leave".split(" "),
+  "move push bump shove stick put shift chuck whack bung pop plonk throw do punt kick slide reschedule switch make set mark change turn have leave".split(
+    " ",
+  ),
 );
 const GROUP_TICK_VERBS = new Set("tick check cross complete finish close".split(" "));
 const GROUP_DELETE_VERBS = [["get", "rid", "of"], ["delete"], ["remove"], ["bin"], ["ditch"], ["scrap"], ["trash"], ["clear"]];
@@ -555,7 +557,9 @@ function leadingGroup(piece: string, clock: Clock): ListFilter | null {
     // "garden list" as said; "the overdue stuff" as "all the overdue stuff".
     const filter = groupOf(phrase.join(" "), clock, false) ?? groupOf(phrase.join(" "), clock, true);
     // "the milk" is one task and "that's important" a remark: a group has a quantifier, a plural noun, a list or a label.
-    if (filter && phrase.some((w) => GROUP_WORD.has(w) || w.startsWith("#"))) return filter;
+    // A remark word read as part of a list or title scope ("today's tasks r too much") is the remark's, not the group's.
+    const remarkInScope = filter?.scope?.split(" ").some((w) => GROUP_REMARK.has(w));
+    if (filter && !remarkInScope && phrase.some((w) => GROUP_WORD.has(w) || w.startsWith("#"))) return filter;
   }
   return null;
 }
@@ -621,6 +625,18 @@ export function groupAndCommand(text: string): [string, string] | null {
     .map((p) => trimPunctuation(p))
     .filter(Boolean);
   return pieces.length === 2 && pieces[0] && pieces[1] ? [pieces[0], pieces[1]] : null;
+}
+
+/**
+ * A group, then a piece that points back at it ("it", "them", "em", "the lot") but is not a command
+ * this rule reads: "the overdue lot, whack em on friday" with an unknown verb. Such a message is
+ * about the group, never a new task; the caller asks instead of adding.
+ */
+export function groupThenUnreadCommand(said: string, clock: Clock): boolean {
+  const pieces = groupAndCommand(fixQuantTypos(said.toLowerCase()));
+  if (!pieces || !leadingGroup(pieces[0], clock)) return false;
+  const w = pieces[1].split(/\s+/);
+  return GROUP_PRONOUNS.some((p) => p.join(" ") !== "all" && w.some((_, i) => startsWith(w, p, i)));
 }
 
 /**

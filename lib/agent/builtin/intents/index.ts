@@ -12,7 +12,7 @@ import { isBaseVerb } from "../verbs";
 import { addBody, readAdd } from "./add";
 import { readComplete, readDelete, readReopen, pointsAtTask } from "./change";
 import { cleanRequest, cleanRequestKeepCase } from "./cleanup";
-import { groupAndCommand, readBulkUpdate, readGroupBulk, readGroupThenCommand } from "./bulk-update";
+import { groupAndCommand, groupThenUnreadCommand, readBulkUpdate, readGroupBulk, readGroupThenCommand } from "./bulk-update";
 import { gate } from "./gate";
 import { readBulk, readList, readLookup } from "./list";
 import { readLists, readOrganise } from "./organise";
@@ -500,7 +500,11 @@ export function classify(message: string, clock: Clock): Intent[] {
   if (message.length > MAX_MESSAGE_CHARS * 2) return [TOO_LONG]; // before any regex runs on it
   const text = normalize(message);
   if (text.length > MAX_MESSAGE_CHARS || wordCount(text) > MAX_MESSAGE_WORDS) return [TOO_LONG];
-  return classifyBounded(text, clock, true);
+  const read = classifyBounded(text, clock, true);
+  // "the overdue lot, whack em on friday": a group and a pronoun for it is never a new task; ask.
+  if (read.some((i) => i.type === "add" || i.type === "offer") && groupThenUnreadCommand(cleanRequest(text), clock))
+    return [{ type: "say", kind: "unclear" }];
+  return read;
 }
 
 function classifyBounded(text: string, clock: Clock, answerFirst: boolean): Intent[] {
