@@ -15,7 +15,8 @@ import { classify } from "./intents";
 import type { Intent } from "./intents/types";
 import type { TaskView, ToolCallEvent, ToolResultEvent } from "./prompt-reader";
 import { ordinalRef } from "./intents/refs";
-import { latestList, resolveRef, tasksOf } from "./references";
+import { knownTask, latestList, resolveRef, tasksOf } from "./references";
+import { describeDue, taskLine } from "./format";
 import type { TurnContext } from "./turn-context";
 
 type Call = { toolName: string; input: Record<string, unknown> };
@@ -148,10 +149,15 @@ const CORRECTION_FRONT = new Set([
   "ah",
   "my",
   "bad",
+  "hang",
+  "hold",
+  "on",
 ]);
 
 /** "no i meant the dentist not the doctor" → { meant: "the dentist", not: "the doctor" }; "not that one, the other one" → { meant: OTHER }. */
 export function readCorrection(text: string): { meant: string; not: string | null } | null {
+  const comma = notThenMeant(text);
+  if (comma) return comma;
   const w = words(text);
   const led = dropFront(w, CORRECTION_FRONT);
   dropBack(w, new Set([...FILLER_BACK, "sorry", "instead"]));
@@ -178,6 +184,32 @@ export function readCorrection(text: string): { meant: string; not: string | nul
   if (!meant || meant.length === 0 || meant.length > 6 || (not && not.length > 6)) return null;
   const phrase = meant.join(" ");
   return { meant: phrase === "the other one" || phrase === "the other" ? OTHER : phrase, not: not ? not.join(" ") : null };
+}
+
+/** Words before the task meant, after the comma of "not X, Y": "i did the compost", "it was the vet". */
+const MEANT_FRONT = new Set(["i", "meant", "mean", "did", "its", "it's", "it", "was", "is", "sorry", "actually"]);
+
+/**
+ * Rule NOT-X-COMMA-Y: "no wait not the gas bill, the water bill", "oops not the dentist, the vet",
+ * "hang on not the recycling, i did the compost": the task meant after the comma, the one not
+ * meant before it. Exactly two pieces; the first is "not" and a task after the correction words.
+ */
+function notThenMeant(text: string): { meant: string; not: string | null } | null {
+  const pieces = text.split(",");
+  if (pieces.length !== 2) return null;
+  const first = words(pieces[0] ?? "");
+  dropFront(first, CORRECTION_FRONT);
+  if (first[0] !== "not" || first.length < 2 || first.length > 7) return null;
+  const meant = words(pieces[1] ?? "");
+  dropFront(meant, MEANT_FRONT);
+  dropBack(meant, new Set([...FILLER_BACK, "sorry", "instead"]));
+  if (meant.length === 0 || meant.length > 6) return null;
+  const not = first.slice(1).join(" ");
+  const phrase = meant.join(" ");
+  return {
+    meant: phrase === "the other one" || phrase === "the other" ? OTHER : phrase,
+    not: ["that", "that one", "it", "this"].includes(not) ? null : not,
+  };
 }
 
 /** The task of the list the user last saw that is not `task`, when that list had just two. */
@@ -257,6 +289,9 @@ function correctionCalls(ctx: TurnContext, acts: Act[], c: { meant: string; not:
   return ctx.available.size === 0 || ctx.available.has("undo_last_turn") ? [{ toolName: "undo_last_turn", input: {} }, redo] : null;
 }
 
+/** Words after a change of the task just added that add nothing: "make it fri actually". */
+const AMEND_BACK = new Set([...FILLER_BACK, "actually", "instead", "then", "now"]);
+
 /** Titles the add reader makes of "make that every week": a change verb and a pronoun. */
 const PRONOUN_TITLE = /^(?:make|set|put|change|switch|turn|have) (?:it|that|this)$/i;
 
@@ -267,10 +302,15 @@ function pronounChange(ctx: TurnContext, acts: Act[], intent: Intent | undefined
   const act = acts.length === 1 ? acts[0] : undefined;
   if (!act?.done || !act.task || act.name === "delete_task") return null;
   // The add readers no longer make a title of "make that …": read its slots on a placeholder title.
-  const lower = ctx.userText
+  const asWords = ctx.userText
     .toLowerCase()
     .trim()
-    .replace(/[.!]+$/, "");
+    .replace(/[.!]+$/, "")
+    .split(/\s+/);
+  dropBack(asWords, AMEND_BACK);
+  // "make it repeat every week": the repeat is said by "every week".
+  if (asWords[2] === "repeat" || asWords[2] === "recur") asWords.splice(2, 1);
+  const lower = asWords.join(" ");
   const lead = PRONOUN_LEAD.exec(lower);
   const read = lead ? classify(`add x ${lower.slice(lead[0].length)}`, ctx.clock) : null;
   const placeholder = read?.length === 1 && read[0]?.type === "add" && read[0].items.length === 1 ? read[0].items[0] : undefined;
@@ -283,7 +323,7 @@ function pronounChange(ctx: TurnContext, acts: Act[], intent: Intent | undefined
 }
 
 const DAY_FRONT = new Set([...CORRECTION_FRONT, "do", "make", "it", "that", "for", "on", "to", "lets", "let's", "say"]);
-const DAY_BACK = new Set([...FILLER_BACK, "is", "better", "instead", "would", "be", "works", "then"]);
+const DAY_BACK = new Set([...FILLER_BACK, "is", "better", "instead", "would", "be", "works", "then", "actually", "mean", "i"]);
 
 /** "actually sunday is better", "hmm do it for tomorrow morning": only a day (and time) for the task just added or changed. */
 function newDay(ctx: TurnContext, acts: Act[]): Call[] | null {
@@ -397,6 +437,114 @@ function saidOf(ctx: TurnContext, acts: Act[]): Call[] | null {
   return changes ? ids.map((task) => ({ toolName: "update_task", input: { task, ...changes } })) : null;
 }
 
+/** "and after that?", "then what", "what comes after that", "the one after": the next task of the list shown. */
+const AFTER_THAT = new Set([
+  "after that",
+  "after that one",
+  "then what",
+  "what then",
+  "then",
+  "next",
+  "and next",
+  "what comes after that",
+  "what comes after",
+  "whats after that",
+  "what's after that",
+  "the one after",
+  "the one after that",
+  "whats next after that",
+  "what's next after that",
+  "what about after that",
+]);
+const QUESTION_FRONT = new Set([
+  "and",
+  "ok",
+  "okay",
+  "so",
+  "right",
+  "cool",
+  "oh",
+  "n",
+  "&",
+  "hmm",
+  "great",
+  "nice",
+  "thanks",
+  "ta",
+  "cheers",
+]);
+
+function isAfterThat(text: string): boolean {
+  const w = words(text);
+  dropFront(w, QUESTION_FRONT);
+  dropBack(w, FILLER_BACK);
+  return AFTER_THAT.has(w.join(" "));
+}
+
+/**
+ * Rule AFTER-THAT: "whats next" (a list) then "and after that?" answers with the list's next
+ * task; each further "then what?" goes one further. Only when every message since the list
+ * asked this; it reads and changes nothing.
+ */
+function afterThat(ctx: TurnContext): Mapped | null {
+  if (!isAfterThat(ctx.userText)) return null;
+  const at = ctx.history.findLastIndex((e) => e.kind === "result" && e.name === "list_tasks" && e.outcome.kind === "ok");
+  const list = latestList(ctx.history, ctx.clock);
+  if (at < 0 || !list?.length) return null;
+  const asked = ctx.history.slice(at).filter((e) => e.kind === "user");
+  if (!asked.every((e) => e.kind === "user" && isAfterThat(e.text))) return null;
+  const task = list[asked.length + 1];
+  return { calls: [], notes: [task ? `After that: ${taskLine(task, ctx.clock)}` : "That's the last one on the list."] };
+}
+
+/** What a short question about "it" asks: its due date, its priority or its list. */
+function pronounQuestion(text: string): "due" | "priority" | "list" | null {
+  const w = words(text);
+  dropFront(w, QUESTION_FRONT);
+  dropBack(w, new Set([...FILLER_BACK, "again", "then"]));
+  const it = w.some((x) => ["it", "that", "its", "it's", "thats", "that's", "this"].includes(x));
+  if (!it || w.length > 8) return null;
+  const said = w.join(" ");
+  const rest = (lead: string[]) => w.slice(lead.length).filter((x) => !PRONOUN_QUESTION_WORDS.has(x));
+  // "when is it", "whens that due", "when do i need to do it by"
+  if (["when", "whens", "when's"].includes(w[0] ?? "") && rest(["when"]).length === 0) return "due";
+  // "what day is it for", "what time is that"
+  if (w[0] === "what" && (w[1] === "day" || w[1] === "date" || w[1] === "time") && rest(["what", "day"]).length === 0) return "due";
+  // "is it urgent", "is that high priority", "what priority is it"
+  if (PRIORITY_QUESTIONS.has(said)) return "priority";
+  // "what list is it in", "which list is that on"
+  if (LIST_QUESTIONS.has(said)) return "list";
+  return null;
+}
+const IT = ["it", "that", "this"];
+const PRIORITY_QUESTIONS = new Set([
+  ...IT.flatMap((it) => ["urgent", "important", "high priority", "a priority"].map((p) => `is ${it} ${p}`)),
+  ...IT.flatMap((it) => [`what priority is ${it}`, `how urgent is ${it}`, `how important is ${it}`]),
+]);
+const LIST_QUESTIONS = new Set(
+  ["what", "which"].flatMap((q) => IT.flatMap((it) => ["in", "on"].flatMap((p) => [`${q} list is ${it} ${p}`, `${q} list's ${it} ${p}`]))),
+);
+const PRONOUN_QUESTION_WORDS = new Set("is s it that this its it's thats that's due do i need to have got by for on set was".split(" "));
+
+/**
+ * Rule PRONOUN-QUESTION: after a lookup or a change of one task, "when is it", "is it urgent",
+ * "what list is it in" answer about that task; when "it" is not one task, ask which.
+ */
+function aboutIt(ctx: TurnContext): Mapped | null {
+  const kind = pronounQuestion(ctx.userText);
+  if (!kind) return null;
+  const r = resolveRef({ kind: "pronoun" }, ctx.history, ctx.clock);
+  if ("problem" in r) return { calls: [], notes: [r.problem] };
+  const id = "ids" in r ? r.ids[0] : undefined;
+  const task = id ? knownTask(ctx.history, id) : null;
+  if (!task || ("ids" in r && r.ids.length !== 1)) return null;
+  const name = `'${task.title}'`;
+  if (kind === "due")
+    return { calls: [], notes: [task.dueAt ? `${name} is due ${describeDue(task.dueAt, ctx.clock)}.` : `${name} has no due date.`] };
+  if (kind === "priority") return { calls: [], notes: [`${name} is ${task.priority} priority.`] };
+  return { calls: [], notes: [task.list ? `${name} is in your ${task.list} list.` : `${name} is in your Inbox.`] };
+}
+
 const answerOrAsk = (calls: Call[] | null): Mapped =>
   calls ? { calls, notes: [] } : { calls: [], notes: ["Which task do you mean? Tell me its name."] };
 
@@ -407,6 +555,8 @@ export function dialogueAnswer(ctx: TurnContext): Mapped | null {
   const loosely = !intent || intent.type === "unknown" || intent.type === "say" || intent.type === "offer" || intent.type === "add";
   const said = loosely ? saidOf(ctx, acts) : null;
   if (said) return { calls: said, notes: [] };
+  const answered = afterThat(ctx) ?? aboutIt(ctx);
+  if (answered) return answered;
   if (acts.length === 0) return null;
   const timed = timeOnTaskDay(ctx, acts, intent) ?? reminder(ctx, acts);
   if (timed) return { calls: timed, notes: [] };

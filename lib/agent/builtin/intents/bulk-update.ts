@@ -442,3 +442,220 @@ export function readGroupBulk(text: string, clock: Clock): Intent | null {
   if (others.some((p) => /\b(?:except|apart|besides|excluding|but|and|also|plus|add|move|push|delete|remove)\b/.test(p))) return null;
   return group;
 }
+
+/* ---- A group, then a command about it (rule GROUP-THEN-COMMAND) ---- */
+
+/** Words before a group that only say how the user feels: "cant face anything today", "cba with todays lot". */
+const GROUP_LEADS = [
+  "i cant face",
+  "i can't face",
+  "cant face",
+  "can't face",
+  "cba with",
+  "cba",
+  "im not doing",
+  "i'm not doing",
+  "not doing",
+  "not gonna do",
+  "honestly",
+  "tbh",
+  "ugh",
+  "ok",
+  "okay",
+  "right",
+  "so",
+  "just",
+  "well",
+  "and",
+].map((p) => p.split(" "));
+
+/** Words after a group that remark on it and ask for nothing: "isnt urgent", "can all wait", "isn't happening today". */
+const GROUP_REMARK = new Set(
+  "is isnt isn't are arent aren't r not can could all wait way urgent important happening today this week really that so too much any more anymore gonna going to be a priority lol tbh honestly now til till until for".split(
+    " ",
+  ),
+);
+
+/** Words at the end of a group's piece that say nothing about it: "not doing anything today lol". */
+const GROUP_AFTERWORDS = new Set(["lol", "haha", "tbh", "honestly", "tho", "though", "really", "pls", "please"]);
+
+/** Words that make a phrase name several tasks: a quantifier, a plural noun, a list or a label. */
+const GROUP_WORD = new Set(
+  "all everything anything every whole lot tasks todos items ones things stuff bits jobs chores errands reminders list lists tagged labelled labeled".split(
+    " ",
+  ),
+);
+
+/** The command's object when it points back at the group: "it all", "them", "em", "the lot", "everything in it". */
+const GROUP_PRONOUNS = [
+  "everything in it",
+  "everything on it",
+  "all of it",
+  "all of them",
+  "all of em",
+  "all of those",
+  "the whole lot",
+  "the lot",
+  "it all",
+  "them all",
+  "em all",
+  "those all",
+  "all",
+  "everything",
+  "them",
+  "em",
+  "'em",
+  "it",
+  "those",
+  "these",
+].map((p) => p.split(" "));
+
+/** Verbs that give the group a day, a priority or a state; each is read with the value after the pronoun. */
+const GROUP_SET_VERBS = new Set(
+  "move push bump shove stick put shift chuck whack bung pop plonk throw do punt kick slide reschedule switch make set mark change turn have leave".split(
+    " ",
+  ),
+);
+const GROUP_TICK_VERBS = new Set("tick check cross complete finish close".split(" "));
+const GROUP_DELETE_VERBS = [["get", "rid", "of"], ["delete"], ["remove"], ["bin"], ["ditch"], ["scrap"], ["trash"], ["clear"]];
+/** Between a pronoun that comes first and its value: "it can all be low priority", "they should go to friday". */
+const GROUP_LINKS = [
+  "can all be",
+  "can be",
+  "should all be",
+  "should be",
+  "can all go to",
+  "can go to",
+  "can all wait till",
+  "can all wait until",
+  "can wait till",
+  "can wait until",
+  "is",
+  "are",
+].map((p) => p.split(" "));
+const COMMAND_FILLERS = new Set(["just", "so", "then", "pls", "please", "plz", "ok", "okay", "and", "now", "tbh", "lol", "thanks", "x"]);
+
+function startsWith(words: string[], phrase: string[], at = 0): boolean {
+  return phrase.every((w, i) => words[at + i] === w);
+}
+
+/** The group a piece names, allowing feeling words before it and a remark after it; null when it names none. */
+function leadingGroup(piece: string, clock: Clock): ListFilter | null {
+  const words = piece.split(/\s+/).filter(Boolean);
+  for (let dropped = true; dropped; ) {
+    dropped = false;
+    for (const lead of GROUP_LEADS)
+      if (words.length > lead.length && startsWith(words, lead)) {
+        words.splice(0, lead.length);
+        dropped = true;
+      }
+  }
+  while (words.length > 1 && GROUP_AFTERWORDS.has(words.at(-1) ?? "")) words.pop();
+  for (let k = words.length; k >= 1; k--) {
+    if (!words.slice(k).every((w) => GROUP_REMARK.has(w))) continue;
+    const phrase = words.slice(0, k);
+    // "garden list" as said; "the overdue stuff" as "all the overdue stuff".
+    const filter = groupOf(phrase.join(" "), clock, false) ?? groupOf(phrase.join(" "), clock, true);
+    // "the milk" is one task and "that's important" a remark: a group has a quantifier, a plural noun, a list or a label.
+    // A remark word read as part of a list or title scope ("today's tasks r too much") is the remark's, not the group's.
+    const remarkInScope = filter?.scope?.split(" ").some((w) => GROUP_REMARK.has(w));
+    if (filter && !remarkInScope && phrase.some((w) => GROUP_WORD.has(w) || w.startsWith("#"))) return filter;
+  }
+  return null;
+}
+
+/** A command about a group said before it: the pronoun's place, the verb's kind and the value; null when not one. */
+function groupCommand(piece: string, clock: Clock): { action: "set" | "complete" | "delete"; changes: BulkChanges | null } | null {
+  const w = piece.split(/\s+/).filter(Boolean);
+  while (w.length && COMMAND_FILLERS.has(w[0] ?? "")) w.shift();
+  while (w.length && COMMAND_FILLERS.has(w.at(-1) ?? "")) w.pop();
+  const pronounAt = (i: number) => GROUP_PRONOUNS.find((p) => startsWith(w, p, i));
+  const valueOf = (rest: string[]): BulkChanges | "completed" | null => {
+    const tail = [...rest];
+    if (tail[0] === "all") tail.shift();
+    const value = tail.join(" ").replace(/^(?:back\s+|over\s+)?(?:to|till|til|until|on|onto|for|into)\s+/, "");
+    if (!value) return null;
+    const changes = readValue(value, clock);
+    if (!changes) return null;
+    const keys = Object.keys(changes);
+    if (keys.length !== 1) return null;
+    if (changes.status === "completed") return "completed";
+    if (changes.due) return { due: changes.due };
+    if (changes.priority) return { priority: changes.priority };
+    return null;
+  };
+  const asCommand = (value: BulkChanges | "completed" | null) =>
+    value === "completed" ? { action: "complete" as const, changes: null } : value ? { action: "set" as const, changes: value } : null;
+  // "get rid of them", "bin the lot": a delete of the whole group, nothing after it.
+  const del = GROUP_DELETE_VERBS.find((v) => startsWith(w, v));
+  if (del) {
+    const p = pronounAt(del.length);
+    return p && del.length + p.length === w.length ? { action: "delete", changes: null } : null;
+  }
+  const head = w[0] ?? "";
+  if (GROUP_TICK_VERBS.has(head)) {
+    const p = pronounAt(1);
+    const rest = p ? w.slice(1 + p.length) : [];
+    if (rest[0] === "all") rest.shift();
+    return p && (rest.length === 0 || ["off", "done", "as done", "complete"].includes(rest.join(" ")))
+      ? { action: "complete", changes: null }
+      : null;
+  }
+  if (GROUP_SET_VERBS.has(head)) {
+    const p = pronounAt(1);
+    // "move to friday": the object left out.
+    if (!p) return ["to", "till", "until", "on"].includes(w[1] ?? "") ? asCommand(valueOf(w.slice(1))) : null;
+    return asCommand(valueOf(w.slice(1 + p.length)));
+  }
+  // "the #home ones - high priority": a priority alone is said of the group.
+  const alone = valueOf(w);
+  if (alone && alone !== "completed" && alone.priority) return asCommand(alone);
+  // "it can all be low priority", "all of it low priority": the pronoun first.
+  const p = pronounAt(0);
+  if (!p || p.join(" ") === "all") return null;
+  const rest = w.slice(p.length);
+  const link = GROUP_LINKS.find((l) => startsWith(rest, l));
+  return asCommand(valueOf(link ? rest.slice(link.length) : rest));
+}
+
+/** The two pieces of "<group>, <command>" (split at a comma, a dash, a full stop or "…"), or null. */
+export function groupAndCommand(text: string): [string, string] | null {
+  const pieces = trimPunctuation(text)
+    .split(/\s*(?:[,;:]|\.{2,}|…|\s[-–—]+\s|\.\s)\s*/)
+    .map((p) => trimPunctuation(p))
+    .filter(Boolean);
+  return pieces.length === 2 && pieces[0] && pieces[1] ? [pieces[0], pieces[1]] : null;
+}
+
+/**
+ * A group, then a piece that points back at it ("it", "them", "em", "the lot") but is not a command
+ * this rule reads: "the overdue lot, whack em on friday" with an unknown verb. Such a message is
+ * about the group, never a new task; the caller asks instead of adding.
+ */
+export function groupThenUnreadCommand(said: string, clock: Clock): boolean {
+  const pieces = groupAndCommand(fixQuantTypos(said.toLowerCase()));
+  if (!pieces || !leadingGroup(pieces[0], clock)) return false;
+  const w = pieces[1].split(/\s+/);
+  return GROUP_PRONOUNS.some((p) => p.join(" ") !== "all" && w.some((_, i) => startsWith(w, p, i)));
+}
+
+/**
+ * Rule GROUP-THEN-COMMAND: a group, then a command whose object is a pronoun for it, in two
+ * pieces (split at a comma, a dash, a full stop or "…"). Examples: "the overdue stuff, push it
+ * all to monday"; "garden list isnt urgent, move everything in it to sunday"; "everything thats
+ * late, just make it due friday"; "cant face anything today, shove it all to tmrw"; "the low
+ * priority ones, mark them all done"; "the overdue ones, get rid of them". Both pieces must be
+ * read whole (known feeling words before the group, a remark after it, fillers around the
+ * command); anything else is not read here, so a partial reading never writes.
+ */
+export function readGroupThenCommand(said: string, clock: Clock): Intent | null {
+  const pieces = groupAndCommand(fixQuantTypos(said.toLowerCase()));
+  if (!pieces) return null;
+  const filter = leadingGroup(pieces[0], clock);
+  if (!filter) return null;
+  const command = groupCommand(pieces[1], clock);
+  if (!command) return null;
+  if (command.action === "set") return command.changes ? { type: "bulkUpdate", filter, changes: command.changes } : null;
+  if (command.action === "delete") return { type: "bulk", action: "delete", filter, listed: false };
+  return { type: "bulk", action: "complete", filter, listed: false };
+}

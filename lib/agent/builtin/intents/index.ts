@@ -12,7 +12,7 @@ import { isBaseVerb } from "../verbs";
 import { addBody, readAdd } from "./add";
 import { readComplete, readDelete, readReopen, pointsAtTask } from "./change";
 import { cleanRequest, cleanRequestKeepCase } from "./cleanup";
-import { readBulkUpdate, readGroupBulk } from "./bulk-update";
+import { groupAndCommand, groupThenUnreadCommand, readBulkUpdate, readGroupBulk, readGroupThenCommand } from "./bulk-update";
 import { gate } from "./gate";
 import { readBulk, readList, readLookup } from "./list";
 import { readLists, readOrganise, readSubtaskQuestion } from "./organise";
@@ -331,13 +331,19 @@ export const INTENT_READERS: IntentReader[] = [
     name: "bulk",
     precedence: 20,
     mutates: true,
-    read: (c) => readBulkUpdate(c.lower, c.clock) ?? readGroupBulk(c.lower, c.clock) ?? readBulk(c.lower, c.clock),
+    read: (c) =>
+      readBulkUpdate(c.lower, c.clock) ??
+      readGroupBulk(c.lower, c.clock) ??
+      readGroupThenCommand(c.lower, c.clock) ??
+      readBulk(c.lower, c.clock),
     examples: [
       "all the shopping stuff is done",
       "the whole admin list is sorted now",
       "done all my errands today",
       "tick off the errands list",
       "got everything on the shopping list, tick the lot off",
+      "the overdue stuff, push it all to monday",
+      "garden list isnt urgent, move everything in it to sunday",
       "push everything due today to tomorrow",
       "move all overdue tasks to monday",
       "postpone everything by a day",
@@ -507,7 +513,11 @@ export function classify(message: string, clock: Clock): Intent[] {
   if (message.length > MAX_MESSAGE_CHARS * 2) return [TOO_LONG]; // before any regex runs on it
   const text = normalize(message);
   if (text.length > MAX_MESSAGE_CHARS || wordCount(text) > MAX_MESSAGE_WORDS) return [TOO_LONG];
-  return classifyBounded(text, clock, true);
+  const read = classifyBounded(text, clock, true);
+  // "the overdue lot, whack em on friday": a group and a pronoun for it is never a new task; ask.
+  if (read.some((i) => i.type === "add" || i.type === "offer") && groupThenUnreadCommand(cleanRequest(text), clock))
+    return [{ type: "say", kind: "unclear" }];
+  return read;
 }
 
 function classifyBounded(text: string, clock: Clock, answerFirst: boolean): Intent[] {
@@ -519,6 +529,11 @@ function classifyBounded(text: string, clock: Clock, answerFirst: boolean): Inte
     const rest = classifyBounded(yesNo[1].trim(), clock, false);
     if (rest.every(isKnown) && !rest.some((i) => i.type === "confirm" || i.type === "deny")) return rest;
   }
+  // "todays stuff, move it to tmrw": a group, then a command about it, is one request, not two
+  // clauses (rule GROUP-THEN-COMMAND in bulk-update.ts); the mood is the command's ("anything overdue, bump them …").
+  const grouped = readGroupThenCommand(cleanRequest(text), clock);
+  const command = grouped ? groupAndCommand(text)?.[1] : undefined;
+  if (grouped && command) return [gate({ raw: command, lower: cleanRequest(command), original: command, clock }, grouped, true, "bulk")];
   const clauses = text
     .split(CLAUSE_SPLIT)
     .map((c) => c.trim())
