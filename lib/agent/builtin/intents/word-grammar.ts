@@ -158,11 +158,18 @@ function matchAt(parts: Part[], p: number, tokens: Token[], i: number, caps: Cap
   }
 }
 
+/** A quick necessary test: every word part the rule requires has one of its first words in the clause. */
+function mayMatch(parts: Part[], tokens: Token[]): boolean {
+  const said = new Set(tokens.map((t) => t.w));
+  return parts.every((part) => part.k !== "one" || part.alts.some((alt) => alt[0] === "<n>" || said.has(alt[0] ?? "")));
+}
+
 /**
  * The clause's text for each capture (index 0: the whole clause), as a regex match gives its
  * groups, or null when the parts do not cover the clause from its first word to its last.
  */
 export function matchWords(parts: Part[], text: string, tokens: Token[]): string[] | null {
+  if (!mayMatch(parts, tokens)) return null;
   const caps = matchAt(parts, 0, tokens, 0, [], text);
   if (!caps) return null;
   return [text, ...caps.map((c) => text.slice(tokens[c.from]!.at, tokens[c.to - 1]!.end))];
