@@ -55,8 +55,6 @@ const PREFIXES = [
   "note on x: ",
   "x isnt ",
   "x - remember ",
-  "x can wait ",
-  "give the ",
 ];
 /** The pumped piece, repeated. */
 const PIECES = [
