@@ -63,8 +63,14 @@ const config = [
     },
   },
   {
-    // Rebuilt on word sets and named rules (docs/agent.md "Status and delete rules"): token regexes only.
-    files: ["lib/agent/builtin/intents/change.ts", "lib/agent/builtin/intents/phrases.ts"],
+    // Rebuilt on word sets, the word grammar and named rules (docs/agent.md "Edit rules", "Status and
+    // delete rules"): token regexes only, no exemption.
+    files: [
+      "lib/agent/builtin/intents/change.ts",
+      "lib/agent/builtin/intents/phrases.ts",
+      "lib/agent/builtin/intents/update.ts",
+      "lib/agent/builtin/intents/word-grammar.ts",
+    ],
     rules: {
       "regexp/no-super-linear-backtracking": "error",
       "regexp/no-super-linear-move": "error",

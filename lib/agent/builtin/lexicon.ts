@@ -102,14 +102,20 @@ export function verbs(cls: VerbClass | VerbClass[], forms: Form | Form[] | "any"
   const key = `${classes.join(",")}:${wanted.join(",")}`;
   const hit = cache.get(key);
   if (hit) return hit;
-  const words = new Set<string>();
-  for (const c of classes) for (const v of LEXICON[c]) for (const f of wanted) for (const w of inflect(v, f).split("|")) words.add(w);
-  const source = `(?:${[...words]
-    .sort((a, b) => b.length - a.length)
+  const source = `(?:${verbWords(classes, wanted)
     .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "\\s+"))
     .join("|")})`;
   cache.set(key, source);
   return source;
+}
+
+/** The class's verbs (phrasal ones with their words space-separated) in the given forms, longest first. */
+export function verbWords(cls: VerbClass | VerbClass[], forms: Form | Form[] | "any" = "base"): string[] {
+  const classes = Array.isArray(cls) ? cls : [cls];
+  const wanted = forms === "any" ? FORMS : Array.isArray(forms) ? forms : [forms];
+  const words = new Set<string>();
+  for (const c of classes) for (const v of LEXICON[c]) for (const f of wanted) for (const w of inflect(v, f).split("|")) words.add(w);
+  return [...words].sort((a, b) => b.length - a.length);
 }
 
 /** The classes a word (any form) belongs to. */

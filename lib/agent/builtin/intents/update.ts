@@ -1,38 +1,78 @@
 /**
  * Reads edits to one task: rename ("rename X to Y"), re-describe ("add a note to X: Y"),
  * re-prioritise ("make X urgent"), re-schedule ("move X to Friday", "X is due tomorrow",
- * "postpone X by 2 days"), clear a due date, and the generic "change X to Y".
+ * "postpone X by 2 days"), clear a due date, stop or skip a repeat, a reminder before it, and the
+ * generic "change X to Y".
+ *
+ * The clause is read as words (intents/word-grammar.ts): each rule in UPDATE_RULES has a name,
+ * its examples and a grammar — action words from the lexicon, the span naming the task (handed to
+ * refFrom), the span holding the value (read by readValue and lib/task-line) — and the rules are
+ * tried in their declared order; the first whose grammar covers the clause and whose value reads
+ * wins. tests/unit/builtin/update-rules.test.ts reads every example with its own rule.
  */
 import type { Clock } from "@/lib/task-line/clock";
 import { baseOfPast } from "../verbs";
 import { cutSpans, dueToString, extractDue } from "@/lib/task-line/dates";
-import { verbs } from "../lexicon";
+import { verbWords } from "../lexicon";
 import { capitalize, quoted, trimPunctuation } from "@/lib/task-line/text";
 import { numberFrom, NUMBER_WORD_PATTERN } from "@/lib/task-line/numbers";
 import { findReminderPhrase, REMIND as REMIND_ME } from "@/lib/task-line/reminder-phrases";
 import { findPriority, priorityWord } from "@/lib/task-line/priority";
 import { refFrom } from "./refs";
 import type { Changes, Intent } from "./types";
+import { LONGEST, matchWords, not, one, opt, type Part, pick, SPAN, spanWhere, star, type Token, tokenize } from "./word-grammar";
 
 /** Verbs from the shared lexicon: "postpone", "push back", "defer" … and "move", "reschedule" …. */
-const POSTPONE = verbs("postpone", "base");
-const DELAY = verbs(["postpone", "push"], "base");
-const MOVE = verbs(["move", "postpone", "push"], "base");
-const RAISE = verbs("raise", "base");
-const LOWER = verbs("lower", "base");
+const POSTPONE = verbWords("postpone", "base");
+const DELAY = verbWords(["postpone", "push"], "base");
+const MOVE = verbWords(["move", "postpone", "push"], "base");
+const RAISE = verbWords("raise", "base");
+const LOWER = [...verbWords("lower", "base"), "de-prioritise", "de-prioritize"];
 
-const DUE_NOUN = "(?:due date|due-date|deadline|due time|date|due day|due)";
-const DESC_NOUN = "(?:description|desc|notes?|details?|comment)";
-const NAME_NOUN = "(?:title|name|wording|text|label)";
+const DUE_NOUN = one("due date", "due-date", "deadline", "due time", "date", "due day", "due");
+const DESC_WORDS = ["description", "desc", "note", "notes", "detail", "details", "comment"];
+const DESC_NOUN = one(...DESC_WORDS);
+const NAME_NOUN = one("title", "name", "wording", "text", "label");
+/** "the report's", "the reports'": a possessive after the task's words. */
+const POSSESSIVE = opt(one("'s", "'"));
+const NUMBER = pick(...NUMBER_WORD_PATTERN.split("|").map((n) => (n === "\\d+" ? "<n>" : n)));
+const UNIT = pick("day", "days", "week", "weeks");
+/** "remind me", "ping me" …: the reminder phrases of lib/task-line. */
+const REMIND_PHRASES = REMIND_ME.slice(3, -1).split("|");
+const QUOTE = new Set(['"', "'"]);
+const startsQuoted = (s: string, before: string) => QUOTE.has(s[0] ?? "") && (before === "" || before === " ");
+const quotedWords = (s: string, before: string) => startsQuoted(s, before) && s.length >= 3 && QUOTE.has(s.at(-1) ?? "");
 
 type ReadContext = { clock: Clock; original: string };
-type Reader = (m: RegExpExecArray, ctx: ReadContext) => { ref: string; changes: Changes } | null;
+type Read = { ref: string; changes: Changes };
+/** A clause as the rules see it: lower case (its words split once), the user's casing, the clock. */
+type Said = ReadContext & { text: string; tokens: Token[] };
+type Reader = (m: string[], ctx: ReadContext) => Read | null;
+export type UpdateRule = { name: string; examples: string[]; read: (said: Said) => Read | null };
+
+const words = (text: string) => text.split(" ").filter(Boolean);
+const isOneOf = (list: readonly string[]) => {
+  const set = new Set(list);
+  return (text: string) => set.has(text);
+};
+
+const CLEARS_DUE = isOneOf(["no", "none", "nothing", "no date", "no due date", "no deadline", "not due", "unscheduled", "someday"]);
+const DONE = isOneOf(["done", "complete", "completed", "finished"]);
+const PENDING = isOneOf(["pending", "not done", "incomplete", "open", "todo", "to do"]);
+/** Words a value may carry besides its changes ("high and due friday", "to be done"). */
+const VALUE_FILLER = new Set("and due priority with a an the be is it to on by for as at".split(" "));
+const ORDINAL_DAY = /^\d{1,2}(?:st|nd|rd|th)$/;
+const withoutTrailingCommas = (w: string) => {
+  let end = w.length;
+  while (end > 0 && w[end - 1] === ",") end--;
+  return w.slice(0, end);
+};
 
 /** Reads a value such as "high priority", "friday", "high and due friday" into changes. */
 export function readValue(value: string, clock: Clock): Changes | null {
   let text = trimPunctuation(value.toLowerCase());
   const changes: Changes = {};
-  if (/^(?:no|none|nothing|no date|no due date|no deadline|not due|unscheduled|someday)$/.test(text)) return { clearDue: true };
+  if (CLEARS_DUE(text)) return { clearDue: true };
   const word = priorityWord(text);
   if (word) return { priority: word };
   const p = findPriority(text);
@@ -41,23 +81,28 @@ export function readValue(value: string, clock: Clock): Changes | null {
     text = cutSpans(text, [p.span]);
   }
   // A bare "the 30th" is a date when it is the whole value.
-  if (/^(?:the\s+)?\d{1,2}(?:st|nd|rd|th)$/.test(text)) text = `on ${text.replace(/^the\s+/, "the ")}`.replace(/^on (\d)/, "on the $1");
+  const day = words(text);
+  if ((day.length === 1 || (day.length === 2 && day[0] === "the")) && ORDINAL_DAY.test(day.at(-1) ?? "")) text = `on the ${day.at(-1)}`;
   const { due, rest } = extractDue(text, clock);
   if (due) {
     changes.due = dueToString(due);
     text = rest;
   }
-  if (/^(?:done|complete|completed|finished)$/.test(text)) {
+  if (DONE(text)) {
     changes.status = "completed";
     text = "";
-  } else if (/^(?:pending|not done|incomplete|open|to ?do)$/.test(text)) {
+  } else if (PENDING(text)) {
     changes.status = "pending";
     text = "";
   }
-  const leftover = text
-    .replace(/\b(?:and|due|priority|with|a|an|the|be|is|it|make it|set it|to|on|by|for|as|at)\b/g, "")
-    .replace(/[,\s]+/g, "");
-  return Object.keys(changes).length > 0 && leftover === "" ? changes : null;
+  // "make it" and "set it" are fillers too ("make it high and due friday"); commas are.
+  const spaced = words(text);
+  const explained = spaced.every(
+    (w, i) =>
+      ((w === "make" || w === "set") && withoutTrailingCommas(spaced[i + 1] ?? "") === "it") ||
+      w.split(",").every((part) => part === "" || VALUE_FILLER.has(part)),
+  );
+  return Object.keys(changes).length > 0 && explained ? changes : null;
 }
 
 function title(value: string): string {
@@ -71,302 +116,759 @@ function keepCase(ctx: ReadContext, lowerPart: string): string {
   return i >= 0 ? original.slice(i, i + lowerPart.length) : lowerPart;
 }
 
+/** The words after a leading phrase of `list`, or null. */
+function after(text: string, list: readonly string[]): string | null {
+  for (const phrase of list) if (text === phrase || text.startsWith(`${phrase} `)) return text.slice(phrase.length).trim();
+  return null;
+}
+
+const REMINDER_TARGET_LEAD = ["the start of", "the start", "of", "for"];
+
 /**
  * A reminder before a task's due time: "remind me 30 minutes before the dentist", "remind me
  * about the standup 10 minutes before", "remind me an hour before" (the task just mentioned).
  */
-function remindBefore(text: string): { ref: string; changes: Changes } | null {
-  if (!new RegExp(`^${REMIND_ME}\\s`).test(text)) return null;
+function remindBefore(text: string): Read | null {
+  if (!REMIND_PHRASES.some((p) => text.startsWith(`${p} `))) return null;
   const phrase = findReminderPhrase(text);
   if (phrase?.kind === "before" && phrase.start === 0) {
-    const ref = trimPunctuation(text.slice(phrase.end).replace(/^\s*(?:the\s+start\s+of|the\s+start|of|for)\s+/, ""));
+    const target = text.slice(phrase.end).trim();
+    const ref = trimPunctuation(after(target, REMINDER_TARGET_LEAD) || target);
     // "remind me 30 minutes before to call mom" is a new task, not a reference.
-    if (/^to\s/.test(ref)) return null;
+    if (ref.startsWith("to ")) return null;
     return { ref: ref || "it", changes: { remindBefore: phrase.minutes } };
   }
   // "remind me about <task> <amount> before": the amount is the last one to three words.
-  const about = new RegExp(`^(${REMIND_ME})\\s+(?:about|of|for)\\s+(.+?)\\s+(before(?:hand)?|earlier|ahead|in advance|prior)$`).exec(text);
+  const tokens = tokenize(text);
+  const about = tokens
+    ? matchWords(
+        [pick(...REMIND_PHRASES), one("about", "of", "for"), SPAN, pick("before", "beforehand", "earlier", "ahead", "in advance", "prior")],
+        text,
+        tokens,
+      )
+    : null;
   if (!about) return null;
-  const words = (about[2] ?? "").split(/\s+/);
-  for (let n = 1; n <= 3 && n < words.length; n++) {
-    const offset = findReminderPhrase(`${about[1]} ${words.slice(-n).join(" ")} ${about[3]}`);
-    if (offset?.kind === "before") return { ref: words.slice(0, -n).join(" "), changes: { remindBefore: offset.minutes } };
+  const named = words(about[2] ?? "");
+  for (let n = 1; n <= 3 && n < named.length; n++) {
+    const offset = findReminderPhrase(`${about[1]} ${named.slice(-n).join(" ")} ${about[3]}`);
+    if (offset?.kind === "before") return { ref: named.slice(0, -n).join(" "), changes: { remindBefore: offset.minutes } };
   }
   return null;
 }
 
-const READERS: Array<[RegExp, Reader]> = [
-  // Repeating tasks: "stop repeating the plants task", "skip the plants this week", "skip this one".
-  [
-    /^(?:stop|don't|do not|no longer|quit)\s+repeat(?:ing)?\s+(?:the\s+)?(.+?)(?:\s+(?:task|todo|one))?$/,
-    (m) => ({ ref: m[1] ?? "", changes: { clearRecurrence: true } }),
-  ],
-  [
-    /^(?:make\s+)?(?:the\s+)?(.+?)(?:\s+(?:task|todo))?\s+(?:should\s+)?(?:not|no longer|stop)\s+repeat(?:ing)?$/,
-    (m) => ({ ref: m[1] ?? "", changes: { clearRecurrence: true } }),
-  ],
-  [
-    /^skip\s+(?:the\s+)?(.+?)(?:\s+(?:task|todo))?(?:\s+(?:this|next)\s+(?:week|time|month|once)|\s+(?:once|today|for now))?$/,
-    (m) => ({ ref: m[1] ?? "", changes: { skipOccurrence: true } }),
-  ],
-  // rename, with both titles quoted (the quotes may contain " to ")
-  [
-    /^(?:rename|retitle|change|update|edit)\s+(?:the\s+task\s+)?["'](.+?)["']\s+(?:to|as|into)\s+["'](.+?)["']?$/,
-    (m, ctx) => ({ ref: `"${m[1] ?? ""}"`, changes: { title: title(keepCase(ctx, m[2] ?? "")) } }),
-  ],
-  // rename
-  [
-    /^(?:rename|retitle|re-title|re-name)\s+(.+?)(?:\s+(?:to|as|into)\s+|\s*:\s*)(.+)$/,
-    (m, ctx) => ({ ref: m[1] ?? "", changes: { title: title(keepCase(ctx, m[2] ?? "")) } }),
-  ],
-  [
-    new RegExp(
-      `^(?:change|update|edit|modify|set|fix|correct|alter|make)\\s+(?:the\\s+)?${NAME_NOUN}\\s+(?:of|for|on)\\s+(.+?)\\s+(?:to|as|into)\\s+(.+)$`,
-    ),
-    (m, ctx) => ({ ref: m[1] ?? "", changes: { title: title(keepCase(ctx, m[2] ?? "")) } }),
-  ],
-  [
-    new RegExp(`^(?:change|update|edit|set|rename)\\s+(.+?)(?:'s|s')?\\s+${NAME_NOUN}\\s+to\\s+(.+)$`),
-    (m, ctx) => ({ ref: m[1] ?? "", changes: { title: title(keepCase(ctx, m[2] ?? "")) } }),
-  ],
-  [
-    /^(?!.*\b(?:description|desc|notes?|details?|comment)\s+should\b)(.+?)\s+should (?:be called|be named|be titled|say|read)\s+(.+)$/,
-    (m, ctx) => ({ ref: m[1] ?? "", changes: { title: title(keepCase(ctx, m[2] ?? "")) } }),
-  ],
-  [
-    /^call\s+(.+?)\s+["'](.+?)["']?(?:\s+instead)?$/,
-    (m, ctx) => ({ ref: m[1] ?? "", changes: { title: title(keepCase(ctx, m[2] ?? "")) } }),
-  ],
-  // description
-  [
-    new RegExp(`^(?:remove|clear|delete|drop|erase|wipe)\\s+(?:the\\s+)?${DESC_NOUN}\\s+(?:of|from|for|on)\\s+(.+)$`),
-    (m) => ({ ref: m[1] ?? "", changes: { description: "" } }),
-  ],
-  [
-    new RegExp(
-      `^(?:update|change|set|edit|modify|replace|rewrite|make)\\s+(?:the\\s+)?${DESC_NOUN}\\s+(?:of|for|on)\\s+(.+?)\\s+(?:to|as|with|into)\\s*:?\\s+(.+)$`,
-    ),
-    (m, ctx) => ({ ref: m[1] ?? "", changes: { description: trimPunctuation(keepCase(ctx, m[2] ?? "")) } }),
-  ],
-  [
-    new RegExp(`^(?:set|change|update|edit|make)\\s+(.+?)(?:'s|s')?\\s+${DESC_NOUN}\\s+(?:to|as)\\s*:?\\s+(.+)$`),
-    (m, ctx) => ({ ref: m[1] ?? "", changes: { description: trimPunctuation(keepCase(ctx, m[2] ?? "")) } }),
-  ],
-  [
-    new RegExp(
-      `^(?:add|put|attach|write|leave|give)\\s+(?:a\\s+|an\\s+|the\\s+|this\\s+|some\\s+)?${DESC_NOUN}\\s+(?:to|on|for)\\s+(.+?)(?:\\s*:\\s*|\\s+saying\\s+|\\s+that says\\s+|\\s+-\\s+|\\s+reading\\s+|\\s*,\\s*)(.+)$`,
-    ),
-    (m, ctx) => ({ ref: m[1] ?? "", changes: { description: trimPunctuation(keepCase(ctx, m[2] ?? "")) } }),
-  ],
-  [
-    new RegExp(
-      `^(?:add|put|write|attach)\\s+(?:a\\s+|the\\s+)?${DESC_NOUN}\\s*(?::|saying|that says)?\\s*["'](.+)["']\\s+(?:to|on|for)\\s+(.+)$`,
-    ),
-    (m, ctx) => ({ ref: m[2] ?? "", changes: { description: trimPunctuation(keepCase(ctx, m[1] ?? "")) } }),
-  ],
-  [
-    new RegExp(
-      `^(?:add|put|write|attach)\\s+(?:a\\s+|the\\s+)?(?:note|description|comment)\\s+(?:saying\\s+|that says\\s+)?(.*\\S)\\s+(?:to|on|for)\\s+(.+?)$`,
-    ),
-    (m, ctx) => ({ ref: m[2] ?? "", changes: { description: trimPunctuation(keepCase(ctx, m[1] ?? "")) } }),
-  ],
-  // "X notes: Y", "X's description should say Y", "update X description - Y"
-  [
-    new RegExp(
-      `^(?!(?:add|put|attach|write|leave|give|a|an|the|new)\\s)(?:(?:set|change|update|edit|make)\\s+)?(.+?)(?:'s|s')?\\s+${DESC_NOUN}(?:\\s*:\\s*|\\s+-\\s+|\\s+(?:should say|should read|should be|to say|is now|is|to|as|=)\\s*:?\\s+)(.+)$`,
-    ),
-    (m, ctx) => ({ ref: m[1] ?? "", changes: { description: trimPunctuation(keepCase(ctx, m[2] ?? "")) } }),
-  ],
-  // "put "bring receipts" as the description of tax return"
-  [
-    new RegExp(`^(?:put|use|set|make|have)\\s+(.+?)\\s+as\\s+(?:the\\s+|its\\s+)?${DESC_NOUN}\\s+(?:of|for|on|to)\\s+(.+)$`),
-    (m, ctx) => ({ ref: m[2] ?? "", changes: { description: trimPunctuation(keepCase(ctx, quoted(m[1] ?? "") ?? m[1] ?? "")) } }),
-  ],
-  // "add a note: thank the volunteers" right after a task was mentioned: a note on it.
-  [
-    new RegExp(
-      `^(?:add|put|attach|write|leave|give it)\\s+(?:a\\s+|an\\s+|the\\s+)?${DESC_NOUN}\\s*(?::|-|saying|that says|reading)\\s*(.+)$`,
-    ),
-    (m, ctx) => ({ ref: "it", changes: { description: trimPunctuation(keepCase(ctx, m[1] ?? "")) } }),
-  ],
-  [
-    /^describe\s+(.+?)\s*:\s*(.+)$/,
-    (m, ctx) => ({ ref: m[1] ?? "", changes: { description: trimPunctuation(keepCase(ctx, m[2] ?? "")) } }),
-  ],
-  // "description for X: Y", "notes on X - Y", "the description of X is Y"
-  [
-    new RegExp(
-      `^(?:the\\s+|a\\s+|new\\s+)*${DESC_NOUN}\\s+(?:for|of|on|to)\\s+(.+?)(?:\\s*:\\s*|\\s+-\\s+|\\s+(?:should be|is now|is|will be|=)\\s+)(.+)$`,
-    ),
-    (m, ctx) => ({ ref: m[1] ?? "", changes: { description: trimPunctuation(keepCase(ctx, m[2] ?? "")) } }),
-  ],
-  [
-    /^describe\s+(.+?)\s+as\s+(.+)$/,
-    (m, ctx) => ({ ref: m[1] ?? "", changes: { description: trimPunctuation(keepCase(ctx, m[2] ?? "")) } }),
-  ],
-  // Several changes at once: "make it urgent and due on monday", "set the venue to high priority, due friday".
-  [/^(?:make|set|mark|change|update|have|put|switch|move|flag)\s+(.+)$/, compoundReader],
-  // due date
-  // "give the report a deadline of friday", "set a due date of monday for the tax return"
-  [new RegExp(`^(?:give|set|put|add)\\s+(?!a\\s)(.+?)\\s+(?:a|the)\\s+(?:new\\s+)?${DUE_NOUN}\\s+(?:of|for|on)\\s+(.+)$`), dueReader(1, 2)],
-  [
-    new RegExp(`^(?:give|set|put|add)\\s+(?:a|the)\\s+(?:new\\s+)?${DUE_NOUN}\\s+(?:of\\s+)?(.+?)\\s+(?:for|on|to)\\s+(.+)$`),
-    dueReader(2, 1),
-  ],
-  // "the party got moved to sunday", "the vet is now on the 12th"
-  [
-    /^(.+?)\s+(?:got|has been|have been|was|were|is being|has|is)\s+(?:moved|pushed|postponed|rescheduled|changed|shifted|put back|brought forward|bumped|delayed)\s+(?:back\s+|forward\s+)?(?:to|until|till|for|on)\s+(.+)$/,
-    dueReader(1, 2),
-  ],
-  [/^(.+?)(?:'s|\s+(?:is|are))\s+(?:now\s+|actually\s+)?(?:on|at|for)\s+(.+?)(?:\s+now)?$/, dueReader(1, 2)],
-  [
-    new RegExp(
-      `^(?:remove|clear|delete|drop|unset|take off|take away|get rid of)\\s+(?:the\\s+)?${DUE_NOUN}\\s+(?:from|of|for|on)\\s+(.+)$`,
-    ),
-    (m) => ({ ref: m[1] ?? "", changes: { clearDue: true } }),
-  ],
-  [
-    new RegExp(`^(?:no|remove|clear|drop)\\s+(?:the\\s+)?${DUE_NOUN}\\s+(?:for|on|from|of)\\s+(.+)$`),
-    (m) => ({ ref: m[1] ?? "", changes: { clearDue: true } }),
-  ],
-  [
-    new RegExp(
-      `^(.+?)\\s+(?:has|doesn't have|does not have|needs|doesn't need|does not need|should have)\\s+(?:no|a|any)\\s+${DUE_NOUN}(?:\\s+any ?more)?$`,
-    ),
-    (m) => ({ ref: m[1] ?? "", changes: { clearDue: true } }),
-  ],
-  [
-    new RegExp(
-      `^(?:change|update|set|move|push|shift|edit|make|adjust|modify)\\s+(?:the\\s+)?${DUE_NOUN}\\s+(?:of|for|on)\\s+(.+?)\\s+(?:to|for|as|until|till|on)\\s+(.+)$`,
-    ),
-    dueReader(1, 2),
-  ],
-  [new RegExp(`^(?:set|change|update|move|make)\\s+(.+?)(?:'s|s')?\\s+${DUE_NOUN}\\s+(?:to|for|as)\\s+(.+)$`), dueReader(1, 2)],
-  [/^(?:do|have|schedule|move|put|make)\s+(.+?)\s+(?:on|for|to|by)\s+(.+?)\s+instead$/, dueReader(1, 2)],
-  [new RegExp(`^${MOVE}\\s+(.+?)\\s+(?:back\\s+|out\\s+)?(?:by|for)\\s+(.+)$`), shiftReader],
-  [new RegExp(`^${MOVE}\\s+(.+?)\\s+(?:back\\s+|out\\s+|over\\s+)?(?:to|until|till|for|by|on|into|onto)\\s+(.+)$`), dueReader(1, 2)],
-  [
-    new RegExp(
-      `^${DELAY}\\s+(.+?)\\s+(?:back\\s+|out\\s+)?(?:another\\s+)?(${NUMBER_WORD_PATTERN})\\s+(days?|weeks?)(?:\\s+(?:later|more))?$`,
-    ),
-    (m) => ({ ref: m[1] ?? "", changes: { shiftDays: shiftOf(`${m[2]} ${m[3]}`) ?? 1 } }),
-  ],
-  [new RegExp(`^${POSTPONE}\\s+(.+)$`), (m) => ({ ref: (m[1] ?? "").replace(/\s+(?:back|out)$/, ""), changes: { shiftDays: 1 } })],
-  [
-    new RegExp(`^${DELAY}\\s+(.+?)\\s+(?:back|out|along)(?:\\s+a\\s+(?:bit|little))?$`),
-    (m) => ({ ref: m[1] ?? "", changes: { shiftDays: 1 } }),
-  ],
-  // "the report can wait two more days", "the vet visit can wait till friday", "X can wait".
-  [
-    new RegExp(
-      `^(.+?)\\s+(?:can|could|will|may)\\s+(?:easily\\s+|probably\\s+|definitely\\s+)?wait\\s+(?:for\\s+)?(?:another\\s+)?(${NUMBER_WORD_PATTERN})\\s+(?:more\\s+|extra\\s+)?(days?|weeks?)(?:\\s+(?:more|longer))?$`,
-    ),
-    (m) => ({ ref: m[1] ?? "", changes: { shiftDays: shiftOf(`${m[2]} ${m[3]}`) ?? 1 } }),
-  ],
-  [/^(.+?)\s+(?:can|could|will|may)\s+(?:easily\s+|probably\s+|definitely\s+)?wait\s+(?:until|till|til|for|to)\s+(.+)$/, dueReader(1, 2)],
-  [
-    /^(.+?)\s+(?:can|could|will|may)\s+(?:easily\s+|probably\s+|definitely\s+)?wait(?:\s+(?:a bit|a while|for now|for later|longer))?$/,
-    (m) => ({ ref: m[1] ?? "", changes: { priority: "low" } }),
-  ],
-  [/^(?:make|set|have)\s+(.+?)\s+(?:be\s+)?due\s+(.+)$/, dueReader(1, 2)],
-  [
-    /^(.+?)(?:'s|\s+(?:is|will be|should be|needs to be|has to be|must be|can be))\s+(?:due|done|finished|completed)\s+(.+)$/,
-    dueReader(1, 2),
-  ],
-  [/^(.+?)(?:'s|\s+is)\s+(?:now\s+|actually\s+)?(?:due|happening|scheduled)\s+(.+)$/, dueReader(1, 2)],
-  [
-    /^(.+?)\s+(?:needs? to|has to|have to|must|should|will|is going to|are going to|can|could|ought to)\s+(?:happen|be done|be finished|be ready|be sent|be in|get done|be completed|be submitted|take place)\s+(.+)$/,
-    dueReader(1, 2),
-  ],
-  [/^(?:due date|deadline|due)\s+(?:for|of)\s+(.+?)(?:\s+(?:is|should be|to)\s+|\s*:\s*)(.+)$/, dueReader(1, 2)],
-  // "dentist due date: friday", "essay deadline - monday"
-  [new RegExp(`^(.+?)(?:'s|s')?\\s+${DUE_NOUN}\\s*(?::|-|=)\\s*(.+)$`), dueReader(1, 2)],
-  // "can the dentist be moved to wednesday?"
-  [
-    /^(?:can|could|should)\s+(?:we\s+|you\s+)?(.+?)\s+(?:be\s+)?(?:moved|pushed|rescheduled|changed|postponed|shifted|put off|pushed back|delayed|brought forward)\s+(?:back\s+|forward\s+)?(?:to|until|till|for|on)\s+(.+)$/,
-    dueReader(1, 2),
-  ],
-  // "bring the vet visit forward to tomorrow", "move the essay up a day"
-  [/^(?:bring|move|pull|push)\s+(.+?)\s+(?:forward|earlier|up|ahead)\s+(?:to|until|till|for|on)\s+(.+)$/, dueReader(1, 2)],
-  [
-    new RegExp(
-      `^(?:bring|move|pull)\\s+(.+?)\\s+(?:forward|earlier|up|ahead)\\s+(?:by\\s+)?((?:${NUMBER_WORD_PATTERN})\\s+(?:days?|weeks?))$`,
-    ),
-    (m) => ({ ref: m[1] ?? "", changes: { shiftDays: -(shiftOf(m[2] ?? "") ?? 1) } }),
-  ],
-  // "dentist on friday instead", "set the vet visit for 3pm tomorrow"
-  [/^(?!(?:can|could|should)\s)(.+?)\s+(?:on|for|to|by)\s+(.+?)\s+instead$/, dueReader(1, 2)],
-  [/^set\s+(?!up\b)(.+?)\s+(?:for|on)\s+(.+)$/, dueReader(1, 2)],
-  // priority
-  // "lower the vet visit to low priority", "raise the priority of the report", "bump up the essay".
-  [
-    new RegExp(
-      `^(${RAISE}|${LOWER}|de-prioriti[sz]e)\\s+(?:the\\s+)?(?:priority\\s+(?:of|on|for)\\s+)?(.+?)(?:\\s+(?:to|down to|up to)\\s+(.+))?$`,
-    ),
-    (m) => {
-      // "reduce the noise", "up the dose": verbs with other meanings need "priority" or a level.
-      if (/^(?:reduce|decrease|increase|up|raise)$/.test(m[1] ?? "") && !m[3] && !/\bpriority\b/.test(m[0])) return null;
-      const priority = m[3]
-        ? (priorityWord(m[3]) ?? findPriority(m[3])?.priority)
-        : new RegExp(`^(?:${LOWER}|de-prioriti[sz]e)$`).test(m[1] ?? "")
-          ? "low"
-          : "high";
-      return priority ? { ref: (m[2] ?? "").replace(/(?:'s|s')\s+priority$|\s+priority$/, ""), changes: { priority } } : null;
+/** A rule from its grammar and the reader of its captures (1: the first span, 2: the next …). */
+function rule(name: string, examples: string[], parts: Part[], read: Reader, when?: (said: Said) => boolean): UpdateRule {
+  return {
+    name,
+    examples,
+    read: (said) => {
+      if (when && !when(said)) return null;
+      const m = matchWords(parts, said.text, said.tokens);
+      return m ? read(m, said) : null;
     },
-  ],
-  // "the tax return isn't as important anymore"
-  [
-    /^(.+?)\s+(?:isn't|is not|aren't|are not)\s+(?:as|that|so)\s+(?:important|urgent|pressing)(?:\s+(?:any ?more|any longer|now|as (?:it was|before)))?$/,
-    (m) => ({ ref: m[1] ?? "", changes: { priority: "low" } }),
-  ],
-  // "can the dentist go to thursday instead?"
-  [
-    /^(?:can|could)\s+(?:we\s+)?(.+?)\s+(?:go|move|happen|shift|slide)\s+(?:back\s+)?(?:to|on|until|till)\s+(.+?)(?:\s+instead)?$/,
+  };
+}
+
+const refIs =
+  (group: number, changes: Changes): Reader =>
+  (m) => ({ ref: m[group] ?? "", changes });
+const titleFrom =
+  (refGroup: number, valueGroup: number): Reader =>
+  (m, ctx) => ({ ref: m[refGroup] ?? "", changes: { title: title(keepCase(ctx, m[valueGroup] ?? "")) } });
+const describedBy =
+  (refGroup: number, valueGroup: number): Reader =>
+  (m, ctx) => ({ ref: m[refGroup] ?? "", changes: { description: trimPunctuation(keepCase(ctx, m[valueGroup] ?? "")) } });
+const firstWordNot = (list: string[]) => {
+  const set = new Set(list);
+  return (said: Said) => !set.has(said.tokens[0]?.w ?? "") || said.tokens.length === 1;
+};
+
+const LEVELS = [
+  "high",
+  "low",
+  "medium",
+  "normal",
+  "top",
+  "urgent",
+  "important",
+  "critical",
+  "not urgent",
+  "unimportant",
+  "highest",
+  "lowest",
+];
+const IS_LEVELS = [
+  "high",
+  "low",
+  "medium",
+  "normal",
+  "top",
+  "urgent",
+  "important",
+  "critical",
+  "not urgent",
+  "not important",
+  "unimportant",
+];
+const withPriority = (levels: string[]) => levels.flatMap((l) => [`${l} priority`, `${l}-priority`, l]);
+const CAN = one("can", "could", "will", "may");
+const HEDGE = opt(one("easily", "probably", "definitely"));
+
+/** The rules, in their declared precedence: the first that reads the clause wins. */
+export const UPDATE_RULES: UpdateRule[] = [
+  // Repeating tasks.
+  rule(
+    "stop-repeating",
+    ["stop repeating the plants task", "don't repeat the bin day one", "no longer repeat water the ferns"],
+    [
+      one("stop", "don't", "do not", "no longer", "quit"),
+      one("repeat", "repeating"),
+      opt(one("the")),
+      SPAN,
+      opt(one("task", "todo", "one")),
+    ],
+    refIs(1, { clearRecurrence: true }),
+  ),
+  rule(
+    "should-not-repeat",
+    ["the plants task should not repeat", "watering the ferns should stop repeating", "make the gym no longer repeat"],
+    [
+      opt(one("make")),
+      opt(one("the")),
+      SPAN,
+      opt(one("task", "todo")),
+      opt(one("should")),
+      one("not", "no longer", "stop"),
+      one("repeat", "repeating"),
+    ],
+    refIs(1, { clearRecurrence: true }),
+  ),
+  rule(
+    "skip-once",
+    ["skip the plants this week", "skip this one", "skip the gym task for now"],
+    [
+      one("skip"),
+      opt(one("the")),
+      SPAN,
+      opt(one("task", "todo")),
+      opt(
+        one(
+          "this week",
+          "this time",
+          "this month",
+          "this once",
+          "next week",
+          "next time",
+          "next month",
+          "next once",
+          "once",
+          "today",
+          "for now",
+        ),
+      ),
+    ],
+    refIs(1, { skipOccurrence: true }),
+  ),
+  // Titles.
+  rule(
+    "rename-quoted",
+    ["rename 'buy milk' to 'buy oat milk'", 'change the task "call mum" to "call mum and dad"'],
+    [
+      one("rename", "retitle", "change", "update", "edit"),
+      opt(one("the task")),
+      spanWhere(quotedWords),
+      one("to", "as", "into"),
+      spanWhere(startsQuoted),
+    ],
+    (m, ctx) => {
+      const value = (m[2] ?? "").slice(1);
+      const inner = QUOTE.has(value.at(-1) ?? "") && value.length > 1 ? value.slice(0, -1) : value;
+      return { ref: `"${(m[1] ?? "").slice(1, -1)}"`, changes: { title: title(keepCase(ctx, inner)) } };
+    },
+  ),
+  rule(
+    "rename",
+    ["rename buy milk to buy oat milk", "rename dentist: Dr Patel check-up"],
+    [one("rename", "retitle", "re-title", "re-name"), SPAN, one("to", "as", "into", ":"), SPAN],
+    titleFrom(1, 2),
+  ),
+  rule(
+    "title-of-to",
+    ["change the title of the gym task to go running", "fix the wording on the essay one to write the essay"],
+    [
+      one("change", "update", "edit", "modify", "set", "fix", "correct", "alter", "make"),
+      opt(one("the")),
+      NAME_NOUN,
+      one("of", "for", "on"),
+      SPAN,
+      one("to", "as", "into"),
+      SPAN,
+    ],
+    titleFrom(1, 2),
+  ),
+  rule(
+    "its-title-to",
+    ["change the gym task's name to go running", "update the essay title to write the essay"],
+    [one("change", "update", "edit", "set", "rename"), SPAN, POSSESSIVE, NAME_NOUN, one("to"), SPAN],
+    titleFrom(1, 2),
+  ),
+  rule(
+    "should-be-called",
+    ["the gym task should be called go running", "buy milk should say buy oat milk"],
+    [SPAN, one("should"), one("be called", "be named", "be titled", "say", "read"), SPAN],
+    titleFrom(1, 2),
+    // "the report's notes should say …" is a description.
+    (said) => !said.tokens.some((t, i) => DESC_WORDS.includes(t.w) && said.tokens[i + 1]?.w === "should"),
+  ),
+  rule(
+    "call-it-quoted",
+    ["call the gym one 'go for a run' instead", 'call buy milk "buy oat milk"'],
+    [one("call"), SPAN, spanWhere(startsQuoted), opt(one("instead"))],
+    (m, ctx) => {
+      const value = (m[2] ?? "").slice(1);
+      const inner = QUOTE.has(value.at(-1) ?? "") && value.length > 1 ? value.slice(0, -1) : value;
+      return { ref: m[1] ?? "", changes: { title: title(keepCase(ctx, inner)) } };
+    },
+  ),
+  // Descriptions.
+  rule(
+    "clear-description",
+    ["clear the notes on the tax return", "remove the description from the report"],
+    [one("remove", "clear", "delete", "drop", "erase", "wipe"), opt(one("the")), DESC_NOUN, one("of", "from", "for", "on"), SPAN],
+    refIs(1, { description: "" }),
+  ),
+  rule(
+    "description-of-to",
+    ["change the description of the report to include the charts", "set the notes for the party to bring a cake"],
+    [
+      one("update", "change", "set", "edit", "modify", "replace", "rewrite", "make"),
+      opt(one("the")),
+      DESC_NOUN,
+      one("of", "for", "on"),
+      SPAN,
+      one("to", "as", "with", "into"),
+      opt(one(":")),
+      SPAN,
+    ],
+    describedBy(1, 2),
+  ),
+  rule(
+    "its-description-to",
+    ["set the report's notes to bring the charts", "update the party description to: bring a cake"],
+    [one("set", "change", "update", "edit", "make"), SPAN, POSSESSIVE, DESC_NOUN, one("to", "as"), opt(one(":")), SPAN],
+    describedBy(1, 2),
+  ),
+  rule(
+    "note-to-task",
+    ["add a note to the tax return: bring receipts", "put a comment on the party saying bring a cake"],
+    [
+      one("add", "put", "attach", "write", "leave", "give"),
+      opt(one("a", "an", "the", "this", "some")),
+      DESC_NOUN,
+      one("to", "on", "for"),
+      SPAN,
+      one(":", "saying", "that says", "-", "reading", ","),
+      SPAN,
+    ],
+    describedBy(1, 2),
+  ),
+  rule(
+    "quoted-note-to-task",
+    ['add a note "bring receipts" to the tax return', "write a comment saying 'bring a cake' on the party"],
+    [
+      one("add", "put", "write", "attach"),
+      opt(one("a", "the")),
+      DESC_NOUN,
+      opt(one(":", "saying", "that says")),
+      spanWhere(quotedWords, true),
+      one("to", "on", "for"),
+      SPAN,
+    ],
+    (m, ctx) => ({ ref: m[2] ?? "", changes: { description: trimPunctuation(keepCase(ctx, (m[1] ?? "").slice(1, -1))) } }),
+  ),
+  rule(
+    "note-saying-to-task",
+    ["add a note saying bring receipts to the tax return", "put a comment that says ring first on the plumber"],
+    [
+      one("add", "put", "write", "attach"),
+      opt(one("a", "the")),
+      one("note", "description", "comment"),
+      opt(one("saying", "that says")),
+      LONGEST,
+      one("to", "on", "for"),
+      SPAN,
+    ],
+    describedBy(2, 1),
+  ),
+  rule(
+    "task-description-says",
+    ["report's notes should say bring the charts", "tax return notes: bring receipts", "update the party description - bring a cake"],
+    [
+      opt(one("set", "change", "update", "edit", "make")),
+      SPAN,
+      POSSESSIVE,
+      DESC_NOUN,
+      one(":", "-", "should say", "should read", "should be", "to say", "is now", "is", "to", "as", "="),
+      opt(one(":")),
+      SPAN,
+    ],
+    describedBy(1, 2),
+    firstWordNot(["add", "put", "attach", "write", "leave", "give", "a", "an", "the", "new"]),
+  ),
+  rule(
+    "put-as-description",
+    ['put "bring receipts" as the description of tax return', "use bring a cake as the notes for the party"],
+    [one("put", "use", "set", "make", "have"), SPAN, one("as"), opt(one("the", "its")), DESC_NOUN, one("of", "for", "on", "to"), SPAN],
+    (m, ctx) => ({ ref: m[2] ?? "", changes: { description: trimPunctuation(keepCase(ctx, quoted(m[1] ?? "") ?? m[1] ?? "")) } }),
+  ),
+  // Right after a task was mentioned: a note on it.
+  rule(
+    "note-on-it",
+    ["add a note: thank the volunteers", "leave a comment saying ring first"],
+    [
+      one("add", "put", "attach", "write", "leave", "give it"),
+      opt(one("a", "an", "the")),
+      DESC_NOUN,
+      one(":", "-", "saying", "that says", "reading"),
+      SPAN,
+    ],
+    (m, ctx) => ({ ref: "it", changes: { description: trimPunctuation(keepCase(ctx, m[1] ?? "")) } }),
+  ),
+  rule("describe-colon", ["describe the report: charts and a summary"], [one("describe"), SPAN, one(":"), SPAN], describedBy(1, 2)),
+  rule(
+    "description-for-task",
+    ["description for the report: include the charts", "notes on the move - book the van", "the description of the party is bring a cake"],
+    [
+      star("the", "a", "new"),
+      DESC_NOUN,
+      one("for", "of", "on", "to"),
+      SPAN,
+      one(":", "-", "should be", "is now", "is", "will be", "="),
+      SPAN,
+    ],
+    describedBy(1, 2),
+  ),
+  rule("describe-as", ["describe the report as the quarterly numbers"], [one("describe"), SPAN, one("as"), SPAN], describedBy(1, 2)),
+  // Several changes at once.
+  rule(
+    "several-changes",
+    ["make it urgent and due on monday", "set the venue to high priority, due friday"],
+    [one("make", "set", "mark", "change", "update", "have", "put", "switch", "move", "flag"), SPAN],
+    compoundReader,
+  ),
+  // Due dates.
+  rule(
+    "give-task-a-deadline",
+    ["give the report a deadline of friday", "set the essay a new due date of monday"],
+    [one("give", "set", "put", "add"), not("a"), SPAN, one("a", "the"), opt(one("new")), DUE_NOUN, one("of", "for", "on"), SPAN],
     dueReader(1, 2),
-  ],
-  // "the garage clean-up is less important now", "the essay is more urgent now".
-  [
-    /^(.+?)(?:'s|\s+(?:is|are|seems|feels))\s+(?:now\s+|a lot\s+|much\s+|a bit\s+)?(less|more)\s+(?:important|urgent|pressing|of a priority|critical)(?:\s+(?:now|than before|these days|today))?$/,
+  ),
+  rule(
+    "give-a-deadline-to-task",
+    ["set a due date of monday for the tax return", "add a deadline friday to the report"],
+    [one("give", "set", "put", "add"), one("a", "the"), opt(one("new")), DUE_NOUN, opt(one("of")), SPAN, one("for", "on", "to"), SPAN],
+    dueReader(2, 1),
+  ),
+  rule(
+    "got-moved-to",
+    ["the party got moved to sunday", "the dentist has been pushed back to friday"],
+    [
+      SPAN,
+      one("got", "has been", "have been", "was", "were", "is being", "has", "is"),
+      one("moved", "pushed", "postponed", "rescheduled", "changed", "shifted", "put back", "brought forward", "bumped", "delayed"),
+      opt(one("back", "forward")),
+      one("to", "until", "till", "for", "on"),
+      SPAN,
+    ],
+    dueReader(1, 2),
+  ),
+  rule(
+    "is-now-on",
+    ["the vet is now on the 12th", "the dentist's on friday now"],
+    [SPAN, one("'s", "is", "are"), opt(one("now", "actually")), one("on", "at", "for"), SPAN, opt(one("now"))],
+    dueReader(1, 2),
+  ),
+  rule(
+    "clear-due-from",
+    ["remove the due date from the report", "get rid of the deadline on the essay"],
+    [
+      one("remove", "clear", "delete", "drop", "unset", "take off", "take away", "get rid of"),
+      opt(one("the")),
+      DUE_NOUN,
+      one("from", "of", "for", "on"),
+      SPAN,
+    ],
+    refIs(1, { clearDue: true }),
+  ),
+  rule(
+    "no-due-for",
+    ["no deadline for the essay", "no due date on the report"],
+    [one("no", "remove", "clear", "drop"), opt(one("the")), DUE_NOUN, one("for", "on", "from", "of"), SPAN],
+    refIs(1, { clearDue: true }),
+  ),
+  rule(
+    "has-no-due",
+    ["the essay has no deadline", "the report doesn't need a due date anymore"],
+    [
+      SPAN,
+      one("has", "doesn't have", "does not have", "needs", "doesn't need", "does not need", "should have"),
+      one("no", "a", "any"),
+      DUE_NOUN,
+      opt(one("anymore", "any more")),
+    ],
+    refIs(1, { clearDue: true }),
+  ),
+  rule(
+    "due-of-to",
+    ["change the due date of the report to friday", "push the deadline for the essay to monday"],
+    [
+      one("change", "update", "set", "move", "push", "shift", "edit", "make", "adjust", "modify"),
+      opt(one("the")),
+      DUE_NOUN,
+      one("of", "for", "on"),
+      SPAN,
+      one("to", "for", "as", "until", "till", "on"),
+      SPAN,
+    ],
+    dueReader(1, 2),
+  ),
+  rule(
+    "its-due-to",
+    ["set the report's deadline to friday", "change the essay due date to monday"],
+    [one("set", "change", "update", "move", "make"), SPAN, POSSESSIVE, DUE_NOUN, one("to", "for", "as"), SPAN],
+    dueReader(1, 2),
+  ),
+  rule(
+    "do-on-instead",
+    ["do the report on friday instead", "schedule the dentist for monday instead"],
+    [one("do", "have", "schedule", "move", "put", "make"), SPAN, one("on", "for", "to", "by"), SPAN, one("instead")],
+    dueReader(1, 2),
+  ),
+  rule(
+    "move-by",
+    ["move the dentist back by two days", "push the report out by a week"],
+    [one(...MOVE), SPAN, opt(one("back", "out")), one("by", "for"), SPAN],
+    shiftReader,
+  ),
+  rule(
+    "move-to",
+    ["move the dentist to friday", "push the report back to monday", "move the vet visit till monday"],
+    [one(...MOVE), SPAN, opt(one("back", "out", "over")), one("to", "until", "till", "for", "by", "on", "into", "onto"), SPAN],
+    dueReader(1, 2),
+  ),
+  rule(
+    "delay-days",
+    ["push the report back three days", "postpone the dentist two weeks"],
+    [one(...DELAY), SPAN, opt(one("back", "out")), opt(one("another")), NUMBER, UNIT, opt(one("later", "more"))],
+    (m) => ({ ref: m[1] ?? "", changes: { shiftDays: shiftOf(`${m[2]} ${m[3]}`) ?? 1 } }),
+  ),
+  rule("postpone", ["postpone the dentist", "put off the report"], [one(...POSTPONE), SPAN], (m) => {
+    const named = words(m[1] ?? "");
+    return {
+      ref: (named.length > 1 && (named.at(-1) === "back" || named.at(-1) === "out") ? named.slice(0, -1) : named).join(" "),
+      changes: { shiftDays: 1 },
+    };
+  }),
+  rule(
+    "push-back",
+    ["push the report back", "bump the dentist along a bit"],
+    [one(...DELAY), SPAN, one("back", "out", "along"), opt(one("a bit", "a little"))],
+    refIs(1, { shiftDays: 1 }),
+  ),
+  rule(
+    "can-wait-days",
+    ["the report can wait two more days", "the vet could probably wait for two more weeks"],
+    [
+      SPAN,
+      CAN,
+      HEDGE,
+      one("wait"),
+      opt(one("for")),
+      opt(one("another")),
+      NUMBER,
+      opt(one("more", "extra")),
+      UNIT,
+      opt(one("more", "longer")),
+    ],
+    (m) => ({ ref: m[1] ?? "", changes: { shiftDays: shiftOf(`${m[2]} ${m[3]}`) ?? 1 } }),
+  ),
+  rule(
+    "can-wait-until",
+    ["the vet visit can wait till friday", "the report will wait until monday"],
+    [SPAN, CAN, HEDGE, one("wait"), one("until", "till", "til", "for", "to"), SPAN],
+    dueReader(1, 2),
+  ),
+  rule(
+    "can-wait",
+    ["the garage can wait", "the report could easily wait a bit"],
+    [SPAN, CAN, HEDGE, one("wait"), opt(one("a bit", "a while", "for now", "for later", "longer"))],
+    refIs(1, { priority: "low" }),
+  ),
+  rule(
+    "make-due",
+    ["make the report due friday", "set the essay to be due monday"],
+    [one("make", "set", "have"), SPAN, opt(one("be")), one("due"), SPAN],
+    dueReader(1, 2),
+  ),
+  rule(
+    "is-due",
+    ["the report is due friday", "the essay needs to be done by monday"],
+    [
+      SPAN,
+      one("'s", "is", "will be", "should be", "needs to be", "has to be", "must be", "can be"),
+      one("due", "done", "finished", "completed"),
+      SPAN,
+    ],
+    dueReader(1, 2),
+  ),
+  rule(
+    "is-now-due",
+    ["the party is now happening saturday", "the dentist is actually scheduled for monday"],
+    [SPAN, one("'s", "is"), opt(one("now", "actually")), one("due", "happening", "scheduled"), SPAN],
+    dueReader(1, 2),
+  ),
+  rule(
+    "needs-to-happen",
+    ["the report needs to be sent by friday", "the party has to happen on saturday"],
+    [
+      SPAN,
+      one("needs to", "need to", "has to", "have to", "must", "should", "will", "is going to", "are going to", "can", "could", "ought to"),
+      one("happen", "be done", "be finished", "be ready", "be sent", "be in", "get done", "be completed", "be submitted", "take place"),
+      SPAN,
+    ],
+    dueReader(1, 2),
+  ),
+  rule(
+    "due-for-task",
+    ["deadline for the report is friday", "due date of the essay: monday"],
+    [one("due date", "deadline", "due"), one("for", "of"), SPAN, one("is", "should be", "to", ":"), SPAN],
+    dueReader(1, 2),
+  ),
+  rule(
+    "task-due-colon",
+    ["dentist due date: friday", "essay deadline - monday"],
+    [SPAN, POSSESSIVE, DUE_NOUN, one(":", "-", "="), SPAN],
+    dueReader(1, 2),
+  ),
+  rule(
+    "can-task-be-moved",
+    ["can the dentist be moved to wednesday", "should the report be pushed back to monday"],
+    [
+      one("can", "could", "should"),
+      opt(one("we", "you")),
+      SPAN,
+      opt(one("be")),
+      one("moved", "pushed", "rescheduled", "changed", "postponed", "shifted", "put off", "pushed back", "delayed", "brought forward"),
+      opt(one("back", "forward")),
+      one("to", "until", "till", "for", "on"),
+      SPAN,
+    ],
+    dueReader(1, 2),
+  ),
+  rule(
+    "bring-forward-to",
+    ["bring the vet visit forward to tomorrow", "pull the report up to thursday"],
+    [one("bring", "move", "pull", "push"), SPAN, one("forward", "earlier", "up", "ahead"), one("to", "until", "till", "for", "on"), SPAN],
+    dueReader(1, 2),
+  ),
+  rule(
+    "bring-forward-by",
+    ["move the essay up a day", "bring the dentist forward by two days"],
+    [one("bring", "move", "pull"), SPAN, one("forward", "earlier", "up", "ahead"), opt(one("by")), NUMBER, UNIT],
+    (m) => ({ ref: m[1] ?? "", changes: { shiftDays: -(shiftOf(`${m[2]} ${m[3]}`) ?? 1) } }),
+  ),
+  rule(
+    "task-on-instead",
+    ["dentist on friday instead", "the report for monday instead"],
+    [SPAN, one("on", "for", "to", "by"), SPAN, one("instead")],
+    dueReader(1, 2),
+    firstWordNot(["can", "could", "should"]),
+  ),
+  rule(
+    "set-for",
+    ["set the vet visit for 3pm tomorrow", "set the dentist on friday"],
+    [one("set"), not("up"), SPAN, one("for", "on"), SPAN],
+    dueReader(1, 2),
+  ),
+  // Priority.
+  rule(
+    "raise-lower",
+    ["lower the vet visit to low priority", "raise the priority of the report", "bump up the essay"],
+    [
+      pick(...RAISE, ...LOWER),
+      opt(one("the")),
+      opt(one("priority of", "priority on", "priority for")),
+      SPAN,
+      opt(one("to", "down to", "up to"), SPAN),
+    ],
+    (m) => {
+      const verb = m[1] ?? "";
+      // "reduce the noise", "up the dose": verbs with other meanings need "priority" or a level.
+      if (["reduce", "decrease", "increase", "up", "raise"].includes(verb) && !m[3] && !(m[0] ?? "").includes("priority")) return null;
+      const priority = m[3] ? (priorityWord(m[3]) ?? findPriority(m[3])?.priority) : LOWER.includes(verb) ? "low" : "high";
+      return priority ? { ref: withoutPriorityWord(m[2] ?? ""), changes: { priority } } : null;
+    },
+  ),
+  rule(
+    "not-as-important",
+    ["the tax return isn't as important anymore", "the garage is not that urgent now"],
+    [
+      SPAN,
+      one("isn't", "is not", "aren't", "are not"),
+      one("as", "that", "so"),
+      one("important", "urgent", "pressing"),
+      opt(one("anymore", "any more", "any longer", "now", "as it was", "as before")),
+    ],
+    refIs(1, { priority: "low" }),
+  ),
+  rule(
+    "can-task-go-to",
+    ["can the dentist go to thursday instead", "could the report move to monday"],
+    [
+      one("can", "could"),
+      opt(one("we")),
+      SPAN,
+      one("go", "move", "happen", "shift", "slide"),
+      opt(one("back")),
+      one("to", "on", "until", "till"),
+      SPAN,
+      opt(one("instead")),
+    ],
+    dueReader(1, 2),
+  ),
+  rule(
+    "less-or-more-important",
+    ["the garage clean-up is less important now", "the essay is more urgent now"],
+    [
+      SPAN,
+      one("'s", "is", "are", "seems", "feels"),
+      opt(one("now", "a lot", "much", "a bit")),
+      pick("less", "more"),
+      one("important", "urgent", "pressing", "of a priority", "critical"),
+      opt(one("now", "than before", "these days", "today")),
+    ],
     (m) => ({ ref: m[1] ?? "", changes: { priority: m[2] === "less" ? "low" : "high" } }),
-  ],
-  [/^(?:change|set|update|make|put)\s+(?:the\s+)?priority\s+(?:of|for|on)\s+(.+?)\s+(?:to|as|at)\s+(.+)$/, valueReader(1, 2)],
-  [/^(?:change|set|update|make|put)\s+(.+?)(?:'s|s')?\s+priority\s+(?:to|as|at)\s+(.+)$/, valueReader(1, 2)],
-  // "vet visit priority low", "change tax return priority: medium", "priority of X: high"
-  [
-    /^(?:(?:change|set|update|make|put)\s+)?(.+?)(?:'s|s')?\s+priority\s*(?::|-|=|is now|is|should be)?\s*(high|low|medium|normal|urgent|top|highest|lowest)$/,
+  ),
+  rule(
+    "priority-of-to",
+    ["change the priority of the report to high", "set priority for the essay to low"],
+    [
+      one("change", "set", "update", "make", "put"),
+      opt(one("the")),
+      one("priority"),
+      one("of", "for", "on"),
+      SPAN,
+      one("to", "as", "at"),
+      SPAN,
+    ],
     valueReader(1, 2),
-  ],
-  [/^priority\s+(?:of|for|on)\s+(.+?)(?:\s*(?::|-|=)\s*|\s+(?:is|should be|to)\s+)(.+)$/, valueReader(1, 2)],
-  // "dentist isn't urgent anymore"
-  [
-    /^(.+?)(?:'s|\s+(?:is|are))?\s+(?:not|isn't|isnt|aren't|no longer)\s+(?:that\s+|very\s+|so\s+)?(?:urgent|important|a priority|high priority)(?:\s+any ?more|\s+any longer|\s+now)?$/,
-    (m) => ({ ref: m[1] ?? "", changes: { priority: "low" } }),
-  ],
-  [
-    /^(?:set|make|mark|change|update|put|flag|move|bump|switch|turn|give)\s+(.+?)\s+(?:up\s+|down\s+)?(?:to\s+|as\s+|at\s+|into\s+|a\s+|an\s+)*((?:high|low|medium|normal|top|urgent|important|critical|not urgent|unimportant|highest|lowest)(?:[- ]priority)?)$/,
+  ),
+  rule(
+    "its-priority-to",
+    ["set the report's priority to high", "change the essay priority to medium"],
+    [one("change", "set", "update", "make", "put"), SPAN, POSSESSIVE, one("priority"), one("to", "as", "at"), SPAN],
     valueReader(1, 2),
-  ],
-  [
-    /^(.+?)(?:'s|\s+(?:is|should be|needs to be|is now|is actually|has become|became|got))\s+(?:super\s+|very\s+|really\s+|quite\s+|pretty\s+|extremely\s+|so\s+|now\s+)?((?:a\s+)?(?:high|low|medium|normal|top|urgent|important|critical|not urgent|not important|unimportant)(?:[- ]priority)?)(?:\s+now)?$/,
+  ),
+  rule(
+    "task-priority-level",
+    ["vet visit priority low", "change tax return priority: medium", "the essay's priority is high"],
+    [
+      opt(one("change", "set", "update", "make", "put")),
+      SPAN,
+      POSSESSIVE,
+      one("priority"),
+      opt(one(":", "-", "=", "is now", "is", "should be")),
+      pick("high", "low", "medium", "normal", "urgent", "top", "highest", "lowest"),
+    ],
     valueReader(1, 2),
-  ],
-  // "no rush on the painting"
-  [
-    /^(?:there's\s+|there is\s+)?no\s+(?:rush|hurry|need to rush)\s+(?:on|with|for)\s+(.+)$/,
-    (m) => ({ ref: m[1] ?? "", changes: { priority: "low" } }),
-  ],
-  // generic: "change X to Y", "set X to Y", "make X Y" where Y is a date, priority or status
-  // "actually make that thursday", "change it to next week".
-  [
-    /^(?:make|change|move|switch|put|set|do)\s+(it|that|this|that one|this one)\s+(?:to\s+|for\s+|on\s+|as\s+)?(.+)$/,
+  ),
+  rule(
+    "priority-of-task",
+    ["priority of the report: high", "priority for the essay is low"],
+    [one("priority"), one("of", "for", "on"), SPAN, one(":", "-", "=", "is", "should be", "to"), SPAN],
+    valueReader(1, 2),
+  ),
+  rule(
+    "not-urgent",
+    ["dentist isn't urgent anymore", "the garage is no longer a priority"],
+    [
+      SPAN,
+      opt(one("'s", "is", "are")),
+      one("not", "isn't", "isnt", "aren't", "no longer"),
+      opt(one("that", "very", "so")),
+      one("urgent", "important", "a priority", "high priority"),
+      opt(one("anymore", "any more", "any longer", "now")),
+    ],
+    refIs(1, { priority: "low" }),
+  ),
+  rule(
+    "set-level",
+    ["mark the report as urgent", "bump the essay up to high priority", "flag the vet visit important"],
+    [
+      one("set", "make", "mark", "change", "update", "put", "flag", "move", "bump", "switch", "turn", "give"),
+      SPAN,
+      opt(one("up", "down")),
+      star("to", "as", "at", "into", "a", "an"),
+      pick(...withPriority(LEVELS)),
+    ],
+    valueReader(1, 2),
+  ),
+  rule(
+    "is-level",
+    ["the report is urgent", "the essay's really important now", "the vet visit is a low priority"],
+    [
+      SPAN,
+      one("'s", "is", "should be", "needs to be", "is now", "is actually", "has become", "became", "got"),
+      opt(one("super", "very", "really", "quite", "pretty", "extremely", "so", "now")),
+      pick(...withPriority(IS_LEVELS).flatMap((l) => [`a ${l}`, l])),
+      opt(one("now")),
+    ],
+    valueReader(1, 2),
+  ),
+  rule(
+    "no-rush",
+    ["no rush on the painting", "there's no hurry with the report"],
+    [opt(one("there 's", "there is")), one("no"), one("rush", "hurry", "need to rush"), one("on", "with", "for"), SPAN],
+    refIs(1, { priority: "low" }),
+  ),
+  // Generic: "change X to Y", "set X to Y", "make it Y" where Y is a date, priority or status.
+  rule(
+    "make-it-value",
+    ["do it on friday", "do this tomorrow"],
+    [
+      one("make", "change", "move", "switch", "put", "set", "do"),
+      pick("it", "that", "this", "that one", "this one"),
+      opt(one("to", "for", "on", "as")),
+      SPAN,
+    ],
     (m, ctx) => {
       const changes = readValue(m[2] ?? "", ctx.clock);
       return changes ? { ref: m[1] ?? "it", changes } : null;
     },
-  ],
-  [/^(?:change|update|edit|modify|move)\s+(.+?)\s+(?:back\s+)?(?:to|for|as|into)\s+(.+)$/, genericReader],
-  [/^(?:set|switch|turn|put)\s+(.+?)\s+(?:back\s+)?(?:to|as|into)\s+(.+)$/, genericReader],
+  ),
+  rule(
+    "change-to",
+    ["change buy milk to buy oat milk", "update the report to done"],
+    [one("change", "update", "edit", "modify", "move"), SPAN, opt(one("back")), one("to", "for", "as", "into"), SPAN],
+    genericReader,
+  ),
+  rule(
+    "set-to",
+    ["turn the report to done", "switch the essay back to pending"],
+    [one("set", "switch", "turn", "put"), SPAN, opt(one("back")), one("to", "as", "into"), SPAN],
+    genericReader,
+  ),
 ];
+
+/** "the report's priority" → "the report", "the essay priority" → "the essay". */
+function withoutPriorityWord(ref: string): string {
+  const named = words(ref);
+  if (named.at(-1) !== "priority" || named.length < 2) return ref;
+  const rest = named.slice(0, -1);
+  const last = rest.at(-1) ?? "";
+  if (last.endsWith("'s") || last.endsWith("s'")) rest[rest.length - 1] = last.slice(0, -2);
+  return rest.join(" ");
+}
 
 function valueReader(refGroup: number, valueGroup: number): Reader {
   return (m, ctx) => {
@@ -375,98 +877,178 @@ function valueReader(refGroup: number, valueGroup: number): Reader {
   };
 }
 
+const DUE_LEAD = ["by", "on", "for", "until", "to"];
+
 function dueReader(refGroup: number, valueGroup: number): Reader {
   return (m, ctx) => {
-    const value = (m[valueGroup] ?? "").replace(/^(?:by|on|for|until|to)\s+/, "");
-    const changes = readValue(value, ctx.clock);
+    const raw = m[valueGroup] ?? "";
+    const changes = readValue(after(raw, DUE_LEAD) || raw, ctx.clock);
     return changes && (changes.due || changes.clearDue) ? { ref: m[refGroup] ?? "", changes } : null;
   };
 }
 
+const COMPOUND_LEAD = ["to", "as", "for", "at", "be"];
+const PRONOUN = new Set(["it", "that", "this"]);
+const COMPOUND_VALUE_WORDS = 16;
+
 /** "X urgent and due monday": the shortest reference after which the rest reads as changes. */
-function compoundReader(m: RegExpExecArray, ctx: ReadContext): ReturnType<Reader> {
-  const words = (m[1] ?? "").split(/\s+/);
-  for (let i = 1; i < words.length; i++) {
-    const value = words
-      .slice(i)
-      .join(" ")
-      .replace(/^(?:to|as|for|at|be)\s+/, "");
+function compoundReader(m: string[], ctx: ReadContext): Read | null {
+  const named = words(m[1] ?? "");
+  // The changes are the last few words ("urgent and due on friday the 27th at 3pm"): a longer
+  // value is never all slots, and each try reads dates (bounds.test.ts).
+  for (let i = Math.max(1, named.length - COMPOUND_VALUE_WORDS); i < named.length; i++) {
+    const rest = named.slice(i).join(" ");
+    const value = after(rest, COMPOUND_LEAD) || rest;
     const changes = readValue(value, ctx.clock);
+    const ref = named.slice(0, i).join(" ");
     // Two or more changes, or one after a pronoun; single changes have their own readers.
-    if (changes && (Object.keys(changes).length > 1 || /^(?:it|that|this)$/.test(words.slice(0, i).join(" ")))) {
-      return { ref: words.slice(0, i).join(" "), changes };
-    }
+    if (changes && (Object.keys(changes).length > 1 || PRONOUN.has(ref))) return { ref, changes };
   }
   return null;
 }
 
+const ONE_DAY = isOneOf(["a day", "one day", "another day"]);
+
 function shiftOf(text: string): number | null {
-  const m = new RegExp(`^(?:another\\s+)?(${NUMBER_WORD_PATTERN})\\s+(days?|weeks?)$`).exec(text.trim());
-  if (!m) return /^(?:a day|one day|another day)$/.test(text.trim()) ? 1 : null;
-  const n = numberFrom(m[1] ?? "") ?? 1;
-  return (m[2] ?? "").startsWith("week") ? n * 7 : n;
+  const said = words(text.trim());
+  const counted = said[0] === "another" ? said.slice(1) : said;
+  const unit = counted.at(-1) ?? "";
+  const count = counted.slice(0, -1).join(" ");
+  const known = NUMBER_WORD_PATTERN.split("|").includes(count) || /^\d+$/.test(count);
+  if (!known || !["day", "days", "week", "weeks"].includes(unit)) return ONE_DAY(text.trim()) ? 1 : null;
+  const n = numberFrom(count) ?? 1;
+  return unit.startsWith("week") ? n * 7 : n;
 }
 
-function shiftReader(m: RegExpExecArray, ctx: ReadContext): ReturnType<Reader> {
+function shiftReader(m: string[], ctx: ReadContext): Read | null {
   const shift = shiftOf(m[2] ?? "");
   if (shift !== null) return { ref: m[1] ?? "", changes: { shiftDays: shift } };
   return dueReader(1, 2)(m, ctx);
 }
 
-function genericReader(m: RegExpExecArray, ctx: ReadContext): ReturnType<Reader> {
+const RENAMING_VERB = new Set(["change", "update", "edit", "modify"]);
+const SLOT_NAME = new Set(["priority", "due", "deadline"]);
+
+function genericReader(m: string[], ctx: ReadContext): Read | null {
   const changes = readValue(m[2] ?? "", ctx.clock);
   if (changes) return { ref: m[1] ?? "", changes };
   // "change X to Y" with a plain phrase is a rename, but only for change/update/edit.
-  if (/^(?:change|update|edit|modify)\s/.test(m[0]) && !/\b(?:priority|due|deadline)\b/.test(m[2] ?? "")) {
+  const verb = words(m[0] ?? "")[0] ?? "";
+  const value = (m[2] ?? "").split(/[^a-z]+/);
+  if (RENAMING_VERB.has(verb) && !value.some((w) => SLOT_NAME.has(w))) {
     return { ref: m[1] ?? "", changes: { title: title(keepCase(ctx, m[2] ?? "")) } };
   }
   return null;
 }
 
+const ADD_START = [
+  "add",
+  "create",
+  "remind me",
+  "new task",
+  "new todo",
+  "new reminder",
+  "todo",
+  "to-do",
+  "jot",
+  "note down",
+  "note to self",
+  "memo",
+  "make a task",
+  "make a todo",
+  "make a reminder",
+  "make a note",
+];
+const NOTE_VERB = new Set(["add", "put", "attach", "write", "leave", "give"]);
+const ARTICLE = new Set(["a", "an", "the", "this", "some"]);
+const ASKING = new Set(["what", "which", "anything", "something", "everything", "who", "how", "when", "where", "i", "we", "you"]);
+const THAT = new Set(["that", "this", "that one", "this one"]);
+const EMPTY_REF = new Set(["a", "an", "the", "this", "that", "my", "new", "another"]);
+const POSSESSED = new Set(["priority", "due", "deadline", "title", "name", "description", "note", "notes", "date"]);
+const SETTING_VERB = new Set(["make", "change", "move", "switch", "put", "set", "do"]);
+
+const WORD_CHAR = /^\w$/;
+/** The clause starts with one of the phrases, its last word whole ("add" in "add:", 'add"', not in "adds"). */
+const startsWithPhrase = (tokens: Token[], list: string[]) =>
+  list.some((phrase) => {
+    const said = phrase.split(" ");
+    const last = tokens[said.length - 1]?.w ?? "";
+    const lastWord = said.at(-1) ?? "";
+    const whole = last === lastWord || (last.startsWith(lastWord) && !WORD_CHAR.test(last[lastWord.length] ?? ""));
+    return whole && said.slice(0, -1).every((w, i) => tokens[i]?.w === w);
+  });
+
+/** "fix the boiler, it": a reference that ends in ", it". */
+function endsInCommaPronoun(ref: string): boolean {
+  const tokens = tokenize(ref.trim()) ?? [];
+  return tokens.length >= 2 && PRONOUN.has(tokens.at(-1)?.w ?? "") && tokens.at(-2)?.w === ",";
+}
+
+/** The letters a reference starts with ("what's" → "what"). */
+const firstLetters = (ref: string) => {
+  const first = words(ref)[0] ?? "";
+  let end = 0;
+  while (end < first.length && first[end]! >= "a" && first[end]! <= "z") end++;
+  return first.slice(0, end);
+};
+
 /** An edit request, or null. `text` is lower-case; `originalText` keeps the user's casing. */
 export function readUpdate(text: string, originalText: string, clock: Clock): Intent | null {
-  const ctx = { clock, original: originalText };
+  const first = tokenize(text);
+  if (!first) return null;
   // An add command ("add book flights, it's important") is not an edit, unless it adds a note.
-  const addsNote =
-    /^(?:add|put|attach|write|leave|give)\s+(?:a\s+|an\s+|the\s+|this\s+|some\s+)?(?:description|desc|notes?|details?|comment)\b/.test(
-      text,
-    );
+  const article = ARTICLE.has(first[1]?.w ?? "") ? 1 : 0;
+  const addsNote = NOTE_VERB.has(first[0]?.w ?? "") && DESC_WORDS.includes(first[1 + article]?.w ?? "");
   const reminder = remindBefore(text);
   const reminded = reminder ? refFrom(reminder.ref) : null;
   if (reminder && reminded) return { type: "update", ref: reminded, changes: reminder.changes };
-  if (
-    !addsNote &&
-    /^(?:add|create|remind me|new (?:task|todo|reminder)|todo|to-do|jot|note down|note to self|memo|make a (?:task|todo|reminder|note))\b/.test(
-      text,
-    )
-  )
-    return null;
+  if (!addsNote && startsWithPhrase(first, ADD_START)) return null;
   // "set its priority to low": the possessive readers expect "it's".
-  const t = text.replace(/\bits\s+(?=(?:priority|due|deadline|title|name|description|notes?|date)\b)/, "it's ");
-  for (const [re, read] of READERS) {
-    const m = re.exec(t);
-    if (!m) continue;
-    const result = read(m, ctx);
+  const its = first.findIndex((tok, i) => tok.w === "its" && POSSESSED.has(first[i + 1]?.w ?? ""));
+  const t = its >= 0 ? `${text.slice(0, first[its]!.at)}it's${text.slice(first[its]!.end)}` : text;
+  const tokens = its >= 0 ? tokenize(t) : first;
+  if (!tokens) return null;
+  const said: Said = { clock, original: originalText, text: t, tokens };
+  for (const updateRule of UPDATE_RULES) {
+    const result = updateRule.read(said);
     if (!result) continue;
-    // "fix the boiler, it's urgent": a new to-do with a priority, not an edit of "fix the boiler, it".
-    if (/,\s*(?:it|this|that)$/.test(result.ref.trim())) continue;
-    // "what is due today?" is a question, not an edit of a task called "what".
-    if (/^(?:what|which|anything|something|everything|who|how|when|where|i|we|you)\b/.test(result.ref)) continue;
-    // "that's important" (about the task just mentioned) re-prioritises it; "that's fine" is not an edit.
-    const onlyPriority = result.changes.priority !== undefined && Object.keys(result.changes).length === 1;
-    if (
-      /^(?:that|this|that one|this one)$/.test(result.ref.trim()) &&
-      (onlyPriority || /^(?:make|change|move|switch|put|set|do)\s/.test(t))
-    ) {
-      return { type: "update", ref: { kind: "pronoun" }, changes: result.changes };
-    }
-    if (/^(?:a|an|the|this|that|my|new|another)$/.test(result.ref.trim())) continue;
-    // "vets called, groomer isnt important": a part that says something was done is not a second task to change.
-    if (result.ref.includes(",") && result.ref.split(",").some((part) => baseOfPast(part.trim().split(" ").at(-1) ?? "") !== null))
-      continue;
-    const ref = refFrom(result.ref);
-    if (!ref) continue;
-    return { type: "update", ref, changes: result.changes };
+    const intent = accept(result, tokens);
+    if (intent === "next") continue;
+    return intent;
+  }
+  return null;
+}
+
+/** The checks every rule's reading passes before it is an edit: "next" tries the next rule. */
+function accept(result: Read, tokens: Token[]): Intent | "next" {
+  const named = result.ref.trim();
+  // "fix the boiler, it's urgent": a new to-do with a priority, not an edit of "fix the boiler, it".
+  if (endsInCommaPronoun(result.ref)) return "next";
+  // "what is due today?" is a question, not an edit of a task called "what".
+  if (ASKING.has(firstLetters(result.ref))) return "next";
+  // "that's important" (about the task just mentioned) re-prioritises it; "that's fine" is not an edit.
+  const onlyPriority = result.changes.priority !== undefined && Object.keys(result.changes).length === 1;
+  if (THAT.has(named) && (onlyPriority || SETTING_VERB.has(tokens[0]?.w ?? ""))) {
+    return { type: "update", ref: { kind: "pronoun" }, changes: result.changes };
+  }
+  if (EMPTY_REF.has(named)) return "next";
+  // "vets called, groomer isnt important": a part that says something was done is not a second task to change.
+  if (result.ref.includes(",") && result.ref.split(",").some((part) => baseOfPast(part.trim().split(" ").at(-1) ?? "") !== null))
+    return "next";
+  const ref = refFrom(result.ref);
+  return ref ? { type: "update", ref, changes: result.changes } : "next";
+}
+
+/** Which rule reads a clause (for tests): its name and reading, or null. */
+export function readUpdateRule(text: string, clock: Clock): { rule: string; intent: Intent } | null {
+  const tokens = tokenize(text);
+  if (!tokens) return null;
+  const said: Said = { clock, original: text, text, tokens };
+  for (const updateRule of UPDATE_RULES) {
+    const result = updateRule.read(said);
+    if (!result) continue;
+    const intent = accept(result, tokens);
+    if (intent !== "next") return { rule: updateRule.name, intent };
   }
   return null;
 }
