@@ -19,7 +19,9 @@ const BASE_VERBS = new Set(
     // Everyday chores people start a to-do with.
     "bleed chase defrost descale hoover sign text top back reply cancel clear declutter empty fix " +
     "hang hoover iron mend oil polish pot prune repot restock service sharpen sort spray tidy tune unblock " +
-    "vacuum weed book renew chase collect organise pop nip grab ring phone email buy"
+    "vacuum weed book renew chase collect organise pop nip grab ring phone email buy " +
+    // Home and admin jobs (blind probe v5adds).
+    "repaint redecorate install measure varnish insulate"
   ).split(" "),
 );
 
