@@ -136,6 +136,17 @@ export function isBaseVerb(word: string): boolean {
   return BASE_VERBS.has(word.toLowerCase());
 }
 
+/** The chore verb a word of four letters or more spells with two neighbouring letters swapped ("tkae" → "take", "wsah" → "wash"), or null. */
+export function baseVerbBySwap(word: string): string | null {
+  const w = word.toLowerCase();
+  if (w.length < 4 || BASE_VERBS.has(w)) return null;
+  for (let i = 0; i + 1 < w.length; i++) {
+    const swapped = w.slice(0, i) + w.charAt(i + 1) + w.charAt(i) + w.slice(i + 2);
+    if (BASE_VERBS.has(swapped)) return swapped;
+  }
+  return null;
+}
+
 /** Base form of a past-tense verb, or null when the word is not one. */
 export function baseOfPast(word: string): string | null {
   const w = word.toLowerCase();
