@@ -21,7 +21,7 @@ import { stem } from "./grounding";
 import { isBaseVerb } from "./verbs";
 import { cleanRequest } from "./intents/cleanup";
 import { type Clock, localParts } from "@/lib/task-line/clock";
-import { formatIsoLocalDateTime } from "@/lib/task-line/calendar";
+import { addDays, formatIsoLocalDateTime } from "@/lib/task-line/calendar";
 import { numberFrom } from "@/lib/task-line/numbers";
 
 export type Duplicate = { kind: "same" | "similar"; task: TaskView };
@@ -112,6 +112,14 @@ export function findDuplicate(title: string, tasks: TaskView[]): Duplicate | nul
 
 /** The slots an add carries, as a change to the task it duplicates; null when it carries none. */
 export function slotsOf(item: AddItem, task: TaskView, today: string): Changes | null {
+  // "the day before at 9": that many days before the task's due date, at that time; nothing without a due date.
+  if (item.remindOnDue) {
+    const { days, hour, minute, timeZone } = item.remindOnDue;
+    if (!task.dueAt) return null;
+    const day = addDays(localParts(new Date(task.dueAt), timeZone).date, -days);
+    const at = formatIsoLocalDateTime(day, hour, minute);
+    return at.slice(0, 10) < today ? null : { remindAt: at };
+  }
   // "remind me about the dentist the day before": a day already gone is a misreading, never a new due date.
   if ((item.due && item.due.slice(0, 10) < today) || (item.remindAt && item.remindAt.slice(0, 10) < today)) return null;
   const changes: Changes = {};

@@ -122,7 +122,12 @@ function mapIntent(intent: Intent, ctx: TurnContext): Mapped {
   };
   switch (intent.type) {
     case "add":
-      for (const { remindBeforeWithoutDue, ...item } of intent.items) {
+      for (const { remindBeforeWithoutDue, remindOnDue, ...item } of intent.items) {
+        // "remind me about the dentist the day before at 9" and no such task: nothing to count from; never a new task.
+        if (remindOnDue) {
+          out.notes.push(`I couldn't find a task matching '${item.title}'. Say "show my tasks" to see what's on your list.`);
+          continue;
+        }
         out.calls.push({ toolName: "add_task", input: { ...item } });
         // Added without the reminder; the follow-up reader takes the answer (followups.ts).
         if (remindBeforeWithoutDue) out.notes.push(noDueForReminder(item.title, remindBeforeWithoutDue, item.due ?? null, ctx.clock));

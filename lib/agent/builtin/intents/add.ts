@@ -4,6 +4,7 @@
  * description, priority and due date.
  */
 import type { Clock } from "@/lib/task-line/clock";
+import { readDueRelativeReminder } from "@/lib/task-line/due-relative";
 import { leadingReminder, readTaskLine } from "@/lib/task-line/read";
 import { quoted } from "@/lib/task-line/text";
 import { findPriority } from "@/lib/task-line/priority";
@@ -169,8 +170,14 @@ const COUNT_ANNOUNCED =
  * uses too: the same words make the same task in the chat and in the panel.
  */
 export function readItem(raw: string, clock: Clock): AddItem {
-  const r = readTaskLine(raw, clock);
+  // "the dentist the day before at 9": a reminder counted from that task's due date, which only the task knows.
+  const relative = readDueRelativeReminder(raw, clock);
+  const r = readTaskLine(relative ? relative.rest : raw, clock);
   const item: AddItem = { title: r.title };
+  if (relative) {
+    const { days, hour, minute } = relative;
+    return { title: r.title, remindOnDue: { days, hour, minute, timeZone: clock.timeZone } };
+  }
   if (r.description) item.description = r.description;
   if (r.priority) item.priority = r.priority;
   if (r.listName) item.list = r.listName;
