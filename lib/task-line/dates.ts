@@ -365,7 +365,10 @@ function chronoDue(text: string, clock: Clock): Found | null {
     const due: Due = { date };
     // "at 7 tomorrow morning", "sat at 7 in the evening": the part of the day said after the time belongs to it.
     const tail = s.isCertain("hour") && !partOfDayHour(said) ? PART_AFTER.exec(text.slice(r.index + r.text.length)) : null;
-    const part = partOfDayHour(said) ?? (tail ? PART_OF_DAY[tail[1] ?? ""] : undefined) ?? partInTitle(text.slice(0, r.index));
+    const part =
+      partOfDayHour(said) ??
+      (tail ? PART_OF_DAY[tail[1] ?? ""] : undefined) ??
+      (s.isCertain("hour") && !s.isCertain("meridiem") ? partInTitle(text.slice(0, r.index)) : undefined);
     if (s.isCertain("hour")) {
       let hour = s.get("hour") ?? 0;
       // "at 5" means 5 pm for a to-do; nobody plans chores at 5 am by saying "at 5".

@@ -52,6 +52,9 @@ const HEDGE_WORDS = new Set(
     " ",
   ),
 );
+/** Hedges that muse only with another word of the lead ("i really should", "i really must"); alone they ask. */
+const WEAK_HEDGES = new Set(["should", "shld", "must"]);
+const SUBJECTS = new Set(["i", "we", "im", "i'm", "i'd", "to"]);
 /** Words that open a question ("should i …", "do we …"): advice, read by ADVICE, not a lead. */
 const QUESTION_OPENERS = new Set("should shall must do did can could may might need have has will would is are".split(" "));
 /** A chore a person asks to be kept, never a musing: "must remember to get a charger". */
@@ -67,10 +70,17 @@ function hedgedChore(t: string): string | null {
   if (first && second && QUESTION_OPENERS.has(first) && (second === "i" || second === "we")) return null;
   let i = 0;
   let hedged = false;
+  let weak = false;
+  let other = false;
   while (i < words.length - 1 && LEAD_WORDS.has(words[i] ?? "")) {
-    if (HEDGE_WORDS.has(words[i] ?? "")) hedged = true;
+    const w = words[i] ?? "";
+    if (WEAK_HEDGES.has(w)) weak = true;
+    else if (HEDGE_WORDS.has(w)) hedged = true;
+    else if (!SUBJECTS.has(w)) other = true;
     i++;
   }
+  // "i should back up my laptop" is a request; "i really should …" muses.
+  hedged ||= weak && other;
   const verb = words[i] ?? "";
   if (!hedged || i === 0 || KEEP_WORDS.has(verb)) return null;
   const chore = words.slice(i).join(" ");
