@@ -341,10 +341,10 @@ function partInTitle(before: string): number | undefined {
 }
 
 /** A part of the day that names the task ("parents evening", "date night") right before its weekday. */
-const TITLE_PART = /^(?:morning|afternoon|evening|night)\s+(?=(?:sun|mon|tue|wed|thu|fri|sat)[a-z]*\b)/;
+const TITLE_PART = /^(?:morning|afternoon|evening|night)(?:\s+(?=(?:sun|mon|tue|wed|thu|fri|sat)[a-z]*\b)|(?=\s\s))/;
 
 /** chrono's first acceptable reading of lower-case text. */
-function chronoDue(text: string, clock: Clock): Found | null {
+function chronoDue(text: string, clock: Clock, titleText = text): Found | null {
   const parser = clock.timeZone.startsWith("America/") ? US : GB;
   const results = parser.parse(text, { instant: clock.now, timezone: zoneOffsetMinutes(clock) }, { forwardDate: true });
   for (const r of results) {
@@ -352,7 +352,11 @@ function chronoDue(text: string, clock: Clock): Found | null {
     // "parents evening thurs 5.30pm": "evening" belongs to the title; the day and time are read after it.
     const titlePart = TITLE_PART.exec(r.text);
     if (titlePart && r.index > 0)
-      return chronoDue(text.slice(0, r.index) + " ".repeat(titlePart[0].length) + text.slice(r.index + titlePart[0].length), clock);
+      return chronoDue(
+        text.slice(0, r.index) + " ".repeat(titlePart[0].length) + text.slice(r.index + titlePart[0].length),
+        clock,
+        titleText,
+      );
     if (NOT_A_DATE.test(said)) continue;
     // "get the car washed sat": an abbreviated weekday ending the line is the day, too.
     const endsLine = WEEKDAY_ABBREVIATION.test(said) && text.slice(r.index + r.text.length).trim() === "";
@@ -368,7 +372,7 @@ function chronoDue(text: string, clock: Clock): Found | null {
     const part =
       partOfDayHour(said) ??
       (tail ? PART_OF_DAY[tail[1] ?? ""] : undefined) ??
-      (s.isCertain("hour") && !s.isCertain("meridiem") ? partInTitle(text.slice(0, r.index)) : undefined);
+      (s.isCertain("hour") && !s.isCertain("meridiem") ? partInTitle(titleText.slice(0, r.index)) : undefined);
     if (s.isCertain("hour")) {
       let hour = s.get("hour") ?? 0;
       // "at 5" means 5 pm for a to-do; nobody plans chores at 5 am by saying "at 5".

@@ -439,6 +439,11 @@ function afterLookup(ctx: TurnContext, first: Mapped, found: TaskView[]): Step {
   const explicit = ctx.intents.length === 1 ? ctx.intents[0] : undefined;
   if (explicit?.type === "add" && notesDuplicate(ctx.userText, explicit.items) && first.calls.length > 0)
     return { calls: first.calls.slice(0, MAX_CALLS_PER_STEP), text: "" };
+  // "remind me about the boiler service the morning it's due": a reminder for the task the add names, before any other reading.
+  if (explicit?.type === "add" && explicit.items.some((i) => i.remindOnDue)) {
+    const onTask = duplicateStep(ctx, found);
+    if (onTask) return onTask;
+  }
   const g = groundMessage(ctx.userText, found, ctx.clock);
   if (g?.kind === "change") return { calls: [g.change, ...(g.also ?? [])].flatMap((c) => groundedCalls(ctx, c)), text: "" };
   const duplicate = duplicateStep(ctx, found);
