@@ -437,7 +437,12 @@ function similarTask(title: string, found: TaskView[]): TaskView | undefined {
 function afterLookup(ctx: TurnContext, first: Mapped, found: TaskView[]): Step {
   // An explicit add is added as asked; the lookup only notes a duplicate in the reply (duplicateNotes).
   const explicit = ctx.intents.length === 1 ? ctx.intents[0] : undefined;
-  if (explicit?.type === "add" && notesDuplicate(ctx.userText, explicit.items) && first.calls.length > 0)
+  if (
+    explicit?.type === "add" &&
+    notesDuplicate(ctx.userText, explicit.items) &&
+    first.calls.length > 0 &&
+    !junkAdd(ctx.userText.trim().toLowerCase(), explicit.items[0])
+  )
     return { calls: first.calls.slice(0, MAX_CALLS_PER_STEP), text: "" };
   // "remind me about the boiler service the morning it's due": a reminder for the task the add names, before any other reading.
   if (explicit?.type === "add" && explicit.items.some((i) => i.remindOnDue)) {

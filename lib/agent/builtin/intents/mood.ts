@@ -76,10 +76,10 @@ function hedgedChore(t: string): string | null {
     const w = words[i] ?? "";
     if (WEAK_HEDGES.has(w)) weak = true;
     else if (HEDGE_WORDS.has(w)) hedged = true;
-    else if (!SUBJECTS.has(w)) other = true;
+    else if (!SUBJECTS.has(w) && !weak) other = true;
     i++;
   }
-  // "i should back up my laptop" is a request; "i really should …" muses.
+  // "i should (really) back up my laptop" is a request; "i really should …" muses.
   hedged ||= weak && other;
   const verb = words[i] ?? "";
   if (!hedged || i === 0 || KEEP_WORDS.has(verb)) return null;
