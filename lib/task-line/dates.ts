@@ -259,9 +259,20 @@ const OWN_RULES: Array<{ re: RegExp; read: (m: RegExpExecArray, clock: Clock, te
       return { date: addDays(c.today, (wd - c.weekday + 7) % 7) };
     },
   },
-  // "tues at half 7", "weds morning": an abbreviated weekday right before a time says it is a day.
+  // "pick up the cake sat", "clean the bathroom sun": "sat" or "sun" ending the line after a task's
+  // words is the day; after "the", "in", a pronoun … it is a word ("sit in the sun", "where the cat sat").
   {
-    re: /\b(sun|mon|tues?|weds?|thu|thurs?|fri|sat)\.?(?=\s+(?:at|morning|afternoon|arvo|evening|night)\b)/,
+    re: /\b(sat|sun)\.?$/,
+    read: (m, c, text) => {
+      const before = text.slice(0, m.index).trim().split(/\s+/);
+      if (before.length < 2 || NOT_BEFORE_DAY.has(before.at(-1) ?? "")) return null;
+      const wd = m[1] === "sun" ? 0 : 6;
+      return { date: addDays(c.today, (wd - c.weekday + 7) % 7) };
+    },
+  },
+  // "tues at half 7", "weds morning", "book club weds 7pm": an abbreviated weekday right before a time says it is a day.
+  {
+    re: /\b(sun|mon|tues?|weds?|thu|thurs?|fri|sat)\.?(?=\s+(?:at|morning|afternoon|arvo|evening|night)\b|\s+\d)/,
     read: (m, c) => {
       const wd = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"].indexOf((m[1] ?? "").slice(0, 3));
       return { date: addDays(c.today, (wd - c.weekday + 7) % 7) };
@@ -312,12 +323,40 @@ function ownRule(text: string, clock: Clock): Found | null {
   return best;
 }
 
+/** Words after which "sat" or "sun" is an ordinary word, not a day ("in the sun", "the cat sat"). */
+const NOT_BEFORE_DAY = new Set(
+  "the a an in into of my your our their his her its some no this that i he she it we they who which just had has was have hot bright midday morning evening setting rising".split(
+    " ",
+  ),
+);
+
+/** The part of the day a task's own words name ("quiz night", "morning run"): a bare hour said later is in it. */
+function partInTitle(before: string): number | undefined {
+  const words = before.split(/[^a-z]+/);
+  for (let i = words.length - 1; i >= 0; i--) {
+    const hour = PART_OF_DAY[words[i] ?? ""];
+    if (hour !== undefined && words[i] !== "tonight" && words[i] !== "tonite") return hour;
+  }
+  return undefined;
+}
+
+/** A part of the day that names the task ("parents evening", "date night") right before its weekday. */
+const TITLE_PART = /^(?:morning|afternoon|evening|night)(?:\s+(?=(?:sun|mon|tue|wed|thu|fri|sat)[a-z]*\b)|(?=\s\s))/;
+
 /** chrono's first acceptable reading of lower-case text. */
-function chronoDue(text: string, clock: Clock): Found | null {
+function chronoDue(text: string, clock: Clock, titleText = text): Found | null {
   const parser = clock.timeZone.startsWith("America/") ? US : GB;
   const results = parser.parse(text, { instant: clock.now, timezone: zoneOffsetMinutes(clock) }, { forwardDate: true });
   for (const r of results) {
     const said = r.text.trim();
+    // "parents evening thurs 5.30pm": "evening" belongs to the title; the day and time are read after it.
+    const titlePart = TITLE_PART.exec(r.text);
+    if (titlePart && r.index > 0)
+      return chronoDue(
+        text.slice(0, r.index) + " ".repeat(titlePart[0].length) + text.slice(r.index + titlePart[0].length),
+        clock,
+        titleText,
+      );
     if (NOT_A_DATE.test(said)) continue;
     // "get the car washed sat": an abbreviated weekday ending the line is the day, too.
     const endsLine = WEEKDAY_ABBREVIATION.test(said) && text.slice(r.index + r.text.length).trim() === "";
@@ -330,7 +369,10 @@ function chronoDue(text: string, clock: Clock): Found | null {
     const due: Due = { date };
     // "at 7 tomorrow morning", "sat at 7 in the evening": the part of the day said after the time belongs to it.
     const tail = s.isCertain("hour") && !partOfDayHour(said) ? PART_AFTER.exec(text.slice(r.index + r.text.length)) : null;
-    const part = partOfDayHour(said) ?? (tail ? PART_OF_DAY[tail[1] ?? ""] : undefined);
+    const part =
+      partOfDayHour(said) ??
+      (tail ? PART_OF_DAY[tail[1] ?? ""] : undefined) ??
+      (s.isCertain("hour") && !s.isCertain("meridiem") ? partInTitle(titleText.slice(0, r.index)) : undefined);
     if (s.isCertain("hour")) {
       let hour = s.get("hour") ?? 0;
       // "at 5" means 5 pm for a to-do; nobody plans chores at 5 am by saying "at 5".

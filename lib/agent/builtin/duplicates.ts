@@ -21,7 +21,7 @@ import { stem } from "./grounding";
 import { isBaseVerb } from "./verbs";
 import { cleanRequest } from "./intents/cleanup";
 import { type Clock, localParts } from "@/lib/task-line/clock";
-import { formatIsoLocalDateTime } from "@/lib/task-line/calendar";
+import { addDays, formatIsoLocalDateTime } from "@/lib/task-line/calendar";
 import { numberFrom } from "@/lib/task-line/numbers";
 
 export type Duplicate = { kind: "same" | "similar"; task: TaskView };
@@ -100,7 +100,11 @@ export function findDuplicate(title: string, tasks: TaskView[]): Duplicate | nul
     const otherAll = other.verb ? [...other.nouns, stem(other.verb)] : other.nouns;
     if (item.nouns.every((s) => otherAll.some((o) => sameWord(s, o)))) return { kind: "same", task };
     // The same head noun ("Phone the bank about the card"), or every word of the task said with more.
-    const covered = other.nouns.length > 0 && other.nouns.every((o) => itemAll.some((s) => sameWord(s, o)));
+    // One shared word is not enough without verbs on both sides ("Car boot sale" is not "Load the car").
+    const covered =
+      other.nouns.length > 0 &&
+      (other.nouns.length > 1 || (item.verb !== null && other.verb !== null)) &&
+      other.nouns.every((o) => itemAll.some((s) => sameWord(s, o)));
     if (!similar && (covered || (item.head && other.head && sameWord(item.head, other.head)))) similar = task;
   }
   return similar ? { kind: "similar", task: similar } : null;
@@ -108,6 +112,14 @@ export function findDuplicate(title: string, tasks: TaskView[]): Duplicate | nul
 
 /** The slots an add carries, as a change to the task it duplicates; null when it carries none. */
 export function slotsOf(item: AddItem, task: TaskView, today: string): Changes | null {
+  // "the day before at 9": that many days before the task's due date, at that time; nothing without a due date.
+  if (item.remindOnDue) {
+    const { days, hour, minute, timeZone } = item.remindOnDue;
+    if (!task.dueAt) return null;
+    const day = addDays(localParts(new Date(task.dueAt), timeZone).date, -days);
+    const at = formatIsoLocalDateTime(day, hour, minute);
+    return at.slice(0, 10) < today ? null : { remindAt: at };
+  }
   // "remind me about the dentist the day before": a day already gone is a misreading, never a new due date.
   if ((item.due && item.due.slice(0, 10) < today) || (item.remindAt && item.remindAt.slice(0, 10) < today)) return null;
   const changes: Changes = {};
@@ -132,6 +144,21 @@ const EXPLICIT_ADD =
 export function looksBeforeAdding(text: string, items: AddItem[]): boolean {
   if (items.length === 0) return false;
   return !EXPLICIT_ADD.test(cleanRequest(text));
+}
+
+/**
+ * An explicit add of one task ("add call the vet") is added as asked, but the reply says when the
+ * user already has the same task. That costs one lookup before such an add (docs/agent.md
+ * "Duplicates"); an add of several items, or one said in passing (looksBeforeAdding), does not take this path.
+ */
+export function notesDuplicate(text: string, items: AddItem[]): boolean {
+  return items.length === 1 && !looksBeforeAdding(text, items);
+}
+
+/** The note for an explicit add that repeats a task the user has ("You already have a similar task: 'Call the vet'."), or null. */
+export function duplicateNote(item: AddItem, tasks: TaskView[]): string | null {
+  const dup = findDuplicate(item.title, tasks);
+  return dup?.kind === "same" ? `You already have a similar task: '${dup.task.title}'.` : null;
 }
 
 /** "an hour", "2 hours", "30 mins", "a day" before something, in minutes. */

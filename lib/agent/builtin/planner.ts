@@ -26,7 +26,7 @@ import { isBaseVerb } from "./verbs";
 import { addAfterCreatedList, chooseCandidate, contextualAnswer } from "./followups";
 import { dialogueAnswer } from "./dialogue";
 import { type GroundedChange, groundMessage, mightNameTask } from "./grounding";
-import { beforeTask, findDuplicate, looksBeforeAdding, slotsOf } from "./duplicates";
+import { beforeTask, duplicateNote, findDuplicate, looksBeforeAdding, notesDuplicate, slotsOf } from "./duplicates";
 import { addBody, readAdd } from "./intents/add";
 
 export type PlannedCall = { toolName: string; input: Record<string, unknown> };
@@ -124,7 +124,12 @@ function mapIntent(intent: Intent, ctx: TurnContext): Mapped {
   };
   switch (intent.type) {
     case "add":
-      for (const { remindBeforeWithoutDue, ...item } of intent.items) {
+      for (const { remindBeforeWithoutDue, remindOnDue, ...item } of intent.items) {
+        // "remind me about the dentist the day before at 9" and no such task: nothing to count from; never a new task.
+        if (remindOnDue) {
+          out.notes.push(`I couldn't find a task matching '${item.title}'. Say "show my tasks" to see what's on your list.`);
+          continue;
+        }
         out.calls.push({ toolName: "add_task", input: { ...item } });
         // Added without the reminder; the follow-up reader takes the answer (followups.ts).
         if (remindBeforeWithoutDue) out.notes.push(noDueForReminder(item.title, remindBeforeWithoutDue, item.due ?? null, ctx.clock));
@@ -341,6 +346,8 @@ function groundable(ctx: TurnContext): boolean {
     return false;
   // "need to get the optician done by wed": a to-do said in passing may name a task the user has (duplicates.ts).
   if (intent.type === "add" && looksBeforeAdding(ctx.userText, intent.items)) return true;
+  // "add call the vet" beside "Call the vet": added as asked, with a note (duplicates.ts notesDuplicate).
+  if (intent.type === "add" && notesDuplicate(ctx.userText, intent.items)) return true;
   return uncertain && mightNameTask(ctx.userText);
 }
 
@@ -449,6 +456,20 @@ function similarTask(title: string, found: TaskView[]): TaskView | undefined {
 
 /** After the lookup: the grounded change, a question when two tasks fit, or the readers' own answer. */
 function afterLookup(ctx: TurnContext, first: Mapped, found: TaskView[]): Step {
+  // An explicit add is added as asked; the lookup only notes a duplicate in the reply (duplicateNotes).
+  const explicit = ctx.intents.length === 1 ? ctx.intents[0] : undefined;
+  if (
+    explicit?.type === "add" &&
+    notesDuplicate(ctx.userText, explicit.items) &&
+    first.calls.length > 0 &&
+    !junkAdd(ctx.userText.trim().toLowerCase(), explicit.items[0])
+  )
+    return { calls: first.calls.slice(0, MAX_CALLS_PER_STEP), text: "" };
+  // "remind me about the boiler service the morning it's due": a reminder for the task the add names, before any other reading.
+  if (explicit?.type === "add" && explicit.items.some((i) => i.remindOnDue)) {
+    const onTask = duplicateStep(ctx, found);
+    if (onTask) return onTask;
+  }
   const g = groundMessage(ctx.userText, found, ctx.clock);
   if (g?.kind === "change") return { calls: [g.change, ...(g.also ?? [])].flatMap((c) => groundedCalls(ctx, c)), text: "" };
   const duplicate = duplicateStep(ctx, found);
@@ -520,6 +541,10 @@ function duplicateStep(ctx: TurnContext, found: TaskView[]): Step | null {
 /** "You already have 'X'." for each item of the add that was not added because the user has it. */
 function duplicateNotes(ctx: TurnContext, found: TaskView[]): string[] {
   const intent = ctx.intents.length === 1 ? ctx.intents[0] : undefined;
+  if (intent?.type === "add" && intent.items[0] && notesDuplicate(ctx.userText, intent.items)) {
+    const note = duplicateNote(intent.items[0], found);
+    return note ? [note] : [];
+  }
   if (intent?.type !== "add" || intent.items.length < 2 || !looksBeforeAdding(ctx.userText, intent.items)) return [];
   return intent.items.flatMap((item) => {
     const dup = findDuplicate(item.title, found);

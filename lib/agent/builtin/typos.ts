@@ -4,7 +4,7 @@
  * word is corrected, and only when it is not itself a word the readers know, so a chore such as
  * "park the car" is never turned into "mark the car".
  */
-import { isBaseVerb } from "./verbs";
+import { baseVerbBySwap, isBaseVerb } from "./verbs";
 
 const COMMANDS = [
   "add",
@@ -125,13 +125,19 @@ export function correctCommand(word: string): string | null {
       bestDistance = d;
     }
   }
-  return best;
+  // "tkae the bins out", "wsah the car": a chore verb with two letters swapped.
+  return best ?? baseVerbBySwap(w);
 }
+
+/** Misspelt little words inside a request ("hoover teh lounge"), to their spelling. */
+const WORD_TYPOS: Readonly<Record<string, string>> = { teh: "the", hte: "the", adn: "and" };
 
 /** Replaces a misspelt command at the start of `text` (either casing); other text is untouched. */
 export function fixCommandTypo(text: string): string {
   const m = /^([A-Za-z]+)(?=\s|$)/.exec(text);
   if (!m || !m[1]) return text;
   const fixed = correctCommand(m[1]);
-  return fixed ? fixed + text.slice(m[1].length) : text;
+  const first = fixed ?? m[1];
+  const rest = text.slice(m[1].length).replace(/(?<=\s)[a-z]{3}(?=\s|$)/g, (w) => WORD_TYPOS[w] ?? w);
+  return first + rest;
 }

@@ -19,7 +19,9 @@ const BASE_VERBS = new Set(
     // Everyday chores people start a to-do with.
     "bleed chase defrost descale hoover sign text top back reply cancel clear declutter empty fix " +
     "hang hoover iron mend oil polish pot prune repot restock service sharpen sort spray tidy tune unblock " +
-    "vacuum weed book renew chase collect organise pop nip grab ring phone email buy"
+    "vacuum weed book renew chase collect organise pop nip grab ring phone email buy " +
+    // Home and admin jobs (blind probe v5adds).
+    "repaint redecorate install measure varnish insulate"
   ).split(" "),
 );
 
@@ -132,6 +134,17 @@ const NOT_COMPLETION = new Set([
 
 export function isBaseVerb(word: string): boolean {
   return BASE_VERBS.has(word.toLowerCase());
+}
+
+/** The chore verb a word of four letters or more spells with two neighbouring letters swapped ("tkae" → "take", "wsah" → "wash"), or null. */
+export function baseVerbBySwap(word: string): string | null {
+  const w = word.toLowerCase();
+  if (w.length < 4 || BASE_VERBS.has(w)) return null;
+  for (let i = 0; i + 1 < w.length; i++) {
+    const swapped = w.slice(0, i) + w.charAt(i + 1) + w.charAt(i) + w.slice(i + 2);
+    if (BASE_VERBS.has(swapped)) return swapped;
+  }
+  return null;
 }
 
 /** Base form of a past-tense verb, or null when the word is not one. */

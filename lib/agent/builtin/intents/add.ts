@@ -4,9 +4,11 @@
  * description, priority and due date.
  */
 import type { Clock } from "@/lib/task-line/clock";
+import { readDueRelativeReminder } from "@/lib/task-line/due-relative";
 import { leadingReminder, readTaskLine } from "@/lib/task-line/read";
 import { quoted } from "@/lib/task-line/text";
 import { findPriority } from "@/lib/task-line/priority";
+import { isBaseVerb } from "../verbs";
 import { splitItems } from "./refs";
 import type { AddItem } from "./types";
 
@@ -74,8 +76,68 @@ const ADD_COMMANDS: RegExp[] = [
   /^(?:put)\s+(.+?\s+(?:on|onto|in)\s+(?:my|the)\s+(?:[\w-]+\s+)?(?:list|agenda|calendar|tasks)(?:\s+(?:for|by|on|due|at|in|this|next|tomorrow|today|tonight)\b.*)?)$/i,
 ];
 
+/** Slang add verbs ("stick", "bung") and the words that may follow a quoted title ("… on there", "… on pls"). */
+const SLANG_VERBS = new Set("chuck stick pop bung whack slap shove".split(" "));
+const PARTICLES = new Set("on onto in down".split(" "));
+const AFTER_PARTICLE = new Set("there here for me pls please plz cheers ta thanks the my list".split(" "));
+
+/** "stick 'renew passport' on for me", "bung "order school shoes" on there": a quoted title between a slang verb and its particle. */
+function slangQuoted(text: string): { body: string; list: boolean; prefix: string } | null {
+  const verb = text.split(" ", 1)[0] ?? "";
+  if (!SLANG_VERBS.has(verb.toLowerCase())) return null;
+  const rest = text.slice(verb.length).trimStart();
+  const title = quoted(rest);
+  const open = rest.charAt(0);
+  if (!title || !"'\"`".includes(open) || rest.charAt(title.length + 1) !== open) return null;
+  const after = rest
+    .slice(title.length + 2)
+    .toLowerCase()
+    .split(/[\s,.!]+/)
+    .filter(Boolean);
+  if (!PARTICLES.has(after[0] ?? "") || !after.slice(1).every((w) => AFTER_PARTICLE.has(w))) return null;
+  return { body: rest.slice(0, title.length + 2), list: false, prefix: text.slice(0, text.length - rest.length) };
+}
+
+/** Leading words of a need said without a verb ("i need …", "we still need …"). */
+const NEED_SUBJECT = new Set("i we still really def defo".split(" "));
+/** Needs that are no errand ("need a break", "need you to …", "need help"): left to the other readers. */
+const NOT_AN_ERRAND = new Set(
+  "to 2 you u ya it that this them help break rest holiday sleep nap hug minute moment sec second word space advice answer vacation lie-in more less".split(
+    " ",
+  ),
+);
+
+/**
+ * "need eggs, flour and butter", "i need a new hoover bag", "need loo roll": a need without a verb
+ * is an errand to get it ("Get loo roll"). Read word by word; the needed things stay as typed.
+ */
+function verblessNeed(text: string): string | null {
+  const words = text.split(" ");
+  let i = 0;
+  while (i < words.length && NEED_SUBJECT.has((words[i] ?? "").toLowerCase())) i++;
+  if ((words[i] ?? "").toLowerCase() !== "need") return null;
+  const needed = words.slice(i + 1);
+  const first = (needed[0] ?? "").toLowerCase();
+  if (needed.length === 0 || isBaseVerb(first) || needed.some((w) => NOT_AN_ERRAND.has(w.toLowerCase().replace(/[,.!?]+$/, ""))))
+    return null;
+  return `get ${needed.join(" ")}`;
+}
+
+/** Owners of a thing to find ("find my passport"): a chore, not a search of the list. */
+const OWNERS = new Set("my our his her their me the kids".split(" "));
+const LIST_NOUNS = new Set("task tasks todo todos to-dos list lists reminders stuff things items".split(" "));
+/** "find my passport", "locate our spare key": looking for a thing one owns is a chore, never a search of the tasks. */
+export function findsOwnThing(body: string): boolean {
+  const [verb, owner, ...thing] = body.toLowerCase().split(/\s+/);
+  return (verb === "find" || verb === "locate") && OWNERS.has(owner ?? "") && thing.length > 0 && !thing.some((w) => LIST_NOUNS.has(w));
+}
+
 /** The body of an explicit add request (and whether several items were announced), or null. */
 export function addBody(text: string): { body: string; list: boolean; prefix: string } | null {
+  const slang = slangQuoted(text);
+  if (slang) return slang;
+  const need = verblessNeed(text);
+  if (need) return { body: need, list: false, prefix: "" };
   // "pop bread on my list", "stick X on for weds": only with the list words or a date after the
   // particle ("stick the kettle on" is not a to-do).
   const around = SLANG_ADD_AROUND.exec(text);
@@ -108,8 +170,14 @@ const COUNT_ANNOUNCED =
  * uses too: the same words make the same task in the chat and in the panel.
  */
 export function readItem(raw: string, clock: Clock): AddItem {
-  const r = readTaskLine(raw, clock);
+  // "the dentist the day before at 9": a reminder counted from that task's due date, which only the task knows.
+  const relative = readDueRelativeReminder(raw, clock);
+  const r = readTaskLine(relative ? relative.rest : raw, clock);
   const item: AddItem = { title: r.title };
+  if (relative) {
+    const { days, hour, minute } = relative;
+    return { title: r.title, remindOnDue: { days, hour, minute, timeZone: clock.timeZone } };
+  }
   if (r.description) item.description = r.description;
   if (r.priority) item.priority = r.priority;
   if (r.listName) item.list = r.listName;

@@ -9,7 +9,7 @@ import { normalize } from "../text";
 import { findDue } from "@/lib/task-line/dates";
 import { fixCommandTypo } from "../typos";
 import { isBaseVerb } from "../verbs";
-import { addBody, readAdd } from "./add";
+import { addBody, findsOwnThing, readAdd } from "./add";
 import { readComplete, readDelete, readReopen, pointsAtTask } from "./change";
 import { cleanRequest, cleanRequestKeepCase } from "./cleanup";
 import { groupAndCommand, groupThenUnreadCommand, readBulkUpdate, readGroupBulk, readGroupThenCommand } from "./bulk-update";
@@ -86,7 +86,7 @@ function readExplicitAdd(c: Clause): Intent | null {
   const add = addBody(c.original);
   if (!add) return null;
   const body = add.body.trim();
-  if (MANAGEMENT_VERB.test(body.toLowerCase())) {
+  if (MANAGEMENT_VERB.test(body.toLowerCase()) && !findsOwnThing(body)) {
     const inner = readClause({ ...c, raw: body, lower: body.toLowerCase(), original: body });
     if (plausibleFromAddBody(inner, body.toLowerCase())) return inner;
   }
@@ -433,9 +433,10 @@ export const INTENT_READERS: IntentReader[] = [
     name: "offtopic",
     precedence: 95,
     mutates: false,
-    // "pick the kids up from football tomorrow": an imperative with a date is a to-do, whatever its topic.
+    // "pick the kids up from football tomorrow": an imperative with a date is a to-do, whatever its topic;
+    // so is a noun phrase with a day and a clock time ("football practice thurs 6.30pm").
     read: (c) =>
-      isOffTopic(c.lower) && !(isBaseVerb(c.lower.split(" ")[0] ?? "") && findDue(c.lower, c.clock))
+      isOffTopic(c.lower) && !(isBaseVerb(c.lower.split(" ")[0] ?? "") && findDue(c.lower, c.clock)) && !appointment(c)
         ? { type: "say", kind: "offtopic" }
         : null,
     examples: ["sing me a song", "write me a poem"],
@@ -448,6 +449,12 @@ export const INTENT_READERS: IntentReader[] = [
     examples: ["buy milk", "call mom tomorrow", "set up a meeting with Tom on friday at 3pm"],
   },
 ];
+
+/** A statement with a day and a clock time in digits ("football practice thurs 6.30pm"): an appointment to keep, not a topic. */
+function appointment(c: Clause): boolean {
+  const due = /\d/.test(c.lower) && !isQuestion(c.original, c.lower) ? findDue(c.lower, c.clock) : null;
+  return due?.due.hour !== undefined && due.due.date !== undefined && /[a-z]/.test(c.lower.split(" ")[0] ?? "");
+}
 
 /** Tried in this order; the order is the declared precedence, never the array's. */
 const ORDERED = [...INTENT_READERS].sort((a, b) => a.precedence - b.precedence);

@@ -36,15 +36,74 @@ const MUSING_CHORE =
 /** Words a chore does not start with ("i really should be there"). */
 const NOT_A_CHORE_START =
   /^(?:the|a|an|my|it|that|this|be|been|being|have|not|so|too|more|less|i|we|you|he|she|they|there|here|just|really)$/;
+/**
+ * A hedged lead, read word by word: the words a musing opens with before its chore ("might need
+ * to", "thinking i should", "wonder if i should", "maybe i oughta", "prob need to", "i really
+ * must", "kinda feel like i should", "might be worth"). LEAD_WORDS may stand in a lead;
+ * HEDGE_WORDS make it a musing (without one, "i need to …" or "gotta …" is a request).
+ */
+const LEAD_WORDS = new Set(
+  "i we im i'm i'd tbh honestly really seriously kinda of feel feeling like probably prob probs prolly maybe perhaps defo definitely just guess reckon think suppose thinking wondering wonder if whether about should shld ought oughta to must need might may have be worth it would could".split(
+    " ",
+  ),
+);
+const HEDGE_WORDS = new Set(
+  "should shld ought oughta might may prob probs probably prolly maybe perhaps guess reckon think thinking wonder wondering worth kinda suppose feel feeling must".split(
+    " ",
+  ),
+);
+/** Hedges that muse only with another word of the lead ("i really should", "i really must"); alone they ask. */
+const WEAK_HEDGES = new Set(["should", "shld", "must"]);
+const SUBJECTS = new Set(["i", "we", "im", "i'm", "i'd", "to"]);
+/** Words that open a question ("should i …", "do we …"): advice, read by ADVICE, not a lead. */
+const QUESTION_OPENERS = new Set("should shall must do did can could may might need have has will would is are".split(" "));
+/** A chore a person asks to be kept, never a musing: "must remember to get a charger". */
+const KEEP_WORDS = new Set("remember remembr".split(" "));
+
+/** The chore after a hedged lead ("prob need to renew the tv licence" → "renew the tv licence"), or null. */
+function hedgedChore(t: string): string | null {
+  const words = t
+    .replace(/[,.!?]+/g, " ")
+    .split(/\s+/)
+    .filter(Boolean);
+  const [first, second] = words;
+  if (first && second && QUESTION_OPENERS.has(first) && (second === "i" || second === "we")) return null;
+  let i = 0;
+  let hedged = false;
+  let weak = false;
+  let other = false;
+  while (i < words.length - 1 && LEAD_WORDS.has(words[i] ?? "")) {
+    const w = words[i] ?? "";
+    if (WEAK_HEDGES.has(w)) weak = true;
+    else if (HEDGE_WORDS.has(w)) hedged = true;
+    else if (!SUBJECTS.has(w) && !weak) other = true;
+    i++;
+  }
+  // "i should (really) back up my laptop" is a request; "i really should …" muses.
+  hedged ||= weak && other;
+  const verb = words[i] ?? "";
+  if (!hedged || i === 0 || KEEP_WORDS.has(verb)) return null;
+  const chore = words.slice(i).join(" ");
+  if (isBaseVerb(verb)) return chore;
+  if (/ing$/.test(verb)) {
+    const base = baseOfGerund(chore);
+    return base === chore ? null : base;
+  }
+  return null;
+}
+
 function musing(t: string): boolean {
   return (
     MUSING_START.test(t) ||
+    hedgedChore(t) !== null ||
     (/^(?:i|we) (?:really |honestly |definitely )?(?:should|ought to|must|need to|have to|gotta)\b/.test(t) && VAGUE_WHEN.test(t))
   );
 }
 
 /** The chore in a musing: "I really should clean the garage at some point" → "clean the garage". */
 function musingChore(t: string): string | null {
+  const hedged = hedgedChore(t);
+  if (hedged) return hedged.replace(VAGUE_WHEN, "").replace(/[\s,]+$/, "");
   const chore = MUSING_CHORE.exec(t)?.[1]
     ?.replace(VAGUE_WHEN, "")
     .replace(/[\s,]+$/, "")
@@ -164,6 +223,12 @@ export function choreOf(clause: string): string | null {
     );
   if (!chore) return null;
   const first = chore.split(/\s+/)[0]?.toLowerCase() ?? "";
+  // "should i be chasing the plumber": the chore is the gerund's ("chase the plumber").
+  if (first === "be") {
+    const rest = chore.slice(3);
+    const base = baseOfGerund(rest);
+    if (base !== rest) return base;
+  }
   // "should I be worried?", "will I have time?": no chore to offer.
   return isBaseVerb(first) || /ing$/.test(first) ? chore : null;
 }

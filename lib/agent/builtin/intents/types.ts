@@ -29,6 +29,8 @@ export type AddItem = {
   parent?: string;
   /** "…, remind me an hour before" with no due time to count from: not a tool input; the reply asks when it is due. */
   remindBeforeWithoutDue?: number;
+  /** "remind me about the dentist the day before at 9": a reminder counted from the due date of a task the user has; not a tool input (duplicates.ts slotsOf). */
+  remindOnDue?: { days: number; hour: number; minute: number; timeZone: string };
 };
 
 export type Changes = {
