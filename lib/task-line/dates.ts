@@ -466,7 +466,7 @@ export function cutSpans(text: string, spans: Span[]): string {
   for (const s of sorted) out = `${out.slice(0, s.index)} ${out.slice(s.index + s.length)}`;
   return out
     .replace(/\s+/g, " ")
-    .replace(/\s+([,.!?;:])/g, "$1")
+    .replace(/(?<!\s)\s+([,.!?;:])/g, "$1")
     .trim();
 }
 

@@ -305,7 +305,7 @@ function pronounChange(ctx: TurnContext, acts: Act[], intent: Intent | undefined
   const asWords = ctx.userText
     .toLowerCase()
     .trim()
-    .replace(/[.!]+$/, "")
+    .replace(/(?<![.!])[.!]+$/, "")
     .split(/\s+/);
   dropBack(asWords, AMEND_BACK);
   // "make it repeat every week": the repeat is said by "every week".

@@ -175,7 +175,7 @@ export function beforeTask(text: string, tasks: TaskView[], clock: Clock): { bod
   const lower = text
     .toLowerCase()
     .replace(/[’‘]/g, "'")
-    .replace(/[.!?\s]+$/, "");
+    .replace(/(?<![.!?\s])[.!?\s]+$/, "");
   const m = BEFORE_TASK.exec(lower);
   if (!m) return null;
   const said = (m[1] ?? "").replace(/^half an?$/, "half");

@@ -879,7 +879,7 @@ export function groundMessage(text: string, tasks: TaskView[], clock: Clock): Gr
 }
 
 /** Where a message naming two tasks splits: "and", "&", commas. */
-const PART_SPLIT = /\s*,\s*|\s+(?:and|&)\s+/i;
+const PART_SPLIT = /(?<!\s)\s*,\s*|(?<!\s)\s+(?:and|&)\s+/i;
 
 function groundParts(text: string, tasks: TaskView[], clock: Clock): Grounding {
   const parts = text

@@ -97,7 +97,7 @@ export function unknownText(text: string, original: string): string {
       text,
     );
   if (!remark && words.length > 0 && words.length <= 6 && !/\?\s*$/.test(original)) {
-    return `Do you want me to add '${capitalize(original.trim().replace(/[.!]+$/, ""))}' as a new task?`;
+    return `Do you want me to add '${capitalize(original.trim().replace(/(?<![.!])[.!]+$/, ""))}' as a new task?`;
   }
   return UNCLEAR;
 }

@@ -40,7 +40,7 @@ export function alternativesFor(result: ToolResultEvent): string[][] {
   if (outcome.code !== "not_found" || looksLikeId(task)) return [];
   const groups: string[][] = [];
   const parts = task
-    .split(/\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*/)
+    .split(/(?<!\s)\s*,\s*(?:and\s+)?|(?<!\s)\s+and\s+|(?<!\s)\s*&\s*/)
     .map(trimPunctuation)
     .filter(Boolean);
   if (parts.length > 1) groups.push(parts);

@@ -11,9 +11,9 @@ export function normalize(text: string): string {
         /^(?!\s*(?:rename|retitle|change|update|edit|move|set|make|put|push|postpone|reschedule)\b)(.+?)\s*(?:->|=>|\u2192|\u21D2)\s*/i,
         "change $1 to ",
       )
-      .replace(/\s*(?:->|=>|\u2192|\u21D2)\s*/g, " to ")
+      .replace(/(?<!\s)\s*(?:->|=>|\u2192|\u21D2)\s*/g, " to ")
       // "buy milk ✓", "buy milk [x]": a tick after a task means it is done.
-      .replace(/\s*(?:\u2713|\u2714|\u2611|\u2705|\[x\])\s*$/i, " done")
+      .replace(/(?<!\s)\s*(?:\u2713|\u2714|\u2611|\u2705|\[x\])\s*$/i, " done")
       .replace(/[\u2013\u2014]/g, " - ")
       // Smileys and emoji carry no request ("good morning :)").
       .replace(/(?:^|\s)[:;=8][-']?[)(DPp3\]\[/|*]+(?=\s|$)/g, " ")

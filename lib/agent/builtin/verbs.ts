@@ -154,7 +154,7 @@ export function baseOfPast(word: string): string | null {
   const irregular = IRREGULAR_PAST[w];
   if (irregular) return irregular;
   // "need", "feed", "bed" end in -ed without being past tense.
-  if (!/[a-z]{2,}ed$/.test(w) || /eed$/.test(w) || !/[aeiouy]/.test(w.slice(0, -2))) return null;
+  if (!/(?<![a-z])[a-z]{2,}ed$/.test(w) || /eed$/.test(w) || !/[aeiouy]/.test(w.slice(0, -2))) return null;
   const stem = w.slice(0, -2);
   const candidates = [stem, w.slice(0, -1), stem.replace(/(.)\1$/, "$1"), stem.replace(/i$/, "y")];
   const known = candidates.find((c) => BASE_VERBS.has(c));

@@ -21,7 +21,7 @@ export function cleanRequest(text: string): string {
     t = t.replace(LEADING_FILLER, "").replace(POLITE_PREFIX, "").replace(TRAILING, "").replace(DONE_THEN_COMMAND, "");
     if (t === before) break;
   }
-  return trimPunctuation(t.replace(/\?+$/, ""));
+  return trimPunctuation(t.replace(/(?<!\?)\?+$/, ""));
 }
 
 /** Same, but keeps the user's casing (for titles): cuts the same number of characters. */

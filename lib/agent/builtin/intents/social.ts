@@ -85,6 +85,13 @@ function answerWords(text: string): string[] {
   return text.toLowerCase().match(/[a-z']+/g) ?? [];
 }
 
+/** A word with its last letter's stretch squeezed to one ("yesss" → "yes", "nooo" → "no"). */
+function squeezeEnd(word: string): string {
+  let end = word.length - 1;
+  while (end > 0 && word[end - 1] === word[end]) end--;
+  return word.slice(0, end + 1);
+}
+
 /** A yes in any common form (see YES_HEAD): also a thumbs-up on its own. */
 export function saysYes(text: string): boolean {
   if (THUMBS.test(text)) return [...text].some((ch) => YES_EMOJI.has(ch));
@@ -92,7 +99,7 @@ export function saysYes(text: string): boolean {
   if (words.length === 0 || words.length > 8 || words.some((w) => NO_HEAD.has(w) || w === "don't" || w === "dont")) return false;
   if (words.includes("not") && !(words.includes("why") && words.at(-1) === "not")) return false;
   // "yes yes", "yesss": a stretched yes is a yes.
-  const squeezed = words.map((w) => w.replace(/(.)\1+$/, "$1"));
+  const squeezed = words.map(squeezeEnd);
   return squeezed.every((w) => YES_WORDS.has(w)) && squeezed.some((w) => YES_HEAD.has(w));
 }
 
@@ -100,7 +107,7 @@ export function saysYes(text: string): boolean {
 export function saysNo(text: string): boolean {
   const words = answerWords(text);
   if (words.length === 0 || words.length > 8) return false;
-  return words.every((w) => NO_WORDS.has(w)) && words.some((w) => NO_HEAD.has(w.replace(/(.)\1+$/, "$1")));
+  return words.every((w) => NO_WORDS.has(w)) && words.some((w) => NO_HEAD.has(squeezeEnd(w)));
 }
 
 /** A social or off-topic message, or null. */
