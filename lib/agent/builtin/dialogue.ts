@@ -508,7 +508,8 @@ function pronounQuestion(text: string): "due" | "priority" | "list" | null {
   const rest = (lead: string[]) => w.slice(lead.length).filter((x) => !PRONOUN_QUESTION_WORDS.has(x));
   // "when is it", "whens that due", "when do i need to do it by"
   if (["when", "whens", "when's"].includes(w[0] ?? "") && rest(["when"]).length === 0) return "due";
-  // "what day is it for", "what time is that"
+  // "what day is it for", "what time is that" — but "what day is it (today)" asks the clock.
+  if (CLOCK_QUESTIONS.has(said)) return null;
   if (w[0] === "what" && (w[1] === "day" || w[1] === "date" || w[1] === "time") && rest(["what", "day"]).length === 0) return "due";
   // "is it urgent", "is that high priority", "what priority is it"
   if (PRIORITY_QUESTIONS.has(said)) return "priority";
@@ -517,6 +518,10 @@ function pronounQuestion(text: string): "due" | "priority" | "list" | null {
   return null;
 }
 const IT = ["it", "that", "this"];
+/** Questions about the clock, never about a task: "what day is it", "what time is it now". */
+const CLOCK_QUESTIONS = new Set(
+  ["day", "date", "time"].flatMap((unit) => ["", " today", " now", " rn"].map((end) => `what ${unit} is it${end}`)),
+);
 const PRIORITY_QUESTIONS = new Set([
   ...IT.flatMap((it) => ["urgent", "important", "high priority", "a priority"].map((p) => `is ${it} ${p}`)),
   ...IT.flatMap((it) => [`what priority is ${it}`, `how urgent is ${it}`, `how important is ${it}`]),

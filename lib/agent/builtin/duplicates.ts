@@ -146,21 +146,6 @@ export function looksBeforeAdding(text: string, items: AddItem[]): boolean {
   return !EXPLICIT_ADD.test(cleanRequest(text));
 }
 
-/**
- * An explicit add of one task ("add call the vet") is added as asked, but the reply says when the
- * user already has the same task. That costs one lookup before such an add (docs/agent.md
- * "Duplicates"); an add of several items, or one said in passing (looksBeforeAdding), does not take this path.
- */
-export function notesDuplicate(text: string, items: AddItem[]): boolean {
-  return items.length === 1 && !looksBeforeAdding(text, items);
-}
-
-/** The note for an explicit add that repeats a task the user has ("You already have a similar task: 'Call the vet'."), or null. */
-export function duplicateNote(item: AddItem, tasks: TaskView[]): string | null {
-  const dup = findDuplicate(item.title, tasks);
-  return dup?.kind === "same" ? `You already have a similar task: '${dup.task.title}'.` : null;
-}
-
 /** "an hour", "2 hours", "30 mins", "a day" before something, in minutes. */
 const BEFORE_TASK =
   /\b(\d{1,3}|an?|one|two|three|four|five|ten|fifteen|twenty|thirty|forty-five|half an?)\s+(minutes?|mins?|hours?|hrs?|days?)\s+before\s+([a-z][a-z' ]*)$/;

@@ -26,7 +26,7 @@ import { isBaseVerb } from "./verbs";
 import { addAfterCreatedList, chooseCandidate, contextualAnswer } from "./followups";
 import { dialogueAnswer } from "./dialogue";
 import { type GroundedChange, groundMessage, mightNameTask } from "./grounding";
-import { beforeTask, duplicateNote, findDuplicate, looksBeforeAdding, notesDuplicate, slotsOf } from "./duplicates";
+import { beforeTask, findDuplicate, looksBeforeAdding, slotsOf } from "./duplicates";
 import { addBody, readAdd } from "./intents/add";
 
 export type PlannedCall = { toolName: string; input: Record<string, unknown> };
@@ -346,8 +346,8 @@ function groundable(ctx: TurnContext): boolean {
     return false;
   // "need to get the optician done by wed": a to-do said in passing may name a task the user has (duplicates.ts).
   if (intent.type === "add" && looksBeforeAdding(ctx.userText, intent.items)) return true;
-  // "add call the vet" beside "Call the vet": added as asked, with a note (duplicates.ts notesDuplicate).
-  if (intent.type === "add" && notesDuplicate(ctx.userText, intent.items)) return true;
+  // "remind me about the boiler service the morning it's due": the reminder goes on the task it names.
+  if (intent.type === "add" && intent.items.some((i) => i.remindOnDue)) return true;
   return uncertain && mightNameTask(ctx.userText);
 }
 
@@ -456,15 +456,7 @@ function similarTask(title: string, found: TaskView[]): TaskView | undefined {
 
 /** After the lookup: the grounded change, a question when two tasks fit, or the readers' own answer. */
 function afterLookup(ctx: TurnContext, first: Mapped, found: TaskView[]): Step {
-  // An explicit add is added as asked; the lookup only notes a duplicate in the reply (duplicateNotes).
   const explicit = ctx.intents.length === 1 ? ctx.intents[0] : undefined;
-  if (
-    explicit?.type === "add" &&
-    notesDuplicate(ctx.userText, explicit.items) &&
-    first.calls.length > 0 &&
-    !junkAdd(ctx.userText.trim().toLowerCase(), explicit.items[0])
-  )
-    return { calls: first.calls.slice(0, MAX_CALLS_PER_STEP), text: "" };
   // "remind me about the boiler service the morning it's due": a reminder for the task the add names, before any other reading.
   if (explicit?.type === "add" && explicit.items.some((i) => i.remindOnDue)) {
     const onTask = duplicateStep(ctx, found);
@@ -541,10 +533,6 @@ function duplicateStep(ctx: TurnContext, found: TaskView[]): Step | null {
 /** "You already have 'X'." for each item of the add that was not added because the user has it. */
 function duplicateNotes(ctx: TurnContext, found: TaskView[]): string[] {
   const intent = ctx.intents.length === 1 ? ctx.intents[0] : undefined;
-  if (intent?.type === "add" && intent.items[0] && notesDuplicate(ctx.userText, intent.items)) {
-    const note = duplicateNote(intent.items[0], found);
-    return note ? [note] : [];
-  }
   if (intent?.type !== "add" || intent.items.length < 2 || !looksBeforeAdding(ctx.userText, intent.items)) return [];
   return intent.items.flatMap((item) => {
     const dup = findDuplicate(item.title, found);
