@@ -183,33 +183,10 @@ const firstWordNot = (list: string[]) => {
   return (said: Said) => !set.has(said.tokens[0]?.w ?? "") || said.tokens.length === 1;
 };
 
-const LEVELS = [
-  "high",
-  "low",
-  "medium",
-  "normal",
-  "top",
-  "urgent",
-  "important",
-  "critical",
-  "not urgent",
-  "unimportant",
-  "highest",
-  "lowest",
-];
-const IS_LEVELS = [
-  "high",
-  "low",
-  "medium",
-  "normal",
-  "top",
-  "urgent",
-  "important",
-  "critical",
-  "not urgent",
-  "not important",
-  "unimportant",
-];
+/** Priority words both readings share; "highest" is a level to set, "not important" one to be. */
+const BASE_LEVELS = ["high", "low", "medium", "normal", "top", "urgent", "important", "critical", "not urgent"];
+const LEVELS = [...BASE_LEVELS, "unimportant", "highest", "lowest"];
+const IS_LEVELS = [...BASE_LEVELS, "not important", "unimportant"];
 const withPriority = (levels: string[]) => levels.flatMap((l) => [`${l} priority`, `${l}-priority`, l]);
 const CAN = one("can", "could", "will", "may");
 const HEDGE = opt(one("easily", "probably", "definitely"));
