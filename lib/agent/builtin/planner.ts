@@ -454,6 +454,9 @@ function similarTask(title: string, found: TaskView[]): TaskView | undefined {
   return found.find((t) => t.status !== "completed" && (t.title.toLowerCase().match(/[a-z]{4,}/g) ?? []).some((w) => words.has(w)));
 }
 
+/** A title that kept a placing verb of a change ("put renew the passport in travel"). */
+const KEPT_VERB = /^(?:put|move|set|make|take|change|give|mark|stick|pop|file|switch|turn)\b/i;
+
 /** After the lookup: the grounded change, a question when two tasks fit, or the readers' own answer. */
 function afterLookup(ctx: TurnContext, first: Mapped, found: TaskView[]): Step {
   const explicit = ctx.intents.length === 1 ? ctx.intents[0] : undefined;
@@ -472,19 +475,14 @@ function afterLookup(ctx: TurnContext, first: Mapped, found: TaskView[]): Step {
       text: `Which one do you mean: ${g.tasks.map((t) => `'${t.title}'`).join(" or ")}? Tell me a little more of its name and what to change.`,
     };
   const intent = ctx.intents[0];
-  // A noun-phrase title that matches a task the user has ("glasses by the weekend" beside "Order
-  // new glasses") is offered with a note, never added: it may be that task.
+  // A title that matches a task the user has is offered with a note, never added: it may be that
+  // task — a noun phrase ("glasses by the weekend" beside "Order new glasses") or a title that kept
+  // a placing verb ("put renew the passport in travel").
   const item = intent?.type === "add" && intent.items.length === 1 ? intent.items[0] : undefined;
-  const twin = item && VERBLESS(item.title) ? similarTask(item.title, found) : undefined;
+  const twin = item && (VERBLESS(item.title) || KEPT_VERB.test(item.title)) ? similarTask(item.title, found) : undefined;
   if (item && twin) return { calls: [], text: `You already have '${twin.title}'. ${offerText(item, ctx.clock)}` };
   // A rename to a repeat or a day is never made; a delete about a reminder still asks first.
   if (misreadChange(ctx) && intent?.type === "update") return { calls: [], text: socialText("unclear", ctx.clock) };
-  // "put renew the passport in travel": an add whose title kept a change verb, beside a task it names, is offered.
-  const kept =
-    item && /^(?:put|move|set|make|take|change|give|mark|stick|pop|file|switch|turn)\b/i.test(item.title)
-      ? similarTask(item.title, found)
-      : undefined;
-  if (item && kept) return { calls: [], text: `You already have '${kept.title}'. ${offerText(item, ctx.clock)}` };
   // Nothing named, or not every word explained: the readers' own reading stands.
   if (first.calls.length > 0) return { calls: first.calls.slice(0, MAX_CALLS_PER_STEP), text: "" };
   const notes = [...first.notes];
