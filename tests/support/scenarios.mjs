@@ -80,6 +80,12 @@ export function matchTask(t, p, { all = [], now } = {}) {
       const d = daysFrom(now ?? new Date(), t.dueAt);
       if (d < v[0] || d > v[1]) return false;
     }
+    if (k === "dueNext" && v) {
+      // The next such clock time: later today, or tomorrow once it has passed (a quarter of an
+      // hour's grace for the turn itself), so the expectation holds at any hour.
+      const from = (now ?? new Date()).getTime();
+      if (!due || due.getTime() <= from - 15 * 60_000 || due.getTime() > from + 24 * 3_600_000) return false;
+    }
     if (k === "dueWeekday" && (!due || due.getUTCDay() !== v)) return false;
     if (k === "dueWeekdayIn" && (!due || !v.includes(due.getUTCDay()))) return false;
     if (k === "dueHour" && (!due || due.getUTCHours() !== v)) return false;

@@ -106,4 +106,17 @@ describe("playScenario", () => {
     expect(await playScenario(say({ tasks: [{ "title~": "flights", "parent~": "trip" }] }), scripted([], after))).toBeNull();
     expect(await playScenario(say({ tasks: [{ "title~": "flights", "parent~": "party" }] }), scripted([], after))).not.toBeNull();
   });
+
+  it("`dueNext` is the next such clock time: later today, or tomorrow once it has passed", async () => {
+    const due = (iso: string) => [task("t", "Post the parcel", { dueAt: iso })];
+    const next = say({ tasks: [{ "title~": "parcel", dueHour: 15, dueNext: true }] });
+    // NOW is 14:05: 3 pm is later today; tomorrow's 3 pm is a day too far, yesterday's has passed
+    expect(await playScenario(next, scripted([], due("2026-11-22T15:00:00.000Z")), { now: NOW })).toBeNull();
+    expect(await playScenario(next, scripted([], due("2026-11-23T15:00:00.000Z")), { now: NOW })).not.toBeNull();
+    expect(await playScenario(next, scripted([], due("2026-11-21T15:00:00.000Z")), { now: NOW })).not.toBeNull();
+    // at 4 pm the next 3 pm is tomorrow's
+    const four = new Date("2026-11-22T16:00:00.000Z");
+    expect(await playScenario(next, scripted([], due("2026-11-23T15:00:00.000Z")), { now: four })).toBeNull();
+    expect(await playScenario(next, scripted([], due("2026-11-22T15:00:00.000Z")), { now: four })).not.toBeNull();
+  });
 });
