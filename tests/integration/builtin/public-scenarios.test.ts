@@ -59,6 +59,7 @@ const files = [
   "intents-corpus-v4dialogue.jsonl",
   "intents-corpus-v4edits.jsonl",
   "intents-corpus-v5plain.jsonl",
+  "intents-corpus-v6questions.jsonl",
   "intents-corpus-v5group.jsonl",
   "intents-corpus-v5adds.jsonl",
 ];

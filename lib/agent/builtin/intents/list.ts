@@ -793,6 +793,27 @@ function pendingAsk(words: string[], clock: Clock): Intent | null {
   return null;
 }
 
+/**
+ * "what's my next thing", "what should i do next", "what am i forgetting": the open tasks, soonest
+ * first (the list comes back ordered by due date).
+ */
+const NEXT_ASKS = [
+  ["what's|whats", "my|the", "next", "thing|task|job|one|todo|bit"],
+  ["what", "is", "my|the", "next", "thing|task|job|one|todo|bit"],
+  ["what's|whats", "up", "next"],
+  ["what", "should|shall|do|can|must", "i|we", "do|tackle|start|work", "next|now|first"],
+  ["what", "should|shall|do|can", "i|we", "do|tackle|start|work", "on", "next|now|first"],
+  ["what", "am|are", "i|we", "forgetting|missing"],
+  ["am|are", "i|we", "forgetting|missing", "anything|something"],
+  ["anything", "i'm|im|we're", "forgetting|missing"],
+];
+function nextAsk(words: string[]): Intent | null {
+  const head = NEXT_ASKS.find((h) => startsWith(words, ...h));
+  if (!head) return null;
+  const tail = rest(words, head.length);
+  return ON_ALONE.has(tail) || tail === "to do" ? { type: "list", filter: { status: "pending" } } : null;
+}
+
 /** "show me everything", "show me all my stuff", "gimme the lot": every task. */
 function everythingAsk(words: string[]): Intent | null {
   let i = 0;
@@ -840,6 +861,46 @@ const NOT_A_NAME = new Set([
   "yeah",
   "maybe",
 ]);
+
+/** What may follow a plural noun in a question about it: "what bills have i got", "any parcels to post". */
+const PLURAL_ASKED = [
+  "have i got",
+  "do i have",
+  "have i",
+  "i've got",
+  "i have",
+  "are there",
+  "are due",
+  "are left",
+  "left",
+  "due",
+  "outstanding",
+];
+/** "what bills have i got", "any bills to pay", "which parcels are left": tasks about a thing, by its plural. */
+function pluralAsk(words: string[], clock: Clock): Intent | null {
+  if (!startsWith(words, "what|which|any")) return null;
+  const noun = words[1] ?? "";
+  if (noun === "errands" || noun === "chores")
+    return ["have i got", "do i have", "are there", "left"].includes(rest(words, 2)) ? topicIntent(noun) : null;
+  const topic = noun.length >= 4 && noun.endsWith("s") && !noun.endsWith("ss") ? topicWord(noun, clock) : null;
+  if (!topic) return null;
+  const after = rest(words, 2);
+  // "any bills to pay", "what letters need posting": a verb of doing after the noun
+  const todo = startsWith(words.slice(2), "to|need|needing|that|still") && words.length <= 6;
+  return PLURAL_ASKED.includes(after) || todo ? topicIntent(topic) : null;
+}
+
+/** "what do i need to buy", "anything to get from the shops": the tasks of buying. */
+const BUY_ASKS = [
+  ["what", "do|should", "i|we", "need|have", "to", "buy|get"],
+  ["what", "needs", "buying|getting"],
+  ["anything|what", "to", "buy"],
+];
+function buyAsk(words: string[]): Intent | null {
+  const head = BUY_ASKS.find((h) => startsWith(words, ...h));
+  const tail = head ? rest(words, head.length) : null;
+  return tail !== null && (ON_ALONE.has(tail) || tail === "still") ? { type: "list", filter: { status: "pending", query: "buy" } } : null;
+}
 
 /** "show work stuff", "any garden jobs", "what work stuff have i got", "garden jobs?". */
 function topicAsk(words: string[], clock: Clock, how: AskHow): Intent | null {
@@ -1110,11 +1171,14 @@ function readAsk(words: string[], clock: Clock, how: AskHow): Intent | null {
     followAsk(words, clock, how) ??
     namedListAsk(words, clock) ??
     pendingAsk(words, clock) ??
+    nextAsk(words) ??
     everythingAsk(words) ??
     busyAsk(words, clock) ??
     placeAsk(words, clock) ??
     taskAsk(words, how) ??
-    topicAsk(words, clock, how)
+    topicAsk(words, clock, how) ??
+    pluralAsk(words, clock) ??
+    buyAsk(words)
   );
 }
 
