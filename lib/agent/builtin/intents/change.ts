@@ -343,9 +343,9 @@ function participleRefs(ws: readonly string[]): TaskRef[] | null {
   if (!subject) return null;
   if (NOT_YET_AUX.has(ws[j - 1] ?? "")) return null;
   const auxiliary = when + adverb + aux > 0;
-  const past = baseOfPast(word);
-  const sameForm = aux > 0 && past === word && SAME_FORM_PARTICIPLES.has(word);
-  const chore = past !== null && (past !== word || sameForm) && isBaseVerb(past) && !NOT_A_CHORE.has(past);
+  const sameForm = aux > 0 && SAME_FORM_PARTICIPLES.has(word);
+  const past = baseOfPast(word) ?? (sameForm ? word : null);
+  const chore = past !== null && (past !== word ? isBaseVerb(past) : sameForm) && !NOT_A_CHORE.has(past);
   if (!chore && !(auxiliary && particle === undefined && FINISHED_STATE.has(word))) return null;
   if (PEOPLE.has(subject) || subject === "that's all") return null;
   const sw = subject.split(" ");
@@ -612,6 +612,7 @@ export const COMPLETE_RULES: ChangeRule[] = [
       ["the bathroom is clean now", "bathroom"],
       ["dishwasher emptied and lawn mowed", "dishwasher", "lawn"],
       ["the bins have been put out", "bins"],
+      ["the keys have been cut", "keys"],
     ],
     read: readParticipleStatement,
   },
