@@ -20,10 +20,16 @@ describe("spellOut", () => {
     ["Pls add milk", "Please add milk"],
   ])("%s → %s", (typed, spelled) => expect(spellOut(typed)).toBe(spelled));
 
-  it.each(["buy 2 loaves", "meet at 2 tomorrow", "book a table for 4 at 7", "plan b for the party", "n", "add milk and bread"])(
-    "leaves %s as typed",
-    (typed) => expect(spellOut(typed)).toBe(typed),
-  );
+  it.each([
+    "buy 2 loaves",
+    "meet at 2 tomorrow",
+    "book a table for 4 at 7",
+    "plan b for the party",
+    "n",
+    "add milk and bread",
+    "collect the prescription at quarter past 4 tomorrow",
+    "half past 2 today",
+  ])("leaves %s as typed", (typed) => expect(spellOut(typed)).toBe(typed));
 
   it("reads its own output the same (spelled-out words are no texting spellings)", () => {
     const once = spellOut("r u free 2moro n 2nite, plz 4 me thx");
