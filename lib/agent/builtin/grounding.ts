@@ -218,6 +218,8 @@ function statesDone(tokens: Token[], task: TaskView): number[] | null {
     const w = tokens[i]!.w;
     // "the post should be checked" is a wish, not a state.
     if (/^(?:should|must|needs|need|to|will|can|could|gotta)$/.test(tokens[i - 2]?.w ?? "")) continue;
+    // "the dishwasher is being emptied", "the car's getting washed": under way, not done.
+    if (/^(?:being|getting)$/.test(tokens[i - 1]?.w ?? "")) continue;
     const after = COPULA.test(tokens[i - 1]?.w ?? "") || /'s$/.test(tokens[i - 1]?.w ?? "");
     if (particle && w === particle && after) return [i - 1, i];
     const past = baseOfPast(w);

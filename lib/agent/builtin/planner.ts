@@ -23,6 +23,7 @@ import { composeReply, noDueForReminder, offerText, socialText, unknownText } fr
 import type { TurnContext } from "./turn-context";
 import { applyWindow, windowInput } from "./windows";
 import { isBaseVerb } from "./verbs";
+import { spellOut } from "./textisms";
 import { addAfterCreatedList, chooseCandidate, contextualAnswer } from "./followups";
 import { dialogueAnswer } from "./dialogue";
 import { type GroundedChange, groundMessage, mightNameTask } from "./grounding";
@@ -678,9 +679,12 @@ export function planStep(conversation: Conversation, clock: Clock, available: Se
       break;
     }
   const userEvent = events[lastUser];
-  // Runs of blanks are one blank to every reader (a pumped "    …" is no longer than a word).
+  // Runs of blanks are one blank to every reader (a pumped "    …" is no longer than a word);
+  // texting spellings are their words to every reader ("r u free 2moro", textisms.ts).
   const userText =
-    userEvent?.kind === "user" ? userEvent.text.slice(0, MAX_READ_CHARS).replace(/\s{2,}/g, (m) => (m.includes("\n") ? "\n" : " ")) : "";
+    userEvent?.kind === "user"
+      ? spellOut(userEvent.text.slice(0, MAX_READ_CHARS).replace(/\s{2,}/g, (m) => (m.includes("\n") ? "\n" : " ")))
+      : "";
   const ctx: TurnContext = {
     clock,
     history: lastUser >= 0 ? events.slice(0, lastUser) : [],

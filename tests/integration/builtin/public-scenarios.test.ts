@@ -62,6 +62,7 @@ const files = [
   "intents-corpus-v6questions.jsonl",
   "intents-corpus-v5group.jsonl",
   "intents-corpus-v5adds.jsonl",
+  "intents-corpus-v6done.jsonl",
 ];
 // Our rephrasings of the v1 scenarios (no known failures allowed there).
 const paraphrases = readScenarios<SeedTask>(resolve(import.meta.dirname, "paraphrase-scenarios.jsonl"));

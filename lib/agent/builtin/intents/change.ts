@@ -305,7 +305,29 @@ const NEGATED = set("not never isn't wasn't aren't hasn't haven't");
  * verb, and the subject must not itself be an imperative ("get the car washed" is a new to-do).
  */
 function readParticipleStatement(s: Said): Reading {
-  const ws = s.ws;
+  // "dishwasher emptied and lawn mowed", "bins out, plants watered": one statement a task.
+  const parts: string[][] = [[]];
+  for (const w of s.ws) {
+    if (w === "and" || w === ",") parts.push([]);
+    else if (w.endsWith(",") && w.length > 1) {
+      parts.at(-1)!.push(w.slice(0, -1));
+      parts.push([]);
+    } else parts.at(-1)!.push(w);
+  }
+  if (parts.length > 1 && parts.every((p) => p.length > 1)) {
+    const each = parts.map(participleRefs);
+    if (each.every((r) => r !== null)) return { type: "complete", refs: each.flat() };
+  }
+  const r = participleRefs(s.ws);
+  return r ? { type: "complete", refs: r } : null;
+}
+
+/** Irregular participles spelled like their verb: done to a task only after "has been", "is" ("the bins have been put out"). */
+const SAME_FORM_PARTICIPLES = set("put cut shut read");
+/** Before the participle these say it is not done yet ("is being emptied", "will be hoovered", "to be sent"). */
+const NOT_YET_AUX = set("being be getting get");
+
+function participleRefs(ws: readonly string[]): TaskRef[] | null {
   let j = ws.length;
   const when = Math.max(0, atEnd(ws, j, PARTICIPLE_WHEN, 2));
   j -= when;
@@ -319,9 +341,11 @@ function readParticipleStatement(s: Said): Reading {
   j -= aux;
   const subject = trimPunctuation(joinWords(ws.slice(0, j)));
   if (!subject) return null;
+  if (NOT_YET_AUX.has(ws[j - 1] ?? "")) return null;
   const auxiliary = when + adverb + aux > 0;
-  const past = baseOfPast(word);
-  const chore = past !== null && past !== word && isBaseVerb(past) && !NOT_A_CHORE.has(past);
+  const sameForm = aux > 0 && SAME_FORM_PARTICIPLES.has(word);
+  const past = baseOfPast(word) ?? (sameForm ? word : null);
+  const chore = past !== null && (past !== word ? isBaseVerb(past) : sameForm) && !NOT_A_CHORE.has(past);
   if (!chore && !(auxiliary && particle === undefined && FINISHED_STATE.has(word))) return null;
   if (PEOPLE.has(subject) || subject === "that's all") return null;
   const sw = subject.split(" ");
@@ -334,7 +358,7 @@ function readParticipleStatement(s: Said): Reading {
   const last = sw.at(-1)!;
   if (NEGATED.has(last) || last.endsWith("n't")) return null;
   const r = refs(subject);
-  return r.length ? { type: "complete", refs: r } : null;
+  return r.length ? r : null;
 }
 
 const PAST_SUBJECT = phrases("i|we|i've|we've");
@@ -586,13 +610,23 @@ export const COMPLETE_RULES: ChangeRule[] = [
       ["plumber's been called", "plumber"],
       ["timesheet submitted", "timesheet"],
       ["the bathroom is clean now", "bathroom"],
+      ["dishwasher emptied and lawn mowed", "dishwasher", "lawn"],
+      ["the bins have been put out", "bins"],
+      ["the keys have been cut", "keys"],
     ],
     read: readParticipleStatement,
   },
 ];
 
+/** "i've paid the gas bill because it was due": the reason after "because" names no task. */
+function withoutReason(text: string): string {
+  const ws = wordsOf(text);
+  const at = ws.indexOf("because");
+  return at > 1 ? trimPunctuation(joinWords(ws.slice(0, at))) : text;
+}
+
 export function readComplete(text: string): Intent | null {
-  return readByRules(COMPLETE_RULES, text)?.intent ?? null;
+  return readByRules(COMPLETE_RULES, withoutReason(text))?.intent ?? null;
 }
 
 // ---- Delete ----------------------------------------------------------------------------------
@@ -827,7 +861,7 @@ export function readDelete(text: string): Intent | null {
 /** The rule of each reader that reads a clause (tests: an example is read by its own rule). */
 export function changeRuleOf(reader: "reopen" | "complete" | "delete", text: string): string | null {
   const rules = reader === "reopen" ? REOPEN_RULES : reader === "complete" ? COMPLETE_RULES : DELETE_RULES;
-  return readByRules(rules, reader === "reopen" ? withoutUndoTail(text) : text)?.rule ?? null;
+  return readByRules(rules, reader === "reopen" ? withoutUndoTail(text) : reader === "complete" ? withoutReason(text) : text)?.rule ?? null;
 }
 
 /** Near misses that must not change anything: chores that look like deletes or completions. */
@@ -848,4 +882,7 @@ export const NOT_A_CHANGE = [
   "drop the keys off at 6 tomorrow",
   "cancel the gym membership asap",
   "i will pay the rent tomorrow",
+  "the dishwasher is being emptied now",
+  "the carpets will be hoovered tomorrow",
+  "the car is getting washed",
 ];

@@ -1,0 +1,131 @@
+/**
+ * Texting spellings read as the words they stand for, one token at a time: "r u free 2moro",
+ * "pls add milk b4 fri", "call nan n grandad", "dont 4get 2 book the mot". A token is replaced
+ * only when it is a whole word (punctuation around it is kept), and the ambiguous ones ("2", "4",
+ * "n", "ur") only where their neighbours say which word is meant, so "buy 2 loaves", "at 4" and
+ * "plan b" stay as typed. The readers, the dates and the titles then see the spelled-out message.
+ */
+import { isBaseVerb } from "./verbs";
+
+/** Tokens that always stand for the same words. */
+const ALWAYS: Readonly<Record<string, string>> = {
+  "2day": "today",
+  "2moro": "tomorrow",
+  "2morro": "tomorrow",
+  "2morrow": "tomorrow",
+  "2mrw": "tomorrow",
+  "2moz": "tomorrow",
+  "2mro": "tomorrow",
+  "2nite": "tonight",
+  "2night": "tonight",
+  b4: "before",
+  "4get": "forget",
+  "4got": "forgot",
+  "4gotten": "forgotten",
+  l8r: "later",
+  l8er: "later",
+  gr8: "great",
+  r: "are",
+  u: "you",
+  thx: "thanks",
+  thnx: "thanks",
+  thanx: "thanks",
+  tx: "thanks",
+  cos: "because",
+  coz: "because",
+  cuz: "because",
+  cus: "because",
+  pls: "please",
+  plz: "please",
+  plss: "please",
+  cn: "can",
+  cud: "could",
+  wud: "would",
+  shud: "should",
+  wiv: "with",
+  abt: "about",
+  // Apostrophes left out.
+  ive: "i've",
+  im: "i'm",
+  dont: "don't",
+  cant: "can't",
+  isnt: "isn't",
+  arent: "aren't",
+  wasnt: "wasn't",
+  werent: "weren't",
+  didnt: "didn't",
+  doesnt: "doesn't",
+  havent: "haven't",
+  hasnt: "hasn't",
+  hadnt: "hadn't",
+  couldnt: "couldn't",
+  shouldnt: "shouldn't",
+  wouldnt: "wouldn't",
+  thats: "that's",
+  theres: "there's",
+  youre: "you're",
+  theyre: "they're",
+  weve: "we've",
+  youve: "you've",
+};
+
+/** After "4" these say it means "for" ("4 me", "4 the weekend", "4 2day"). */
+const AFTER_FOR = new Set(
+  "me you u him her them us my your ur his our their the a an this that next tomorrow today tonight 2moro 2day 2nite sat sun mon tue tues wed weds thu thur thurs fri saturday sunday monday tuesday wednesday thursday friday work school ages".split(
+    " ",
+  ),
+);
+/** After "2" these say it means "to" ("move it 2 2moro", "2 the weekend"), besides a verb ("2 call"). */
+const AFTER_TO = new Set(
+  "the my your ur next this tomorrow today tonight 2moro 2day 2nite monday tuesday wednesday thursday friday saturday sunday mon tue tues wed weds thu thur thurs fri sat sun".split(
+    " ",
+  ),
+);
+/** Before a number these keep it a number ("at 2", "by 4", "2 to 4", "quarter past 4 tomorrow"). */
+const BEFORE_NUMBER = new Set(
+  "at by about around till until til from before after to and or between every only just past half quarter gone".split(" "),
+);
+/** After "ur" these say it means "you're" ("ur a star", "ur so kind"); otherwise "your". */
+const AFTER_YOURE = new Set("a an the so such too very not welcome gonna going being amazing great right wrong always".split(" "));
+
+/** A word, not a number (it may be a texting spelling itself: "2moro n 2nite"). */
+const WORD = /[a-z]/;
+
+function spelled(core: string, prev: string, next: string): string | null {
+  const always = ALWAYS[core];
+  if (always) return always;
+  const word = WORD.test(prev);
+  if (core === "n") return word && WORD.test(next) ? "and" : null;
+  if (core === "ur") return AFTER_YOURE.has(next) ? "you're" : "your";
+  if (core === "4") return word && !BEFORE_NUMBER.has(prev) && AFTER_FOR.has(next) ? "for" : null;
+  if (core === "2") return word && !BEFORE_NUMBER.has(prev) && (AFTER_TO.has(next) || isBaseVerb(next)) ? "to" : null;
+  return null;
+}
+
+/** Splits a token into its leading punctuation, its word and its trailing punctuation. */
+function parts(token: string): [string, string, string] {
+  let a = 0;
+  let b = token.length;
+  while (a < b && !/[\p{L}\p{N}]/u.test(token[a]!)) a++;
+  while (b > a && !/[\p{L}\p{N}]/u.test(token[b - 1]!)) b--;
+  return [token.slice(0, a), token.slice(a, b), token.slice(b)];
+}
+
+/** The message with its texting spellings spelled out (casing of a capitalised token kept). */
+export function spellOut(text: string): string {
+  const tokens = text.split(" ");
+  const cores = tokens.map((t) => parts(t)[1].toLowerCase());
+  let changed = false;
+  const out = tokens.map((token, k) => {
+    const [lead, core, trail] = parts(token);
+    // A word glued to punctuation before it ("milk,n bread") is left alone; so is "u." in "u.s.".
+    const prev = k > 0 && !/[,.;:!?]$/.test(tokens[k - 1]!) ? cores[k - 1]! : "";
+    const next = trail === "" ? (cores[k + 1] ?? "") : "";
+    const word = spelled(core.toLowerCase(), prev, next);
+    if (word === null || core === "") return token;
+    changed = true;
+    const cased = core[0] !== core[0]!.toLowerCase() ? word[0]!.toUpperCase() + word.slice(1) : word;
+    return lead + cased + trail;
+  });
+  return changed ? out.join(" ") : text;
+}

@@ -1,0 +1,38 @@
+/**
+ * Texting spellings (lib/agent/builtin/textisms.ts): spelled out where they stand for words,
+ * left as typed where they are numbers or letters of something else.
+ */
+import { describe, expect, it } from "vitest";
+import { spellOut } from "@/lib/agent/builtin/textisms";
+
+describe("spellOut", () => {
+  it.each([
+    ["pls add buy milk 2moro", "please add buy milk tomorrow"],
+    ["r the bins done?", "are the bins done?"],
+    ["cn u move the vet 2 thurs", "can you move the vet to thurs"],
+    ["remind me 2 call the bank b4 5pm", "remind me to call the bank before 5pm"],
+    ["add call nan n grandad", "add call nan and grandad"],
+    ["get a card 4 the wkend", "get a card for the wkend"],
+    ["dont 4get the gas bill coz its due", "don't forget the gas bill because its due"],
+    ["ive done the washing, thx", "i've done the washing, thanks"],
+    ["ur a star", "you're a star"],
+    ["move ur dentist thing", "move your dentist thing"],
+    ["Pls add milk", "Please add milk"],
+  ])("%s → %s", (typed, spelled) => expect(spellOut(typed)).toBe(spelled));
+
+  it.each([
+    "buy 2 loaves",
+    "meet at 2 tomorrow",
+    "book a table for 4 at 7",
+    "plan b for the party",
+    "n",
+    "add milk and bread",
+    "collect the prescription at quarter past 4 tomorrow",
+    "half past 2 today",
+  ])("leaves %s as typed", (typed) => expect(spellOut(typed)).toBe(typed));
+
+  it("reads its own output the same (spelled-out words are no texting spellings)", () => {
+    const once = spellOut("r u free 2moro n 2nite, plz 4 me thx");
+    expect(spellOut(once)).toBe(once);
+  });
+});
