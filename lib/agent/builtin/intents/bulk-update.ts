@@ -471,7 +471,7 @@ const GROUP_LEADS = [
 
 /** Words after a group that remark on it and ask for nothing: "isnt urgent", "can all wait", "isn't happening today". */
 const GROUP_REMARK = new Set(
-  "is isnt isn't are arent aren't r not can could all wait way urgent important happening today this week really that so too much any more anymore gonna going to be a priority lol tbh honestly now til till until for".split(
+  "is isnt isn't are arent aren't r not can could all wait way urgent important happening today this week really that so too much any more anymore gonna going to be a priority lol tbh honestly now til till until for the weekend next tomorrow tmrw monday tuesday wednesday thursday friday saturday sunday after".split(
     " ",
   ),
 );
@@ -554,6 +554,8 @@ function leadingGroup(piece: string, clock: Clock): ListFilter | null {
   for (let k = words.length; k >= 1; k--) {
     if (!words.slice(k).every((w) => GROUP_REMARK.has(w))) continue;
     const phrase = words.slice(0, k);
+    // "can all wait til the weekend" is the remark's: its day never narrows the group.
+    if (phrase.includes("wait")) continue;
     // "garden list" as said; "the overdue stuff" as "all the overdue stuff".
     const filter = groupOf(phrase.join(" "), clock, false) ?? groupOf(phrase.join(" "), clock, true);
     // "the milk" is one task and "that's important" a remark: a group has a quantifier, a plural noun, a list or a label.
