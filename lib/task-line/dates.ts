@@ -468,13 +468,16 @@ function findDueUncached(said: string, clock: Clock): DueMatch | null {
 const REMINDER_MORNING = 9;
 
 /**
- * When a reminder for `due` goes off: its own time, or 9 am on a day said without one — null for
- * today once 9 am has passed (the caller then asks for a time or leaves the reminder out).
+ * When a reminder for `due` goes off: its own time, or 9 am on a day said without one — today once
+ * 9 am has passed, the next whole hour; null for a past day or once 11 pm has passed.
  */
 export function reminderTime(due: Due, clock: Clock): Due | null {
   if (due.hour !== undefined) return due;
-  if (diffDays(clock.today, due.date) <= 0 && clock.minutes >= REMINDER_MORNING * 60) return null;
-  return { date: due.date, hour: REMINDER_MORNING, minute: 0 };
+  const ahead = diffDays(clock.today, due.date);
+  if (ahead < 0) return null;
+  if (ahead > 0 || clock.minutes < REMINDER_MORNING * 60) return { date: due.date, hour: REMINDER_MORNING, minute: 0 };
+  const next = Math.floor(clock.minutes / 60) + 1;
+  return next <= 23 ? { date: due.date, hour: next, minute: 0 } : null;
 }
 
 export function dueToString(due: Due): string {

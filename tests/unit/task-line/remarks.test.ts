@@ -50,8 +50,9 @@ describe("reminderTime", () => {
     expect(reminderTime({ date: { y: 2026, m: 11, d: 27 } }, wednesday)).toEqual({ date: { y: 2026, m: 11, d: 27 }, hour: 9, minute: 0 });
   });
 
-  it("gives no time for today once 9 am has passed", () => {
-    expect(reminderTime({ date: { y: 2026, m: 11, d: 25 } }, wednesday)).toBeNull();
+  it("reminds at the next whole hour today once 9 am has passed, never on a past day", () => {
+    expect(reminderTime({ date: { y: 2026, m: 11, d: 25 } }, wednesday)).toEqual({ date: { y: 2026, m: 11, d: 25 }, hour: 11, minute: 0 });
+    expect(reminderTime({ date: { y: 2026, m: 11, d: 24 } }, wednesday)).toBeNull();
     expect(reminderTime({ date: { y: 2026, m: 11, d: 22 } }, sunday)).toEqual({ date: { y: 2026, m: 11, d: 22 }, hour: 9, minute: 0 });
   });
 });
