@@ -598,7 +598,7 @@ export const UPDATE_RULES: UpdateRule[] = [
     "can-wait-until",
     ["the vet visit can wait till friday", "the report will wait until monday"],
     [SPAN, CAN, HEDGE, one("wait"), one("until", "till", "til", "for", "to"), SPAN],
-    dueReader(1, 2),
+    dueReader(1, 2, true),
   ),
   {
     // No day to move it to: a remark, answered; nothing changes (accept turns empty changes into one).
@@ -620,13 +620,13 @@ export const UPDATE_RULES: UpdateRule[] = [
       one("until", "till", "til", "before", "b4"),
       SPAN,
     ],
-    dueReader(1, 2),
+    dueReader(1, 2, true),
   ),
   rule(
     "not-participle-until",
     ["the knives won't be sharpened till thursday", "the invoices wont get sent til monday"],
     [SPAN, one(...NOT_GOING_TO), one("be", "get"), PARTICIPLE, one("until", "till", "til", "before", "b4"), SPAN],
-    (m, ctx) => dueReader(1, 2)([m[0] ?? "", m[1] ?? "", m[3] ?? ""], ctx),
+    (m, ctx) => dueReader(1, 2, true)([m[0] ?? "", m[1] ?? "", m[3] ?? ""], ctx),
   ),
   rule(
     "a-when-job-then-day",
@@ -946,12 +946,12 @@ function valueReader(refGroup: number, valueGroup: number): Reader {
 
 const DUE_LEAD = ["by", "on", "for", "until", "to"];
 
-function dueReader(refGroup: number, valueGroup: number): Reader {
+/** `tillDay`: the value follows "till"/"until" ("can wait till sat"), so a short weekday that is the whole value is the day ("sat", "mon" are words elsewhere). */
+function dueReader(refGroup: number, valueGroup: number, tillDay = false): Reader {
   return (m, ctx) => {
     const raw = m[valueGroup] ?? "";
-    // "can wait till sat": a short weekday that is the whole value is the day ("sat" is a word elsewhere).
     const value = after(raw, DUE_LEAD) || raw;
-    const changes = readValue(SHORT_WEEKDAYS[trimPunctuation(value)] ?? value, ctx.clock);
+    const changes = readValue((tillDay ? SHORT_WEEKDAYS[trimPunctuation(value)] : undefined) ?? value, ctx.clock);
     return changes && (changes.due || changes.clearDue) ? { ref: m[refGroup] ?? "", changes } : null;
   };
 }
