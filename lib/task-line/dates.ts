@@ -220,6 +220,11 @@ const OWN_RULES: Array<{ re: RegExp; read: (m: RegExpExecArray, clock: Clock, te
     read: (_m, c) => ({ date: addDays(c.today, (5 - c.weekday + 7) % 7) }),
   },
   { re: /\blater\s+today\b/, read: (_m, c) => ({ date: c.today }) },
+  // "after the weekend", "after the wkend": the Monday after the coming (or current) weekend.
+  {
+    re: /\bafter\s+(?:the\s+|this\s+)?weekend\b/,
+    read: (_m, c) => ({ date: addDays(c.today, (1 - c.weekday + 7) % 7 || 7) }),
+  },
   // "this weekend", "over the weekend": Saturday (today on a Sunday); "next weekend" a week on.
   {
     re: /\bnext\s+weekend\b/,
@@ -244,7 +249,7 @@ const OWN_RULES: Array<{ re: RegExp; read: (m: RegExpExecArray, clock: Clock, te
   },
   // "due wed", "by thurs": abbreviations chrono leaves out, after a date word only.
   {
-    re: /\b(?:on|by|due|until|before|this|next|for)\s+(sun|mon|tues?|weds?|thu|thurs?|fri|sat)\b\.?/,
+    re: /\b(?:on|by|due|until|till|til|before|this|next|for)\s+(sun|mon|tues?|weds?|thu|thurs?|fri|sat)\b\.?/,
     read: (m, c) => {
       const wd = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"].indexOf((m[1] ?? "").slice(0, 3));
       const ahead = (wd - c.weekday + 7) % 7;
@@ -424,7 +429,11 @@ export function findDue(text: string, clock: Clock): DueMatch | null {
   return found;
 }
 
-function findDueUncached(text: string, clock: Clock): DueMatch | null {
+/** "took all weekend", "the whole week", "all day": how long something lasted, never a day it is due (blanked before reading). */
+const DURATION = /\b(?:all|the\s+whole|the\s+entire)\s+(?:weekend|week|day|morning|afternoon|evening|night)\b/g;
+
+function findDueUncached(said: string, clock: Clock): DueMatch | null {
+  const text = said.replace(DURATION, (m) => " ".repeat(m.length));
   const own = ownRule(text, clock);
   const viaChrono = chronoDue(text, clock);
   let main: Found | null;
@@ -453,6 +462,22 @@ function findDueUncached(text: string, clock: Clock): DueMatch | null {
     }
   }
   return { due, spans };
+}
+
+/** The hour a reminder asked for on a day with no time of its own goes off ("ping me about the bins on friday"). */
+const REMINDER_MORNING = 9;
+
+/**
+ * When a reminder for `due` goes off: its own time, or 9 am on a day said without one — today once
+ * 9 am has passed, the next whole hour; null for a past day or once 11 pm has passed.
+ */
+export function reminderTime(due: Due, clock: Clock): Due | null {
+  if (due.hour !== undefined) return due;
+  const ahead = diffDays(clock.today, due.date);
+  if (ahead < 0) return null;
+  if (ahead > 0 || clock.minutes < REMINDER_MORNING * 60) return { date: due.date, hour: REMINDER_MORNING, minute: 0 };
+  const next = Math.floor(clock.minutes / 60) + 1;
+  return next <= 23 ? { date: due.date, hour: next, minute: 0 } : null;
 }
 
 export function dueToString(due: Due): string {

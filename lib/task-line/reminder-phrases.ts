@@ -89,3 +89,53 @@ export function findReminderPhrase(text: string): ReminderPhrase | null {
   if (plain) return { kind: "at", when: null, start: plain.index, end: plain.index + plain[0].length };
   return null;
 }
+
+/**
+ * Slang for "remind me" at the start of a message, word by word: "give me a shout about the gas
+ * bill at 2", "gimme a nudge re the parcel", "buzz me when it's time for yoga", "holler at me
+ * about …". Each lead (its words) is read as "remind me", and the word after it ("re", "abt",
+ * "when it's time for") as "about"; any other message is returned as it is.
+ */
+const SLANG_LEADS: readonly (readonly string[])[] = [
+  ..."give gimme giv"
+    .split(" ")
+    .flatMap((give) =>
+      (give === "gimme" ? [[]] : [["me"], ["us"]]).flatMap((who) =>
+        "shout nudge buzz ping holler reminder".split(" ").map((noun) => [give, ...who, "a", noun]),
+      ),
+    ),
+  ["shout", "at", "me"],
+  ["holler", "at", "me"],
+  ["holler", "at", "us"],
+  ["shout", "me"],
+  ["buzz", "me"],
+  ["nudge", "me"],
+  ["ping", "me"],
+  ["bug", "me"],
+];
+const SLANG_ABOUT: readonly (readonly string[])[] = [
+  ["re"],
+  ["re:"],
+  ["abt"],
+  ["bout"],
+  ["when", "it's", "time", "for"],
+  ["when", "its", "time", "for"],
+  ["when", "it", "is", "time", "for"],
+];
+const POLITE = new Set(["pls", "please", "plz", "can", "could", "u", "you", "ya", "just"]);
+
+const startsWith = (ws: readonly string[], at: number, phrase: readonly string[]) => phrase.every((p, i) => ws[at + i] === p);
+
+export function plainReminderWords(text: string): string {
+  const ws = text.split(" ");
+  const lower = ws.map((w) => w.toLowerCase());
+  let at = 0;
+  while (at < 3 && POLITE.has(lower[at] ?? "")) at++;
+  const lead = SLANG_LEADS.find((p) => startsWith(lower, at, p));
+  if (!lead) return text;
+  const rest = at + lead.length;
+  const about = SLANG_ABOUT.find((p) => startsWith(lower, rest, p));
+  const tail = about ? ["about", ...ws.slice(rest + about.length)] : ws.slice(rest);
+  if (tail.length === 0) return text;
+  return [...ws.slice(0, at), "remind", "me", ...tail].join(" ");
+}

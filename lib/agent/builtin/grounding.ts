@@ -21,7 +21,7 @@
 import { findReminderPhrase } from "@/lib/task-line/reminder-phrases";
 import type { Clock } from "@/lib/task-line/clock";
 import { SHORT_WEEKDAYS } from "@/lib/task-line/calendar";
-import { dueToString, findDue } from "@/lib/task-line/dates";
+import { dueToString, findDue, reminderTime } from "@/lib/task-line/dates";
 import { numberFrom } from "@/lib/task-line/numbers";
 import type { Changes, Priority } from "./intents/types";
 import type { TaskView } from "./prompt-reader";
@@ -828,9 +828,11 @@ export const RULES: Rule[] = [
       }
       // "remind me about the optician tomorrow morning", "ping me about the glasses at 6": a reminder time, not a new due date.
       const remind = findWord(tokens, /^(?:remind|reminder|ping|nudge|buzz|warn|alert|notify)$/);
-      if (remind >= 0 && found.due.hour !== undefined) {
+      // A day without a time ("ping me about the bins on friday") reminds that morning (reminderTime).
+      const remindOn = remind >= 0 ? reminderTime(found.due, ctx.clock) : null;
+      if (remind >= 0 && remindOn) {
         tokens[remind]!.used = true;
-        ctx.changes.remindAt = dueToString(found.due);
+        ctx.changes.remindAt = dueToString(remindOn);
       } else if (remind >= 0) return false;
       else ctx.changes.due = dueToString(found.due);
       return true;

@@ -29,6 +29,7 @@ import { dialogueAnswer } from "./dialogue";
 import { type GroundedChange, groundMessage, mightNameTask } from "./grounding";
 import { beforeTask, findDuplicate, looksBeforeAdding, slotsOf } from "./duplicates";
 import { addBody, readAdd } from "./intents/add";
+import { plainReminderWords } from "@/lib/task-line/reminder-phrases";
 
 export type PlannedCall = { toolName: string; input: Record<string, unknown> };
 export type Step = { calls: PlannedCall[]; text: string };
@@ -310,7 +311,26 @@ export function firstStepOf(ctx: TurnContext): Mapped {
     seen.add(key);
     return true;
   });
+  merged.calls = oneUpdatePerTask(merged.calls);
   return merged;
+}
+
+/**
+ * "the car is a weekend job, put it on saturday": two edits of one task in one message are one
+ * update, the later clause's fields winning (two calls would run at once and race).
+ */
+function oneUpdatePerTask(calls: PlannedCall[]): PlannedCall[] {
+  const out: PlannedCall[] = [];
+  const at = new Map<string, number>();
+  for (const c of calls) {
+    const task = c.toolName === "update_task" && typeof c.input.task === "string" ? c.input.task : null;
+    const i = task === null ? undefined : at.get(task);
+    if (i === undefined) {
+      if (task !== null) at.set(task, out.length);
+      out.push(c);
+    } else out[i] = { toolName: "update_task", input: { ...out[i]!.input, ...c.input } };
+  }
+  return out;
 }
 
 /**
@@ -680,10 +700,11 @@ export function planStep(conversation: Conversation, clock: Clock, available: Se
     }
   const userEvent = events[lastUser];
   // Runs of blanks are one blank to every reader (a pumped "    …" is no longer than a word);
-  // texting spellings are their words to every reader ("r u free 2moro", textisms.ts).
+  // texting spellings are their words to every reader ("r u free 2moro", textisms.ts);
+  // "give me a shout about X", "nudge me re X": slang for "remind me about X" (lib/task-line/reminder-phrases.ts).
   const userText =
     userEvent?.kind === "user"
-      ? spellOut(userEvent.text.slice(0, MAX_READ_CHARS).replace(/\s{2,}/g, (m) => (m.includes("\n") ? "\n" : " ")))
+      ? plainReminderWords(spellOut(userEvent.text.slice(0, MAX_READ_CHARS).replace(/\s{2,}/g, (m) => (m.includes("\n") ? "\n" : " "))))
       : "";
   const ctx: TurnContext = {
     clock,

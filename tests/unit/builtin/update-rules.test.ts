@@ -19,7 +19,7 @@ describe("update rules", () => {
       it(`${rule.name}: '${example}'`, () => {
         const read = readUpdateRule(example.toLowerCase(), clock);
         expect(read?.rule, `read by ${read?.rule ?? "no rule"}`).toBe(rule.name);
-        expect(read?.intent.type).toBe("update");
+        expect(read?.intent.type).toBe(rule.remark ? "say" : "update");
       });
 });
 

@@ -12,6 +12,7 @@
  */
 import type { Clock } from "@/lib/task-line/clock";
 import { baseOfPast } from "../verbs";
+import { SHORT_WEEKDAYS } from "@/lib/task-line/calendar";
 import { cutSpans, dueToString, extractDue } from "@/lib/task-line/dates";
 import { verbWords } from "../lexicon";
 import { capitalize, quoted, trimPunctuation } from "@/lib/task-line/text";
@@ -48,7 +49,8 @@ type Read = { ref: string; changes: Changes };
 /** A clause as the rules see it: lower case (its words split once), the user's casing, the clock. */
 type Said = ReadContext & { text: string; tokens: Token[] };
 type Reader = (m: string[], ctx: ReadContext) => Read | null;
-export type UpdateRule = { name: string; examples: string[]; read: (said: Said) => Read | null };
+/** `remark`: the rule reads a remark that changes nothing ("the garage can wait"): answered, never written. */
+export type UpdateRule = { name: string; examples: string[]; read: (said: Said) => Read | null; remark?: true };
 
 const words = (text: string) => text.split(" ").filter(Boolean);
 const isOneOf = (list: readonly string[]) => {
@@ -189,7 +191,30 @@ const LEVELS = [...BASE_LEVELS, "unimportant", "highest", "lowest"];
 const IS_LEVELS = [...BASE_LEVELS, "not important", "unimportant"];
 const withPriority = (levels: string[]) => levels.flatMap((l) => [`${l} priority`, `${l}-priority`, l]);
 const CAN = one("can", "could", "will", "may");
-const HEDGE = opt(one("easily", "probably", "definitely"));
+/** "won't", "isnt gonna" …: the negated future of a remark that says when something will be ready. */
+const NOT_GOING_TO = [
+  "won't",
+  "wont",
+  "will not",
+  "isn't going to",
+  "isnt going to",
+  "is not going to",
+  "isn't gonna",
+  "isnt gonna",
+  "aren't gonna",
+  "arent gonna",
+  "ain't gonna",
+  "aint gonna",
+  "not gonna",
+  "not going to",
+];
+/** The verbs of "make it friday", "stick it on sunday". */
+const PLACE_IT = ["make", "change", "move", "switch", "put", "set", "do", "stick", "pop", "bung", "whack", "shove", "chuck"];
+/** The nouns of "a next-week job", "a weekend thing". */
+const JOB = ["job", "jobs", "thing", "task", "one"];
+const HEDGE = opt(one("easily", "probably", "definitely", "defo", "deffo", "def", "prob", "probs", "totally", "just"));
+/** One past participle ("sharpened", "done", "sent"): "the knives won't be sharpened till thursday". */
+const PARTICIPLE = spanWhere((w) => !w.includes(" ") && baseOfPast(w) !== null);
 
 /** The rules, in their declared precedence: the first that reads the clause wins. */
 export const UPDATE_RULES: UpdateRule[] = [
@@ -573,13 +598,65 @@ export const UPDATE_RULES: UpdateRule[] = [
     "can-wait-until",
     ["the vet visit can wait till friday", "the report will wait until monday"],
     [SPAN, CAN, HEDGE, one("wait"), one("until", "till", "til", "for", "to"), SPAN],
-    dueReader(1, 2),
+    dueReader(1, 2, true),
+  ),
+  {
+    // No day to move it to: a remark, answered; nothing changes (accept turns empty changes into one).
+    ...rule(
+      "can-wait",
+      ["the garage can wait", "the report could easily wait a bit"],
+      [SPAN, CAN, HEDGE, one("wait"), opt(one("a bit", "a while", "for now", "for later", "longer"))],
+      refIs(1, {}),
+    ),
+    remark: true,
+  },
+  rule(
+    "not-ready-until",
+    ["the invoices won't be ready till friday", "the report isnt gonna be done until monday"],
+    [
+      SPAN,
+      one(...NOT_GOING_TO),
+      one("be ready", "be done", "get done", "be finished", "get finished", "be sorted", "get sorted", "happen"),
+      one("until", "till", "til", "before", "b4"),
+      SPAN,
+    ],
+    dueReader(1, 2, true),
   ),
   rule(
-    "can-wait",
-    ["the garage can wait", "the report could easily wait a bit"],
-    [SPAN, CAN, HEDGE, one("wait"), opt(one("a bit", "a while", "for now", "for later", "longer"))],
-    refIs(1, { priority: "low" }),
+    "not-participle-until",
+    ["the knives won't be sharpened till thursday", "the invoices wont get sent til monday"],
+    [SPAN, one(...NOT_GOING_TO), one("be", "get"), PARTICIPLE, one("until", "till", "til", "before", "b4"), SPAN],
+    (m, ctx) => dueReader(1, 2, true)([m[0] ?? "", m[1] ?? "", m[3] ?? ""], ctx),
+  ),
+  rule(
+    "a-when-job-then-day",
+    ["mowing the lawn is a weekend job, stick it on sunday", "the loft's a next-week thing, make it tuesday"],
+    [
+      SPAN,
+      one("is", "'s", "are", "'re"),
+      one("a", "an"),
+      SPAN,
+      one(...JOB),
+      one(","),
+      one(...PLACE_IT),
+      one("it"),
+      opt(one("on", "for", "to")),
+      SPAN,
+    ],
+    // The day said last is the one; the kind of job only says why.
+    (m, ctx) => dueReader(1, 2)([m[0] ?? "", m[1] ?? "", m[3] ?? ""], ctx),
+  ),
+  rule(
+    "a-when-job",
+    ["the loft is a next-week job", "washing the car is a weekend thing"],
+    [SPAN, one("is", "'s", "are", "'re"), one("a", "an"), SPAN, one(...JOB)],
+    (m, ctx) => dueReader(1, 2)([m[0] ?? "", m[1] ?? "", (m[2] ?? "").replaceAll("-", " ")], ctx),
+  ),
+  rule(
+    "a-job-for-when",
+    ["the freezer's a job for next week", "the loft is a task for the weekend"],
+    [SPAN, one("is", "'s", "are", "'re"), one("a", "an"), one(...JOB), one("for"), SPAN],
+    dueReader(1, 2),
   ),
   rule(
     "make-due",
@@ -803,6 +880,24 @@ export const UPDATE_RULES: UpdateRule[] = [
     valueReader(1, 2),
   ),
   rule(
+    "no-rush-then-day",
+    ["no rush on the tax return, do it the 20th", "no hurry with the report, stick it on monday"],
+    [
+      opt(one("there 's", "there is")),
+      one("no"),
+      one("rush", "hurry"),
+      one("on", "with", "for"),
+      SPAN,
+      one(","),
+      one(...PLACE_IT),
+      one("it"),
+      opt(one("on", "for", "to", "till", "until")),
+      SPAN,
+    ],
+    // The day is the request; "no rush" only says why.
+    dueReader(1, 2),
+  ),
+  rule(
     "no-rush",
     ["no rush on the painting", "there's no hurry with the report"],
     [opt(one("there 's", "there is")), one("no"), one("rush", "hurry", "need to rush"), one("on", "with", "for"), SPAN],
@@ -812,12 +907,7 @@ export const UPDATE_RULES: UpdateRule[] = [
   rule(
     "make-it-value",
     ["do it on friday", "do this tomorrow"],
-    [
-      one("make", "change", "move", "switch", "put", "set", "do"),
-      pick("it", "that", "this", "that one", "this one"),
-      opt(one("to", "for", "on", "as")),
-      SPAN,
-    ],
+    [one(...PLACE_IT), pick("it", "that", "this", "that one", "this one"), opt(one("to", "for", "on", "as")), SPAN],
     (m, ctx) => {
       const changes = readValue(m[2] ?? "", ctx.clock);
       return changes ? { ref: m[1] ?? "it", changes } : null;
@@ -856,10 +946,12 @@ function valueReader(refGroup: number, valueGroup: number): Reader {
 
 const DUE_LEAD = ["by", "on", "for", "until", "to"];
 
-function dueReader(refGroup: number, valueGroup: number): Reader {
+/** `tillDay`: the value follows "till"/"until" ("can wait till sat"), so a short weekday that is the whole value is the day ("sat", "mon" are words elsewhere). */
+function dueReader(refGroup: number, valueGroup: number, tillDay = false): Reader {
   return (m, ctx) => {
     const raw = m[valueGroup] ?? "";
-    const changes = readValue(after(raw, DUE_LEAD) || raw, ctx.clock);
+    const value = after(raw, DUE_LEAD) || raw;
+    const changes = readValue((tillDay ? SHORT_WEEKDAYS[trimPunctuation(value)] : undefined) ?? value, ctx.clock);
     return changes && (changes.due || changes.clearDue) ? { ref: m[refGroup] ?? "", changes } : null;
   };
 }
@@ -1004,6 +1096,8 @@ function accept(result: Read, tokens: Token[]): Intent | "next" {
   // "what is due today?" is a question, not an edit of a task called "what".
   if (ASKING.has(firstLetters(result.ref))) return "next";
   // "that's important" (about the task just mentioned) re-prioritises it; "that's fine" is not an edit.
+  // "the garage can wait": a remark with nothing to change; answered, never written.
+  if (Object.keys(result.changes).length === 0) return { type: "say", kind: "remark" };
   const onlyPriority = result.changes.priority !== undefined && Object.keys(result.changes).length === 1;
   if (THAT.has(named) && (onlyPriority || SETTING_VERB.has(tokens[0]?.w ?? ""))) {
     return { type: "update", ref: { kind: "pronoun" }, changes: result.changes };
