@@ -61,6 +61,7 @@ const files = [
   "intents-corpus-v5plain.jsonl",
   "intents-corpus-v5group.jsonl",
   "intents-corpus-v5adds.jsonl",
+  "intents-corpus-v6lists.jsonl",
 ];
 // Our rephrasings of the v1 scenarios (no known failures allowed there).
 const paraphrases = readScenarios<SeedTask>(resolve(import.meta.dirname, "paraphrase-scenarios.jsonl"));
