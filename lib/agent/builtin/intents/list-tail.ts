@@ -15,7 +15,7 @@ const LIST_WORDS = new Set(
     "shopping groceries grocery food errands chores jobs work home house garden admin kids school uni college " +
     "holiday holidays travel trip packing gifts presents christmas xmas birthday birthdays wedding party pets dog car " +
     "diy personal health fitness gym money finance finances bills family baby office study reading books films movies " +
-    "projects ideas someday weekend cleaning kitchen allotment church club hobbies music"
+    "projects ideas cleaning kitchen allotment church club hobbies music"
   ).split(" "),
 );
 /** List words that are also people a task may be for ("buy a present for kids"): never a list after "for". */
@@ -104,7 +104,9 @@ export function listTail(text: string): ListTail | null {
   let start = at;
   if (JOINS.has(join) || (named && join === "in")) start = at - 1;
   else if (!comma) return null;
-  if (named ? GENERIC.has(word) : !isListWord(word) || (join === "for" && PEOPLE.has(word))) return null;
+  // "for the car", "for the party" is what it is for; a list is named bare after "for" ("for home") or with "list".
+  const purpose = join === "for" && (PEOPLE.has(word) || at < end - 1);
+  if (named ? GENERIC.has(word) : !isListWord(word) || purpose) return null;
   // The item: what comes before, without fillers or a trailing comma ("email the landlord pls, on home").
   let stop = start;
   while (stop > 0 && FILLERS.has(words[stop - 1]!)) stop--;
