@@ -121,6 +121,9 @@ export function listTail(text: string): ListTail | null {
     if (item.length > 1 && PARTICLES.has(bare(item.at(-1)!))) item.pop();
   }
   const core = trimEnd(item.join(" "));
+  // "put them all on groceries", "stick it on errands": a task already there (list-onto-it), never a new one.
+  const lead = bare(item[0] ?? "");
+  if (PRONOUNS.has(lead) || PLURALS.has(lead)) return null;
   return core ? { core, list: word } : null;
 }
 
@@ -177,7 +180,7 @@ export function listForIt(text: string): { list: string; plural: boolean } | nul
     if (PLURALS.has(head[k] ?? "")) plural = true;
     else if (!PRONOUNS.has(head[k] ?? "")) return false;
     k++;
-    if (head[k] === "one" || head[k] === "ones") k++;
+    if (head[k] === "one" || head[k] === "ones" || (plural && (head[k] === "all" || head[k] === "both"))) k++;
     return true;
   };
   if (MOVING.has(head[0] ?? "")) {
