@@ -61,6 +61,8 @@ const PREFIXES = [
   "put x in the description of ",
   "add the label x to ",
   "is there anything on my ",
+  "put it on ",
+  "can u stick x down, on ",
 ];
 /** The pumped piece, repeated. */
 const PIECES = [
@@ -112,6 +114,8 @@ const PIECES = [
   " priority",
   " list",
   " label",
+  " pls",
+  " shopping",
   " remind",
   " due",
 ];

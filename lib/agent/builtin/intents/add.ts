@@ -9,6 +9,7 @@ import { leadingReminder, readTaskLine } from "@/lib/task-line/read";
 import { quoted } from "@/lib/task-line/text";
 import { findPriority } from "@/lib/task-line/priority";
 import { isBaseVerb } from "../verbs";
+import { listTail, placedOnList } from "./list-tail";
 import { splitItems } from "./refs";
 import type { AddItem } from "./types";
 
@@ -159,7 +160,8 @@ export function addBody(text: string): { body: string; list: boolean; prefix: st
       return { body: m[1] ?? "", list, prefix };
     }
   }
-  return null;
+  const placed = placedOnList(text);
+  return placed ? { body: placed, list: false, prefix: "" } : null;
 }
 
 const COUNT_ANNOUNCED =
@@ -205,7 +207,10 @@ export function readAdd(body: string, clock: Clock, list = false, prefix = ""): 
   let text = body.trim();
   const announced = COUNT_ANNOUNCED.exec(text.toLowerCase());
   if (announced) text = text.slice(announced[0].length);
-  const several = list || announced !== null;
+  // "eggs, bread and cheese to shopping": the list goes to every item; a series of things (not of chores) is split.
+  const tail = listTail(text);
+  if (tail) text = tail.core;
+  const several = list || announced !== null || (tail !== null && !isBaseVerb(text.split(" ", 1)[0] ?? ""));
   // "add "water plants" and "feed fish"": each quoted title is its own task.
   const quotedTitles = [...text.matchAll(/"([^"]+)"/g)];
   const onlyQuotes = quotedTitles.length > 1 && onlySeparators(text.replace(/"[^"]+"/g, " "));
@@ -215,9 +220,17 @@ export function readAdd(body: string, clock: Clock, list = false, prefix = ""): 
   const remind = REMIND_PREFIX.test(prefix.toLowerCase());
   return parts
     .map((p) => readItem(p, clock))
+    .map((i) => (tail ? { ...i, list: i.list ?? tail.list } : onListAtEnd(i)))
     .filter((i) => i.title.length > 0)
     .map((i) => (shared && !i.priority ? { ...i, priority: shared } : i))
     .map((i) => (remind && i.due?.includes("T") && !i.remindAt ? { ...i, remindAt: i.due } : i));
+}
+
+/** "call the dentist to admin for tomorrow": the date came after the list, so the list is at the end of the title. */
+function onListAtEnd(item: AddItem): AddItem {
+  const tail = item.list ? null : listTail(item.title);
+  if (!tail) return item;
+  return { ...item, title: tail.core.charAt(0).toUpperCase() + tail.core.slice(1), list: tail.list };
 }
 
 /**

@@ -298,6 +298,8 @@ export const INTENT_READERS: IntentReader[] = [
       "make buy decorations part of the party planning",
       "put 'bring the receipts' in the description of the accountant meeting",
       "add the label urgent to the insurance renewal",
+      "oh and put it on errands",
+      "that one goes on the work list",
     ],
   },
   {
@@ -426,7 +428,14 @@ export const INTENT_READERS: IntentReader[] = [
     precedence: 80,
     mutates: true,
     read: (c) => gatedAdd(readExplicitAdd(c)),
-    examples: ["add milk", "remind me to call mom tomorrow", "I'd better renew my passport", "todo: water the plants"],
+    examples: [
+      "add milk",
+      "remind me to call mom tomorrow",
+      "I'd better renew my passport",
+      "todo: water the plants",
+      "add eggs, bread and cheese to shopping",
+      "can u stick oat milk down, on shopping",
+    ],
   },
   { name: "select", precedence: 90, mutates: false, read: readSelect, examples: ["the second one", "what about the last one?"] },
   {

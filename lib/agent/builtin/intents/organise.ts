@@ -7,6 +7,7 @@
 import { trimPunctuation } from "@/lib/task-line/text";
 import type { Clock } from "@/lib/task-line/clock";
 import { readAdd } from "./add";
+import { listForIt } from "./list-tail";
 import { cleanPhrase } from "./refs";
 import type { Intent } from "./types";
 
@@ -149,7 +150,14 @@ function readPlacement(text: string, clock: Clock): Intent | null {
       };
     }
   }
-  return noteInto(ws) ?? labelOnto(ws) ?? reminderOff(ws);
+  return noteInto(ws) ?? labelOnto(ws) ?? reminderOff(ws) ?? listOntoIt(text);
+}
+
+/** list-onto-it: "oh and put it on home", "that one goes on work", "put them on shopping" (list-tail.ts). */
+function listOntoIt(text: string): Intent | null {
+  const placed = listForIt(text);
+  if (!placed) return null;
+  return { type: "update", ref: placed.plural ? { kind: "listed" } : { kind: "pronoun" }, changes: { list: placed.list } };
 }
 
 /** reminder-off: "cancel that reminder", "turn off this reminder", "delete the reminder": the reminder of the task just talked about. */

@@ -1,0 +1,208 @@
+/**
+ * A list named by its bare name at the end of an add ("add milk to shopping", "jot down buy
+ * stamps, errands", "pop bleach down on shoping", "… to the uni list"), read word by word.
+ *
+ * The reader cannot see the user's lists, so a bare word is only taken for a list when it is a
+ * word people name lists with (LIST_WORDS, one typo allowed) or is followed by "list". The add
+ * tool then places the task in that list; a list the user does not have makes the tool fail and
+ * the reply asks "There's no 'x' list yet — create it and add …?" (nothing is written). A word
+ * that is no list word stays in the title as typed ("add talk to mum").
+ */
+
+/** Words people name their lists with: the bare word after "to/on/for" may be one of these. */
+const LIST_WORDS = new Set(
+  (
+    "shopping groceries grocery food errands chores jobs work home house garden admin kids school uni college " +
+    "holiday holidays travel trip packing gifts presents christmas xmas birthday birthdays wedding party pets dog car " +
+    "diy personal health fitness gym money finance finances bills family baby office study reading books films movies " +
+    "projects ideas cleaning kitchen allotment church club hobbies music"
+  ).split(" "),
+);
+/** List words that are also people a task may be for ("buy a present for kids"): never a list after "for". */
+const PEOPLE = new Set("kids family baby dog pets".split(" "));
+/** "my list", "the todo list": the one list of all tasks, not a named list. */
+const GENERIC = new Set(
+  "todo to-do todos to-dos do task tasks main usual own reminder reminders whole same new last my the our a this that".split(" "),
+);
+const ARTICLES = new Set("the my our me".split(" "));
+/** Words that may close a message without adding anything ("… to shopping pls"). */
+const FILLERS = new Set("pls plz please lol tbh thx thanks ta cheers ty x xx ok k asap too aswell".split(" "));
+/** Words that join the list to the item: "milk to shopping", "X on errands", "Y for home", "Z onto chores". */
+const JOINS = new Set("to on onto into for".split(" "));
+/** List words that are also places one goes to ("drive to work", "take the kids to school"). */
+const PLACES = new Set("work home house school uni college office gym church club garden kitchen allotment car".split(" "));
+/** Verbs whose "to" or "for" names a place or a person, not a list ("take the kids to school", "drive to work"). */
+const GOING = new Set(
+  (
+    "take bring send give return drive walk go come cycle ride run jog commute travel fly move head get post deliver " +
+    "carry email text write talk speak reply show lend sell donate ship invite pay transfer explain introduce drop"
+  ).split(" "),
+);
+/** Verbs that place an item on a list ("put milk on shopping", "pop bleach down on shopping"); their particle goes with them. */
+const PLACING = new Set("add put pop stick chuck bung whack slap shove jot".split(" "));
+const PARTICLES = new Set("down on in onto".split(" "));
+/** Words after a placing verb that make it a chore of its own ("put up shelves", "put the bins out"). */
+const NOT_PLACING = new Set("up away out off back together".split(" "));
+
+const OPENERS = `("'‘“`;
+const CLOSERS = `),.:;!?"'’”`;
+/** A word without the quotes and punctuation around it, lower case. */
+function bare(word: string): string {
+  let a = 0;
+  let b = word.length;
+  while (a < b && OPENERS.includes(word.charAt(a))) a++;
+  while (b > a && CLOSERS.includes(word.charAt(b - 1))) b--;
+  return word.slice(a, b).toLowerCase();
+}
+/** "milk," → "milk": the item without the marks that joined it to the list. */
+function trimEnd(text: string): string {
+  let b = text.length;
+  while (b > 0 && " ,;:-".includes(text.charAt(b - 1))) b--;
+  return text.slice(0, b);
+}
+const NAME = /^[\p{L}\p{N}][\p{L}\p{N}_-]*$/u;
+
+/** One letter added, dropped or changed ("shoping", "erands", "chors"). */
+function oneEditApart(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1);
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+
+/** Whether a bare word names a list people keep ("shopping", "errands", "shoping"). */
+export function isListWord(word: string): boolean {
+  if (LIST_WORDS.has(word)) return true;
+  if (word.length < 6) return false;
+  for (const w of LIST_WORDS) if (w.length >= 6 && oneEditApart(word, w)) return true;
+  return false;
+}
+
+export type ListTail = { core: string; list: string };
+
+/**
+ * "milk to shopping" → { core: "milk", list: "shopping" }; "buy stamps, errands", "X, on admin list",
+ * "oat milk down, on shopping". Null when the end of the text names no list.
+ */
+export function listTail(text: string): ListTail | null {
+  const raw = text.trim().split(/\s+/).slice(-60);
+  const words = raw.map(bare);
+  let end = words.length;
+  while (end > 0 && FILLERS.has(words[end - 1]!)) end--;
+  let named = false;
+  if (words[end - 1] === "list") {
+    named = true;
+    end--;
+  }
+  const word = words[end - 1] ?? "";
+  if (!NAME.test(word) || end < 2) return null;
+  let at = end - 1;
+  while (at > 0 && ARTICLES.has(words[at - 1]!)) at--;
+  const join = words[at - 1] ?? "";
+  const comma = (raw[at - 1] ?? "").endsWith(",");
+  let start = at;
+  if (JOINS.has(join) || (named && join === "in")) start = at - 1;
+  else if (!comma) return null;
+  // "for the car", "for the party" is what it is for; a list is named bare after "for" ("for home") or with "list".
+  const purpose = join === "for" && (PEOPLE.has(word) || at < end - 1);
+  if (named ? GENERIC.has(word) : !isListWord(word) || purpose) return null;
+  // The item: what comes before, without fillers or a trailing comma ("email the landlord pls, on home").
+  let stop = start;
+  while (stop > 0 && FILLERS.has(words[stop - 1]!)) stop--;
+  const item = raw.slice(0, stop);
+  const first = bare(item[0] ?? "");
+  const going = (join === "to" || join === "for") && GOING.has(first) && (PLACES.has(word) || PEOPLE.has(word));
+  if (item.length === 0 || (going && !named)) return null;
+  // "put pick up dry cleaning on errands", "stick oat milk down, on shopping": the placing verb and its particle go.
+  if (PLACING.has(first) && item.length > 1 && !NOT_PLACING.has(bare(item[1]!))) {
+    item.shift();
+    if (PARTICLES.has(bare(item[0] ?? "")) && item.length > 1) item.shift();
+    if (item.length > 1 && PARTICLES.has(bare(item.at(-1)!))) item.pop();
+  }
+  const core = trimEnd(item.join(" "));
+  // "put them all on groceries", "stick it on errands": a task already there (list-onto-it), never a new one.
+  const lead = bare(item[0] ?? "");
+  if (PRONOUNS.has(lead) || PLURALS.has(lead)) return null;
+  return core ? { core, list: word } : null;
+}
+
+/** Words a request may open with before its verb ("can u stick …", "oh and put …"). */
+const LEAD = new Set("can could would will u you ya pls plz please just um erm oh ok okay so and n also actually wait".split(" "));
+
+/**
+ * "can u stick oat milk down, on shopping", "pop fix the fence, garden list": a placing verb and a
+ * list at the end make an add even without "add" (the list words are what make it a to-do). The body
+ * keeps the verb; readAdd's list tail takes it off with the list.
+ */
+export function placedOnList(text: string): string | null {
+  const raw = text.trim().split(/\s+/);
+  let i = 0;
+  while (i < raw.length - 1 && LEAD.has(bare(raw[i]!))) i++;
+  if (!PLACING.has(bare(raw[i] ?? ""))) return null;
+  const body = raw.slice(i).join(" ");
+  return listTail(body) ? body : null;
+}
+
+const PRONOUNS = new Set("it that this".split(" "));
+const PLURALS = new Set("them those these both".split(" "));
+/** "thats for errands", "it's on work": a pronoun with its verb in one word. */
+const PRONOUN_IS = new Set("thats that's its it's this's".split(" "));
+const MOVING = new Set("put move stick pop shove chuck bung file add throw".split(" "));
+const BELONGS = new Set("goes go belongs belong lives live sits is should can needs to be".split(" "));
+const ONTO = new Set("on onto to in into for under".split(" "));
+const TURN_INTO = new Set("make change switch".split(" "));
+
+/**
+ * Rule list-onto-it: "oh and put it on home", "that one goes on work", "actually make it errands list",
+ * "put them on shopping", "on the car list pls": the task (or tasks) just talked about go in that list.
+ * The list is a list word or is followed by "list"; nothing else is read as a list. Null otherwise.
+ */
+export function listForIt(text: string): { list: string; plural: boolean } | null {
+  const w = text.trim().split(/\s+/).slice(0, 20).map(bare).filter(Boolean);
+  let i = 0;
+  while (i < w.length && LEAD.has(w[i]!)) i++;
+  let end = w.length;
+  while (end > i && FILLERS.has(w[end - 1]!)) end--;
+  let named = false;
+  if (w[end - 1] === "list") {
+    named = true;
+    end--;
+  }
+  const word = w[end - 1] ?? "";
+  end--;
+  while (end > i && ARTICLES.has(w[end - 1]!)) end--;
+  if (!NAME.test(word) || (named ? GENERIC.has(word) : !isListWord(word))) return null;
+  const head = w.slice(i, end);
+  let plural = false;
+  let k = 0;
+  const it = () => {
+    if (PLURALS.has(head[k] ?? "")) plural = true;
+    else if (!PRONOUNS.has(head[k] ?? "")) return false;
+    k++;
+    if (head[k] === "one" || head[k] === "ones" || (plural && (head[k] === "all" || head[k] === "both"))) k++;
+    return true;
+  };
+  if (MOVING.has(head[0] ?? "")) {
+    // "put it on home", "move them to shopping"
+    k = 1;
+    if (!it() || !ONTO.has(head[k] ?? "")) return null;
+    k++;
+  } else if (TURN_INTO.has(head[0] ?? "")) {
+    // "make it errands list", "make that home"
+    k = 1;
+    if (!it()) return null;
+    if (head[k] === "to" || head[k] === "in" || head[k] === "on") k++;
+  } else if (PRONOUN_IS.has(head[0] ?? "") || PRONOUNS.has(head[0] ?? "") || PLURALS.has(head[0] ?? "")) {
+    // "that one goes on work", "thats for errands", "it goes on admin"
+    if (PRONOUN_IS.has(head[0] ?? "")) k = 1;
+    else if (!it()) return null;
+    while (BELONGS.has(head[k] ?? "")) k++;
+    if (!ONTO.has(head[k] ?? "")) return null;
+    k++;
+  } else if (named && ONTO.has(head[0] ?? "")) {
+    // "on the car list pls"
+    k = 1;
+  } else return null;
+  return k === head.length ? { list: word, plural } : null;
+}
