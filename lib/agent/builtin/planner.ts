@@ -29,6 +29,7 @@ import { dialogueAnswer } from "./dialogue";
 import { type GroundedChange, groundMessage, mightNameTask } from "./grounding";
 import { beforeTask, findDuplicate, looksBeforeAdding, slotsOf } from "./duplicates";
 import { addBody, readAdd } from "./intents/add";
+import { isFeeling } from "./intents/mood";
 import { plainReminderWords } from "@/lib/task-line/reminder-phrases";
 
 export type PlannedCall = { toolName: string; input: Record<string, unknown> };
@@ -342,6 +343,8 @@ function oneUpdatePerTask(calls: PlannedCall[]): PlannedCall[] {
 function groundable(ctx: TurnContext): boolean {
   const intent = ctx.intents.length === 1 ? ctx.intents[0] : undefined;
   if (!intent || !has(ctx, "list_tasks") || !has(ctx, "update_task")) return false;
+  // A feeling names a task at most ("can't wait for the party on saturday"); it asks for nothing.
+  if (intent.type === "say" && intent.kind === "remark" && isFeeling(ctx.userText)) return false;
   const uncertain =
     intent.type === "offer" ||
     intent.type === "unknown" ||

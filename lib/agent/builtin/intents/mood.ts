@@ -143,7 +143,12 @@ const REMARK =
  * "love my new glasses"): a remark, even when it names a task.
  */
 const FEELING =
-  /^(?:(?:i'm|im|i am|i|we're|we)\s+)?(?:so\s+|really\s+|well\s+|proper\s+|honestly\s+|totally\s+|absolutely\s+)*(?:fed up|sick of|sick and tired|tired of|bored of|bored with|hate|hating|love|loving|gutted|annoyed|stressed|worried|dreading|can't stand|cant stand|can't be bothered|cant be bothered|can't believe|cant believe|not looking forward)\b/;
+  /^(?:(?:i'm|im|i am|i|we're|we)\s+)?(?:so\s+|really\s+|well\s+|proper\s+|honestly\s+|totally\s+|absolutely\s+)*(?:fed up|sick of|sick and tired|tired of|bored of|bored with|hate|hating|love|loving|gutted|annoyed|stressed|worried|dreading|can't stand|cant stand|can't be bothered|cant be bothered|can't believe|cant believe|can't wait for|cant wait for|cannot wait for|not looking forward)\b/;
+
+/** Whether a message opens with a feeling ("can't wait for the party on saturday!!"): never a change, even to a task it names. */
+export function isFeeling(text: string): boolean {
+  return FEELING.test(text.toLowerCase().replace(FILLER, "").trim());
+}
 
 /** "if it rains …", "what if …", "suppose …": a hypothetical; a plan at most, never a request. */
 const HYPOTHETICAL =
