@@ -59,7 +59,6 @@ describe("built-in model: lists and labels", () => {
     ["add milk to the groceries list", [{ toolName: "add_task", input: { title: "Milk", list: "groceries" } }]],
     ["add batteries to my todo list", [{ toolName: "add_task", input: { title: "Batteries", list: undefined } }]],
     ["show my groceries list", [{ toolName: "list_tasks", input: { list: "groceries" } }]],
-    ["what's in groceries?", [{ toolName: "list_tasks", input: { list: "groceries" } }]],
     ["what's on my list?", [{ toolName: "list_tasks", input: { list: undefined } }]],
     ["what's tagged urgent?", [{ toolName: "list_tasks", input: { label: "urgent" } }]],
     ["what's in #errands?", [{ toolName: "list_tasks", input: { label: "errands" } }]],
@@ -70,6 +69,12 @@ describe("built-in model: lists and labels", () => {
       expectCalls(turn.calls, expected);
     });
   }
+  it("what's in groceries? asks for the list, then (no such list) the label, then tasks about it", async () => {
+    const turn = await once("what's in groceries?");
+    expect(turn.calls[0]).toMatchObject({ toolName: "list_tasks", input: { list: "groceries" } });
+    expect(turn.calls.some((c) => c.input.label === "groceries")).toBe(true);
+    expect(turn.calls.every((c) => c.toolName === "list_tasks")).toBe(true);
+  });
 });
 
 describe("built-in model: repeating tasks in a conversation", () => {

@@ -159,7 +159,9 @@ function readOrganised(t: string, clock: Clock): Intent | null {
   const shown =
     /^(?:show|open|view|display|pull up|bring up|list|read)(?: me)?\s+(?:my|the)\s+([\p{L}\p{N}][\p{L}\p{N}_-]*)\s+list\s*\??$/u.exec(t) ??
     /^what(?:'s| is|s)\s+(?:in|on)\s+(?:my\s+|the\s+)?([\p{L}\p{N}][\p{L}\p{N}_-]*)(?:\s+list)?\s*\??$/u.exec(t);
-  if (shown && shown[1] && !NOT_A_LIST.test(shown[1])) return { type: "list", filter: { list: shown[1] } };
+  // "what's in garden" (no "list" said) may name a label or a topic when no list has the name.
+  if (shown && shown[1] && !NOT_A_LIST.test(shown[1]))
+    return { type: "list", filter: { list: shown[1], ...(/\blist\s*\??$/.test(t) ? {} : { orTopic: true }) } };
   const asked = listAsked(t) ?? labelAsked(t);
   if (asked) return asked;
   // "show my work tasks": a word that is no filter names one of the user's lists (or, when there
@@ -928,6 +930,27 @@ function topicAsk(words: string[], clock: Clock, how: AskHow): Intent | null {
   return question.includes(after) ? topicIntent(topic) : null;
 }
 
+/** Words after "anything on the" that make an idiom, not a place ("on the horizon", "on the cards"). */
+const NOT_A_PLACE = new Set(["horizon", "radar", "cards", "go", "boil", "menu", "table", "books", "way", "slate", "docket", "mind"]);
+/** Words after a name that still ask for its tasks ("anything in the garden list?", "… stuff"). */
+const PLACE_TAIL = new Set(["", "list", "label", "tag", "folder", "section", ...STUFF]);
+/**
+ * place-name-ask: "anything in the garden?", "what's under work", "got anything on the shopping":
+ * a question word, then in/on/under, then one name (a list, else a label, else a topic).
+ */
+function placeNameAsk(words: string[], clock: Clock): Intent | null {
+  let i = startsWith(words, "is|are", "there", "anything|any") ? 3 : startsWith(words, "got|have", "anything|any") ? 2 : 0;
+  if (i === 0 && ["any", "anything", "what's", "whats", "what"].includes(words[0] ?? "")) i = 1;
+  if (i === 0 || (words[0] === "what" && words[1] !== "is")) return null;
+  if (words[0] === "what") i = 2;
+  if (!["in", "on", "under"].includes(words[i] ?? "")) return null;
+  i++;
+  if (words[i] === "the" || words[i] === "my") i++;
+  if (NOT_A_PLACE.has(words[i] ?? "")) return null;
+  const name = words[i] === "errands" || words[i] === "chores" ? words[i] : topicWord(words[i], clock);
+  return name && PLACE_TAIL.has(rest(words, i + 1)) ? topicIntent(name) : null;
+}
+
 /** "how busy am i friday", "am i up to date", "am i on top of things". */
 function busyAsk(words: string[], clock: Clock): Intent | null {
   if (startsWith(words, "how", "busy|packed|full|hectic", "am|is|are|does|do")) {
@@ -1177,6 +1200,7 @@ function readAsk(words: string[], clock: Clock, how: AskHow): Intent | null {
     placeAsk(words, clock) ??
     taskAsk(words, how) ??
     topicAsk(words, clock, how) ??
+    placeNameAsk(words, clock) ??
     pluralAsk(words, clock) ??
     buyAsk(words)
   );
