@@ -24,14 +24,34 @@ const STOP_WORDS = new Set([
   "this",
 ]);
 
-/** British → American endings and a few common variants, applied to single words. */
+/** Everyday words for the same thing ("sam's present" is the task "Buy a gift for Sam"). */
+const SAME_THING: Record<string, string> = {
+  licence: "license",
+  cheque: "check",
+  grey: "gray",
+  programme: "program",
+  tyre: "tire",
+  present: "gift",
+  presents: "gifts",
+  pressie: "gift",
+  prezzie: "gift",
+  mom: "mum",
+  moms: "mums",
+  mam: "mum",
+  bday: "birthday",
+  telly: "tv",
+};
+
+/** The words a title may use for one canonical word ("gift" → gift, present, pressie, prezzie): for searching. */
+export function spellingsOf(canonical: string): string[] {
+  return [canonical, ...Object.keys(SAME_THING).filter((k) => SAME_THING[k] === canonical)];
+}
+
+/** British → American endings and everyday variants, applied to single words. */
 function canonicalWord(word: string): string {
+  const same = SAME_THING[word];
+  if (same) return same;
   let w = word;
-  if (w === "licence") return "license";
-  if (w === "cheque") return "check";
-  if (w === "grey") return "gray";
-  if (w === "programme") return "program";
-  if (w === "tyre") return "tire";
   w = w.replace(/(?<=\w{2})our$/, "or").replace(/(?<=\w{2})ours$/, "ors");
   w = w.replace(/(?<=\w{3})is(e|ed|es|ing)$/, "iz$1").replace(/(?<=\w{3})isation$/, "ization");
   w = w.replace(/(?<=\w{3})tre$/, "ter");

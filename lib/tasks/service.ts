@@ -13,7 +13,7 @@ import { TASK_PAGE_DEFAULT, TASKS_PER_USER_MAX } from "@/lib/limits";
 import { decodeCursor, encodeCursor, type TaskCursor } from "@/lib/tasks/cursor";
 import { DUE_YEAR_MAX, DUE_YEAR_MIN, parseDue } from "@/lib/tasks/due";
 import { resolvePlacement, restoreListId, restoreParentId } from "@/lib/tasks/organise";
-import { significantWords } from "@/lib/tasks/match";
+import { significantWords, spellingsOf } from "@/lib/tasks/match";
 import { checkRule, firstOccurrence, moveReminder, nextOccurrence, toRecurrence } from "@/lib/tasks/recurrence";
 import type { DueFilter, TaskCreateInput, TaskPriority, TaskStatus, TaskUpdateInput, TaskView } from "@/lib/tasks/schema";
 import { startOfLocalDay } from "@/lib/tasks/time-zone";
@@ -622,7 +622,9 @@ export const MATCH_CANDIDATES = 50;
  * (normalizeWords), so nothing needs escaping; at most 8 words.
  */
 function wordPatterns(reference: string): string[] {
-  const words = significantWords(reference);
+  // A title may spell a word any of its everyday ways ("present" for "gift"): search for each.
+  const base = significantWords(reference);
+  const words = [...base, ...base.flatMap((w) => spellingsOf(w).slice(1))];
   const long = words.filter((w) => w.length >= 3);
   const patterns = long.length ? long.map((w) => (w.length > 4 ? `${w.slice(0, 4)}|${w.slice(-4)}` : w)) : words.map((w) => `\\m${w}\\M`); // only one- or two-letter words: as whole words
   return [...new Set(patterns)].slice(0, 8);

@@ -87,3 +87,25 @@ describe("task lookup for a user with years of tasks", () => {
     });
   });
 });
+
+describe("task lookup by an everyday word for the same thing", () => {
+  it("finds a title by either word, among hundreds of other tasks", async () => {
+    const cal = await createTestUser("same-thing");
+    const soon = new Date(Date.now() + 86_400_000);
+    await db.task.createMany({
+      data: Array.from({ length: 300 }, (_, i) => ({ userId: cal.user.id, title: `Sort the garage shelf ${i}`, dueAt: soon })),
+    });
+    const gift = (await db.task.create({ data: { userId: cal.user.id, title: "Wrap the present for Sam" } })).id;
+    const mom = (await db.task.create({ data: { userId: cal.user.id, title: "Call mom" } })).id;
+    const ctx = { userId: cal.user.id, timeZone: "UTC", actor: "api" as const, requestId: null };
+    for (const [words, id] of [
+      ["sam's gift", gift],
+      ["the present", gift],
+      ["mum", mom],
+      ["call my mom", mom],
+    ] as const) {
+      const result = await runTaskTool("update_task", { task: words, priority: "high" }, ctx);
+      expect(result, words).toMatchObject({ ok: true, task: { id } });
+    }
+  });
+});

@@ -46,6 +46,16 @@ describe("resolveReference", () => {
     expect(resolveReference("licence renew", tasks)).toMatchObject({ kind: "one", task: { title: "Renew driving licence" } });
   });
 
+  it("reads everyday words for the same thing (present/gift, mom/mum, bday)", () => {
+    const gift = task("Buy a gift for Sam");
+    const mum = task("Call mum");
+    const card = task("Get a birthday card for Jo");
+    const all = [gift, mum, card, ...tasks];
+    expect(resolveReference("sams present", all)).toMatchObject({ kind: "one", task: { id: gift.id } });
+    expect(resolveReference("moms call", all)).toMatchObject({ kind: "one", task: { id: mum.id } });
+    expect(resolveReference("jo's bday card", all)).toMatchObject({ kind: "one", task: { id: card.id } });
+  });
+
   it("forgives a small typo", () => {
     expect(resolveReference("projct retro", tasks)).toMatchObject({ kind: "one", task: { title: "Project retro" } });
   });
