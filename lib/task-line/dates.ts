@@ -256,10 +256,20 @@ const OWN_RULES: Array<{ re: RegExp; read: (m: RegExpExecArray, clock: Clock, te
       return { date: addDays(c.today, m[0].startsWith("next") && ahead <= (7 - c.weekday) % 7 ? ahead + 7 : ahead) };
     },
   },
+  // "move the bins to sat", "push X to thurs": "to" and a short weekday ending the line ("to wed" is a verb).
+  {
+    re: /\bto\s+(sun|mon|tues?|weds|thu|thurs?|fri|sat)\.?$/,
+    read: (m, c) => {
+      const wd = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"].indexOf((m[1] ?? "").slice(0, 3));
+      return { date: addDays(c.today, (wd - c.weekday + 7) % 7) };
+    },
+  },
   // "the recycling weds", "bins tues": an abbreviated weekday that is no other word, ending the line ("sat", "sun", "mon" are words).
   {
     re: /\b(tues?|weds?|thu|thurs?|fri)\.?$/,
-    read: (m, c) => {
+    read: (m, c, text) => {
+      // "going to wed", "will wed": the verb.
+      if (m[1] === "wed" && /\b(?:to|will|shall|newly|just)\s+$/.test(text.slice(0, m.index))) return null;
       const wd = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"].indexOf((m[1] ?? "").slice(0, 3));
       return { date: addDays(c.today, (wd - c.weekday + 7) % 7) };
     },

@@ -566,14 +566,21 @@ export const RULES: Rule[] = [
   },
   {
     name: "list-bare",
-    examples: ["put the tv licence in admin", "move the fish tank into chores"],
+    examples: ["put the tv licence in admin", "move the fish tank into chores", "move the fence to home"],
     read: (tokens, ctx) => {
-      // "put X in NAME": a placing verb first, the task named, then "in/into/onto NAME" ending the message.
-      if (!/^(?:put|move|file|stick|pop|shove|chuck|bung)$/.test(tokens[0]?.w ?? "") || tokens.length < 4) return false;
-      const n = tokens.length;
+      // "put X in NAME": a placing verb first, the task named, then "in/into/onto NAME" ending the
+      // message; "move/shift X to NAME" too, when NAME is no time (an unknown list is an error, never created).
+      if (!/^(?:put|move|file|stick|pop|shove|chuck|bung|shift)$/.test(tokens[0]?.w ?? "") || tokens.length < 4) return false;
+      let n = tokens.length;
+      // "… to home pls": a closing courtesy is explained.
+      if (/^(?:pls|plz|please|thanks|thx|ta)$/.test(tokens[n - 1]!.w) && !tokens[n - 1]!.used) {
+        n--;
+        take(tokens, n, n);
+      }
       const name = tokens[n - 1]!;
       const prep = tokens[n - 2]!;
-      if (name.used || prep.used || !tokens[n - 3]!.used || !/^(?:in|into|onto|under)$/.test(prep.w)) return false;
+      const into = /^(?:in|into|onto|under)$/.test(prep.w) || (prep.w === "to" && /^(?:move|shift)$/.test(tokens[0]!.w));
+      if (name.used || prep.used || !tokens[n - 3]!.used || !into) return false;
       if (
         STOP.has(name.w) ||
         SLOT_WORD.test(name.stem) ||
@@ -590,7 +597,12 @@ export const RULES: Rule[] = [
   },
   {
     name: "label-off",
-    examples: ["drop the urgent label from the glasses", "take the #urgent tag off the glasses", "untag urgent from the glasses"],
+    examples: [
+      "drop the urgent label from the glasses",
+      "take the #urgent tag off the glasses",
+      "untag urgent from the glasses",
+      "untag the glasses",
+    ],
     read: (tokens, ctx) => {
       const verb = findWord(tokens, /^(?:drop|dropped|remove|removed|strip|take|took|lose|clear|untag|unlabel|delete|rid)$/);
       if (verb < 0) return false;
@@ -604,6 +616,17 @@ export const RULES: Rule[] = [
         take(tokens, verb, hasNoun ? i + 1 : i);
         const rest = findWord(tokens, /^(?:off|from|of|get)$/);
         if (rest >= 0) tokens[rest]!.used = true;
+        return true;
+      }
+      // "untag the offsite": every label of the task named, when it has any.
+      if (
+        verb === 0 &&
+        /^(?:untag|unlabel)$/.test(tokens[0]!.w) &&
+        labels.length &&
+        tokens.slice(1).every((t) => t.used || FILLER.has(t.w))
+      ) {
+        ctx.changes.removeLabels = labels;
+        take(tokens, 0, 0);
         return true;
       }
       return false;
