@@ -243,6 +243,28 @@ type Rule = { name: string; examples: string[]; read: (tokens: Token[], ctx: Rul
 type RuleContext = { clock: Clock; task: TaskView; changes: Changes; text: () => string };
 
 const words = (tokens: Token[]) => tokens.map((t) => t.w);
+/** "aren't work", "isnt a money thing": a negator, then one of the task's labels. */
+function deniesLabel(tokens: Token[], task: TaskView): boolean {
+  const labels = (task.labels ?? []).map((l) => l.toLowerCase());
+  return tokens.some(
+    (t, i) => NEGATOR.has(t.w) && labels.includes((/^(?:a|an)$/.test(tokens[i + 1]?.w ?? "") ? tokens[i + 2] : tokens[i + 1])?.w ?? ""),
+  );
+}
+
+/** ", they're home (stuff)" after a label said not to fit: the label meant instead, ending the message. */
+function insteadLabel(tokens: Token[], from: number, changes: Changes): void {
+  let k = from;
+  if (!/^(?:they're|theyre|it's|its|that's|thats|it|they)$/.test(tokens[k]?.w ?? "")) return;
+  k++;
+  if (/^(?:is|are|a|an)$/.test(tokens[k]?.w ?? "")) k++;
+  const name = tokens[k];
+  if (!name || name.used || STOP.has(name.w) || SLOT_WORD.test(name.stem) || !/^[a-z][a-z-]*$/.test(name.w)) return;
+  const end = /^(?:stuff|thing|things|job|jobs|related)$/.test(tokens[k + 1]?.w ?? "") ? k + 1 : k;
+  if (end !== tokens.length - 1) return;
+  take(tokens, from, end);
+  changes.labels = [name.w];
+}
+
 const take = (tokens: Token[], from: number, to: number) => {
   for (let i = from; i <= to; i++) tokens[i]!.used = true;
 };
@@ -279,6 +301,8 @@ export const RULES: Rule[] = [
         const said = /^(?:that|saying)$/.test(tokens[k]!.w) && explicitBefore(k);
         if (!sep && !said) continue;
         if (!tokens.slice(0, k).some((t) => t.used) || tokens.slice(k).some((t) => t.used)) continue;
+        // "the gutters aren't work, they're home": a label said not to fit, then the one meant (label-not).
+        if (deniesLabel(tokens.slice(0, k), ctx.task)) continue;
         const rest = tokens.slice(said ? k + 1 : k);
         if (rest.length === 0) continue;
         const restText = rest.map((t) => t.w).join(" ");
@@ -639,6 +663,7 @@ export const RULES: Rule[] = [
       "gym isnt a money thing",
       "the gym doesnt need the health tag",
       "the gutters are home not work",
+      "the gutters arent work, theyre home",
     ],
     read: (tokens, ctx) => {
       const labels = (ctx.task.labels ?? []).map((l) => l.toLowerCase());
@@ -652,6 +677,7 @@ export const RULES: Rule[] = [
         if (/^(?:stuff|thing|things|task|tag|label|job|related)$/.test(tokens[j + 1]?.w ?? "")) to = j + 1;
         take(tokens, i, to);
         ctx.changes.removeLabels = [w];
+        insteadLabel(tokens, to + 1, ctx.changes);
         return true;
       }
       return false;
