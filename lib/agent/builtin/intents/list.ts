@@ -889,7 +889,9 @@ function pluralAsk(words: string[], clock: Clock): Intent | null {
   const after = rest(words, 2);
   // "any bills to pay", "what letters need posting": a verb of doing after the noun
   const todo = startsWith(words.slice(2), "to|need|needing|that|still") && words.length <= 6;
-  return PLURAL_ASKED.includes(after) || todo ? topicIntent(topic) : null;
+  // "any bills?", "any parcels": the plural alone is the question.
+  const alone = after === "" && words[0] === "any";
+  return PLURAL_ASKED.includes(after) || todo || alone ? topicIntent(topic) : null;
 }
 
 /** "what do i need to buy", "anything to get from the shops": the tasks of buying. */
@@ -1230,6 +1232,20 @@ function readCasualQuestion(q: string, clock: Clock): Intent | null {
   return { type: "list", filter };
 }
 
+/** "when do i need to renew the passport", "when should i pay the gas bill", "when have i got to send it": [, the task's words]. */
+function whenDo(t: string): [string, string] | null {
+  const w = t.replace(/\?+$/, "").split(" ");
+  if (w[0] !== "when" || !/^(?:do|should|must|shall|have)$/.test(w[1] ?? "") || !/^(?:i|we)$/.test(w[2] ?? "")) return null;
+  let i = 3;
+  if (/^(?:need|have|got|gotta)$/.test(w[i] ?? "")) i++;
+  if (w[i] === "got") i++;
+  if (w[i] === "to") i++;
+  // The task's own verb stays ("renew the passport" finds "Renew my passport"); a bare "do" goes.
+  if (w[i] === "do") i++;
+  const words = w.slice(i);
+  return words.length >= 1 && words.length <= 8 ? [t, words.join(" ")] : null;
+}
+
 /** A list request, or null. */
 export function readList(text: string, clock: Clock): Intent | null {
   const t = questionText(text) || text;
@@ -1261,7 +1277,8 @@ export function readList(text: string, clock: Clock): Intent | null {
     return { type: "list", filter: { query: lookupPhrase(due[1].split(" ")) ?? due[1] } };
   // "when is the dentist?", "when's my essay due?": look the task up.
   const when =
-    /^when(?:'s| is| are| was|s)\s+(?:the\s+|my\s+)?(.+?)(?:\s+(?:task|todo|reminder))?(?:\s+(?:due|happening|scheduled|on))?$/.exec(t);
+    /^when(?:'s| is| are| was|s)\s+(?:the\s+|my\s+)?(.+?)(?:\s+(?:task|todo|reminder))?(?:\s+(?:due|happening|scheduled|on))?$/.exec(t) ??
+    whenDo(t);
   if (when && when[1] && !/^(?:it|that|this|they|them|everything|all|anything)$/.test(when[1]))
     return { type: "list", filter: { query: lookupPhrase(when[1].split(" ")) ?? when[1] } };
   // "where's the fence task?", "where is my dentist reminder": a search.
