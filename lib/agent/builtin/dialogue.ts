@@ -322,7 +322,12 @@ function pronounChange(ctx: TurnContext, acts: Act[], intent: Intent | undefined
   return [{ toolName: "update_task", input: { task: act.task.id, ...changes } }];
 }
 
-const DAY_FRONT = new Set([...CORRECTION_FRONT, "do", "make", "it", "that", "for", "on", "to", "lets", "let's", "say"]);
+// "yes please, for friday", "ok make it monday": an answer word before the day is no task either.
+const DAY_FRONT = new Set([
+  ...CORRECTION_FRONT,
+  ...["yes", "yeah", "yep", "ok", "okay", "please", "pls", "plz"],
+  ...["do", "make", "it", "that", "for", "on", "to", "lets", "let's", "say"],
+]);
 const DAY_BACK = new Set([...FILLER_BACK, "is", "better", "instead", "would", "be", "works", "then", "actually", "mean", "i"]);
 
 /** "actually sunday is better", "hmm do it for tomorrow morning": only a day (and time) for the task just added or changed. */

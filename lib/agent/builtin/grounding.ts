@@ -251,18 +251,21 @@ function deniesLabel(tokens: Token[], task: TaskView): boolean {
   );
 }
 
-/** ", they're home (stuff)" after a label said not to fit: the label meant instead, ending the message. */
+/**
+ * After a label said not to fit: ", they're home (stuff)" ending the message is the label meant
+ * instead; any other "it's …/they're …" is the reason ("its fun lol"), explained and not written.
+ */
 function insteadLabel(tokens: Token[], from: number, changes: Changes): void {
   let k = from;
   if (!/^(?:they're|theyre|it's|its|that's|thats|it|they)$/.test(tokens[k]?.w ?? "")) return;
   k++;
   if (/^(?:is|are|a|an)$/.test(tokens[k]?.w ?? "")) k++;
   const name = tokens[k];
-  if (!name || name.used || STOP.has(name.w) || SLOT_WORD.test(name.stem) || !/^[a-z][a-z-]*$/.test(name.w)) return;
   const end = /^(?:stuff|thing|things|job|jobs|related)$/.test(tokens[k + 1]?.w ?? "") ? k + 1 : k;
-  if (end !== tokens.length - 1) return;
-  take(tokens, from, end);
-  changes.labels = [name.w];
+  const swap = name && !name.used && !STOP.has(name.w) && !SLOT_WORD.test(name.stem) && /^[a-z][a-z-]*$/.test(name.w);
+  if (swap && end === tokens.length - 1) changes.labels = [name.w];
+  else if (tokens.slice(from).some((t) => t.used)) return;
+  take(tokens, from, tokens.length - 1);
 }
 
 const take = (tokens: Token[], from: number, to: number) => {

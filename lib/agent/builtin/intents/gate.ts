@@ -39,6 +39,17 @@ const POINTS_AT_TASKS =
 /** A negation in a statement: "isnt", "won't", "not", "no longer". */
 const NEGATED = /\b(?:isn'?t|aren'?t|wasn'?t|weren'?t|don'?t|doesn'?t|didn'?t|won'?t|can'?t|cannot|shouldn'?t|not|never|no longer)\b/;
 
+/** Words of courtesy and answer: a title of only these is no task ("Please", "Yes please", "Ok thanks"). */
+const COURTESY = new Set(
+  "please pls plz yes yeah yep yup ok okay sure thanks thank you ta cheers no nope nah fine great cool lovely ace sound sounds good perfect".split(
+    " ",
+  ),
+);
+const courtesyOnly = (title: string) => {
+  const words = title.toLowerCase().match(/[a-z']+/g) ?? [];
+  return words.length > 0 && words.every((w) => COURTESY.has(w));
+};
+
 /** The intent to act on for a clause, given what its readers made of it. */
 export function gate(c: GateClause, intent: Intent, mutates: boolean, reader = ""): Intent {
   // "can you order pizza for me?": the assistant cannot do that; it can offer to put it on the list.
@@ -64,6 +75,8 @@ export function gate(c: GateClause, intent: Intent, mutates: boolean, reader = "
     POINTS_AT_TASKS.test(intent.items[0]?.title.toLowerCase() ?? "")
   )
     return { type: "say", kind: "unclear" };
+  // "please, for friday", "thanks, friday": courtesy words alone are never a task's title.
+  if (intent.type === "add" && intent.items.some((i) => courtesyOnly(i.title))) return { type: "say", kind: "unclear" };
   // "the mot isnt this week after all": a statement with a negation is about a task, never a new one.
   if (
     reader === "bare-add" &&

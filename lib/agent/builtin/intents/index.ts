@@ -539,11 +539,16 @@ export function classify(message: string, clock: Clock): Intent[] {
 function classifyBounded(text: string, clock: Clock, answerFirst: boolean): Intent[] {
   // "yes, add milk": the answer word is read once, not again for "yes yes yes …".
   const yesNo = answerFirst
-    ? /^(?:yes|yeah|yep|no|nope|nah|ok|okay)[,!.]?\s(?!(?:need|longer|more|rush|point|way|worries|problem)\b)(.+)$/i.exec(text)
+    ? /^(?:yes|yeah|yep|no|nope|nah|ok|okay)(?:,? (?:please|pls|plz|thanks|ta))?[,!.]?\s(?!(?:need|longer|more|rush|point|way|worries|problem)\b)(.+)$/i.exec(
+        text,
+      )
     : null;
   if (yesNo && yesNo[1]) {
     const rest = classifyBounded(yesNo[1].trim(), clock, false);
     if (rest.every(isKnown) && !rest.some((i) => i.type === "confirm" || i.type === "deny")) return rest;
+    // "yes please, for friday": what follows the answer is read on its own (the planner applies a
+    // bare slot to the task just talked about); the answer word never becomes a title.
+    if (rest.length === 1 && rest[0]?.type === "unknown" && findDue(yesNo[1], clock)) return rest;
   }
   // "todays stuff, move it to tmrw": a group, then a command about it, is one request, not two
   // clauses (rule GROUP-THEN-COMMAND in bulk-update.ts); the mood is the command's ("anything overdue, bump them …").

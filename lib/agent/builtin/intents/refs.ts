@@ -119,7 +119,8 @@ export function refFrom(text: string): TaskRef | null {
  * where the next part starts with a verb, so "call mom and dad" stays one task).
  */
 export function refsFrom(text: string): TaskRef[] {
-  const t = text.trim();
+  // "both the first two", "both 1 and 3": "both" only says there are two.
+  const t = text.trim().replace(/^both\s+(?!(?:of|those|these|them)\b)(?=\S+\s)/i, "");
   const firstN = /^(?:the\s+)?(first|last|top|bottom)\s+(two|three|four|five|six|\d+)(?:\s+(?:ones|tasks|items|todos))?$/.exec(
     t.toLowerCase(),
   );
