@@ -108,6 +108,8 @@ function wordScore(q: string, t: string): number {
   const allowed = q.length >= 8 ? 2 : q.length >= 4 ? 1 : 0;
   if (allowed && editDistance(q, t, allowed) <= allowed) return 0.8;
   if (q.length >= 3 && t.startsWith(q)) return 0.6;
+  // "toms" for "tomatoes", "spuds"…: a clipped word said in the plural.
+  if (q.length >= 4 && q.endsWith("s") && t.length > q.length + 1 && t.startsWith(q.slice(0, -1))) return 0.6;
   return 0;
 }
 

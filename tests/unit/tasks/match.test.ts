@@ -56,6 +56,11 @@ describe("resolveReference", () => {
     expect(resolveReference("jo's bday card", all)).toMatchObject({ kind: "one", task: { id: card.id } });
   });
 
+  it("reads a clipped word said in the plural ('toms' for tomatoes)", () => {
+    const toms = task("Water the tomatoes");
+    expect(resolveReference("the toms", [toms, ...tasks])).toMatchObject({ kind: "one", task: { id: toms.id } });
+  });
+
   it("forgives a small typo", () => {
     expect(resolveReference("projct retro", tasks)).toMatchObject({ kind: "one", task: { title: "Project retro" } });
   });
