@@ -44,6 +44,7 @@ const ALWAYS: Readonly<Record<string, string>> = {
   shud: "should",
   wiv: "with",
   abt: "about",
+  thru: "through",
   // Apostrophes left out.
   ive: "i've",
   im: "i'm",

@@ -183,7 +183,12 @@ export const REOPEN_RULES: ChangeRule[] = [
     read: shaped(
       {
         lead: [optional(phrases("turns out|it turns out|oops|whoops|actually", "that|"))],
-        tail: [phrases("still needs|still need", "doing|to be done|work|sorting|sorting out|done")],
+        tail: [
+          phrases(
+            "still needs|still need",
+            "doing|to be done|work|sorting|sorting out|done|booking|paying|sending|posting|finishing|fixing",
+          ),
+        ],
       },
       reopened,
     ),
@@ -521,6 +526,7 @@ export const COMPLETE_RULES: ChangeRule[] = [
       ["ironing's done and dusted", "ironing"],
       ["the form's in", "form"],
       ["bins went out", "bins"],
+      ["the quote's gone off to the builder", "quote"],
     ],
     read: (s) =>
       HOPES.has(s.ws[0] ?? "") || HOPES.has(s.ws[1] ?? "")
@@ -532,6 +538,7 @@ export const COMPLETE_RULES: ChangeRule[] = [
                   "'s|is|are|has|have|has now|have now|'s now|s|went|got|has been|have been|'s been",
                   "gone off|gone out|gone in|out the door|out of the door|out|a wrap|done and dusted|in|sent off|handed in|all done and dusted",
                 ),
+                optional(phrases("to", "the|my|his|her|their|", "*")),
                 optional(phrases("now|finally|already|today|this morning|at last|lol|yay")),
               ],
             },
