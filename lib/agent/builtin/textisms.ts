@@ -44,6 +44,7 @@ const ALWAYS: Readonly<Record<string, string>> = {
   shud: "should",
   wiv: "with",
   abt: "about",
+  thru: "through",
   // Apostrophes left out.
   ive: "i've",
   im: "i'm",
@@ -88,6 +89,9 @@ const BEFORE_NUMBER = new Set(
 /** After "ur" these say it means "you're" ("ur a star", "ur so kind"); otherwise "your". */
 const AFTER_YOURE = new Set("a an the so such too very not welcome gonna going being amazing great right wrong always".split(" "));
 
+/** Ordinals that pick a task from the list just shown ("2nd ones sorted"). */
+const ORDINAL_WORDS = new Set("first second third fourth fifth last top bottom".split(" "));
+
 /** A word, not a number (it may be a texting spelling itself: "2moro n 2nite"). */
 const WORD = /[a-z]/;
 
@@ -95,6 +99,8 @@ function spelled(core: string, prev: string, next: string): string | null {
   const always = ALWAYS[core];
   if (always) return always;
   const word = WORD.test(prev);
+  // "3rd ones dealt with": after an ordinal, "ones" is "one's" (the apostrophe left out).
+  if (core === "ones") return ORDINAL_WORDS.has(prev) || /^\d+(?:st|nd|rd|th)$/.test(prev) ? "one's" : null;
   if (core === "n") return word && WORD.test(next) ? "and" : null;
   if (core === "ur") return AFTER_YOURE.has(next) ? "you're" : "your";
   if (core === "4") return word && !BEFORE_NUMBER.has(prev) && AFTER_FOR.has(next) ? "for" : null;

@@ -176,8 +176,61 @@ export const REOPEN_RULES: ChangeRule[] = [
   },
   {
     name: "still-needs",
-    examples: [["the fence still needs doing", "fence"]],
-    read: shaped({ tail: [phrases("still needs", "doing|to be done|work")] }, reopened),
+    examples: [
+      ["the fence still needs doing", "fence"],
+      ["turns out the gutters still need sorting", "gutters"],
+    ],
+    read: shaped(
+      {
+        lead: [optional(phrases("turns out|it turns out|oops|whoops|actually", "that|"))],
+        tail: [
+          phrases(
+            "still needs|still need",
+            "doing|to be done|work|sorting|sorting out|done|booking|paying|sending|posting|finishing|fixing",
+          ),
+        ],
+      },
+      reopened,
+    ),
+  },
+  {
+    // "the bins didn't go out", "the gas bill didn't go through": what was ticked did not happen.
+    name: "did-not-happen",
+    examples: [
+      ["the bins didn't go out", "bins"],
+      ["oops the gas bill didn't go through", "gas bill"],
+    ],
+    read: shaped(
+      {
+        lead: [optional(phrases("oops|whoops|ugh|argh|turns out|actually"))],
+        tail: [
+          phrases("didn't|did not|never", "actually|"),
+          phrases(
+            "go out|go off|go through|go in|get done|get sent|get posted|happen|get paid|get rung|get called|get booked|get sorted|get handed in",
+          ),
+          optional(phrases("after all|actually|yet")),
+        ],
+      },
+      reopened,
+    ),
+  },
+  {
+    // "i ticked the essay by mistake": ticked wrongly, so open again.
+    name: "ticked-by-mistake",
+    examples: [["i ticked the essay by mistake", "essay"]],
+    read: shaped(
+      {
+        lead: [optional(phrases("i|i've|oops i|whoops i")), phrases("ticked|ticked off|checked|checked off|completed|marked|marked off")],
+        tail: [phrases("by mistake|by accident|wrongly|too soon|too early")],
+      },
+      reopened,
+    ),
+  },
+  {
+    // "not done the shopping yet": the clause without "I haven't".
+    name: "not-done-yet-bare",
+    examples: [["not done the shopping yet", "shopping"]],
+    read: shaped({ lead: [phrases("not|haven't|havent", "done|finished|sorted")], tail: [phrases("yet")] }, reopened),
   },
   {
     name: "put-back",
@@ -212,7 +265,9 @@ export const REOPEN_RULES: ChangeRule[] = [
 ];
 
 /** "…, undo that", "… so reopen it": the request that follows a statement of what was not done. */
-const UNDO_TAIL = phrases("undo that|undo it|undo this|reopen it|uncheck it|untick it|put it back");
+const UNDO_TAIL = phrases(
+  "undo that|undo it|undo this|reopen it|reopen that|uncheck it|uncheck that|untick it|untick that|untick|put it back|tick it back|put it back on",
+);
 const MARK_UNDONE_TAIL = phrases("mark it", "as|", "not done|pending|undone|incomplete", "again|");
 const SEPARATORS = new Set([",", ".", ";", "-"]);
 function withoutUndoTail(text: string): string {
@@ -429,6 +484,13 @@ const PARTICIPLES = phrases(
   "paid|sent|bought|made|written|taken|given|sold|built|eaten|fixed|cleaned|washed|booked|mailed|posted|submitted|returned|renewed|filed|signed|ordered|picked up|collected|delivered|paid off|repaired|painted|sorted|tidied|mowed|walked|fed|watered|emptied|packed|emailed|called|read",
 );
 
+/** Who and when before an idiom of done ("i finally nailed …"). */
+const DEED_WHO = optional(phrases("i|i've|ive|we|we've|i have|just|finally"));
+const DEED_WHEN = optional(phrases("just|finally|already|totally|properly"));
+const DEED_AFTER = optional(phrases("now|finally|already|today|this morning|at last|lol|yay|tbh"));
+/** A hope or a guess before the task: "i hope the form's in", "hopefully the report's gone off". */
+const HOPES = set("hope hopefully hoping think reckon guess wonder bet if when once will should");
+
 export const COMPLETE_RULES: ChangeRule[] = [
   {
     name: "pronoun-done",
@@ -453,6 +515,65 @@ export const COMPLETE_RULES: ChangeRule[] = [
       const done = ws.some((w) => DONE_TALK_STATE.has(w)) || (TICK_VERBS.has(ws[0]!) && ws.includes("off"));
       return talk && pronoun && done ? { type: "complete", refs: [{ kind: "pronoun" }] } : null;
     },
+  },
+  {
+    // "report's gone off", "the bottles are out the door", "the dentist is a wrap", "the form's in".
+    name: "done-idiom-state",
+    examples: [
+      ["report's gone off", "report"],
+      ["the bottles are out the door", "bottles"],
+      ["the dentist is a wrap", "dentist"],
+      ["ironing's done and dusted", "ironing"],
+      ["the form's in", "form"],
+      ["bins went out", "bins"],
+      ["the quote's gone off to the builder", "quote"],
+    ],
+    read: (s) =>
+      HOPES.has(s.ws[0] ?? "") || HOPES.has(s.ws[1] ?? "")
+        ? null
+        : shaped(
+            {
+              tail: [
+                phrases(
+                  "'s|is|are|has|have|has now|have now|'s now|s|went|got|has been|have been|'s been",
+                  "gone off|gone out|gone in|out the door|out of the door|out|a wrap|done and dusted|in|sent off|handed in|all done and dusted",
+                ),
+                optional(phrases("to", "the|my|his|her|their|", "*")),
+                optional(phrases("now|finally|already|today|this morning|at last|lol|yay")),
+              ],
+            },
+            completed,
+          )(s),
+  },
+  {
+    // "knocked the ironing on the head", "nailed the presentation", "got the vet out of the way".
+    name: "done-idiom-deed",
+    examples: [
+      ["knocked the ironing on the head", "ironing"],
+      ["nailed the presentation", "presentation"],
+      ["smashed through the emails", "emails"],
+      ["ticked off the dentist", "dentist"],
+      ["got the vet out of the way", "vet"],
+      ["that's the tax stuff dealt with", "tax"],
+    ],
+    read: (s) =>
+      shaped({ lead: [DEED_WHO, DEED_WHEN, phrases("knocked|knocked out")], tail: [phrases("on the head"), DEED_AFTER] }, completed)(s) ??
+      shaped(
+        {
+          lead: [
+            DEED_WHO,
+            DEED_WHEN,
+            phrases("nailed|smashed|smashed through|ticked off|crossed off|checked off|got through|blitzed|powered through|cracked"),
+          ],
+          tail: [DEED_AFTER],
+        },
+        completed,
+      )(s) ??
+      shaped(
+        { lead: [DEED_WHO, DEED_WHEN, phrases("got|gotten")], tail: [phrases("out of the way|out the way|done and dusted"), DEED_AFTER] },
+        completed,
+      )(s) ??
+      shaped({ lead: [phrases("that|there", "'s|is")], tail: [DONE_STATE, DEED_AFTER] }, completed)(s),
   },
   {
     // "lisbon trips off", "the party's off": called off, not ticked off (only "tick/cross/mark … off" completes).
@@ -632,7 +753,7 @@ export function readComplete(text: string): Intent | null {
 // ---- Delete ----------------------------------------------------------------------------------
 
 /** Words that say a reference is clearly about an existing task ("the gym task", "it"). */
-const TASK_NOUNS = set("task todo to-do todo item reminder entry one");
+const TASK_NOUNS = set("task todo to-do todo item reminder entry one thing");
 export function pointsAtTask(text: string): boolean {
   const ws = text.split(/[^a-z'-]+/);
   for (let k = 0; k < ws.length; k++) {
@@ -703,6 +824,19 @@ const SOFT_VERBS = phrases("trash|toss|bin|drop|clear|wipe|throw away|throw out|
 /** The soft verbs that may mean "delete the task" when the target names no task: ask. */
 const ASKABLE_SOFT = set("drop trash toss bin kill ditch nix");
 const NOT_AN_OBJECT = set("off by in out");
+/** A remark after a comma that says the task is not wanted ("cancel the window cleaner, not needed now"). */
+const NOT_NEEDED_REMARK = new Set([
+  "not needed",
+  "not needed now",
+  "not needed anymore",
+  "no longer needed",
+  "not happening",
+  "not happening now",
+  "not happening anymore",
+  "not going",
+  "don't need it",
+  "dont need it",
+]);
 /** Words a "make sure it's cancelled" check starts with: a chore, never a delete. */
 const CHECKS = phrases("check|make sure|ensure|see|confirm|double check|double-check");
 
@@ -847,6 +981,11 @@ export const DELETE_RULES: ChangeRule[] = [
       // "cancel the dentist appointment" may be a new to-do; only a clear reference deletes.
       const r = refs(target);
       if (pointsAtTask(s.text) || r.every((x) => x.kind !== "phrase")) return r.length ? { type: "delete", refs: r } : "refuse";
+      // "forget the party decorations": nobody adds "forget X" as a to-do; the delete is confirmed first.
+      if (s.ws[0] === "forget" && r.length === 1 && !schedulesIt(s.text)) return { type: "delete", refs: r };
+      // "cancel the window cleaner, not needed now": the remark says the task goes.
+      const cut = target.lastIndexOf(",");
+      if (cut > 0 && NOT_NEEDED_REMARK.has(trimPunctuation(target.slice(cut + 1)))) return deleted(target.slice(0, cut));
       // "cancel the gym membership at 7 tomorrow", "… asap": a chore to do, with its time or list.
       if (schedulesIt(s.text)) return "refuse";
       return { type: "say", kind: "cancel-ambiguous", detail: cleanPhrase(target) };

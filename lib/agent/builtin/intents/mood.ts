@@ -145,9 +145,13 @@ const REMARK =
 const FEELING =
   /^(?:(?:i'm|im|i am|i|we're|we)\s+)?(?:so\s+|really\s+|well\s+|proper\s+|honestly\s+|totally\s+|absolutely\s+)*(?:fed up|sick of|sick and tired|tired of|bored of|bored with|hate|hating|love|loving|gutted|annoyed|stressed|worried|dreading|can't stand|cant stand|can't be bothered|cant be bothered|can't believe|cant believe|can't wait for|cant wait for|cannot wait for|not looking forward)\b/;
 
-/** Whether a message opens with a feeling ("can't wait for the party on saturday!!"): never a change, even to a task it names. */
+/**
+ * Whether a message opens with a feeling ("can't wait for the party on saturday!!") or tells of a
+ * thing that happened by itself ("the lights went out last night"): never a change, even to a task it names.
+ */
 export function isFeeling(text: string): boolean {
-  return FEELING.test(text.toLowerCase().replace(FILLER, "").trim());
+  const t = text.toLowerCase().replace(FILLER, "").trim();
+  return FEELING.test(t) || happenedByItself(t);
 }
 
 /** "if it rains …", "what if …", "suppose …": a hypothetical; a plan at most, never a request. */
@@ -168,8 +172,27 @@ function intentionVerb(word: string): boolean {
 const WHEN_I_CAN =
   /^(?:when|whenever|if)\s+(?:i|we)\s+(?:get|have|find)\s+(?:a\s+)?(?:spare\s+)?(?:chance|moment|minute|sec|second|time|round to it)\b/;
 
+/**
+ * "the alarm went off at 6 ugh", "the lights went out last night lol": a thing that happened by
+ * itself, at a past time, is a remark; its time is when it happened, never a due date. Read word
+ * by word: a subject ("the …"), a happening verb, then a time it happened.
+ */
+const HAPPENING = new Set(["went", "blew", "broke", "died", "tripped", "conked", "packed", "cut"]);
+const HAPPENED_HOW = new Set(["off", "out", "down", "up"]);
+const SUBJECT_START = new Set(["the", "my", "our", "his", "her", "their", "next", "that"]);
+const WHEN_IT_HAPPENED = ["last night", "overnight", "in the night", "again", "earlier", "at"];
+function happenedByItself(t: string): boolean {
+  const ws = t.split(" ").map((w) => w.replace(/[^a-z0-9']/g, ""));
+  if (!SUBJECT_START.has(ws[0] ?? "")) return false;
+  const at = ws.findIndex((w, k) => k > 1 && HAPPENING.has(w));
+  if (at < 0 || (ws[at] !== "broke" && ws[at] !== "died" && !HAPPENED_HOW.has(ws[at + 1] ?? ""))) return false;
+  const rest = ` ${ws.slice(at + 1).join(" ")} `;
+  return WHEN_IT_HAPPENED.some((w) => (w === "at" ? /^\d/.test(ws[ws.indexOf("at", at) + 1] ?? "") : rest.includes(` ${w} `)));
+}
+
 export function moodOf(clause: string): Mood {
   const t = clause.toLowerCase().replace(FILLER, "").trim();
+  if (happenedByItself(t)) return "remark";
   if (musing(t.replace(/[?!.]+$/, ""))) return "intention";
   if (FEELING.test(t)) return "remark";
   if (WHEN_I_CAN.test(t) && THEN_I_WILL.test(t)) return "intention";

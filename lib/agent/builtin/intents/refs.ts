@@ -69,10 +69,19 @@ export function cleanPhrase(text: string): string {
       .replace(/\s+(?:again|too|as well|already|now|today|finally|at last|just now|earlier|yesterday|this morning)$/, "")
       .replace(/(?<=\w)'s$/, "")
       .trim();
-    t = trimPunctuation(t);
+    t = trimPunctuation(withoutVagueTail(t));
     if (t === before) break;
   }
   return t;
+}
+
+/** "the tax stuff", "the garden bits": a vague word after a name is not part of it ("pack the stuff" keeps it). */
+const VAGUE_TAIL = new Set(["stuff", "bits", "business", "malarkey", "palaver"]);
+const BEFORE_A_NOUN = new Set(["the", "my", "our", "your", "his", "her", "their", "some", "all", "that", "this", "any"]);
+function withoutVagueTail(phrase: string): string {
+  const ws = phrase.split(" ");
+  if (ws.length < 2 || !VAGUE_TAIL.has(ws.at(-1)!) || BEFORE_A_NOUN.has(ws.at(-2)!)) return phrase;
+  return ws.slice(0, -1).join(" ");
 }
 
 /**
