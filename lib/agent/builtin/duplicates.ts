@@ -86,6 +86,17 @@ function compatibleVerbs(a: string | null, b: string | null): boolean {
   return SAME_CHORE.some((s) => s.has(a) && s.has(b));
 }
 
+/**
+ * The same head noun with a different word before it on both sides names two kinds of a thing, not
+ * one task: "Dry cleaners" is no "Pay the window cleaner", "Sort the council tax" no "Renew the car tax".
+ */
+function otherKinds(a: Words, b: Words): boolean {
+  const before = (w: Words) => w.nouns.slice(0, Math.max(0, w.nouns.indexOf(w.head ?? "")));
+  const mine = before(a);
+  const theirs = before(b);
+  return mine.some((x) => !b.nouns.some((o) => sameWord(x, o))) && theirs.some((x) => !a.nouns.some((o) => sameWord(x, o)));
+}
+
 /** What an added title would duplicate among the user's open tasks, or null. */
 export function findDuplicate(title: string, tasks: TaskView[]): Duplicate | null {
   const item = wordsOf(title);
@@ -105,7 +116,7 @@ export function findDuplicate(title: string, tasks: TaskView[]): Duplicate | nul
       other.nouns.length > 0 &&
       (other.nouns.length > 1 || (item.verb !== null && other.verb !== null)) &&
       other.nouns.every((o) => itemAll.some((s) => sameWord(s, o)));
-    if (!similar && (covered || (item.head && other.head && sameWord(item.head, other.head)))) similar = task;
+    if (!similar && (covered || (item.head && other.head && sameWord(item.head, other.head) && !otherKinds(item, other)))) similar = task;
   }
   return similar ? { kind: "similar", task: similar } : null;
 }
@@ -139,6 +150,20 @@ export function slotsOf(item: AddItem, task: TaskView, today: string): Changes |
 /** An explicit add command: a new task by the user's own word, never looked up first. */
 const EXPLICIT_ADD =
   /^(?:(?:can|could|would|will) (?:you|u) |please |pls |plz )?(?:add|create|new|todo|to-do|jot|note|write|put|insert|enter|log|make a|set up|chuck|stick|pop|bung|whack|slap|shove|pencil|scribble|schedule)\b/;
+
+/**
+ * Rule explicit-repeat: "add call mum" beside "Call mum" is added (the user's own word), but only
+ * after a look at the tasks, so the reply can say a similar task exists. One task, said with an add word.
+ */
+export function explicitSingleAdd(text: string, items: AddItem[]): boolean {
+  return items.length === 1 && !items[0]?.remindOnDue && EXPLICIT_ADD.test(cleanRequest(text));
+}
+
+/** The reply's note for an explicit add of a task the user already has ("You already have 'Call mum' …"), or null. */
+export function repeatNote(item: AddItem, tasks: TaskView[]): string | null {
+  const dup = findDuplicate(item.title, tasks);
+  return dup ? `You already have '${dup.task.title}' too — say "undo" if you didn't mean a second one.` : null;
+}
 
 /** Whether an add read from `text` should first look for a task it names ("need to …", "don't forget …", a bare chore). */
 export function looksBeforeAdding(text: string, items: AddItem[]): boolean {
