@@ -219,6 +219,10 @@ const SUBJECTS = new Set("i we me you u he she they it my our his her their this
 const SENTENCE_VERBS = new Set("is are was were be been am isnt arent wasnt has had have got going gone goes went".split(" "));
 /** Words naming the things of a list before it ("stuff for the party:", "bits for xmas -"). */
 const THINGS = new Set("stuff things bits items".split(" "));
+/** Verbs that change tasks the user has ("move the ferry and the hats to holiday"): never a series of new things. */
+const CHANGING = new Set(
+  "move moved shift push bump take took change set make mark drop delete remove tick finish complete put stick pop file".split(" "),
+);
 /** Verbs of feeling: "uni - hate it", "work: love it" are remarks, not chores. */
 const FEELINGS = new Set("hate love miss like enjoy dread loathe adore".split(" "));
 
@@ -261,5 +265,8 @@ export function seriesOnList(text: string): string | null {
   if (!tail) return null;
   // "bleach + sponges": a plus joins things as "and" does.
   const words = text.trim().split(/\s+/);
-  return isSeries(tail.core.split(/\s+/)) ? words.map((w) => (w === "+" ? "and" : w)).join(" ") : null;
+  // "move the ferry and the sun hats to my holiday list" is a change of tasks the user has: things only, no verb.
+  const core = tail.core.split(/\s+/);
+  if (CHANGING.has(bare(core[0] ?? ""))) return null;
+  return isSeries(core) ? words.map((w) => (w === "+" ? "and" : w)).join(" ") : null;
 }
