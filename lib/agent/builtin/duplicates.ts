@@ -151,20 +151,6 @@ export function slotsOf(item: AddItem, task: TaskView, today: string): Changes |
 const EXPLICIT_ADD =
   /^(?:(?:can|could|would|will) (?:you|u) |please |pls |plz )?(?:add|create|new|todo|to-do|jot|note|write|put|insert|enter|log|make a|set up|chuck|stick|pop|bung|whack|slap|shove|pencil|scribble|schedule)\b/;
 
-/**
- * Rule explicit-repeat: "add call mum" beside "Call mum" is added (the user's own word), but only
- * after a look at the tasks, so the reply can say a similar task exists. One task, said with an add word.
- */
-export function explicitSingleAdd(text: string, items: AddItem[]): boolean {
-  return items.length === 1 && !items[0]?.remindOnDue && EXPLICIT_ADD.test(cleanRequest(text));
-}
-
-/** The reply's note for an explicit add of a task the user already has ("You already have 'Call mum' …"), or null. */
-export function repeatNote(item: AddItem, tasks: TaskView[]): string | null {
-  const dup = findDuplicate(item.title, tasks);
-  return dup ? `You already have '${dup.task.title}' too — say "undo" if you didn't mean a second one.` : null;
-}
-
 /** Whether an add read from `text` should first look for a task it names ("need to …", "don't forget …", a bare chore). */
 export function looksBeforeAdding(text: string, items: AddItem[]): boolean {
   if (items.length === 0) return false;

@@ -27,7 +27,7 @@ import { spellOut } from "./textisms";
 import { addAfterCreatedList, chooseCandidate, contextualAnswer } from "./followups";
 import { dialogueAnswer } from "./dialogue";
 import { type GroundedChange, groundMessage, mightNameTask } from "./grounding";
-import { beforeTask, explicitSingleAdd, findDuplicate, looksBeforeAdding, repeatNote, slotsOf } from "./duplicates";
+import { beforeTask, findDuplicate, looksBeforeAdding, slotsOf } from "./duplicates";
 import { addBody, readAdd } from "./intents/add";
 import { isFeeling } from "./intents/mood";
 import { plainReminderWords } from "@/lib/task-line/reminder-phrases";
@@ -341,17 +341,6 @@ function oneUpdatePerTask(calls: PlannedCall[]): PlannedCall[] {
  * the lookup.
  */
 function groundable(ctx: TurnContext): boolean {
-  return groundableReading(ctx) || explicitRepeatCheck(ctx) !== null;
-}
-
-/** "add call mum": an explicit add of one task looks the tasks up too, only to say a similar one exists (duplicates.ts). */
-function explicitRepeatCheck(ctx: TurnContext): AddItem | null {
-  const intent = ctx.intents.length === 1 ? ctx.intents[0] : undefined;
-  if (intent?.type !== "add" || !has(ctx, "list_tasks") || !explicitSingleAdd(ctx.userText, intent.items)) return null;
-  return groundableReading(ctx) ? null : (intent.items[0] ?? null);
-}
-
-function groundableReading(ctx: TurnContext): boolean {
   const intent = ctx.intents.length === 1 ? ctx.intents[0] : undefined;
   if (!intent || !has(ctx, "list_tasks") || !has(ctx, "update_task")) return false;
   // A feeling names a task at most ("can't wait for the party on saturday"); it asks for nothing.
@@ -505,8 +494,6 @@ function choreOfItsOwn(ctx: TurnContext, task: TaskView): boolean {
 
 /** After the lookup: the grounded change, a question when two tasks fit, or the readers' own answer. */
 function afterLookup(ctx: TurnContext, first: Mapped, found: TaskView[]): Step {
-  // "add call mum": added as asked; the lookup was only for the reply's note.
-  if (explicitRepeatCheck(ctx) && first.calls.length > 0) return { calls: first.calls.slice(0, MAX_CALLS_PER_STEP), text: "" };
   const explicit = ctx.intents.length === 1 ? ctx.intents[0] : undefined;
   // "remind me about the boiler service the morning it's due": a reminder for the task the add names, before any other reading.
   if (explicit?.type === "add" && explicit.items.some((i) => i.remindOnDue)) {
@@ -756,12 +743,6 @@ export function planStep(conversation: Conversation, clock: Clock, available: Se
     const found = lookup?.outcome.kind === "ok" ? toTaskViews(lookup.outcome.value.tasks) : [];
     if (called.length === 1 && called[0]?.name === "list_tasks" && lookup) return afterLookup(ctx, grounding, found);
     // After the grounded change, or the readers' own calls (with their notes, e.g. "when is it due?").
-    const repeated = explicitRepeatCheck(ctx);
-    if (repeated) {
-      const added = ctx.turn.some((e) => e.kind === "result" && e.name === "add_task" && e.outcome.kind === "ok");
-      const note = added ? repeatNote(repeated, found) : null;
-      return { calls: [], text: composeReply(ctx, [...grounding.notes, ...(note ? [note] : [])]) };
-    }
     const grounded = groundMessage(ctx.userText, found, ctx.clock)?.kind === "change";
     return { calls: [], text: composeReply(ctx, grounded ? [] : [...grounding.notes, ...duplicateNotes(ctx, found)]) };
   }
