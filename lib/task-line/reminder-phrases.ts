@@ -50,9 +50,9 @@ const THE_BEFORE: Record<string, number> = {
   "the night": 1440,
   "the evening": 1440,
 };
-/** "remind me <when> to <task>": the time words sit between "remind me" and "to". */
+/** "remind me <when> to <task>", "alert me tomorrow at 10 about <task>": the time words sit between "remind me" and "to" or "about". */
 // eslint-disable-next-line regexp/no-super-linear-backtracking -- the time words are capped at 60 characters
-const WHEN_TO = new RegExp(`\\b${REMIND}\\s+((?!to\\b)(?:(?!\\bto\\b).){1,60}?)\\s+to\\s+`, "i");
+const WHEN_TO = new RegExp(`\\b${REMIND}\\s+((?!to\\b|about\\b)(?:(?!\\b(?:to|about)\\b).){1,60}?)\\s+(?:to|about)\\s+`, "i");
 /** "remind me to <task>" / "…, remind me" / "remind me about <task>". */
 // eslint-disable-next-line regexp/no-super-linear-move -- quadratic only in a run of blanks, which every reader collapses first
 const PLAIN = new RegExp(`(?:\\b${REMIND}\\s+(?:to|about|that)\\s+|[,;]?\\s*(?:and\\s+)?\\b${REMIND}\\s*(?:[.!]\\s*)?$)`, "i");
@@ -104,7 +104,12 @@ const SLANG_LEADS: readonly (readonly string[])[] = [
         "shout nudge buzz ping holler reminder".split(" ").map((noun) => [give, ...who, "a", noun]),
       ),
     ),
+  ...["give me", "give us", "gimme"].flatMap((give) => [`${give} a heads up`, `${give} a heads-up`].map((p) => p.split(" "))),
   ["shout", "at", "me"],
+  ["holla", "at", "me"],
+  ["holla", "at", "us"],
+  ["poke", "me"],
+  ["jog", "my", "memory"],
   ["holler", "at", "me"],
   ["holler", "at", "us"],
   ["shout", "me"],

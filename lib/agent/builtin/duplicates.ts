@@ -86,6 +86,17 @@ function compatibleVerbs(a: string | null, b: string | null): boolean {
   return SAME_CHORE.some((s) => s.has(a) && s.has(b));
 }
 
+/**
+ * The same head noun with a different word before it on both sides names two kinds of a thing, not
+ * one task: "Dry cleaners" is no "Pay the window cleaner", "Sort the council tax" no "Renew the car tax".
+ */
+function otherKinds(a: Words, b: Words): boolean {
+  const before = (w: Words) => w.nouns.slice(0, Math.max(0, w.nouns.indexOf(w.head ?? "")));
+  const mine = before(a);
+  const theirs = before(b);
+  return mine.some((x) => !b.nouns.some((o) => sameWord(x, o))) && theirs.some((x) => !a.nouns.some((o) => sameWord(x, o)));
+}
+
 /** What an added title would duplicate among the user's open tasks, or null. */
 export function findDuplicate(title: string, tasks: TaskView[]): Duplicate | null {
   const item = wordsOf(title);
@@ -105,7 +116,7 @@ export function findDuplicate(title: string, tasks: TaskView[]): Duplicate | nul
       other.nouns.length > 0 &&
       (other.nouns.length > 1 || (item.verb !== null && other.verb !== null)) &&
       other.nouns.every((o) => itemAll.some((s) => sameWord(s, o)));
-    if (!similar && (covered || (item.head && other.head && sameWord(item.head, other.head)))) similar = task;
+    if (!similar && (covered || (item.head && other.head && sameWord(item.head, other.head) && !otherKinds(item, other)))) similar = task;
   }
   return similar ? { kind: "similar", task: similar } : null;
 }

@@ -481,6 +481,17 @@ function similarTask(title: string, found: TaskView[]): TaskView | undefined {
 /** A title that kept a placing verb of a change ("put renew the passport in travel"). */
 const KEPT_VERB = /^(?:put|move|set|make|take|change|give|mark|stick|pop|file|switch|turn)\b/i;
 
+/**
+ * "remind me to move the car at 8am" beside "Renew the car tax": after "remind me to" the verb is the
+ * chore's, not a change of a task, so a grounded change is taken only when the chore names that
+ * task (duplicates.ts: "remind me to ring dad at 7" beside "Call dad").
+ */
+function choreOfItsOwn(ctx: TurnContext, task: TaskView): boolean {
+  const intent = ctx.intents.length === 1 ? ctx.intents[0] : undefined;
+  const item = intent?.type === "add" && intent.items.length === 1 ? intent.items[0] : undefined;
+  return item !== undefined && /^remind me to\b/.test(ctx.userText.toLowerCase()) && findDuplicate(item.title, [task]) === null;
+}
+
 /** After the lookup: the grounded change, a question when two tasks fit, or the readers' own answer. */
 function afterLookup(ctx: TurnContext, first: Mapped, found: TaskView[]): Step {
   const explicit = ctx.intents.length === 1 ? ctx.intents[0] : undefined;
@@ -490,7 +501,8 @@ function afterLookup(ctx: TurnContext, first: Mapped, found: TaskView[]): Step {
     if (onTask) return onTask;
   }
   const g = groundMessage(ctx.userText, found, ctx.clock);
-  if (g?.kind === "change") return { calls: [g.change, ...(g.also ?? [])].flatMap((c) => groundedCalls(ctx, c)), text: "" };
+  if (g?.kind === "change" && !choreOfItsOwn(ctx, g.change.task))
+    return { calls: [g.change, ...(g.also ?? [])].flatMap((c) => groundedCalls(ctx, c)), text: "" };
   const duplicate = duplicateStep(ctx, found);
   if (duplicate) return duplicate;
   if (g?.kind === "ambiguous")

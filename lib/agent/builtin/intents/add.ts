@@ -9,7 +9,7 @@ import { leadingReminder, readTaskLine } from "@/lib/task-line/read";
 import { quoted } from "@/lib/task-line/text";
 import { findPriority } from "@/lib/task-line/priority";
 import { isBaseVerb } from "../verbs";
-import { listTail, placedOnList } from "./list-tail";
+import { listTail, placedOnList, seriesOnList } from "./list-tail";
 import { splitItems } from "./refs";
 import type { AddItem } from "./types";
 
@@ -38,6 +38,8 @@ const MODAL_ADDS: RegExp[] = [
   /^(?:i'd|id|we'd)\s+better\s+(?:remember to\s+)?(.+)$/i,
   /^(?:need|have|gotta|must|got|want)\s+(?:to|2)\s+(.+)$/i,
   /^(?:gotta|must|should|wanna)\s+(?:remember (?:to|2)\s+)?(.+)$/i,
+  // "gonna have to …", "im gonna need to …".
+  /^(?:(?:i'm|im|i am|we're|were)\s+)?(?:gonna|going to)\s+(?:have|need)\s+(?:to|2)\s+(.+)$/i,
   // "ill need to …", "i'll have to …".
   /^(?:i'll|ill|we'll)\s+(?:need|have)\s+(?:to|2)\s+(?:remember to\s+)?(.+)$/i,
 ];
@@ -67,10 +69,12 @@ const ADD_COMMANDS: RegExp[] = [
   /^(?:add|create|jot down|note down|write down|note(?! to self\b))\s*:?\s+(.+)$/i,
   new RegExp(`^(?:new\\s+)?${TASK_NOUN}\\s*(?::|-)\\s*(.+)$`, "i"),
   /^new (?:task|todo|to-?do|reminder)\s+(.+)$/i,
-  /^(?:todo|to-do|reminder)\s+(?!list\b)(.+)$/i,
+  /^(?:todo|to-do|reminder)\s+(?!list\b|to self\b)(.+)$/i,
   // Informal add verbs with their particle first: "chuck on …", "stick down …", "bung in …", "pencil in …", "jot …".
   new RegExp(`^(?:${SLANG_ADD_FIRST})\\s+(.+)$`, "i"),
-  /^(?:remind me|set (?:a|me a) reminder|reminder|make sure i|don'?t let me forget|do not let me forget|don'?t forget|do not forget|remember|note to self|memo)\s*(?:to|2|that i (?:need|have) to|that|about|bout|abt|for|of|:|-)?\s+(.+)$/i,
+  /^(?:remind me|set (?:a|me a) reminder|reminder to self|reminder|make sure i|mustn'?t forget|must not forget|don'?t let me forget|do not let me forget|don'?t forget|do not forget|remember|note to self|memo)\s*(?:to|2|that i (?:need|have) to|that|about|bout|abt|for|of|:|-)?\s+(.+)$/i,
+  // "idea: start a veg patch", "ooh idea - a photo book for gran": an idea written down is a to-do.
+  /^(?:(?:ooh|oh)\s+)?idea\s*[:-]\s*(.+)$/i,
   ...MODAL_ADDS,
   /^(?:when|whenever|if)\s+(?:i|we)\s+(?:get|have|find)\s+(?:a\s+)?(?:spare\s+)?(?:chance|moment|minute|sec|second|time|round to it)\s*[:,-]?\s+(.+)$/i,
   /^(?:schedule|plan)\s+(.+)$/i,
@@ -100,10 +104,10 @@ function slangQuoted(text: string): { body: string; list: boolean; prefix: strin
 }
 
 /** Leading words of a need said without a verb ("i need …", "we still need …"). */
-const NEED_SUBJECT = new Set("i we still really def defo".split(" "));
+const NEED_SUBJECT = new Set("i we still really def defo gonna im i'm ill i'll will".split(" "));
 /** Needs that are no errand ("need a break", "need you to …", "need help"): left to the other readers. */
 const NOT_AN_ERRAND = new Set(
-  "to 2 you u ya it that this them help break rest holiday sleep nap hug minute moment sec second word space advice answer vacation lie-in more less".split(
+  "to you u ya it that this them help break rest holiday sleep nap hug minute moment sec second word space advice answer vacation lie-in more less".split(
     " ",
   ),
 );
@@ -119,9 +123,20 @@ function verblessNeed(text: string): string | null {
   if ((words[i] ?? "").toLowerCase() !== "need") return null;
   const needed = words.slice(i + 1);
   const first = (needed[0] ?? "").toLowerCase();
+  // "need 2 get …" is "need to get …", left to the modal adds; "need 2 new tyres" is two of a thing.
+  if (first === "2" && isBaseVerb((needed[1] ?? "").toLowerCase())) return null;
   if (needed.length === 0 || isBaseVerb(first) || needed.some((w) => NOT_AN_ERRAND.has(w.toLowerCase().replace(/[,.!?]+$/, ""))))
     return null;
   return `get ${needed.join(" ")}`;
+}
+
+/** "i need a holiday lol": a need without a verb that verblessNeed does not take for an errand is no add at all. */
+function verblessNotErrand(text: string): boolean {
+  const words = text.toLowerCase().split(" ");
+  let i = 0;
+  while (i < words.length && NEED_SUBJECT.has(words[i] ?? "")) i++;
+  const next = words[i + 1] ?? "";
+  return i > 0 && words[i] === "need" && next !== "to" && next !== "2" && verblessNeed(text) === null;
 }
 
 /** Owners of a thing to find ("find my passport"): a chore, not a search of the list. */
@@ -139,6 +154,7 @@ export function addBody(text: string): { body: string; list: boolean; prefix: st
   if (slang) return slang;
   const need = verblessNeed(text);
   if (need) return { body: need, list: false, prefix: "" };
+  if (verblessNotErrand(text)) return null;
   // "pop bread on my list", "stick X on for weds": only with the list words or a date after the
   // particle ("stick the kettle on" is not a to-do).
   const around = SLANG_ADD_AROUND.exec(text);
@@ -161,7 +177,9 @@ export function addBody(text: string): { body: string; list: boolean; prefix: st
     }
   }
   const placed = placedOnList(text);
-  return placed ? { body: placed, list: false, prefix: "" } : null;
+  if (placed) return { body: placed, list: false, prefix: "" };
+  const series = seriesOnList(text);
+  return series ? { body: series, list: true, prefix: "" } : null;
 }
 
 const COUNT_ANNOUNCED =

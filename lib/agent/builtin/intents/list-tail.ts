@@ -10,12 +10,14 @@
  */
 
 /** Words people name their lists with: the bare word after "to/on/for" may be one of these. */
+import { isBaseVerb } from "../verbs";
+
 const LIST_WORDS = new Set(
   (
     "shopping groceries grocery food errands chores jobs work home house garden admin kids school uni college " +
     "holiday holidays travel trip packing gifts presents christmas xmas birthday birthdays wedding party pets dog car " +
     "diy personal health fitness gym money finance finances bills family baby office study reading books films movies " +
-    "projects ideas cleaning kitchen allotment church club hobbies music"
+    "projects ideas cleaning kitchen allotment church club hobbies music reno renovation van boat caravan camping band"
   ).split(" "),
 );
 /** List words that are also people a task may be for ("buy a present for kids"): never a list after "for". */
@@ -30,7 +32,9 @@ const FILLERS = new Set("pls plz please lol tbh thx thanks ta cheers ty x xx ok 
 /** Words that join the list to the item: "milk to shopping", "X on errands", "Y for home", "Z onto chores". */
 const JOINS = new Set("to on onto into for".split(" "));
 /** List words that are also places one goes to ("drive to work", "take the kids to school"). */
-const PLACES = new Set("work home house school uni college office gym church club garden kitchen allotment car".split(" "));
+const PLACES = new Set(
+  "work home house school uni college office gym church club garden kitchen allotment car van boat caravan".split(" "),
+);
 /** Verbs whose "to" or "for" names a place or a person, not a list ("take the kids to school", "drive to work"). */
 const GOING = new Set(
   (
@@ -205,4 +209,64 @@ export function listForIt(text: string): { list: string; plural: boolean } | nul
     k = 1;
   } else return null;
   return k === head.length ? { list: word, plural } : null;
+}
+
+/** Words that join the things of a series ("eggs, flour and butter", "tiles & grout", "eggs n milk"). */
+const SERIES_JOINS = new Set("and & + n".split(" "));
+/** Words a series of things never starts with: the user talking ("we and the kids to …", "my brother and me …"). */
+const SUBJECTS = new Set("i we me you u he she they it my our his her their this that these those".split(" "));
+/** A sentence's own verbs: "back and forth to work is a pain" is a remark, not a series. */
+const SENTENCE_VERBS = new Set("is are was were be been am isnt arent wasnt has had have got going gone goes went".split(" "));
+/** Words naming the things of a list before it ("stuff for the party:", "bits for xmas -"). */
+const THINGS = new Set("stuff things bits items".split(" "));
+/** Verbs that change tasks the user has ("move the ferry and the hats to holiday"): never a series of new things. */
+const CHANGING = new Set(
+  "move moved shift push bump take took change set make mark drop delete remove tick finish complete put stick pop file".split(" "),
+);
+/** Verbs of feeling: "uni - hate it", "work: love it" are remarks, not chores. */
+const FEELINGS = new Set("hate love miss like enjoy dread loathe adore".split(" "));
+
+/** Whether the words are two or more things joined by commas or "and" ("eggs, flour, butter", "tiles and grout"). */
+function isSeries(raw: string[]): boolean {
+  const words = raw.map(bare);
+  if (words.length < 2 || SUBJECTS.has(words[0]!)) return false;
+  if (words.some((w) => SENTENCE_VERBS.has(w.replace("'", "")))) return false;
+  return raw.slice(0, -1).some((w) => w.endsWith(",")) || words.slice(1, -1).some((w) => SERIES_JOINS.has(w));
+}
+
+/**
+ * Rule list-series: things put on a list without a verb are an add, each thing a task on that list.
+ * "batteries and lightbulbs to shopping", "mince, onions and tinned toms for shopping" (a series of
+ * two or more things, then the list at the end), "shopping: bin bags, foil", "work - slides, expenses",
+ * "stuff for the party: balloons, candles", "wedding - send invites by fri" (a list word, or
+ * "<name> list", before ":" or "-", then the items). Returns the add body with the list at the end
+ * ("bin bags, foil to shopping"), or null.
+ */
+export function seriesOnList(text: string): string | null {
+  const raw = text.trim().split(/\s+/).slice(0, 60);
+  // The list first: "<list>:", "<list> -", "<list> list:", "stuff for the <list>:".
+  let k = 0;
+  if (THINGS.has(bare(raw[0] ?? "")) && bare(raw[1] ?? "") === "for") k = ARTICLES.has(bare(raw[2] ?? "")) ? 3 : 2;
+  const word = bare(raw[k] ?? "");
+  let at = k;
+  if (bare(raw[k + 1] ?? "") === "list" && !/[:-]$/.test(raw[k] ?? "")) at = k + 1;
+  const colon = (raw[at] ?? "").endsWith(":");
+  const dash = raw[at + 1] === "-" || raw[at + 1] === "–";
+  if ((colon || dash) && NAME.test(word) && isListWord(word)) {
+    const items = raw.slice(at + (dash ? 2 : 1));
+    // Two or more things, or one chore ("wedding - send invites by fri"); never a remark ("work - what a day", "uni - hate it").
+    const first = bare(items[0] ?? "");
+    const chore = isBaseVerb(first) && !FEELINGS.has(first) && !SUBJECTS.has(bare(items[1] ?? ""));
+    if (items.length > 0 && !SUBJECTS.has(first) && (chore || isSeries(items))) return `${trimEnd(items.join(" "))} to ${word}`;
+    return null;
+  }
+  // The list last, after a series of things: "batteries and lightbulbs to shopping".
+  const tail = listTail(text);
+  if (!tail) return null;
+  // "bleach + sponges": a plus joins things as "and" does.
+  const words = text.trim().split(/\s+/);
+  // "move the ferry and the sun hats to my holiday list" is a change of tasks the user has: things only, no verb.
+  const core = tail.core.split(/\s+/);
+  if (CHANGING.has(bare(core[0] ?? ""))) return null;
+  return isSeries(core) ? words.map((w) => (w === "+" ? "and" : w)).join(" ") : null;
 }
