@@ -158,7 +158,9 @@ export function isFeeling(text: string): boolean {
 const HYPOTHETICAL =
   /^(?:if|what if|suppose|supposing|in theory|in case|(?:i'm |im |i am )?(?:thinking|wondering|debating|considering)(?: of| about| whether| if)?)\b/;
 /** "probably gonna skip the gym tonight", "gonna do the shed later": a plan without its "I". */
-const SUBJECTLESS_PLAN = /^(?:(?:probably|prob|prolly|maybe|perhaps)\s+)?(?:gonna|going to|might|may well)\s+\S/;
+// "gonna need to sort X", "gonna have to renew X" say what must be done (like "need to X"): no plan.
+const SUBJECTLESS_PLAN =
+  /^(?:(?:probably|prob|prolly|maybe|perhaps)\s+)?(?:gonna|going to|might|may well)\s+(?!(?:need to|have to|hafta)\b)\S/;
 
 /** "… i'll …" after a condition: the user says what they will do, not what the assistant should. */
 const THEN_I_WILL = /\b(?:i'll|ill|i will|i might|i may|i could|we'll|we will|we might)\b/;
