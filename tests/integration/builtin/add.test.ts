@@ -123,7 +123,7 @@ describe("add intents", () => {
 
   it("confirms with the due date in words", async () => {
     const t = await once("remind me to call mom tomorrow");
-    expect(t.text).toBe("Added 'Call mom', due tomorrow.");
+    expect(t.text).toBe("Added 'Call mom', due tomorrow, reminder tomorrow at 9 am.");
   });
 
   it("asks for a title when none is given", async () => {

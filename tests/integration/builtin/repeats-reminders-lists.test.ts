@@ -22,7 +22,7 @@ const adds: Array<[string, Expected[]]> = [
   ],
   [
     "remind me to call mom tomorrow",
-    [LOOKUP, { toolName: "add_task", input: { title: "Call mom", due: "2026-11-23", remindAt: undefined } }],
+    [LOOKUP, { toolName: "add_task", input: { title: "Call mom", due: "2026-11-23", remindAt: "2026-11-23T09:00:00" } }],
   ],
   [
     "add call the dentist tomorrow at 10am, remind me 30 minutes before",

@@ -8,6 +8,8 @@ import { readDueRelativeReminder } from "@/lib/task-line/due-relative";
 import { leadingReminder, readTaskLine } from "@/lib/task-line/read";
 import { quoted } from "@/lib/task-line/text";
 import { findPriority } from "@/lib/task-line/priority";
+import { dueToString, reminderTime } from "@/lib/task-line/dates";
+import { parseIsoDate } from "@/lib/task-line/calendar";
 import { isBaseVerb } from "../verbs";
 import { listTail, placedOnList, seriesOnList } from "./list-tail";
 import { splitItems } from "./refs";
@@ -241,7 +243,15 @@ export function readAdd(body: string, clock: Clock, list = false, prefix = ""): 
     .map((i) => (tail ? { ...i, list: i.list ?? tail.list } : onListAtEnd(i)))
     .filter((i) => i.title.length > 0)
     .map((i) => (shared && !i.priority ? { ...i, priority: shared } : i))
-    .map((i) => (remind && i.due?.includes("T") && !i.remindAt ? { ...i, remindAt: i.due } : i));
+    .map((i) => (remind && i.due && !i.remindAt ? withReminder(i, clock) : i));
+}
+
+/** "remind me to X at 6" reminds at 6; "ping me about X on friday" (a day only) that morning (reminderTime). */
+function withReminder(item: AddItem, clock: Clock): AddItem {
+  if (item.due?.includes("T")) return { ...item, remindAt: item.due };
+  const date = item.due ? parseIsoDate(item.due) : null;
+  const at = date ? reminderTime({ date }, clock) : null;
+  return at ? { ...item, remindAt: dueToString(at) } : item;
 }
 
 /** "call the dentist to admin for tomorrow": the date came after the list, so the list is at the end of the title. */
@@ -253,6 +263,6 @@ function onListAtEnd(item: AddItem): AddItem {
 
 /**
  * "remind me to ring nan at 6", "set a reminder to renew the permit next mon at 9": the reminder
- * goes off when the task is due. A date without a time ("remind me to call mum tomorrow") is only the due date.
+ * goes off when the task is due; a date without a time ("remind me to call mum tomorrow") reminds that morning.
  */
 const REMIND_PREFIX = /\b(?:remind|ping|nudge|alert|notify) me\b|\breminder\b/;
