@@ -592,6 +592,59 @@ export const RULES: Rule[] = [
     },
   },
   {
+    name: "list-belongs",
+    examples: ["the report belongs on work", "the fence goes in garden", "the tax form lives under admin"],
+    read: (tokens, ctx) => {
+      // "X belongs on NAME", "X goes in NAME (list)": the task named, a verb of where it belongs, one name ending the message.
+      const v = findWord(tokens, /^(?:belong|belongs|go|goes|live|lives|sits)$/);
+      if (v < 1 || !tokens[v - 1]!.used || !/^(?:in|on|into|onto|under)$/.test(tokens[v + 1]?.w ?? "")) return false;
+      let k = v + 2;
+      if (/^(?:the|my|our)$/.test(tokens[k]?.w ?? "")) k++;
+      const name = tokens[k];
+      let end = k;
+      if (tokens[k + 1]?.w === "list") end = k + 1;
+      while (end + 1 < tokens.length && FILLER.has(tokens[end + 1]!.w) && !tokens[end + 1]!.used) end++;
+      if (!name || name.used || end !== tokens.length - 1) return false;
+      if (STOP.has(name.w) || SLOT_WORD.test(name.stem) || MONTHS.has(name.w) || !/^[a-z][a-z-]*$/.test(name.w)) return false;
+      if (findDue(`${tokens[v + 1]!.w} ${name.w}`, ctx.clock)) return false;
+      take(tokens, v, end);
+      ctx.changes.list = name.w;
+      return true;
+    },
+  },
+  {
+    name: "rank",
+    examples: ["bump the fence up the list", "move the report to the top", "the fence can go to the bottom of the list"],
+    read: (tokens, ctx) => {
+      // "up the list", "to the top (of the list/pile)" → high; "down the list", "to the bottom" → low.
+      const words = tokens.map((t) => (t.used ? "" : t.w));
+      const at = (seq: string[]) => words.findIndex((_, i) => seq.every((x, j) => x.split("|").includes(words[i + j] ?? "")));
+      const verb = findWord(tokens, /^(?:bump|bumped|move|moved|push|pushed|put|shove|stick|send|shift|go|goes|bring|pull)$/);
+      if (verb < 0) return false;
+      const spans: Array<[string[], Priority]> = [
+        [["up", "the", "list|order|pile|queue"], "high"],
+        [["to", "the", "top"], "high"],
+        [["down", "the", "list|order|pile|queue"], "low"],
+        [["to", "the", "bottom"], "low"],
+      ];
+      for (const [seq, priority] of spans) {
+        const i = at(seq);
+        if (i < 0) continue;
+        let end = i + seq.length - 1;
+        if (seq[1] === "the" && seq.length === 3 && words[end + 1] === "of" && /^(?:the|my)$/.test(words[end + 2] ?? "")) {
+          if (!/^(?:list|pile|queue|order|heap)$/.test(words[end + 3] ?? "")) return false;
+          end += 3;
+        }
+        if (words[end + 1] === "priority" || words[end + 1] === "prio") return false;
+        take(tokens, i, end);
+        tokens[verb]!.used = true;
+        ctx.changes.priority = priority;
+        return true;
+      }
+      return false;
+    },
+  },
+  {
     name: "list-bare",
     examples: ["put the tv licence in admin", "move the fish tank into chores", "move the fence to home"],
     read: (tokens, ctx) => {
@@ -917,7 +970,9 @@ function blocked(tokens: Token[], text: string): boolean {
   // Relay: "tell my brother to …", "ask dad to …".
   if (/^(?:tell|ask|message|text|email)$/.test(first) && !/^(?:me|myself)$/.test(tokens[1]?.w ?? "")) return true;
   const asksAssistant = /^(?:can|could|would|will)$/.test(first) && /^(?:you|u)$/.test(tokens[1]?.w ?? "");
-  if (!asksAssistant && (text.trim().endsWith("?") || LEXICON.question.includes(first))) return true;
+  // "do the gutters tomorrow instead": "do" before an article is the verb, not a question.
+  const doThe = first === "do" && /^(?:the|my|that|this)$/.test(tokens[1]?.w ?? "");
+  if (!asksAssistant && (text.trim().endsWith("?") || (LEXICON.question.includes(first) && !doThe))) return true;
   return false;
 }
 
@@ -998,11 +1053,11 @@ function ownWord(own: Set<string>, stem: string): boolean {
 
 /** Words one of the RULES could read: without one, a lookup could not lead to a change. */
 const SLOT_CUE =
-  /^(?:\d.*|am|pm|noon|midnight|morning|afternoon|evening|another|extra|more|further|week|weeks|days|fortnight|before|beforehand|every|each|daily|weekly|fortnightly|monthly|yearly|annually|repeat|repeats|list|label|tag|untag|labelled|labeled|tagged|urgent|important|priority|rush|hurry|done|sorted|finished|completed|handled|ticked|dealt|care|#.+|today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|weds|thu|thur|thurs|fri|weekend|next)$/;
+  /^(?:\d.*|am|pm|noon|midnight|morning|afternoon|evening|another|extra|more|further|week|weeks|days|fortnight|before|beforehand|every|each|daily|weekly|fortnightly|monthly|yearly|annually|repeat|repeats|list|label|tag|untag|labelled|labeled|tagged|urgent|important|priority|rush|hurry|done|sorted|finished|completed|handled|ticked|dealt|care|#.+|today|tonight|tomorrow|tmrw|tmr|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|weds|thu|thur|thurs|fri|weekend|next)$/;
 
 /** More words the edit rules read: notes, renames, reminders off, negated priorities and labels, "is a X thing". */
 const EDIT_CUE =
-  /^(?:note|notes|say|saying|that|should|read|called|actually|instead|task|reminder|prio|low|high|medium|top|matter|deal|thing|job|stuff|not|isn't|isnt|aren't|arent|doesn't|doesnt|dont|don't|shouldn't|shouldnt|no|stop|out|clean)$/;
+  /^(?:note|notes|say|saying|that|should|read|called|actually|instead|task|reminder|prio|low|high|medium|top|bottom|matter|deal|thing|job|stuff|not|isn't|isnt|aren't|arent|doesn't|doesnt|dont|don't|shouldn't|shouldnt|no|stop|out|clean|belong|belongs|goes|lives|bump)$/;
 
 /** A cheap test before any lookup: could the message name a task, and could its reading write? */
 /** Words before a past form that make it the user's state: "i'm tired", "feeling stressed", "so bored". */

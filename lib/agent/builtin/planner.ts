@@ -352,7 +352,7 @@ function groundable(ctx: TurnContext): boolean {
     // "give me a heads up an hour before the boiler service": refused as off-topic only for want of a task.
     (intent.type === "say" &&
       intent.kind === "offtopic" &&
-      /\b(?:before|remind|reminder|heads up|list|label|tag|priority|urgent|repeat|every|another|more|wait|until|till)\b/.test(
+      /\b(?:before|remind|reminder|heads up|list|label|tag|priority|urgent|repeat|every|another|more|wait|until|till|instead|today|tonight|tomorrow|tmrw|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend)\b/.test(
         ctx.userText.toLowerCase(),
       )) ||
     // "drop the urgent label from the glasses": a delete whose words name a label or a list.
@@ -451,7 +451,9 @@ function failedWriteToGround(ctx: TurnContext): boolean {
       phrase,
     ) ||
       // "chasing the refund is top priority": a task named by its verb's -ing form.
-      (phrase.split(" ")[0]!.endsWith("ing") && phrase.split(" ").length > 1)) &&
+      (phrase.split(" ")[0]!.endsWith("ing") && phrase.split(" ").length > 1) ||
+      // "bump mum to the top" read as the phrase "mum to the": a phrase ending in a joining word.
+      /\s(?:to|the|of|up|down)$/.test(phrase)) &&
     mightNameTask(ctx.userText)
   );
 }
