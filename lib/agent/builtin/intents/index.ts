@@ -110,9 +110,9 @@ function readExplicitAdd(c: Clause): Intent | null {
  */
 const RELAY =
   /^(?:(?:can|could|would|will) (?:you|u) |please |pls )?(?:tell|ask|message|text|remind|email|warn) (?:my |our |the )?(?!me\b|us\b|myself\b|you\b)[a-z']+(?: [a-z']+)? (?:to|that|and (?:ask|tell))\b/;
-/** "get my brother to …", "ask mum what she wants …": someone else is asked. */
+/** "get my brother to …", "ask mum what she wants …", "tell priya i said hi": someone else is asked or told. */
 const RELAY_MORE =
-  /^(?:(?:can|could|would|will) (?:you|u) |please |pls )?(?:get (?:my |our )?(?!me\b|us\b|myself\b|you\b|it\b|this\b|that\b|them\b|round\b|around\b|rid\b|back\b|ready\b|home\b|there\b|up\b|out\b|on\b|in\b|down\b|off\b)[a-z']+ to|let (?:my |our )?(?!me\b|us\b|myself\b|you\b|it\b)[a-z']+ know|ask (?:my |our )?(?!me\b|us\b|myself\b|you\b)[a-z']+ (?:what|whether|if|when|where|how|why|about|for))\b/;
+  /^(?:(?:can|could|would|will) (?:you|u) |please |pls )?(?:get (?:my |our )?(?!me\b|us\b|myself\b|you\b|it\b|this\b|that\b|them\b|round\b|around\b|rid\b|back\b|ready\b|home\b|there\b|up\b|out\b|on\b|in\b|down\b|off\b)[a-z']+ to|let (?:my |our )?(?!me\b|us\b|myself\b|you\b|it\b)[a-z']+ know|ask (?:my |our )?(?!me\b|us\b|myself\b|you\b)[a-z']+ (?:what|whether|if|when|where|how|why|about|for)|(?:tell|text|message) (?:my |our |the )?(?!me\b|us\b|myself\b|you\b)[a-z']+ (?:i|we) (?:said|say)|(?:tell|wish) (?:my |our )?(?!me\b|us\b|myself\b|you\b)[a-z']+ (?:hi|hello|happy|thanks|congrats|congratulations|sorry|good luck|well done))\b/;
 function readRelay(c: Clause): Intent | null {
   const lower = c.raw.toLowerCase();
   if (!RELAY.test(lower) && !RELAY_MORE.test(lower)) return null;

@@ -953,6 +953,15 @@ function placeNameAsk(words: string[], clock: Clock): Intent | null {
   return name && PLACE_TAIL.has(rest(words, i + 1)) ? topicIntent(name) : null;
 }
 
+/** "how many things have i got", "how many jobs are left", "how many tasks do i have on": the open tasks, counted. */
+function countAsk(words: string[]): Intent | null {
+  if (!startsWith(words, "how", "many") || !STUFF.has(words[2] ?? "") || words[2] === "errands" || words[2] === "chores") return null;
+  const after = rest(words, 3).replace(/ (?:on|left|to do|outstanding|still|then)$/, "");
+  return ["", ...PLURAL_ASKED, "have i got on", "are there left", "do i have left", "are still open", "are open"].includes(after)
+    ? { type: "list", filter: { status: "pending", count: true } }
+    : null;
+}
+
 /** "how busy am i friday", "am i up to date", "am i on top of things". */
 function busyAsk(words: string[], clock: Clock): Intent | null {
   if (startsWith(words, "how", "busy|packed|full|hectic", "am|is|are|does|do")) {
@@ -1197,6 +1206,7 @@ function readAsk(words: string[], clock: Clock, how: AskHow): Intent | null {
     namedListAsk(words, clock) ??
     pendingAsk(words, clock) ??
     nextAsk(words) ??
+    countAsk(words) ??
     everythingAsk(words) ??
     busyAsk(words, clock) ??
     placeAsk(words, clock) ??
