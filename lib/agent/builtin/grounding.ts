@@ -383,7 +383,9 @@ export const RULES: Rule[] = [
       if (k > lastUsed && k < tokens.length) {
         const title = titleFrom(k);
         const words = tokens.slice(k).map((t) => t.w);
-        if (!title || findDue(title, ctx.clock) || words.some((w) => SLOT_WORD.test(w) || NEGATOR.has(w))) return false;
+        // "should be under work", "should be in errands": a place, never a title.
+        const place = /^(?:under|in|into|on|onto|at|for|by|part|with|without|done|finished|sorted)$/.test(words[0] ?? "");
+        if (!title || place || findDue(title, ctx.clock) || words.some((w) => SLOT_WORD.test(w) || NEGATOR.has(w))) return false;
         take(tokens, cue[0]!, cue[1]!);
         take(tokens, k, tokens.length - 1);
         ctx.changes.title = capitalize(title);
@@ -593,10 +595,21 @@ export const RULES: Rule[] = [
   },
   {
     name: "list-belongs",
-    examples: ["the report belongs on work", "the fence goes in garden", "the tax form lives under admin"],
+    examples: [
+      "the report belongs on work",
+      "the fence goes in garden",
+      "the tax form lives under admin",
+      "the report should be under work",
+    ],
     read: (tokens, ctx) => {
       // "X belongs on NAME", "X goes in NAME (list)": the task named, a verb of where it belongs, one name ending the message.
-      const v = findWord(tokens, /^(?:belong|belongs|go|goes|live|lives|sits)$/);
+      let v = findWord(tokens, /^(?:belong|belongs|go|goes|live|lives|sits)$/);
+      // "the team lunch should be under work": "should/can be" as the verb.
+      const be = findWord(tokens, /^be$/);
+      if (v < 0 && be >= 2 && /^(?:should|can|could|must)$/.test(tokens[be - 1]!.w) && tokens[be - 2]!.used) {
+        tokens[be - 1]!.used = true;
+        v = be;
+      }
       if (v < 1 || !tokens[v - 1]!.used || !/^(?:in|on|into|onto|under)$/.test(tokens[v + 1]?.w ?? "")) return false;
       let k = v + 2;
       if (/^(?:the|my|our)$/.test(tokens[k]?.w ?? "")) k++;
@@ -970,6 +983,8 @@ function blocked(tokens: Token[], text: string): boolean {
   // Relay: "tell my brother to …", "ask dad to …".
   if (/^(?:tell|ask|message|text|email)$/.test(first) && !/^(?:me|myself)$/.test(tokens[1]?.w ?? "")) return true;
   const asksAssistant = /^(?:can|could|would|will)$/.test(first) && /^(?:you|u)$/.test(tokens[1]?.w ?? "");
+  // "could do the hall on thursday i suppose": the user musing about what they could do.
+  if ((/^(?:could|might)$/.test(first) && !asksAssistant) || /\bi suppose\b/.test(text.toLowerCase())) return true;
   // "do the gutters tomorrow instead": "do" before an article is the verb, not a question.
   const doThe = first === "do" && /^(?:the|my|that|this)$/.test(tokens[1]?.w ?? "");
   if (!asksAssistant && (text.trim().endsWith("?") || (LEXICON.question.includes(first) && !doThe))) return true;

@@ -380,12 +380,14 @@ function groundable(ctx: TurnContext): boolean {
  * against the user's tasks first and, when grounding cannot read it, nothing is written:
  * - reminder-not-delete: "I don't need the reminder for the plants" read as a delete;
  * - slot-not-title: "change the orchids to every two weeks" read as a rename to "Every two weeks"
- *   (a new title that is only a repeat or a day).
+ *   (a new title that is only a repeat or a day, or a list: "team offsite -> work list").
  */
 function misreadChange(ctx: TurnContext): boolean {
   const intent = ctx.intents.length === 1 ? ctx.intents[0] : undefined;
   if (intent?.type === "delete") return /\b(?:reminder|reminders|reminding|alert|alarm|notification)\b/.test(ctx.userText.toLowerCase());
   if (intent?.type !== "update" || !intent.changes.title) return false;
+  // "team offsite -> work list": a list named, not a new title.
+  if (/^\S+ list$/i.test(intent.changes.title.trim())) return true;
   const line = readTaskLine(`x ${intent.changes.title}`, ctx.clock);
   return line.title.trim().toLowerCase() === "x" && Boolean(line.recurrence ?? line.due);
 }

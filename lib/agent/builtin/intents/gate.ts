@@ -5,6 +5,7 @@
  * Whether the target resolves is the tools' part: a phrase that matches nothing or several
  * tasks changes nothing and the assistant asks.
  */
+import { formatIsoDate } from "@/lib/task-line/calendar";
 import type { Clock } from "@/lib/task-line/clock";
 import { readItem } from "./add";
 import { choreOf, moodOf } from "./mood";
@@ -75,6 +76,16 @@ export function gate(c: GateClause, intent: Intent, mutates: boolean, reader = "
     POINTS_AT_TASKS.test(intent.items[0]?.title.toLowerCase() ?? "")
   )
     return { type: "say", kind: "unclear" };
+  // "X seemed more pressing yesterday": a bare to-do due before today is a remark about the past.
+  if (
+    reader === "bare-add" &&
+    intent.type === "add" &&
+    intent.items.some((i) => i.due && i.due.slice(0, 10) < formatIsoDate(c.clock.today))
+  )
+    return { type: "say", kind: "remark" };
+  // "grandma tomorrow?": a bare to-do asked, not said, is offered.
+  if (reader === "bare-add" && intent.type === "add" && intent.items.length === 1 && intent.items[0] && /\?\s*$/.test(c.raw))
+    return { type: "offer", item: intent.items[0] };
   // "please, for friday", "thanks, friday": courtesy words alone are never a task's title.
   if (intent.type === "add" && intent.items.some((i) => courtesyOnly(i.title))) return { type: "say", kind: "unclear" };
   // "the mot isnt this week after all": a statement with a negation is about a task, never a new one.

@@ -570,7 +570,17 @@ function classifyBounded(text: string, clock: Clock, answerFirst: boolean): Inte
   )
     return [TOO_LONG];
   if (clauses.length > 1 && !splitsQuote && !labelledAdd) {
-    const intents = clauses.map((c) => readSingle(cleanRequest(c), cleanRequestKeepCase(c), clock, c));
+    // A clause the user ended with "?" ("grandma tomorrow? no today is fine") is asked: its add is offered.
+    let at = 0;
+    const asked = clauses.map((c) => {
+      const i = text.indexOf(c, at);
+      at = i < 0 ? at : i + c.length;
+      return /^\s*\?/.test(text.slice(at));
+    });
+    const intents = clauses.map((c, k): Intent => {
+      const read = readSingle(cleanRequest(c), cleanRequestKeepCase(c), clock, c);
+      return asked[k] && read.type === "add" && read.items.length === 1 && read.items[0] ? { type: "offer", item: read.items[0] } : read;
+    });
     const useful = intents.filter((i) => !(i.type === "say" && (i.kind === "thanks" || i.kind === "greeting")));
     if (useful.length > 0 && useful.every((i) => isKnown(i) && i.type !== "say" && i.type !== "select")) return useful;
   }

@@ -954,7 +954,9 @@ function placeNameAsk(words: string[], clock: Clock): Intent | null {
 }
 
 /** "how many things have i got", "how many jobs are left", "how many tasks do i have on": the open tasks, counted. */
-function countAsk(words: string[]): Intent | null {
+function countAsk(words: string[], clock: Clock): Intent | null {
+  // The list reader's own counts ("how many tasks do I have left?") stay its.
+  if (readList(words.join(" "), clock)) return null;
   if (!startsWith(words, "how", "many") || !STUFF.has(words[2] ?? "") || words[2] === "errands" || words[2] === "chores") return null;
   const after = rest(words, 3).replace(/ (?:on|left|to do|outstanding|still|then)$/, "");
   return ["", ...PLURAL_ASKED, "have i got on", "are there left", "do i have left", "are still open", "are open"].includes(after)
@@ -1206,7 +1208,7 @@ function readAsk(words: string[], clock: Clock, how: AskHow): Intent | null {
     namedListAsk(words, clock) ??
     pendingAsk(words, clock) ??
     nextAsk(words) ??
-    countAsk(words) ??
+    countAsk(words, clock) ??
     everythingAsk(words) ??
     busyAsk(words, clock) ??
     placeAsk(words, clock) ??

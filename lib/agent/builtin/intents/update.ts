@@ -218,6 +218,24 @@ const PARTICIPLE = spanWhere((w) => !w.includes(" ") && baseOfPast(w) !== null);
 
 /** The rules, in their declared precedence: the first that reads the clause wins. */
 export const UPDATE_RULES: UpdateRule[] = [
+  rule(
+    "shift-earlier-later",
+    ["the cake needs to be done a day earlier", "the report can be two days later", "the vet a week sooner"],
+    [
+      SPAN,
+      opt(one("needs", "has", "should", "must", "can", "could", "will", "is")),
+      opt(one("to")),
+      opt(one("be")),
+      opt(one("done", "due", "moved", "happening", "sorted")),
+      NUMBER,
+      UNIT,
+      pick("earlier", "sooner", "later"),
+    ],
+    (m) => {
+      const n = shiftOf(`${m[2]} ${m[3]}`) ?? 1;
+      return { ref: m[1] ?? "", changes: { shiftDays: m[4] === "later" ? n : -n } };
+    },
+  ),
   // Repeating tasks.
   rule(
     "stop-repeating",
@@ -865,7 +883,11 @@ export const UPDATE_RULES: UpdateRule[] = [
       star("to", "as", "at", "into", "a", "an"),
       pick(...withPriority(LEVELS)),
     ],
-    valueReader(1, 2),
+    // "make the shed clear out less urgent": "less" before the level lowers it.
+    (m, ctx) => {
+      const less = /\s(?:less|not so|not as|not that)$/.exec(m[1] ?? "");
+      return less ? { ref: (m[1] ?? "").slice(0, less.index), changes: { priority: "low" } } : valueReader(1, 2)(m, ctx);
+    },
   ),
   rule(
     "is-level",
