@@ -128,18 +128,6 @@ function offeredItem(history: ConversationEvent[], title: string, clock: Clock):
   return null;
 }
 
-const ANSWER_LEAD = new Set("yes yeah yep yup ya ok okay sure aye go on please pls plz".split(" "));
-const ANSWER_TAIL = new Set("please pls plz thanks ta cheers then".split(" "));
-/** "yes add it", "yep add that please", "ok put it on": a yes that names the offered add. */
-function addsWhatWasOffered(text: string): boolean {
-  const w = text.toLowerCase().match(/[a-z']+/g) ?? [];
-  while (w.length && ANSWER_LEAD.has(w[0]!)) w.shift();
-  while (w.length && ANSWER_TAIL.has(w.at(-1)!)) w.pop();
-  return ["add it", "add that", "add this", "add them", "put it on", "put it down", "stick it on", "do it", "do that"].includes(
-    w.join(" "),
-  );
-}
-
 export function contextualAnswer(
   lastText: string,
   intents: Intent[],
@@ -149,7 +137,7 @@ export function contextualAnswer(
 ): Mapped | null {
   // A question this model asked takes a yes in any common form (saysYes), as a confirm, however
   // the readers split it ("yes add it" reads as a yes and an add without a title).
-  const yes = /\?$/.test(lastText.trim()) && (saysYes(userText) || addsWhatWasOffered(userText));
+  const yes = /\?$/.test(lastText.trim()) && saysYes(userText);
   const read = yes ? { type: "confirm" as const } : intents.length === 1 ? intents[0] : undefined;
   if (!read || !lastText) return null;
   const intent: Intent = read;

@@ -9,6 +9,7 @@ import { formatIsoDate } from "@/lib/task-line/calendar";
 import type { Clock } from "@/lib/task-line/clock";
 import { readItem } from "./add";
 import { choreOf, moodOf } from "./mood";
+import { saysNo, saysYes } from "./social";
 import type { AddItem, Intent, TaskRef } from "./types";
 
 type GateClause = { raw: string; lower: string; original: string; clock: Clock };
@@ -40,16 +41,8 @@ const POINTS_AT_TASKS =
 /** A negation in a statement: "isnt", "won't", "not", "no longer". */
 const NEGATED = /\b(?:isn'?t|aren'?t|wasn'?t|weren'?t|don'?t|doesn'?t|didn'?t|won'?t|can'?t|cannot|shouldn'?t|not|never|no longer)\b/;
 
-/** Words of courtesy and answer: a title of only these is no task ("Please", "Yes please", "Ok thanks"). */
-const COURTESY = new Set(
-  "please pls plz yes yeah yep yup ok okay sure thanks thank you ta cheers no nope nah fine great cool lovely ace sound sounds good perfect".split(
-    " ",
-  ),
-);
-const courtesyOnly = (title: string) => {
-  const words = title.toLowerCase().match(/[a-z']+/g) ?? [];
-  return words.length > 0 && words.every((w) => COURTESY.has(w));
-};
+/** A title of only answer or thanks words is no task ("Please", "Yes please", "Ok thanks", "Thanks"). */
+const courtesyOnly = (title: string) => saysYes(title) || saysNo(title) || /^(?:thanks|thank you|ta|cheers)[!.]*$/i.test(title.trim());
 
 /** The intent to act on for a clause, given what its readers made of it. */
 export function gate(c: GateClause, intent: Intent, mutates: boolean, reader = ""): Intent {

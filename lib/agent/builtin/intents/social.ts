@@ -67,7 +67,7 @@ const YES_HEAD = new Set(
 );
 const YES_WORDS = new Set([
   ...YES_HEAD,
-  ..."on then ahead for it that this would be sounds sound shout idea thing why not of cheers thanks thank ta mate just all right do it the one that'd thatd that's thats it'd itd i'd id love x xx lol haha add go yeah add that great".split(
+  ..."on then ahead for it that this would be sounds sound shout idea thing why not of cheers thanks thank ta mate just all right do it the one that'd thatd that's thats it'd itd i'd id love x xx lol haha add go yeah add that great put stick down".split(
     " ",
   ),
 ]);
@@ -98,9 +98,9 @@ export function saysYes(text: string): boolean {
   const words = answerWords(text);
   if (words.length === 0 || words.length > 8 || words.some((w) => NO_HEAD.has(w) || w === "don't" || w === "dont")) return false;
   if (words.includes("not") && !(words.includes("why") && words.at(-1) === "not")) return false;
-  // "yes yes", "yesss": a stretched yes is a yes.
-  const squeezed = words.map(squeezeEnd);
-  return squeezed.every((w) => YES_WORDS.has(w)) && squeezed.some((w) => YES_HEAD.has(w));
+  // "yes yes", "yesss": a stretched yes is a yes; "add" stays "add" (a word as typed first).
+  const known = words.map((w) => (YES_WORDS.has(w) ? w : squeezeEnd(w)));
+  return known.every((w) => YES_WORDS.has(w)) && known.some((w) => YES_HEAD.has(w));
 }
 
 /** A no in any common form (see NO_HEAD). */
