@@ -4,7 +4,7 @@
  * "add" in "add a note to X" or "done" in "what's done?" goes to the right place.
  */
 import type { Clock } from "@/lib/task-line/clock";
-import { capitalize, trimPunctuation } from "@/lib/task-line/text";
+import { trimPunctuation } from "@/lib/task-line/text";
 import { normalize } from "../text";
 import { findDue } from "@/lib/task-line/dates";
 import { fixCommandTypo } from "../typos";
@@ -18,6 +18,7 @@ import { readBulk, readList, readLookup } from "./list";
 import { readLists, readOrganise, readSubtaskQuestion } from "./organise";
 import { readPlan } from "./plan";
 import { readUndo } from "./undo";
+import { readRelay } from "./relay";
 import { isListedRef, isPronoun, ordinalRef, refFrom } from "./refs";
 import { isOffTopic, isQuestion, readSocial } from "./social";
 import type { Intent } from "./types";
@@ -101,23 +102,6 @@ function readExplicitAdd(c: Clause): Intent | null {
   )
     return { type: "say", kind: "ask-title" };
   return items.length ? { type: "add", items } : { type: "say", kind: "ask-title" };
-}
-
-/**
- * Relay: an errand for someone else ("tell my brother to pick up the keys", "could you message
- * dad and ask him to look at the gate"). The assistant cannot pass it on; it offers a to-do for
- * the user instead, and writes nothing unless the user says yes.
- */
-const RELAY =
-  /^(?:(?:can|could|would|will) (?:you|u) |please |pls )?(?:tell|ask|message|text|remind|email|warn) (?:my |our |the )?(?!me\b|us\b|myself\b|you\b)[a-z']+(?: [a-z']+)? (?:to|that|and (?:ask|tell))\b/;
-/** "get my brother to …", "ask mum what she wants …", "tell priya i said hi": someone else is asked or told. */
-const RELAY_MORE =
-  /^(?:(?:can|could|would|will) (?:you|u) |please |pls )?(?:get (?:my |our )?(?!me\b|us\b|myself\b|you\b|it\b|this\b|that\b|them\b|round\b|around\b|rid\b|back\b|ready\b|home\b|there\b|up\b|out\b|on\b|in\b|down\b|off\b)[a-z']+ to|let (?:my |our )?(?!me\b|us\b|myself\b|you\b|it\b)[a-z']+ know|ask (?:my |our )?(?!me\b|us\b|myself\b|you\b)[a-z']+ (?:what|whether|if|when|where|how|why|about|for)|(?:tell|text|message) (?:my |our |the )?(?!me\b|us\b|myself\b|you\b)[a-z']+ (?:i|we) (?:said|say)|(?:tell|wish) (?:my |our )?(?!me\b|us\b|myself\b|you\b)[a-z']+ (?:hi|hello|happy|thanks|congrats|congratulations|sorry|good luck|well done))\b/;
-function readRelay(c: Clause): Intent | null {
-  const lower = c.raw.toLowerCase();
-  if (!RELAY.test(lower) && !RELAY_MORE.test(lower)) return null;
-  const title = capitalize(trimPunctuation(c.raw.replace(/^(?:(?:can|could|would|will) (?:you|u) |please |pls )/i, "")));
-  return title ? { type: "offer", item: { title } } : null;
 }
 
 /** "can you order a birthday cake for saturday?": an errand in the world, offered as a to-do. */
@@ -264,7 +248,7 @@ export const INTENT_READERS: IntentReader[] = [
     name: "relay",
     precedence: 15,
     mutates: false,
-    read: readRelay,
+    read: (c) => readRelay(c.raw),
     examples: [
       "tell my brother to pick up the keys",
       "could you message dad and ask him to look at the back gate",
