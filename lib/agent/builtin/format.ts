@@ -39,11 +39,12 @@ export function isOverdue(task: TaskView, clock: Clock): boolean {
   return task.status !== "completed" && task.dueAt !== null && new Date(task.dueAt).getTime() < clock.now.getTime();
 }
 
-/** Details after the title: non-default priority and the due date. */
+/** Details after the title: non-default priority, the due date and how it repeats ("every day"). */
 export function taskDetails(task: TaskView, clock: Clock): string {
   const parts: string[] = [];
   if (task.priority === "high" || task.priority === "low") parts.push(task.priority);
   if (task.dueAt) parts.push(`${isOverdue(task, clock) ? "overdue, was due" : "due"} ${describeDue(task.dueAt, clock)}`);
+  if (task.repeats) parts.push(`repeats ${task.repeats}`);
   return parts.join(", ");
 }
 

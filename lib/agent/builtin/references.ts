@@ -7,7 +7,7 @@ import { toTaskView, toTaskViews } from "./prompt-reader";
 import type { TaskRef } from "./intents/types";
 import type { Clock } from "@/lib/task-line/clock";
 import { classify } from "./intents";
-import { applyWindow } from "./windows";
+import { shownOf } from "./windows";
 
 const UUIDISH = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -44,7 +44,7 @@ function shownTasks(events: ConversationEvent[], result: ToolResultEvent, clock:
     }
   }
   const list = classify(userText, clock).find((i) => i.type === "list");
-  return list?.type === "list" && list.filter.window ? applyWindow(tasks, list.filter, clock) : toTaskViews(tasks);
+  return shownOf(tasks, list?.type === "list" ? list.filter : undefined, clock);
 }
 
 /** The most recent list the user saw: a list_tasks result or an "ambiguous" candidate list. */

@@ -13,7 +13,7 @@ import { knownTask, looksLikeId } from "./references";
 import { retryTargets } from "./retries";
 import { capitalize } from "@/lib/task-line/text";
 import { joinAnd } from "./text";
-import { applyWindow } from "./windows";
+import { shownOf } from "./windows";
 
 const EXAMPLE = 'Try something like "add buy milk tomorrow".';
 const UNCLEAR = `Sorry, I didn't quite get that. I can add, list, complete, update or delete tasks. ${EXAMPLE}`;
@@ -110,6 +110,7 @@ function describeFilter(input: Record<string, unknown>, filter: ListFilter | und
   else if (input.status === "completed") adj.push("completed");
   if (input.due === "upcoming") adj.push("upcoming");
   if (typeof input.priority === "string") adj.push(`${input.priority}-priority`);
+  if (filter?.repeating) adj.push("repeating");
   if (input.due === "today") suffix += " due today";
   if (input.due === "this_week") suffix += " due this week";
   if (filter?.window) suffix += filter.window.on === "completed" ? ` finished ${filter.window.label}` : ` due ${filter.window.label}`;
@@ -155,11 +156,9 @@ function lookupReply(tasks: TaskView[], filter: ListFilter, clock: Clock): strin
 
 function listReply(result: ToolResultEvent, filter: ListFilter | undefined, clock: Clock): string {
   if (result.outcome.kind !== "ok") return "";
-  const all = toTaskViews(result.outcome.value.tasks);
-  const windowed = filter?.window ? applyWindow(result.outcome.value.tasks, filter, clock) : all;
-  const tasks = filter?.noDue ? windowed.filter((t) => !t.dueAt) : windowed;
+  const tasks = shownOf(result.outcome.value.tasks, filter, clock);
   const total =
-    filter?.window || filter?.noDue
+    filter?.window || filter?.noDue || filter?.repeating
       ? tasks.length
       : Math.max(Number(result.outcome.value.total ?? tasks.length) || tasks.length, tasks.length);
   if (filter?.ask) return lookupReply(tasks, filter, clock);

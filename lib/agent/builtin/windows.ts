@@ -35,6 +35,16 @@ export function applyWindow(tasks: unknown, filter: ListFilter, clock: Clock): T
   });
 }
 
+/**
+ * The tasks a list reply shows of the tool's list: those in the day window, and only the undated
+ * ("stuff with no date") or repeating ("what repeats?") ones when the question said so. The reply
+ * and the ordinals that point into it ("the first one") both read the list through this.
+ */
+export function shownOf(tasks: unknown, filter: ListFilter | undefined, clock: Clock): TaskView[] {
+  const windowed = filter?.window ? applyWindow(tasks, filter, clock) : toTaskViews(tasks);
+  return windowed.filter((t) => (!filter?.noDue || !t.dueAt) && (!filter?.repeating || Boolean(t.repeats)));
+}
+
 const SHORT_MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const dayName = (c: CivilDate) => {
   const w = WEEKDAYS[weekdayOf(c)] ?? "";
@@ -165,6 +175,11 @@ export function readWindow(text: string, clock: Clock, past: boolean): Window | 
   }
   if (/\b(?:the )?(?:past|last) (?:7 days|seven days)\b|\bpast week\b/.test(t))
     return span(addDays(today, -6), today, "in the past week", on);
+  // "what's due after the weekend", "anything after this week": from the Monday after, a year ahead.
+  if (!past && /\bafter (?:the |this )?(?:weekend|week)\b/.test(t)) {
+    const monday = addDays(mondayOf(today), 7);
+    return span(monday, addDays(monday, 366), `after ${/weekend/.test(t) ? "the weekend" : "this week"}`, on);
+  }
   if (/\bnext weekend\b/.test(t)) {
     const sat = addDays(today, ((6 - clock.weekday + 7) % 7) + (clock.weekday === 6 || clock.weekday === 0 ? 7 : 0));
     return span(sat, addDays(sat, 1), "next weekend", on);

@@ -1084,6 +1084,9 @@ const STATE_WORDS = new Set([
   "into",
 ]);
 
+/** Words that ask whether a task repeats ("is X a repeating one", "does X recur"). */
+const REPEAT_ASKED = new Set(["repeating", "recurring", "repeat", "repeats", "recur", "recurs", "regular"]);
+
 /** First words of "have i got loads on", "is there much on": an amount, not a task. */
 const NOT_A_TASK_START = new Set([
   "there",
@@ -1137,6 +1140,12 @@ function taskAsk(words: string[], how: AskHow): Intent | null {
   if (startsWith(words, "is|are") && ["important", "urgent", "priority", "high", "low"].includes(last) && words.length <= 8) {
     if (["there", "anything", "something", "it", "that", "this", "i", "everything"].includes(words[1] ?? "")) return null;
     return search(phraseUntil(words.slice(1), STATE_WORDS));
+  }
+  // "is the dog walk a repeating one?", "does the bin thing repeat": a question about one task's repeat.
+  if (startsWith(words, "is|are|does|do") && words.length <= 9 && words.some((w) => REPEAT_ASKED.has(w))) {
+    if (["there", "anything", "something", "it", "that", "this", "i", "everything"].includes(words[1] ?? "")) return null;
+    const end = words.findIndex((w, k) => k > 1 && (REPEAT_ASKED.has(w) || w === "a" || w === "on" || w === "set"));
+    return end > 1 ? search(lookupPhrase(words.slice(1, end))) : null;
   }
   // "why is the council thing overdue", "why's the boiler on monday".
   if (startsWith(words, "why", "is|are|has|have|was|does|did") || startsWith(words, "why's|whys")) {
@@ -1200,6 +1209,45 @@ function namedListAsk(words: string[], clock: Clock): Intent | null {
   return null;
 }
 
+/** Words that say "carries the label" in a question ("what have i tagged diy", "anything labelled work"). */
+const TAGGED = new Set(["tagged", "labelled", "labeled", "marked"]);
+/** Openings of a question about what carries a label. */
+const TAGGED_ASKS = [
+  ["what|which", "have|did", "i|we"],
+  ["what|which", "ones|tasks|things|stuff", "have|did", "i|we"],
+  ["what|which|whats|what's"],
+  ["anything|everything|show|list"],
+  ["show|list", "me"],
+];
+/**
+ * tagged-ask: "what have i tagged diy", "which did i label work", "anything tagged #home": the last
+ * word is the label ("tagged as X" and "tagged with X" too).
+ */
+function taggedAsk(words: string[]): Intent | null {
+  const at = words.findIndex((w) => TAGGED.has(w) || w === "label" || w === "tag");
+  if (at < 1 || words.length > 8) return null;
+  const opener = TAGGED_ASKS.find((o) => o.length === at && startsWith(words, ...o));
+  if (!opener) return null;
+  const rest = words.slice(at + 1).filter((w) => w !== "as" && w !== "with");
+  const name = rest[0]?.replace(/^#/, "") ?? "";
+  if (rest.length !== 1 || !/^[\p{L}\p{N}][\p{L}\p{N}_-]*$/u.test(name)) return null;
+  return { type: "list", filter: { label: name } };
+}
+
+/** The other words a question about repeating tasks may have ("which of my tasks are on repeat"). */
+const REPEAT_ASK_WORDS = new Set(
+  "what what's whats which show list any anything my the are is do does have i got set to up on of me all tasks things stuff ones jobs chores".split(
+    " ",
+  ),
+);
+/** repeat-ask: "what repeats?", "which tasks are recurring", "show my repeating ones", "anything on repeat". */
+function repeatAsk(words: string[]): Intent | null {
+  if (words.length > 8 || !QWORD.has(words[0] ?? "") || words[0] === "is" || words[0] === "are") return null;
+  if (!words.some((w) => REPEAT_ASKED.has(w))) return null;
+  if (!words.every((w) => REPEAT_ASKED.has(w) || REPEAT_ASK_WORDS.has(w))) return null;
+  return { type: "list", filter: { status: "pending", repeating: true } };
+}
+
 /** A casual question read by their words, or null. */
 function readAsk(words: string[], clock: Clock, how: AskHow): Intent | null {
   if (words.length === 0 || words.length > 12) return null;
@@ -1211,6 +1259,8 @@ function readAsk(words: string[], clock: Clock, how: AskHow): Intent | null {
     countAsk(words, clock) ??
     everythingAsk(words) ??
     busyAsk(words, clock) ??
+    taggedAsk(words) ??
+    repeatAsk(words) ??
     placeAsk(words, clock) ??
     taskAsk(words, how) ??
     topicAsk(words, clock, how) ??

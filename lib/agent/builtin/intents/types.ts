@@ -96,6 +96,8 @@ export type ListFilter = {
   count?: boolean;
   /** "stuff with no date": only tasks without a due date (the reply narrows the tool's list). */
   noDue?: boolean;
+  /** "what repeats?", "my repeating tasks": only tasks that repeat (the reply narrows the tool's list). */
+  repeating?: boolean;
 };
 
 export type SayKind =
