@@ -6,6 +6,8 @@
 import { addDays, formatIsoDate } from "@/lib/task-line/calendar";
 import { type Clock, localParts } from "@/lib/task-line/clock";
 import { readTaskLine } from "@/lib/task-line/read";
+import { capitalize } from "@/lib/task-line/text";
+import { scoreTitle } from "@/lib/tasks/match";
 import { classify } from "./intents";
 import { inScope } from "./intents/bulk-update";
 import type { AddItem, BulkChanges, Changes, Intent, ListFilter, TaskRef } from "./intents/types";
@@ -54,7 +56,7 @@ function listInput(filter: ListFilter, wide: boolean, clock: Clock): Record<stri
   if (filter.label) input.label = filter.label;
   if (filter.parent) input.parent = filter.parent;
   if (filter.window) Object.assign(input, windowInput(filter.window, clock));
-  if (wide || filter.window || filter.count || filter.noDue) input.limit = 100;
+  if (wide || filter.window || filter.count || filter.noDue || filter.repeating) input.limit = 100;
   return input;
 }
 
@@ -104,6 +106,31 @@ function shiftAfterLookup(ctx: TurnContext, intent: Extract<Intent, { type: "upd
   return { toolName: "update_task", input: updateInput(ctx, one ? one.id : phrase, intent.changes, one) };
 }
 
+/** The end of "add kitchen roll to that" / "put foil on there": the list the previous answer showed. */
+const TO_SHOWN = new Set(["to that", "to it", "to this", "to there", "on there", "on that", "on it", "onto it", "onto that", "in there"]);
+const PLACING = new Set(["put", "stick", "pop", "chuck", "bung", "throw"]);
+/** The name of the one list the conversation's last list_tasks call showed, if it filtered by a list. */
+function shownListName(events: TurnContext["history"]): string | null {
+  for (let k = events.length - 1; k >= 0; k--) {
+    const e = events[k]!;
+    if (e.kind === "call" && e.name === "list_tasks") return typeof e.input.list === "string" ? e.input.list : null;
+  }
+  return null;
+}
+/**
+ * shown-list add: after "what's on the shopping list", "add kitchen roll to that" adds 'Kitchen roll' to
+ * Shopping. Without a list shown the words stay in the title (nothing to point at).
+ */
+function onShownList(item: Omit<AddItem, "remindBeforeWithoutDue" | "remindOnDue">, events: TurnContext["history"]): typeof item {
+  const w = item.title.split(" ");
+  if (w.length < 3 || item.list || !TO_SHOWN.has(w.slice(-2).join(" ").toLowerCase())) return item;
+  const list = shownListName(events);
+  if (!list) return item;
+  // "put stamps on there": the verb of placing is not part of the title.
+  const words = PLACING.has(w[0]!.toLowerCase()) ? w.slice(1, -2) : w.slice(0, -2);
+  return words.length ? { ...item, title: capitalize(words.join(" ")), list } : item;
+}
+
 /** `groundable`: the readers' answer is not a confident request, so the message may be read against the user's tasks (grounding.ts). */
 type Mapped = { calls: PlannedCall[]; notes: string[]; groundable?: boolean };
 
@@ -133,7 +160,7 @@ function mapIntent(intent: Intent, ctx: TurnContext): Mapped {
           out.notes.push(`I couldn't find a task matching '${item.title}'. Say "show my tasks" to see what's on your list.`);
           continue;
         }
-        out.calls.push({ toolName: "add_task", input: { ...item } });
+        out.calls.push({ toolName: "add_task", input: onShownList(item, all) });
         // Added without the reminder; the follow-up reader takes the answer (followups.ts).
         if (remindBeforeWithoutDue) out.notes.push(noDueForReminder(item.title, remindBeforeWithoutDue, item.due ?? null, ctx.clock));
       }
@@ -372,6 +399,8 @@ function groundable(ctx: TurnContext): boolean {
   if (intent.type === "add" && looksBeforeAdding(ctx.userText, intent.items)) return true;
   // "remind me about the boiler service the morning it's due": the reminder goes on the task it names.
   if (intent.type === "add" && intent.items.some((i) => i.remindOnDue)) return true;
+  // "bin bags", "cancel the paper round": a delete of a task, or a chore? The user's tasks say.
+  if (intent.type === "say" && intent.kind === "cancel-ambiguous") return true;
   return uncertain && mightNameTask(ctx.userText);
 }
 
@@ -482,6 +511,19 @@ function similarTask(title: string, found: TaskView[]): TaskView | undefined {
   return found.find((t) => t.status !== "completed" && (t.title.toLowerCase().match(/[a-z]{4,}/g) ?? []).some((w) => words.has(w)));
 }
 
+/** The cancelling verbs that are also chores ("cancel the paper round", "drop the kids at school", "bin bags"). */
+const CHORE_VERBS = new Set(["cancel", "drop", "bin", "trash", "toss"]);
+/** The add made for a cancel that named no task ("bin bags"): the question it would have asked is void. */
+function choreForCancel(ctx: TurnContext, called: ToolCallEvent[]): boolean {
+  const intent = ctx.intents.length === 1 ? ctx.intents[0] : undefined;
+  return intent?.type === "say" && intent.kind === "cancel-ambiguous" && called.some((c) => c.name === "add_task");
+}
+
+/** No task's title shares a word (or a near spelling of one) with the phrase. */
+function nothingNamed(phrase: string, found: TaskView[]): boolean {
+  return found.every((t) => scoreTitle(phrase, t.title).coverage === 0);
+}
+
 /** A title that kept a placing verb of a change ("put renew the passport in travel"). */
 const KEPT_VERB = /^(?:put|move|set|make|take|change|give|mark|stick|pop|file|switch|turn)\b/i;
 
@@ -515,6 +557,14 @@ function afterLookup(ctx: TurnContext, first: Mapped, found: TaskView[]): Step {
       text: `Which one do you mean: ${g.tasks.map((t) => `'${t.title}'`).join(" or ")}? Tell me a little more of its name and what to change.`,
     };
   const intent = ctx.intents[0];
+  // "bin bags", "ditch the gym membership", "cancel the paper round": a cancel that no task of the
+  // user's answers to (not one word of it in any title) can only be the chore itself.
+  if (intent?.type === "say" && intent.kind === "cancel-ambiguous" && intent.detail && !g && nothingNamed(intent.detail, found)) {
+    const item = CHORE_VERBS.has(intent.verb ?? "cancel") ? readAdd(ctx.userText, ctx.clock)[0] : undefined;
+    if (item?.title) return { calls: [{ toolName: "add_task", input: { ...item } }], text: "" };
+    // "nix the bags": only a delete would say that, and there is nothing of that name.
+    return { calls: [], text: `I couldn't find a task matching '${intent.detail}'. Say "show my tasks" to see what's on your list.` };
+  }
   // A title that matches a task the user has is offered with a note, never added: it may be that
   // task — a noun phrase ("glasses by the weekend" beside "Order new glasses") or a title that kept
   // a placing verb ("put renew the passport in travel").
@@ -747,7 +797,7 @@ export function planStep(conversation: Conversation, clock: Clock, available: Se
     const found = lookup?.outcome.kind === "ok" ? toTaskViews(lookup.outcome.value.tasks) : [];
     if (called.length === 1 && called[0]?.name === "list_tasks" && lookup) return afterLookup(ctx, grounding, found);
     // After the grounded change, or the readers' own calls (with their notes, e.g. "when is it due?").
-    const grounded = groundMessage(ctx.userText, found, ctx.clock)?.kind === "change";
+    const grounded = groundMessage(ctx.userText, found, ctx.clock)?.kind === "change" || choreForCancel(ctx, called);
     return { calls: [], text: composeReply(ctx, grounded ? [] : [...grounding.notes, ...duplicateNotes(ctx, found)]) };
   }
   const afterFailure = groundingAfterFailure(ctx);

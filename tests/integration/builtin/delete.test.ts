@@ -65,11 +65,19 @@ describe("delete intents", () => {
 
   it("asks before deleting an ambiguous 'cancel X'", async () => {
     const t = await once("cancel the dentist appointment", { tasks: [{ title: "Dentist appointment" }] });
-    expect(t.calls).toEqual([]);
+    // It looks first: a task of that name is there, so it may be a delete or a chore.
+    expectCalls(t.calls, [LOOKUP]);
     expect(t.text).toMatch(/delete .*or add/);
     const h = t.h;
     const next = await h.say("delete it");
     expectCalls(next.calls, [{ toolName: "delete_task", input: { task: "dentist appointment" } }]);
+  });
+
+  it("adds 'cancel X' as a chore when no task is named X, and never offers to delete it", async () => {
+    const t = await once("cancel the milk delivery", { tasks: [{ title: "Dentist appointment" }] });
+    expectCalls(t.calls, [LOOKUP, { toolName: "add_task", input: { title: "Cancel the milk delivery" } }]);
+    expect(t.text).not.toMatch(/delete/i);
+    expect((await t.h.task("dentist"))?.status).toBe("pending");
   });
 
   it("does not treat a chore like 'clear the gutters' as a delete", async () => {
