@@ -199,10 +199,16 @@ export const REOPEN_RULES: ChangeRule[] = [
   {
     // "the lawn needs doing again": ticked, but it is to do once more.
     name: "needs-again",
-    examples: [["lawn needs doing again", "lawn"]],
+    examples: [
+      ["lawn needs doing again", "lawn"],
+      ["shed door needs redoing", "shed door"],
+    ],
     read: shaped(
       {
-        tail: [phrases("needs|need", "doing|to be done|redoing|sorting|done", "again"), optional(phrases("now|tbh|lol"))],
+        tail: [
+          phrases("needs|need", "doing again|to be done again|redoing|redoing again|sorting again|done again"),
+          optional(phrases("now|tbh|lol")),
+        ],
       },
       reopened,
     ),
@@ -722,7 +728,13 @@ export const COMPLETE_RULES: ChangeRule[] = [
       )(s);
       if (posted) return posted;
       // Without "is": only a short statement, and the particle stays in the name ("bins out" is not "Bring the bins in").
-      const t = targetOf(s.ws, { tail: [phrases("out|in"), optional(phrases("now|finally|already|at last|lol|yay|thank god|phew|tbh"))] });
+      const t = targetOf(s.ws, {
+        tail: [
+          phrases("out|in"),
+          optional(phrases("on the line|at the kerb|on the kerb")),
+          optional(phrases("now|finally|already|at last|lol|yay|thank god|phew|tbh")),
+        ],
+      });
       if (!t || t.length > 3 || t.some((w) => NOT_A_SUBJECT.has(w) || ASKS.has(w) || w.endsWith("n't") || w === "not")) return null;
       const particle = s.ws[t.length]!;
       const r = refFrom(`${joinWords(t)} ${particle}`);
@@ -1033,7 +1045,7 @@ export const DELETE_RULES: ChangeRule[] = [
     ],
     read: shaped(
       {
-        lead: [phrases("delete|remove|erase|get rid of|scrap|discard|ditch|nuke|axe|zap|eliminate|deleting|removing")],
+        lead: [phrases("delete|remove|erase|get rid of|scrap|discard|ditch|nuke|axe|zap|eliminate|deleting|removing|bin off")],
         tail: [FROM_LIST],
       },
       deleted,
@@ -1115,7 +1127,13 @@ export const DELETE_RULES: ChangeRule[] = [
       atStart(s.ws, 0, CHECKS) > 0
         ? null
         : shaped(
-            { tail: [phrases("can go|is cancelled|is canceled|got cancelled|got canceled|was cancelled|was canceled|is off")] },
+            {
+              tail: [
+                phrases(
+                  "can go|is cancelled|is canceled|got cancelled|got canceled|was cancelled|was canceled|is off|has been cancelled|'s been cancelled|have been cancelled|has been canceled",
+                ),
+              ],
+            },
             deleted,
           )(s),
   },
