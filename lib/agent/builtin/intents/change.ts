@@ -917,13 +917,14 @@ export function readComplete(text: string): Intent | null {
 }
 
 /**
- * "all three done", "did all of them", "got both": the tasks the last list showed, read before
+ * "all three done", "got both", "the four of them are done": the tasks the last list showed, read before
  * the bulk readers (which take "all three" for a label). How many was said is checked against
  * the list when the reference is resolved (references.ts): a count that does not fit is asked.
  */
 export function readListedDone(text: string): Intent | null {
   const r = readComplete(text);
-  return r?.type === "complete" && r.refs.length > 0 && r.refs.every((x) => x.kind === "listed") ? r : null;
+  const counted = r?.type === "complete" && r.refs.length > 0 && r.refs.every((x) => x.kind === "listed" && x.count !== undefined);
+  return counted ? r : null;
 }
 
 // ---- Delete ----------------------------------------------------------------------------------

@@ -250,10 +250,10 @@ export const INTENT_READERS: IntentReader[] = [
   },
   {
     name: "listed-done",
-    precedence: 19,
+    precedence: 19.5,
     mutates: true,
     read: (c) => readListedDone(c.lower),
-    examples: ["all three done", "did all of them", "got both", "the four of them are done"],
+    examples: ["all three done", "got both", "the four of them are done"],
   },
   {
     name: "errand",
