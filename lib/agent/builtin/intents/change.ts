@@ -416,10 +416,8 @@ function readParticipleStatement(s: Said): Reading {
 const NOUN_TOO = set("water phone service book plant paint post order text email iron");
 const BEFORE_A_NOUN = set("the my a an our his her their your some this that these those");
 
-/** Verbs of getting in touch: "X called" says X called you. */
-const CONTACT_VERBS = set("call ring phone text email message contact reply write");
-/** Past forms that are never a participle ("rang", not "rung"): "mum rang" is what mum did. */
-const SIMPLE_PAST_ONLY = set("rang spoke wrote took went ate gave drove rode sang swam drew threw");
+/** A call said with its caller first and nothing after ("mum rang", "grandad phoned"): what that person did. */
+const SIMPLE_PAST_ONLY = set("rang spoke phoned called");
 
 /** Irregular participles spelled like their verb: done to a task only after "has been", "is" ("the bins have been put out"). */
 const SAME_FORM_PARTICIPLES = set("put cut shut read");
@@ -441,8 +439,8 @@ function participleRefs(ws: readonly string[]): TaskRef[] | null {
   const subject = trimPunctuation(joinWords(ws.slice(0, j)));
   if (!subject) return null;
   if (NOT_YET_AUX.has(ws[j - 1] ?? "")) return null;
-  // "mum rang", "priya texted", "the landlord emailed": without "has been" the person did it, nothing was done to them.
-  if (aux === 0 && (SIMPLE_PAST_ONLY.has(word) || CONTACT_VERBS.has(baseOfPast(word) ?? ""))) return null;
+  // "mum rang", "nan spoke": without "has been" the person did it ("headteacher emailed" stays a note of done).
+  if (aux === 0 && SIMPLE_PAST_ONLY.has(word)) return null;
   const auxiliary = when + adverb + aux > 0;
   const sameForm = aux > 0 && SAME_FORM_PARTICIPLES.has(word);
   const past = baseOfPast(word) ?? (sameForm ? word : null);
