@@ -42,9 +42,26 @@ const SAME_THING: Record<string, string> = {
   telly: "tv",
 };
 
-/** The words a title may use for one canonical word ("gift" → gift, present, pressie, prezzie): for searching. */
+/**
+ * Verbs that do the same to a task ("spoke to the plumber" is the task "Ring the plumber"). Only
+ * for matching a reference to a title (wordScore), never for searching or for an exact title, and
+ * the other words must still match: "phoned mum" finds "Call mum", never "Visit mum".
+ */
+const SAME_ACT: readonly (readonly string[])[] = [
+  ["call", "ring", "phone", "speak", "talk", "contact", "bell"],
+  ["email", "message", "text", "msg", "contact", "dm", "whatsapp"],
+  ["collect", "pick", "fetch"],
+  ["reply", "respond", "answer"],
+  ["pay", "settle"],
+];
+function sameAct(a: string, b: string): boolean {
+  return SAME_ACT.some((group) => group.includes(a) && group.includes(b));
+}
+
+/** The words a title may use for one canonical word ("gift" → gift, present, pressie, prezzie; "call" → ring, phone…): for searching. */
 export function spellingsOf(canonical: string): string[] {
-  return [canonical, ...Object.keys(SAME_THING).filter((k) => SAME_THING[k] === canonical)];
+  const acts = SAME_ACT.filter((group) => group.includes(canonical)).flat();
+  return [...new Set([canonical, ...Object.keys(SAME_THING).filter((k) => SAME_THING[k] === canonical), ...acts])];
 }
 
 /** British → American endings and everyday variants, applied to single words. */
@@ -108,6 +125,7 @@ function wordScore(q: string, t: string): number {
   const allowed = q.length >= 8 ? 2 : q.length >= 4 ? 1 : 0;
   if (allowed && editDistance(q, t, allowed) <= allowed) return 0.8;
   if (q.length >= 3 && t.startsWith(q)) return 0.6;
+  if (sameAct(q, t)) return 0.6;
   // "toms" for "tomatoes", "spuds"…: a clipped word said in the plural.
   if (q.length >= 4 && q.endsWith("s") && t.length > q.length + 1 && t.startsWith(q.slice(0, -1))) return 0.6;
   return 0;

@@ -118,6 +118,13 @@ function offeredTask(events: ConversationEvent[]): string | null {
   return null;
 }
 
+/** "both" after a list of three, "all four" after two: never guess which, ask. */
+function countMismatch(ref: Extract<TaskRef, { kind: "listed" }>, shown: number): Resolved | null {
+  if (ref.count === undefined || ref.count === shown) return null;
+  const count = shown === 1 ? "only one task" : `${shown} tasks`;
+  return { problem: `The list I showed has ${count}, so I'm not sure which ${ref.count} you mean. Could you tell me their names?` };
+}
+
 export type Resolved = { ids: string[] } | { task: string } | { problem: string };
 
 /** Resolves a reference against the conversation: ids for ordinals/pronouns/"them", else the phrase. */
@@ -136,10 +143,10 @@ export function resolveRef(ref: TaskRef, events: ConversationEvent[], clock?: Cl
   const list = latestList(events, clock);
   if (!list || list.length === 0) {
     const { tasks } = lastTouched(events);
-    if (ref.kind === "listed" && tasks.length) return { ids: tasks.map((t) => t.id) };
+    if (ref.kind === "listed" && tasks.length) return countMismatch(ref, tasks.length) ?? { ids: tasks.map((t) => t.id) };
     return { problem: "I'm not sure which tasks you mean. Ask me to show your tasks first, then tell me which one." };
   }
-  if (ref.kind === "listed") return { ids: list.map((t) => t.id) };
+  if (ref.kind === "listed") return countMismatch(ref, list.length) ?? { ids: list.map((t) => t.id) };
   const index = ref.fromEnd ? list.length - ref.n : ref.n - 1;
   const task = list[index];
   if (!task) {

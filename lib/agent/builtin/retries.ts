@@ -4,7 +4,7 @@
  * ambiguous match. Shared by the planner (to retry) and the replies (to hide what was retried).
  */
 import { trimPunctuation } from "@/lib/task-line/text";
-import { isBaseVerb } from "./verbs";
+import { isBaseVerb, isContactVerb } from "./verbs";
 import type { ToolResultEvent } from "./prompt-reader";
 import { looksLikeId } from "./references";
 
@@ -45,7 +45,8 @@ export function alternativesFor(result: ToolResultEvent): string[][] {
     .filter(Boolean);
   if (parts.length > 1) groups.push(parts);
   const words = task.split(/\s+/);
-  if (words.length > 1 && isBaseVerb(words[0] ?? "")) {
+  // "phone mum" found no "Call/Ring mum" (match.ts knows those verbs): "mum" alone would find "Visit mum".
+  if (words.length > 1 && isBaseVerb(words[0] ?? "") && !isContactVerb(words[0] ?? "")) {
     const object = words
       .slice(1)
       .join(" ")

@@ -132,6 +132,12 @@ const NOT_COMPLETION = new Set([
   "missed",
 ]);
 
+/** Verbs of getting in touch: "phoned mum" is not "Visit mum", so the task must say one of these (or a synonym, lib/tasks/match.ts). */
+const CONTACT = new Set("call ring phone speak talk text email message contact".split(" "));
+export function isContactVerb(word: string): boolean {
+  return CONTACT.has(word.toLowerCase());
+}
+
 export function isBaseVerb(word: string): boolean {
   return BASE_VERBS.has(word.toLowerCase());
 }

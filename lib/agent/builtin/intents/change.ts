@@ -94,6 +94,9 @@ function readNotDoneYet(s: Said): Reading {
   const cut = atEnd(rest, rest.length, optional(phrases("yet|after all|actually|at all")), 1);
   const object = joinWords(rest.slice(0, rest.length - Math.max(0, cut)));
   if (!object) return null;
+  // "i haven't done them yet", "didn't do it after all": the tasks just talked about.
+  const named = refFrom(object);
+  if (named && named.kind !== "phrase") return { type: "reopen", refs: [named] };
   const base = baseOfPast(verb) ?? (isBaseVerb(verb) ? verb : null);
   if (!base) return null;
   const ref = refFrom(`${base} ${object}`);
@@ -141,11 +144,11 @@ export const REOPEN_RULES: ChangeRule[] = [
       {
         tail: [
           phrases(
-            "isn't|is not|wasn't|was not|isnt|aren't|are not|hasn't been|has not been|is still not|is not actually|isn't actually|wasn't actually",
+            "isn't|is not|wasn't|was not|isnt|aren't|are not|hasn't been|has not been|is still not|is not actually|isn't actually|wasn't actually|still isn't|still aren't|still not",
           ),
           optional(phrases("actually|really")),
-          phrases("done|finished|complete|completed"),
-          optional(phrases("yet|after all|actually")),
+          phrases("done|finished|complete|completed|paid|sent|booked|sorted|fixed|posted|tidy|clean|renewed|returned"),
+          optional(phrases("yet|after all|actually|tbh|lol")),
         ],
       },
       reopened,
@@ -188,6 +191,23 @@ export const REOPEN_RULES: ChangeRule[] = [
             "still needs|still need",
             "doing|to be done|work|sorting|sorting out|done|booking|paying|sending|posting|finishing|fixing",
           ),
+        ],
+      },
+      reopened,
+    ),
+  },
+  {
+    // "the lawn needs doing again": ticked, but it is to do once more.
+    name: "needs-again",
+    examples: [
+      ["lawn needs doing again", "lawn"],
+      ["shed door needs redoing", "shed door"],
+    ],
+    read: shaped(
+      {
+        tail: [
+          phrases("needs|need", "doing again|to be done again|redoing|redoing again|sorting again|done again"),
+          optional(phrases("now|tbh|lol")),
         ],
       },
       reopened,
@@ -274,7 +294,10 @@ function withoutUndoTail(text: string): string {
   const ws = wordsOf(text);
   let j = ws.length;
   if (ws[j - 1] === "please") j--;
-  const n = Math.max(atEnd(ws, j, UNDO_TAIL, 1), atEnd(ws, j, MARK_UNDONE_TAIL, 1));
+  // "shed still isn't tidy, not done": the remark after a comma only repeats it.
+  const remark = atEnd(ws, j, phrases("not done|not done yet"), 1);
+  const before = ws[j - remark - 1] ?? "";
+  const n = Math.max(atEnd(ws, j, UNDO_TAIL, 1), atEnd(ws, j, MARK_UNDONE_TAIL, 1), remark > 0 && before.endsWith(",") ? remark : -1);
   if (n < 0) return text;
   j -= n;
   j -= Math.max(0, atEnd(ws, j, optional(phrases("so|please|can you")), 1));
@@ -282,8 +305,18 @@ function withoutUndoTail(text: string): string {
   return trimPunctuation(joinWords(ws.slice(0, j))) || text;
 }
 
+/** "wait no, …", "oops …": a correction's opening words, before what was not done. */
+const CORRECTION_LEAD = phrases("wait|no|wait no|no wait|hang on|oops|whoops|sorry|actually|nope|hmm|oh", ",|");
+function withoutCorrectionLead(text: string): string {
+  const ws = wordsOf(text);
+  let i = 0;
+  for (let n = atStart(ws, i, CORRECTION_LEAD); n > 0 && i < 4; n = atStart(ws, i, CORRECTION_LEAD)) i += n;
+  return i > 0 && i < ws.length ? trimPunctuation(joinWords(ws.slice(i))) : text;
+}
+
 export function readReopen(text: string): Intent | null {
-  return readByRules(REOPEN_RULES, withoutUndoTail(text))?.intent ?? null;
+  const s = withoutUndoTail(text);
+  return readByRules(REOPEN_RULES, s)?.intent ?? readByRules(REOPEN_RULES, withoutCorrectionLead(s))?.intent ?? null;
 }
 
 // ---- Complete --------------------------------------------------------------------------------
@@ -345,7 +378,9 @@ const NOT_A_CHORE = set(
 const FINISHED_STATE = set("clean tidy empty sorted fixed over sent paid");
 const PARTICIPLE_AUX = phrases("'s been|is|are|was|were|has been|have been|been|got|is now|are now|'s|s been");
 const PARTICIPLE_ADVERB = phrases("all|now|finally|just|already");
-const PARTICIPLE_WHEN = phrases("now|already|today|finally|at last|earlier|this morning|yesterday");
+const PARTICIPLE_WHEN = phrases(
+  "now|already|today|finally|at last|earlier|this morning|yesterday|ta|thanks|cheers|this arvo|this afternoon|this evening|last night|lol|tbh|thank god|phew|yay|for this month|for the month|for this week|for the week|for this year|for the year|for another year",
+);
 const PEOPLE = set("i we you they he she everything all nothing something");
 /** People who go back, rather than things sent back. */
 const PEOPLE_TOO = set("mum mom dad kids kid friend friends boss family husband wife son daughter guests");
@@ -377,6 +412,13 @@ function readParticipleStatement(s: Said): Reading {
   return r ? { type: "complete", refs: r } : null;
 }
 
+/** Chore verbs that are also the first noun of a compound ("water bill", "phone bill", "service charge"). */
+const NOUN_TOO = set("water phone service book plant paint post order text email iron");
+const BEFORE_A_NOUN = set("the my a an our his her their your some this that these those");
+
+/** A call said with its caller first and nothing after ("mum rang", "grandad phoned"): what that person did. */
+const SIMPLE_PAST_ONLY = set("rang spoke phoned called");
+
 /** Irregular participles spelled like their verb: done to a task only after "has been", "is" ("the bins have been put out"). */
 const SAME_FORM_PARTICIPLES = set("put cut shut read");
 /** Before the participle these say it is not done yet ("is being emptied", "will be hoovered", "to be sent"). */
@@ -397,6 +439,8 @@ function participleRefs(ws: readonly string[]): TaskRef[] | null {
   const subject = trimPunctuation(joinWords(ws.slice(0, j)));
   if (!subject) return null;
   if (NOT_YET_AUX.has(ws[j - 1] ?? "")) return null;
+  // "mum rang", "nan spoke": without "has been" the person did it ("headteacher emailed" stays a note of done).
+  if (aux === 0 && SIMPLE_PAST_ONLY.has(word)) return null;
   const auxiliary = when + adverb + aux > 0;
   const sameForm = aux > 0 && SAME_FORM_PARTICIPLES.has(word);
   const past = baseOfPast(word) ?? (sameForm ? word : null);
@@ -409,7 +453,9 @@ function participleRefs(ws: readonly string[]): TaskRef[] | null {
   if (sw.some((w, k) => WISH_WORDS.has(heads[k]!) || (w.endsWith("'d") && sw[k + 1] === "like") || WISH_PAIRS.has(`${w} ${sw[k + 1]}`)))
     return null;
   // "get the car washed" is a new to-do; a one-word subject is a noun ("rent paid", "bills sorted").
-  if ((isBaseVerb(sw[0]!) && sw.length > 1) || NOT_A_NOUN_START.has(sw[0]!)) return null;
+  // …but "water bills paid", "phone bill sorted": a verb that is also the noun of a compound.
+  const compound = NOUN_TOO.has(sw[0]!) && !BEFORE_A_NOUN.has(sw[1] ?? "");
+  if ((isBaseVerb(sw[0]!) && sw.length > 1 && !compound) || NOT_A_NOUN_START.has(sw[0]!)) return null;
   const last = sw.at(-1)!;
   if (NEGATED.has(last) || last.endsWith("n't")) return null;
   const r = refs(subject);
@@ -419,7 +465,23 @@ function participleRefs(ws: readonly string[]): TaskRef[] | null {
 const PAST_SUBJECT = phrases("i|we|i've|we've");
 const PAST_ADVERB = phrases("just|already|finally|have");
 const NOT_YET_DONE = set("tomorrow next later will need want should");
-const PAST_WHEN = phrases("today|yesterday|this morning|earlier|already|just now|finally|at last");
+const PAST_WHEN = phrases(
+  "today|yesterday|this morning|earlier|already|just now|finally|at last|ta|thanks|cheers|this arvo|this afternoon|this evening|last night|on the way home|on my way home|on the way back|on my way back|at lunch|at lunchtime|after work|lol|tbh",
+);
+/** A remark after a comma that says how it went ("rang the bank, all fine"): no task of its own. */
+const HOW_IT_WENT = new Set([
+  "all fine",
+  "all good",
+  "all sorted",
+  "no problem",
+  "no problems",
+  "easy",
+  "sorted",
+  "job done",
+  "lovely",
+  "done",
+  "phew",
+]);
 const AND_THEN = set("i also then");
 
 /** "I paid the phone bill" → complete "pay the phone bill"; "… and walked the dog" → a second task. */
@@ -438,6 +500,11 @@ function readPastTense(s: Said): Reading {
   if (!explicitSubject && !["just", "already", "finally"].includes(ws[0]!) && base === verb) return null;
   const plain = rest.map(trimPunctuation);
   if (plain.some((w, k) => NOT_YET_DONE.has(w) || (w === "going" && plain[k + 1] === "to"))) return null;
+  // "rang the bank but no answer": what follows "but" says it did not get done.
+  if (plain.includes("but")) return null;
+  // "got both", "did all three": the tasks the last list showed.
+  const object = refFrom(trimPunctuation(joinWords(rest)));
+  if (object && object.kind !== "phrase") return { type: "complete", refs: [object] };
   // Split at "," and "and": a part that starts with another past tense is a second task.
   const pieces: Array<{ sep: string; ws: string[] }> = [{ sep: "", ws: [] }];
   for (let k = 0; k < rest.length; k++) {
@@ -457,6 +524,7 @@ function readPastTense(s: Said): Reading {
   const tasks: string[] = [];
   let current = [base, ...pieces[0]!.ws].join(" ");
   for (const piece of pieces.slice(1)) {
+    if (piece.sep.startsWith(",") && HOW_IT_WENT.has(piece.ws.map(trimPunctuation).join(" "))) continue;
     const verbNext = baseOfPast(piece.ws[0] ?? "");
     if (verbNext && piece.ws.length > 1) {
       tasks.push(current);
@@ -483,6 +551,13 @@ const DONE_STATE = phrases(
 const PARTICIPLES = phrases(
   "paid|sent|bought|made|written|taken|given|sold|built|eaten|fixed|cleaned|washed|booked|mailed|posted|submitted|returned|renewed|filed|signed|ordered|picked up|collected|delivered|paid off|repaired|painted|sorted|tidied|mowed|walked|fed|watered|emptied|packed|emailed|called|read",
 );
+
+/** Other words for a task's verb, with the verb the task is likely written with. */
+const IN_OTHER_WORDS: Array<[ReturnType<typeof phrases>, string]> = [
+  [phrases("got back to|gotten back to|got back in touch with"), "reply to"],
+  [phrases("got hold of|got through to|spoke to|spoke with|talked to|talked with|had a chat with|chatted to|chatted with"), "call"],
+  [phrases("settled up with|squared up with|paid off"), "pay"],
+];
 
 /** Who and when before an idiom of done ("i finally nailed …"). */
 const DEED_WHO = optional(phrases("i|i've|ive|we|we've|i have|just|finally"));
@@ -574,6 +649,95 @@ export const COMPLETE_RULES: ChangeRule[] = [
         completed,
       )(s) ??
       shaped({ lead: [phrases("that|there", "'s|is")], tail: [DONE_STATE, DEED_AFTER] }, completed)(s),
+  },
+  {
+    // "got back to tom", "spoke to the plumber", "settled up with the window cleaner": the task said in its own verb.
+    name: "done-in-other-words",
+    examples: [
+      ["got back to tom", "reply to tom"],
+      ["got hold of the electrician", "call the electrician"],
+      ["settled up with the window cleaner", "pay the window cleaner"],
+      ["i finally spoke to the plumber", "call the plumber"],
+    ],
+    read: (s) => {
+      for (const [said, task] of IN_OTHER_WORDS) {
+        const t = targetOf(s.ws, { lead: [DEED_WHO, DEED_WHEN, said], tail: [optional(PAST_WHEN)] });
+        const target = t ? trimPunctuation(joinWords(t)) : "";
+        const r = target ? refFrom(`${task} ${target}`) : null;
+        if (r && r.kind === "phrase" && !NOT_A_SUBJECT.has(target)) return { type: "complete", refs: [r] };
+      }
+      return null;
+    },
+  },
+  {
+    // "the cars got its mot", "the boiler's had its service": the thing and what it had name the task.
+    name: "had-its",
+    examples: [
+      ["the cars got its mot", "cars mot"],
+      ["boiler has had its service", "boiler service"],
+    ],
+    read: shaped(
+      {
+        tail: [
+          phrases("'s|has|s|", "got|had|passed|been for|gone for|gone in for", "its|it's|their"),
+          phrases("*"),
+          optional(phrases("now|finally|already|today|at last|lol|yay")),
+        ],
+      },
+      (target, s) => {
+        const noun = s.ws.filter((w) => !/^(?:now|finally|already|today|at|last|lol|yay)$/.test(w)).at(-1) ?? "";
+        const r = refFrom(`${target} ${noun}`);
+        return r?.kind === "phrase" && !PEOPLE.has(target) && !PEOPLE_TOO.has(target) ? { type: "complete", refs: [r] } : null;
+      },
+    ),
+  },
+  {
+    // "books are back at the library", "the drill's back at the shop": a thing back where it came from was returned.
+    name: "back-at",
+    examples: [["books are back at the library finally", "return books"]],
+    read: shaped(
+      {
+        tail: [
+          phrases("'s|is|are|s|has gone|have gone|went", "back", "at|to|in", "the|my|", "*"),
+          optional(phrases("now|already|today|yesterday|finally|at last|lol")),
+        ],
+      },
+      (target) => {
+        const ref = refFrom(target);
+        if (ref?.kind !== "phrase" || PEOPLE.has(ref.text) || PEOPLE_TOO.has(ref.text)) return null;
+        const r = refFrom(`return ${ref.text}`);
+        return r ? { type: "complete", refs: [r] } : null;
+      },
+    ),
+  },
+  {
+    // "recyclings out", "tax returns in thank god", "grans card is in the post": the state a chore leaves.
+    name: "out-in-state",
+    examples: [
+      ["recyclings out", "recyclings out"],
+      ["tax returns in thank god", "tax returns in"],
+      ["grans card is in the post", "grans card"],
+    ],
+    read: (s) => {
+      if (HOPES.has(s.ws[0] ?? "") || isBaseVerb(s.ws[0] ?? "") || s.text.endsWith("?")) return null;
+      const posted = shaped(
+        { tail: [phrases("'s|is|are|s|", "in the post|in the mail|posted off|in the postbox"), optional(DEED_AFTER)] },
+        completed,
+      )(s);
+      if (posted) return posted;
+      // Without "is": only a short statement, and the particle stays in the name ("bins out" is not "Bring the bins in").
+      const t = targetOf(s.ws, {
+        tail: [
+          phrases("out|in"),
+          optional(phrases("on the line|at the kerb|on the kerb")),
+          optional(phrases("now|finally|already|at last|lol|yay|thank god|phew|tbh")),
+        ],
+      });
+      if (!t || t.length > 3 || t.some((w) => NOT_A_SUBJECT.has(w) || ASKS.has(w) || w.endsWith("n't") || w === "not")) return null;
+      const particle = s.ws[t.length]!;
+      const r = refFrom(`${joinWords(t)} ${particle}`);
+      return r?.kind === "phrase" && t.at(-1)!.endsWith("s") ? { type: "complete", refs: [r] } : null;
+    },
   },
   {
     // "lisbon trips off", "the party's off": called off, not ticked off (only "tick/cross/mark … off" completes).
@@ -750,6 +914,17 @@ export function readComplete(text: string): Intent | null {
   return readByRules(COMPLETE_RULES, withoutReason(text))?.intent ?? null;
 }
 
+/**
+ * "all three done", "got both", "the four of them are done": the tasks the last list showed, read before
+ * the bulk readers (which take "all three" for a label). How many was said is checked against
+ * the list when the reference is resolved (references.ts): a count that does not fit is asked.
+ */
+export function readListedDone(text: string): Intent | null {
+  const r = readComplete(text);
+  const counted = r?.type === "complete" && r.refs.length > 0 && r.refs.every((x) => x.kind === "listed" && x.count !== undefined);
+  return counted ? r : null;
+}
+
 // ---- Delete ----------------------------------------------------------------------------------
 
 /** Words that say a reference is clearly about an existing task ("the gym task", "it"). */
@@ -774,10 +949,12 @@ const DELETE_IT = new Set([
   "ditch it",
   "take it off",
   "cross it off the list",
+  "get rid",
+  "bin it off",
 ]);
 /** Words of the remark around the task's name ("not doing … anymore", "… isn't happening", "… cancelled"). */
 const REMARK = new Set(
-  "not doing anymore any more isnt isn't is are 's s happening cancelled canceled off lol so just then pls please no longer going ahead".split(
+  "not doing anymore any more isnt isn't is are 's s happening cancelled canceled off lol so just then pls please no longer going ahead nah dont don't need want".split(
     " ",
   ),
 );
@@ -867,7 +1044,7 @@ export const DELETE_RULES: ChangeRule[] = [
     ],
     read: shaped(
       {
-        lead: [phrases("delete|remove|erase|get rid of|scrap|discard|ditch|nuke|axe|zap|eliminate|deleting|removing")],
+        lead: [phrases("delete|remove|erase|get rid of|scrap|discard|ditch|nuke|axe|zap|eliminate|deleting|removing|bin off")],
         tail: [FROM_LIST],
       },
       deleted,
@@ -949,7 +1126,13 @@ export const DELETE_RULES: ChangeRule[] = [
       atStart(s.ws, 0, CHECKS) > 0
         ? null
         : shaped(
-            { tail: [phrases("can go|is cancelled|is canceled|got cancelled|got canceled|was cancelled|was canceled|is off")] },
+            {
+              tail: [
+                phrases(
+                  "can go|is cancelled|is canceled|got cancelled|got canceled|was cancelled|was canceled|is off|has been cancelled|'s been cancelled|have been cancelled|has been canceled",
+                ),
+              ],
+            },
             deleted,
           )(s),
   },
@@ -994,7 +1177,14 @@ export const DELETE_RULES: ChangeRule[] = [
 ];
 
 export function readDelete(text: string): Intent | null {
-  return readByRules(DELETE_RULES, text)?.intent ?? null;
+  const whole = readByRules(DELETE_RULES, text)?.intent ?? null;
+  if (whole) return whole;
+  // "party cancelled so ditch the caterers one": the reason first, then the request after "so".
+  const ws = wordsOf(text);
+  const so = ws.indexOf("so");
+  if (so < 2 || so > ws.length - 2) return null;
+  const then = readByRules(DELETE_RULES, trimPunctuation(joinWords(ws.slice(so + 1))))?.intent ?? null;
+  return then?.type === "delete" ? then : null;
 }
 
 /** The rule of each reader that reads a clause (tests: an example is read by its own rule). */

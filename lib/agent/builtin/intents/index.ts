@@ -10,7 +10,7 @@ import { findDue } from "@/lib/task-line/dates";
 import { fixCommandTypo } from "../typos";
 import { isBaseVerb } from "../verbs";
 import { addBody, findsOwnThing, readAdd } from "./add";
-import { readComplete, readDelete, readReopen, pointsAtTask } from "./change";
+import { readComplete, readDelete, readListedDone, readReopen, pointsAtTask } from "./change";
 import { cleanRequest, cleanRequestKeepCase } from "./cleanup";
 import { groupAndCommand, groupThenUnreadCommand, readBulkUpdate, readGroupBulk, readGroupThenCommand } from "./bulk-update";
 import { gate } from "./gate";
@@ -231,6 +231,13 @@ export const INTENT_READERS: IntentReader[] = [
     mutates: true,
     read: (c) => readUndo(c.lower),
     examples: ["undo", "undo that", "take that back", "revert that", "oops, undo"],
+  },
+  {
+    name: "listed-done",
+    precedence: 19.5,
+    mutates: true,
+    read: (c) => readListedDone(c.lower),
+    examples: ["all three done", "got both", "the four of them are done"],
   },
   {
     name: "errand",

@@ -48,7 +48,24 @@ export function isPronoun(text: string): boolean {
 }
 
 export function isListedRef(text: string): boolean {
-  return LISTED.test(trimPunctuation(text.toLowerCase()));
+  return LISTED.test(trimPunctuation(text.toLowerCase())) || listedCount(text) !== null;
+}
+
+/** Words around a number that say "every one of the tasks shown" ("all three", "the 3 of them", "those four"). */
+const COUNTED_BEFORE = new Set(["all", "the", "those", "these", "all of", "all the"]);
+const COUNTED_AFTER = new Set(["", "of them", "of those", "of these", "of em", "ones", "tasks", "things"]);
+
+/** How many tasks a reference to the last list says there are: 2 for "both", 3 for "all three"; null when it names no number. */
+export function listedCount(text: string): number | null {
+  const ws = trimPunctuation(text.toLowerCase()).split(" ").filter(Boolean);
+  if (ws[0] === "both" && (ws.length === 1 || COUNTED_AFTER.has(ws.slice(1).join(" ")))) return 2;
+  if (["those two", "these two", "the two of them"].includes(ws.join(" "))) return 2;
+  for (let k = 1; k <= 2 && k < ws.length; k++) {
+    if (!COUNTED_BEFORE.has(ws.slice(0, k).join(" "))) continue;
+    const n = numberFrom(ws[k]!);
+    if (n !== null && n >= 2 && n <= 50 && COUNTED_AFTER.has(ws.slice(k + 1).join(" "))) return n;
+  }
+  return null;
 }
 
 /** Strips "the … task", "my", "from my list" and similar wrappers from a task phrase. */
@@ -114,7 +131,10 @@ export function refFrom(text: string): TaskRef | null {
   const raw = trimPunctuation(text.toLowerCase());
   if (!raw) return null;
   if (isPronoun(raw)) return { kind: "pronoun" };
-  if (isListedRef(raw)) return { kind: "listed" };
+  if (isListedRef(raw)) {
+    const count = listedCount(raw);
+    return count === null ? { kind: "listed" } : { kind: "listed", count };
+  }
   const ordinal = ordinalRef(raw);
   if (ordinal) return ordinal;
   const phrase = cleanPhrase(text);

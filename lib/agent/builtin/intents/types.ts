@@ -9,7 +9,8 @@ export type TaskRef =
   | { kind: "phrase"; text: string }
   | { kind: "ordinal"; n: number; fromEnd: boolean }
   | { kind: "pronoun" }
-  | { kind: "listed" };
+  /** Everything the last list showed; `count` when the user said how many ("both", "all three"). */
+  | { kind: "listed"; count?: number };
 
 export type AddItem = {
   title: string;
