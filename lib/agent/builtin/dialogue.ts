@@ -327,6 +327,8 @@ const DAY_FRONT = new Set([
   ...CORRECTION_FRONT,
   ...["yes", "yeah", "yep", "ok", "okay", "please", "pls", "plz"],
   ...["do", "make", "it", "that", "for", "on", "to", "lets", "let's", "say"],
+  // "sorry i meant saturday" after a move: the day, for the task just changed (never a task named "saturday").
+  ...["i", "meant", "mean"],
 ]);
 const DAY_BACK = new Set([...FILLER_BACK, "is", "better", "instead", "would", "be", "works", "then", "actually", "mean", "i"]);
 
