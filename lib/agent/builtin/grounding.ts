@@ -72,11 +72,11 @@ const LEXICON = {
     "r gonna gotta wanna lol ngl tho though abt bout prob probs rn atm x anymore whatever finally morning afternoon evening night v " +
     "i'd rather prefer sooner " +
     // issue 24 wave 8: hedges of everyday edits ("kinda urgent", "obvs", "only weekdays now", "like thurs").
-    "kinda sorta obvs innit tbf defo only like theres there's than thought expected"
+    "kinda sorta obvs innit tbf defo only like theres there's than thought expected whenever proper"
   ).split(" "),
   negator: (
     "don't dont not never no nope nothing didn't doesn't won't shouldn't isn't aren't wasn't hasn't haven't " +
-    "didnt doesnt wont shouldnt isnt arent wasnt hasnt havent"
+    "didnt doesnt wont shouldnt isnt arent wasnt hasnt havent aint ain't"
   ).split(" "),
   relay: "tell ask message text email whatsapp call ring".split(" "),
   hypothetical: "if maybe perhaps might wonder whether someday sometime eventually".split(" "),
@@ -492,7 +492,8 @@ export const RULES: Rule[] = [
         const at = words.findIndex((w) => w.toLowerCase() !== spelt.w && editDistance(w.toLowerCase(), spelt.w) <= 2);
         if (at < 0) return false;
         words[at] = typed[tokens.length - 1]!.w;
-        take(tokens, typo, typo);
+        // "spelling mistake in resturant": the noun after the typo word is part of it.
+        take(tokens, typo, /^(?:mistake|mistakes|error|fail)$/.test(tokens[typo + 1]?.w ?? "") ? typo + 1 : typo);
         take(tokens, tokens.length - 2, tokens.length - 1);
         ctx.changes.title = words.join(" ");
         return true;
