@@ -118,6 +118,10 @@ const SLANG_LEADS: readonly (readonly string[])[] = [
   ["ping", "me"],
   ["bug", "me"],
 ];
+/** Leads that carry their own "about": "heads up on the vet appt 2 hours before" (wave 8). */
+const SLANG_LEADS_ABOUT: readonly (readonly string[])[] = ["heads up", "heads-up"].flatMap((h) =>
+  ["on", "about", "re", "for", "abt"].map((about) => [...h.split(" "), about]),
+);
 const SLANG_ABOUT: readonly (readonly string[])[] = [
   ["re"],
   ["re:"],
@@ -136,6 +140,9 @@ export function plainReminderWords(text: string): string {
   const lower = ws.map((w) => w.toLowerCase());
   let at = 0;
   while (at < 3 && POLITE.has(lower[at] ?? "")) at++;
+  const withAbout = SLANG_LEADS_ABOUT.find((p) => startsWith(lower, at, p));
+  if (withAbout && withAbout.length < ws.length - at)
+    return [...ws.slice(0, at), "remind", "me", "about", ...ws.slice(at + withAbout.length)].join(" ");
   const lead = SLANG_LEADS.find((p) => startsWith(lower, at, p));
   if (!lead) return text;
   const rest = at + lead.length;

@@ -70,11 +70,13 @@ const LEXICON = {
     "from_now_on now anyway anyways mate cheers thanks ta think guess suppose reckon more bit lot please kindly instead either " +
     "list label tag priority due date deadline time reminder before beforehand ahead advance it's its one thing stuff task " +
     "r gonna gotta wanna lol ngl tho though abt bout prob probs rn atm x anymore whatever finally morning afternoon evening night v " +
-    "i'd rather prefer sooner"
+    "i'd rather prefer sooner " +
+    // issue 24 wave 8: hedges of everyday edits ("kinda urgent", "obvs", "only weekdays now", "like thurs").
+    "kinda sorta obvs innit tbf defo only like theres there's than thought expected whenever proper"
   ).split(" "),
   negator: (
     "don't dont not never no nope nothing didn't doesn't won't shouldn't isn't aren't wasn't hasn't haven't " +
-    "didnt doesnt wont shouldnt isnt arent wasnt hasnt havent"
+    "didnt doesnt wont shouldnt isnt arent wasnt hasnt havent aint ain't"
   ).split(" "),
   relay: "tell ask message text email whatsapp call ring".split(" "),
   hypothetical: "if maybe perhaps might wonder whether someday sometime eventually".split(" "),
@@ -104,7 +106,10 @@ export function stem(word: string): string {
   else if (w.length > 3 && w.endsWith("s") && !w.endsWith("ss")) w = w.slice(0, -1);
   if (w.length > 5 && w.endsWith("ing")) w = w.slice(0, -3);
   else if (w.length > 4 && w.endsWith("ed")) w = w.slice(0, -2);
-  return w;
+  else return w;
+  // "mopping" → "mop", "trimmed" → "trim" (never "fill", "press", "buzz", "stuff").
+  const last = w.at(-1) ?? "";
+  return w.length > 3 && last === w.at(-2) && !/[aeiouylsfz]/.test(last) ? w.slice(0, -1) : w;
 }
 
 /** Two stems for the same word, allowing a shortened or longer form ("licence"/"licences", "present"/"presents"). */
@@ -166,7 +171,11 @@ function findMention(tokens: Token[], tasks: TaskView[]): Mention[] {
     // A mention is one run of words from the first match: a match far after it is something else.
     const from = hit[0]!;
     let to = from;
-    for (const i of hit.slice(1)) if (i - to <= 2) to = i;
+    // "call the boiler task boiler service instead": "task/one/item" closes the mention.
+    for (const i of hit.slice(1)) {
+      if (i - to > 2 || tokens.slice(to + 1, i).some((t) => /^(?:one|task|item)$/.test(t.w))) break;
+      to = i;
+    }
     found.push({ task, score: matched.size / Math.max(stems.length, 1) + matched.size, from, to });
   }
   if (found.length === 0) return [];
@@ -182,12 +191,15 @@ function takeMention(tokens: Token[], m: Mention): void {
   while (from > 0 && (/^(?:the|my|that|this|our|those|these)$/.test(tokens[from - 1]!.w) || title.has(tokens[from - 1]!.stem))) from--;
   while (
     to + 1 < tokens.length &&
-    (/^(?:one|thing|things|stuff|task|bit|job|appointment|appt|booking|form|forms|bill|errand|business|pickup|renewal|reply|call|visit|email)$/.test(
+    (/^(?:one|thing|things|stuff|task|bit|job|appointment|appt|booking|form|forms|bill|errand|business|pickup|renewal|reply|call|visit|email|trip|sesh|session)$/.test(
       tokens[to + 1]!.w.replace(/'s$/, ""),
     ) ||
       title.has(tokens[to + 1]!.stem))
-  )
+  ) {
     to++;
+    // "call the boiler task boiler service instead": "task/one/item" closes the mention.
+    if (/^(?:one|task|item)$/.test(tokens[to]!.w)) break;
+  }
   for (let i = from; i <= to; i++) tokens[i]!.used = true;
 }
 
@@ -196,6 +208,8 @@ function typedWords(text: string): Array<{ w: string; index: number }> {
   return [...text.replace(/[’‘]/g, "'").matchAll(/#?[a-z0-9][a-z0-9'-]*/gi)].slice(0, 60).map((m) => ({ w: m[0], index: m.index }));
 }
 
+/** Words that say the title is misspelt ("typo in the gorceries one, should be groceries"): a rename, never a note. */
+const TYPO_WORD = /^(?:typo|typos|misspelt|misspelled|spelling|spelt|spelled)$/;
 /** Words that say the rest of the message is a note on the task. */
 const NOTE_WORD = /^(?:note|notes|details|detail|add|jot|down|write|put|info|remember)$/;
 /** Words a note may start with after " - " ("school trip - remember to bring the form"). */
@@ -234,13 +248,31 @@ function statesDone(tokens: Token[], task: TaskView): number[] | null {
   return null;
 }
 
+/** Letters to change, add or drop to turn one word into the other (a typo is one or two). */
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = row;
+  }
+  return prev[b.length]!;
+}
+
 const DAYS_IN: Record<string, number> = { day: 1, week: 7, fortnight: 14 };
 
 /** A count from the task-line's number table ("a couple", "three", "10"); digits up to 999. */
 const numberOf = (w: string): number | null => (/^\d+$/.test(w) ? (w.length <= 3 ? Number(w) : null) : numberFrom(w));
 
 type Rule = { name: string; examples: string[]; read: (tokens: Token[], ctx: RuleContext) => boolean };
-type RuleContext = { clock: Clock; task: TaskView; changes: Changes; text: () => string };
+/** `lists`: the names of the user's lists known to this reading (listed, or of the tasks found). */
+type RuleContext = { clock: Clock; task: TaskView; changes: Changes; text: () => string; lists: string[] };
+
+/** The user's list a word names ("home" → "Home", "errand" → "Errands"), or null. */
+function listNamed(word: string, lists: string[]): string | null {
+  const w = word.toLowerCase();
+  return lists.find((l) => [w, `${w}s`, w.replace(/s$/, "")].includes(l.toLowerCase())) ?? null;
+}
 
 const words = (tokens: Token[]) => tokens.map((t) => t.w);
 /** "aren't work", "isnt a money thing": a negator, then one of the task's labels. */
@@ -257,6 +289,8 @@ function deniesLabel(tokens: Token[], task: TaskView): boolean {
  */
 function insteadLabel(tokens: Token[], from: number, changes: Changes): void {
   let k = from;
+  // "lanyards arent a work thing actually, its for the club": a hedge before the reason.
+  while (k < tokens.length && /^(?:actually|tbh|honestly|really|lol|tho|though|just)$/.test(tokens[k]!.w)) tokens[k++]!.used = true;
   if (!/^(?:they're|theyre|it's|its|that's|thats|it|they)$/.test(tokens[k]?.w ?? "")) return;
   k++;
   if (/^(?:is|are|a|an)$/.test(tokens[k]?.w ?? "")) k++;
@@ -278,6 +312,58 @@ const findWord = (tokens: Token[], set: RegExp, start = 0) => {
 };
 
 /**
+ * "remind me about the vet appt 2 hours before": the task named between "remind me about" and its
+ * "… before". Read without the mention (and its "about"), the words are "remind me 2 hours before".
+ */
+function beforeAfterMention(tokens: Token[], ctx: RuleContext, said: string[]): boolean {
+  const kept: number[] = [];
+  said.forEach((w, i) => {
+    if (w === "_" || w === "~") return;
+    if (/^(?:about|abt|re|on|for)$/.test(w) && said[i + 1] === "_") return;
+    kept.push(i);
+  });
+  const text = kept.map((i) => said[i]).join(" ");
+  const phrase = findReminderPhrase(text);
+  if (phrase?.kind !== "before") return false;
+  const from = text.slice(0, phrase.start).split(" ").filter(Boolean).length;
+  const to = text.slice(0, phrase.end).split(" ").filter(Boolean).length;
+  for (const i of kept.slice(from, to)) tokens[i]!.used = true;
+  said.forEach((w, i) => {
+    if (w === "~" || (/^(?:about|abt|re|on|for)$/.test(w) && said[i + 1] === "_")) tokens[i]!.used = true;
+  });
+  ctx.changes.remindBefore = phrase.minutes;
+  return true;
+}
+
+/** A day said in the plural ("mondays", "weekdays"): the day it repeats on. */
+const PLURAL_DAY = /^(?:weekdays|weekends|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)$/;
+
+/**
+ * "the gym is mondays and thursdays now", "walking the dog is only weekdays", "mopping is weekends
+ * only": days in the plural are the days the task repeats on, read as "every monday and thursday"
+ * by the task-line reader.
+ */
+function pluralDays(tokens: Token[], ctx: RuleContext): boolean {
+  const at = findWord(tokens, PLURAL_DAY);
+  if (at < 0) return false;
+  let end = at;
+  const days = [tokens[at]!.w];
+  for (;;) {
+    const gap = tokens[end + 1]?.w === "and" ? 2 : 1;
+    const next = tokens[end + gap];
+    if (!next || next.used || !PLURAL_DAY.test(next.w)) break;
+    end += gap;
+    days.push(next.w);
+  }
+  const reading = readTaskLine(`x every ${days.map((d) => d.slice(0, -1)).join(" and ")}`, ctx.clock);
+  if (!reading.recurrence || reading.title.trim().toLowerCase() !== "x") return false;
+  const from = /^(?:on|at)$/.test(tokens[at - 1]?.w ?? "") && !tokens[at - 1]!.used ? at - 1 : at;
+  take(tokens, from, end);
+  ctx.changes.recurrence = reading.recurrence;
+  return true;
+}
+
+/**
  * The slot rules, in their declared precedence (earlier rules take their tokens first).
  * Each names its examples; tests/unit/builtin/grounding.test.ts reads every example.
  */
@@ -292,6 +378,7 @@ export const RULES: Rule[] = [
       "the plumber one, ticket number is 42",
     ],
     read: (tokens, ctx) => {
+      if (tokens.some((t) => TYPO_WORD.test(t.w))) return false;
       const typed = typedWords(ctx.text());
       const raw = ctx.text().replace(/[’‘]/g, "'");
       // Where the note starts: after ":", " - " or "," following the mention, or after "that/saying" in "add to X that …".
@@ -337,6 +424,8 @@ export const RULES: Rule[] = [
       "its Sarah not Sarha",
       "the optician is actually the dentist",
       "name the fish tank task scrub the filter",
+      "make the fence one say paint the shed",
+      "typo in the sarha one, should be Sarah",
     ],
     read: (tokens, ctx) => {
       const typed = typedWords(ctx.text());
@@ -358,7 +447,11 @@ export const RULES: Rule[] = [
         const w = tokens[i]!.w;
         const prev = tokens[i - 1]!.w;
         const longTitle = w === "be" && prev === "should" && tokens.length - i > 2;
+        // "make the sams bday one say sams 30th party": "make/have X say Y".
+        const makeSay = /^(?:say|read)$/.test(w) && tokens[i - 1]!.used && /^(?:make|have|get)$/.test(tokens[0]!.w);
+        if (makeSay) tokens[0]!.used = true;
         if (
+          makeSay ||
           (/^(?:say|read|called|named)$/.test(w) && /^(?:should|to|be|now)$/.test(prev)) ||
           (w === "actually" && COPULA.test(prev)) ||
           longTitle
@@ -391,6 +484,20 @@ export const RULES: Rule[] = [
         ctx.changes.title = capitalize(title);
         return true;
       }
+      // "typo in the gorceries one, should be groceries": the title word closest to the last word is respelt.
+      const typo = findWord(tokens, TYPO_WORD);
+      const spelt = tokens.at(-1)!;
+      if (typo >= 0 && !spelt.used && /^(?:be|is|its|it's|say|read)$/.test(tokens.at(-2)?.w ?? "") && /^[a-z]+$/.test(spelt.w)) {
+        const words = ctx.task.title.split(" ");
+        const at = words.findIndex((w) => w.toLowerCase() !== spelt.w && editDistance(w.toLowerCase(), spelt.w) <= 2);
+        if (at < 0) return false;
+        words[at] = typed[tokens.length - 1]!.w;
+        // "spelling mistake in resturant": the noun after the typo word is part of it.
+        take(tokens, typo, /^(?:mistake|mistakes|error|fail)$/.test(tokens[typo + 1]?.w ?? "") ? typo + 1 : typo);
+        take(tokens, tokens.length - 2, tokens.length - 1);
+        ctx.changes.title = words.join(" ");
+        return true;
+      }
       // A typo: "its Sarah not Sarha", "sarah not sarha".
       const not = findWord(tokens, /^not$/);
       const wrong = tokens[not + 1];
@@ -409,7 +516,13 @@ export const RULES: Rule[] = [
   },
   {
     name: "shift",
-    examples: ["I need another week for the glasses", "the tax form can wait another fortnight tbh", "give the report two more days"],
+    examples: [
+      "I need another week for the glasses",
+      "the tax form can wait another fortnight tbh",
+      "give the report two more days",
+      "the report can be pushed a couple days",
+      "the fence can go back a day",
+    ],
     read: (tokens, ctx) => {
       // "another|extra|more|a further [n] day/week/fortnight", "[n] more days", "[n] days later".
       for (let i = 0; i < tokens.length; i++) {
@@ -457,11 +570,14 @@ export const RULES: Rule[] = [
             if (tokens[i - 4]?.w === "another") from = i - 4;
           }
         }
-        if (!marked && !/^(?:by|back)$/.test(tokens[from - 1]?.w ?? "")) continue;
-        const to = /^(?:more|extra|later)$/.test(tokens[i + 1]?.w ?? "") ? i + 1 : i;
+        // "pushed a couple days", "bring it forward a day", "a day earlier": a count after a verb of moving.
+        const mover = /^(?:by|back|forward|pushed|push|bumped|bump|moved|move|shifted|shift|delayed|delay|postponed|postpone|slide|slid)$/;
+        const earlier = tokens[from - 1]?.w === "forward" || /^(?:earlier|sooner)$/.test(tokens[i + 1]?.w ?? "");
+        if (!marked && !mover.test(tokens[from - 1]?.w ?? "") && !earlier) continue;
+        const to = /^(?:more|extra|later|earlier|sooner)$/.test(tokens[i + 1]?.w ?? "") ? i + 1 : i;
         take(tokens, Math.max(from, 0), to);
-        if (/^(?:by|back)$/.test(tokens[from - 1]?.w ?? "")) tokens[from - 1]!.used = true;
-        ctx.changes.shiftDays = n * unit;
+        if (mover.test(tokens[from - 1]?.w ?? "")) tokens[from - 1]!.used = true;
+        ctx.changes.shiftDays = (earlier ? -1 : 1) * n * unit;
         return true;
       }
       return false;
@@ -474,6 +590,7 @@ export const RULES: Rule[] = [
       "ping me a day before the tv licence",
       "give me a heads up an hour before the gas bill",
       "i want a reminder the day before the vet",
+      "remind me about the vet appt 2 hours before pls",
     ],
     read: (tokens, ctx) => {
       // Other ways to ask for a reminder become "remind me", keeping one word a token ("~" for the rest).
@@ -485,7 +602,7 @@ export const RULES: Rule[] = [
         .replace(/\b(?:i want|i'd like|i need) a reminder\b/g, "~ ~ remind me")
         .replace(/\b(?:warn|buzz) me\b/g, "remind me");
       const phrase = findReminderPhrase(text);
-      if (phrase?.kind !== "before") return false;
+      if (phrase?.kind !== "before") return beforeAfterMention(tokens, ctx, text.split(" "));
       // The tokens the phrase covers: count the words up to its end.
       const upto = text.slice(0, phrase.end).split(" ").length;
       const start = text.slice(0, phrase.start).split(" ").filter(Boolean).length;
@@ -539,10 +656,17 @@ export const RULES: Rule[] = [
   },
   {
     name: "repeat",
-    examples: ["make the glasses one repeat every year", "the bins should happen every week", "the fish tank needs doing every fortnight"],
+    examples: [
+      "make the glasses one repeat every year",
+      "the bins should happen every week",
+      "the fish tank needs doing every fortnight",
+      "the fish tank is only weekdays now",
+      "the gym is mondays and thursdays now",
+      "the fence is weekends only",
+    ],
     read: (tokens, ctx) => {
       const at = findWord(tokens, /^(?:every|each|daily|weekly|fortnightly|monthly|yearly|annually)$/);
-      if (at < 0) return false;
+      if (at < 0) return pluralDays(tokens, ctx);
       // Two weeks apart, which the task-line reader has no word for.
       const fortnight = /^(?:fortnightly|every (?:fortnight|other week|two weeks|2 weeks))/.exec(
         words(tokens)
@@ -576,7 +700,7 @@ export const RULES: Rule[] = [
   },
   {
     name: "list",
-    examples: ["the glasses one goes in the errands list", "put the pension stuff on my admin list"],
+    examples: ["the glasses one goes in the errands list", "put the pension stuff on my admin list", "the fence is for the garden list"],
     read: (tokens, ctx) => {
       const at = findWord(tokens, /^list$/);
       if (at < 1) return false;
@@ -587,7 +711,7 @@ export const RULES: Rule[] = [
       while (from >= 0 && /^(?:the|my|our|your)$/.test(tokens[from]!.w)) from--;
       // "take the skirting job off the home list": out of the list the task is in, to the Inbox.
       const out = from >= 0 && /^(?:off|from)$/.test(tokens[from]!.w) && (ctx.task.list ?? "").toLowerCase() === name.join(" ");
-      if (name.length === 0 || from < 0 || (!out && !/^(?:in|into|to|on|onto|under)$/.test(tokens[from]!.w))) return false;
+      if (name.length === 0 || from < 0 || (!out && !/^(?:in|into|to|on|onto|under|for)$/.test(tokens[from]!.w))) return false;
       take(tokens, from, at);
       ctx.changes.list = out ? "inbox" : name.join(" ");
       return true;
@@ -600,6 +724,8 @@ export const RULES: Rule[] = [
       "the fence goes in garden",
       "the tax form lives under admin",
       "the report should be under work",
+      "the gutters go under home not work",
+      "the fence should live in garden",
     ],
     read: (tokens, ctx) => {
       // "X belongs on NAME", "X goes in NAME (list)": the task named, a verb of where it belongs, one name ending the message.
@@ -610,12 +736,18 @@ export const RULES: Rule[] = [
         tokens[be - 1]!.used = true;
         v = be;
       }
+      // "the olive oil should live in shopping": a modal between the task and the verb.
+      if (v >= 2 && /^(?:should|can|could|must|will)$/.test(tokens[v - 1]!.w) && tokens[v - 2]!.used) tokens[v - 1]!.used = true;
       if (v < 1 || !tokens[v - 1]!.used || !/^(?:in|on|into|onto|under)$/.test(tokens[v + 1]?.w ?? "")) return false;
       let k = v + 2;
       if (/^(?:the|my|our)$/.test(tokens[k]?.w ?? "")) k++;
       const name = tokens[k];
       let end = k;
       if (tokens[k + 1]?.w === "list") end = k + 1;
+      // "the passport goes under personal not work": the list (or label) it is in now, said to be wrong.
+      const old = tokens[end + 2]?.w ?? "";
+      const was = [ctx.task.list ?? "", ...(ctx.task.labels ?? [])].map((x) => x.toLowerCase());
+      if (tokens[end + 1]?.w === "not" && old && was.includes(old)) end += tokens[end + 3]?.w === "list" ? 3 : 2;
       while (end + 1 < tokens.length && FILLER.has(tokens[end + 1]!.w) && !tokens[end + 1]!.used) end++;
       if (!name || name.used || end !== tokens.length - 1) return false;
       if (STOP.has(name.w) || SLOT_WORD.test(name.stem) || MONTHS.has(name.w) || !/^[a-z][a-z-]*$/.test(name.w)) return false;
@@ -627,13 +759,47 @@ export const RULES: Rule[] = [
   },
   {
     name: "rank",
-    examples: ["bump the fence up the list", "move the report to the top", "the fence can go to the bottom of the list"],
+    examples: [
+      "bump the fence up the list",
+      "move the report to the top",
+      "the fence can go to the bottom of the list",
+      "bump the plumber up pls",
+      "the fence can drop down the list",
+      "put the gas bill first",
+      "the report just jumped to the top",
+    ],
     read: (tokens, ctx) => {
       // "up the list", "to the top (of the list/pile)" → high; "down the list", "to the bottom" → low.
       const words = tokens.map((t) => (t.used ? "" : t.w));
       const at = (seq: string[]) => words.findIndex((_, i) => seq.every((x, j) => x.split("|").includes(words[i + j] ?? "")));
-      const verb = findWord(tokens, /^(?:bump|bumped|move|moved|push|pushed|put|shove|stick|send|shift|go|goes|bring|pull)$/);
+      const verb = findWord(
+        tokens,
+        /^(?:bump|bumped|move|moved|push|pushed|put|shove|stick|send|shift|go|goes|bring|pull|drop|dropped|slide|slid|sink|fall|jump|jumped|jumps|shot|leapt)$/,
+      );
       if (verb < 0) return false;
+      // "put the electric bill first": "first/last" ending the message, after the task named.
+      const end = findWord(tokens, /^(?:first|last)$/, verb + 1);
+      if (
+        end > verb &&
+        /^(?:put|move|stick|bump)$/.test(tokens[verb]!.w) &&
+        tokens[end - 1]!.used &&
+        tokens.slice(end + 1).every((t) => t.used || FILLER.has(t.w))
+      ) {
+        take(tokens, end, end);
+        tokens[verb]!.used = true;
+        ctx.changes.priority = tokens[end]!.w === "first" ? "high" : "low";
+        return true;
+      }
+      // "bump the claim up (pls)": a bare "up/down" after the task named, nothing after it but fillers.
+      if (/^(?:bump|bumped)$/.test(tokens[verb]!.w)) {
+        const dir = findWord(tokens, /^(?:up|down)$/, verb + 1);
+        if (dir > verb && tokens[dir - 1]!.used && tokens.slice(dir + 1).every((t) => t.used || FILLER.has(t.w))) {
+          take(tokens, dir, dir);
+          tokens[verb]!.used = true;
+          ctx.changes.priority = tokens[dir]!.w === "up" ? "high" : "low";
+          return true;
+        }
+      }
       const spans: Array<[string[], Priority]> = [
         [["up", "the", "list|order|pile|queue"], "high"],
         [["to", "the", "top"], "high"],
@@ -795,10 +961,13 @@ export const RULES: Rule[] = [
         tokens[0]!.used = true;
         return true;
       }
-      // "slides is a work thing", "the shed paint is a diy job", "accountant is work not home".
+      // "slides is a work thing", "the shed paint is a diy job", "accountant is work not home";
+      // "the gutters are a home thing" with a Home list: the list ("is more of an errand": Errands).
       for (let c = 0; c < tokens.length; c++) {
         if (!COPULA.test(tokens[c]!.w) || tokens[c]!.used) continue;
         let n = c + 1;
+        const moreOf = tokens[n]?.w === "more" && tokens[n + 1]?.w === "of";
+        if (moreOf) n += 2;
         if (/^(?:a|an)$/.test(tokens[n]?.w ?? "")) n++;
         const name = tokens[n];
         const tail = tokens[n + 1];
@@ -815,8 +984,12 @@ export const RULES: Rule[] = [
         const isNoun = tail && /^(?:thing|job|task|stuff|one)$/.test(tail.w);
         // "accountant is work not home", "printer paper isnt home stuff its work".
         const before = n === c + 1 && (tail ? NEGATOR.has(tail.w) : /^(?:its|it's)$/.test(tokens[c]!.w));
-        if (!isNoun && !before) continue;
-        ctx.changes.labels = [name.w];
+        const list = listNamed(name.w, ctx.lists);
+        // "the allotment is personal innit": a list of the user's, nothing after it but fillers.
+        const bareList = list !== null && tokens.slice(n + 1).every((t) => t.used || FILLER.has(t.w));
+        if (!isNoun && !before && !bareList && !(moreOf && (!tail || FILLER.has(tail.w)))) continue;
+        if (list) ctx.changes.list = list;
+        else ctx.changes.labels = [name.w];
         take(tokens, c, isNoun ? n + 1 : n);
         return true;
       }
@@ -841,6 +1014,11 @@ export const RULES: Rule[] = [
       "the plumber doesnt matter much tbh",
       "the fence is low prio",
       "the report can be medium",
+      "the report is top of the pile now",
+      "the fence comes first tbh",
+      "the report is the big one this week",
+      "the fence is low key",
+      "the library books are less important now",
     ],
     read: (tokens, ctx) => {
       const text = () =>
@@ -851,13 +1029,22 @@ export const RULES: Rule[] = [
       const table: Array<[RegExp, Priority]> = [
         [new RegExp(`\\b${NOT} (?:that |very |too |so |super |a |the )?(?:important|urgent|pressing|big deal|priority)\\b`), "low"],
         [/\b(?:doesn't|doesnt|don't|dont) (?:really )?matter(?: much| that much)?\b/, "low"],
-        [/\b(?:low|lowest|bottom) (?:priority|prio)\b|\bno rush\b|\blow\b/, "low"],
+        // Idioms (wave 8): "X is low key", "X is the least important", "X can go to the bottom of the pile".
+        [/\blow[- ]?key\b|\blowkey\b|\b(?:least|less) (?:important|urgent|pressing)\b|\bbottom of the (?:pile|list|heap|queue)\b/, "low"],
+        [/\b(?:low|lowest|bottom) (?:priority|prio|priorty)\b|\bno rush\b|\blow\b|\blower(?: it| its priority| the priority)?$/, "low"],
         [/\b(?:medium|normal) (?:priority|prio)\b|\bmedium\b/, "medium"],
+        // Idioms (wave 8): "top of the pile", "X comes first", "the big one this week", "a must do", "trumps everything".
         [
-          /\b(?:top|high|highest) (?:priority|prio)\b|\bmost important\b|\burgent\b|\bimportant\b|\ba priority\b|\bhigh\b|\bup the priority(?: list)?\b/,
+          /\btop of the (?:pile|list|heap|queue)\b|\b(?:comes|come|coming|goes|go) first\b|\bthe (?:big|main) one(?: this week| today| this month)?\b|\ba must(?:-| )do\b|\btrumps everything(?: else)?\b|\b(?:more |most |really )?pressing\b|\bnumber one\b/,
+          "high",
+        ],
+        [
+          /\b(?:top|high|highest) (?:priority|prio|priorty)\b|\bmost important\b|\burgent\b|\bimportant\b|\ba priority\b|\bhigh\b|\bup the priority(?: list)?\b/,
           "high",
         ],
       ];
+      // "the proposal was top of the pile": said of the past, not a change.
+      if (tokens.some((t) => !t.used && /^(?:was|were)$/.test(t.w))) return false;
       const found = new Set<Priority>();
       for (const [re, p] of table) {
         for (let m = re.exec(text()), n = 0; m && n < 5; m = re.exec(text()), n++) {
@@ -964,6 +1151,8 @@ function blocked(tokens: Token[], text: string): boolean {
   // A negation blocks unless a rule takes it ("isn't that important", "no reminder for …"): the
   // gate in groundMessage refuses any negator left over.
   if (tokens.some((t) => HYPOTHETICAL.has(t.w))) return true;
+  // "the proposal was top of the pile last week": a remark about the past.
+  if (tokens.some((t) => /^(?:was|were)$/.test(t.w)) && tokens.some((t) => /^(?:last|yesterday|ago)$/.test(t.w))) return true;
   // An intention ("I'm going to the dentist tomorrow", "I'll call mum friday") is offered, never a change.
   const lead = tokens
     .slice(0, 3)
@@ -998,22 +1187,24 @@ function blocked(tokens: Token[], text: string): boolean {
  * read as one change, each part between "and" and commas is read on its own; a part that only
  * names a task shares the change of the part after it (`also` holds the changes after the first).
  */
-export function groundMessage(text: string, tasks: TaskView[], clock: Clock): Grounding {
-  const whole = groundOne(text, tasks, clock, false);
+export function groundMessage(text: string, tasks: TaskView[], clock: Clock, lists: string[] = []): Grounding {
+  // The user's lists: those given (list_lists), and those the tasks found are in.
+  const known = [...new Set([...lists, ...tasks.flatMap((t) => (t.list ? [t.list] : []))])];
+  const whole = groundOne(text, tasks, clock, false, known);
   if (whole?.kind === "change") return whole;
-  return groundParts(text, tasks, clock) ?? whole;
+  return groundParts(text, tasks, clock, known) ?? whole;
 }
 
 /** Where a message naming two tasks splits: "and", "&", commas. */
 const PART_SPLIT = /(?<!\s)\s*,\s*|(?<!\s)\s+(?:and|&)\s+/i;
 
-function groundParts(text: string, tasks: TaskView[], clock: Clock): Grounding {
+function groundParts(text: string, tasks: TaskView[], clock: Clock, lists: string[]): Grounding {
   const parts = text
     .split(PART_SPLIT)
     .map((p) => p.trim())
     .filter(Boolean);
   if (parts.length < 2 || parts.length > 4) return null;
-  const read = parts.map((p) => groundOne(p, tasks, clock, true));
+  const read = parts.map((p) => groundOne(p, tasks, clock, true, lists));
   const changes: GroundedChange[] = [];
   for (const r of read) {
     if (r?.kind !== "change") return null;
@@ -1031,7 +1222,7 @@ function groundParts(text: string, tasks: TaskView[], clock: Clock): Grounding {
 }
 
 /** One task and its change; with `bare`, a part that names a task and asks nothing (a shared change follows). */
-function groundOne(text: string, tasks: TaskView[], clock: Clock, bare: boolean): Grounding {
+function groundOne(text: string, tasks: TaskView[], clock: Clock, bare: boolean, lists: string[]): Grounding {
   const tokens = tokenize(text);
   if (tokens.length === 0 || tokens.length > 30 || blocked(tokens, text)) return null;
   const mentions = findMention(
@@ -1052,7 +1243,7 @@ function groundOne(text: string, tasks: TaskView[], clock: Clock, bare: boolean)
 function readMention(text: string, tokens: Token[], mention: Mention, clock: Clock, bare: boolean): Grounding {
   takeMention(tokens, mention);
   const changes: Changes = {};
-  const ctx: RuleContext = { clock, task: mention.task, changes, text: () => text };
+  const ctx: RuleContext = { clock, task: mention.task, changes, text: () => text, lists };
   let read = 0;
   for (const rule of RULES) if (rule.read(tokens, ctx)) read++;
   if (read === 0 && !bare) return null;
@@ -1081,7 +1272,7 @@ const SLOT_CUE =
 
 /** More words the edit rules read: notes, renames, reminders off, negated priorities and labels, "is a X thing". */
 const EDIT_CUE =
-  /^(?:note|notes|say|saying|that|should|read|called|actually|instead|task|reminder|prio|low|high|medium|top|bottom|matter|deal|thing|job|stuff|not|isn't|isnt|aren't|arent|doesn't|doesnt|dont|don't|shouldn't|shouldnt|no|stop|out|clean|belong|belongs|goes|lives|bump)$/;
+  /^(?:note|notes|say|saying|that|should|read|called|actually|instead|task|reminder|prio|low|high|medium|top|bottom|matter|deal|thing|job|stuff|not|isn't|isnt|aren't|arent|doesn't|doesnt|dont|don't|shouldn't|shouldnt|no|stop|out|clean|belong|belongs|goes|lives|bump|day|back|forward|sooner|earlier|later|first|pile|key|lowkey|big|must|trumps|pressing|least|less|weekdays|weekends|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|typo|spelling|errand|remind|reminding)$/;
 
 /** A cheap test before any lookup: could the message name a task, and could its reading write? */
 /** Words before a past form that make it the user's state: "i'm tired", "feeling stressed", "so bored". */
@@ -1093,5 +1284,6 @@ export function mightNameTask(text: string): boolean {
   const past = (i: number) => baseOfPast(tokens[i]?.w ?? "") !== null && !FEELS.has(tokens[i - 1]?.w ?? "");
   const cue = (w: string, i: number) => SLOT_CUE.test(w) || EDIT_CUE.test(w) || past(i);
   if (blocked(tokens, text) || !(tokens.some((t, i) => cue(t.w, i)) || text.includes(":") || text.includes(" - "))) return false;
-  return tokens.some((t) => !STOP.has(t.w) && !SLOT_WORD.test(t.stem) && !ACTION.has(t.w) && !FILLER.has(t.w) && t.w.length > 2);
+  // Two letters may name a task ("the cv comes first").
+  return tokens.some((t) => !STOP.has(t.w) && !SLOT_WORD.test(t.stem) && !ACTION.has(t.w) && !FILLER.has(t.w) && t.w.length > 1);
 }

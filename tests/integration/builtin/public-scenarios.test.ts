@@ -69,6 +69,7 @@ const files = [
   "intents-corpus-v7adds.jsonl",
   "intents-corpus-v7edits.jsonl",
   "intents-corpus-v8status.jsonl",
+  "intents-corpus-v8edits.jsonl",
 ];
 // Our rephrasings of the v1 scenarios (no known failures allowed there).
 const paraphrases = readScenarios<SeedTask>(resolve(import.meta.dirname, "paraphrase-scenarios.jsonl"));

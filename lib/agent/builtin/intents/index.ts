@@ -146,7 +146,7 @@ function gatedAdd(intent: Intent | null): Intent | null {
 /** "gotta …", "got to …", "(i) need to …", "i've got to …", "chuck on …", "add …" before a chore verb that is no request word ("get", "post", not "move", "see"). */
 const NEED_LEAD =
   /^(?:(?:i|we) (?:really )?(?:need|have) (?:to|2)|(?:i've|ive|i have) got (?:to|2)|(?:i've |ive )?gotta|got (?:to|2)|need (?:to|2)|have (?:to|2)|must|(?:chuck|stick|pop|whack|slap|shove) (?:on|onto|down)|bung (?:on|onto|in|down)|add) /;
-const NOT_CHORE_VERBS = new Set("see know check find look show list tell ask go say think wait remember".split(" "));
+const NOT_CHORE_VERBS = new Set("see know check find look show list tell ask go say think wait remember note".split(" "));
 function needsChore(lower: string): boolean {
   const m = NEED_LEAD.exec(lower);
   const verb = m ? (lower.slice(m[0].length).split(/\s+/)[0] ?? "") : "";

@@ -177,9 +177,18 @@ const refIs =
 const titleFrom =
   (refGroup: number, valueGroup: number): Reader =>
   (m, ctx) => ({ ref: m[refGroup] ?? "", changes: { title: title(keepCase(ctx, m[valueGroup] ?? "")) } });
+/** "add note to the railcard pls: …": a closing courtesy belongs to the request, not the task's name. */
+const COURTESY = new Set(["pls", "please", "plz"]);
+const withoutCourtesy = (ref: string) => {
+  const ws = ref.trim().split(" ");
+  return ws.length > 1 && COURTESY.has(ws.at(-1)!.toLowerCase()) ? ws.slice(0, -1).join(" ") : ref;
+};
 const describedBy =
   (refGroup: number, valueGroup: number): Reader =>
-  (m, ctx) => ({ ref: m[refGroup] ?? "", changes: { description: trimPunctuation(keepCase(ctx, m[valueGroup] ?? "")) } });
+  (m, ctx) => ({
+    ref: withoutCourtesy(m[refGroup] ?? ""),
+    changes: { description: trimPunctuation(keepCase(ctx, m[valueGroup] ?? "")) },
+  });
 const firstWordNot = (list: string[]) => {
   const set = new Set(list);
   return (said: Said) => !set.has(said.tokens[0]?.w ?? "") || said.tokens.length === 1;
