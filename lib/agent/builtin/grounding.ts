@@ -1230,17 +1230,17 @@ function groundOne(text: string, tasks: TaskView[], clock: Clock, bare: boolean,
     tasks.filter((t) => t.status !== "completed"),
   );
   if (mentions.length === 0) return null;
-  if (mentions.length === 1) return readMention(text, tokens, mentions[0]!, clock, bare);
+  if (mentions.length === 1) return readMention(text, tokens, mentions[0]!, clock, bare, lists);
   // Several tasks named: the one whose reading explains the whole message; when more than one
   // does, ask which; when none does, there is no change here ("buy a bike lock" beside "Take the
   // bike in" and "Buy compost" is a new to-do).
-  const read = mentions.filter((m) => readMention(text, tokenize(text), m, clock, bare) !== null);
-  if (read.length === 1) return readMention(text, tokenize(text), read[0]!, clock, bare);
+  const read = mentions.filter((m) => readMention(text, tokenize(text), m, clock, bare, lists) !== null);
+  if (read.length === 1) return readMention(text, tokenize(text), read[0]!, clock, bare, lists);
   return read.length > 1 ? { kind: "ambiguous", tasks: read.map((m) => m.task).slice(0, 5) } : null;
 }
 
 /** The change the message asks of the task it names, when the reading explains every word. */
-function readMention(text: string, tokens: Token[], mention: Mention, clock: Clock, bare: boolean): Grounding {
+function readMention(text: string, tokens: Token[], mention: Mention, clock: Clock, bare: boolean, lists: string[]): Grounding {
   takeMention(tokens, mention);
   const changes: Changes = {};
   const ctx: RuleContext = { clock, task: mention.task, changes, text: () => text, lists };
