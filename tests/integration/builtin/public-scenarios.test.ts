@@ -68,6 +68,7 @@ const files = [
   "intents-corpus-v7done.jsonl",
   "intents-corpus-v7adds.jsonl",
   "intents-corpus-v7edits.jsonl",
+  "intents-corpus-v8adds.jsonl",
 ];
 // Our rephrasings of the v1 scenarios (no known failures allowed there).
 const paraphrases = readScenarios<SeedTask>(resolve(import.meta.dirname, "paraphrase-scenarios.jsonl"));
