@@ -14,7 +14,8 @@ describe("thingsWanted", () => {
     ["cat litter!!", ["Cat litter"]],
     ["new hoover bags", ["New hoover bags"]],
     ["washing up liquid + sponges", ["Washing up liquid", "Sponges"]],
-    ["garlic bread and wine", ["Garlic bread", "Wine"]],
+    ["garlic bread and wine", ["Garlic bread and wine"]],
+    ["eggs, flour and butter", ["Eggs", "Flour", "Butter"]],
     ["lightbulbs for the landing", ["Lightbulbs for the landing"]],
     ["stuff for the picnic: crisps, squash, paper plates", ["Crisps", "Squash", "Paper plates"]],
   ])("%s → %j", (text, want) => expect(titles(text)).toEqual(want));

@@ -160,11 +160,6 @@ export function addBody(text: string): { body: string; list: boolean; prefix: st
   const [tag, verb] = text.split(" ", 2);
   if (/^#[\p{L}\p{N}][\p{L}\p{N}_-]*$/u.test(tag ?? "") && isBaseVerb((verb ?? "").toLowerCase()))
     return { body: text, list: false, prefix: "" };
-  // "stuff for the picnic: crisps, squash, paper plates": things listed after a head that says so (rule thing-wanted).
-  const colon = text.indexOf(":");
-  if (colon > 0 && thingPhrases(text)) {
-    return { body: text.slice(colon + 1).trim(), list: true, prefix: text.slice(0, colon + 1) };
-  }
   if (verblessNotErrand(text)) return null;
   // "pop bread on my list", "stick X on for weds": only with the list words or a date after the
   // particle ("stick the kettle on" is not a to-do).
@@ -190,7 +185,10 @@ export function addBody(text: string): { body: string; list: boolean; prefix: st
   const placed = placedOnList(text);
   if (placed) return { body: placed, list: false, prefix: "" };
   const series = seriesOnList(text);
-  return series ? { body: series, list: true, prefix: "" } : null;
+  if (series) return { body: series, list: true, prefix: "" };
+  // "stuff for the picnic: crisps, squash, paper plates": things listed after a head that says so (rule thing-wanted).
+  const colon = text.indexOf(":");
+  return colon > 0 && thingPhrases(text) ? { body: text.slice(colon + 1).trim(), list: true, prefix: text.slice(0, colon + 1) } : null;
 }
 
 const COUNT_ANNOUNCED =
@@ -289,11 +287,16 @@ const NOT_THING_WORDS = new Set(
     "who why how when where which whatever anyway right sure love babe hun bro dude busy long rough bad tired lazy one lot all " +
     "everything nothing something anything i me my we us our you your u he she him her it its they them their this that these " +
     "those the is are was were am be been being has have had do does did can could will would should shall must may might " +
-    "need needs want wants got get if then than because as or but to at in on by with from of about"
+    "need needs want wants got get if then than because as or but to at in on by with from of about time break year " +
+    "happy merry congrats sad feeling feelings mood vibes energy oh ah eh er um huh aww ahh phew yikes jeez bless bloody " +
+    "hell damn fml ffs rip gg welp yum off out over away too also either instead"
   ).split(" "),
 );
-/** Words that may join two things ("bin bags and foil", "squash + crisps"). */
-const THING_JOINERS = new Set(["and", "+", "&", "plus"]);
+/**
+ * Words that join two things: "+" always ("squash + crisps"); "and"/"plus" only in a series with a
+ * comma or after a list head ("eggs, flour and butter") — "fish and chips" is one thing.
+ */
+const THING_JOINERS = new Set(["and", "plus"]);
 /** Heads of a list of things before a colon ("stuff for the picnic:", "shopping:", "bits to get:"). */
 const THINGS_HEAD = new Set("stuff things bits shopping list get buy grab pick need needed".split(" "));
 
@@ -341,9 +344,10 @@ function thingPhrases(original: string, asked = false): string[] | null {
     .toLowerCase()
     .split(/\s+|(?=,)|(?<=,)/)
     .filter(Boolean);
+  const series = colon > 0 || tokens.includes(",");
   const parts: string[][] = [[]];
   for (const t of tokens) {
-    if (t === "," || THING_JOINERS.has(t)) parts.push([]);
+    if (t === "," || t === "+" || (series && THING_JOINERS.has(t))) parts.push([]);
     else parts.at(-1)!.push(t.replace(/,$/, ""));
   }
   const things = parts.filter((p) => p.length > 0);
@@ -352,7 +356,7 @@ function thingPhrases(original: string, asked = false): string[] | null {
   if (things.length === 0 || things.some((p) => !aThing(p)) || (!several && things[0]!.length < 2 && !asked)) return null;
   if (parts.some((p) => p.length === 0) && !several) return null;
   const cased = body
-    .split(/\s*(?:,|\s\+\s|\s&\s|\sand\s|\splus\s)\s*/i)
+    .split(series ? /\s*(?:,|\s\+\s|\sand\s|\splus\s)\s*/i : /\s+\+\s+/)
     .map((s) => s.trim())
     .filter(Boolean);
   return cased.length === things.length ? cased : null;
