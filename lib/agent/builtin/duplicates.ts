@@ -153,7 +153,8 @@ const EXPLICIT_ADD =
 
 /** Whether an add read from `text` should first look for a task it names ("need to …", "don't forget …", a bare chore). */
 export function looksBeforeAdding(text: string, items: AddItem[]): boolean {
-  if (items.length === 0) return false;
+  // "the party needs: balloons, cake": steps of a task the user named are new by their own word.
+  if (items.length === 0 || items.every((i) => i.parent)) return false;
   return !EXPLICIT_ADD.test(cleanRequest(text));
 }
 

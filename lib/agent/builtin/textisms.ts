@@ -42,6 +42,22 @@ const ALWAYS: Readonly<Record<string, string>> = {
   cud: "could",
   wud: "would",
   shud: "should",
+  shld: "should",
+  hve: "have",
+  hv: "have",
+  rly: "really",
+  nxt: "next",
+  wd: "would",
+  wld: "would",
+  shd: "should",
+  // Short weekdays that are no other word, spelled out so a clock time after them is read too ("dentist tues 3ish").
+  tue: "tuesday",
+  tues: "tuesday",
+  weds: "wednesday",
+  thu: "thursday",
+  thur: "thursday",
+  thurs: "thursday",
+  wknd: "weekend",
   wiv: "with",
   abt: "about",
   thru: "through",
@@ -89,6 +105,9 @@ const BEFORE_NUMBER = new Set(
 /** After "ur" these say it means "you're" ("ur a star", "ur so kind"); otherwise "your". */
 const AFTER_YOURE = new Set("a an the so such too very not welcome gonna going being amazing great right wrong always".split(" "));
 
+/** After "v" these say it means "very" ("v important", "v urgent"); otherwise it stays ("man u v chelsea"). */
+const AFTER_VERY = new Set("important imp urgent high low quick busy late early".split(" "));
+
 /** Ordinals that pick a task from the list just shown ("2nd ones sorted"). */
 const ORDINAL_WORDS = new Set("first second third fourth fifth last top bottom".split(" "));
 
@@ -101,6 +120,7 @@ function spelled(core: string, prev: string, next: string): string | null {
   const word = WORD.test(prev);
   // "3rd ones dealt with": after an ordinal, "ones" is "one's" (the apostrophe left out).
   if (core === "ones") return ORDINAL_WORDS.has(prev) || /^\d+(?:st|nd|rd|th)$/.test(prev) ? "one's" : null;
+  if (core === "v") return AFTER_VERY.has(next) ? "very" : null;
   if (core === "n") return word && WORD.test(next) ? "and" : null;
   if (core === "ur") return AFTER_YOURE.has(next) ? "you're" : "your";
   if (core === "4") return word && !BEFORE_NUMBER.has(prev) && AFTER_FOR.has(next) ? "for" : null;

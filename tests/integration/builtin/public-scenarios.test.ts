@@ -70,6 +70,7 @@ const files = [
   "intents-corpus-v7edits.jsonl",
   "intents-corpus-v8status.jsonl",
   "intents-corpus-v8edits.jsonl",
+  "intents-corpus-v8adds.jsonl",
 ];
 // Our rephrasings of the v1 scenarios (no known failures allowed there).
 const paraphrases = readScenarios<SeedTask>(resolve(import.meta.dirname, "paraphrase-scenarios.jsonl"));

@@ -9,7 +9,12 @@ describe("spellOut", () => {
   it.each([
     ["pls add buy milk 2moro", "please add buy milk tomorrow"],
     ["r the bins done?", "are the bins done?"],
-    ["cn u move the vet 2 thurs", "can you move the vet to thurs"],
+    ["cn u move the vet 2 thurs", "can you move the vet to thursday"],
+    ["dentist tues 3ish", "dentist tuesday 3ish"],
+    ["shld really return the books", "should really return the books"],
+    ["hve to cancel the gym", "have to cancel the gym"],
+    ["wd be nice to go to lisbon", "would be nice to go to lisbon"],
+    ["v important - ring the solicitor", "very important - ring the solicitor"],
     ["remind me 2 call the bank b4 5pm", "remind me to call the bank before 5pm"],
     ["add call nan n grandad", "add call nan and grandad"],
     ["smashed thru the emails", "smashed through the emails"],
@@ -32,6 +37,7 @@ describe("spellOut", () => {
     "add milk and bread",
     "collect the prescription at quarter past 4 tomorrow",
     "half past 2 today",
+    "arsenal v chelsea on sat",
   ])("leaves %s as typed", (typed) => expect(spellOut(typed)).toBe(typed));
 
   it("reads its own output the same (spelled-out words are no texting spellings)", () => {

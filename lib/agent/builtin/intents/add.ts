@@ -156,6 +156,10 @@ export function addBody(text: string): { body: string; list: boolean; prefix: st
   if (slang) return slang;
   const need = verblessNeed(text);
   if (need) return { body: need, list: false, prefix: "" };
+  // "#home fix the tap", "#garden trim the hedge": a label first, then a chore.
+  const [tag, verb] = text.split(" ", 2);
+  if (/^#[\p{L}\p{N}][\p{L}\p{N}_-]*$/u.test(tag ?? "") && isBaseVerb((verb ?? "").toLowerCase()))
+    return { body: text, list: false, prefix: "" };
   if (verblessNotErrand(text)) return null;
   // "pop bread on my list", "stick X on for weds": only with the list words or a date after the
   // particle ("stick the kettle on" is not a to-do).
@@ -181,7 +185,10 @@ export function addBody(text: string): { body: string; list: boolean; prefix: st
   const placed = placedOnList(text);
   if (placed) return { body: placed, list: false, prefix: "" };
   const series = seriesOnList(text);
-  return series ? { body: series, list: true, prefix: "" } : null;
+  if (series) return { body: series, list: true, prefix: "" };
+  // "stuff for the picnic: crisps, squash, paper plates": things listed after a head that says so (rule thing-wanted).
+  const colon = text.indexOf(":");
+  return colon > 0 && thingPhrases(text) ? { body: text.slice(colon + 1).trim(), list: true, prefix: text.slice(0, colon + 1) } : null;
 }
 
 const COUNT_ANNOUNCED =
@@ -266,3 +273,91 @@ function onListAtEnd(item: AddItem): AddItem {
  * goes off when the task is due; a date without a time ("remind me to call mum tomorrow") reminds that morning.
  */
 const REMIND_PREFIX = /\b(?:remind|ping|nudge|alert|notify) me\b|\breminder\b/;
+
+/**
+ * Words that make a short phrase talk, not a thing to get: answers, chat, praise, time of day,
+ * pronouns, being verbs, question and degree words. A phrase with one of them is never a wanted thing.
+ */
+const NOT_THING_WORDS = new Set(
+  (
+    "ok okay k kk lol lmao haha hehe ha omg ugh hmm hm meh yay yes yeah yep nope no nah not nice cool good great lovely brill " +
+    "brilliant fab awesome sweet amazing perfect fine wow oops soz sorry thanks thx ty cheers ta mate hi hey hello bye night " +
+    "morning evening afternoon day days week weekend today tonight tomorrow tmrw yesterday later laters brb ttyl gn gm xx wtf " +
+    "idk dunno same true fair enough well done again more less too very so such just really maybe perhaps never always what " +
+    "who why how when where which whatever anyway right sure love babe hun bro dude busy long rough bad tired lazy one lot all " +
+    "everything nothing something anything i me my we us our you your u he she him her it its they them their this that these " +
+    "those the is are was were am be been being has have had do does did can could will would should shall must may might " +
+    "need needs want wants got get if then than because as or but to at in on by with from of about time break year " +
+    "happy merry congrats sad feeling feelings mood vibes energy oh ah eh er um huh aww ahh phew yikes jeez bless bloody " +
+    "hell damn fml ffs rip gg welp yum off out over away too also either instead"
+  ).split(" "),
+);
+/**
+ * Words that join two things: "+" always ("squash + crisps"); "and"/"plus" only in a series with a
+ * comma or after a list head ("eggs, flour and butter") — "fish and chips" is one thing.
+ */
+const THING_JOINERS = new Set(["and", "plus"]);
+/** Heads of a list of things before a colon ("stuff for the picnic:", "shopping:", "bits to get:"). */
+const THINGS_HEAD = new Set("stuff things bits shopping list get buy grab pick need needed".split(" "));
+
+/** Words a thing may have inside it, after "for" ("lightbulbs for the landing", "a present for nan"). */
+const FOR_WORDS = new Set("for the a an my our".split(" "));
+
+/** A short noun phrase of plain words: no talk word, no verb first, "for …" only inside, no "-ed" or "-ly" word. */
+function aThing(words: string[]): boolean {
+  if (words.length === 0 || words.length > 6) return false;
+  if (isBaseVerb(words[0] ?? "")) return false;
+  const forAt = words.indexOf("for");
+  return words.every(
+    (w, i) =>
+      /^[a-z][a-z'-]*$/.test(w) &&
+      !/(?:ed|ly)$/.test(w) &&
+      (!NOT_THING_WORDS.has(w) ||
+        (forAt > 0 && i >= forAt && i < words.length - 1 && FOR_WORDS.has(w) && (i === forAt || words[i - 1] === "for"))),
+  );
+}
+
+/**
+ * thing-wanted (named rule): a message no reader took that is nothing but short noun phrases is
+ * things to get, one task each — "cat litter!!", "oat milk pls", "oh and printer ink",
+ * "washing up liquid + sponges", "stuff for the picnic: crisps, squash, paper plates". One word
+ * alone ("teabags", "brb") stays offered; a phrase with any talk word ("nice one", "busy day",
+ * "the optician") is never a thing. Read word by word; the titles keep the user's words.
+ */
+export function thingsWanted(original: string, clock: Clock, asked = false): AddItem[] | null {
+  const phrases = thingPhrases(original, asked);
+  const items = phrases ? phrases.map((s) => readItem(s, clock)).filter((i) => i.title) : [];
+  return phrases && items.length === phrases.length ? items : null;
+}
+
+/** The things of rule thing-wanted as typed, or null. */
+function thingPhrases(original: string, asked = false): string[] | null {
+  const text = original
+    .trim()
+    .replace(/[!.]+$/, "")
+    .replace(/\s+(?:pls|please|plz)$/i, "");
+  const colon = text.indexOf(":");
+  const head = colon > 0 ? text.slice(0, colon).toLowerCase().split(/\s+/) : [];
+  if (colon > 0 && (head.length > 5 || !head.some((w) => THINGS_HEAD.has(w)))) return null;
+  const body = colon > 0 ? text.slice(colon + 1) : text;
+  const tokens = body
+    .toLowerCase()
+    .split(/\s+|(?=,)|(?<=,)/)
+    .filter(Boolean);
+  const series = colon > 0 || tokens.includes(",");
+  const parts: string[][] = [[]];
+  for (const t of tokens) {
+    if (t === "," || t === "+" || (series && THING_JOINERS.has(t))) parts.push([]);
+    else parts.at(-1)!.push(t.replace(/,$/, ""));
+  }
+  const things = parts.filter((p) => p.length > 0);
+  const several = things.length > 1 || colon > 0;
+  // One word alone ("teabags", "brb") is a thing only asked for nicely ("shampoo pls").
+  if (things.length === 0 || things.some((p) => !aThing(p)) || (!several && things[0]!.length < 2 && !asked)) return null;
+  if (parts.some((p) => p.length === 0) && !several) return null;
+  const cased = body
+    .split(series ? /\s*(?:,|\s\+\s|\sand\s|\splus\s)\s*/i : /\s+\+\s+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return cased.length === things.length ? cased : null;
+}

@@ -7,7 +7,7 @@
  */
 import { formatIsoDate } from "@/lib/task-line/calendar";
 import type { Clock } from "@/lib/task-line/clock";
-import { readItem } from "./add";
+import { readItem, thingsWanted } from "./add";
 import { choreOf, moodOf } from "./mood";
 import { saysNo, saysYes } from "./social";
 import type { AddItem, Intent, TaskRef } from "./types";
@@ -92,6 +92,12 @@ export function gate(c: GateClause, intent: Intent, mutates: boolean, reader = "
   const fallback = intent.type === "unknown" || (intent.type === "say" && intent.kind === "offtopic");
   if (!mutates && !fallback) return intent;
   const mood = moodOf(c.raw);
+  // "cat litter!!", "oat milk pls": nothing but things to get (rule thing-wanted in add.ts); never asked ("car keys?").
+  const things =
+    mood === "request" && intent.type === "unknown" && !/\?/.test(c.raw)
+      ? thingsWanted(c.original, c.clock, /\b(?:pls|please|plz)\b/i.test(c.raw))
+      : null;
+  if (things) return { type: "add", items: things };
   if (mood === "request") return intent;
   if (mood === "remark") return { type: "say", kind: "remark" };
   const chore = choreOf(c.raw);

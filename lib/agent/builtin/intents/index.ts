@@ -216,7 +216,7 @@ export const INTENT_READERS: IntentReader[] = [
     mutates: false,
     // Greetings are checked before the filler words ("hi", "thanks") are stripped.
     read: (c) => readSocial(trimPunctuation(c.raw.toLowerCase().replace(/[?!.]+$/, ""))) ?? readSocial(c.lower),
-    examples: ["hi", "thanks!", "what can you do?", "what sort of things can you do?", "yes", "no thanks", "bye"],
+    examples: ["hi", "thanks!", "what can you do?", "what sort of things can you do?", "yes", "no thanks", "bye", "dont need milk anymore"],
   },
   {
     name: "plan",
@@ -291,6 +291,10 @@ export const INTENT_READERS: IntentReader[] = [
       "add the label urgent to the insurance renewal",
       "oh and put it on errands",
       "that one goes on the work list",
+      "break the move into: boxes, van, keys",
+      "the party needs: balloons, cake, playlist",
+      "steps for the garden: mow, weed, fix fence",
+      "under the party pls add order the cake",
     ],
   },
   {

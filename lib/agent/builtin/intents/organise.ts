@@ -128,13 +128,19 @@ function readPlacement(text: string, clock: Clock): Intent | null {
   const ws = wordsOf(text);
   if (ws.length < 3) return null;
   const verb = ws[0]!.w;
-  // "under move house, add cancel the broadband".
+  // "under move house, add cancel the broadband", "under the party pls add order the cake".
   if (verb === "under") {
     const comma = ws.findIndex((x) => x.raw.endsWith(","));
     if (comma > 0 && NEW_VERB.test(ws[comma + 1]?.w ?? ""))
       return newUnder(phraseOf(ws.slice(comma + 2)), phraseOf(ws.slice(1, comma + 1)), clock);
+    const add = ws.findIndex((x, i) => i > 1 && x.w === "add");
+    let end = add;
+    while (end > 1 && COURTESY.has(ws[end - 1]!.w)) end--;
+    if (add > 1 && end > 1 && add < ws.length - 1) return newUnder(phraseOf(ws.slice(add + 1)), phraseOf(ws.slice(1, end)), clock);
     return null;
   }
+  const split = stepsOfTask(ws);
+  if (split) return split;
   if (NEW_VERB.test(verb) || MOVE_VERB.test(verb)) {
     const m = parentMarker(ws, 2, verb);
     if (m) {
@@ -179,6 +185,51 @@ export function readSubtaskQuestion(original: string): Intent | null {
   const start = at > 0 ? at + 2 : under > 0 ? under + 1 : -1;
   const parent = start > 0 ? cleanPhrase(phraseOf(ws.slice(start)).toLowerCase()) : "";
   return parent ? { type: "list", filter: { parent } } : null;
+}
+
+/** Words between the parent and "add" that ask nicely ("under X pls add Y"). */
+const COURTESY = new Set("pls please plz can could you u just".split(" "));
+const SPLIT_VERB = /^(?:break|split|divide|chop)$/;
+const STEPS_WORD = /^(?:steps?|sub-?tasks?|parts?|bits?|stages?|chunks?)$/;
+const NEEDS_WORD = /^(?:needs|involves)$/;
+
+/**
+ * steps-of-task: "break the move into: boxes, van, keys", "split the kitchen into tiles, paint and
+ * new taps", "steps for the garden: mow, weed, fix fence", "the party needs: balloons, cake,
+ * playlist" — new subtasks of an existing task. "needs" takes a colon or two items or more (a
+ * need of one thing is a remark for the other readers); the parent resolves in the tools like
+ * any subtask's ("no task called …" when it names none).
+ */
+function stepsOfTask(ws: Word[]): Intent | null {
+  let parent: Word[] = [];
+  let rest: Word[] = [];
+  let colon = false;
+  if (SPLIT_VERB.test(ws[0]!.w)) {
+    const into = ws.findIndex((x) => x.w === "into");
+    if (into < 2) return null;
+    parent = ws.slice(1, into).filter((x) => x.w !== "up");
+    rest = ws.slice(into + 1);
+    colon = ws[into]!.raw.endsWith(":");
+    if (STEPS_WORD.test(rest[0]?.w ?? "")) {
+      colon = colon || rest[0]!.raw.endsWith(":");
+      rest = rest.slice(1);
+    }
+  } else if (STEPS_WORD.test(ws[0]!.w) && /^(?:for|of|in)$/.test(ws[1]?.w ?? "")) {
+    const at = ws.findIndex((x, i) => i > 1 && x.raw.endsWith(":"));
+    if (at < 2) return null;
+    parent = ws.slice(2, at + 1);
+    rest = ws.slice(at + 1);
+    colon = true;
+  } else {
+    const needs = ws.findIndex((x, i) => i > 0 && NEEDS_WORD.test(x.w));
+    if (needs < 1 || ws.slice(0, needs).some((x) => /^(?:i|we|you|it|he|she|they|who|what|that|this)$/.test(x.w))) return null;
+    parent = ws.slice(0, needs);
+    rest = ws.slice(needs + 1);
+    colon = ws[needs]!.raw.endsWith(":");
+  }
+  const titles = steps(phraseOf(rest));
+  if (!parent.length || !titles.length || (!colon && titles.length < 2)) return null;
+  return { type: "add", items: titles.map((title) => ({ title, parent: cleanPhrase(phraseOf(parent).toLowerCase()) })) };
 }
 
 function newUnder(child: string, parent: string, clock: Clock): Intent | null {

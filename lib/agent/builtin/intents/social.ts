@@ -2,6 +2,7 @@
  * Conversation that needs no tool: greetings, thanks, goodbyes, "what can you do?",
  * yes/no answers, questions about the date, and off-topic requests (politely declined).
  */
+import { cleanPhrase } from "./refs";
 import type { Intent } from "./types";
 
 const GREETING =
@@ -110,9 +111,39 @@ export function saysNo(text: string): boolean {
   return words.every((w) => NO_WORDS.has(w)) && words.some((w) => NO_HEAD.has(squeezeEnd(w)));
 }
 
+/** Words after "don't need" that are no thing on a list ("don't need to …", "don't need reminding"). */
+const NOT_A_NEEDED_THING = new Set("to 2 you u ya it that this them one any a an reminding reminders reminder help".split(" "));
+/** Words that end a "no longer needed" thing ("… anymore", "… now", "… after all"). */
+const NEED_OVER = ["any more", "anymore", "now", "after all", "no more", "either", "this week", "today"];
+const NO_LONGER_LEAD = ["don't need", "dont need", "do not need", "we don't need", "i don't need", "no need for", "no longer need"];
+
+/**
+ * no-longer-needed (named rule): "don't need milk anymore", "no need for the bread now" — a thing the
+ * user no longer needs is a delete of the task that names it, which the tools confirm first ("Delete
+ * 'Buy milk'? (yes / no)") or answer with "I couldn't find a task matching 'milk'". Not "don't need
+ * to …" or "don't need reminding" (a deny), and never a pronoun ("don't need it now").
+ */
+function noLongerNeeded(text: string): Intent | null {
+  const t = NO_LONGER_LEAD.some((l) => text.startsWith(`${l} `))
+    ? text
+    : text.replace(/^(?:oh|ok|okay|actually|and|but|nah|no)[,!.]? /, "");
+  const lead = NO_LONGER_LEAD.find((l) => t.startsWith(`${l} `));
+  if (!lead) return null;
+  let thing = t.slice(lead.length + 1).trim();
+  const over = NEED_OVER.find((w) => thing.endsWith(` ${w}`));
+  if (over) thing = thing.slice(0, -over.length - 1).trim();
+  const words = thing.split(" ").filter(Boolean);
+  if (words.length === 0 || words.length > 5 || NOT_A_NEEDED_THING.has(words[0] ?? "") || words.some((w) => !/^[a-z][a-z'-]*$/.test(w)))
+    return null;
+  const text2 = cleanPhrase(thing);
+  return text2 ? { type: "delete", refs: [{ kind: "phrase", text: text2 }] } : null;
+}
+
 /** A social or off-topic message, or null. */
 export function readSocial(text: string): Intent | null {
   if (!text) return { type: "say", kind: "unclear" };
+  const unneeded = noLongerNeeded(text);
+  if (unneeded) return unneeded;
   if (NEGATED_REQUEST.test(text) && !/^(?:don't|dont|do not) (?:forget|let me forget|let me miss)\b/.test(text)) return { type: "deny" };
   if (LEAVE_AS_IS.test(text)) return { type: "deny" };
   if (DONE_FOR_NOW.test(text)) return { type: "say", kind: "bye" };
