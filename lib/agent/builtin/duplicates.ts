@@ -109,7 +109,15 @@ export function findDuplicate(title: string, tasks: TaskView[]): Duplicate | nul
     if (!compatibleVerbs(item.verb, other.verb)) continue;
     // A word of the item may be the task's verb misspelt ("Renw the car insurence" for "Renew car insurance").
     const otherAll = other.verb ? [...other.nouns, stem(other.verb)] : other.nouns;
-    if (item.nouns.every((s) => otherAll.some((o) => sameWord(s, o)))) return { kind: "same", task };
+    // "Pay the window cleaner" is no "Get cash for the window cleaner": a chore of its own verb beside a
+    // task whose general verb ("get", "sort") has an object the new title does not say.
+    const ownChore =
+      item.verb !== null &&
+      !GENERIC_VERBS.has(item.verb) &&
+      other.verb !== null &&
+      GENERIC_VERBS.has(other.verb) &&
+      other.nouns.some((o) => !itemAll.some((x) => sameWord(x, o)));
+    if (!ownChore && item.nouns.every((s) => otherAll.some((o) => sameWord(s, o)))) return { kind: "same", task };
     // The same head noun ("Phone the bank about the card"), or every word of the task said with more.
     // One shared word is not enough without verbs on both sides ("Car boot sale" is not "Load the car").
     const covered =

@@ -303,10 +303,23 @@ const THINGS_HEAD = new Set("stuff things bits shopping list get buy grab pick n
 /** Words a thing may have inside it, after "for" ("lightbulbs for the landing", "a present for nan"). */
 const FOR_WORDS = new Set("for the a an my our".split(" "));
 
+/** Verbs said of something, not things to get: "compost smells", "the app rocks", "mia loves swimming". */
+const SAID_OF = new Set(
+  "smells stinks sucks rocks rules works hurts aches leaks loves hates likes wants needs looks seems feels sounds tastes goes comes says knows thinks misses keeps gets makes takes".split(
+    " ",
+  ),
+);
+/** "mia loves swimming", "dad wants socks": a word then a verb in -s then more words is a sentence. */
+function saysSomething(words: string[]): boolean {
+  return words.some(
+    (w, i) => SAID_OF.has(w) || (i > 0 && i < words.length - 1 && w.length > 3 && w.endsWith("s") && isBaseVerb(w.slice(0, -1))),
+  );
+}
+
 /** A short noun phrase of plain words: no talk word, no verb first, "for …" only inside, no "-ed" or "-ly" word. */
 function aThing(words: string[]): boolean {
   if (words.length === 0 || words.length > 6) return false;
-  if (isBaseVerb(words[0] ?? "")) return false;
+  if (isBaseVerb(words[0] ?? "") || saysSomething(words)) return false;
   const forAt = words.indexOf("for");
   return words.every(
     (w, i) =>

@@ -160,6 +160,13 @@ const FEELING_START = new Set(
   ),
 );
 
+/** What is left of "happy friday", "weekend vibes", "lazy sunday" once the day is read: a mood, never a to-do. */
+const MOOD_TITLE = new Set("happy merry vibes vibe mood chill chilled lazy good lovely nice great yay tgif fun".split(" "));
+const moodOnly = (title: string) => {
+  const w = title.toLowerCase().split(/\s+/);
+  return w.length <= 2 && w.every((x) => MOOD_TITLE.has(x));
+};
+
 /** A bare imperative ("buy milk", "call mom tomorrow") is what people type into a to-do app. */
 function readBareAdd(c: Clause): Intent | null {
   if (isQuestion(c.original, c.lower)) return null;
@@ -191,6 +198,7 @@ function readBareAdd(c: Clause): Intent | null {
     if (item && /^(?:make|move|put|push|change|set|switch|bump) (?:it|that|this|them)\b/i.test(item.title)) return null;
     // "feeling rubbish today tbh", "knackered tonight": how the user feels, never a to-do.
     if (item && !isBaseVerb(firstWord) && FEELING_START.has((item.title.split(/\s+/)[0] ?? "").toLowerCase())) return null;
+    if (items.some((i) => moodOnly(i.title))) return { type: "say", kind: "remark" };
     // "by thursday I need the report sent": the words are the user's, not a to-do title; offer.
     if (item && /^(?:i|we)\b/i.test(item.title)) return { type: "offer", item };
     if (items.length) return { type: "add", items };
