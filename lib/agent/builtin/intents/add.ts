@@ -10,7 +10,7 @@ import { quoted } from "@/lib/task-line/text";
 import { findPriority } from "@/lib/task-line/priority";
 import { dueToString, reminderTime } from "@/lib/task-line/dates";
 import { parseIsoDate } from "@/lib/task-line/calendar";
-import { isBaseVerb } from "../verbs";
+import { baseOfPast, isBaseVerb } from "../verbs";
 import { listTail, placedOnList, seriesOnList } from "./list-tail";
 import { splitItems } from "./refs";
 import type { AddItem } from "./types";
@@ -312,7 +312,11 @@ const SAID_OF = new Set(
 /** "mia loves swimming", "dad wants socks": a word then a verb in -s then more words is a sentence. */
 function saysSomething(words: string[]): boolean {
   return words.some(
-    (w, i) => SAID_OF.has(w) || (i > 0 && i < words.length - 1 && w.length > 3 && w.endsWith("s") && isBaseVerb(w.slice(0, -1))),
+    (w, i) =>
+      SAID_OF.has(w) ||
+      (i > 0 && i < words.length - 1 && w.length > 3 && w.endsWith("s") && isBaseVerb(w.slice(0, -1))) ||
+      // "mum rang", "the bins went out": a past form after the first word tells what happened.
+      (i > 0 && baseOfPast(w) !== null && !isBaseVerb(w)),
   );
 }
 

@@ -200,6 +200,8 @@ const NEEDS_WORD = /^(?:needs|involves)$/;
  * need of one thing is a remark for the other readers); the parent resolves in the tools like
  * any subtask's ("no task called …" when it names none).
  */
+/** Words that make a piece no step of its own: a pronoun back to the task, or "doing …" said of it. */
+const NOT_A_STEP = /^(?:doing|done|sorting|sorted)\b|\b(?:it|that|this|them)\b/i;
 function stepsOfTask(ws: Word[]): Intent | null {
   let parent: Word[] = [];
   let rest: Word[] = [];
@@ -229,6 +231,9 @@ function stepsOfTask(ws: Word[]): Intent | null {
   }
   const titles = steps(phraseOf(rest));
   if (!parent.length || !titles.length || (!colon && titles.length < 2)) return null;
+  // "the lawn needs doing again, untick it", "X needs doing sooner, do it tomorrow": a remark about the
+  // task and a request, not its steps; a step never points back ("it") or starts with "doing".
+  if (titles.some((t) => NOT_A_STEP.test(t))) return null;
   return { type: "add", items: titles.map((title) => ({ title, parent: cleanPhrase(phraseOf(parent).toLowerCase()) })) };
 }
 
