@@ -60,7 +60,7 @@ const LEXICON = {
     "wait waits slip slips slipped doing take takes taking live lives sit sits " +
     "wait waits can't cannot need needs needed want wanted give extend extended delay delayed postpone postponed reschedule rescheduled " +
     // "the plumber can't come until thursday", "i'd rather do the timesheet tomorrow": the day is the change.
-    "come comes coming do"
+    "come comes coming do bring brings brought bringing"
   ).split(" "),
   /** Fillers: politeness, hedges and connecting words a request can carry. */
   filler: (
@@ -1239,6 +1239,9 @@ function groundOne(text: string, tasks: TaskView[], clock: Clock, bare: boolean,
   return read.length > 1 ? { kind: "ambiguous", tasks: read.map((m) => m.task).slice(0, 5) } : null;
 }
 
+/** Direction words of a move ("pushed back", "brought forward"): explained when the due date changes. */
+const MOVE_PARTICLE = new Set(["back", "forward", "forwards"]);
+
 /** The change the message asks of the task it names, when the reading explains every word. */
 function readMention(text: string, tokens: Token[], mention: Mention, clock: Clock, bare: boolean, lists: string[]): Grounding {
   takeMention(tokens, mention);
@@ -1250,9 +1253,13 @@ function readMention(text: string, tokens: Token[], mention: Mention, clock: Clo
   // The explanation gate: every word left must be a filler or an action word ("both" only in a part).
   // The task's own words ("post should be checked every day" of "Check the post") are explained by the mention.
   const own = new Set(read > 0 ? contentStems(mention.task.title) : []);
+  // "pushed back till sunday", "bring it forward to friday": the direction of a move of the due date.
+  const moved = (i: number) =>
+    changes.due !== undefined && MOVE_PARTICLE.has(tokens[i]!.w) && tokens.slice(0, i).some((u) => ACTION.has(u.w));
   const left = tokens.filter(
-    (t) =>
+    (t, i) =>
       !t.used &&
+      !moved(i) &&
       (NEGATOR.has(t.w) || (!FILLER.has(t.w) && !ACTION.has(t.w) && !STOP.has(t.w) && !ownWord(own, t.stem) && !(bare && t.w === "both"))),
   );
   if (left.length > 0) return null;

@@ -28,6 +28,13 @@ export function alternativesFor(result: ToolResultEvent): string[][] {
     const wanted = normalizeTitle(task);
     const exact = outcome.candidates.filter((c) => normalizeTitle(c.title) === wanted);
     if (exact.length === 1 && exact[0]) return [[exact[0].id]];
+    // "orchids" beside "Repot the orchids" and "Buy orchid food": the one title with every word as written.
+    const words = wanted.split(" ").filter(Boolean);
+    const asWritten = outcome.candidates.filter((c) => {
+      const own = new Set(normalizeTitle(c.title).split(" "));
+      return words.length > 0 && words.every((w) => own.has(w));
+    });
+    if (asWritten.length === 1 && asWritten[0]) return [[asWritten[0].id]];
     // Completing: only one candidate is still open. Reopening: only one is completed.
     const reopening = result.name === "update_task" && result.input.status === "pending";
     const completing = result.name === "complete_task" || (result.name === "update_task" && result.input.status === "completed");

@@ -82,6 +82,11 @@ describe("the explanation gate", () => {
     ])
       expect(read(text), text).toBeNull();
   });
+  it("explains the direction of a move only when the due date moves", () => {
+    expect(change("the report can be pushed back till friday")).toEqual({ id: "report", due: "2026-11-27" });
+    expect(change("bring the fence forward to tuesday")).toEqual({ id: "fence", due: "2026-11-24" });
+    expect(read("the report came back from the printer")).toBeNull();
+  });
   it("asks when two tasks fit equally well", () => {
     const two = [task("a", "Call the bank"), task("b", "Visit the bank")];
     const g = groundMessage("the bank one is urgent now", two, clock);
