@@ -104,6 +104,19 @@ describe("the safety gate's reading of a sentence", () => {
   });
 });
 
+describe("an 's in a bare to-do", () => {
+  // "leo's prescription" is whose; "the door's locked" is "is" — the user's own sentence, offered.
+  const cases: Array<[string, string]> = [
+    ["pick up leo's prescription tmrw after school", "add"],
+    ["fix sam's bike saturday", "add"],
+    ["collect mum's glasses", "add"],
+    ["make sure the door's locked tonight", "offer"],
+    ["check the dog's been fed", "offer"],
+    ["check mum's ok tomorrow", "offer"],
+  ];
+  for (const [text, type] of cases) it(text, () => expect(classify(text, clock).map((i) => i.type)).toEqual([type]));
+});
+
 describe("clauses", () => {
   const cases: Array<[string, string[]]> = [
     ["I finished reading the book, now add call mom", ["complete", "add"]],

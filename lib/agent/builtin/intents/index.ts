@@ -8,7 +8,7 @@ import { trimPunctuation } from "@/lib/task-line/text";
 import { normalize } from "../text";
 import { findDue } from "@/lib/task-line/dates";
 import { fixCommandTypo } from "../typos";
-import { isBaseVerb } from "../verbs";
+import { baseOfPast, isBaseVerb } from "../verbs";
 import { addBody, findsOwnThing, readAdd } from "./add";
 import { readComplete, readDelete, readListedDone, readReopen, pointsAtTask } from "./change";
 import { cleanRequest, cleanRequestKeepCase } from "./cleanup";
@@ -167,6 +167,24 @@ const moodOnly = (title: string) => {
   return w.length <= 2 && w.every((x) => MOOD_TITLE.has(x));
 };
 
+/**
+ * "check the oven's off", "make sure the door's locked": an 's that is "is" (a state follows, or
+ * nothing does). "pick up leo's prescription", "fix sam's bike": an 's before a noun is whose.
+ */
+const STATE_AFTER_IS = new Set(
+  "off on in out up down done ok okay fine ready there here gone open shut closed locked empty full clean dry wet working broken on-time late back sorted still not".split(
+    " ",
+  ),
+);
+function saysIs(title: string): boolean {
+  const words = title.toLowerCase().split(/\s+/);
+  return words.some((w, i) => {
+    if (!/^[a-z]+'s$/.test(w)) return false;
+    const next = (words[i + 1] ?? "").replace(/[^a-z-]/g, "");
+    return !next || STATE_AFTER_IS.has(next) || next.endsWith("ing") || baseOfPast(next) !== null;
+  });
+}
+
 /** A bare imperative ("buy milk", "call mom tomorrow") is what people type into a to-do app. */
 function readBareAdd(c: Clause): Intent | null {
   if (isQuestion(c.original, c.lower)) return null;
@@ -180,9 +198,10 @@ function readBareAdd(c: Clause): Intent | null {
     // an imperative that contains one ("check the oven is off") is offered, not added.
     if (
       item &&
-      /\b(?:is|are|was|were|isn't|aren't|wasn't|got|has|had|been|am)\b|'(?:s|m|re)\b|\b(?:needs?|has|have|ought) to be\b|\b(?:should|must|will|can) be\b/i.test(
+      (/\b(?:is|are|was|were|isn't|aren't|wasn't|got|has|had|been|am)\b|'(?:m|re)\b|\b(?:needs?|has|have|ought) to be\b|\b(?:should|must|will|can) be\b/i.test(
         item.title,
-      )
+      ) ||
+        saysIs(item.title))
     )
       return isBaseVerb(firstWord) && item ? { type: "offer", item } : null;
     // "the present can slip to saturday", "not sure the boiler needs doing this week", "buzz me an
