@@ -117,6 +117,11 @@ describe("an 's in a bare to-do", () => {
   for (const [text, type] of cases) it(text, () => expect(classify(text, clock).map((i) => i.type)).toEqual([type]));
 });
 
+describe("an event told with a day is no to-do", () => {
+  for (const text of ["nana turns 80 next week!!", "school starts at 9 tomorrow", "the shop closes at 5 today"])
+    it(text, () => expect(classify(text, clock).map((i) => i.type)).not.toContain("add"));
+});
+
 describe("clauses", () => {
   const cases: Array<[string, string[]]> = [
     ["I finished reading the book, now add call mom", ["complete", "add"]],

@@ -176,6 +176,13 @@ const STATE_AFTER_IS = new Set(
     " ",
   ),
 );
+/** "nana turns 80 next week", "school starts monday", "dad lands at 9": what happens to someone on a day, told. */
+const EVENT_VERBS = new Set("turns arrives lands leaves starts ends opens closes flies finishes returns".split(" "));
+function tellsEvent(title: string): boolean {
+  const words = title.toLowerCase().split(/\s+/);
+  return !isBaseVerb(words[0] ?? "") && words.slice(1).some((w) => EVENT_VERBS.has(w));
+}
+
 function saysIs(title: string): boolean {
   const words = title.toLowerCase().split(/\s+/);
   return words.some((w, i) => {
@@ -201,7 +208,8 @@ function readBareAdd(c: Clause): Intent | null {
       (/\b(?:is|are|was|were|isn't|aren't|wasn't|got|has|had|been|am)\b|'(?:m|re)\b|\b(?:needs?|has|have|ought) to be\b|\b(?:should|must|will|can) be\b/i.test(
         item.title,
       ) ||
-        saysIs(item.title))
+        saysIs(item.title) ||
+        tellsEvent(item.title))
     )
       return isBaseVerb(firstWord) && item ? { type: "offer", item } : null;
     // "the present can slip to saturday", "not sure the boiler needs doing this week", "buzz me an
