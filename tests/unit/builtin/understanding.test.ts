@@ -122,6 +122,15 @@ describe("an event told with a day is no to-do", () => {
     it(text, () => expect(classify(text, clock).map((i) => i.type)).not.toContain("add"));
 });
 
+describe("work given in is done; a person dropping in is not", () => {
+  it("completes what was handed, sent or filled in", () => {
+    expect(classify("essay handed in!!", clock)).toEqual([{ type: "complete", refs: [{ kind: "phrase", text: "essay" }] }]);
+    expect(classify("tax return sent in", clock)).toEqual([{ type: "complete", refs: [{ kind: "phrase", text: "tax return" }] }]);
+  });
+  for (const text of ["dad checked in", "kids dropped in"])
+    it(text, () => expect(classify(text, clock).map((i) => i.type)).not.toContain("complete"));
+});
+
 describe("clauses", () => {
   const cases: Array<[string, string[]]> = [
     ["I finished reading the book, now add call mom", ["complete", "add"]],

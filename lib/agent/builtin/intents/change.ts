@@ -412,6 +412,8 @@ function readParticipleStatement(s: Said): Reading {
   return r ? { type: "complete", refs: r } : null;
 }
 
+/** Verbs whose "… in" says a piece of work was given in ("handed in", "sent in", "filled in", "turned in"). */
+const HANDED_IN = set("hand send fill turn pay");
 /** Chore verbs that are also the first noun of a compound ("water bill", "phone bill", "service charge"). */
 const NOUN_TOO = set("water phone service book plant paint post order text email iron");
 const BEFORE_A_NOUN = set("the my a an our his her their your some this that these those");
@@ -429,7 +431,7 @@ function participleRefs(ws: readonly string[]): TaskRef[] | null {
   const when = Math.max(0, atEnd(ws, j, PARTICIPLE_WHEN, 2));
   j -= when;
   let particle: string | undefined;
-  if (j >= 3 && (ws[j - 1] === "up" || ws[j - 1] === "off" || ws[j - 1] === "out")) particle = ws[--j];
+  if (j >= 3 && (ws[j - 1] === "up" || ws[j - 1] === "off" || ws[j - 1] === "out" || ws[j - 1] === "in")) particle = ws[--j];
   const word = ws[--j] ?? "";
   if (!/^[a-z]+$/.test(word)) return null;
   const adverb = Math.max(0, atEnd(ws, j, PARTICIPLE_ADVERB, 1));
@@ -444,7 +446,9 @@ function participleRefs(ws: readonly string[]): TaskRef[] | null {
   const auxiliary = when + adverb + aux > 0;
   const sameForm = aux > 0 && SAME_FORM_PARTICIPLES.has(word);
   const past = baseOfPast(word) ?? (sameForm ? word : null);
-  const chore = past !== null && (past !== word ? isBaseVerb(past) : sameForm) && !NOT_A_CHORE.has(past);
+  // "essay handed in", "forms sent in": "in" only after the verbs of giving work in ("dad checked in" is a visit).
+  if (particle === "in" && !(past !== null && HANDED_IN.has(past))) return null;
+  const chore = past !== null && (past !== word ? isBaseVerb(past) || particle === "in" : sameForm) && !NOT_A_CHORE.has(past);
   if (!chore && !(auxiliary && particle === undefined && FINISHED_STATE.has(word))) return null;
   if (PEOPLE.has(subject) || subject === "that's all") return null;
   const sw = subject.split(" ");
