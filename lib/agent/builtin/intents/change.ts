@@ -808,6 +808,31 @@ export const COMPLETE_RULES: ChangeRule[] = [
     ),
   },
   {
+    // "council rang me back so thats done", "rang the bank, so that's sorted": what happened, then "so that's done".
+    // A told event ("council rang me back") names its task by its subject; a deed ("rang the bank") by itself.
+    name: "so-thats-done",
+    examples: [
+      ["council rang me back so thats done", "council"],
+      ["rang the bank, so that's sorted", "rang the bank"],
+    ],
+    read: shaped(
+      {
+        tail: [
+          phrases("so"),
+          phrases("that|thats|it|its", "'s|is|"),
+          optional(phrases("all|now")),
+          DONE_STATE,
+          optional(phrases("now|then|lol|too")),
+        ],
+      },
+      (target, s) => {
+        const words = target.split(" ");
+        const told = words.findIndex((w, k) => k > 0 && baseOfPast(w) !== null && !isBaseVerb(w));
+        return completed(told > 0 ? words.slice(0, told).join(" ") : target, s);
+      },
+    ),
+  },
+  {
     name: "is-done",
     examples: [
       ["the bike one is done", "bike"],
