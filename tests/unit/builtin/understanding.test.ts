@@ -131,6 +131,13 @@ describe("work given in is done; a person dropping in is not", () => {
     it(text, () => expect(classify(text, clock).map((i) => i.type)).not.toContain("complete"));
 });
 
+describe("a note to self is a to-do", () => {
+  it("adds what follows 'note to self:'", () =>
+    expect(classify("note to self: email the landlord about the boiler", clock)).toEqual([
+      { type: "add", items: [{ title: "Email the landlord about the boiler" }] },
+    ]));
+});
+
 describe("clauses", () => {
   const cases: Array<[string, string[]]> = [
     ["I finished reading the book, now add call mom", ["complete", "add"]],

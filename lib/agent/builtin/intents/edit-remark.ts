@@ -56,7 +56,8 @@ export const EDIT_REMARK_RULES: EditRemarkRule[] = [
       const w = words(c.lower);
       const start2 = w.slice(0, 2).join(" ");
       const start3 = w.slice(0, 3).join(" ");
-      if (w.includes("list") || /^(?:task|todo|to-do|reminder|item)$/.test(w[2] ?? "")) return false;
+      // "note to self: email the landlord": a to-do for the user, not a note on a task "self".
+      if (w.includes("list") || /^(?:task|todo|to-do|reminder|item|self|self:|myself|myself:|me|me:)$/.test(w[2] ?? "")) return false;
       if (w[0] === "add" && (w[1] ?? "").startsWith("#") && w.includes("to")) return true;
       const noted = NOTE_START.has(start2) || NOTE_START.has(start3);
       const cue = w.includes("that") || w.includes("saying") || c.lower.includes(":") || w.includes("tag") || w.includes("label");
