@@ -176,11 +176,12 @@ const STATE_AFTER_IS = new Set(
     " ",
   ),
 );
-/** "nana turns 80 next week", "school starts monday", "dad lands at 9": what happens to someone on a day, told. */
+/** "nana turns 80 next week", "school starts monday", "dad lands at 9": what happens on a day, told. */
 const EVENT_VERBS = new Set("turns arrives lands leaves starts ends opens closes flies finishes returns".split(" "));
 function tellsEvent(title: string): boolean {
   const words = title.toLowerCase().split(/\s+/);
-  return !isBaseVerb(words[0] ?? "") && words.slice(1).some((w) => EVENT_VERBS.has(w));
+  // …and "dad checked in this morning", "bins collected tuesday": a past form after the first word tells what happened.
+  return !isBaseVerb(words[0] ?? "") && words.slice(1).some((w) => EVENT_VERBS.has(w) || (baseOfPast(w) !== null && !isBaseVerb(w)));
 }
 
 function saysIs(title: string): boolean {
