@@ -17,6 +17,8 @@ describe("spellOut", () => {
     ["v important - ring the solicitor", "very important - ring the solicitor"],
     ["remind me 2 call the bank b4 5pm", "remind me to call the bank before 5pm"],
     ["add call nan n grandad", "add call nan and grandad"],
+    ["cnt make the dentist tmrw", "can't make the dentist tmrw"],
+    ["electrician can be next wk", "electrician can be next week"],
     ["smashed thru the emails", "smashed through the emails"],
     ["3rd ones sorted", "3rd one's sorted"],
     ["the red ones are fine", "the red ones are fine"],

@@ -132,6 +132,8 @@ describe("work given in is done; a person dropping in is not", () => {
     expect(classify("essay handed in!!", clock)).toEqual([{ type: "complete", refs: [{ kind: "phrase", text: "essay" }] }]);
     expect(classify("tax return sent in", clock)).toEqual([{ type: "complete", refs: [{ kind: "phrase", text: "tax return" }] }]);
   });
+  it("completes what was marked as bought or paid", () =>
+    expect(classify("mark the gas bill as paid", clock)).toEqual([{ type: "complete", refs: [{ kind: "phrase", text: "gas bill" }] }]));
   for (const text of ["dad checked in", "kids dropped in"])
     it(text, () => expect(classify(text, clock).map((i) => i.type)).not.toContain("complete"));
 });

@@ -765,6 +765,21 @@ export const COMPLETE_RULES: ChangeRule[] = [
     ),
   },
   {
+    // "mark nappies as bought", "mark the gas bill as paid": the chore's own participle says done.
+    name: "mark-as-participle",
+    examples: [
+      ["mark nappys as bought", "nappys"],
+      ["mark the gas bill as paid", "gas bill"],
+    ],
+    read: (s) => {
+      const last = s.ws.at(-1) ?? "";
+      const base = baseOfPast(last);
+      if (s.ws[0] !== "mark" || s.ws.at(-2) !== "as" || s.ws.length < 4 || base === null || !isBaseVerb(base) || NOT_A_CHORE.has(base))
+        return null;
+      return completed(trimPunctuation(joinWords(s.ws.slice(1, -2))), s);
+    },
+  },
+  {
     name: "tick-off",
     examples: [["cross off the bread from my list", "bread"]],
     read: shaped(
