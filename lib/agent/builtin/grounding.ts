@@ -1146,6 +1146,8 @@ export const RULES: Rule[] = [
 ];
 
 /** Whether anything in the message keeps it from writing (negation, relay, hypothetical, a real question). */
+const CANNOT = new Set("can't cant cannot couldn't couldnt".split(" "));
+const CANNOT_THEN = new Set("until till til instead move moving moved push pushing pushed shift so but make".split(" "));
 function blocked(tokens: Token[], text: string): boolean {
   const first = tokens[0]?.w ?? "";
   // A negation blocks unless a rule takes it ("isn't that important", "no reminder for …"): the
@@ -1169,6 +1171,9 @@ function blocked(tokens: Token[], text: string): boolean {
     )
       return true;
   }
+  // "can't do the haircut tomorrow": the day it cannot be, not a new day; "can't come until thursday",
+  // "cant do sat, moving it to monday" say the new day.
+  if (tokens.some((t) => CANNOT.has(t.w)) && !tokens.some((t) => CANNOT_THEN.has(t.w))) return true;
   // Relay: "tell my brother to …", "ask dad to …".
   if (/^(?:tell|ask|message|text|email)$/.test(first) && !/^(?:me|myself)$/.test(tokens[1]?.w ?? "")) return true;
   const asksAssistant = /^(?:can|could|would|will)$/.test(first) && /^(?:you|u)$/.test(tokens[1]?.w ?? "");

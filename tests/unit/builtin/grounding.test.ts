@@ -87,6 +87,10 @@ describe("the explanation gate", () => {
     expect(change("bring the fence forward to tuesday")).toEqual({ id: "fence", due: "2026-11-24" });
     expect(read("the report came back from the printer")).toBeNull();
   });
+  it("reads the day after 'can't' as the day it cannot be, unless a new day is said", () => {
+    expect(read("can't do the report tomorrow")).toBeNull();
+    expect(change("the plumber can't come until thursday")).toEqual({ id: "plumber", due: "2026-11-26" });
+  });
   it("asks when two tasks fit equally well", () => {
     const two = [task("a", "Call the bank"), task("b", "Visit the bank")];
     const g = groundMessage("the bank one is urgent now", two, clock);
