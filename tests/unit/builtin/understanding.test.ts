@@ -117,12 +117,15 @@ describe("an 's in a bare to-do", () => {
   for (const [text, type] of cases) it(text, () => expect(classify(text, clock).map((i) => i.type)).toEqual([type]));
 });
 
-describe("an event told with a day is no to-do", () => {
+describe("an event, a memory or a groan told with a day is no to-do", () => {
   for (const text of [
     "nana turns 80 next week!!",
     "school starts at 9 tomorrow",
     "the shop closes at 5 today",
     "dad checked in this morning",
+    "cba with the garage today",
+    "ugh monday again",
+    "remember when we did the gutters last year, nightmare",
   ])
     it(text, () => expect(classify(text, clock).map((i) => i.type)).not.toContain("add"));
 });

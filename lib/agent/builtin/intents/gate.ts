@@ -42,7 +42,23 @@ const POINTS_AT_TASKS =
 const NEGATED = /\b(?:cba|isn'?t|aren'?t|wasn'?t|weren'?t|don'?t|doesn'?t|didn'?t|won'?t|can'?t|cannot|shouldn'?t|not|never|no longer)\b/;
 
 /** A title of only answer or thanks words is no task ("Please", "Yes please", "Ok thanks", "Thanks"). */
-const courtesyOnly = (title: string) => saysYes(title) || saysNo(title) || /^(?:thanks|thank you|ta|cheers)[!.]*$/i.test(title.trim());
+const courtesyOnly = (title: string) =>
+  saysYes(title) || saysNo(title) || /^(?:thanks|thank you|ta|cheers)[!.]*$/i.test(title.trim()) || nothingToDo(title);
+
+/** "ugh monday again", "friday lol": a title of only talk words ("again", "lol") names nothing to do. */
+const TALK_ONLY = new Set(
+  "again too also ugh argh lol haha yay meh anyway already still as well then so oh omg ffs wow gosh blimey jeez cool nice great fab ok okay right hmm um".split(
+    " ",
+  ),
+);
+const nothingToDo = (title: string) => {
+  const words = title
+    .toLowerCase()
+    .replace(/[!?.,]+/g, " ")
+    .split(/\s+/)
+    .filter(Boolean);
+  return words.length > 0 && words.every((w) => TALK_ONLY.has(w));
+};
 
 /** The intent to act on for a clause, given what its readers made of it. */
 export function gate(c: GateClause, intent: Intent, mutates: boolean, reader = ""): Intent {
