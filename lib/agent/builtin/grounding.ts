@@ -1146,6 +1146,14 @@ export const RULES: Rule[] = [
 ];
 
 /** Whether anything in the message keeps it from writing (negation, relay, hypothetical, a real question). */
+const PAST_DAY = new Set(
+  "monday tuesday wednesday thursday friday saturday sunday mon tue tues wed weds thu thur thurs fri sat sun weekend today tonight".split(
+    " ",
+  ),
+);
+const WAS_CHANGED = new Set(
+  "moved changed pushed put rescheduled bumped postponed delayed brought shifted switched set made now instead actually but so".split(" "),
+);
 const CANNOT = new Set("can't cant cannot couldn't couldnt".split(" "));
 const CANNOT_THEN = new Set("until till til instead move moving moved push pushing pushed shift so but make".split(" "));
 function blocked(tokens: Token[], text: string): boolean {
@@ -1171,6 +1179,9 @@ function blocked(tokens: Token[], text: string): boolean {
     )
       return true;
   }
+  // "tuesday was a write off": a day in a remark about the past; "the dentist was moved to friday" says the change.
+  if (tokens.some((t) => /^(?:was|were)$/.test(t.w)) && tokens.some((t) => PAST_DAY.has(t.w)) && !tokens.some((t) => WAS_CHANGED.has(t.w)))
+    return true;
   // "can't do the haircut tomorrow": the day it cannot be, not a new day; "can't come until thursday",
   // "cant do sat, moving it to monday" say the new day.
   if (tokens.some((t) => CANNOT.has(t.w)) && !tokens.some((t) => CANNOT_THEN.has(t.w))) return true;

@@ -91,6 +91,10 @@ describe("the explanation gate", () => {
     expect(read("can't do the report tomorrow")).toBeNull();
     expect(change("the plumber can't come until thursday")).toEqual({ id: "plumber", due: "2026-11-26" });
   });
+  it("reads a day in a remark about the past as no change", () => {
+    expect(read("tuesday was a write off")).toBeNull();
+    expect(change("the report was moved to friday")).toEqual({ id: "report", due: "2026-11-27" });
+  });
   it("asks when two tasks fit equally well", () => {
     const two = [task("a", "Call the bank"), task("b", "Visit the bank")];
     const g = groundMessage("the bank one is urgent now", two, clock);

@@ -126,6 +126,12 @@ describe("an event, a memory or a groan told with a day is no to-do", () => {
     "cba with the garage today",
     "ugh monday again",
     "remember when we did the gutters last year, nightmare",
+    "tomorrow's the big day",
+    "the kids break up next friday",
+    "back to work monday boo",
+    "the weekend went so fast",
+    "sophie loves the money more than presents haha",
+    "bank holiday monday yay",
   ])
     it(text, () => expect(classify(text, clock).map((i) => i.type)).not.toContain("add"));
 });

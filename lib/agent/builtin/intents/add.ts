@@ -280,7 +280,7 @@ const REMIND_PREFIX = /\b(?:remind|ping|nudge|alert|notify) me\b|\breminder\b/;
  */
 const NOT_THING_WORDS = new Set(
   (
-    "ok okay k kk lol lmao haha hehe ha omg ugh hmm hm meh yay yes yeah yep nope no nah not nice cool good great lovely brill " +
+    "ok okay k kk lol lmao haha hehe ha omg ugh hmm hm meh yay woohoo woo hooray boo booo yikes eek sigh yes yeah yep nope no nah not nice cool good great lovely brill " +
     "brilliant fab awesome sweet amazing perfect fine wow oops soz sorry thanks thx ty cheers ta mate hi hey hello bye night " +
     "morning evening afternoon day days week weekend today tonight tomorrow tmrw yesterday later laters brb ttyl gn gm xx wtf " +
     "idk dunno same true fair enough well done again more less too very so such just really maybe perhaps never always what " +

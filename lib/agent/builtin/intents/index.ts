@@ -193,6 +193,38 @@ function saysIs(title: string): boolean {
   });
 }
 
+/** Words of talk, never of a to-do's title: "bank holiday monday yay", "back to work monday boo". */
+const TALK_WORDS = new Set("yay boo booo haha hahaha lmao woo woohoo eek yikes omg hooray sigh".split(" "));
+const DETERMINERS = new Set("the my our his her their your".split(" "));
+/** Verbs of saying and feeling in -s ("sophie loves the money", "dad reckons friday"). */
+const SAYS_FEELS = new Set("loves likes hates wants thinks knows says reckons misses smells looks seems feels sounds".split(" "));
+/** Event verbs in their plural form ("the kids break up", "my parents arrive"). */
+const EVENT_BASE = new Set("turn arrive land leave start end open close fly finish return break come go visit".split(" "));
+/**
+ * A title left after its date that is the user telling, not asking (with no verb first in the message):
+ * - a past form first ("the weekend went so fast" → "Went so fast");
+ * - the rest of a date's 's ("tomorrow's the big day" → "S the big day");
+ * - a subject and its verb: a name and a verb of saying or feeling ("sophie loves the money"), or
+ *   "the"/"my", a plural and an event verb ("the kids break up next friday").
+ */
+function toldNotAsked(title: string): boolean {
+  const w = title
+    .toLowerCase()
+    .replace(/[!?.,]+/g, " ")
+    .split(/\s+/)
+    .filter(Boolean);
+  const [first = "", second = "", third = ""] = w;
+  if ((baseOfPast(first) !== null && !isBaseVerb(first)) || first === "s" || first === "'s") return true;
+  if (!DETERMINERS.has(first) && SAYS_FEELS.has(second)) return true;
+  return DETERMINERS.has(first) && second.endsWith("s") && EVENT_BASE.has(third);
+}
+/** A talk word anywhere in the message ("… monday boo", "… presents haha"). */
+const talks = (raw: string) =>
+  raw
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .some((x) => TALK_WORDS.has(x));
+
 /** A bare imperative ("buy milk", "call mom tomorrow") is what people type into a to-do app. */
 function readBareAdd(c: Clause): Intent | null {
   if (isQuestion(c.original, c.lower)) return null;
@@ -210,7 +242,9 @@ function readBareAdd(c: Clause): Intent | null {
         item.title,
       ) ||
         saysIs(item.title) ||
-        tellsEvent(item.title))
+        tellsEvent(item.title) ||
+        (!isBaseVerb(firstWord) && toldNotAsked(item.title)) ||
+        (item.due !== undefined && talks(c.raw)))
     )
       return isBaseVerb(firstWord) && item ? { type: "offer", item } : null;
     // "the present can slip to saturday", "not sure the boiler needs doing this week", "buzz me an
