@@ -94,9 +94,7 @@ function dayCodes(list: string): string[] {
 }
 
 /** Words after which a day is one date, never a repeat: "by the first monday of the month", "from mon to fri". */
-const ONE_OFF_BEFORE = new Set(
-  "by for until till til from between before after to this next last or either except not but".split(" "),
-);
+const ONE_OFF_BEFORE = new Set("by for until till til from between before after to this next last or either except not but".split(" "));
 /** The lower-case word right before a match ("" at the start). */
 function wordBefore(m: RegExpExecArray): string {
   const before = m.input.slice(0, m.index).trimEnd();
@@ -164,17 +162,17 @@ const PATTERNS: [RegExp, (m: RegExpExecArray) => string | null][] = [
   ],
   // the first monday of the month, said without "every" (rule nth-weekday-of-the-month): not after "by", "for", "until" …
   [
-    new RegExp(
-      `\\b(?:on\\s+)?(?:the\\s+)?(first|1st|second|2nd|third|3rd|fourth|4th|last)\\s+(${DAY})\\s+of\\s+the\\s+month\\b`,
-      "i",
-    ),
+    new RegExp(`\\b(?:on\\s+)?(?:the\\s+)?(first|1st|second|2nd|third|3rd|fourth|4th|last)\\s+(${DAY})\\s+of\\s+the\\s+month\\b`, "i"),
     (m) =>
       ONE_OFF_BEFORE.has(wordBefore(m))
         ? null
         : `FREQ=MONTHLY;BYDAY=${NTH[m[1]!.toLowerCase()]}${DAYS[m[2]!.toLowerCase().replace(/s$/, "")] ?? DAYS[m[2]!.toLowerCase()]}`,
   ],
   // "the 15th each month", "on the 1st every month" (rule ordinal-each-month): a day with its ordinal ending, no "of"
-  [new RegExp(`\\b(?:on\\s+)?(?:the\\s+)?(\\d{1,2})(?:st|nd|rd|th)\\s+(?:day\\s+)?${EACH}\\s+month\\b`, "i"), (m) => `FREQ=MONTHLY;BYMONTHDAY=${m[1]}`],
+  [
+    new RegExp(`\\b(?:on\\s+)?(?:the\\s+)?(\\d{1,2})(?:st|nd|rd|th)\\s+(?:day\\s+)?${EACH}\\s+month\\b`, "i"),
+    (m) => `FREQ=MONTHLY;BYMONTHDAY=${m[1]}`,
+  ],
   // on the 1st of every month / every 1st of the month / the 15th of each month / monthly on the 1st / every month on the 1st
   [
     new RegExp(`\\b(?:on\\s+)?(?:the\\s+)?${ORDINAL}\\s+(?:day\\s+)?of\\s+(?:every|each)\\s+month\\b`, "i"),

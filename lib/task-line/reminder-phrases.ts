@@ -186,9 +186,8 @@ const OFF_NEG: readonly string[] = [
   "dont keep",
   "no more",
 ];
-const OFF_VERB: readonly string[] = "remind reminding ping pinging nudge nudging nag nagging bug bugging alert alerting notify notifying".split(
-  " ",
-);
+const OFF_VERB: readonly string[] =
+  "remind reminding ping pinging nudge nudging nag nagging bug bugging alert alerting notify notifying".split(" ");
 const OFF_WHO = new Set(["me", "us"]);
 const OFF_NEED: readonly string[] = [
   "i don't need",
@@ -229,8 +228,40 @@ const OFF_ACT: readonly string[] = [
 const OFF_THE = new Set(["the", "my", "that", "this", "a", "an", "any", "those", "these"]);
 const OFF_NOUN = new Set(["reminder", "reminders", "alert", "alerts", "alarm", "alarms", "nudge", "nudges", "reminding", "ping", "pings"]);
 const OFF_ABOUT = new Set(["about", "of", "for", "on", "re", "abt", "from", "regarding", "with"]);
-const OFF_FILLER_LEAD = new Set(["oh", "ok", "okay", "actually", "and", "but", "nah", "no", "please", "pls", "also", "so", "right", "just", "um", "erm"]);
-const OFF_TAIL = new Set(["anymore", "now", "thanks", "thx", "ta", "pls", "please", "either", "cheers", "then", "mate", "again", "any", "more"]);
+const OFF_FILLER_LEAD = new Set([
+  "oh",
+  "ok",
+  "okay",
+  "actually",
+  "and",
+  "but",
+  "nah",
+  "no",
+  "please",
+  "pls",
+  "also",
+  "so",
+  "right",
+  "just",
+  "um",
+  "erm",
+]);
+const OFF_TAIL = new Set([
+  "anymore",
+  "now",
+  "thanks",
+  "thx",
+  "ta",
+  "pls",
+  "please",
+  "either",
+  "cheers",
+  "then",
+  "mate",
+  "again",
+  "any",
+  "more",
+]);
 const OFF_SUFFIX: readonly string[] = [
   "doesn't need a reminder",
   "doesnt need a reminder",
@@ -242,6 +273,13 @@ const OFF_SUFFIX: readonly string[] = [
   "no longer needs a reminder",
   "doesn't need reminding about",
 ];
+
+/** `word` without the marks of `marks` at its end. */
+function trimEnd(word: string, marks: string): string {
+  let end = word.length;
+  while (end > 0 && marks.includes(word[end - 1]!)) end--;
+  return word.slice(0, end);
+}
 
 /** The index after `phrase` (its words) at `at` in `ws`, or -1. */
 function afterPhrase(ws: readonly string[], at: number, phrase: string): number {
@@ -282,23 +320,19 @@ function offLead(ws: readonly string[], at: number): number {
 
 /** The task words of a reminder-off request (see above), or null. */
 export function findReminderOff(text: string): string | null {
-  const ws = text
-    .toLowerCase()
-    .replace(/[’‘]/g, "'")
-    .split(" ")
-    .filter(Boolean);
+  const ws = text.toLowerCase().replace(/[’‘]/g, "'").split(" ").filter(Boolean);
   if (ws.length > 30) return null;
   // "X doesn't need a reminder (anymore)"
   for (const suffix of OFF_SUFFIX) {
     const p = suffix.split(" ");
     for (let i = 1; i + p.length <= ws.length; i++) {
       if (afterPhrase(ws, i, suffix) < 0) continue;
-      const rest = ws.slice(i + p.length).map((w) => w.replace(/[.,!]+$/, ""));
+      const rest = ws.slice(i + p.length).map((w) => trimEnd(w, ".,!"));
       if (rest.every((w) => OFF_TAIL.has(w))) return taskWords(ws.slice(0, i));
     }
   }
   let at = 0;
-  while (at < 3 && OFF_FILLER_LEAD.has((ws[at] ?? "").replace(/[,!.]+$/, ""))) {
+  while (at < 3 && OFF_FILLER_LEAD.has(trimEnd(ws[at] ?? "", ",!."))) {
     if (offLead(ws, at) >= 0) break;
     at++;
   }
@@ -314,9 +348,9 @@ export function findReminderOff(text: string): string | null {
 function taskWords(ws: readonly string[]): string | null {
   const out: string[] = [];
   for (const raw of ws) {
-    const w = raw.replace(/[.!?]+$/, "");
+    const w = trimEnd(raw, ".!?");
     const comma = w.endsWith(",");
-    const word = comma ? w.replace(/,+$/, "") : w;
+    const word = comma ? trimEnd(w, ",") : w;
     if (word) out.push(word);
     if (comma) break;
   }

@@ -161,8 +161,34 @@ function remindBefore(text: string): Read | null {
 }
 
 /** Words around a new repeat that say nothing more: "only tuesdays now", "every 3 days from now on". */
-const REPEAT_LEAD = new Set(["only", "just", "now", "be", "to", "repeat", "repeating", "recur", "recurring", "happen", "happening", "done"]);
-const REPEAT_TAIL = ["from now on", "going forward", "these days", "from now", "now", "only", "instead", "then", "pls", "please", "thanks", "from here on"];
+const REPEAT_LEAD = new Set([
+  "only",
+  "just",
+  "now",
+  "be",
+  "to",
+  "repeat",
+  "repeating",
+  "recur",
+  "recurring",
+  "happen",
+  "happening",
+  "done",
+]);
+const REPEAT_TAIL = [
+  "from now on",
+  "going forward",
+  "these days",
+  "from now",
+  "now",
+  "only",
+  "instead",
+  "then",
+  "pls",
+  "please",
+  "thanks",
+  "from here on",
+];
 const REPEAT_REPLACED = ["instead of", "rather than", "not"];
 
 /** The rule a value says as a whole ("mon wed and fri", "every 3 days now", "monthly instead of weekly"), or null. */
