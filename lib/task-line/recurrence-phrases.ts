@@ -62,6 +62,8 @@ const MONTHS: Record<string, number> = {
   december: 12,
   dec: 12,
 };
+/** A season as its first month (northern hemisphere, as the app's users mostly are). */
+const SEASONS: Record<string, number> = { spring: 3, summer: 6, autumn: 9, fall: 9, winter: 12 };
 const NTH: Record<string, number> = { first: 1, "1st": 1, second: 2, "2nd": 2, third: 3, "3rd": 3, fourth: 4, "4th": 4, last: -1 };
 
 const DAY = `(?:${Object.keys(DAYS)
@@ -132,6 +134,11 @@ const PATTERNS: [RegExp, (m: RegExpExecArray) => string | null][] = [
   [
     new RegExp(`\\b(?:${EACH}|(?:${EACH}\\s+year|yearly|annually)\\s+in)\\s+(${MONTH})\\b`, "i"),
     (m) => `FREQ=YEARLY;BYMONTH=${MONTHS[m[1]!.toLowerCase()]};BYMONTHDAY=1`,
+  ],
+  // every autumn / each spring: the season's first month
+  [
+    new RegExp(`\\b${EACH}\\s+(spring|summer|autumn|fall|winter)\\b`, "i"),
+    (m) => `FREQ=YEARLY;BYMONTH=${SEASONS[m[1]!.toLowerCase()]};BYMONTHDAY=1`,
   ],
   [
     new RegExp(`\\bin\\s+(${MONTH})\\s+(?:${EACH}\\s+year|yearly|annually)\\b`, "i"),

@@ -219,6 +219,8 @@ const OFF_ACT: readonly string[] = [
   "nix",
   "mute",
   "unset",
+  "stop",
+  "disable",
   "turn off",
   "switch off",
   "get rid of",

@@ -32,6 +32,7 @@ describe("repeats said without 'every'", () => {
   it("every-month-name, times-a-period, nth-weekday-of-the-month, ordinal-each-month", () => {
     expect(rule("bleed the radiators every october")).toBe("FREQ=YEARLY;BYMONTH=10;BYMONTHDAY=1");
     expect(rule("check the boiler every year in march")).toBe("FREQ=YEARLY;BYMONTH=3;BYMONTHDAY=1");
+    expect(rule("clear the gutters every autumn")).toBe("FREQ=YEARLY;BYMONTH=9;BYMONTHDAY=1");
     expect(rule("water plants twice a week")).toBe("FREQ=WEEKLY;BYDAY=MO,TH");
     expect(rule("run 3 times a week")).toBe("FREQ=WEEKLY;BYDAY=MO,WE,FR");
     expect(rule("check the tyres twice a month")).toBe("FREQ=MONTHLY;BYMONTHDAY=1,15");
@@ -53,6 +54,7 @@ describe("reminder-off", () => {
     expect(findReminderOff("i don't need a reminder for the dentist after all")).toBe("the dentist");
     expect(findReminderOff("actually forget the reminder for the flight")).toBe("the flight");
     expect(findReminderOff("no more reminders for the vet thanks")).toBe("the vet");
+    expect(findReminderOff("stop the reminders for call mum")).toBe("call mum");
     expect(findReminderOff("the dentist doesnt need a reminder anymore")).toBe("the dentist");
   });
 
