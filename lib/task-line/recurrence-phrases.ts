@@ -105,6 +105,8 @@ function wordBefore(m: RegExpExecArray): string {
   return before.slice(start).toLowerCase();
 }
 /** "mondays", "tuesdays": a whole weekday name in the plural ("weds", "thurs", "tues" are one day). */
+/** "gotta love mondays", "i hate sundays": a feeling about a day, never a repeat. */
+const FEELING_BEFORE = new Set("love loves hate hates like likes loathe dread enjoy adore".split(" "));
 const FULL_PLURAL_DAY = /^(?:mon|tues|wednes|thurs|fri|satur|sun)days$/i;
 
 function withInterval(base: string, n: number, extra = ""): string {
@@ -258,7 +260,7 @@ const PATTERNS: [RegExp, (m: RegExpExecArray) => string | null][] = [
     (m) => {
       if (ONE_OFF_BEFORE.has(wordBefore(m)) || /^\s*(?:or|-|to)\b/i.test(m.input.slice(m.index + m[0].length))) return null;
       const codes = dayCodes(m[1]!);
-      const pluralDay = codes.length === 1 && FULL_PLURAL_DAY.test(m[1]!);
+      const pluralDay = codes.length === 1 && FULL_PLURAL_DAY.test(m[1]!) && !FEELING_BEFORE.has(wordBefore(m));
       return codes.length >= 2 || pluralDay ? `FREQ=WEEKLY;BYDAY=${codes.join(",")}` : null;
     },
   ],

@@ -233,9 +233,13 @@ const REPEAT_MARKERS = new Set(
 const saysRepeat = (text: string) => words(text).some((w) => REPEAT_MARKERS.has(withoutTrailingCommas(w)));
 
 /** A reader of a new repeat: the task, then the value read by repeatValue. */
+const GROUNDED_REPEAT = new Set(["every", "each", "daily", "weekly", "fortnightly", "monthly", "yearly", "annually"]);
+/** "vitamins are every other day now": grounding reads it against the tasks (it picks the repeating one of two). */
+const leftToGrounding = (value: string) => words(value).some((w) => GROUNDED_REPEAT.has(w));
 const repeatReader =
-  (refGroup: number, valueGroup: number): Reader =>
+  (refGroup: number, valueGroup: number, ground = false): Reader =>
   (m, ctx) => {
+    if (ground && leftToGrounding(m[valueGroup] ?? "")) return null;
     if (!saysRepeat(m[valueGroup] ?? "") && !saysRepeat((ctx.raw ?? ctx.original).toLowerCase())) return null;
     const recurrence = repeatValue(m[valueGroup] ?? "", ctx.clock);
     return recurrence ? { ref: m[refGroup] ?? "", changes: { recurrence } } : null;
@@ -243,10 +247,13 @@ const repeatReader =
 const SPLIT_JOIN = new Set(["to", "into", "repeat", "recur", "repeating"]);
 /** "make call mum monthly …": the task and the repeat in one span; the repeat is the longest tail that reads as one. */
 const refThenRepeat =
-  (group: number): Reader =>
+  (group: number, needsJoin: (m: string[]) => boolean): Reader =>
   (m, ctx) => {
     const ws = words(m[group] ?? "");
+    // "change the bed sheets every year" is a chore; "change the bins to every wednesday" an edit.
+    const join = needsJoin(m);
     for (let k = 1; k < ws.length; k++) {
+      if (join && !SPLIT_JOIN.has(ws[k]!)) continue;
       const rest = SPLIT_JOIN.has(ws[k]!) ? ws.slice(k + 1) : ws.slice(k);
       const read = repeatReader(0, 1)([ws.slice(0, k).join(" "), rest.join(" ")], ctx);
       if (read) return read;
@@ -420,15 +427,15 @@ export const UPDATE_RULES: UpdateRule[] = [
   // should be every october", "the plants need doing twice a week"; the value must be a repeat as a whole.
   rule(
     "repeat-is-now",
-    ["the gym one is only tuesdays now", "gym is mon wed and fri from now on", "the window cleaner is every 6 weeks"],
+    ["the gym one is only tuesdays now", "gym is mon wed and fri from now on", "the window cleaner is twice a month"],
     [SPAN, one("is", "are", "'s", "is now", "are now", "becomes", "goes"), SPAN],
-    repeatReader(1, 2),
+    repeatReader(1, 2, true),
   ),
   rule(
     "make-repeat",
     ["make call mum monthly instead of weekly", "change the bins to every wednesday", "switch the plants to every 3 days"],
-    [one("make", "change", "switch", "set", "turn"), LONGEST],
-    refThenRepeat(1),
+    [pick("make", "change", "switch", "set", "turn"), LONGEST],
+    refThenRepeat(2, (m) => m[1] !== "make"),
   ),
   rule(
     "should-repeat",
