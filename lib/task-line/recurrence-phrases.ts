@@ -62,6 +62,8 @@ const MONTHS: Record<string, number> = {
   december: 12,
   dec: 12,
 };
+/** A season as its first month (northern hemisphere, as the app's users mostly are). */
+const SEASONS: Record<string, number> = { spring: 3, summer: 6, autumn: 9, fall: 9, winter: 12 };
 const NTH: Record<string, number> = { first: 1, "1st": 1, second: 2, "2nd": 2, third: 3, "3rd": 3, fourth: 4, "4th": 4, last: -1 };
 
 const DAY = `(?:${Object.keys(DAYS)
@@ -93,6 +95,20 @@ function dayCodes(list: string): string[] {
   return [...new Set(codes)];
 }
 
+/** Words after which a day is one date, never a repeat: "by the first monday of the month", "from mon to fri". */
+const ONE_OFF_BEFORE = new Set("by for until till til from between before after to this next last or either except not but".split(" "));
+/** The lower-case word right before a match ("" at the start). */
+function wordBefore(m: RegExpExecArray): string {
+  const before = m.input.slice(0, m.index).trimEnd();
+  let start = before.length;
+  while (start > 0 && /[a-z']/i.test(before[start - 1]!)) start--;
+  return before.slice(start).toLowerCase();
+}
+/** "mondays", "tuesdays": a whole weekday name in the plural ("weds", "thurs", "tues" are one day). */
+/** "gotta love mondays", "i hate sundays": a feeling about a day, never a repeat. */
+const FEELING_BEFORE = new Set("love loves hate hates like likes loathe dread enjoy adore".split(" "));
+const FULL_PLURAL_DAY = /^(?:mon|tues|wednes|thurs|fri|satur|sun)days$/i;
+
 function withInterval(base: string, n: number, extra = ""): string {
   return `${base}${n > 1 ? `;INTERVAL=${n}` : ""}${extra}`;
 }
@@ -116,6 +132,20 @@ const PATTERNS: [RegExp, (m: RegExpExecArray) => string | null][] = [
     new RegExp(`\\b${EACH}\\s+(${MONTH})\\s+${ORDINAL}\\b`, "i"),
     (m) => `FREQ=YEARLY;BYMONTH=${MONTHS[m[1]!.toLowerCase()]};BYMONTHDAY=${m[2]}`,
   ],
+  // every october / each march / every year in october / in october every year / annually in october (rule every-month-name)
+  [
+    new RegExp(`\\b(?:${EACH}|(?:${EACH}\\s+year|yearly|annually)\\s+in)\\s+(${MONTH})\\b`, "i"),
+    (m) => `FREQ=YEARLY;BYMONTH=${MONTHS[m[1]!.toLowerCase()]};BYMONTHDAY=1`,
+  ],
+  // every autumn / each spring: the season's first month
+  [
+    new RegExp(`\\b${EACH}\\s+(spring|summer|autumn|fall|winter)\\b`, "i"),
+    (m) => `FREQ=YEARLY;BYMONTH=${SEASONS[m[1]!.toLowerCase()]};BYMONTHDAY=1`,
+  ],
+  [
+    new RegExp(`\\bin\\s+(${MONTH})\\s+(?:${EACH}\\s+year|yearly|annually)\\b`, "i"),
+    (m) => `FREQ=YEARLY;BYMONTH=${MONTHS[m[1]!.toLowerCase()]};BYMONTHDAY=1`,
+  ],
   // the last day of every month / every last day of the month / monthly on the last day
   [
     new RegExp(
@@ -138,6 +168,19 @@ const PATTERNS: [RegExp, (m: RegExpExecArray) => string | null][] = [
       "i",
     ),
     (m) => `FREQ=MONTHLY;BYDAY=${NTH[m[1]!.toLowerCase()]}${DAYS[m[2]!.toLowerCase().replace(/s$/, "")] ?? DAYS[m[2]!.toLowerCase()]}`,
+  ],
+  // the first monday of the month, said without "every" (rule nth-weekday-of-the-month): not after "by", "for", "until" …
+  [
+    new RegExp(`\\b(?:on\\s+)?(?:the\\s+)?(first|1st|second|2nd|third|3rd|fourth|4th|last)\\s+(${DAY})\\s+of\\s+the\\s+month\\b`, "i"),
+    (m) =>
+      ONE_OFF_BEFORE.has(wordBefore(m))
+        ? null
+        : `FREQ=MONTHLY;BYDAY=${NTH[m[1]!.toLowerCase()]}${DAYS[m[2]!.toLowerCase().replace(/s$/, "")] ?? DAYS[m[2]!.toLowerCase()]}`,
+  ],
+  // "the 15th each month", "on the 1st every month" (rule ordinal-each-month): a day with its ordinal ending, no "of"
+  [
+    new RegExp(`\\b(?:on\\s+)?(?:the\\s+)?(\\d{1,2})(?:st|nd|rd|th)\\s+(?:day\\s+)?${EACH}\\s+month\\b`, "i"),
+    (m) => `FREQ=MONTHLY;BYMONTHDAY=${m[1]}`,
   ],
   // on the 1st of every month / every 1st of the month / the 15th of each month / monthly on the 1st / every month on the 1st
   [
@@ -180,6 +223,17 @@ const PATTERNS: [RegExp, (m: RegExpExecArray) => string | null][] = [
         interval(m[1]!.toLowerCase()),
       ),
   ],
+  // twice a week / 3 times a week / twice monthly (rule times-a-period): spread over the week (Mon+Thu, Mon+Wed+Fri) or month (1st+15th)
+  [
+    /\b(twice|two times|2 times|2x|three times|3 times|3x|thrice)\s+(?:(?:a|per|every|each)\s+(week|month|year)|(weekly|monthly|yearly))\b/i,
+    (m) => {
+      const n = /^(?:twice|two|2)/i.test(m[1]!) ? 2 : 3;
+      const unit = (m[2] ?? m[3]!).toLowerCase().slice(0, 4);
+      if (unit === "year") return `FREQ=MONTHLY;INTERVAL=${n === 2 ? 6 : 4}`;
+      if (unit === "week") return `FREQ=WEEKLY;BYDAY=${n === 2 ? "MO,TH" : "MO,WE,FR"}`;
+      return `FREQ=MONTHLY;BYMONTHDAY=${n === 2 ? "1,15" : "1,10,20"}`;
+    },
+  ],
   // every fortnight / once a fortnight: every two weeks; once a day/week/month/year.
   [new RegExp(`\\b(?:${EACH}|once\\s+a)\\s+fortnight\\b`, "i"), () => "FREQ=WEEKLY;INTERVAL=2"],
   [
@@ -198,6 +252,17 @@ const PATTERNS: [RegExp, (m: RegExpExecArray) => string | null][] = [
       ({ daily: "FREQ=DAILY", weekly: "FREQ=WEEKLY", monthly: "FREQ=MONTHLY", yearly: "FREQ=YEARLY", annually: "FREQ=YEARLY" })[
         m[1]!.toLowerCase()
       ] ?? "FREQ=WEEKLY;INTERVAL=2",
+  ],
+  // A run of two or more weekdays without "every" (rule bare-day-run): "gym mon wed fri 7am", "swim tues and thurs at 6pm";
+  // one weekday in the plural ("yoga mondays"); never after "by", "from", "till" … (a range or a deadline, not a repeat).
+  [
+    new RegExp(`\\b(${DAY}(?:(?:\\s*[,&+]\\s*|\\s+and\\s+|\\s+)${DAY})*)\\b`, "i"),
+    (m) => {
+      if (ONE_OFF_BEFORE.has(wordBefore(m)) || /^\s*(?:or|-|to)\b/i.test(m.input.slice(m.index + m[0].length))) return null;
+      const codes = dayCodes(m[1]!);
+      const pluralDay = codes.length === 1 && FULL_PLURAL_DAY.test(m[1]!) && !FEELING_BEFORE.has(wordBefore(m));
+      return codes.length >= 2 || pluralDay ? `FREQ=WEEKLY;BYDAY=${codes.join(",")}` : null;
+    },
   ],
 ];
 

@@ -151,3 +151,212 @@ export function plainReminderWords(text: string): string {
   if (tail.length === 0) return text;
   return [...ws.slice(0, at), "remind", "me", ...tail].join(" ");
 }
+
+/**
+ * reminder-off (named rule): the user no longer wants a reminder on a task, read word by word —
+ * "no need to remind me about the dentist", "dont bother reminding me about X", "stop pinging me
+ * about X", "i don't need a reminder for X", "forget/ditch/cancel the reminder for X", "no more
+ * reminders for X", "X doesn't need a reminder". Returns the words naming the task (trailing
+ * "anymore", "thanks", "…, i'll remember" dropped), or null. Never "don't forget to remind me …",
+ * "no need to remind me" alone (nothing named: a plain no) or "don't remind me to …" (a to-do).
+ */
+const OFF_NEG: readonly string[] = [
+  "no need to",
+  "there's no need to",
+  "theres no need to",
+  "there is no need to",
+  "don't",
+  "dont",
+  "do not",
+  "you don't need to",
+  "you dont need to",
+  "you don't have to",
+  "you dont have to",
+  "you needn't",
+  "don't bother",
+  "dont bother",
+  "no point",
+  "no point in",
+  "stop",
+  "quit",
+  "you can stop",
+  "pls stop",
+  "please stop",
+  "don't keep",
+  "dont keep",
+  "no more",
+];
+const OFF_VERB: readonly string[] =
+  "remind reminding ping pinging nudge nudging nag nagging bug bugging alert alerting notify notifying".split(" ");
+const OFF_WHO = new Set(["me", "us"]);
+const OFF_NEED: readonly string[] = [
+  "i don't need",
+  "i dont need",
+  "don't need",
+  "dont need",
+  "i do not need",
+  "i no longer need",
+  "no longer need",
+  "no need for",
+  "i don't want",
+  "i dont want",
+  "don't want",
+  "dont want",
+];
+const OFF_ACT: readonly string[] = [
+  "forget",
+  "ditch",
+  "drop",
+  "scrap",
+  "kill",
+  "cancel",
+  "remove",
+  "delete",
+  "clear",
+  "lose",
+  "bin",
+  "axe",
+  "nix",
+  "mute",
+  "unset",
+  "stop",
+  "disable",
+  "turn off",
+  "switch off",
+  "get rid of",
+  "no more",
+  "no",
+];
+const OFF_THE = new Set(["the", "my", "that", "this", "a", "an", "any", "those", "these"]);
+const OFF_NOUN = new Set(["reminder", "reminders", "alert", "alerts", "alarm", "alarms", "nudge", "nudges", "reminding", "ping", "pings"]);
+const OFF_ABOUT = new Set(["about", "of", "for", "on", "re", "abt", "from", "regarding", "with"]);
+const OFF_FILLER_LEAD = new Set([
+  "oh",
+  "ok",
+  "okay",
+  "actually",
+  "and",
+  "but",
+  "nah",
+  "no",
+  "please",
+  "pls",
+  "also",
+  "so",
+  "right",
+  "just",
+  "um",
+  "erm",
+]);
+const OFF_TAIL = new Set([
+  "anymore",
+  "now",
+  "thanks",
+  "thx",
+  "ta",
+  "pls",
+  "please",
+  "either",
+  "cheers",
+  "then",
+  "mate",
+  "again",
+  "any",
+  "more",
+]);
+const OFF_SUFFIX: readonly string[] = [
+  "doesn't need a reminder",
+  "doesnt need a reminder",
+  "don't need a reminder",
+  "dont need a reminder",
+  "doesn't need reminders",
+  "doesnt need reminders",
+  "needs no reminder",
+  "no longer needs a reminder",
+  "doesn't need reminding about",
+];
+
+/** `word` without the marks of `marks` at its end. */
+function trimEnd(word: string, marks: string): string {
+  let end = word.length;
+  while (end > 0 && marks.includes(word[end - 1]!)) end--;
+  return word.slice(0, end);
+}
+
+/** The index after `phrase` (its words) at `at` in `ws`, or -1. */
+function afterPhrase(ws: readonly string[], at: number, phrase: string): number {
+  const p = phrase.split(" ");
+  return p.every((w, i) => ws[at + i] === w) ? at + p.length : -1;
+}
+
+/** The first of `phrases` said at `at`, the longest first: the index after it, or -1. */
+function afterAny(ws: readonly string[], at: number, phrases: readonly string[]): number {
+  let best = -1;
+  for (const p of phrases) best = Math.max(best, afterPhrase(ws, at, p));
+  return best;
+}
+
+/** Where the reminder-off lead ending at a joining word ("about") is over, from word `at`; -1 when none. */
+function offLead(ws: readonly string[], at: number): number {
+  // "no need to remind me", "stop reminding me", "dont bother pinging us"
+  const neg = afterAny(ws, at, OFF_NEG);
+  if (neg >= 0 && OFF_VERB.includes(ws[neg] ?? "")) {
+    const who = OFF_WHO.has(ws[neg + 1] ?? "") ? neg + 2 : -1;
+    if (who >= 0) return who;
+  }
+  // "i don't need (a) reminder(s)", "i don't need reminding", "i don't need to be reminded"
+  const need = afterAny(ws, at, OFF_NEED);
+  if (need >= 0) {
+    if (afterPhrase(ws, need, "to be reminded") >= 0) return need + 3;
+    const n = OFF_THE.has(ws[need] ?? "") ? need + 1 : need;
+    if (OFF_NOUN.has(ws[n] ?? "")) return n + 1;
+  }
+  // "forget the reminder", "no more reminders", "cancel my alerts"
+  const act = afterAny(ws, at, OFF_ACT);
+  if (act >= 0) {
+    const n = OFF_THE.has(ws[act] ?? "") ? act + 1 : act;
+    if (OFF_NOUN.has(ws[n] ?? "") && ws[n] !== "reminding") return n + 1;
+  }
+  return -1;
+}
+
+/** The task words of a reminder-off request (see above), or null. */
+export function findReminderOff(text: string): string | null {
+  const ws = text.toLowerCase().replace(/[’‘]/g, "'").split(" ").filter(Boolean);
+  if (ws.length > 30) return null;
+  // "X doesn't need a reminder (anymore)"
+  for (const suffix of OFF_SUFFIX) {
+    const p = suffix.split(" ");
+    for (let i = 1; i + p.length <= ws.length; i++) {
+      if (afterPhrase(ws, i, suffix) < 0) continue;
+      const rest = ws.slice(i + p.length).map((w) => trimEnd(w, ".,!"));
+      if (rest.every((w) => OFF_TAIL.has(w))) return taskWords(ws.slice(0, i));
+    }
+  }
+  let at = 0;
+  while (at < 3 && OFF_FILLER_LEAD.has(trimEnd(ws[at] ?? "", ",!."))) {
+    if (offLead(ws, at) >= 0) break;
+    at++;
+  }
+  const lead = offLead(ws, at);
+  if (lead < 0) return null;
+  let about = lead;
+  if (ws[about] === "anymore") about++;
+  if (!OFF_ABOUT.has(ws[about] ?? "")) return null;
+  return taskWords(ws.slice(about + 1));
+}
+
+/** The words naming the task: up to a comma or a closing filler ("anymore", "thanks"). */
+function taskWords(ws: readonly string[]): string | null {
+  const out: string[] = [];
+  for (const raw of ws) {
+    const w = trimEnd(raw, ".!?");
+    const comma = w.endsWith(",");
+    const word = comma ? trimEnd(w, ",") : w;
+    if (word) out.push(word);
+    if (comma) break;
+  }
+  while (out.length > 0 && OFF_TAIL.has(out.at(-1)!)) out.pop();
+  if (afterPhrase(out, Math.max(0, out.length - 2), "after all") >= 0) out.splice(-2);
+  return out.length > 0 && out.length <= 8 ? out.join(" ") : null;
+}

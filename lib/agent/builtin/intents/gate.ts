@@ -71,6 +71,7 @@ export function gate(c: GateClause, intent: Intent, mutates: boolean, reader = "
   // "no need to change X", "maybe the report could wait a week": said, not asked; nothing is written.
   if (
     mutates &&
+    !(intent.type === "update" && intent.changes.clearReminder) && // "no need to remind me about X" (reminder-off, update.ts)
     /^(?:(?:there's|there is) )?no need to\b|^(?:maybe|perhaps|probably|prob|prolly)\b|^(?:(?:no|nope|nah),? )?leave (?:it|that|them|the \S+(?: \S+)?) (?:alone|as it is|as is|where it is|be|on there|there|on the list|on my list|for now)\b/.test(
       c.raw.toLowerCase().trim(),
     )

@@ -233,7 +233,13 @@ function readBareAdd(c: Clause): Intent | null {
   const items = readAdd(c.original, c.clock);
   const item = items.length === 1 ? items[0] : undefined;
   const verb = (item?.title.split(/\s+/)[0] ?? "").toLowerCase();
-  if (isBaseVerb(firstWord) || (item && (item.due || item.priority) && (isBaseVerb(verb) || item.due))) {
+  // A repeat counts as a due for a title of two words or more ("team lunch first monday of the month": the tool puts
+  // it on its first occurrence); never "mondays, ugh" or "sundays with the family".
+  const repeated =
+    Boolean(item?.recurrence) &&
+    /\s/.test(item?.title.trim() ?? "") &&
+    !/^(?:with|for|at|in|on|by|and|but|so|is|are)\b/i.test(item?.title ?? "");
+  if (isBaseVerb(firstWord) || (item && (item.due || item.priority || repeated) && (isBaseVerb(verb) || item.due || repeated))) {
     // A sentence with its own verb ("the vet is now on the 12th") is a remark, not a to-do;
     // an imperative that contains one ("check the oven is off") is offered, not added.
     if (
@@ -433,7 +439,7 @@ export const INTENT_READERS: IntentReader[] = [
     name: "update",
     precedence: 30,
     mutates: true,
-    read: (c) => readUpdate(c.lower, c.original, c.clock) ?? readCanGo(c),
+    read: (c) => readUpdate(c.lower, c.original, c.clock, c.raw) ?? readCanGo(c),
     examples: [
       "move the dentist to friday",
       "make it urgent and due on monday",

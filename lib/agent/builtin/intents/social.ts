@@ -2,6 +2,7 @@
  * Conversation that needs no tool: greetings, thanks, goodbyes, "what can you do?",
  * yes/no answers, questions about the date, and off-topic requests (politely declined).
  */
+import { findReminderOff } from "@/lib/task-line/reminder-phrases";
 import { cleanPhrase } from "./refs";
 import type { Intent } from "./types";
 
@@ -142,6 +143,8 @@ function noLongerNeeded(text: string): Intent | null {
 /** A social or off-topic message, or null. */
 export function readSocial(text: string): Intent | null {
   if (!text) return { type: "say", kind: "unclear" };
+  // "no need to remind me about the dentist": the reminder of a task named, the update reader's (reminder-off).
+  if (findReminderOff(text)) return null;
   const unneeded = noLongerNeeded(text);
   if (unneeded) return unneeded;
   if (NEGATED_REQUEST.test(text) && !/^(?:don't|dont|do not) (?:forget|let me forget|let me miss)\b/.test(text)) return { type: "deny" };

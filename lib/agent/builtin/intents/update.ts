@@ -17,8 +17,9 @@ import { cutSpans, dueToString, extractDue } from "@/lib/task-line/dates";
 import { verbWords } from "../lexicon";
 import { capitalize, quoted, trimPunctuation } from "@/lib/task-line/text";
 import { numberFrom, NUMBER_WORD_PATTERN } from "@/lib/task-line/numbers";
-import { findReminderPhrase, REMIND as REMIND_ME } from "@/lib/task-line/reminder-phrases";
+import { findReminderOff, findReminderPhrase, REMIND as REMIND_ME } from "@/lib/task-line/reminder-phrases";
 import { findPriority, priorityWord } from "@/lib/task-line/priority";
+import { readTaskLine } from "@/lib/task-line/read";
 import { refFrom } from "./refs";
 import type { Changes, Intent } from "./types";
 import { LONGEST, matchWords, not, one, opt, type Part, pick, SPAN, spanWhere, star, type Token, tokenize } from "./word-grammar";
@@ -44,7 +45,8 @@ const QUOTE = new Set(['"', "'"]);
 const startsQuoted = (s: string, before: string) => QUOTE.has(s[0] ?? "") && (before === "" || before === " ");
 const quotedWords = (s: string, before: string) => startsQuoted(s, before) && s.length >= 3 && QUOTE.has(s.at(-1) ?? "");
 
-type ReadContext = { clock: Clock; original: string };
+/** `raw`: the clause as typed, before fillers such as "now" were dropped (a repeat's "… from now on"). */
+type ReadContext = { clock: Clock; original: string; raw?: string };
 type Read = { ref: string; changes: Changes };
 /** A clause as the rules see it: lower case (its words split once), the user's casing, the clock. */
 type Said = ReadContext & { text: string; tokens: Token[] };
@@ -158,6 +160,107 @@ function remindBefore(text: string): Read | null {
   return null;
 }
 
+/** Words around a new repeat that say nothing more: "only tuesdays now", "every 3 days from now on". */
+const REPEAT_LEAD = new Set([
+  "only",
+  "just",
+  "now",
+  "be",
+  "to",
+  "repeat",
+  "repeating",
+  "recur",
+  "recurring",
+  "happen",
+  "happening",
+  "done",
+]);
+const REPEAT_TAIL = [
+  "from now on",
+  "going forward",
+  "these days",
+  "from now",
+  "now",
+  "only",
+  "instead",
+  "then",
+  "pls",
+  "please",
+  "thanks",
+  "from here on",
+];
+const REPEAT_REPLACED = ["instead of", "rather than", "not"];
+
+/** The rule a value says as a whole ("mon wed and fri", "every 3 days now", "monthly instead of weekly"), or null. */
+function repeatValue(value: string, clock: Clock): string | null {
+  let ws = words(trimPunctuation(value)).map(withoutTrailingCommas);
+  while (ws.length > 1 && REPEAT_LEAD.has(ws[0]!)) ws = ws.slice(1);
+  // "monthly instead of weekly", "weekly not daily": the old repeat, said to be replaced.
+  for (const r of REPEAT_REPLACED) {
+    const n = r.split(" ").length;
+    const at = ws.findIndex((_, i) => i > 0 && ws.slice(i, i + n).join(" ") === r);
+    if (at > 0 && repeatOf(ws.slice(at + n).join(" "), clock)) ws = ws.slice(0, at);
+  }
+  for (let changed = true; changed && ws.length > 1; ) {
+    changed = false;
+    for (const tail of REPEAT_TAIL) {
+      const n = tail.split(" ").length;
+      if (ws.length > n && ws.slice(-n).join(" ") === tail) {
+        ws = ws.slice(0, -n);
+        changed = true;
+      }
+    }
+  }
+  return repeatOf(ws.join(" "), clock);
+}
+
+/** The repeat rule of words that are nothing but a repeat (and the time words of its days). */
+function repeatOf(value: string, clock: Clock): string | null {
+  if (!value || words(value).length > 8) return null;
+  const reading = readTaskLine(`x ${value}`, clock);
+  return reading.recurrence && reading.title.trim().toLowerCase() === "x" ? reading.recurrence : null;
+}
+
+/**
+ * Words that say a value is a repeat and not one date: "the conference is mon and tue" is two days,
+ * "the gym is mon and wed now" / "… every …" / "… mondays" a new repeat.
+ */
+const REPEAT_MARKERS = new Set(
+  "every each daily weekly fortnightly monthly yearly annually twice thrice times only now forward onwards repeat repeats repeating recur recurring mondays tuesdays wednesdays thursdays fridays saturdays sundays weekdays weekends".split(
+    " ",
+  ),
+);
+const saysRepeat = (text: string) => words(text).some((w) => REPEAT_MARKERS.has(withoutTrailingCommas(w)));
+
+/** A reader of a new repeat: the task, then the value read by repeatValue. */
+const GROUNDED_REPEAT = new Set(["every", "each", "daily", "weekly", "fortnightly", "monthly", "yearly", "annually"]);
+/** "vitamins are every other day now": grounding reads it against the tasks (it picks the repeating one of two). */
+const leftToGrounding = (value: string) => words(value).some((w) => GROUNDED_REPEAT.has(w));
+const repeatReader =
+  (refGroup: number, valueGroup: number, ground = false): Reader =>
+  (m, ctx) => {
+    if (ground && leftToGrounding(m[valueGroup] ?? "")) return null;
+    if (!saysRepeat(m[valueGroup] ?? "") && !saysRepeat((ctx.raw ?? ctx.original).toLowerCase())) return null;
+    const recurrence = repeatValue(m[valueGroup] ?? "", ctx.clock);
+    return recurrence ? { ref: m[refGroup] ?? "", changes: { recurrence } } : null;
+  };
+const SPLIT_JOIN = new Set(["to", "into", "repeat", "recur", "repeating"]);
+/** "make call mum monthly …": the task and the repeat in one span; the repeat is the longest tail that reads as one. */
+const refThenRepeat =
+  (group: number, needsJoin: (m: string[]) => boolean): Reader =>
+  (m, ctx) => {
+    const ws = words(m[group] ?? "");
+    // "change the bed sheets every year" is a chore; "change the bins to every wednesday" an edit.
+    const join = needsJoin(m);
+    for (let k = 1; k < ws.length; k++) {
+      if (join && !SPLIT_JOIN.has(ws[k]!)) continue;
+      const rest = SPLIT_JOIN.has(ws[k]!) ? ws.slice(k + 1) : ws.slice(k);
+      const read = repeatReader(0, 1)([ws.slice(0, k).join(" "), rest.join(" ")], ctx);
+      if (read) return read;
+    }
+    return null;
+  };
+
 /** A rule from its grammar and the reader of its captures (1: the first span, 2: the next …). */
 function rule(name: string, examples: string[], parts: Part[], read: Reader, when?: (said: Said) => boolean): UpdateRule {
   return {
@@ -245,6 +348,41 @@ export const UPDATE_RULES: UpdateRule[] = [
       return { ref: m[1] ?? "", changes: { shiftDays: m[4] === "later" ? n : -n } };
     },
   ),
+  // Reminders no longer wanted ("no need to remind me about the dentist", "forget the reminder for the flight"):
+  // lib/task-line/reminder-phrases.ts findReminderOff reads the words.
+  {
+    name: "reminder-off",
+    examples: [
+      "no need to remind me about the dentist",
+      "dont bother reminding me about the gym",
+      "forget the reminder for the flight",
+      "the vet doesnt need a reminder anymore",
+    ],
+    read: (said) => {
+      const ref = findReminderOff(said.text);
+      return ref ? { ref, changes: { clearReminder: true } } : null;
+    },
+  },
+  // "move the reminder for the dentist to 2 hours before", "change the alert on the flight to the day before" (reminder-to-before).
+  rule(
+    "reminder-to-before",
+    ["move the reminder for the dentist to 2 hours before", "change the alert on the flight to the day before"],
+    [
+      one("move", "change", "set", "make", "switch", "push", "put", "shift", "bring", "update"),
+      opt(one("the", "my")),
+      one("reminder", "alert", "nudge"),
+      one("for", "on", "about", "of", "re"),
+      SPAN,
+      one("to", "for"),
+      SPAN,
+    ],
+    (m) => {
+      const phrase = findReminderPhrase(`remind me ${trimPunctuation(m[2] ?? "")}`);
+      return phrase?.kind === "before" && phrase.end >= `remind me ${trimPunctuation(m[2] ?? "")}`.length - 1
+        ? { ref: m[1] ?? "", changes: { remindBefore: phrase.minutes } }
+        : null;
+    },
+  ),
   // Repeating tasks.
   rule(
     "stop-repeating",
@@ -255,6 +393,18 @@ export const UPDATE_RULES: UpdateRule[] = [
       opt(one("the")),
       SPAN,
       opt(one("task", "todo", "one")),
+    ],
+    refIs(1, { clearRecurrence: true }),
+  ),
+  rule(
+    "does-not-repeat",
+    ["the bins dont repeat no more", "the gym doesn't need to repeat", "the plants won't repeat anymore"],
+    [
+      SPAN,
+      one("don't", "dont", "doesn't", "doesnt", "does not", "do not", "won't", "wont", "needn't", "need not"),
+      opt(one("need to", "have to", "gotta")),
+      one("repeat", "recur", "be repeating", "keep repeating"),
+      opt(one("no more", "any more", "anymore", "now", "again", "thanks", "pls")),
     ],
     refIs(1, { clearRecurrence: true }),
   ),
@@ -271,6 +421,43 @@ export const UPDATE_RULES: UpdateRule[] = [
       one("repeat", "repeating"),
     ],
     refIs(1, { clearRecurrence: true }),
+  ),
+  // A new repeat for a task the user has (rules repeat-is-now, make-repeat, should-repeat, needs-doing-repeat):
+  // "the gym is mon wed and fri from now on", "make call mum monthly instead of weekly", "the radiators
+  // should be every october", "the plants need doing twice a week"; the value must be a repeat as a whole.
+  rule(
+    "repeat-is-now",
+    ["the gym one is only tuesdays now", "gym is mon wed and fri from now on", "the window cleaner is twice a month"],
+    [SPAN, one("is", "are", "'s", "is now", "are now", "becomes", "goes"), SPAN],
+    repeatReader(1, 2, true),
+  ),
+  rule(
+    "make-repeat",
+    ["make call mum monthly instead of weekly", "change the bins to every wednesday", "switch the plants to every 3 days"],
+    [pick("make", "change", "switch", "set", "turn"), LONGEST],
+    refThenRepeat(2, (m) => m[1] !== "make"),
+  ),
+  rule(
+    "should-repeat",
+    ["the radiators should be every october", "the rent should repeat on the 1st of each month", "the bins need to be every other week"],
+    [
+      SPAN,
+      one("should", "must", "needs to", "need to", "has to", "have to", "ought to", "can", "will"),
+      opt(one("be", "repeat", "recur", "happen", "be done", "be repeating", "go")),
+      SPAN,
+    ],
+    repeatReader(1, 2),
+  ),
+  rule(
+    "needs-doing-repeat",
+    ["the plants need doing twice a week", "the filter needs changing every 3 months", "the car wants washing every fortnight"],
+    [
+      SPAN,
+      one("need", "needs", "want", "wants", "should get", "gets", "get"),
+      spanWhere((w) => !w.includes(" ") && (w === "doing" || w === "done" || w.endsWith("ing"))),
+      SPAN,
+    ],
+    repeatReader(1, 3),
   ),
   rule(
     "skip-once",
@@ -1093,7 +1280,7 @@ const firstLetters = (ref: string) => {
 };
 
 /** An edit request, or null. `text` is lower-case; `originalText` keeps the user's casing. */
-export function readUpdate(text: string, originalText: string, clock: Clock): Intent | null {
+export function readUpdate(text: string, originalText: string, clock: Clock, raw?: string): Intent | null {
   const first = tokenize(text);
   if (!first) return null;
   // An add command ("add book flights, it's important") is not an edit, unless it adds a note.
@@ -1108,7 +1295,7 @@ export function readUpdate(text: string, originalText: string, clock: Clock): In
   const t = its >= 0 ? `${text.slice(0, first[its]!.at)}it's${text.slice(first[its]!.end)}` : text;
   const tokens = its >= 0 ? tokenize(t) : first;
   if (!tokens) return null;
-  const said: Said = { clock, original: originalText, text: t, tokens };
+  const said: Said = { clock, original: originalText, text: t, tokens, ...(raw ? { raw } : {}) };
   for (const updateRule of UPDATE_RULES) {
     const result = updateRule.read(said);
     if (!result) continue;
