@@ -302,6 +302,13 @@ function correctionCalls(ctx: TurnContext, acts: Act[], c: { meant: string; not:
 /** Words after a change of the task just added that add nothing: "make it fri actually". */
 const AMEND_BACK = new Set([...FILLER_BACK, "actually", "instead", "then", "now"]);
 
+/** A word without the commas and stops typed after it ("no,", "wait!"). */
+function withoutEndPunctuation(word: string): string {
+  let end = word.length;
+  while (end > 0 && ",.!".includes(word[end - 1] ?? "")) end--;
+  return word.slice(0, end);
+}
+
 /** Words before "make it …" that take back what was just set ("actually", "no wait", "on second thought"). */
 const AMEND_FRONT = new Set([...CORRECTION_FRONT, ...FILLER_FRONT, "second", "thought", "thoughts", "then", "instead"]);
 
@@ -320,7 +327,7 @@ function pronounChange(ctx: TurnContext, acts: Act[], intent: Intent | undefined
     .trim()
     .replace(/(?<![.!])[.!]+$/, "")
     .split(/\s+/)
-    .map((x) => x.replace(/[,.!]+$/, ""));
+    .map(withoutEndPunctuation);
   // "actually make it every two weeks", "on second thought make it monthly": the words before the change say nothing more.
   dropFront(asWords, AMEND_FRONT);
   dropBack(asWords, AMEND_BACK);
@@ -681,6 +688,12 @@ export function dialogueAnswer(ctx: TurnContext): Mapped | null {
   }
   const timed = timeOnTaskDay(ctx, acts, intent) ?? reminder(ctx, acts);
   if (timed) return { calls: timed, notes: [] };
+  // "my bad, sunday" after a move reads as a list of Sunday's tasks; the correction word says it is the day meant.
+  const corrected = intent?.type === "list" && dropFront(words(ctx.userText), CORRECTION_FRONT);
+  if (corrected) {
+    const day = newDay(ctx, acts);
+    if (day) return { calls: day, notes: [] };
+  }
   if (!loosely) return null;
   const changed = pronounChange(ctx, acts, intent);
   if (changed) return { calls: changed, notes: [] };

@@ -565,6 +565,13 @@ function classifyBounded(text: string, clock: Clock, answerFirst: boolean): Inte
   const grouped = readGroupThenCommand(cleanRequest(text), clock);
   const command = grouped ? groupAndCommand(text)?.[1] : undefined;
   if (grouped && command) return [gate({ raw: command, lower: cleanRequest(command), original: command, clock }, grouped, true, "bulk")];
+  // "hold on, make it friday", "no wait, move it to monday": a word that takes back, then the request (rule TAKE-BACK-LEAD).
+  const takeBack = answerFirst ? TAKE_BACK_LEAD.find((lead) => text.toLowerCase().startsWith(`${lead}, `)) : undefined;
+  if (takeBack) {
+    const rest = classifyBounded(text.slice(takeBack.length + 2).trim(), clock, false);
+    if (rest.every(isKnown) && rest.every((i) => i.type !== "say" && i.type !== "select" && i.type !== "offer" && i.type !== "add"))
+      return rest;
+  }
   // "undo that, wrong one", "my bad, undo that": the undo, and a remark about the mistake (rule UNDO-WITH-REMARK).
   const halves = text.split(/[,.!]\s+/);
   if (
@@ -618,6 +625,9 @@ function classifyBounded(text: string, clock: Clock, answerFirst: boolean): Inte
 /** A short remark about the user before a comma ("i'm knackered, …", "ugh, …"); group 1 is the rest. */
 const ASIDE = /^(?:i'm|im|i am|ugh|argh|phew|honestly|god|man|oh well|right|ok so|okay so)\b[^,]{0,30},\s*(\S.*)$/i;
 
+/** Words before a comma that take back what was just said ("hold on, make it friday"). */
+const TAKE_BACK_LEAD = ["hold on", "hang on", "wait", "no wait", "oh wait", "actually", "on second thought", "on second thoughts", "hmm"];
+
 /** Words that only say the change just made was a mistake ("wrong one", "my bad", "sorry"). */
 const MISTAKE_WORDS = new Set("wrong one task thing my bad mistake sorry soz oops whoops that was not it the".split(" "));
 function mistakeRemark(text: string): boolean {
@@ -643,9 +653,11 @@ function mistakeRemark(text: string): boolean {
 export function remarkThenRequest(text: string, clock: Clock): Intent[] | null {
   const split = splitRemark(text);
   if (!split) return null;
-  const { remark, request } = split;
+  const { remark, request, reason } = split;
   const remarkWords: string[] = remark.toLowerCase().match(/[a-z0-9']+/g) ?? [];
-  if (remarkWords.length === 0 || remarkWords.length > 14 || !onlyRemark(remark, remarkWords, clock)) return null;
+  if (remarkWords.length === 0 || remarkWords.length > 14 || wordCount(request) > 16) return null;
+  // A reason ("since …", "… because …") is a remark by its word; anything else must read as asking for nothing.
+  if (reason ? isQuestion(remark, remark.toLowerCase()) : !onlyRemark(remark, remarkWords, clock)) return null;
   let w: string[] = request.toLowerCase().match(/[a-z0-9'#]+/g) ?? [];
   while (w.length && REQUEST_LEAD.has(w[0] ?? "")) w.shift();
   if (w[0] && GERUND[w[0]]) w[0] = GERUND[w[0]] ?? w[0];
@@ -728,25 +740,26 @@ const GERUND: Record<string, string> = {
 };
 
 /** Where a remark ends and the request begins: the first comma, else " so "; or a reason after the request. */
-function splitRemark(text: string): { remark: string; request: string } | null {
+function splitRemark(text: string): { remark: string; request: string; reason: boolean } | null {
   const lower = text.toLowerCase();
   for (const reason of [" because ", " cos ", " coz ", " cause ", " since "]) {
     const at = lower.indexOf(reason);
-    if (at > 0) return { remark: text.slice(at + reason.length), request: text.slice(0, at).replace(/,\s*$/, "") };
+    if (at > 0) return { remark: text.slice(at + reason.length), request: text.slice(0, at).replace(/,\s*$/, ""), reason: true };
   }
   // "boss says the report is top priority now": who said it, then what they said.
   for (const said of [" says ", " said ", " reckons "]) {
     const at = lower.indexOf(said);
     if (at > 0 && lower.slice(0, at).split(" ").length <= 3 && !lower.includes(","))
-      return { remark: text.slice(0, at), request: text.slice(at + said.length).replace(/^that /i, "") };
+      return { remark: text.slice(0, at), request: text.slice(at + said.length).replace(/^that /i, ""), reason: false };
   }
   const comma = text.indexOf(",");
   if (comma > 0 && text.indexOf(",", comma + 1) < 0) {
-    const remark = text.slice(0, comma).replace(/^(?:since|as|because|cos|coz) /i, "");
-    return { remark, request: text.slice(comma + 1).trim() };
+    const first = text.slice(0, comma);
+    const remark = first.replace(/^(?:since|as|because|cos|coz) /i, "");
+    return { remark, request: text.slice(comma + 1).trim(), reason: remark !== first };
   }
   const so = lower.indexOf(" so ");
-  if (so > 0 && lower.indexOf(" so ", so + 1) < 0) return { remark: text.slice(0, so), request: text.slice(so + 4) };
+  if (so > 0 && lower.indexOf(" so ", so + 1) < 0) return { remark: text.slice(0, so), request: text.slice(so + 4), reason: false };
   return null;
 }
 
