@@ -108,6 +108,9 @@ export function readEllipsis(text: string): string | null {
   let marked = dropFront(w, JOINERS);
   dropFront(w, FILLER_FRONT);
   dropBack(w, FILLER_BACK);
+  // "do the same for the report", "same again for the vet"
+  if (w[0] === "do" && w[1] === "the" && w[2] === "same") w.splice(0, 2);
+  if (w[0] === "same" && w[1] === "again") w.splice(1, 1);
   if ((w[0] === "same" && (w[1] === "for" || w[1] === "with")) || (w[0] === "same" && w[1] === "goes" && w[2] === "for")) {
     w.splice(0, w[1] === "goes" ? 3 : 2);
     marked = true;
@@ -280,6 +283,13 @@ function correctionCalls(ctx: TurnContext, acts: Act[], c: { meant: string; not:
     const renamed = `${title.slice(0, from)}${from === 0 ? capitalize(c.meant) : c.meant}${title.slice(from + old.length)}`;
     return [{ toolName: "update_task", input: { task: act.task.id, title: renamed } }];
   }
+  // "sorry, thursday not wednesday" after a move: the day meant, on the same task (rule DAY-NOT-DAY).
+  if (act.name === "update_task" && act.done && act.task && "due" in act.input && c.meant !== OTHER) {
+    const due = findDue(c.meant, ctx.clock);
+    const covered = due ? due.spans.reduce((n, sp) => n + sp.length, 0) : 0;
+    if (due && covered >= c.meant.replace(/^(?:on|for|to) /, "").length)
+      return [{ toolName: "update_task", input: { task: act.task.id, due: dueToString(due.due) } }];
+  }
   const target = c.meant === OTHER ? otherOf(ctx, act.task) : taskPhrase(words(c.meant));
   if (!target || (act.task && c.meant !== OTHER && sameWordIn(act.task.title, c.meant))) return null;
   const redo = { toolName: act.name, input: { ...act.input, task: target } };
@@ -291,6 +301,16 @@ function correctionCalls(ctx: TurnContext, acts: Act[], c: { meant: string; not:
 
 /** Words after a change of the task just added that add nothing: "make it fri actually". */
 const AMEND_BACK = new Set([...FILLER_BACK, "actually", "instead", "then", "now"]);
+
+/** A word without the commas and stops typed after it ("no,", "wait!"). */
+function withoutEndPunctuation(word: string): string {
+  let end = word.length;
+  while (end > 0 && ",.!".includes(word[end - 1] ?? "")) end--;
+  return word.slice(0, end);
+}
+
+/** Words before "make it …" that take back what was just set ("actually", "no wait", "on second thought"). */
+const AMEND_FRONT = new Set([...CORRECTION_FRONT, ...FILLER_FRONT, "second", "thought", "thoughts", "then", "instead"]);
 
 /** Titles the add reader makes of "make that every week": a change verb and a pronoun. */
 const PRONOUN_TITLE = /^(?:make|set|put|change|switch|turn|have) (?:it|that|this)$/i;
@@ -306,7 +326,10 @@ function pronounChange(ctx: TurnContext, acts: Act[], intent: Intent | undefined
     .toLowerCase()
     .trim()
     .replace(/(?<![.!])[.!]+$/, "")
-    .split(/\s+/);
+    .split(/\s+/)
+    .map(withoutEndPunctuation);
+  // "actually make it every two weeks", "on second thought make it monthly": the words before the change say nothing more.
+  dropFront(asWords, AMEND_FRONT);
   dropBack(asWords, AMEND_BACK);
   // "make it repeat every week": the repeat is said by "every week".
   if (asWords[2] === "repeat" || asWords[2] === "recur") asWords.splice(2, 1);
@@ -330,20 +353,108 @@ const DAY_FRONT = new Set([
   // "sorry i meant saturday" after a move: the day, for the task just changed (never a task named "saturday").
   ...["i", "meant", "mean"],
 ]);
-const DAY_BACK = new Set([...FILLER_BACK, "is", "better", "instead", "would", "be", "works", "then", "actually", "mean", "i"]);
+const DAY_BACK = new Set([
+  ...FILLER_BACK,
+  "is",
+  "better",
+  "instead",
+  "would",
+  "be",
+  "works",
+  "then",
+  "actually",
+  "mean",
+  "i",
+  "enough",
+  "fine",
+]);
 
-/** "actually sunday is better", "hmm do it for tomorrow morning": only a day (and time) for the task just added or changed. */
+/** Words that move "it" without saying more ("push that to next week", "that can wait till monday"). */
+const MOVE_IT_FRONT = new Set([
+  "push",
+  "move",
+  "bump",
+  "shift",
+  "put",
+  "it",
+  "that",
+  "this",
+  "can",
+  "could",
+  "wait",
+  "till",
+  "til",
+  "until",
+  "to",
+  "off",
+  "back",
+]);
+const IT_WORDS = new Set(["it", "that", "this"]);
+
+/**
+ * "actually sunday is better", "hmm do it for tomorrow morning": only a day (and time) for the task
+ * just added or changed; "hmm no, every other week", "actually every 3 days is enough" after a
+ * repeat was set: only a repeat (rule NEW-SLOT). With no change just made, "push that to next
+ * week", "that can wait till monday" move the one task "it" points at (a list of one just shown)
+ * — only when the message says "it"/"that" and a move word (rule MOVE-IT).
+ */
 function newDay(ctx: TurnContext, acts: Act[]): Call[] | null {
   const act = acts.length === 1 ? acts[0] : undefined;
-  if (!act?.done || !act.task || (act.name !== "add_task" && act.name !== "update_task")) return null;
+  const justChanged = act?.done && act.task && (act.name === "add_task" || act.name === "update_task") ? act.task : null;
   const w = words(ctx.userText);
-  const led = dropFront(w, DAY_FRONT);
+  let task = justChanged?.id ?? null;
+  let led: boolean;
+  if (!task) {
+    if (acts.length > 0) return null;
+    const front = [...w];
+    dropFront(front, FILLER_FRONT);
+    if (!front.some((x, i) => i < 3 && IT_WORDS.has(x)) || !front.some((x, i) => i < 3 && MOVE_IT_FRONT.has(x) && !IT_WORDS.has(x)))
+      return null;
+    task = itTask(ctx);
+    if (!task) return null;
+    dropFront(w, FILLER_FRONT);
+    led = dropFront(w, MOVE_IT_FRONT);
+  } else led = dropFront(w, DAY_FRONT);
   const trailed = dropBack(w, DAY_BACK);
   const rest = w.join(" ");
   if (!(led || trailed) || !rest) return null;
   const due = findDue(rest, ctx.clock);
   const covered = due ? due.spans.reduce((n, sp) => n + sp.length, 0) : 0;
-  return due && covered >= rest.length ? [{ toolName: "update_task", input: { task: act.task.id, due: dueToString(due.due) } }] : null;
+  if (due && covered >= rest.length) return [{ toolName: "update_task", input: { task, due: dueToString(due.due) } }];
+  // Only a repeat, after a repeat was set: "every other week", "every 3 days".
+  if (!justChanged || act?.name !== "update_task" || !("recurrence" in (act?.input ?? {})) || w[0] !== "every") return null;
+  const read = classify(`add x ${rest}`, ctx.clock);
+  const item = read.length === 1 && read[0]?.type === "add" && read[0].items.length === 1 ? read[0].items[0] : undefined;
+  if (!item?.recurrence || item.title !== "X" || Object.keys(item).some((k) => k !== "title" && k !== "recurrence" && k !== "due"))
+    return null;
+  return [{ toolName: "update_task", input: { task, recurrence: item.recurrence } }];
+}
+
+/** The one task "it" is: the task just touched, or the only one of the list just shown. */
+function itTask(ctx: TurnContext): string | null {
+  const r = resolveRef({ kind: "pronoun" }, ctx.history, ctx.clock);
+  return "ids" in r && r.ids.length === 1 ? (r.ids[0] ?? null) : null;
+}
+
+/** Words around "did it" that only say when ("done it this morning actually", "oh i did that last night"). */
+const DID_FRONT = new Set([...FILLER_FRONT, "i", "ive", "i've", "already", "just", "actually", "we"]);
+const DID_VERBS = new Set(["done", "did", "finished", "sorted", "completed"]);
+const WHEN_WORDS = new Set(
+  "this morning last night earlier already actually yesterday today just now tbh lol an hour ago ages before work lunch at the weekend".split(
+    " ",
+  ),
+);
+
+/** Rule DID-IT: "done it this morning actually" after a list of one or a change: that task is complete. */
+function didIt(ctx: TurnContext): Call[] | null {
+  const w = words(ctx.userText);
+  dropFront(w, DID_FRONT);
+  if (!DID_VERBS.has(w[0] ?? "") || !IT_WORDS.has(w[1] ?? "") || w.length > 8) return null;
+  const rest = w.slice(2);
+  dropBack(rest, FILLER_BACK);
+  if (!rest.every((x) => WHEN_WORDS.has(x))) return null;
+  const task = itTask(ctx);
+  return task ? [{ toolName: "complete_task", input: { task } }] : null;
 }
 
 /** Words that name a day; without one, a time ("at 9", "3pm") is on the day the task is due. */
@@ -567,11 +678,22 @@ export function dialogueAnswer(ctx: TurnContext): Mapped | null {
   const loosely = !intent || intent.type === "unknown" || intent.type === "say" || intent.type === "offer" || intent.type === "add";
   const said = loosely ? saidOf(ctx, acts) : null;
   if (said) return { calls: said, notes: [] };
+  const did = didIt(ctx);
+  if (did) return { calls: did, notes: [] };
   const answered = afterThat(ctx) ?? aboutIt(ctx);
   if (answered) return answered;
-  if (acts.length === 0) return null;
+  if (acts.length === 0) {
+    const moved = loosely ? newDay(ctx, acts) : null;
+    return moved ? { calls: moved, notes: [] } : null;
+  }
   const timed = timeOnTaskDay(ctx, acts, intent) ?? reminder(ctx, acts);
   if (timed) return { calls: timed, notes: [] };
+  // "my bad, sunday" after a move reads as a list of Sunday's tasks; the correction word says it is the day meant.
+  const corrected = intent?.type === "list" && dropFront(words(ctx.userText), CORRECTION_FRONT);
+  if (corrected) {
+    const day = newDay(ctx, acts);
+    if (day) return { calls: day, notes: [] };
+  }
   if (!loosely) return null;
   const changed = pronounChange(ctx, acts, intent);
   if (changed) return { calls: changed, notes: [] };

@@ -225,6 +225,11 @@ const talks = (raw: string) =>
     .split(/[^a-z]+/)
     .some((x) => TALK_WORDS.has(x));
 
+/** A title never starts with a subject and its verb run together ("its raining so hard today"). */
+const STATEMENT_START = new Set(
+  "its it's thats that's theres there's im i'm ive i've hes he's shes she's theyre they're were we're".split(" "),
+);
+
 /** A bare imperative ("buy milk", "call mom tomorrow") is what people type into a to-do app. */
 function readBareAdd(c: Clause): Intent | null {
   if (isQuestion(c.original, c.lower)) return null;
@@ -262,6 +267,8 @@ function readBareAdd(c: Clause): Intent | null {
       /\b(?:can|could|should|would|might|must|may|not|never|sure|wait|waits|needs|me)\b/i.test(item.title)
     )
       return null;
+    // "its raining so hard today", "thats annoying today": a statement about the world, never a to-do.
+    if (item && !isBaseVerb(firstWord) && STATEMENT_START.has((item.title.split(/\s+/)[0] ?? "").toLowerCase())) return null;
     // "make it fri actually", "move that to monday": a change to a task said before, never a new title.
     if (item && /^(?:make|move|put|push|change|set|switch|bump) (?:it|that|this|them)\b/i.test(item.title)) return null;
     // "feeling rubbish today tbh", "knackered tonight": how the user feels, never a to-do.
@@ -626,6 +633,24 @@ function classifyBounded(text: string, clock: Clock, answerFirst: boolean): Inte
   const grouped = readGroupThenCommand(cleanRequest(text), clock);
   const command = grouped ? groupAndCommand(text)?.[1] : undefined;
   if (grouped && command) return [gate({ raw: command, lower: cleanRequest(command), original: command, clock }, grouped, true, "bulk")];
+  // "hold on, make it friday", "no wait, move it to monday": a word that takes back, then the request (rule TAKE-BACK-LEAD).
+  const takeBack = answerFirst ? TAKE_BACK_LEAD.find((lead) => text.toLowerCase().startsWith(`${lead}, `)) : undefined;
+  if (takeBack) {
+    const rest = classifyBounded(text.slice(takeBack.length + 2).trim(), clock, false);
+    if (rest.every(isKnown) && rest.every((i) => i.type !== "say" && i.type !== "select" && i.type !== "offer" && i.type !== "add"))
+      return rest;
+  }
+  // "undo that, wrong one", "my bad, undo that": the undo, and a remark about the mistake (rule UNDO-WITH-REMARK).
+  const halves = text.split(/[,.!]\s+/);
+  if (
+    halves.length === 2 &&
+    ((readUndo(cleanRequest(halves[0] ?? "")) && mistakeRemark(halves[1] ?? "")) ||
+      (readUndo(cleanRequest(halves[1] ?? "")) && mistakeRemark(halves[0] ?? "")))
+  )
+    return [{ type: "undo" }];
+  // "bike shop cant do sat, moving the bike service to monday": a remark, then the request (rule REMARK-THEN-REQUEST).
+  const request = answerFirst ? remarkThenRequest(text, clock) : null;
+  if (request) return request;
   const clauses = text
     .split(CLAUSE_SPLIT)
     .map((c) => c.trim())
@@ -667,3 +692,168 @@ function classifyBounded(text: string, clock: Clock, answerFirst: boolean): Inte
 
 /** A short remark about the user before a comma ("i'm knackered, …", "ugh, …"); group 1 is the rest. */
 const ASIDE = /^(?:i'm|im|i am|ugh|argh|phew|honestly|god|man|oh well|right|ok so|okay so)\b[^,]{0,30},\s*(\S.*)$/i;
+
+/** Words before a comma that take back what was just said ("hold on, make it friday"). */
+const TAKE_BACK_LEAD = ["hold on", "hang on", "wait", "no wait", "oh wait", "actually", "on second thought", "on second thoughts", "hmm"];
+
+/** Words that only say the change just made was a mistake ("wrong one", "my bad", "sorry"). */
+const MISTAKE_WORDS = new Set("wrong one task thing my bad mistake sorry soz oops whoops that was not it the".split(" "));
+function mistakeRemark(text: string): boolean {
+  const w: string[] = text.toLowerCase().match(/[a-z']+/g) ?? [];
+  return (
+    w.length > 0 &&
+    w.length <= 5 &&
+    w.every((x) => MISTAKE_WORDS.has(x)) &&
+    (w.includes("wrong") || w.includes("bad") || w.includes("mistake"))
+  );
+}
+
+/**
+ * Rule REMARK-THEN-REQUEST: a remark, then a request that stands on its own ("bike shop cant do
+ * sat, moving the bike service to monday", "ive got a meeting thursday so move the dentist to
+ * friday"), or a request with its reason after it ("move the gutters to sunday because of the
+ * rain"). The remark is only read for what the request points back at: "it"/"that" is the task
+ * the remark names ("boss wants the report earlier, make it wednesday"), "then" its day ("my
+ * brother is coming sunday so the plants can wait until then"). The request must read as
+ * changes of named tasks (update, complete, reopen) and nothing else; anything else is not read
+ * here, so a remark alone ("bike shop cant do sat") writes nothing.
+ */
+export function remarkThenRequest(text: string, clock: Clock): Intent[] | null {
+  const split = splitRemark(text);
+  if (!split) return null;
+  const { remark, request, reason } = split;
+  const remarkWords: string[] = remark.toLowerCase().match(/[a-z0-9']+/g) ?? [];
+  if (remarkWords.length === 0 || remarkWords.length > 14 || wordCount(request) > 16) return null;
+  // A reason ("since …", "… because …") is a remark by its word; anything else must read as asking for nothing.
+  if (reason ? isQuestion(remark, remark.toLowerCase()) : !onlyRemark(remark, remarkWords, clock)) return null;
+  let w: string[] = request.toLowerCase().match(/[a-z0-9'#]+/g) ?? [];
+  while (w.length && REQUEST_LEAD.has(w[0] ?? "")) w.shift();
+  if (w[0] && GERUND[w[0]]) w[0] = GERUND[w[0]] ?? w[0];
+  // "then" is the remark's day, "it"/"that" the task it names.
+  if (w.includes("then")) {
+    const due = findDue(remark, clock);
+    const at = w.indexOf("then");
+    if (!due || !["by", "till", "til", "until", "to", "for", "on", "before"].includes(w[at - 1] ?? "")) return null;
+    const span = due.spans[0];
+    if (!span) return null;
+    const day = remark
+      .slice(span.index, span.index + span.length)
+      .toLowerCase()
+      .split(/\s+/);
+    while (["on", "by", "at", "for"].includes(day[0] ?? "")) day.shift();
+    w.splice(at, 1, ...day);
+  }
+  // "do it by then", "get it done by the 15th": the day it is due.
+  if (["do", "get", "finish", "have"].includes(w[0] ?? "") && ["it", "that", "this"].includes(w[1] ?? "")) {
+    const by = w.findIndex((x) => x === "by" || x === "before");
+    if (by > 1 && w.slice(2, by).every((x) => x === "done" || x === "sorted")) w = ["make", w[1] ?? "it", "due", ...w.slice(by + 1)];
+  }
+  const pronoun = w.findIndex((x) => x === "it" || x === "that" || x === "this");
+  if (pronoun >= 0) {
+    const named = antecedent(remarkWords);
+    if (!named) return null;
+    w = [...w.slice(0, pronoun), "the", ...named, ...w.slice(pronoun + 1)];
+  }
+  if (w.length < 2) return null;
+  const named = (i: Intent) =>
+    ((i.type === "complete" || i.type === "reopen") && i.refs.every((r) => r.kind === "phrase")) ||
+    (i.type === "update" && i.ref.kind === "phrase");
+  const read = classifyBounded(w.join(" "), clock, false);
+  if (read.length > 0 && read.every(named)) return read;
+  // "the gutters can be low priority": said of the task, read as "make the gutters low priority".
+  const modal = w.findIndex((x, i) => ["can", "could", "should"].includes(x) && w[i + 1] === "be");
+  if (modal > 0 && modal <= 4 && (w[0] === "the" || w[0] === "my")) {
+    const made = classifyBounded(["make", ...w.slice(0, modal), ...w.slice(modal + 2)].join(" "), clock, false);
+    if (made.length === 1 && made[0]?.type === "update" && made[0].ref.kind === "phrase" && !made[0].changes.title) return made;
+  }
+  // "make the report wednesday" is read as a new title: a day after the task is a move.
+  const at = w.indexOf("the");
+  if (pronoun >= 0 && ["make", "have", "put", "set"].includes(w[0] ?? "") && at === 1) {
+    const rest = w.slice(2 + (antecedent(remarkWords)?.length ?? 0)).join(" ");
+    const due = rest ? findDue(rest, clock) : null;
+    const covered = due ? due.spans.reduce((n, sp) => n + sp.length, 0) : 0;
+    if (due && covered >= rest.replace(/^(?:on|for|to) /, "").length) {
+      const moved = classifyBounded(
+        `move ${w.slice(1, w.length - rest.split(" ").length).join(" ")} to ${rest.replace(/^(?:on|for|to) /, "")}`,
+        clock,
+        false,
+      );
+      if (moved.length > 0 && moved.every(named)) return moved;
+    }
+  }
+  return null;
+}
+
+/** Whether a piece asks for nothing itself: no question, no command, no change of a task. */
+function onlyRemark(remark: string, w: string[], clock: Clock): boolean {
+  if (isQuestion(remark, remark.toLowerCase()) || isBaseVerb(w[0] ?? "") || MANAGEMENT_VERB.test(remark.toLowerCase())) return false;
+  const read = classifyBounded(remark, clock, false);
+  return read.every((i) => ["unknown", "say", "offer", "add", "list"].includes(i.type) && !(i.type === "say" && i.kind === "too-long"));
+}
+
+/** Words before the request that say nothing more ("so", "and", "i'm", "gonna"). */
+const REQUEST_LEAD = new Set("so and but then im i'm ill i'll gonna going to just please pls can you could u".split(" "));
+
+/** "moving the bike service to monday": the request said as what the user is doing. */
+const GERUND: Record<string, string> = {
+  moving: "move",
+  pushing: "push",
+  shifting: "shift",
+  bumping: "bump",
+  changing: "change",
+  making: "make",
+  putting: "put",
+  setting: "set",
+  marking: "mark",
+};
+
+/** Where a remark ends and the request begins: the first comma, else " so "; or a reason after the request. */
+function splitRemark(text: string): { remark: string; request: string; reason: boolean } | null {
+  const lower = text.toLowerCase();
+  for (const reason of [" because ", " cos ", " coz ", " cause ", " since "]) {
+    const at = lower.indexOf(reason);
+    if (at > 0) return { remark: text.slice(at + reason.length), request: text.slice(0, at).replace(/,\s*$/, ""), reason: true };
+  }
+  // "boss says the report is top priority now": who said it, then what they said.
+  for (const said of [" says ", " said ", " reckons "]) {
+    const at = lower.indexOf(said);
+    if (at > 0 && lower.slice(0, at).split(" ").length <= 3 && !lower.includes(","))
+      return { remark: text.slice(0, at), request: text.slice(at + said.length).replace(/^that /i, ""), reason: false };
+  }
+  const comma = text.indexOf(",");
+  if (comma > 0 && text.indexOf(",", comma + 1) < 0) {
+    const first = text.slice(0, comma);
+    const remark = first.replace(/^(?:since|as|because|cos|coz) /i, "");
+    return { remark, request: text.slice(comma + 1).trim(), reason: remark !== first };
+  }
+  const so = lower.indexOf(" so ");
+  if (so > 0 && lower.indexOf(" so ", so + 1) < 0) return { remark: text.slice(0, so), request: text.slice(so + 4), reason: false };
+  return null;
+}
+
+/** Words that end the name of a task in a remark ("the report earlier", "dentist called"). */
+const NAME_ENDS = new Set(
+  (
+    "is isnt isn't was wasnt wasn't are arent aren't can cant can't could couldnt should will wont won't would has have had " +
+    "needs need wants want runs run ran called calls rang moved said says actually really now still earlier later sooner " +
+    "today tomorrow tonight on by at in for to from till until so and but got gets doesnt doesn't dont don't did didnt " +
+    "closed shut booked cancelled canceled changed due expires ends starts"
+  ).split(" "),
+);
+/** Words a remark's task name never starts with. */
+const NOT_A_NAME = new Set(
+  "i im i'm ive i've we it its it's they he she you just ok okay so oh well boss thanks thank ta cheers great cool nice".split(" "),
+);
+
+/** The task a remark names: the words after its first "the"/"my", else from its start, up to a verb or adverb. */
+function antecedent(w: string[]): string[] | null {
+  const article = w.findIndex((x) => x === "the" || x === "my");
+  const from = article >= 0 ? article + 1 : 0;
+  if (article < 0 && NOT_A_NAME.has(w[0] ?? "")) return null;
+  const name: string[] = [];
+  for (const x of w.slice(from)) {
+    if (NAME_ENDS.has(x)) break;
+    name.push(x);
+  }
+  return name.length >= 1 && name.length <= 3 && !name.some((x) => NOT_A_NAME.has(x)) ? name : null;
+}
