@@ -114,3 +114,18 @@ export function gate(c: GateClause, intent: Intent, mutates: boolean, reader = "
   if (phrase) return { type: "check", item: { title: phrase } };
   return fallback ? intent : { type: "say", kind: "unclear" };
 }
+
+/**
+ * answer-not-thing (named rule): after this model asked something ("Which one did you mean?",
+ * "Do you want me to …?"), a message of nothing but short noun phrases ("cat litter", "oat milk!!")
+ * is an answer, not things to get: rule thing-wanted (add.ts) cannot see the question. Whatever
+ * reader the answer was meant for (followups.ts, dialogue.ts) has had its turn; what is left of
+ * such an add is offered (one thing) or asked about (several), never written.
+ */
+export function answerNotThing(intents: Intent[], lastAssistant: string, userText: string, clock: Clock): Intent[] {
+  const intent = intents.length === 1 ? intents[0] : undefined;
+  if (intent?.type !== "add" || !lastAssistant.includes("?")) return intents;
+  const things = thingsWanted(userText, clock, /\b(?:pls|please|plz)\b/i.test(userText));
+  if (!things || things.length !== intent.items.length || things.some((t, i) => t.title !== intent.items[i]?.title)) return intents;
+  return intent.items.length === 1 && intent.items[0] ? [{ type: "offer", item: intent.items[0] }] : [{ type: "say", kind: "unclear" }];
+}
