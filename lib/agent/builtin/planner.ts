@@ -606,6 +606,14 @@ function newLabelMayBeList(ctx: TurnContext, change: GroundedChange, found: Task
   return !found.some((t) => (t.labels ?? []).some((l) => l.toLowerCase() === label));
 }
 
+/** Whether the message would read as a move to a list if one of its own words named a list (then worth a `list_lists`). */
+function readsWithSomeList(ctx: TurnContext, found: TaskView[]): boolean {
+  if (!has(ctx, "list_lists")) return false;
+  const words = [...new Set(ctx.userText.toLowerCase().match(/[a-z][a-z-]{2,}/g) ?? [])].slice(0, 30);
+  const g = groundMessage(ctx.userText, found, ctx.clock, words);
+  return g?.kind === "change" && g.change.changes.list !== undefined;
+}
+
 /** The names of the user's lists, when this turn looked them up. */
 function listsOfTurn(ctx: TurnContext): string[] | null {
   const r = ctx.turn.find((e): e is ToolResultEvent => e.kind === "result" && e.name === "list_lists");
@@ -639,6 +647,8 @@ function afterLookup(ctx: TurnContext, first: Mapped, found: TaskView[]): Step {
   const g = groundMessage(ctx.userText, found, ctx.clock);
   // "the gutters are a home thing" beside an empty Home list: a new label may be a list's name.
   if (g?.kind === "change" && newLabelMayBeList(ctx, g.change, found)) return { calls: [LISTS_LOOKUP], text: "" };
+  // "windows arent work, theyre home": a change only if a word is a list with no task in it yet.
+  if (g?.kind !== "change" && readsWithSomeList(ctx, found)) return { calls: [LISTS_LOOKUP], text: "" };
   if (g?.kind === "change" && !choreOfItsOwn(ctx, g.change.task))
     return { calls: [g.change, ...(g.also ?? [])].flatMap((c) => groundedCalls(ctx, c)), text: "" };
   const duplicate = duplicateStep(ctx, found);
@@ -793,6 +803,9 @@ function followUp(ctx: TurnContext): PlannedCall[] {
     const created = results.find((r) => r.name === "create_list" && r.outcome.kind === "ok");
     const add = created ? addAfterCreatedList(lastAssistantText(ctx.history), String(created.input.name ?? "")) : null;
     if (add) return [add];
+    // "make a new list called garden and put the hedge in it" (rule create-then-place in organise.ts).
+    if (created && intent?.type === "createList" && intent.place)
+      return [{ toolName: "update_task", input: { task: intent.place, list: String(created.input.name ?? intent.name) } }];
   }
   // "show my work tasks" without a Work list: look for tasks about "work" instead.
   if (intent?.type === "list" && intent.filter.list && intent.filter.orTopic) {
