@@ -825,6 +825,25 @@ export const RULES: Rule[] = [
     },
   },
   {
+    // arrow-list: "clean the gutters -> errands list", "gutters -> home": after an arrow, one of the
+    // user's lists ending the message (never a new title; an unknown name is no reading).
+    name: "arrow-list",
+    examples: [],
+    read: (tokens, ctx) => {
+      const text = ctx.text().replace(/→/g, "->");
+      const at = text.indexOf("->");
+      if (at < 0 || text.indexOf("->", at + 2) >= 0) return false;
+      const k = tokenize(text.slice(0, at)).length;
+      const name = tokens[k];
+      const last = tokens[k + 1]?.w === "list" ? k + 1 : k;
+      const list = name && !name.used ? listNamed(name.w, ctx.lists) : null;
+      if (!list || last !== tokens.length - 1 || list === ctx.task.list) return false;
+      take(tokens, k, last);
+      ctx.changes.list = list;
+      return true;
+    },
+  },
+  {
     name: "list-bare",
     examples: ["put the tv licence in admin", "move the fish tank into chores", "move the fence to home"],
     read: (tokens, ctx) => {

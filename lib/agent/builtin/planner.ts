@@ -375,6 +375,8 @@ function groundable(ctx: TurnContext): boolean {
   const intent = ctx.intents.length === 1 ? ctx.intents[0] : undefined;
   if (!intent || !has(ctx, "list_tasks") || !has(ctx, "update_task")) return false;
   if (pickedAfterWhich(ctx)) return true;
+  // A rename that may be a misread change is never made without reading it against the tasks.
+  if (intent.type === "update" && misreadChange(ctx)) return true;
   // A feeling names a task at most ("can't wait for the party on saturday"); it asks for nothing.
   if (intent.type === "say" && intent.kind === "remark" && isFeeling(ctx.userText)) return false;
   const uncertain =
@@ -432,6 +434,8 @@ function misreadChange(ctx: TurnContext): boolean {
   if (intent?.type !== "update" || !intent.changes.title) return false;
   // "team offsite -> work list": a list named, not a new title.
   if (/^\S+ list$/i.test(intent.changes.title.trim())) return true;
+  // "gutters -> errands": one word after an arrow may be a list (arrow-list); read against the tasks and lists first.
+  if (/->|→/.test(ctx.userText) && !/\s/.test(intent.changes.title.trim())) return true;
   const line = readTaskLine(`x ${intent.changes.title}`, ctx.clock);
   return line.title.trim().toLowerCase() === "x" && Boolean(line.recurrence ?? line.due);
 }
