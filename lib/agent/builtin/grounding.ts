@@ -997,7 +997,9 @@ export const RULES: Rule[] = [
       // "slides is a work thing", "the shed paint is a diy job", "accountant is work not home";
       // "the gutters are a home thing" with a Home list: the list ("is more of an errand": Errands).
       for (let c = 0; c < tokens.length; c++) {
-        if (!COPULA.test(tokens[c]!.w) || tokens[c]!.used) continue;
+        // "pond's a garden job": the task's word with "'s" before "a/an/more" carries the copula.
+        const joined = /^[a-z]+'s$/.test(tokens[c]!.w) && tokens[c]!.used && /^(?:a|an|more)$/.test(tokens[c + 1]?.w ?? "");
+        if (!joined && (!COPULA.test(tokens[c]!.w) || tokens[c]!.used)) continue;
         let n = c + 1;
         const moreOf = tokens[n]?.w === "more" && tokens[n + 1]?.w === "of";
         if (moreOf) n += 2;

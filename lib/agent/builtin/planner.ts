@@ -32,7 +32,7 @@ import { type GroundedChange, groundMessage, mightNameTask } from "./grounding";
 import { beforeTask, findDuplicate, looksBeforeAdding, slotsOf } from "./duplicates";
 import { addBody, readAdd } from "./intents/add";
 import { isFeeling } from "./intents/mood";
-import { answerNotThing } from "./intents/gate";
+import { answerNotThing, askedBefore } from "./intents/gate";
 import { plainReminderWords } from "@/lib/task-line/reminder-phrases";
 
 export type PlannedCall = { toolName: string; input: Record<string, unknown> };
@@ -375,6 +375,14 @@ function groundable(ctx: TurnContext): boolean {
   const intent = ctx.intents.length === 1 ? ctx.intents[0] : undefined;
   if (!intent || !has(ctx, "list_tasks") || !has(ctx, "update_task")) return false;
   if (pickedAfterWhich(ctx)) return true;
+  // "stick the keys in errands": a placing verb and a closing "in NAME" may move a task to a list
+  // with nothing in it yet (rule lists-lookup), whatever the readers made of it.
+  if (
+    (intent.type === "offer" || intent.type === "add" || intent.type === "unknown") &&
+    CHANGE_START.test(ctx.userText.trim().toLowerCase()) &&
+    /\s(?:in|into|on|onto|to)\s+(?:the\s+|my\s+)?[a-z]+(?:\s+list)?\s*(?:pls|please)?[.!]*$/i.test(ctx.userText.trim())
+  )
+    return true;
   // A rename that may be a misread change is never made without reading it against the tasks.
   if (intent.type === "update" && misreadChange(ctx)) return true;
   // A feeling names a task at most ("can't wait for the party on saturday"); it asks for nothing.
@@ -667,6 +675,8 @@ function afterLookup(ctx: TurnContext, first: Mapped, found: TaskView[]): Step {
   // user's answers to (not one word of it in any title) can only be the chore itself.
   if (intent?.type === "say" && intent.kind === "cancel-ambiguous" && intent.detail && !g && nothingNamed(intent.detail, found)) {
     const item = CHORE_VERBS.has(intent.verb ?? "cancel") ? readAdd(ctx.userText, ctx.clock)[0] : undefined;
+    // "bin bags!!" after "Which one did you mean?": an answer, only offered (rule answer-not-thing).
+    if (item?.title && askedBefore(lastAssistantText(ctx.history))) return { calls: [], text: offerText(item, ctx.clock) };
     if (item?.title) return { calls: [{ toolName: "add_task", input: { ...item } }], text: "" };
     // "nix the bags": only a delete would say that, and there is nothing of that name.
     return { calls: [], text: `I couldn't find a task matching '${intent.detail}'. Say "show my tasks" to see what's on your list.` };

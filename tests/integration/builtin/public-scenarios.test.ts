@@ -71,6 +71,7 @@ const files = [
   "intents-corpus-v8status.jsonl",
   "intents-corpus-v8edits.jsonl",
   "intents-corpus-v8adds.jsonl",
+  "intents-corpus-v9lists.jsonl",
 ];
 // Our rephrasings of the v1 scenarios (no known failures allowed there).
 const paraphrases = readScenarios<SeedTask>(resolve(import.meta.dirname, "paraphrase-scenarios.jsonl"));
