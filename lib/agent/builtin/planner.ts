@@ -380,6 +380,7 @@ function groundable(ctx: TurnContext): boolean {
   if (
     (intent.type === "offer" || intent.type === "add" || intent.type === "unknown") &&
     CHANGE_START.test(ctx.userText.trim().toLowerCase()) &&
+    !/\s(?:in|into|on|onto|to)\s+(?:the\s+|my\s+)?(?:list|lists|todo|todos)\s*(?:pls|please)?[.!]*$/i.test(ctx.userText.trim()) &&
     /\s(?:in|into|on|onto|to)\s+(?:the\s+|my\s+)?[a-z]+(?:\s+list)?\s*(?:pls|please)?[.!]*$/i.test(ctx.userText.trim())
   )
     return true;
