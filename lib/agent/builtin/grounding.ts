@@ -277,7 +277,8 @@ function listNamed(word: string, lists: string[]): string | null {
 const words = (tokens: Token[]) => tokens.map((t) => t.w);
 /** "aren't work", "isnt a money thing": a negator, then one of the task's labels. */
 function deniesLabel(tokens: Token[], task: TaskView): boolean {
-  const labels = (task.labels ?? []).map((l) => l.toLowerCase());
+  // The task's list too: "the windows arent work, theyre home" (list-not in label-not).
+  const labels = [...(task.labels ?? []), ...(task.list ? [task.list] : [])].map((l) => l.toLowerCase());
   return tokens.some(
     (t, i) => NEGATOR.has(t.w) && labels.includes((/^(?:a|an)$/.test(tokens[i + 1]?.w ?? "") ? tokens[i + 2] : tokens[i + 1])?.w ?? ""),
   );
@@ -824,6 +825,25 @@ export const RULES: Rule[] = [
     },
   },
   {
+    // arrow-list: "clean the gutters -> errands list", "gutters -> home": after an arrow, one of the
+    // user's lists ending the message (never a new title; an unknown name is no reading).
+    name: "arrow-list",
+    examples: [],
+    read: (tokens, ctx) => {
+      const text = ctx.text().replace(/→/g, "->");
+      const at = text.indexOf("->");
+      if (at < 0 || text.indexOf("->", at + 2) >= 0) return false;
+      const k = tokenize(text.slice(0, at)).length;
+      const name = tokens[k];
+      const last = tokens[k + 1]?.w === "list" ? k + 1 : k;
+      const list = name && !name.used ? listNamed(name.w, ctx.lists) : null;
+      if (!list || last !== tokens.length - 1 || list === ctx.task.list) return false;
+      take(tokens, k, last);
+      ctx.changes.list = list;
+      return true;
+    },
+  },
+  {
     name: "list-bare",
     examples: ["put the tv licence in admin", "move the fish tank into chores", "move the fence to home"],
     read: (tokens, ctx) => {
@@ -907,6 +927,19 @@ export const RULES: Rule[] = [
         let j = i + 1;
         while (j < tokens.length && /^(?:a|an|the|really|need|needs|in|on|under|part|of|any|longer|more)$/.test(tokens[j]!.w)) j++;
         const w = tokens[j]?.w.replace(/^#/, "") ?? "";
+        // list-not: "the windows arent work, theyre home" of a task in Work: the list meant instead.
+        if (!labels.includes(w) && ctx.task.list && listNamed(w, [ctx.task.list]) && !tokens[j]!.used) {
+          let k = /^(?:stuff|thing|things|task|job|related|list)$/.test(tokens[j + 1]?.w ?? "") ? j + 2 : j + 1;
+          if (!/^(?:they're|theyre|it's|its|that's|thats)$/.test(tokens[k]?.w ?? "")) continue;
+          k++;
+          if (/^(?:in|on|a|an|for)$/.test(tokens[k]?.w ?? "")) k++;
+          const list = tokens[k] ? listNamed(tokens[k]!.w, ctx.lists) : null;
+          const last = /^(?:stuff|thing|things|job|jobs|list)$/.test(tokens[k + 1]?.w ?? "") ? k + 1 : k;
+          if (!list || list === ctx.task.list || last !== tokens.length - 1) continue;
+          take(tokens, i, last);
+          ctx.changes.list = list;
+          return true;
+        }
         if (!labels.includes(w) || tokens[j]!.used) continue;
         let to = j;
         if (/^(?:stuff|thing|things|task|tag|label|job|related)$/.test(tokens[j + 1]?.w ?? "")) to = j + 1;
@@ -964,7 +997,9 @@ export const RULES: Rule[] = [
       // "slides is a work thing", "the shed paint is a diy job", "accountant is work not home";
       // "the gutters are a home thing" with a Home list: the list ("is more of an errand": Errands).
       for (let c = 0; c < tokens.length; c++) {
-        if (!COPULA.test(tokens[c]!.w) || tokens[c]!.used) continue;
+        // "pond's a garden job": the task's word with "'s" before "a/an/more" carries the copula.
+        const joined = /^[a-z]+'s$/.test(tokens[c]!.w) && tokens[c]!.used && /^(?:a|an|more)$/.test(tokens[c + 1]?.w ?? "");
+        if (!joined && (!COPULA.test(tokens[c]!.w) || tokens[c]!.used)) continue;
         let n = c + 1;
         const moreOf = tokens[n]?.w === "more" && tokens[n + 1]?.w === "of";
         if (moreOf) n += 2;

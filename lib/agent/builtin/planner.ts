@@ -32,6 +32,7 @@ import { type GroundedChange, groundMessage, mightNameTask } from "./grounding";
 import { beforeTask, findDuplicate, looksBeforeAdding, slotsOf } from "./duplicates";
 import { addBody, readAdd } from "./intents/add";
 import { isFeeling } from "./intents/mood";
+import { answerNotThing, askedBefore } from "./intents/gate";
 import { plainReminderWords } from "@/lib/task-line/reminder-phrases";
 
 export type PlannedCall = { toolName: string; input: Record<string, unknown> };
@@ -325,6 +326,9 @@ export function firstStepOf(ctx: TurnContext): Mapped {
   if (answer) return answer;
   const carried = dialogueAnswer(ctx);
   if (carried) return carried;
+  // "cat litter" after "Which one did you mean?": an answer, never a thing to get (rule answer-not-thing);
+  // set on the context so every later step of this turn reads it the same.
+  ctx.intents = answerNotThing(ctx.intents, lastAssistantText(ctx.history), ctx.userText, ctx.clock);
   const merged: Mapped = { calls: [], notes: [], groundable: groundable(ctx) };
   for (const intent of withinMessagePronouns(ctx.intents)) {
     const m = mapIntent(intent, ctx);
@@ -370,6 +374,18 @@ function oneUpdatePerTask(calls: PlannedCall[]): PlannedCall[] {
 function groundable(ctx: TurnContext): boolean {
   const intent = ctx.intents.length === 1 ? ctx.intents[0] : undefined;
   if (!intent || !has(ctx, "list_tasks") || !has(ctx, "update_task")) return false;
+  if (pickedAfterWhich(ctx)) return true;
+  // "stick the keys in errands": a placing verb and a closing "in NAME" may move a task to a list
+  // with nothing in it yet (rule lists-lookup), whatever the readers made of it.
+  if (
+    (intent.type === "offer" || intent.type === "add" || intent.type === "unknown") &&
+    CHANGE_START.test(ctx.userText.trim().toLowerCase()) &&
+    !/\s(?:in|into|on|onto|to)\s+(?:the\s+|my\s+)?(?:list|lists|todo|todos)\s*(?:pls|please)?[.!]*$/i.test(ctx.userText.trim()) &&
+    /\s(?:in|into|on|onto|to)\s+(?:the\s+|my\s+)?[a-z]+(?:\s+list)?\s*(?:pls|please)?[.!]*$/i.test(ctx.userText.trim())
+  )
+    return true;
+  // A rename that may be a misread change is never made without reading it against the tasks.
+  if (intent.type === "update" && misreadChange(ctx)) return true;
   // A feeling names a task at most ("can't wait for the party on saturday"); it asks for nothing.
   if (intent.type === "say" && intent.kind === "remark" && isFeeling(ctx.userText)) return false;
   const uncertain =
@@ -397,6 +413,16 @@ function groundable(ctx: TurnContext): boolean {
     return false;
   // "need to get the optician done by wed": a to-do said in passing may name a task the user has (duplicates.ts).
   if (intent.type === "add" && looksBeforeAdding(ctx.userText, intent.items)) return true;
+  // "pop the prescription into errands": a placing verb, a noun phrase and a list — the task the user
+  // has, moved, not a new one titled "The prescription" (rule placed-noun-phrase).
+  if (
+    intent.type === "add" &&
+    intent.items.length === 1 &&
+    intent.items[0]?.list !== undefined &&
+    VERBLESS(intent.items[0].title) &&
+    CHANGE_START.test(ctx.userText.trim().toLowerCase())
+  )
+    return true;
   // "remind me about the boiler service the morning it's due": the reminder goes on the task it names.
   if (intent.type === "add" && intent.items.some((i) => i.remindOnDue)) return true;
   // "bin bags", "cancel the paper round": a delete of a task, or a chore? The user's tasks say.
@@ -417,6 +443,8 @@ function misreadChange(ctx: TurnContext): boolean {
   if (intent?.type !== "update" || !intent.changes.title) return false;
   // "team offsite -> work list": a list named, not a new title.
   if (/^\S+ list$/i.test(intent.changes.title.trim())) return true;
+  // "gutters -> errands": one word after an arrow may be a list (arrow-list); read against the tasks and lists first.
+  if (/->|→/.test(ctx.userText) && !/\s/.test(intent.changes.title.trim())) return true;
   const line = readTaskLine(`x ${intent.changes.title}`, ctx.clock);
   return line.title.trim().toLowerCase() === "x" && Boolean(line.recurrence ?? line.due);
 }
@@ -538,8 +566,91 @@ function choreOfItsOwn(ctx: TurnContext, task: TaskView): boolean {
   return item !== undefined && /^remind me to\b/.test(ctx.userText.toLowerCase()) && findDuplicate(item.title, [task]) === null;
 }
 
+/** Words of an answer that pick nothing: "the fix one", "that one pls", "i meant the buy one". */
+const PICK_FILLER = new Set(
+  "the a an one ones that this it thing task i mean meant pls please yeah yep yes oh sorry ok okay its it's lol obvs".split(" "),
+);
+const PICK_ORDINAL: Record<string, number> = { first: 0, "1st": 0, "1": 0, top: 0, second: 1, "2nd": 1, "2": 1, bottom: -1, last: -1 };
+
+/**
+ * which-answer (named rule): after grounding asked "Which one do you mean: 'A' or 'B'?", a short
+ * answer whose every word is a filler, an ordinal or a word of exactly one of the titles ("fix one",
+ * "the buy one", "second") picks that task; the message asked about is then read against it alone.
+ * Anything else ("buy milk", "not the buy one") is no answer here and is read as it is.
+ */
+function pickedAfterWhich(ctx: TurnContext): { text: string; title: string } | null {
+  const asked = /^Which one do you mean: (.+)\? Tell me a little more/.exec(lastAssistantText(ctx.history));
+  if (!asked) return null;
+  const titles = [...asked[1]!.matchAll(/'([^']+)'/g)].map((m) => m[1]!);
+  const earlier = [...ctx.history].reverse().find((e) => e.kind === "user");
+  const words = ctx.userText
+    .toLowerCase()
+    .replace(/[^a-z0-9' ]/g, " ")
+    .split(/\s+/)
+    .filter(Boolean);
+  if (!earlier || earlier.kind !== "user" || titles.length < 2 || words.length === 0 || words.length > 5) return null;
+  const content = words.filter((w) => !PICK_FILLER.has(w));
+  const ordinal = content.length === 1 ? PICK_ORDINAL[content[0]!] : undefined;
+  if (ordinal !== undefined) {
+    const title = titles.at(ordinal);
+    return title ? { text: earlier.text, title } : null;
+  }
+  if (content.length === 0) return null;
+  const has = (title: string, w: string) =>
+    title
+      .toLowerCase()
+      .split(/[^a-z0-9']+/)
+      .some((t) => t === w || (w.length >= 3 && t.length >= 3 && (t.startsWith(w) || w.startsWith(t))));
+  const fits = titles.filter((title) => content.every((w) => has(title, w)));
+  return fits.length === 1 ? { text: earlier.text, title: fits[0]! } : null;
+}
+
+const LISTS_LOOKUP: PlannedCall = { toolName: "list_lists", input: {} };
+
+/**
+ * lists-lookup (named rule): grounding knows only the lists its tasks are in, so a change that
+ * tags a label no task of the user carries ("the gutters are a home thing") may name a list with
+ * no task in it yet. One `list_lists` first; the message is then read again with every list's name
+ * (`listsOfTurn`), and tags only when there is no such list.
+ */
+function newLabelMayBeList(ctx: TurnContext, change: GroundedChange, found: TaskView[]): boolean {
+  const label = change.changes.labels?.length === 1 ? change.changes.labels[0]!.toLowerCase() : null;
+  if (!label || change.changes.list !== undefined || !has(ctx, "list_lists")) return false;
+  return !found.some((t) => (t.labels ?? []).some((l) => l.toLowerCase() === label));
+}
+
+/** Whether the message would read as a move to a list if one of its own words named a list (then worth a `list_lists`). */
+function readsWithSomeList(ctx: TurnContext, found: TaskView[]): boolean {
+  if (!has(ctx, "list_lists")) return false;
+  const words = [...new Set(ctx.userText.toLowerCase().match(/[a-z][a-z-]{2,}/g) ?? [])].slice(0, 30);
+  const g = groundMessage(ctx.userText, found, ctx.clock, words);
+  return g?.kind === "change" && g.change.changes.list !== undefined;
+}
+
+/** The names of the user's lists, when this turn looked them up. */
+function listsOfTurn(ctx: TurnContext): string[] | null {
+  const r = ctx.turn.find((e): e is ToolResultEvent => e.kind === "result" && e.name === "list_lists");
+  if (!r || r.outcome.kind !== "ok") return null;
+  const lists = (r.outcome.value as { lists?: unknown }).lists;
+  return Array.isArray(lists) ? lists.flatMap((l) => (typeof l?.name === "string" ? [l.name as string] : [])) : [];
+}
+
 /** After the lookup: the grounded change, a question when two tasks fit, or the readers' own answer. */
 function afterLookup(ctx: TurnContext, first: Mapped, found: TaskView[]): Step {
+  // "fix one" after "Which one do you mean: 'Buy a lamp' or 'Fix the lamp'?": the earlier message, on that task alone.
+  const picked = pickedAfterWhich(ctx);
+  if (picked) {
+    const g = groundMessage(
+      picked.text,
+      found.filter((t) => t.title === picked.title && t.status !== "completed"),
+      ctx.clock,
+    );
+    if (g?.kind === "change") return { calls: [g.change, ...(g.also ?? [])].flatMap((c) => groundedCalls(ctx, c)), text: "" };
+    return {
+      calls: [],
+      text: `I couldn't tell what to change on '${picked.title}'. Tell me again with its name, for example "tag ${picked.title.toLowerCase()} urgent".`,
+    };
+  }
   const explicit = ctx.intents.length === 1 ? ctx.intents[0] : undefined;
   // "remind me about the boiler service the morning it's due": a reminder for the task the add names, before any other reading.
   if (explicit?.type === "add" && explicit.items.some((i) => i.remindOnDue)) {
@@ -547,6 +658,10 @@ function afterLookup(ctx: TurnContext, first: Mapped, found: TaskView[]): Step {
     if (onTask) return onTask;
   }
   const g = groundMessage(ctx.userText, found, ctx.clock);
+  // "the gutters are a home thing" beside an empty Home list: a new label may be a list's name.
+  if (g?.kind === "change" && newLabelMayBeList(ctx, g.change, found)) return { calls: [LISTS_LOOKUP], text: "" };
+  // "windows arent work, theyre home": a change only if a word is a list with no task in it yet.
+  if (g?.kind !== "change" && readsWithSomeList(ctx, found)) return { calls: [LISTS_LOOKUP], text: "" };
   if (g?.kind === "change" && !choreOfItsOwn(ctx, g.change.task))
     return { calls: [g.change, ...(g.also ?? [])].flatMap((c) => groundedCalls(ctx, c)), text: "" };
   const duplicate = duplicateStep(ctx, found);
@@ -561,6 +676,8 @@ function afterLookup(ctx: TurnContext, first: Mapped, found: TaskView[]): Step {
   // user's answers to (not one word of it in any title) can only be the chore itself.
   if (intent?.type === "say" && intent.kind === "cancel-ambiguous" && intent.detail && !g && nothingNamed(intent.detail, found)) {
     const item = CHORE_VERBS.has(intent.verb ?? "cancel") ? readAdd(ctx.userText, ctx.clock)[0] : undefined;
+    // "bin bags!!" after "Which one did you mean?": an answer, only offered (rule answer-not-thing).
+    if (item?.title && askedBefore(lastAssistantText(ctx.history))) return { calls: [], text: offerText(item, ctx.clock) };
     if (item?.title) return { calls: [{ toolName: "add_task", input: { ...item } }], text: "" };
     // "nix the bags": only a delete would say that, and there is nothing of that name.
     return { calls: [], text: `I couldn't find a task matching '${intent.detail}'. Say "show my tasks" to see what's on your list.` };
@@ -701,6 +818,9 @@ function followUp(ctx: TurnContext): PlannedCall[] {
     const created = results.find((r) => r.name === "create_list" && r.outcome.kind === "ok");
     const add = created ? addAfterCreatedList(lastAssistantText(ctx.history), String(created.input.name ?? "")) : null;
     if (add) return [add];
+    // "make a new list called garden and put the hedge in it" (rule create-then-place in organise.ts).
+    if (created && intent?.type === "createList" && intent.place)
+      return [{ toolName: "update_task", input: { task: intent.place, list: String(created.input.name ?? intent.name) } }];
   }
   // "show my work tasks" without a Work list: look for tasks about "work" instead.
   if (intent?.type === "list" && intent.filter.list && intent.filter.orTopic) {
@@ -796,9 +916,19 @@ export function planStep(conversation: Conversation, clock: Clock, available: Se
     const lookup = ctx.turn.find((e): e is ToolResultEvent => e.kind === "result" && e.name === "list_tasks");
     const found = lookup?.outcome.kind === "ok" ? toTaskViews(lookup.outcome.value.tasks) : [];
     if (called.length === 1 && called[0]?.name === "list_tasks" && lookup) return afterLookup(ctx, grounding, found);
+    // After the lists' names were looked up (rule lists-lookup): the change, read with them.
+    const lists = listsOfTurn(ctx);
+    if (called.length === 2 && called[1]?.name === "list_lists" && lists) {
+      const g = groundMessage(ctx.userText, found, ctx.clock, lists);
+      if (g?.kind === "change") return { calls: [g.change, ...(g.also ?? [])].flatMap((c) => groundedCalls(ctx, c)), text: "" };
+    }
     // After the grounded change, or the readers' own calls (with their notes, e.g. "when is it due?").
-    const grounded = groundMessage(ctx.userText, found, ctx.clock)?.kind === "change" || choreForCancel(ctx, called);
-    return { calls: [], text: composeReply(ctx, grounded ? [] : [...grounding.notes, ...duplicateNotes(ctx, found)]) };
+    const picked = pickedAfterWhich(ctx);
+    const grounded =
+      picked !== null || groundMessage(ctx.userText, found, ctx.clock, lists ?? [])?.kind === "change" || choreForCancel(ctx, called);
+    // The lists looked up for rule lists-lookup are not shown: the reply is about the change.
+    const shown = { ...ctx, turn: ctx.turn.filter((e) => !((e.kind === "call" || e.kind === "result") && e.name === "list_lists")) };
+    return { calls: [], text: composeReply(shown, grounded ? [] : [...grounding.notes, ...duplicateNotes(ctx, found)]) };
   }
   const afterFailure = groundingAfterFailure(ctx);
   if (afterFailure) {

@@ -294,6 +294,10 @@ function updateReply(ctx: TurnContext, r: ToolResultEvent): string {
         ? `${capitalize(name)} is now tagged ${task.labels.map((l) => `#${l}`).join(", ")}.`
         : `Removed the labels from ${name}.`,
     );
+  if (changed.includes("parent")) {
+    const parent = typeof r.input.parent === "string" && !looksLikeId(r.input.parent) ? ` of ${quote(r.input.parent)}` : "";
+    parts.push(`Made ${name} a subtask${parent}.`);
+  }
   return parts.length ? parts.join(" ") : `${capitalize(name)} already looks like that — nothing needed changing.`;
 }
 

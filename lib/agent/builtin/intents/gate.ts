@@ -7,7 +7,7 @@
  */
 import { formatIsoDate } from "@/lib/task-line/calendar";
 import type { Clock } from "@/lib/task-line/clock";
-import { readItem, thingsWanted } from "./add";
+import { addBody, readItem, thingsWanted } from "./add";
 import { choreOf, moodOf } from "./mood";
 import { saysNo, saysYes } from "./social";
 import type { AddItem, Intent, TaskRef } from "./types";
@@ -130,4 +130,36 @@ export function gate(c: GateClause, intent: Intent, mutates: boolean, reader = "
   const phrase = phraseOf(intent);
   if (phrase) return { type: "check", item: { title: phrase } };
   return fallback ? intent : { type: "say", kind: "unclear" };
+}
+
+/**
+ * answer-not-thing (named rule): after this model asked something ("Which one did you mean?",
+ * "Do you want me to …?"), a message of nothing but short noun phrases ("cat litter", "oat milk!!")
+ * is an answer, not things to get: rule thing-wanted (add.ts) cannot see the question. Whatever
+ * reader the answer was meant for (followups.ts, dialogue.ts) has had its turn; what is left of
+ * such an add is offered (one thing) or asked about (several), never written.
+ */
+export function answerNotThing(intents: Intent[], lastAssistant: string, userText: string, clock: Clock): Intent[] {
+  const intent = intents.length === 1 ? intents[0] : undefined;
+  if (intent?.type !== "add" || !askedBefore(lastAssistant)) return intents;
+  const things = thingsWanted(userText, clock, /\b(?:pls|please|plz)\b/i.test(userText));
+  const thingsOnly = things !== null && things.length === intent.items.length && things.every((t, i) => t.title === intent.items[i]?.title);
+  // "phone bill" (read as the chore "Phone bill"): a short bare title with nothing of a to-do's own (no day, repeat or reminder), not asked for with "add …".
+  const item = intent.items.length === 1 ? intent.items[0] : undefined;
+  const bare =
+    item !== undefined &&
+    userText.trim().split(/\s+/).length <= 3 &&
+    !addBody(userText.trim()) &&
+    !item.due &&
+    !item.recurrence &&
+    !item.remindAt &&
+    !item.list &&
+    !item.labels?.length;
+  if (!thingsOnly && !bare) return intents;
+  return intent.items.length === 1 && intent.items[0] ? [{ type: "offer", item: intent.items[0] }] : [{ type: "say", kind: "unclear" }];
+}
+
+/** This model's last reply asked the user something: a question, or "tell me which one". */
+export function askedBefore(lastAssistant: string): boolean {
+  return /\?|\bwhich (?:one|task|tasks)\b/i.test(lastAssistant);
 }

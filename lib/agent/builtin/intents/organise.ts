@@ -37,6 +37,29 @@ function steps(text: string): string[] {
 const ORGANISE_WORDS =
   /\b(?:(?:my|the|all|which|what|new)\s+lists|(?:new|another)\s+list|(?:create|make|start)\s+a\s+list|subtasks?|sub-tasks?|add\s+(?:a\s+|another\s+)?steps?\s+(?:to|for|under)|into\s+steps)\b|^(?:tag|label)\s+.+\s+(?:with|as)\s+\S+$/i;
 
+/** "start a wedding list", "make a garden list": a new list named by one word before "list". */
+const NAMED_LIST =
+  /^(?:please\s+)?(?:create|make|start|set up|open)\s+(?:me\s+)?(?:a|an)\s+(?:new\s+)?([\p{L}\p{N}][\p{L}\p{N}_-]{0,40})\s+list$/iu;
+/** "… and put the hedge in it": a placing verb, the task, then the new list. */
+const PLACE_IN_IT =
+  /^(.+?)\s*(?:,\s*|\s+)(?:and|then|&)\s+(?:then\s+)?(?:put|move|stick|pop|chuck|shove|bung|file)\s+(.+?)\s+(?:in|into|on|onto|under)\s+(?:it|there|that|that list|the list|the new list|the new one)$/i;
+
+/**
+ * create-then-place (named rule): "make a new list called garden and put the hedge in it", "start
+ * a wedding list and put the venue on it" — the list is created, then (planner.ts, next step) the
+ * task the phrase names is moved into it; a phrase naming no task changes nothing more.
+ */
+function createThenPlace(t: string): Intent | null {
+  const m = PLACE_IN_IT.exec(t);
+  if (!m?.[1] || !m[2]) return null;
+  const head = m[1].trim();
+  for (const re of [...CREATE_LIST, NAMED_LIST]) {
+    const name = re.exec(head)?.[1]?.trim();
+    if (name && !NOT_A_NAME.test(name)) return { type: "createList", name: cap(name), place: cleanPhrase(m[2].toLowerCase()) };
+  }
+  return null;
+}
+
 /** "which lists do I have?", "show my lists". */
 export function readLists(original: string): Intent | null {
   const t = trimPunctuation(original);
@@ -47,6 +70,8 @@ export function readOrganise(original: string, clock?: Clock): Intent | null {
   const t = trimPunctuation(original);
   const placed = clock ? readPlacement(t, clock) : null;
   if (placed) return placed;
+  const placed2 = createThenPlace(t);
+  if (placed2) return placed2;
   for (const re of CREATE_LIST) {
     const m = re.exec(t);
     const name = m?.[1]?.trim();
@@ -141,6 +166,8 @@ function readPlacement(text: string, clock: Clock): Intent | null {
   }
   const split = stepsOfTask(ws);
   if (split) return split;
+  const partOf = partOfStatement(ws);
+  if (partOf) return partOf;
   if (NEW_VERB.test(verb) || MOVE_VERB.test(verb)) {
     const m = parentMarker(ws, 2, verb);
     if (m) {
@@ -157,6 +184,47 @@ function readPlacement(text: string, clock: Clock): Intent | null {
     }
   }
   return noteInto(ws) ?? labelOnto(ws) ?? reminderOff(ws) ?? listOntoIt(text);
+}
+
+const COPULA_WORD = /^(?:is|are|was)$/;
+const MODAL_BE = /^(?:should|can|could|needs|must|will)$/;
+const TAIL_FILLER = /^(?:now|pls|please|plz|tbh|lol|actually|really|too|ta|thx|thanks)$/;
+
+/**
+ * part-of-statement (named rule): "the cake is part of the party prep", "photographer is a sub
+ * thing of the wedding", "tool box should be a subtask of the garage", "the van is one of the
+ * steps for the move" — a task said to belong under another: `update_task {parent}` by phrase
+ * (the tools resolve both; a phrase naming no task changes nothing). Said of the present only
+ * ("was part of" is a remark), and never "goes/lives under X", which names a list (grounding's
+ * list-belongs).
+ */
+function partOfStatement(ws: Word[]): Intent | null {
+  const at = ws.findIndex((x, i) => i > 0 && (COPULA_WORD.test(x.w) || (x.w === "be" && MODAL_BE.test(ws[i - 1]?.w ?? ""))));
+  if (at < 1 || ws[at]!.w === "was") return null;
+  const childEnd = ws[at]!.w === "be" ? (ws[at - 2]?.w === "to" ? at - 3 : at - 1) : at;
+  if (ws[childEnd - 1]?.w === "to" && ws[childEnd]?.w === "be") return null;
+  let j = at + 1;
+  while (/^(?:really|actually|just|kind|kinda|sort|sorta|basically|more)$/.test(ws[j]?.w ?? "")) j++;
+  if (ws[j]?.w === "of" && /^(?:kind|sort)$/.test(ws[j - 1]?.w ?? "")) j++;
+  while (ARTICLE.test(ws[j]?.w ?? "")) j++;
+  let start = -1;
+  if (ws[j]?.w === "part" && ws[j + 1]?.w === "of") start = j + 2;
+  else if (STEP_NOUN.test(ws[j]?.w ?? "") && UNDER.test(ws[j + 1]?.w ?? "")) start = j + 2;
+  else if (ws[j]?.w === "sub" && /^(?:thing|task|job|bit|step|item)$/.test(ws[j + 1]?.w ?? "") && UNDER.test(ws[j + 2]?.w ?? ""))
+    start = j + 3;
+  else if (ws[j]?.w === "of" && ws[j + 1]?.w === "the" && STEP_NOUN.test(ws[j + 2]?.w ?? "") && UNDER.test(ws[j + 3]?.w ?? ""))
+    start = j + 4;
+  if (start < 0) return null;
+  let end = ws.length;
+  while (end > start && TAIL_FILLER.test(ws[end - 1]!.w)) end--;
+  const child = phraseOf(ws.slice(0, childEnd));
+  const parent = phraseOf(ws.slice(start, end));
+  if (!child || !parent || /^(?:it|that|this|they|them|i|we|you)$/i.test(child) || /^(?:list|lists)$/.test(ws[end - 1]!.w)) return null;
+  return {
+    type: "update",
+    ref: { kind: "phrase", text: cleanPhrase(child.toLowerCase()) },
+    changes: { parent: cleanPhrase(parent.toLowerCase()) },
+  };
 }
 
 /** list-onto-it: "oh and put it on home", "that one goes on work", "put them on shopping" (list-tail.ts). */

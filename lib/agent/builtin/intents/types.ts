@@ -130,8 +130,8 @@ export type Intent =
   | { type: "bulkUpdate"; filter: ListFilter; changes: BulkChanges }
   /** "undo that", "take that back": revert the previous turn's changes. */
   | { type: "undo" }
-  /** "create a list called Garden". */
-  | { type: "createList"; name: string }
+  /** "create a list called Garden"; `place`: "… and put the hedge in it" (the task moved into it next). */
+  | { type: "createList"; name: string; place?: string }
   /** "which lists do I have?". */
   | { type: "lists" }
   /** "help me plan my week": not something to add; show what is on the list for that span. */
