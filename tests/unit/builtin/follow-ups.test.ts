@@ -34,6 +34,8 @@ describe("REMARK-THEN-REQUEST: a remark, then a request that stands on its own",
     "bike shop cant do sat, not sure when to move it",
     "since the boss is away the report can wait, maybe",
     "its raining so hard today",
+    "I'm so tired today",
+    "if the optician calls, move it to friday",
   ])("%s writes nothing", (text) => {
     for (const intent of read(text)) expect(["say", "unknown", "offer", "list"]).toContain(intent.type);
   });

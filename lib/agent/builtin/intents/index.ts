@@ -724,6 +724,9 @@ export function remarkThenRequest(text: string, clock: Clock): Intent[] | null {
   const { remark, request, reason } = split;
   const remarkWords: string[] = remark.toLowerCase().match(/[a-z0-9']+/g) ?? [];
   if (remarkWords.length === 0 || remarkWords.length > 14 || wordCount(request) > 16) return null;
+  // "if the optician calls, move it to friday": a condition, not a remark — nothing is done yet.
+  // "eye test is more important than the hair one, make it high": two tasks compared; "it" is not read here.
+  if (CONDITION.has(remarkWords[0] ?? "") || remarkWords.includes("than")) return null;
   // A reason ("since …", "… because …") is a remark by its word; anything else must read as asking for nothing.
   if (reason ? isQuestion(remark, remark.toLowerCase()) : !onlyRemark(remark, remarkWords, clock)) return null;
   let w: string[] = request.toLowerCase().match(/[a-z0-9'#]+/g) ?? [];
@@ -791,6 +794,12 @@ function onlyRemark(remark: string, w: string[], clock: Clock): boolean {
   return read.every((i) => ["unknown", "say", "offer", "add", "list"].includes(i.type) && !(i.type === "say" && i.kind === "too-long"));
 }
 
+/** Verbs of moving a task that may start the request after "so" ("… so push the boiler to thursday"). */
+const MOVE_VERB = new Set("push shift bump shove stick put pop bring knock kick slide".split(" "));
+
+/** Words that open a condition ("if the optician calls, …"): what follows waits on it. */
+const CONDITION = new Set("if when once unless whenever maybe perhaps assuming provided incase".split(" "));
+
 /** Words before the request that say nothing more ("so", "and", "i'm", "gonna"). */
 const REQUEST_LEAD = new Set("so and but then im i'm ill i'll gonna going to just please pls can you could u".split(" "));
 
@@ -827,7 +836,17 @@ function splitRemark(text: string): { remark: string; request: string; reason: b
     return { remark, request: text.slice(comma + 1).trim(), reason: remark !== first };
   }
   const so = lower.indexOf(" so ");
-  if (so > 0 && lower.indexOf(" so ", so + 1) < 0) return { remark: text.slice(0, so), request: text.slice(so + 4), reason: false };
+  // "i'm so tired today": "so" before a word that starts no request is "very", not "and therefore".
+  const after = lower.slice(so + 4).split(" ")[0] ?? "";
+  const startsRequest =
+    isBaseVerb(after) ||
+    MANAGEMENT_VERB.test(after) ||
+    MOVE_VERB.has(after) ||
+    after in GERUND ||
+    REQUEST_LEAD.has(after) ||
+    ["the", "my", "it", "that"].includes(after);
+  if (so > 0 && lower.indexOf(" so ", so + 1) < 0 && startsRequest)
+    return { remark: text.slice(0, so), request: text.slice(so + 4), reason: false };
   return null;
 }
 
