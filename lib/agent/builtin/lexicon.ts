@@ -28,7 +28,7 @@ const LEXICON: Record<VerbClass, string[]> = {
   complete: ["complete", "finish", "tick off", "check off", "cross off", "mark off", "close", "wrap up"],
   delete: ["delete", "remove", "erase", "get rid of", "scrap", "discard", "ditch", "drop", "cancel", "bin", "trash"],
   move: ["move", "reschedule", "shift", "switch", "re-schedule"],
-  postpone: ["postpone", "delay", "defer", "put off", "push back", "hold off on", "hold off"],
+  postpone: ["postpone", "delay", "defer", "put off", "push back", "hold off on", "hold off", "snooze"],
   push: ["push", "push out", "bump", "slide", "move back", "kick"],
   advance: ["bring forward", "move up", "pull forward", "pull in", "bring in", "move forward"],
   raise: ["raise", "increase", "bump up", "up", "escalate", "prioritise", "prioritize", "upgrade"],
@@ -123,3 +123,13 @@ export function classesOf(word: string): VerbClass[] {
   const w = word.toLowerCase().trim();
   return (Object.keys(LEXICON) as VerbClass[]).filter((c) => new RegExp(`^${verbs(c, "any")}$`).test(w));
 }
+
+/**
+ * Interjections: words of talk, never of a to-do's title ("bank holiday monday yay", "payday
+ * thursday thank god"). One list for every reader: a dated message holding one is a remark
+ * (intents/index.ts `talks`), a title made only of them names nothing to do (gate.ts), and a
+ * phrase holding one is never a thing to get (add.ts, rule thing-wanted).
+ */
+export const INTERJECTIONS: ReadonlySet<string> = new Set(
+  "yay boo booo haha hahaha lmao woo woohoo eek yikes omg hooray sigh god apparently".split(" "),
+);

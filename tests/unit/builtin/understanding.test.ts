@@ -132,8 +132,32 @@ describe("an event, a memory or a groan told with a day is no to-do", () => {
     "the weekend went so fast",
     "sophie loves the money more than presents haha",
     "bank holiday monday yay",
+    // Told with a subject and its verb, a day of the year, or nothing but talk (blind probe holdout21–22).
+    "bin men came early today",
+    "the kids have inset day monday",
+    "long weekend coming up",
+    "mother in law staying from friday",
+    "swimming lessons start again in january",
+    "rent goes out on the 1st",
+    "mum's over on sunday for lunch",
+    "waiting in for a parcel all day tomorrow",
+    "payday thursday thank god",
+    "christmas jumper day at school on the 11th",
+    "december already, mad",
+    "lovely walk with the dog this morning",
   ])
     it(text, () => expect(classify(text, clock).map((i) => i.type)).not.toContain("add"));
+});
+
+describe("a dated noun phrase that names a thing or a chore is still a to-do", () => {
+  const cases: Array<[string, string]> = [
+    ["christmas shopping saturday", "Christmas shopping"],
+    ["kids swimming kit tomorrow", "Kids swimming kit"],
+    ["mums birthday saturday", "Mums birthday"],
+    ["school photos money by friday", "School photos money"],
+    ["pick up the turkey christmas eve", "Pick up the turkey"],
+  ];
+  for (const [text, title] of cases) it(text, () => expect(classify(text, clock)).toMatchObject([{ type: "add", items: [{ title }] }]));
 });
 
 describe("work given in is done; a person dropping in is not", () => {

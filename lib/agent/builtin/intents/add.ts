@@ -10,6 +10,7 @@ import { quoted } from "@/lib/task-line/text";
 import { findPriority } from "@/lib/task-line/priority";
 import { dueToString, reminderTime } from "@/lib/task-line/dates";
 import { parseIsoDate } from "@/lib/task-line/calendar";
+import { INTERJECTIONS } from "../lexicon";
 import { baseOfPast, isBaseVerb } from "../verbs";
 import { listTail, placedOnList, seriesOnList } from "./list-tail";
 import { splitItems } from "./refs";
@@ -278,9 +279,10 @@ const REMIND_PREFIX = /\b(?:remind|ping|nudge|alert|notify) me\b|\breminder\b/;
  * Words that make a short phrase talk, not a thing to get: answers, chat, praise, time of day,
  * pronouns, being verbs, question and degree words. A phrase with one of them is never a wanted thing.
  */
-const NOT_THING_WORDS = new Set(
-  (
-    "ok okay k kk lol lmao haha hehe ha omg ugh hmm hm meh yay woohoo woo hooray boo booo yikes eek sigh yes yeah yep nope no nah not nice cool good great lovely brill " +
+const NOT_THING_WORDS = new Set([
+  ...INTERJECTIONS,
+  ...(
+    "ok okay k kk lol hehe ha ugh hmm hm meh yes yeah yep nope no nah not nice cool good great lovely brill " +
     "brilliant fab awesome sweet amazing perfect fine wow oops soz sorry thanks thx ty cheers ta mate hi hey hello bye night " +
     "morning evening afternoon day days week weekend today tonight tomorrow tmrw yesterday later laters brb ttyl gn gm xx wtf " +
     "idk dunno same true fair enough well done again more less too very so such just really maybe perhaps never always what " +
@@ -288,10 +290,10 @@ const NOT_THING_WORDS = new Set(
     "everything nothing something anything i me my we us our you your u he she him her it its they them their this that these " +
     "those the is are was were am be been being has have had do does did can could will would should shall must may might " +
     "need needs want wants got get if then than because as or but to at in on by with from of about time break year " +
-    "happy merry congrats sad feeling feelings mood vibes energy oh ah eh er um huh aww ahh phew yikes jeez bless bloody " +
-    "hell damn fml ffs rip gg welp yum off out over away too also either instead"
+    "happy merry congrats sad feeling feelings mood vibes energy oh ah eh er um huh aww ahh phew jeez bless bloody " +
+    "hell damn fml ffs rip gg welp yum off out over away too also either instead thank"
   ).split(" "),
-);
+]);
 /**
  * Words that join two things: "+" always ("squash + crisps"); "and"/"plus" only in a series with a
  * comma or after a list head ("eggs, flour and butter") — "fish and chips" is one thing.

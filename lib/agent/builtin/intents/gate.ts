@@ -7,6 +7,7 @@
  */
 import { formatIsoDate } from "@/lib/task-line/calendar";
 import type { Clock } from "@/lib/task-line/clock";
+import { INTERJECTIONS } from "../lexicon";
 import { addBody, readItem, thingsWanted } from "./add";
 import { choreOf, moodOf } from "./mood";
 import { saysNo, saysYes } from "./social";
@@ -46,11 +47,12 @@ const courtesyOnly = (title: string) =>
   saysYes(title) || saysNo(title) || /^(?:thanks|thank you|ta|cheers)[!.]*$/i.test(title.trim()) || nothingToDo(title);
 
 /** "ugh monday again", "friday lol": a title of only talk words ("again", "lol") names nothing to do. */
-const TALK_ONLY = new Set(
-  "again too also ugh argh lol haha yay meh anyway already still as well then so oh omg ffs wow gosh blimey jeez cool nice great fab ok okay right hmm um".split(
+const TALK_ONLY = new Set([
+  ...INTERJECTIONS,
+  ..."again too also ugh argh lol meh anyway already still as well then so oh ffs wow gosh blimey jeez cool nice great fab ok okay right hmm um mad crazy insane nuts bonkers wild unreal madness".split(
     " ",
   ),
-);
+]);
 const nothingToDo = (title: string) => {
   const words = title
     .toLowerCase()
@@ -59,6 +61,15 @@ const nothingToDo = (title: string) => {
     .filter(Boolean);
   return words.length > 0 && words.every((w) => TALK_ONLY.has(w));
 };
+
+/** A due ("2026-11-26" or "2026-11-26T09:00:00") before today, or earlier today at a clock time. */
+function dueGone(due: string, clock: Clock): boolean {
+  const today = formatIsoDate(clock.today);
+  const day = due.slice(0, 10);
+  if (day !== today) return day < today;
+  const [h = "", m = ""] = due.slice(11, 16).split(":");
+  return h !== "" && Number(h) * 60 + Number(m) < clock.minutes;
+}
 
 /** The intent to act on for a clause, given what its readers made of it. */
 export function gate(c: GateClause, intent: Intent, mutates: boolean, reader = ""): Intent {
@@ -86,12 +97,9 @@ export function gate(c: GateClause, intent: Intent, mutates: boolean, reader = "
     POINTS_AT_TASKS.test(intent.items[0]?.title.toLowerCase() ?? "")
   )
     return { type: "say", kind: "unclear" };
-  // "X seemed more pressing yesterday": a bare to-do due before today is a remark about the past.
-  if (
-    reader === "bare-add" &&
-    intent.type === "add" &&
-    intent.items.some((i) => i.due && i.due.slice(0, 10) < formatIsoDate(c.clock.today))
-  )
+  // "X seemed more pressing yesterday", "lovely walk with the dog this morning" (said at 2 pm): a bare
+  // to-do due before now is a remark about the past.
+  if (reader === "bare-add" && intent.type === "add" && intent.items.some((i) => i.due && dueGone(i.due, c.clock)))
     return { type: "say", kind: "remark" };
   // "grandma tomorrow?": a bare to-do asked, not said, is offered.
   if (reader === "bare-add" && intent.type === "add" && intent.items.length === 1 && intent.items[0] && /\?\s*$/.test(c.raw))

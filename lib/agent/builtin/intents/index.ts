@@ -8,6 +8,7 @@ import { trimPunctuation } from "@/lib/task-line/text";
 import { normalize } from "../text";
 import { findDue } from "@/lib/task-line/dates";
 import { fixCommandTypo } from "../typos";
+import { INTERJECTIONS } from "../lexicon";
 import { baseOfPast, isBaseVerb } from "../verbs";
 import { addBody, findsOwnThing, readAdd } from "./add";
 import { readComplete, readDelete, readListedDone, readReopen, pointsAtTask } from "./change";
@@ -172,16 +173,61 @@ const moodOnly = (title: string) => {
  * nothing does). "pick up leo's prescription", "fix sam's bike": an 's before a noun is whose.
  */
 const STATE_AFTER_IS = new Set(
-  "off on in out up down done ok okay fine ready there here gone open shut closed locked empty full clean dry wet working broken on-time late back sorted still not".split(
+  "off on in out up down done ok okay fine ready there here gone open shut closed locked empty full clean dry wet working broken on-time late back sorted still not over round around away home".split(
     " ",
   ),
 );
 /** "nana turns 80 next week", "school starts monday", "dad lands at 9": what happens on a day, told. */
-const EVENT_VERBS = new Set("turns arrives lands leaves starts ends opens closes flies finishes returns".split(" "));
+const EVENT_VERBS = new Set(
+  "turns arrives lands leaves starts ends opens closes flies finishes returns visits comes goes begins kicks have".split(" "),
+);
+/**
+ * "long weekend coming up", "mother in law staying from friday", "waiting in for a parcel": a verb
+ * of being somewhere or on the way, in -ing, tells what is happening; never a chore.
+ */
+const UNDER_WAY = new Set(
+  "coming going happening looming approaching staying visiting arriving leaving landing waiting travelling traveling heading popping working sleeping".split(
+    " ",
+  ),
+);
+/**
+ * A title that holds its own subject and verb tells, not asks: an event verb or a past form after
+ * the first word ("nana turns 80", "dad checked in this morning", "bin men came early"), a verb of
+ * being under way anywhere ("long weekend coming up"), a plural and a verb ("swimming lessons start
+ * again"); after a first word that could be a verb, only an event verb ("rent goes out on the 1st").
+ */
 function tellsEvent(title: string): boolean {
-  const words = title.toLowerCase().split(/\s+/);
-  // …and "dad checked in this morning", "bins collected tuesday": a past form after the first word tells what happened.
-  return !isBaseVerb(words[0] ?? "") && words.slice(1).some((w) => EVENT_VERBS.has(w) || (baseOfPast(w) !== null && !isBaseVerb(w)));
+  const words = title
+    .toLowerCase()
+    .replace(/[!?.,]+/g, " ")
+    .split(/\s+/)
+    .filter(Boolean);
+  if (words.some((w) => UNDER_WAY.has(w))) return true;
+  if (isBaseVerb(words[0] ?? "")) return EVENT_VERBS.has(words[1] ?? "");
+  return words
+    .slice(1)
+    .some(
+      (w, i) =>
+        EVENT_VERBS.has(w) ||
+        (baseOfPast(w) !== null && !isBaseVerb(w)) ||
+        ((isBaseVerb(w) || EVENT_BASE.has(w)) && /[^s']s$/.test(words[i] ?? "") && !isBaseVerb(words[i] ?? "")),
+    );
+}
+
+/**
+ * "inset day monday", "christmas jumper day at school on the 11th", "payday thursday": a title whose
+ * head is "day" names a day (an event), not a thing to do; it is offered. (Birthdays are remembered: added.)
+ */
+const HEAD_ENDS = new Set("at in on for with from by to".split(" "));
+function namesADay(title: string): boolean {
+  const words = title
+    .toLowerCase()
+    .replace(/[^a-z' ]+/g, " ")
+    .split(/\s+/)
+    .filter(Boolean);
+  const end = words.findIndex((w) => HEAD_ENDS.has(w));
+  const head = (end < 0 ? words : words.slice(0, end)).at(-1) ?? "";
+  return head === "day" || head === "payday";
 }
 
 function saysIs(title: string): boolean {
@@ -193,8 +239,6 @@ function saysIs(title: string): boolean {
   });
 }
 
-/** Words of talk, never of a to-do's title: "bank holiday monday yay", "back to work monday boo". */
-const TALK_WORDS = new Set("yay boo booo haha hahaha lmao woo woohoo eek yikes omg hooray sigh".split(" "));
 const DETERMINERS = new Set("the my our his her their your".split(" "));
 /** Verbs of saying and feeling in -s ("sophie loves the money", "dad reckons friday"). */
 const SAYS_FEELS = new Set("loves likes hates wants thinks knows says reckons misses smells looks seems feels sounds".split(" "));
@@ -223,7 +267,7 @@ const talks = (raw: string) =>
   raw
     .toLowerCase()
     .split(/[^a-z]+/)
-    .some((x) => TALK_WORDS.has(x));
+    .some((x) => INTERJECTIONS.has(x));
 
 /** A title never starts with a subject and its verb run together ("its raining so hard today"). */
 const STATEMENT_START = new Set(
@@ -274,6 +318,7 @@ function readBareAdd(c: Clause): Intent | null {
     // "feeling rubbish today tbh", "knackered tonight": how the user feels, never a to-do.
     if (item && !isBaseVerb(firstWord) && FEELING_START.has((item.title.split(/\s+/)[0] ?? "").toLowerCase())) return null;
     if (items.some((i) => moodOnly(i.title))) return { type: "say", kind: "remark" };
+    if (item && !isBaseVerb(firstWord) && namesADay(item.title)) return { type: "offer", item };
     // "by thursday I need the report sent": the words are the user's, not a to-do title; offer.
     if (item && /^(?:i|we)\b/i.test(item.title)) return { type: "offer", item };
     if (items.length) return { type: "add", items };
