@@ -20,7 +20,7 @@
  */
 import { findReminderPhrase } from "@/lib/task-line/reminder-phrases";
 import type { Clock } from "@/lib/task-line/clock";
-import { SHORT_WEEKDAYS } from "@/lib/task-line/calendar";
+import { diffDays, SHORT_WEEKDAYS } from "@/lib/task-line/calendar";
 import { dueToString, findDue, reminderTime } from "@/lib/task-line/dates";
 import { numberFrom } from "@/lib/task-line/numbers";
 import type { Changes, Priority } from "./intents/types";
@@ -60,7 +60,7 @@ const LEXICON = {
     "wait waits slip slips slipped doing take takes taking live lives sit sits " +
     "wait waits can't cannot need needs needed want wanted give extend extended delay delayed postpone postponed reschedule rescheduled " +
     // "the plumber can't come until thursday", "i'd rather do the timesheet tomorrow": the day is the change.
-    "come comes coming do bring brings brought bringing"
+    "come comes coming do bring brings brought bringing snooze snoozes snoozed"
   ).split(" "),
   /** Fillers: politeness, hedges and connecting words a request can carry. */
   filler: (
@@ -1143,12 +1143,18 @@ export const RULES: Rule[] = [
       "the fence isnt til thurs now",
     ],
     read: (tokens, ctx) => {
+      if (toldWhatHappened(tokens)) return false;
       // "now" and "instead" say the change is new, never a time ("is now friday").
       const text = words(tokens)
         .map((w, i) => (tokens[i]!.used || /^(?:now|instead)$/.test(w) ? "_" : (LEXICON.dayWord[w] ?? w)))
         .join(" ");
       const found = findDue(text, ctx.clock);
       if (!found) return false;
+      // "the electric went off for an hour": how long, never when (unless a shift asks for it: "snooze it for an hour").
+      const first = found.spans[0];
+      if (first && FOR_A_WHILE.test(text.slice(first.index)) && !tokens.some((t) => SHIFT_FOR.has(t.w))) return false;
+      // "lovely walk with the dog this morning" (said at 2 pm): a time already gone is a remark, never a new due.
+      if (gone(found.due, ctx.clock)) return false;
       // "the lunch isn't till thursday now": the negation belongs to the day; "sat not today": the old day.
       tokens.forEach((t, i) => {
         const next = tokens[i + 1]?.w ?? "";
@@ -1189,6 +1195,29 @@ const PAST_DAY = new Set(
 const WAS_CHANGED = new Set(
   "moved changed pushed put rescheduled bumped postponed delayed brought shifted switched set made now instead actually but so".split(" "),
 );
+/** A due already past: an earlier day, or earlier today at a clock time. */
+function gone(due: { date: { y: number; m: number; d: number }; hour?: number; minute?: number }, clock: Clock): boolean {
+  const days = diffDays(clock.today, due.date);
+  return days < 0 || (days === 0 && due.hour !== undefined && due.hour * 60 + (due.minute ?? 0) < clock.minutes);
+}
+/** Words that point at a time gone by ("this morning" with a past verb, "yesterday", "an hour ago"). */
+const PAST_POINTER = new Set("yesterday ago earlier last morning year".split(" "));
+/** "for an hour", "for 2 days", "for a couple of weeks": how long. */
+const FOR_A_WHILE =
+  /^for (?:an?|\d+|one|two|three|four|five|six|ten|half an|a couple of|a few|couple of|few) (?:hours?|hrs?|mins?|minutes?|days?|weeks?|wks?|months?)\b/;
+/** Verbs after which "for <a while>" is when the task is due again ("snooze the gym for an hour"). */
+const SHIFT_FOR = new Set(
+  "snooze snoozed push pushed postpone postponed delay delayed defer deferred hold put move moved bump bumped".split(" "),
+);
+/**
+ * "the electric went off for an hour this morning", "bin men came early yesterday": a past verb and
+ * a time gone by tell what happened; no due date changes unless a change word says one did
+ * ("the dentist was moved to friday", "…, it's tuesday now").
+ */
+function toldWhatHappened(tokens: Token[]): boolean {
+  const past = tokens.some((t) => baseOfPast(t.w) !== null && !isBaseVerb(t.w) && !WAS_CHANGED.has(t.w));
+  return past && tokens.some((t) => PAST_POINTER.has(t.w)) && !tokens.some((t) => WAS_CHANGED.has(t.w));
+}
 const CANNOT = new Set("can't cant cannot couldn't couldnt".split(" "));
 const CANNOT_THEN = new Set("until till til instead move moving moved push pushing pushed shift so but make".split(" "));
 function blocked(tokens: Token[], text: string): boolean {

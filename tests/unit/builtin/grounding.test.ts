@@ -95,6 +95,19 @@ describe("the explanation gate", () => {
     expect(read("tuesday was a write off")).toBeNull();
     expect(change("the report was moved to friday")).toEqual({ id: "report", due: "2026-11-27" });
   });
+  it("reads what happened as no change: a past verb with a time gone by, a time already past, how long", () => {
+    for (const text of [
+      "the plumber came round yesterday for an hour",
+      "the fence paint dried this morning",
+      "the gas bill went up again this year",
+      "lovely walk to the library this morning",
+      "the plumber was here for an hour",
+    ])
+      expect(read(text), text).toBeNull();
+    expect(change("the gas bill got moved to friday")).toEqual({ id: "gas", due: "2026-11-27" });
+    expect(change("snooze the gas bill till tomorrow")).toEqual({ id: "gas", due: "2026-11-23" });
+    expect(change("snooze the gas bill for an hour")).toEqual({ id: "gas", due: "2026-11-22T15:05:00" });
+  });
   it("asks when two tasks fit equally well", () => {
     const two = [task("a", "Call the bank"), task("b", "Visit the bank")];
     const g = groundMessage("the bank one is urgent now", two, clock);
