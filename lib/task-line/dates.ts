@@ -164,6 +164,17 @@ const AMOUNT =
   "(\\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a couple of|a few)\\s+(days?|weeks?|months?|years?|fortnights?)";
 
 /** What chrono lacks or reads differently; each rule returns a due and the span it covers. */
+/** The named days of the year (the first pattern that matches): [month, day]. */
+const NAMED_DAYS: Array<[RegExp, [number, number]]> = [
+  [/^(?:christmas|xmas) eve$/, [12, 24]],
+  [/^(?:christmas|xmas) day$/, [12, 25]],
+  [/^boxing day$/, [12, 26]],
+  [/^new year'?s'? eve$|^nye$/, [12, 31]],
+  [/^new year'?s'? day$|^the new year$/, [1, 1]],
+  [/^halloween$/, [10, 31]],
+  [/^bonfire night$/, [11, 5]],
+  [/^valentine'?s day$/, [2, 14]],
+];
 const OWN_RULES: Array<{ re: RegExp; read: (m: RegExpExecArray, clock: Clock, text: string) => Due | null }> = [
   // "a week from friday", "2 days after monday": an offset from another date.
   {
@@ -183,6 +194,16 @@ const OWN_RULES: Array<{ re: RegExp; read: (m: RegExpExecArray, clock: Clock, te
       const relative = /^(?:in|within)\s/.test(m[0]) || /(?:from (?:now|today)|time|later)$/.test(m[0]);
       const n = numberFrom(m[1] ?? "");
       return relative && n !== null ? { date: offset(clock.today, n, m[2] ?? "day") } : null;
+    },
+  },
+  // "christmas eve", "boxing day", "the new year", "bonfire night": a named day of the year, its next one.
+  {
+    re: /\b(?:(?:christmas|xmas) (?:eve|day)|boxing day|new year'?s'? (?:eve|day)|nye|the new year|halloween|bonfire night|valentine'?s day)\b/,
+    read: (m, clock) => {
+      const [month, day] = NAMED_DAYS.find(([re]) => re.test(m[0]))?.[1] ?? [0, 0];
+      if (!month) return null;
+      const date = { y: clock.today.y, m: month, d: day };
+      return { date: diffDays(clock.today, date) < 0 ? { ...date, y: date.y + 1 } : date };
     },
   },
   // "on the 28th", "by the 2nd": a day of this month, or the next.
@@ -418,7 +439,7 @@ function overlaps(a: Span, b: Span): boolean {
 
 /** Words without which a text holds no date: a cheap test before chrono reads it. */
 const DATEISH =
-  /\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|work|bed|tod|tom|tmr|tmrw|2mor|yesterday|tonight|tonite|mon|tue|wed|thu|fri|sat|sun|week|month|year|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|noon|midday|midnight|morning|afternoon|arvo|evening|night|day|hour|min|later|next|end|fortnight|eod|cob|half|quarter|lunch|tea|play|business|first|second|third|fifth|twenty|thirty|tenth/;
+  /\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|work|bed|tod|tom|tmr|tmrw|2mor|yesterday|tonight|tonite|mon|tue|wed|thu|fri|sat|sun|week|month|year|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|noon|midday|midnight|morning|afternoon|arvo|evening|night|day|hour|min|later|next|end|fortnight|eod|cob|half|quarter|lunch|tea|play|business|first|second|third|fifth|twenty|thirty|tenth|eve|nye|xmas|christmas|halloween|bonfire|valentine/;
 
 /** Readers ask for the same text more than once a step ("X urgent and due monday" at every split). */
 const cache = new Map<string, DueMatch | null>();

@@ -70,6 +70,14 @@ const cases: Array<[string, string | null, string]> = [
   ["read chapter 3", null, "read chapter 3"],
   ["buy 2 tickets", null, "buy 2 tickets"],
   ["call the cat sitter", null, "call the cat sitter"],
+  // Named days of the year: the next one.
+  ["pick up the turkey christmas eve", "2026-12-24", "pick up the turkey"],
+  ["wrap presents by christmas day", "2026-12-25", "wrap presents"],
+  ["walk on boxing day", "2026-12-26", "walk"],
+  ["book a taxi for new year's eve", "2026-12-31", "book a taxi"],
+  ["sort the shed in the new year", "2027-01-01", "sort the shed"],
+  ["buy fireworks for bonfire night", "2027-11-05", "buy fireworks"],
+  ["send the christmas cards", null, "send the christmas cards"],
 ];
 
 describe("due dates", () => {
