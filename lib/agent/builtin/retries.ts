@@ -4,7 +4,7 @@
  * ambiguous match. Shared by the planner (to retry) and the replies (to hide what was retried).
  */
 import { trimPunctuation } from "@/lib/task-line/text";
-import { isBaseVerb, isContactVerb } from "./verbs";
+import { baseOfPast, isBaseVerb, isContactVerb } from "./verbs";
 import type { ToolResultEvent } from "./prompt-reader";
 import { looksLikeId } from "./references";
 
@@ -51,7 +51,13 @@ export function alternativesFor(result: ToolResultEvent): string[][] {
     .map(trimPunctuation)
     .filter(Boolean);
   if (parts.length > 1) groups.push(parts);
-  const words = task.split(/\s+/);
+  let words = task.split(/\s+/);
+  // "rang the bank" (a deed told: "rang the bank earlier, all done"): the verb's base form ("ring the bank"), which match.ts knows.
+  const base = baseOfPast(words[0] ?? "");
+  if (words.length > 1 && base && base !== words[0]?.toLowerCase() && isBaseVerb(base)) {
+    words = [base, ...words.slice(1)];
+    groups.push([words.join(" ")]);
+  }
   // "phone mum" found no "Call/Ring mum" (match.ts knows those verbs): "mum" alone would find "Visit mum".
   if (words.length > 1 && isBaseVerb(words[0] ?? "") && !isContactVerb(words[0] ?? "")) {
     const object = words
