@@ -145,6 +145,11 @@ describe("an event, a memory or a groan told with a day is no to-do", () => {
     "christmas jumper day at school on the 11th",
     "december already, mad",
     "lovely walk with the dog this morning",
+    "the car looks filthy after the weekend",
+    "pretty quiet week next week",
+    "rent day tomorrow, skint",
+    "rent went up in september",
+    "nursery shut friday for staff training",
   ])
     it(text, () => expect(classify(text, clock).map((i) => i.type)).not.toContain("add"));
 });
@@ -156,6 +161,9 @@ describe("a dated noun phrase that names a thing or a chore is still a to-do", (
     ["mums birthday saturday", "Mums birthday"],
     ["school photos money by friday", "School photos money"],
     ["pick up the turkey christmas eve", "Pick up the turkey"],
+    ["spare keys cut for the cleaner tomorrow", "Spare keys cut for the cleaner"],
+    ["get vaccinated friday", "Get vaccinated"],
+    ["book a day off friday", "Book a day off"],
   ];
   for (const [text, title] of cases) it(text, () => expect(classify(text, clock)).toMatchObject([{ type: "add", items: [{ title }] }]));
 });
@@ -167,7 +175,7 @@ describe("work given in is done; a person dropping in is not", () => {
   });
   it("completes what was marked as bought or paid", () =>
     expect(classify("mark the gas bill as paid", clock)).toEqual([{ type: "complete", refs: [{ kind: "phrase", text: "gas bill" }] }]));
-  for (const text of ["dad checked in", "kids dropped in"])
+  for (const text of ["dad checked in", "kids dropped in", "gas company finally replied yesterday", "tom answered"])
     it(text, () => expect(classify(text, clock).map((i) => i.type)).not.toContain("complete"));
 });
 

@@ -62,13 +62,16 @@ const nothingToDo = (title: string) => {
   return words.length > 0 && words.every((w) => TALK_ONLY.has(w));
 };
 
-/** A due ("2026-11-26" or "2026-11-26T09:00:00") before today, or earlier today at a clock time. */
-function dueGone(due: string, clock: Clock): boolean {
+/**
+ * A due ("2026-11-26" or "2026-11-26T09:00:00") before today, or earlier today at a clock time —
+ * unless the message says tonight or this evening, which lasts until the day ends.
+ */
+function dueGone(due: string, clock: Clock, raw: string): boolean {
   const today = formatIsoDate(clock.today);
   const day = due.slice(0, 10);
   if (day !== today) return day < today;
   const [h = "", m = ""] = due.slice(11, 16).split(":");
-  return h !== "" && Number(h) * 60 + Number(m) < clock.minutes;
+  return h !== "" && Number(h) * 60 + Number(m) < clock.minutes && !/\b(?:tonight|tonite|evening|night)\b/i.test(raw);
 }
 
 /** The intent to act on for a clause, given what its readers made of it. */
@@ -99,7 +102,7 @@ export function gate(c: GateClause, intent: Intent, mutates: boolean, reader = "
     return { type: "say", kind: "unclear" };
   // "X seemed more pressing yesterday", "lovely walk with the dog this morning" (said at 2 pm): a bare
   // to-do due before now is a remark about the past.
-  if (reader === "bare-add" && intent.type === "add" && intent.items.some((i) => i.due && dueGone(i.due, c.clock)))
+  if (reader === "bare-add" && intent.type === "add" && intent.items.some((i) => i.due && dueGone(i.due, c.clock, c.raw)))
     return { type: "say", kind: "remark" };
   // "grandma tomorrow?": a bare to-do asked, not said, is offered.
   if (reader === "bare-add" && intent.type === "add" && intent.items.length === 1 && intent.items[0] && /\?\s*$/.test(c.raw))

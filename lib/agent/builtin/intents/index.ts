@@ -203,31 +203,39 @@ function tellsEvent(title: string): boolean {
     .split(/\s+/)
     .filter(Boolean);
   if (words.some((w) => UNDER_WAY.has(w))) return true;
-  if (isBaseVerb(words[0] ?? "")) return EVENT_VERBS.has(words[1] ?? "");
-  return words
-    .slice(1)
-    .some(
-      (w, i) =>
-        EVENT_VERBS.has(w) ||
-        (baseOfPast(w) !== null && !isBaseVerb(w)) ||
-        ((isBaseVerb(w) || EVENT_BASE.has(w)) && /[^s']s$/.test(words[i] ?? "") && !isBaseVerb(words[i] ?? "")),
+  // After a first word that could be a verb ("rent goes out", "rent went up"), a verb tells; "get
+  // vaccinated", "have it cut" ask.
+  if (isBaseVerb(words[0] ?? ""))
+    return (
+      !CAUSATIVE.has(words[0] ?? "") &&
+      (EVENT_VERBS.has(words[1] ?? "") || (baseOfPast(words[1] ?? "") !== null && !isBaseVerb(words[1] ?? "")))
     );
+  return words.slice(1).some(
+    (w, i) =>
+      EVENT_VERBS.has(w) ||
+      // …but "spare keys cut", "shoes put away": a verb whose past is the same word is the chore done to them.
+      (baseOfPast(w) !== null && !DONE_TO.has(w) && !isBaseVerb(w)) ||
+      ((isBaseVerb(w) || EVENT_BASE.has(w)) && !DONE_TO.has(w) && /[^s']s$/.test(words[i] ?? "") && !isBaseVerb(words[i] ?? "")),
+  );
 }
 
 /**
- * "inset day monday", "christmas jumper day at school on the 11th", "payday thursday": a title whose
- * head is "day" names a day (an event), not a thing to do; it is offered. (Birthdays are remembered: added.)
+ * "inset day monday", "christmas jumper day at school on the 11th", "payday thursday", "pretty quiet
+ * week next week": a title whose head is a stretch of time names a day or a week (an event, a mood),
+ * not a thing to do; it is offered. (Birthdays are remembered: added.)
  */
+const CAUSATIVE = new Set(["get", "have", "keep", "leave"]);
+/** Participles that name the chore done to a thing ("spare keys cut", "shelves put up"). */
+const DONE_TO = new Set(["cut", "put", "set"]);
 const HEAD_ENDS = new Set("at in on for with from by to".split(" "));
+const TIME_HEADS = new Set("day payday week weekend month year".split(" "));
 function namesADay(title: string): boolean {
-  const words = title
-    .toLowerCase()
+  const words = (title.toLowerCase().split(/[,;:!]/)[0] ?? "")
     .replace(/[^a-z' ]+/g, " ")
     .split(/\s+/)
     .filter(Boolean);
   const end = words.findIndex((w) => HEAD_ENDS.has(w));
-  const head = (end < 0 ? words : words.slice(0, end)).at(-1) ?? "";
-  return head === "day" || head === "payday";
+  return TIME_HEADS.has((end < 0 ? words : words.slice(0, end)).at(-1) ?? "");
 }
 
 function saysIs(title: string): boolean {
@@ -318,7 +326,12 @@ function readBareAdd(c: Clause): Intent | null {
     // "feeling rubbish today tbh", "knackered tonight": how the user feels, never a to-do.
     if (item && !isBaseVerb(firstWord) && FEELING_START.has((item.title.split(/\s+/)[0] ?? "").toLowerCase())) return null;
     if (items.some((i) => moodOnly(i.title))) return { type: "say", kind: "remark" };
-    if (item && !isBaseVerb(firstWord) && namesADay(item.title)) return { type: "offer", item };
+    // …and "rent day tomorrow", "wash day": a verb-like word before the day is the day's name.
+    const second = (item?.title.toLowerCase().split(/[\s,]+/)[1] ?? "").replace(/[^a-z]/g, "");
+    if (item && (isBaseVerb(firstWord) ? TIME_HEADS.has(second) : namesADay(item.title))) return { type: "offer", item };
+    // "the car looks filthy after the weekend": a dated title that starts with "the" and no verb is
+    // about something the user has or sees, not a new to-do; offered.
+    if (item?.due && firstWord === "the" && /^the\s/i.test(item.title)) return { type: "offer", item };
     // "by thursday I need the report sent": the words are the user's, not a to-do title; offer.
     if (item && /^(?:i|we)\b/i.test(item.title)) return { type: "offer", item };
     if (items.length) return { type: "add", items };
