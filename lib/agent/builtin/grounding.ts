@@ -1154,7 +1154,7 @@ export const RULES: Rule[] = [
       const first = found.spans[0];
       if (first && FOR_A_WHILE.test(text.slice(first.index)) && !tokens.some((t) => SHIFT_FOR.has(t.w))) return false;
       // "lovely walk with the dog this morning" (said at 2 pm): a time already gone is a remark, never a new due.
-      if (gone(found.due, ctx.clock)) return false;
+      if (gone(found.due, ctx.clock) && !tokens.some((t) => LASTS_TILL_MIDNIGHT.has(t.w))) return false;
       // "the lunch isn't till thursday now": the negation belongs to the day; "sat not today": the old day.
       tokens.forEach((t, i) => {
         const next = tokens[i + 1]?.w ?? "";
@@ -1195,6 +1195,8 @@ const PAST_DAY = new Set(
 const WAS_CHANGED = new Set(
   "moved changed pushed put rescheduled bumped postponed delayed brought shifted switched set made now instead actually but so".split(" "),
 );
+/** "tonight", "this evening": said late, still today. */
+const LASTS_TILL_MIDNIGHT = new Set(["tonight", "tonite", "evening", "night"]);
 /** A due already past: an earlier day, or earlier today at a clock time. */
 function gone(due: { date: { y: number; m: number; d: number }; hour?: number; minute?: number }, clock: Clock): boolean {
   const days = diffDays(clock.today, due.date);
@@ -1205,6 +1207,8 @@ const PAST_POINTER = new Set("yesterday ago earlier last morning year".split(" "
 /** "for an hour", "for 2 days", "for a couple of weeks": how long. */
 const FOR_A_WHILE =
   /^for (?:an?|\d+|one|two|three|four|five|six|ten|half an|a couple of|a few|couple of|few) (?:hours?|hrs?|mins?|minutes?|days?|weeks?|wks?|months?)\b/;
+/** Past forms of verbs of going and coming: a task does not "go" or "come" to a day. */
+const MOVED_NOTHING = new Set("went came looked seemed felt got".split(" "));
 /** Verbs after which "for <a while>" is when the task is due again ("snooze the gym for an hour"). */
 const SHIFT_FOR = new Set(
   "snooze snoozed push pushed postpone postponed delay delayed defer deferred hold put move moved bump bumped".split(" "),
@@ -1216,7 +1220,10 @@ const SHIFT_FOR = new Set(
  */
 function toldWhatHappened(tokens: Token[]): boolean {
   const past = tokens.some((t) => baseOfPast(t.w) !== null && !isBaseVerb(t.w) && !WAS_CHANGED.has(t.w));
-  return past && tokens.some((t) => PAST_POINTER.has(t.w)) && !tokens.some((t) => WAS_CHANGED.has(t.w));
+  if (!past || tokens.some((t) => WAS_CHANGED.has(t.w))) return false;
+  // "rent went up in september", "the vet came back at 4": a verb that moves nothing ("went", "came")
+  // tells what happened whenever it was; other past forms only with a time gone by.
+  return tokens.some((t) => PAST_POINTER.has(t.w) || MOVED_NOTHING.has(t.w));
 }
 const CANNOT = new Set("can't cant cannot couldn't couldnt".split(" "));
 const CANNOT_THEN = new Set("until till til instead move moving moved push pushing pushed shift so but make".split(" "));

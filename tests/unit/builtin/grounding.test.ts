@@ -102,6 +102,8 @@ describe("the explanation gate", () => {
       "the gas bill went up again this year",
       "lovely walk to the library this morning",
       "the plumber was here for an hour",
+      "the gas bill went up in september",
+      "the plumber came back at 4",
     ])
       expect(read(text), text).toBeNull();
     expect(change("the gas bill got moved to friday")).toEqual({ id: "gas", due: "2026-11-27" });
