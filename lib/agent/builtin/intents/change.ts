@@ -418,8 +418,11 @@ const HANDED_IN = set("hand send fill turn pay");
 const NOUN_TOO = set("water phone service book plant paint post order text email iron");
 const BEFORE_A_NOUN = set("the my a an our his her their your some this that these those");
 
-/** A call said with its caller first and nothing after ("mum rang", "grandad phoned"): what that person did. */
-const SIMPLE_PAST_ONLY = set("rang spoke phoned called");
+/**
+ * A call or an answer said with its caller first and nothing after ("mum rang", "grandad phoned",
+ * "gas company finally replied yesterday"): what that person did, not the user's chore.
+ */
+const SIMPLE_PAST_ONLY = set("rang spoke phoned called replied answered responded");
 
 /** Irregular participles spelled like their verb: done to a task only after "has been", "is" ("the bins have been put out"). */
 const SAME_FORM_PARTICIPLES = set("put cut shut read");
