@@ -70,7 +70,7 @@ function inflectWord(word: string, form: Form): string {
     case "base":
       return word;
     case "third":
-      if (/(?:s|x|z|ch|sh)$/.test(word)) return `${word}es`;
+      if (/(?:s|x|z|ch|sh|[^aeiou]o)$/.test(word)) return `${word}es`;
       if (/[^aeiou]y$/.test(word)) return `${word.slice(0, -1)}ies`;
       return `${word}s`;
     case "past":

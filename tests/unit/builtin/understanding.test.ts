@@ -33,6 +33,8 @@ describe("lexicon", () => {
     expect(inflect("push back", "gerund")).toBe("pushing back");
     expect(inflect("put off", "past")).toBe("put off");
     expect(inflect("tidy", "third")).toBe("tidies");
+    expect(inflect("go", "third")).toBe("goes");
+    expect(inflect("undo", "third")).toBe("undoes");
     expect(inflect("drop", "past")).toBe("dropped");
   });
 

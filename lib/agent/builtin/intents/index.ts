@@ -8,7 +8,7 @@ import { trimPunctuation } from "@/lib/task-line/text";
 import { normalize } from "../text";
 import { findDue } from "@/lib/task-line/dates";
 import { fixCommandTypo } from "../typos";
-import { INTERJECTIONS } from "../lexicon";
+import { INTERJECTIONS, inflect } from "../lexicon";
 import { baseOfPast, isBaseVerb } from "../verbs";
 import { addBody, findsOwnThing, readAdd } from "./add";
 import { readComplete, readDelete, readListedDone, readReopen, pointsAtTask } from "./change";
@@ -178,9 +178,10 @@ const STATE_AFTER_IS = new Set(
   ),
 );
 /** "nana turns 80 next week", "school starts monday", "dad lands at 9": what happens on a day, told. */
-const EVENT_VERBS = new Set(
-  "turns arrives lands leaves starts ends opens closes flies finishes returns visits comes goes begins kicks have".split(" "),
-);
+/** Verbs of what happens on a day ("school starts monday", "the kids break up friday"). */
+const EVENT_BASE = new Set("turn arrive land leave start end open close fly finish return break come go visit begin kick".split(" "));
+/** …in their third-person form ("nana turns 80", "rent goes out"), and "have" ("the kids have inset day"). */
+const EVENT_VERBS = new Set([...[...EVENT_BASE].map((v) => inflect(v, "third")), "have"]);
 /**
  * "long weekend coming up", "mother in law staying from friday", "waiting in for a parcel": a verb
  * of being somewhere or on the way, in -ing, tells what is happening; never a chore.
@@ -250,8 +251,6 @@ function saysIs(title: string): boolean {
 const DETERMINERS = new Set("the my our his her their your".split(" "));
 /** Verbs of saying and feeling in -s ("sophie loves the money", "dad reckons friday"). */
 const SAYS_FEELS = new Set("loves likes hates wants thinks knows says reckons misses smells looks seems feels sounds".split(" "));
-/** Event verbs in their plural form ("the kids break up", "my parents arrive"). */
-const EVENT_BASE = new Set("turn arrive land leave start end open close fly finish return break come go visit".split(" "));
 /**
  * A title left after its date that is the user telling, not asking (with no verb first in the message):
  * - a past form first ("the weekend went so fast" → "Went so fast");
