@@ -812,6 +812,7 @@ export const COMPLETE_RULES: ChangeRule[] = [
       ["I finished reading the book", "read the book"],
       ["i've just sorted out the garage", "garage"],
       ["dealt with the invoices", "invoices"],
+      ["done that one already", "it"],
     ],
     read: shaped(
       {
@@ -821,6 +822,8 @@ export const COMPLETE_RULES: ChangeRule[] = [
           phrases("finished|completed|done|did|accomplished|wrapped up|dealt with|taken care of|took care of|handled|sorted|sorted out"),
           optional(phrases("with")),
         ],
+        // "done that one already", "sorted the bins this morning": when, not the task's words.
+        tail: [optional(phrases("already|now|today|earlier|yesterday|this morning|this afternoon|last night|too|as well"))],
       },
       completed,
     ),
