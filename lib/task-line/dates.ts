@@ -116,9 +116,9 @@ const PART_OF_DAY: Record<string, number> = { morning: 9, afternoon: 15, arvo: 1
  * "a day at the beach": "a day" without "in" or "from now" is not "tomorrow").
  */
 const NOT_A_DATE =
-  /^(?:now|morning|afternoon|evening|night|good morning|sat|sun|wed|mon|fri|thu|tue|may|mar|march|jan|second|a second|today's|the second|sec|the past|this|[0-9]+|(?:a|an|one) (?:day|week|month|year|hour|minute))$/;
+  /^(?:now|morning|afternoon|evening|night|good morning|sat|sun|wed|mon|fri|thu|tue|jan|second|a second|today's|the second|sec|the past|this|[0-9]+|(?:a|an|one) (?:day|week|month|year|hour|minute))$/;
 const WEEKDAY_ABBREVIATION = /^(?:sat|sun|wed|mon|fri|thu|thur|thurs|tue|tues|weds)\.?$/;
-const NEEDS_LEAD = /^(?:sat|sun|wed|mon|fri|thu|thur|thurs|tue|tues|weds|mar|may|jun|jul|aug|sep|sept|oct|nov|dec|jan|feb|apr)\.?$/;
+const NEEDS_LEAD = /^(?:sat|sun|wed|mon|fri|thu|thur|thurs|tue|tues|weds|mar|march|may|jun|jul|aug|sep|sept|oct|nov|dec|jan|feb|apr)\.?$/;
 
 function zoneOffsetMinutes(clock: Clock): number {
   const localAsUtc = Date.UTC(clock.today.y, clock.today.m - 1, clock.today.d, 0, clock.minutes);
@@ -396,7 +396,11 @@ function chronoDue(text: string, clock: Clock, titleText = text): Found | null {
     if (NOT_A_DATE.test(said)) continue;
     // "get the car washed sat": an abbreviated weekday ending the line is the day, too.
     const endsLine = WEEKDAY_ABBREVIATION.test(said) && text.slice(r.index + r.text.length).trim() === "";
-    if (NEEDS_LEAD.test(said) && !endsLine && !/(?:on|by|due|until|before|this|next|till|from|every|for)\s+$/.test(text.slice(0, r.index)))
+    if (
+      NEEDS_LEAD.test(said) &&
+      !endsLine &&
+      !/(?:on|by|due|until|before|this|next|till|til|from|every|for|after|in)\s+$/.test(text.slice(0, r.index))
+    )
       continue;
     if (!bounded(text, r.index, r.text.length)) continue;
     const s = r.start;

@@ -78,6 +78,11 @@ const cases: Array<[string, string | null, string]> = [
   ["sort the shed in the new year", "2027-01-01", "sort the shed"],
   ["buy fireworks for bonfire night", "2027-11-05", "buy fireworks"],
   ["send the christmas cards", null, "send the christmas cards"],
+  // A month that is also a word ("may", "march") is a month only after a date word.
+  ["leave the loft till march", "2027-03-01", "leave the loft"],
+  ["renew the passport in may", "2027-05-01", "renew the passport"],
+  ["i may do it", null, "i may do it"],
+  ["march in the parade", null, "march in the parade"],
 ];
 
 describe("due dates", () => {
