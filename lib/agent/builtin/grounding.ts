@@ -60,7 +60,7 @@ const LEXICON = {
     "wait waits slip slips slipped doing take takes taking live lives sit sits " +
     "wait waits can't cannot need needs needed want wanted give extend extended delay delayed postpone postponed reschedule rescheduled " +
     // "the plumber can't come until thursday", "i'd rather do the timesheet tomorrow": the day is the change.
-    "come comes coming do bring brings brought bringing snooze snoozes snoozed"
+    "come comes coming do bring brings brought bringing snooze snoozes snoozed leave"
   ).split(" "),
   /** Fillers: politeness, hedges and connecting words a request can carry. */
   filler: (

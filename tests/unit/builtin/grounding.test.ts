@@ -107,6 +107,7 @@ describe("the explanation gate", () => {
     ])
       expect(read(text), text).toBeNull();
     expect(change("the gas bill got moved to friday")).toEqual({ id: "gas", due: "2026-11-27" });
+    expect(change("leave the fence till march")).toEqual({ id: "fence", due: "2027-03-01" });
     expect(change("snooze the gas bill till tomorrow")).toEqual({ id: "gas", due: "2026-11-23" });
     expect(change("snooze the gas bill for an hour")).toEqual({ id: "gas", due: "2026-11-22T15:05:00" });
   });

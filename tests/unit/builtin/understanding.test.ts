@@ -156,6 +156,11 @@ describe("an event, a memory or a groan told with a day is no to-do", () => {
     it(text, () => expect(classify(text, clock).map((i) => i.type)).not.toContain("add"));
 });
 
+describe("a series whose items point at tasks is never added", () => {
+  it("leave the loft till spring actually, move it to march", () =>
+    expect(classify("leave the loft till spring actually, move it to march", clock)).toEqual([{ type: "say", kind: "unclear" }]));
+});
+
 describe("a dated noun phrase that names a thing or a chore is still a to-do", () => {
   const cases: Array<[string, string]> = [
     ["christmas shopping saturday", "Christmas shopping"],

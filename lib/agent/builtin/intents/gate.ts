@@ -93,12 +93,8 @@ export function gate(c: GateClause, intent: Intent, mutates: boolean, reader = "
     return { type: "say", kind: "remark" };
   // "everything thats late, just make it due friday", "make it all low": a bare title that points
   // at tasks ("it all", "everything", "make it …") is a change the readers did not read, never a new task.
-  if (
-    reader === "bare-add" &&
-    intent.type === "add" &&
-    intent.items.length === 1 &&
-    POINTS_AT_TASKS.test(intent.items[0]?.title.toLowerCase() ?? "")
-  )
+  // …in any item of a series too ("leave the loft till spring actually, move it to march").
+  if (reader === "bare-add" && intent.type === "add" && intent.items.some((i) => POINTS_AT_TASKS.test(i.title.toLowerCase())))
     return { type: "say", kind: "unclear" };
   // "X seemed more pressing yesterday", "lovely walk with the dog this morning" (said at 2 pm): a bare
   // to-do due before now is a remark about the past.
