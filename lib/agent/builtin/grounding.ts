@@ -1335,7 +1335,7 @@ function readMention(text: string, tokens: Token[], mention: Mention, clock: Clo
   if (read === 0 && !bare) return null;
   // The explanation gate: every word left must be a filler or an action word ("both" only in a part).
   // The task's own words ("post should be checked every day" of "Check the post") are explained by the mention.
-  const own = new Set(read > 0 ? contentStems(mention.task.title) : []);
+  const own = new Set(read > 0 ? contentStems(mention.task.title).flatMap(sameActs) : []);
   // "pushed back till sunday", "bring it forward to friday": the direction of a move of the due date.
   const moved = (i: number) =>
     changes.due !== undefined && MOVE_PARTICLE.has(tokens[i]!.w) && tokens.slice(0, i).some((u) => ACTION.has(u.w));
@@ -1349,6 +1349,12 @@ function readMention(text: string, tokens: Token[], mention: Mention, clock: Clo
   // A completion never comes with other changes ("done" inside a longer change is not a completion).
   if (changes.status && Object.keys(changes).length > 1) return null;
   return { kind: "change", change: { task: mention.task, changes } };
+}
+
+/** Verbs that do the same to a task ("ring mum tmrw instead" of "Call mum"); as lib/tasks/match.ts SAME_ACT. */
+const SAME_ACTS = ["call ring phone bell", "text message msg", "collect pick fetch"].map((g) => g.split(" "));
+function sameActs(stem: string): string[] {
+  return SAME_ACTS.find((g) => g.includes(stem)) ?? [stem];
 }
 
 /** A word of the task's own title, also in a shorter inflection ("chasing" → "chas" of "chase"). */
@@ -1368,11 +1374,14 @@ const EDIT_CUE =
 /** Words before a past form that make it the user's state: "i'm tired", "feeling stressed", "so bored". */
 const FEELS = new Set("i'm im am feel feeling felt so very really bit proper too quite totally".split(" "));
 
+const DAY_LEAD = new Set("be on to til till until for by this next from".split(" "));
 export function mightNameTask(text: string): boolean {
   const tokens = tokenize(text);
   // A past form names a task's verb ("mums been called"), not a state of the user ("i'm tired", "so stressed").
   const past = (i: number) => baseOfPast(tokens[i]?.w ?? "") !== null && !FEELS.has(tokens[i - 1]?.w ?? "");
-  const cue = (w: string, i: number) => SLOT_CUE.test(w) || EDIT_CUE.test(w) || past(i);
+  // "hoovering can be sat", "move it to wed": a short day that is also a word ("sat", "sun", "wed") after a day's lead.
+  const shortDay = (w: string, i: number) => /^(?:sat|sun|wed)$/.test(w) && DAY_LEAD.has(tokens[i - 1]?.w ?? "");
+  const cue = (w: string, i: number) => SLOT_CUE.test(w) || EDIT_CUE.test(w) || past(i) || shortDay(w, i);
   if (blocked(tokens, text) || !(tokens.some((t, i) => cue(t.w, i)) || text.includes(":") || text.includes(" - "))) return false;
   // Two letters may name a task ("the cv comes first").
   return tokens.some((t) => !STOP.has(t.w) && !SLOT_WORD.test(t.stem) && !ACTION.has(t.w) && !FILLER.has(t.w) && t.w.length > 1);

@@ -63,6 +63,7 @@ const ALWAYS: Readonly<Record<string, string>> = {
   nites: "nights",
   mornin: "morning",
   evenin: "evening",
+  aint: "isn't",
   // Slot words typed fast ("priscription is urgnet", "low priorty").
   urgnet: "urgent",
   urgant: "urgent",

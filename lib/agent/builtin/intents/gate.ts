@@ -40,7 +40,8 @@ const POINTS_AT_TASKS =
   /\b(?:it all|them all|all of it|all of them|everything|everythin|the lot|the whole lot)\b|^(?:make|set|put|move|push|shove|bump|change|mark)\s+(?:it|them|that|this|those|these)\b|\ball,/;
 
 /** A negation in a statement: "isnt", "won't", "not", "no longer", "cba" (can't be bothered). */
-const NEGATED = /\b(?:cba|isn'?t|aren'?t|wasn'?t|weren'?t|don'?t|doesn'?t|didn'?t|won'?t|can'?t|cannot|shouldn'?t|not|never|no longer)\b/;
+const NEGATED =
+  /\b(?:cba|dunno|idk|isn'?t|aren'?t|wasn'?t|weren'?t|don'?t|doesn'?t|didn'?t|won'?t|can'?t|cannot|shouldn'?t|not|never|no longer)\b/;
 
 /** A title of only answer or thanks words is no task ("Please", "Yes please", "Ok thanks", "Thanks"). */
 const courtesyOnly = (title: string) =>
