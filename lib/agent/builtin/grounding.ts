@@ -1343,7 +1343,13 @@ function readMention(text: string, tokens: Token[], mention: Mention, clock: Clo
     (t, i) =>
       !t.used &&
       !moved(i) &&
-      (NEGATOR.has(t.w) || (!FILLER.has(t.w) && !ACTION.has(t.w) && !STOP.has(t.w) && !ownWord(own, t.stem) && !(bare && t.w === "both"))),
+      (NEGATOR.has(t.w) ||
+        (!FILLER.has(t.w) &&
+          !ACTION.has(t.w) &&
+          !STOP.has(t.w) &&
+          !ownWord(own, t.stem) &&
+          !ownTypo(own, t.stem) &&
+          !(bare && t.w === "both"))),
   );
   if (left.length > 0) return null;
   // A completion never comes with other changes ("done" inside a longer change is not a completion).
@@ -1355,6 +1361,11 @@ function readMention(text: string, tokens: Token[], mention: Mention, clock: Clo
 const SAME_ACTS = ["call ring phone bell", "text message msg", "collect pick fetch"].map((g) => g.split(" "));
 function sameActs(stem: string): string[] {
   return SAME_ACTS.find((g) => g.includes(stem)) ?? [stem];
+}
+
+/** A long word typed a letter off one of the task's own ("the councel tax" of "Pay the council tax"), as in typoMention. */
+function ownTypo(own: Set<string>, stem: string): boolean {
+  return stem.length >= 6 && [...own].some((o) => o.length >= 6 && o[0] === stem[0] && typoClose(o, stem));
 }
 
 /** A word of the task's own title, also in a shorter inflection ("chasing" → "chas" of "chase"). */

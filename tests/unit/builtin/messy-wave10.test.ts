@@ -35,6 +35,10 @@ describe("task names typed loosely", () => {
   it("typo-mention: a long word a letter off a title's word names that task (grounding.ts)", () => {
     const g = groundMessage("electrican can be next wk", views, clock);
     expect(g?.kind === "change" && g.change.task.title).toBe("Book the electrician");
+    // A typo beside a word that names the task as typed: "the councel tax" of "Pay the council tax".
+    const tax = [...views, { id: "t", title: "Pay the council tax", status: "pending" }] as never[];
+    const t = groundMessage("the councel tax is top prio", tax, clock);
+    expect(t?.kind === "change" && t.change.task.title).toBe("Pay the council tax");
     // Short words are never read as typos of another word.
     expect(groundMessage("bans can be next wk", views, clock)).toBeNull();
   });
