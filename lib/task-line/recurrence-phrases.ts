@@ -223,6 +223,12 @@ const PATTERNS: [RegExp, (m: RegExpExecArray) => string | null][] = [
         interval(m[1]!.toLowerCase()),
       ),
   ],
+  // twice a day / 3 times daily (rule times-a-day, issue 24 wave 10): a rule repeats at most daily,
+  // so the task repeats every day and the words stay in its title ("Take my meds twice a day").
+  [
+    /\b(?:twice|two times|2 times|2x|three times|3 times|3x|thrice|four times|4 times|4x)\s+(?:(?:a|per|every|each)\s+day|daily)\b/i,
+    () => "FREQ=DAILY",
+  ],
   // twice a week / 3 times a week / twice monthly (rule times-a-period): spread over the week (Mon+Thu, Mon+Wed+Fri) or month (1st+15th)
   [
     /\b(twice|two times|2 times|2x|three times|3 times|3x|thrice)\s+(?:(?:a|per|every|each)\s+(week|month|year)|(weekly|monthly|yearly))\b/i,
@@ -275,6 +281,11 @@ export function findRecurrencePhrase(text: string): RecurrencePhrase | null {
     if (!raw) continue;
     const checked = checkRule(raw);
     if (!checked.ok) continue;
+    // "twice a day": the rule is only daily, so the words stay in the title (an empty span after them).
+    if (/^(?:twice|two|2|three|3|thrice|four|4)\b/i.test(m[0]) && /\b(?:day|daily)$/i.test(m[0])) {
+      const at = m.index + m[0].length;
+      return { rule: checked.rule, start: at, end: at };
+    }
     const end = m.index + m[0].length;
     const after = PART_AFTER.exec(text.slice(end));
     const part = (after?.[1] ?? PART_IN.exec(m[0])?.[1])?.toLowerCase();

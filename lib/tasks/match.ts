@@ -115,6 +115,9 @@ function editDistance(a: string, b: string, max: number): number {
 }
 
 function stem(word: string): string {
+  // "nappys", "nappies" and "nappy" are one word: a plural in -ies or -ys stems to its -y.
+  if (word.length > 4 && word.endsWith("ies")) return `${word.slice(0, -3)}y`;
+  if (word.length > 4 && word.endsWith("ys")) return word.slice(0, -1);
   return word.length > 4 ? word.replace(/(ing|ed|es|s)$/, "") : word;
 }
 

@@ -31,7 +31,7 @@ const NAMELESS = new Set(
   (
     "the a an my our your his her their this that these those it its one ones thing things stuff bit job task " +
     "to for of in on at by with from into onto off out up down about and or but so me us you i we " +
-    "done sorted finished some all any new again back over round around"
+    "done sorted finished some all any new again back over round around instead"
   ).split(" "),
 );
 /** Verbs that say nothing of what the chore is ("get X done", "sort X", "do X"): any task verb fits them. */

@@ -178,9 +178,32 @@ function findMention(tokens: Token[], tasks: TaskView[]): Mention[] {
     }
     found.push({ task, score: matched.size / Math.max(stems.length, 1) + matched.size, from, to });
   }
-  if (found.length === 0) return [];
+  if (found.length === 0) return typoMention(tokens, tasks);
   const best = Math.max(...found.map((f) => f.score));
   return found.filter((f) => f.score === best);
+}
+
+/**
+ * typo-mention (issue 24, wave 10): when no word names a task, one long word typed a letter or two
+ * off a title's long word ("electrican" for "Book the electrician", "prescriptoin") names it: both
+ * six letters or more, the same first letter, one edit (two from nine letters). Only when nothing
+ * matched as typed, so a word that names one task as typed is never read as another's typo.
+ */
+function typoMention(tokens: Token[], tasks: TaskView[]): Mention[] {
+  const found: Mention[] = [];
+  for (const task of tasks) {
+    const stems = contentStems(task.title).filter((x) => x.length >= 6);
+    const at = tokens.findIndex((t) => {
+      if (t.stem.length < 6 || STOP.has(t.w) || SLOT_WORD.test(t.stem) || ACTION.has(t.w)) return false;
+      return stems.some((x) => x[0] === t.stem[0] && typoClose(x, t.stem));
+    });
+    if (at >= 0) found.push({ task, score: 1, from: at, to: at });
+  }
+  return found;
+}
+function typoClose(a: string, b: string): boolean {
+  const allowed = Math.min(a.length, b.length) >= 9 ? 2 : 1;
+  return Math.abs(a.length - b.length) <= allowed && editDistance(a, b) <= allowed;
 }
 
 /** Marks the mention's tokens used, with its articles before and its "one/thing/stuff/'s" after. */
@@ -1227,7 +1250,8 @@ function toldWhatHappened(tokens: Token[]): boolean {
 }
 const CANNOT = new Set("can't cant cannot couldn't couldnt".split(" "));
 const CANNOT_THEN = new Set("until till til instead move moving moved push pushing pushed shift so but make".split(" "));
-function blocked(tokens: Token[], text: string): boolean {
+/** `titles`: the content stems of each task, null before the tasks are known (mightNameTask). */
+function blocked(tokens: Token[], text: string, titles: Set<string>[] | null = null): boolean {
   const first = tokens[0]?.w ?? "";
   // A negation blocks unless a rule takes it ("isn't that important", "no reminder for …"): the
   // gate in groundMessage refuses any negator left over.
@@ -1262,7 +1286,13 @@ function blocked(tokens: Token[], text: string): boolean {
   // "could do the hall on thursday i suppose": the user musing about what they could do.
   if ((/^(?:could|might)$/.test(first) && !asksAssistant) || /\bi suppose\b/.test(text.toLowerCase())) return true;
   // "do the gutters tomorrow instead": "do" before an article is the verb, not a question.
-  const doThe = first === "do" && /^(?:the|my|that|this)$/.test(tokens[1]?.w ?? "");
+  // "do the bins go out on sunday" (a question with its "?" left off): a verb after the subject.
+  const end = tokens.findIndex((t, k) => k >= 2 && (SLOT_WORD.test(t.stem) || /^(?:on|at|by|in)$/.test(t.w)));
+  const subject = tokens.slice(2, end < 0 ? 6 : end);
+  // A verb that is a word of the task the subject names is that task's name ("do the car wash tmrw" of "Wash the car").
+  const named = (t: Token) => titles === null || titles.some((own) => own.has(t.stem) && subject.some((u) => u !== t && own.has(u.stem)));
+  const verbAfter = subject.some((t) => (isBaseVerb(t.w) || /^(?:needs|goes|comes|has|wants)$/.test(t.w)) && !named(t));
+  const doThe = first === "do" && /^(?:the|my|that|this)$/.test(tokens[1]?.w ?? "") && !verbAfter;
   if (!asksAssistant && (text.trim().endsWith("?") || (LEXICON.question.includes(first) && !doThe))) return true;
   return false;
 }
@@ -1311,7 +1341,9 @@ function groundParts(text: string, tasks: TaskView[], clock: Clock, lists: strin
 /** One task and its change; with `bare`, a part that names a task and asks nothing (a shared change follows). */
 function groundOne(text: string, tasks: TaskView[], clock: Clock, bare: boolean, lists: string[]): Grounding {
   const tokens = tokenize(text);
-  if (tokens.length === 0 || tokens.length > 30 || blocked(tokens, text)) return null;
+  // A task's own word is no verb of a question ("do the car wash tmrw" of "Wash the car").
+  const titles = tasks.map((t) => new Set(contentStems(t.title)));
+  if (tokens.length === 0 || tokens.length > 30 || blocked(tokens, text, titles)) return null;
   const mentions = findMention(
     tokens,
     tasks.filter((t) => t.status !== "completed"),
@@ -1339,7 +1371,7 @@ function readMention(text: string, tokens: Token[], mention: Mention, clock: Clo
   if (read === 0 && !bare) return null;
   // The explanation gate: every word left must be a filler or an action word ("both" only in a part).
   // The task's own words ("post should be checked every day" of "Check the post") are explained by the mention.
-  const own = new Set(read > 0 ? contentStems(mention.task.title) : []);
+  const own = new Set(read > 0 ? contentStems(mention.task.title).flatMap(sameActs) : []);
   // "pushed back till sunday", "bring it forward to friday": the direction of a move of the due date.
   const moved = (i: number) =>
     changes.due !== undefined && MOVE_PARTICLE.has(tokens[i]!.w) && tokens.slice(0, i).some((u) => ACTION.has(u.w));
@@ -1347,12 +1379,29 @@ function readMention(text: string, tokens: Token[], mention: Mention, clock: Clo
     (t, i) =>
       !t.used &&
       !moved(i) &&
-      (NEGATOR.has(t.w) || (!FILLER.has(t.w) && !ACTION.has(t.w) && !STOP.has(t.w) && !ownWord(own, t.stem) && !(bare && t.w === "both"))),
+      (NEGATOR.has(t.w) ||
+        (!FILLER.has(t.w) &&
+          !ACTION.has(t.w) &&
+          !STOP.has(t.w) &&
+          !ownWord(own, t.stem) &&
+          !ownTypo(own, t.stem) &&
+          !(bare && t.w === "both"))),
   );
   if (left.length > 0) return null;
   // A completion never comes with other changes ("done" inside a longer change is not a completion).
   if (changes.status && Object.keys(changes).length > 1) return null;
   return { kind: "change", change: { task: mention.task, changes } };
+}
+
+/** Verbs that do the same to a task ("ring mum tmrw instead" of "Call mum"); as lib/tasks/match.ts SAME_ACT. */
+const SAME_ACTS = ["call ring phone bell", "text message msg", "collect pick fetch"].map((g) => g.split(" "));
+function sameActs(stem: string): string[] {
+  return SAME_ACTS.find((g) => g.includes(stem)) ?? [stem];
+}
+
+/** A long word typed a letter off one of the task's own ("the councel tax" of "Pay the council tax"), as in typoMention. */
+function ownTypo(own: Set<string>, stem: string): boolean {
+  return stem.length >= 6 && [...own].some((o) => o.length >= 6 && o[0] === stem[0] && typoClose(o, stem));
 }
 
 /** A word of the task's own title, also in a shorter inflection ("chasing" → "chas" of "chase"). */
@@ -1372,11 +1421,14 @@ const EDIT_CUE =
 /** Words before a past form that make it the user's state: "i'm tired", "feeling stressed", "so bored". */
 const FEELS = new Set("i'm im am feel feeling felt so very really bit proper too quite totally".split(" "));
 
+const DAY_LEAD = new Set("be on to til till until for by this next from".split(" "));
 export function mightNameTask(text: string): boolean {
   const tokens = tokenize(text);
   // A past form names a task's verb ("mums been called"), not a state of the user ("i'm tired", "so stressed").
   const past = (i: number) => baseOfPast(tokens[i]?.w ?? "") !== null && !FEELS.has(tokens[i - 1]?.w ?? "");
-  const cue = (w: string, i: number) => SLOT_CUE.test(w) || EDIT_CUE.test(w) || past(i);
+  // "hoovering can be sat", "move it to wed": a short day that is also a word ("sat", "sun", "wed") after a day's lead.
+  const shortDay = (w: string, i: number) => /^(?:sat|sun|wed)$/.test(w) && DAY_LEAD.has(tokens[i - 1]?.w ?? "");
+  const cue = (w: string, i: number) => SLOT_CUE.test(w) || EDIT_CUE.test(w) || past(i) || shortDay(w, i);
   if (blocked(tokens, text) || !(tokens.some((t, i) => cue(t.w, i)) || text.includes(":") || text.includes(" - "))) return false;
   // Two letters may name a task ("the cv comes first").
   return tokens.some((t) => !STOP.has(t.w) && !SLOT_WORD.test(t.stem) && !ACTION.has(t.w) && !FILLER.has(t.w) && t.w.length > 1);

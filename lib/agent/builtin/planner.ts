@@ -686,7 +686,9 @@ function afterLookup(ctx: TurnContext, first: Mapped, found: TaskView[]): Step {
   // task — a noun phrase ("glasses by the weekend" beside "Order new glasses") or a title that kept
   // a placing verb ("put renew the passport in travel").
   const item = intent?.type === "add" && intent.items.length === 1 ? intent.items[0] : undefined;
-  const twin = item && (VERBLESS(item.title) || KEPT_VERB.test(item.title)) ? similarTask(item.title, found) : undefined;
+  // A kept verb is no shared word ("Take the dog out" is not "Take the bins out").
+  const twin =
+    item && (VERBLESS(item.title) || KEPT_VERB.test(item.title)) ? similarTask(item.title.replace(KEPT_VERB, ""), found) : undefined;
   if (item && twin) return { calls: [], text: `You already have '${twin.title}'. ${offerText(item, ctx.clock)}` };
   // A rename to a repeat or a day is never made; a delete about a reminder still asks first.
   if (misreadChange(ctx) && intent?.type === "update") return { calls: [], text: socialText("unclear", ctx.clock) };
@@ -784,6 +786,7 @@ function otherNumber(word: string): string {
  * number ("plant" → plants), else tasks whose words contain it. Each step only after the one before
  * found nothing. `done`: list_tasks calls so far this turn; `results`: the last step's results.
  */
+const CHORE_WORDS = new Set(["errands", "chores", "jobs"]);
 function topicSteps(filter: ListFilter, done: number, results: ToolResultEvent[]): PlannedCall | null {
   const word = filter.list ?? "";
   const last = results.find((r) => r.name === "list_tasks");
@@ -792,7 +795,10 @@ function topicSteps(filter: ListFilter, done: number, results: ToolResultEvent[]
   const noList = last.outcome.kind === "fail" && last.outcome.code === "not_found";
   const empty = noList || last.outcome.kind !== "ok" || toTaskViews(last.outcome.value.tasks).length === 0;
   const other = otherNumber(word);
-  const steps: Record<string, unknown>[] = [{ list: other }, { label: word }, { label: other }, { query: word }];
+  // "show me errands" without an Errands list: every open task (shown-chores in intents/list.ts).
+  const steps: Record<string, unknown>[] = CHORE_WORDS.has(word)
+    ? [{ status: "pending" }]
+    : [{ list: other }, { label: word }, { label: other }, { query: word }];
   // The list steps go on only while there is no such list; the label steps while nothing is found.
   if (done === 1 && !noList) return null;
   if (done === 2 && !noList) return null;

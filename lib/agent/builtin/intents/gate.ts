@@ -11,6 +11,7 @@ import { INTERJECTIONS } from "../lexicon";
 import { addBody, readItem, thingsWanted } from "./add";
 import { choreOf, moodOf } from "./mood";
 import { saysNo, saysYes } from "./social";
+import { isBaseVerb } from "../verbs";
 import type { AddItem, Intent, TaskRef } from "./types";
 
 type GateClause = { raw: string; lower: string; original: string; clock: Clock };
@@ -40,7 +41,8 @@ const POINTS_AT_TASKS =
   /\b(?:it all|them all|all of it|all of them|everything|everythin|the lot|the whole lot)\b|^(?:make|set|put|move|push|shove|bump|change|mark)\s+(?:it|them|that|this|those|these)\b|\ball,/;
 
 /** A negation in a statement: "isnt", "won't", "not", "no longer", "cba" (can't be bothered). */
-const NEGATED = /\b(?:cba|isn'?t|aren'?t|wasn'?t|weren'?t|don'?t|doesn'?t|didn'?t|won'?t|can'?t|cannot|shouldn'?t|not|never|no longer)\b/;
+const NEGATED =
+  /\b(?:cba|dunno|idk|isn'?t|aren'?t|wasn'?t|weren'?t|don'?t|doesn'?t|didn'?t|won'?t|can'?t|cannot|shouldn'?t|not|never|no longer)\b/;
 
 /** A title of only answer or thanks words is no task ("Please", "Yes please", "Ok thanks", "Thanks"). */
 const courtesyOnly = (title: string) =>
@@ -74,6 +76,21 @@ function dueGone(due: string, clock: Clock, raw: string): boolean {
   return h !== "" && Number(h) * 60 + Number(m) < clock.minutes && !/\b(?:tonight|tonite|evening|night)\b/i.test(raw);
 }
 
+/** Tags that turn a statement into a question: "innit", "right", "eh", "yeah", "no". */
+const TAG_QUESTION = new Set(["innit", "init", "right", "eh", "yeah", "ye", "no", "aye"]);
+const lastWord = (raw: string) =>
+  raw
+    .toLowerCase()
+    .replace(/[^a-z\s]+/g, " ")
+    .trim()
+    .split(/\s+/)
+    .at(-1) ?? "";
+
+function verbThenObject(raw: string): boolean {
+  const ws = raw.toLowerCase().trim().split(/\s+/);
+  return isBaseVerb(ws[0] ?? "") && /^(?:the|my|a|an|some|our|his|her|their|your)$/.test(ws[1] ?? "");
+}
+
 /** The intent to act on for a clause, given what its readers made of it. */
 export function gate(c: GateClause, intent: Intent, mutates: boolean, reader = ""): Intent {
   // "can you order pizza for me?": the assistant cannot do that; it can offer to put it on the list.
@@ -103,6 +120,10 @@ export function gate(c: GateClause, intent: Intent, mutates: boolean, reader = "
   // "grandma tomorrow?": a bare to-do asked, not said, is offered.
   if (reader === "bare-add" && intent.type === "add" && intent.items.length === 1 && intent.items[0] && /\?\s*$/.test(c.raw))
     return { type: "offer", item: intent.items[0] };
+  // "bin day tmrw innit", "dentist friday right": a tag question asks the user's own memory (issue 24 wave 10).
+  // "hoover the stairs innit" (a verb and its object) is still a request.
+  if (reader === "bare-add" && intent.type === "add" && TAG_QUESTION.has(lastWord(c.raw)) && !verbThenObject(c.raw))
+    return intent.items.length === 1 && intent.items[0] ? { type: "offer", item: intent.items[0] } : { type: "say", kind: "remark" };
   // "please, for friday", "thanks, friday": courtesy words alone are never a task's title.
   if (intent.type === "add" && intent.items.some((i) => courtesyOnly(i.title))) return { type: "say", kind: "unclear" };
   // "the mot isnt this week after all": a statement with a negation is about a task, never a new one.

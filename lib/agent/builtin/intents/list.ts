@@ -1199,8 +1199,33 @@ function followAsk(words: string[], clock: Clock, how: AskHow): Intent | null {
   return { type: "list", filter: { ...filter, status: filter.status ?? "pending" } };
 }
 
+/**
+ * shown-chores (issue 24, wave 10): "show me errands", "see my chores", "pull up the errands": a
+ * word for to-dos in general that is also a common list's name asks for that list when the user
+ * has it, else for every open task (planner.ts `topicSteps`).
+ */
+const CHORE_LISTS = new Set(["errands", "chores", "jobs"]);
+const SHOW_WORD = new Set(["show", "see", "view", "display", "open", "list"]);
+function shownChores(words: string[]): Intent | null {
+  let k = SHOW_WORD.has(words[0] ?? "") ? 1 : startsWith(words, "pull|bring", "up") ? 2 : 0;
+  if (k === 0) return null;
+  if (words[k] === "me" || words[k] === "us") k++;
+  if (words[k] === "my" || words[k] === "the" || words[k] === "all") k++;
+  if (words[k] === "my" || words[k] === "the") k++;
+  const name = words[k] ?? "";
+  if (
+    !CHORE_LISTS.has(name) ||
+    words.length > k + 2 ||
+    (words.length === k + 2 && !/^(?:pls|please|plz|then|now)$/.test(words[k + 1] ?? ""))
+  )
+    return null;
+  return { type: "list", filter: { list: name, orTopic: true, status: "pending" } };
+}
+
 /** "shopping list pls", "my errands list?": a list named on its own; "what do i need from the shops": the shopping. */
 function namedListAsk(words: string[], clock: Clock): Intent | null {
+  const shown = shownChores(words);
+  if (shown) return shown;
   const w = words[0] === "my" || words[0] === "the" ? words.slice(1) : words;
   if (w.length === 2 && w[1] === "list" && topicWord(w[0], clock)) return { type: "list", filter: { list: w[0] as string } };
   const shops = ["shops", "shop", "supermarket", "store", "stores"];

@@ -154,6 +154,44 @@ export function isFeeling(text: string): boolean {
   return FEELING.test(t) || happenedByItself(t);
 }
 
+/**
+ * taken-back (issue 24, wave 10): "… jk", "… lol jk", "… just kidding" take the message back, and
+ * "remind me what the electrician said?" asks to be told something (a wh-word after "remind me"):
+ * neither is a request to write anything. Token tests on the last and the third word.
+ */
+const JOKING = new Set(["jk", "jks", "j/k", "kidding", "joking", "jokin", "kiddin"]);
+const WH_AFTER_REMIND = new Set("what wot wat whats wots wats who whos where wheres which how hows why whether if".split(" "));
+function takenBack(t: string): boolean {
+  const ws = t
+    .split(/\s+/)
+    .map((w) => w.replace(/[^a-z0-9'/]/g, ""))
+    .filter(Boolean);
+  if (JOKING.has(ws.at(-1) ?? "") && (ws.at(-1)?.startsWith("j") || /^(?:just|only)$/.test(ws.at(-2) ?? ""))) return true;
+  const at = ws.indexOf("remind");
+  if (at < 0 || ws[at + 1] !== "me") return false;
+  const next = ws[at + 2] === "again" ? ws[at + 3] : ws[at + 2];
+  return WH_AFTER_REMIND.has(next ?? "");
+}
+
+/**
+ * do-on-day (issue 24, wave 10): "do the oven on sunday instead", "do the ironing tmrw": "do" with a
+ * thing and then a day is a request, not a question with its "?" left off ("do the bins go out on
+ * sunday" has a verb after its subject and stays a question). Token tests, no "?" at the end.
+ */
+const DAY_START = new Set(
+  "on at by this next tomorrow today tonight monday tuesday wednesday thursday friday saturday sunday mon tue tues wed weds thu thur thurs fri sat sun instead later".split(
+    " ",
+  ),
+);
+function doOnDay(t: string): boolean {
+  if (/\?\s*$/.test(t)) return false;
+  const ws = t.split(/\s+/).map((w) => w.replace(/[^a-z0-9']/g, ""));
+  if (ws[0] !== "do" || !/^(?:the|my|that|this|it)$/.test(ws[1] ?? "")) return false;
+  const at = ws.findIndex((w, k) => k >= 2 && DAY_START.has(w));
+  if (at < 0 || at > 5) return false;
+  return ws.slice(2, at).every((w) => !isBaseVerb(w) && !w.endsWith("ed") && !/^(?:you|i|we|they|he|she|kids)$/.test(w));
+}
+
 /** "if it rains …", "what if …", "suppose …": a hypothetical; a plan at most, never a request. */
 const HYPOTHETICAL =
   /^(?:if|what if|suppose|supposing|in theory|in case|(?:i'm |im |i am )?(?:thinking|wondering|debating|considering)(?: of| about| whether| if)?)\b/;
@@ -194,6 +232,7 @@ function happenedByItself(t: string): boolean {
 
 export function moodOf(clause: string): Mood {
   const t = clause.toLowerCase().replace(FILLER, "").trim();
+  if (takenBack(t)) return "remark";
   if (happenedByItself(t)) return "remark";
   if (musing(t.replace(/[?!.]+$/, ""))) return "intention";
   if (FEELING.test(t)) return "remark";
@@ -219,6 +258,7 @@ export function moodOf(clause: string): Mood {
   )
     return "intention";
   if (REMARK.test(t)) return "remark";
+  if (doOnDay(t)) return "request";
   if (WH.test(t) || /\?\s*$/.test(t)) return "question";
   return "request";
 }
