@@ -60,7 +60,7 @@ const LEXICON = {
     "wait waits slip slips slipped doing take takes taking live lives sit sits " +
     "wait waits can't cannot need needs needed want wanted give extend extended delay delayed postpone postponed reschedule rescheduled " +
     // "the plumber can't come until thursday", "i'd rather do the timesheet tomorrow": the day is the change.
-    "come comes coming do bring brings brought bringing snooze snoozes snoozed leave"
+    "come comes coming do bring brings brought bringing snooze snoozes snoozed"
   ).split(" "),
   /** Fillers: politeness, hedges and connecting words a request can carry. */
   filler: (
@@ -1204,6 +1204,9 @@ export const RULES: Rule[] = [
         ctx.changes.remindAt = dueToString(remindOn);
       } else if (remind >= 0) return false;
       else ctx.changes.due = dueToString(found.due);
+      // "leave the loft till march": "leave … till" puts it off ("leave it" alone changes nothing).
+      const leave = findWord(tokens, /^leave$/);
+      if (leave >= 0 && tokens.some((t, i) => i > leave && /^(?:till|til|until)$/.test(t.w))) tokens[leave]!.used = true;
       return true;
     },
   },
