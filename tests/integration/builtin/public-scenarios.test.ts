@@ -75,6 +75,7 @@ const files = [
   "intents-corpus-v9repeats.jsonl",
   "intents-corpus-v9follow.jsonl",
   "intents-corpus-v9lists.jsonl",
+  "intents-corpus-v10news.jsonl",
 ];
 // Our rephrasings of the v1 scenarios (no known failures allowed there).
 const paraphrases = readScenarios<SeedTask>(resolve(import.meta.dirname, "paraphrase-scenarios.jsonl"));
