@@ -1406,6 +1406,9 @@ export function mightNameTask(text: string): boolean {
   // A past form names a task's verb ("mums been called"), not a state of the user ("i'm tired", "so stressed").
   const past = (i: number) => baseOfPast(tokens[i]?.w ?? "") !== null && !FEELS.has(tokens[i - 1]?.w ?? "");
   const cue = (w: string, i: number) => SLOT_CUE.test(w) || EDIT_CUE.test(w) || past(i);
+  // "tom cant do that day, dinners friday now": the news after a remark may name a task (rule NEWS-AFTER-REMARK).
+  const comma = text.lastIndexOf(",");
+  if (blocked(tokens, text) && comma > 0 && !text.includes("?")) return mightNameTask(text.slice(comma + 1));
   if (blocked(tokens, text) || !(tokens.some((t, i) => cue(t.w, i)) || text.includes(":") || text.includes(" - "))) return false;
   // Two letters may name a task ("the cv comes first").
   return tokens.some((t) => !STOP.has(t.w) && !SLOT_WORD.test(t.stem) && !ACTION.has(t.w) && !FILLER.has(t.w) && t.w.length > 1);

@@ -77,6 +77,19 @@ describe("grounding: the old value and a reason", () => {
   });
 });
 
+describe("rule NEWS-AFTER-REMARK (grounding)", () => {
+  const dinner = [task("dinner", "Dinner with Tom")];
+  it("reads the news after a remark that says what cannot be", () => {
+    const g = groundMessage("tom cant do that day, dinners friday now", dinner, clock);
+    expect(g?.kind === "change" ? g.change.task.id : null).toBe("dinner");
+  });
+  it("never after a hypothetical, a question or a remark with a day of its own", () => {
+    expect(groundMessage("if tom cant do it, dinners friday now", dinner, clock)).toBeNull();
+    expect(groundMessage("did tom cancel, dinners friday now", dinner, clock)).toBeNull();
+    expect(groundMessage("tom cant do friday, dinners saturday now", dinner, clock)).toBeNull();
+  });
+});
+
 describe("readers", () => {
   it("strips news leads ('fyi', 'turns out', 'just found out', 'apparently')", () => {
     expect(classify("fyi the offsite got moved to tuesday", clock)[0]).toMatchObject({ type: "update", ref: { text: "offsite" } });
