@@ -14,7 +14,8 @@ import { numberFrom, ordinalFrom } from "./numbers";
 
 export type Due = { date: CivilDate; hour?: number; minute?: number };
 export type Span = { index: number; length: number };
-export type DueMatch = { due: Due; spans: Span[] };
+/** `bareTime`: a time said with no day ("at 4pm"); its date is today or tomorrow, a task's own day may be meant. */
+export type DueMatch = { due: Due; spans: Span[]; bareTime?: boolean };
 
 /** Words that lead into a date and leave with it ("by Friday", "due tomorrow"). */
 const LEAD =
@@ -157,7 +158,7 @@ function dayOfMonth(today: CivilDate, d: number): CivilDate | null {
   return isValidDate(next.y, next.m, d) ? { ...next, d } : null;
 }
 
-type Found = { due: Due; span: Span };
+type Found = { due: Due; span: Span; bare?: boolean };
 
 /** The counts a date offset takes ("in a couple of weeks"); their values come from numbers.ts. */
 const AMOUNT =
@@ -428,6 +429,7 @@ function chronoDue(text: string, clock: Clock, titleText = text): Found | null {
     // A bare time ("at 5pm"): today, or tomorrow once it has passed.
     if (due.hour !== undefined && !s.isCertain("day") && !s.isCertain("weekday") && diffDays(clock.today, date) <= 1) {
       due.date = due.hour * 60 + (due.minute ?? 0) <= clock.minutes ? addDays(clock.today, 1) : clock.today;
+      return { due, span: { index: r.index, length: r.text.length + (tail?.[0].length ?? 0) }, bare: true };
     }
     return { due, span: { index: r.index, length: r.text.length + (tail?.[0].length ?? 0) } };
   }
@@ -458,7 +460,11 @@ export function findDue(text: string, clock: Clock): DueMatch | null {
   if (hit !== undefined) return hit;
   const inRead = findDueUncached(read.text, clock);
   // The spans found in the read text, as places in the text as typed ("tomoz" for "tomorrow").
-  const found = inRead && { due: inRead.due, spans: inRead.spans.map((s) => typedSpan(read, s.index, s.length)) };
+  const found = inRead && {
+    due: inRead.due,
+    spans: inRead.spans.map((s) => typedSpan(read, s.index, s.length)),
+    ...(inRead.bareTime ? { bareTime: true } : {}),
+  };
   if (cache.size >= CACHE_MAX) cache.clear();
   cache.set(key, found);
   return found;
@@ -496,7 +502,7 @@ function findDueUncached(said: string, clock: Clock): DueMatch | null {
       spans.push(withLead(text, time.span));
     }
   }
-  return { due, spans };
+  return main.bare ? { due, spans, bareTime: true } : { due, spans };
 }
 
 /** The hour a reminder asked for on a day with no time of its own goes off ("ping me about the bins on friday"). */
@@ -531,8 +537,8 @@ export function cutSpans(text: string, spans: Span[]): string {
 }
 
 /** Finds a due date in text that keeps the caller's casing. */
-export function extractDue(text: string, clock: Clock): { due: Due | null; rest: string } {
+export function extractDue(text: string, clock: Clock): { due: Due | null; rest: string; bareTime?: boolean } {
   const match = findDue(text.toLowerCase(), clock);
   if (!match) return { due: null, rest: text };
-  return { due: match.due, rest: cutSpans(text, match.spans) };
+  return { due: match.due, rest: cutSpans(text, match.spans), ...(match.bareTime ? { bareTime: true } : {}) };
 }

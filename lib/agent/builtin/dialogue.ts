@@ -11,6 +11,8 @@
 import { findDue, dueToString } from "@/lib/task-line/dates";
 import { capitalize } from "@/lib/task-line/text";
 import { localParts } from "@/lib/task-line/clock";
+import { addDays, formatIsoDate, formatIsoLocalDateTime } from "@/lib/task-line/calendar";
+import { numberFrom } from "@/lib/task-line/numbers";
 import { classify } from "./intents";
 import type { Intent } from "./intents/types";
 import type { TaskView, ToolCallEvent, ToolResultEvent } from "./prompt-reader";
@@ -430,6 +432,71 @@ function newDay(ctx: TurnContext, acts: Act[]): Call[] | null {
   return [{ toolName: "update_task", input: { task, recurrence: item.recurrence } }];
 }
 
+const DAY_UNITS: Record<string, number> = { day: 1, days: 1, week: 7, weeks: 7, fortnight: 14 };
+const CLOCK_TIME = /^(?:\d{1,2}(?:[:.]\d{2})?(?:am|pm)?|half|quarter|past|to|am|pm|at)$/;
+
+/** The previous user message. */
+function previousUserText(ctx: TurnContext): string {
+  for (let i = ctx.history.length - 1; i >= 0; i--) {
+    const e = ctx.history[i];
+    if (e?.kind === "user") return e.text;
+  }
+  return "";
+}
+
+/** The due date (and time) of `dueAt` moved by `days`, in the user's zone. */
+function movedDue(ctx: TurnContext, dueAt: string, days: number, keepTime: boolean): string {
+  const at = localParts(new Date(dueAt), ctx.clock.timeZone);
+  const date = addDays(at.date, days);
+  return keepTime ? formatIsoLocalDateTime(date, Math.floor(at.minutes / 60), at.minutes % 60) : formatIsoDate(date);
+}
+
+/**
+ * Rule NEW-VALUE: a correction right after a change says the value meant for the field just set —
+ * "actually make it 2 days" after "push X back a day" (the shift counted from where the task was),
+ * "oh sorry the day after" (a day after the one just set), "no wait, 11" after a time (that time on
+ * the task's day), "actually medium is fine" after a priority. It must be led by a correction word
+ * and may set only a field the change set.
+ */
+function newValue(ctx: TurnContext, acts: Act[]): Call[] | null {
+  const act = acts.length === 1 ? acts[0] : undefined;
+  const task = act?.done && act.name === "update_task" ? act.task : null;
+  if (!task || !act) return null;
+  const w = words(ctx.userText);
+  if (!dropFront(w, new Set([...CORRECTION_FRONT, ...FILLER_FRONT, "i", "meant", "mean", "wait"]))) return null;
+  dropBack(w, DAY_BACK);
+  if (w[0] === "make" && IT_WORDS.has(w[1] ?? "")) w.splice(0, 2);
+  if (w.length === 0 || w.length > 5) return null;
+  const set = act.input;
+  const timed = typeof set.due === "string" && set.due.includes("T");
+  // "the day after", "the day before (that)": from the day just set.
+  const rest = w.filter((x) => x !== "the" && x !== "that").join(" ");
+  if (task.dueAt && "due" in set && (rest === "day after" || rest === "day before"))
+    return [{ toolName: "update_task", input: { task: task.id, due: movedDue(ctx, task.dueAt, rest === "day after" ? 1 : -1, timed) } }];
+  // "2 days", "a week": the shift just made, said again with another amount.
+  const unit = DAY_UNITS[w.at(-1) ?? ""];
+  const n = w.length === 1 ? 1 : w.length === 2 ? (w[0] === "a" || w[0] === "an" ? 1 : numberFrom(w[0] ?? "")) : null;
+  if (unit && n && task.dueAt && "due" in set) {
+    const before = classify(previousUserText(ctx), ctx.clock);
+    const shift = before.length === 1 && before[0]?.type === "update" ? before[0].changes.shiftDays : undefined;
+    if (shift === undefined || shift === 0) return null;
+    const amount = Math.sign(shift) * n * unit;
+    return [{ toolName: "update_task", input: { task: task.id, due: movedDue(ctx, task.dueAt, amount - shift, timed) } }];
+  }
+  // "11", "half 10", "11am": a time, after a time was set.
+  if (timed && w.every((x) => CLOCK_TIME.test(x))) {
+    const at = onTaskDay(ctx, `at ${w.filter((x) => x !== "at").join(" ")}`, task);
+    return at ? [{ toolName: "update_task", input: { task: task.id, due: at } }] : null;
+  }
+  // "medium is fine", "low": a priority, after a priority was set.
+  if ("priority" in set) {
+    const changes = changesOf(ctx, w);
+    if (changes && Object.keys(changes).length === 1 && typeof changes.priority === "string")
+      return [{ toolName: "update_task", input: { task: task.id, priority: changes.priority } }];
+  }
+  return null;
+}
+
 /** The one task "it" is: the task just touched, or the only one of the list just shown. */
 function itTask(ctx: TurnContext): string | null {
   const r = resolveRef({ kind: "pronoun" }, ctx.history, ctx.clock);
@@ -499,6 +566,7 @@ function timeOnTaskDay(ctx: TurnContext, acts: Act[], intent: Intent | undefined
   const act = acts.length === 1 ? acts[0] : undefined;
   if (!act?.done || !act.task?.dueAt || intent?.type !== "update" || intent.ref.kind !== "pronoun") return null;
   const { due, ...others } = intent.changes;
+  delete others.keepDay;
   if (!due || !due.includes("T") || Object.keys(others).length > 0 || words(ctx.userText).some((w) => DAY_WORD.has(w))) return null;
   const at = onTaskDay(ctx, ctx.userText, act.task);
   return at ? [{ toolName: "update_task", input: { task: act.task.id, due: at } }] : null;
@@ -517,9 +585,11 @@ function changesOf(ctx: TurnContext, rest: string[]): Record<string, unknown> | 
   const read = classify(`make it ${rest.join(" ")}`, ctx.clock);
   const intent = read.length === 1 ? read[0] : undefined;
   if (intent?.type !== "update" || intent.ref.kind !== "pronoun") return null;
-  const { priority, due, recurrence, remindAt } = intent.changes;
+  const said = { ...intent.changes };
+  delete said.keepDay;
+  const { priority, due, recurrence, remindAt } = said;
   const changes = Object.fromEntries(Object.entries({ priority, due, recurrence, remindAt }).filter(([, v]) => v !== undefined));
-  return Object.keys(changes).length > 0 && Object.keys(intent.changes).length === Object.keys(changes).length ? changes : null;
+  return Object.keys(changes).length > 0 && Object.keys(said).length === Object.keys(changes).length ? changes : null;
 }
 
 /**
@@ -688,6 +758,8 @@ export function dialogueAnswer(ctx: TurnContext): Mapped | null {
   }
   const timed = timeOnTaskDay(ctx, acts, intent) ?? reminder(ctx, acts);
   if (timed) return { calls: timed, notes: [] };
+  const amended = newValue(ctx, acts);
+  if (amended) return { calls: amended, notes: [] };
   // "my bad, sunday" after a move reads as a list of Sunday's tasks; the correction word says it is the day meant.
   const corrected = intent?.type === "list" && dropFront(words(ctx.userText), CORRECTION_FRONT);
   if (corrected) {

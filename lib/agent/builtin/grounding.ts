@@ -28,6 +28,7 @@ import type { TaskView } from "./prompt-reader";
 import { readTaskLine } from "@/lib/task-line/read";
 import { capitalize } from "@/lib/task-line/text";
 import { baseOfPast, isBaseVerb } from "./verbs";
+import { othersNews } from "./intents/gate";
 
 export type GroundedChange = { task: TaskView; changes: Changes };
 export type Grounding =
@@ -60,7 +61,9 @@ const LEXICON = {
     "wait waits slip slips slipped doing take takes taking live lives sit sits " +
     "wait waits can't cannot need needs needed want wanted give extend extended delay delayed postpone postponed reschedule rescheduled " +
     // "the plumber can't come until thursday", "i'd rather do the timesheet tomorrow": the day is the change.
-    "come comes coming do bring brings brought bringing snooze snoozes snoozed"
+    "come comes coming do bring brings brought bringing snooze snoozes snoozed " +
+    // issue 24 wave 10, news of a change: "the offsite got moved", "sack off the car wash till the weekend".
+    "sack sacked rearranged rebooked"
   ).split(" "),
   /** Fillers: politeness, hedges and connecting words a request can carry. */
   filler: (
@@ -1186,6 +1189,8 @@ export const RULES: Rule[] = [
           (/^(?:till|til|until|before)$/.test(next) || (SLOT_WORD.test(LEXICON.dayWord[next] ?? next) && !tokens[i + 1]!.used))
         )
           take(tokens, i, i + 1);
+        // "isnt due till the 10th": the negation and "due" belong to the day.
+        else if (NEGATOR.has(t.w) && next === "due" && /^(?:till|til|until|before)$/.test(tokens[i + 2]?.w ?? "")) take(tokens, i, i + 2);
       });
       for (const span of found.spans) {
         const start = text.slice(0, span.index).split(" ").filter(Boolean).length;
@@ -1195,6 +1200,10 @@ export const RULES: Rule[] = [
           .filter(Boolean).length;
         take(tokens, start, start + n - 1);
       }
+      // "at 3 not 11", "on the 1st now not the 28th": the old value at the end, said to be wrong (rule NOT-OLD-VALUE).
+      const not = tokens.findIndex((t, i) => t.w === "not" && i > 0 && (tokens[i - 1]!.used || tokens[i - 2]?.used === true));
+      const old = not < 0 ? -1 : tokens[not + 1]?.w === "the" ? not + 2 : not + 1;
+      if (not >= 0 && old === tokens.length - 1 && OLD_VALUE.test(tokens[old]!.w) && !tokens[old]!.used) take(tokens, not, old);
       // "remind me about the optician tomorrow morning", "ping me about the glasses at 6": a reminder time, not a new due date.
       const remind = findWord(tokens, /^(?:remind|reminder|ping|nudge|buzz|warn|alert|notify)$/);
       // A day without a time ("ping me about the bins on friday") reminds that morning (reminderTime).
@@ -1203,7 +1212,10 @@ export const RULES: Rule[] = [
         tokens[remind]!.used = true;
         ctx.changes.remindAt = dueToString(remindOn);
       } else if (remind >= 0) return false;
-      else ctx.changes.due = dueToString(found.due);
+      else {
+        ctx.changes.due = dueToString(found.due);
+        if (found.bareTime) ctx.changes.keepDay = true;
+      }
       // "leave the loft till march": "leave … till" puts it off ("leave it" alone changes nothing).
       const leave = findWord(tokens, /^leave$/);
       if (leave >= 0 && tokens.some((t, i) => i > leave && /^(?:till|til|until)$/.test(t.w))) tokens[leave]!.used = true;
@@ -1312,7 +1324,28 @@ export function groundMessage(text: string, tasks: TaskView[], clock: Clock, lis
   const known = [...new Set([...lists, ...tasks.flatMap((t) => (t.list ? [t.list] : []))])];
   const whole = groundOne(text, tasks, clock, false, known);
   if (whole?.kind === "change") return whole;
-  return groundParts(text, tasks, clock, known) ?? whole;
+  return groundParts(text, tasks, clock, known) ?? newsAfterRemark(text, tasks, clock, known) ?? whole;
+}
+
+/**
+ * Rule NEWS-AFTER-REMARK: "tom cant do that day, dinners friday now", "ok so the dentist rang, my
+ * appointments on friday now" — a remark (no day, no request, no question), then after the last
+ * comma the news of one task's change: the change is read from the news alone.
+ */
+function newsAfterRemark(text: string, tasks: TaskView[], clock: Clock, lists: string[]): Grounding {
+  const comma = text.lastIndexOf(",");
+  if (comma < 0 || text.includes("?")) return null;
+  const head = text.slice(0, comma).trim();
+  const tail = text.slice(comma + 1).trim();
+  const headTokens = tokenize(head);
+  // The remark may say what cannot be ("tom cant do that day"): only a hypothetical or a question in it blocks.
+  if (headTokens.length === 0 || headTokens.length > 10 || !tail || blocked(tokenize(tail), tail)) return null;
+  if (headTokens.some((t) => HYPOTHETICAL.has(t.w)) || LEXICON.question.includes(headTokens[0]!.w)) return null;
+  // The remark asks nothing and says no day of its own ("move the gym, bins friday now" is two requests).
+  const lead = headTokens.find((t) => !FILLER.has(t.w) && !STOP.has(t.w))?.w ?? "";
+  if (isBaseVerb(lead) || findDue(head.toLowerCase(), clock) || othersNews(head)) return null;
+  const news = groundOne(tail, tasks, clock, false, lists);
+  return news?.kind === "change" && !news.change.changes.status ? news : null;
 }
 
 /** Where a message naming two tasks splits: "and", "&", commas. */
@@ -1346,7 +1379,10 @@ function groundOne(text: string, tasks: TaskView[], clock: Clock, bare: boolean,
   const tokens = tokenize(text);
   // A task's own word is no verb of a question ("do the car wash tmrw" of "Wash the car").
   const titles = tasks.map((t) => new Set(contentStems(t.title)));
-  if (tokens.length === 0 || tokens.length > 30 || blocked(tokens, text, titles)) return null;
+  // "my sister's wedding got moved to june": another person's news (gate.ts, rule others-news).
+  if (tokens.length === 0 || tokens.length > 30 || blocked(tokens, text, titles) || othersNews(text)) return null;
+  const why = withoutReason(text, tokens, clock);
+  if (why) return groundOne(why, tasks, clock, bare, lists);
   const mentions = findMention(
     tokens,
     tasks.filter((t) => t.status !== "completed"),
@@ -1359,6 +1395,35 @@ function groundOne(text: string, tasks: TaskView[], clock: Clock, bare: boolean,
   const read = mentions.filter((m) => readMention(text, tokenize(text), m, clock, bare, lists) !== null);
   if (read.length === 1) return readMention(text, tokenize(text), read[0]!, clock, bare, lists);
   return read.length > 1 ? { kind: "ambiguous", tasks: read.map((m) => m.task).slice(0, 5) } : null;
+}
+
+/** A clock time or a day of the month said as the old value ("not 11", "not the 28th", "not 10am"). */
+const OLD_VALUE = /^\d{1,2}(?:[:.]\d{2})?(?:am|pm|st|nd|rd|th)?$/;
+
+/** Past forms that tell of a change made by someone else ("got moved", "'s been postponed"). */
+const NEWS_VERB = new Set("moved postponed delayed rescheduled pushed changed extended rearranged rebooked cancelled canceled".split(" "));
+
+/** Words that start a reason ("… cos of the weather", "… because the hall's booked"). */
+const REASON = new Set(["cos", "coz", "cuz", "because", "bc", "as"]);
+
+/**
+ * Rule REASON-TAIL: "the car boot sale's been postponed to next sunday cos of the weather" — a
+ * reason after the change says why, not what: the message is read without it. A reason holding a
+ * date or a time of its own ("… cos im away friday") is not cut (its day could be the change).
+ */
+function withoutReason(text: string, tokens: Token[], clock: Clock): string | null {
+  const at = tokens.findIndex((t, i) => i >= 3 && REASON.has(t.w) && (t.w !== "as" || tokens[i + 1]?.w === "of"));
+  // Only news of a change carries its reason ("…'s been postponed … cos of the weather"); "I need another week … because …" does not.
+  if (at < 0 || !tokens.slice(0, at).some((t) => NEWS_VERB.has(t.w))) return null;
+  const cut = text.toLowerCase().split(/\s+/);
+  const k = cut.findIndex((w, i) => i >= 3 && REASON.has(w.replace(/[^a-z]/g, "")));
+  if (k < 0) return null;
+  const reason = cut.slice(k).join(" ");
+  if (findDue(reason, clock)) return null;
+  const kept = cut.slice(0, k).join(" ");
+  let end = kept.length;
+  while (end > 0 && (kept[end - 1] === "," || kept[end - 1] === ";")) end--;
+  return kept.slice(0, end);
 }
 
 /** Direction words of a move ("pushed back", "brought forward"): explained when the due date changes. */
@@ -1432,6 +1497,9 @@ export function mightNameTask(text: string): boolean {
   // "hoovering can be sat", "move it to wed": a short day that is also a word ("sat", "sun", "wed") after a day's lead.
   const shortDay = (w: string, i: number) => /^(?:sat|sun|wed)$/.test(w) && DAY_LEAD.has(tokens[i - 1]?.w ?? "");
   const cue = (w: string, i: number) => SLOT_CUE.test(w) || EDIT_CUE.test(w) || past(i) || shortDay(w, i);
+  // "tom cant do that day, dinners friday now": the news after a remark may name a task (rule NEWS-AFTER-REMARK).
+  const comma = text.lastIndexOf(",");
+  if (blocked(tokens, text) && comma > 0 && !text.includes("?")) return mightNameTask(text.slice(comma + 1));
   if (blocked(tokens, text) || !(tokens.some((t, i) => cue(t.w, i)) || text.includes(":") || text.includes(" - "))) return false;
   // Two letters may name a task ("the cv comes first").
   return tokens.some((t) => !STOP.has(t.w) && !SLOT_WORD.test(t.stem) && !ACTION.has(t.w) && !FILLER.has(t.w) && t.w.length > 1);

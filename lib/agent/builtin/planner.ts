@@ -7,7 +7,7 @@ import { addDays, formatIsoDate } from "@/lib/task-line/calendar";
 import { type Clock, localParts } from "@/lib/task-line/clock";
 import { readTaskLine } from "@/lib/task-line/read";
 import { capitalize } from "@/lib/task-line/text";
-import { scoreTitle } from "@/lib/tasks/match";
+import { resolveReference, scoreTitle } from "@/lib/tasks/match";
 import { classify } from "./intents";
 import { inScope } from "./intents/bulk-update";
 import type { AddItem, BulkChanges, Changes, Intent, ListFilter, TaskRef } from "./intents/types";
@@ -78,10 +78,19 @@ function shiftedDue(ctx: TurnContext, task: string, days: number, looked?: TaskV
 }
 
 function updateInput(ctx: TurnContext, task: string, changes: Changes, looked?: TaskView): Record<string, unknown> {
-  const { shiftDays, ...rest } = changes;
+  const { shiftDays, keepDay, ...rest } = changes;
   const input: Record<string, unknown> = { task, ...rest };
   if (shiftDays !== undefined) input.due = shiftedDue(ctx, task, shiftDays, looked);
+  if (keepDay && typeof rest.due === "string") input.due = onOwnDay(ctx, task, rest.due, looked);
   return input;
+}
+
+/** A bare time ("the piano's at 5 now") on the day the task is already due; today or tomorrow when it has none. */
+function onOwnDay(ctx: TurnContext, task: string, due: string, looked?: TaskView): string {
+  const known = looked ?? knownTask(ctx.history, task) ?? knownByPhrase(ctx.history, task);
+  const time = due.slice(10);
+  if (!known?.dueAt || !time.startsWith("T")) return due;
+  return `${formatIsoDate(localParts(new Date(known.dueAt), ctx.clock.timeZone).date)}${time}`;
 }
 
 /** A shift ("postpone the report by 2 days") of a task whose due date the conversation has not shown yet. */
@@ -92,7 +101,7 @@ function needsDueLookup(
   return (
     ctx.intents.length === 1 &&
     intent.type === "update" &&
-    intent.changes.shiftDays !== undefined &&
+    (intent.changes.shiftDays !== undefined || intent.changes.keepDay === true) &&
     intent.ref.kind === "phrase" &&
     !knownByPhrase(ctx.history, intent.ref.text) &&
     has(ctx, "list_tasks")
@@ -103,8 +112,23 @@ function needsDueLookup(
 function shiftAfterLookup(ctx: TurnContext, intent: Extract<Intent, { type: "update" }>, phrase: string, found: TaskView[]): PlannedCall {
   const p = phrase.toLowerCase();
   const containing = found.filter((t) => t.title.toLowerCase().includes(p));
-  const one = found.length === 1 ? found[0] : containing.length === 1 ? containing[0] : undefined;
+  let one = found.length === 1 ? found[0] : containing.length === 1 ? containing[0] : undefined;
+  if (!one && intent.changes.keepDay) {
+    // A bare time looked every task up: the one the tool itself would take, else the one grounding reads.
+    // The resolver reads ids, titles and statuses only.
+    const r = resolveReference(phrase, found as unknown as Parameters<typeof resolveReference>[1], "pending");
+    if (r.kind === "one") one = found.find((t) => t.id === r.task.id);
+    else if (r.kind === "none") {
+      const g = groundMessage(ctx.userText, found, ctx.clock);
+      if (g?.kind === "change" && !g.also?.length && g.change.changes.due) return groundedCalls(ctx, g.change)[0]!;
+    }
+  }
   return { toolName: "update_task", input: updateInput(ctx, one ? one.id : phrase, intent.changes, one) };
+}
+
+/** The lookup before a change that needs the task's due date: a bare time looks every task up, so the phrase may be a loose one ("hair appt"). */
+function dueLookup(intent: Extract<Intent, { type: "update" }>, phrase: string): PlannedCall {
+  return intent.changes.keepDay ? LOOKUP : { toolName: "list_tasks", input: { query: phrase, limit: 100 } };
 }
 
 /** The end of "add kitchen roll to that" / "put foil on there": the list the previous answer showed. */
@@ -190,7 +214,7 @@ function mapIntent(intent: Intent, ctx: TurnContext): Mapped {
     }
     case "update": {
       if (needsDueLookup(ctx, intent)) {
-        out.calls.push({ toolName: "list_tasks", input: { query: intent.ref.text, limit: 100 } });
+        out.calls.push(dueLookup(intent, intent.ref.text));
         break;
       }
       const onlyCompletes = intent.changes.status === "completed" && Object.keys(intent.changes).length === 1;
@@ -395,7 +419,7 @@ function groundable(ctx: TurnContext): boolean {
     // "give me a heads up an hour before the boiler service": refused as off-topic only for want of a task.
     (intent.type === "say" &&
       intent.kind === "offtopic" &&
-      /\b(?:before|remind|reminder|heads up|list|label|tag|priority|urgent|repeat|every|another|more|wait|until|till|instead|today|tonight|tomorrow|tmrw|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend)\b/.test(
+      /\b(?:before|remind|reminder|heads up|list|label|tag|priority|urgent|repeat|every|another|more|wait|until|till|instead|today|tonight|tomorrow|tmrw|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|moved|postponed|delayed|extended|rescheduled|pushed|week|weeks|days|fortnight)\b/.test(
         ctx.userText.toLowerCase(),
       )) ||
     // "drop the urgent label from the glasses": a delete whose words name a label or a list.

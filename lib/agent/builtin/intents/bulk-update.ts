@@ -12,7 +12,7 @@ import { trimPunctuation } from "@/lib/task-line/text";
 import { NUMBER_WORD_PATTERN, numberFrom } from "@/lib/task-line/numbers";
 import { readFilter } from "./list";
 import { findPriority, priorityWord } from "@/lib/task-line/priority";
-import type { BulkChanges, Intent, ListFilter } from "./types";
+import { type BulkChanges, fieldCount, type Intent, type ListFilter } from "./types";
 import { readValue } from "./update";
 
 const NOUN = "(?:tasks|todos|to-?dos|items|ones|things|stuff|bits|lot|chores|errands|reminders|jobs)";
@@ -143,7 +143,7 @@ function splitAtDate(text: string, clock: Clock): { target: string; due: string 
   for (const sep of seps) {
     const value = text.slice((sep.index ?? 0) + sep[0].length);
     const changes = readValue(value, clock);
-    if (changes?.due && Object.keys(changes).length === 1) return { target: text.slice(0, sep.index), due: changes.due };
+    if (changes?.due && fieldCount(changes) === 1) return { target: text.slice(0, sep.index), due: changes.due };
   }
   return null;
 }
@@ -220,7 +220,7 @@ export function readBulkUpdate(said: string, clock: Clock): Intent | null {
     );
   if (m && m[1] && m[2]) {
     const changes = readValue(m[2], clock);
-    if (changes?.due && Object.keys(changes).length === 1) return result(bulkTarget(m[1], clock), { due: changes.due });
+    if (changes?.due && fieldCount(changes) === 1) return result(bulkTarget(m[1], clock), { due: changes.due });
   }
   // "clear the due dates from all completed tasks"
   m = /^(?:clear|remove|drop|delete|unset)\s+(?:the\s+)?(?:due\s+dates?|deadlines?|dates)\s+(?:from|of|on|for)\s+(.+)$/.exec(text);
@@ -579,8 +579,7 @@ function groupCommand(piece: string, clock: Clock): { action: "set" | "complete"
     if (!value) return null;
     const changes = readValue(value, clock);
     if (!changes) return null;
-    const keys = Object.keys(changes);
-    if (keys.length !== 1) return null;
+    if (fieldCount(changes) !== 1) return null;
     if (changes.status === "completed") return "completed";
     if (changes.due) return { due: changes.due };
     if (changes.priority) return { priority: changes.priority };

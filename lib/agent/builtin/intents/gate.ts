@@ -91,6 +91,28 @@ function verbThenObject(raw: string): boolean {
   return isBaseVerb(ws[0] ?? "") && /^(?:the|my|a|an|some|our|his|her|their|your)$/.test(ws[1] ?? "");
 }
 
+/** People whose news is theirs, not the user's: "my sister's wedding got moved" (kids are left out: their appointments are the user's to-dos). */
+const OTHERS = new Set(
+  "sister sis brother bro mum mom mam dad friend friends mate mates pal bestie boss manager wife husband partner hubby boyfriend girlfriend bf gf fiance fiancee nan nana gran granny grandma grandad grandpa aunt auntie aunty uncle cousin neighbour neighbor neighbours colleague coworker flatmate housemate roommate".split(
+    " ",
+  ),
+);
+
+/**
+ * others-news (named rule): "my sister's wedding got moved to june", "my mate's party is cancelled":
+ * a statement whose subject is another person's thing is their news. A task about it ("Buy a gift
+ * for my sister's wedding") is not that thing, so nothing is changed; an imperative ("move my
+ * sister's …") is a request and is left alone.
+ */
+export function othersNews(raw: string): boolean {
+  const w = raw.toLowerCase().trim().split(/\s+/);
+  const start = /^(?:so|oh|btw|fyi|just|apparently|ok|okay|omg|ugh|well|and|but)[,.!]*$/.test(w[0] ?? "") ? 1 : 0;
+  if (w[start] !== "my" && w[start] !== "our") return false;
+  const whose = w[start + 1] ?? "";
+  const m = /^([a-z]+)(?:'s|’s|s'|s)$/.exec(whose);
+  return m !== null && OTHERS.has(m[1] === undefined ? "" : m[1]) && w.length > start + 2;
+}
+
 /** The intent to act on for a clause, given what its readers made of it. */
 export function gate(c: GateClause, intent: Intent, mutates: boolean, reader = ""): Intent {
   // "can you order pizza for me?": the assistant cannot do that; it can offer to put it on the list.
@@ -133,6 +155,8 @@ export function gate(c: GateClause, intent: Intent, mutates: boolean, reader = "
     NEGATED.test(c.raw.toLowerCase()) &&
     !/\b(?:don'?t|do not|never) forget\b/.test(c.raw.toLowerCase())
   )
+    return { type: "say", kind: "remark" };
+  if (mutates && (intent.type === "update" || intent.type === "complete" || intent.type === "delete") && othersNews(c.raw))
     return { type: "say", kind: "remark" };
   const fallback = intent.type === "unknown" || (intent.type === "say" && intent.kind === "offtopic");
   if (!mutates && !fallback) return intent;

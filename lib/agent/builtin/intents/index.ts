@@ -734,7 +734,11 @@ function classifyBounded(text: string, clock: Clock, answerFirst: boolean): Inte
       const read = readSingle(cleanRequest(c), cleanRequestKeepCase(c), clock, c);
       return asked[k] && read.type === "add" && read.items.length === 1 && read.items[0] ? { type: "offer", item: read.items[0] } : read;
     });
-    const useful = intents.filter((i) => !(i.type === "say" && (i.kind === "thanks" || i.kind === "greeting")));
+    const useful = intents.filter(
+      (i, k) =>
+        !(i.type === "say" && (i.kind === "thanks" || i.kind === "greeting")) &&
+        !(k > 0 && pointsBackToDay(cleanRequest(clauses[k] ?? ""))),
+    );
     if (useful.length > 0 && useful.every((i) => isKnown(i) && i.type !== "say" && i.type !== "select")) return useful;
   }
   const whole = readSingle(cleanRequest(text), cleanRequestKeepCase(text), clock, text);
@@ -745,6 +749,19 @@ function classifyBounded(text: string, clock: Clock, answerFirst: boolean): Inte
     if (rest.every(isKnown) && rest.every((i) => i.type !== "say" && i.type !== "select" && i.type !== "offer")) return rest;
   }
   return [whole];
+}
+
+const SETTING_VERB = new Set(["change", "make", "move", "set", "put", "switch", "update", "do"]);
+const THEN_WORDS = new Set(["then", "that day", "that date", "that", "the same"]);
+/**
+ * "…due on the 3rd, change it to then": a later clause that only points back at the day just said
+ * (a change verb, "it", then "then") adds nothing; it is never a rename to "Then".
+ */
+function pointsBackToDay(clause: string): boolean {
+  const w = clause.split(/\s+/).filter(Boolean);
+  if (!SETTING_VERB.has(w[0] ?? "") || (w[1] !== "it" && w[1] !== "that")) return false;
+  const rest = w.slice(w[2] === "to" || w[2] === "for" ? 3 : 2).join(" ");
+  return THEN_WORDS.has(rest);
 }
 
 /** A short remark about the user before a comma ("i'm knackered, …", "ugh, …"); group 1 is the rest. */

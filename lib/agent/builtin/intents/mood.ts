@@ -21,7 +21,7 @@ export type Mood =
   | "remark";
 
 const FILLER =
-  /^(?:(?:ok(?:ay)?|so|well|hmm+|um+|uh+|oh|ah|hey|hi|right|actually|btw|by the way|alright|anyway|also|and|but|ugh+|urgh+|argh+|god|gosh|man|sigh|meh|tbh|honestly|blimey|crikey|jeez|welp|yeah)\b[,!.]?\s*)+/;
+  /^(?:(?:ok(?:ay)?|so|well|hmm+|um+|uh+|oh|ah|hey|hi|right|actually|btw|by the way|alright|anyway|also|and|but|ugh+|urgh+|argh+|god|gosh|man|sigh|meh|tbh|honestly|blimey|crikey|jeez|welp|yeah|fyi|heads up|guess what|apparently|(?:i )?(?:just )?found out(?: that)?|(?:it )?turns out(?: that)?)\b[,!.:]?\s*)+/;
 
 /**
  * Musing: "I really should clean the garage at some point", "one of these days I'd love to …",

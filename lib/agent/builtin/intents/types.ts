@@ -43,6 +43,8 @@ export type Changes = {
   status?: "pending" | "completed";
   /** "postpone X by 2 days": days added to the task's current due date. */
   shiftDays?: number;
+  /** "the piano lesson's at 5 now": `due` is a bare time; it goes on the task's own day when it has one. Not a tool input. */
+  keepDay?: boolean;
   /** "stop repeating X". */
   clearRecurrence?: boolean;
   /** "skip X this week": move a repeating task to its next occurrence. */
@@ -145,3 +147,8 @@ export type Intent =
   | { type: "say"; kind: SayKind; detail?: string; verb?: string }
   /** Nothing recognised; `text` is what the user said, cleaned. */
   | { type: "unknown"; text: string };
+
+/** How many fields the changes set (`keepDay` only qualifies `due`). */
+export function fieldCount(changes: Changes): number {
+  return Object.keys(changes).filter((k) => k !== "keepDay").length;
+}

@@ -21,7 +21,7 @@ import { findReminderOff, findReminderPhrase, REMIND as REMIND_ME } from "@/lib/
 import { findPriority, priorityWord } from "@/lib/task-line/priority";
 import { readTaskLine } from "@/lib/task-line/read";
 import { refFrom } from "./refs";
-import type { Changes, Intent } from "./types";
+import { type Changes, fieldCount, type Intent } from "./types";
 import { LONGEST, matchWords, not, one, opt, type Part, pick, SPAN, spanWhere, star, type Token, tokenize } from "./word-grammar";
 
 /** Verbs from the shared lexicon: "postpone", "push back", "defer" … and "move", "reschedule" …. */
@@ -87,9 +87,10 @@ export function readValue(value: string, clock: Clock): Changes | null {
   // A bare "the 30th" is a date when it is the whole value.
   const day = words(text);
   if ((day.length === 1 || (day.length === 2 && day[0] === "the")) && ORDINAL_DAY.test(day.at(-1) ?? "")) text = `on the ${day.at(-1)}`;
-  const { due, rest } = extractDue(text, clock);
+  const { due, rest, bareTime } = extractDue(text, clock);
   if (due) {
     changes.due = dueToString(due);
+    if (bareTime) changes.keepDay = true;
     text = rest;
   }
   if (DONE(text)) {
@@ -1189,7 +1190,7 @@ function compoundReader(m: string[], ctx: ReadContext): Read | null {
     const changes = readValue(value, ctx.clock);
     const ref = named.slice(0, i).join(" ");
     // Two or more changes, or one after a pronoun; single changes have their own readers.
-    if (changes && (Object.keys(changes).length > 1 || PRONOUN.has(ref))) return { ref, changes };
+    if (changes && (fieldCount(changes) > 1 || PRONOUN.has(ref))) return { ref, changes };
   }
   return null;
 }
@@ -1215,6 +1216,7 @@ function shiftReader(m: string[], ctx: ReadContext): Read | null {
 
 const RENAMING_VERB = new Set(["change", "update", "edit", "modify"]);
 const SLOT_NAME = new Set(["priority", "due", "deadline"]);
+const POINTS_BACK = new Set(["then", "that", "this", "it", "there", "same", "the", "that", "one", "day", "date", "time"]);
 
 function genericReader(m: string[], ctx: ReadContext): Read | null {
   const changes = readValue(m[2] ?? "", ctx.clock);
@@ -1222,7 +1224,8 @@ function genericReader(m: string[], ctx: ReadContext): Read | null {
   // "change X to Y" with a plain phrase is a rename, but only for change/update/edit.
   const verb = words(m[0] ?? "")[0] ?? "";
   const value = (m[2] ?? "").split(/[^a-z]+/);
-  if (RENAMING_VERB.has(verb) && !value.some((w) => SLOT_NAME.has(w))) {
+  // "change it to then", "change it to that": a word that points back names no title.
+  if (RENAMING_VERB.has(verb) && !value.some((w) => SLOT_NAME.has(w)) && !value.filter(Boolean).every((w) => POINTS_BACK.has(w))) {
     return { ref: m[1] ?? "", changes: { title: title(keepCase(ctx, m[2] ?? "")) } };
   }
   return null;
