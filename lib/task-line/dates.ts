@@ -118,6 +118,9 @@ const PART_OF_DAY: Record<string, number> = { morning: 9, afternoon: 15, arvo: 1
  */
 const NOT_A_DATE =
   /^(?:now|morning|afternoon|evening|night|good morning|sat|sun|wed|mon|fri|thu|tue|jan|second|a second|today's|the second|sec|the past|this|[0-9]+|(?:a|an|one) (?:day|week|month|year|hour|minute))$/;
+/** "3 weeks", "2 days" with no "in", "for" or "from now": how long ("holiday countdown: 3 weeks"), not when. */
+const BARE_AMOUNT =
+  /^(?:\d+|a few|a couple of|couple of|few|two|three|four|five|six|seven|eight|nine|ten)\s+(?:minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|months?|years?)$/;
 const WEEKDAY_ABBREVIATION = /^(?:sat|sun|wed|mon|fri|thu|thur|thurs|tue|tues|weds)\.?$/;
 const NEEDS_LEAD = /^(?:sat|sun|wed|mon|fri|thu|thur|thurs|tue|tues|weds|mar|march|may|jun|jul|aug|sep|sept|oct|nov|dec|jan|feb|apr)\.?$/;
 
@@ -394,7 +397,7 @@ function chronoDue(text: string, clock: Clock, titleText = text): Found | null {
         clock,
         titleText,
       );
-    if (NOT_A_DATE.test(said)) continue;
+    if (NOT_A_DATE.test(said) || BARE_AMOUNT.test(said)) continue;
     // "get the car washed sat": an abbreviated weekday ending the line is the day, too.
     const endsLine = WEEKDAY_ABBREVIATION.test(said) && text.slice(r.index + r.text.length).trim() === "";
     if (

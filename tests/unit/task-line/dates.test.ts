@@ -83,6 +83,9 @@ const cases: Array<[string, string | null, string]> = [
   ["renew the passport in may", "2027-05-01", "renew the passport"],
   ["i may do it", null, "i may do it"],
   ["march in the parade", null, "march in the parade"],
+  // A bare amount is how long, not when; "in", "from now", "later" make it a date.
+  ["holiday countdown: 3 weeks", null, "holiday countdown: 3 weeks"],
+  ["call mum in 2 days", "2026-11-27", "call mum"],
 ];
 
 describe("due dates", () => {
