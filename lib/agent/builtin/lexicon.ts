@@ -133,3 +133,17 @@ export function classesOf(word: string): VerbClass[] {
 export const INTERJECTIONS: ReadonlySet<string> = new Set(
   "yay boo booo haha hahaha lmao woo woohoo eek yikes omg hooray sigh god apparently".split(" "),
 );
+
+/**
+ * "long weekend coming up", "mother in law staying from friday", "waiting in for a parcel": a verb
+ * of being somewhere or on the way, in -ing, tells what is happening; never a chore nor a thing to get.
+ * (Not "leaving", "landing", "sleeping": also nouns of things — "leaving card", "the landing", "sleeping bag".)
+ */
+export const UNDER_WAY: ReadonlySet<string> = new Set(
+  "coming going happening looming approaching staying visiting arriving waiting travelling traveling heading popping working".split(" "),
+);
+
+/** Negations a title or a thing to get never holds ("kids nativity wednesday, can't wait"). */
+export const NEGATIONS: ReadonlySet<string> = new Set(
+  "not never no can't cant cannot won't wont don't dont isn't isnt aren't arent wasn't wasnt didn't didnt shouldn't couldn't".split(" "),
+);

@@ -10,7 +10,7 @@ import { quoted } from "@/lib/task-line/text";
 import { findPriority } from "@/lib/task-line/priority";
 import { dueToString, reminderTime } from "@/lib/task-line/dates";
 import { parseIsoDate } from "@/lib/task-line/calendar";
-import { INTERJECTIONS } from "../lexicon";
+import { INTERJECTIONS, NEGATIONS, UNDER_WAY } from "../lexicon";
 import { baseOfPast, isBaseVerb } from "../verbs";
 import { listTail, placedOnList, seriesOnList } from "./list-tail";
 import { splitItems } from "./refs";
@@ -281,6 +281,8 @@ const REMIND_PREFIX = /\b(?:remind|ping|nudge|alert|notify) me\b|\breminder\b/;
  */
 const NOT_THING_WORDS = new Set([
   ...INTERJECTIONS,
+  ...UNDER_WAY,
+  ...NEGATIONS,
   ...(
     "ok okay k kk lol hehe ha ugh hmm hm meh yes yeah yep nope no nah not nice cool good great lovely brill " +
     "brilliant fab awesome sweet amazing perfect fine wow oops soz sorry thanks thx ty cheers ta mate hi hey hello bye night " +

@@ -8,7 +8,7 @@ import { trimPunctuation } from "@/lib/task-line/text";
 import { normalize } from "../text";
 import { findDue } from "@/lib/task-line/dates";
 import { fixCommandTypo } from "../typos";
-import { INTERJECTIONS, inflect } from "../lexicon";
+import { INTERJECTIONS, inflect, UNDER_WAY } from "../lexicon";
 import { baseOfPast, isBaseVerb } from "../verbs";
 import { addBody, findsOwnThing, readAdd } from "./add";
 import { readComplete, readDelete, readListedDone, readReopen, pointsAtTask } from "./change";
@@ -183,15 +183,6 @@ const EVENT_BASE = new Set("turn arrive land leave start end open close fly fini
 /** …in their third-person form ("nana turns 80", "rent goes out"), and "have" ("the kids have inset day"). */
 const EVENT_VERBS = new Set([...[...EVENT_BASE].map((v) => inflect(v, "third")), "have"]);
 /**
- * "long weekend coming up", "mother in law staying from friday", "waiting in for a parcel": a verb
- * of being somewhere or on the way, in -ing, tells what is happening; never a chore.
- */
-const UNDER_WAY = new Set(
-  "coming going happening looming approaching staying visiting arriving leaving landing waiting travelling traveling heading popping working sleeping".split(
-    " ",
-  ),
-);
-/**
  * A title that holds its own subject and verb tells, not asks: an event verb or a past form after
  * the first word ("nana turns 80", "dad checked in this morning", "bin men came early"), a verb of
  * being under way anywhere ("long weekend coming up"), a plural and a verb ("swimming lessons start
@@ -282,6 +273,9 @@ const STATEMENT_START = new Set(
 );
 
 /** A bare imperative ("buy milk", "call mom tomorrow") is what people type into a to-do app. */
+const underWay = (lower: string) =>
+  lower.split(/\s+/).some((w, i, ws) => i > 0 && UNDER_WAY.has(w) && !/^(?:this|the)$/.test(ws[i - 1] ?? ""));
+
 function readBareAdd(c: Clause): Intent | null {
   if (isQuestion(c.original, c.lower)) return null;
   if (STARTS_WITH_ORDINAL.test(c.lower)) return null;
@@ -289,6 +283,9 @@ function readBareAdd(c: Clause): Intent | null {
   const items = readAdd(c.original, c.clock);
   const item = items.length === 1 ? items[0] : undefined;
   const verb = (item?.title.split(/\s+/)[0] ?? "").toLowerCase();
+  // "parents coming friday", "big storm coming friday": the date took "coming" from the title, but the
+  // clause still tells what is on its way ("this coming friday" is a date). An appointment is offered.
+  if (item?.due && !isBaseVerb(firstWord) && underWay(c.lower)) return item.due.includes("T") ? { type: "offer", item } : null;
   // A repeat counts as a due for a title of two words or more ("team lunch first monday of the month": the tool puts
   // it on its first occurrence); never "mondays, ugh" or "sundays with the family".
   const repeated =
