@@ -83,6 +83,8 @@ const ALWAYS: Readonly<Record<string, string>> = {
   dnt: "don't",
   wont: "won't",
   wiv: "with",
+  // Where the user is, typed short ("wfh tomorrow"): a state told, never a to-do's title.
+  wfh: "working from home",
   abt: "about",
   thru: "through",
   // Apostrophes left out.

@@ -8,6 +8,7 @@ import { spellOut } from "@/lib/agent/builtin/textisms";
 describe("spellOut", () => {
   it.each([
     ["pls add buy milk 2moro", "please add buy milk tomorrow"],
+    ["wfh tomorrow", "working from home tomorrow"],
     ["r the bins done?", "are the bins done?"],
     ["cn u move the vet 2 thurs", "can you move the vet to thursday"],
     ["dentist tues 3ish", "dentist tuesday 3ish"],

@@ -155,6 +155,11 @@ describe("an event, a memory or a groan told with a day is no to-do", () => {
     "big storm coming friday apparently",
     "kids nativity wednesday, can't wait",
     "parents coming friday",
+    "off work tomorrow",
+    "on holiday next week",
+    "in the office tomorrow",
+    "annual leave friday",
+    "day off friday",
   ])
     it(text, () => expect(classify(text, clock).map((i) => i.type)).not.toContain("add"));
 });
@@ -175,6 +180,7 @@ describe("a dated noun phrase that names a thing or a chore is still a to-do", (
     ["get vaccinated friday", "Get vaccinated"],
     ["book a day off friday", "Book a day off"],
     ["dentist this coming friday", "Dentist"],
+    ["book holiday friday", "Book holiday"],
   ];
   for (const [text, title] of cases) it(text, () => expect(classify(text, clock)).toMatchObject([{ type: "add", items: [{ title }] }]));
 });

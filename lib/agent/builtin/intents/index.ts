@@ -216,18 +216,22 @@ function tellsEvent(title: string): boolean {
  * week next week": a title whose head is a stretch of time names a day or a week (an event, a mood),
  * not a thing to do; it is offered. (Birthdays are remembered: added.)
  */
+const WHERE_START = new Set("off on in at away out home round over".split(" "));
 const CAUSATIVE = new Set(["get", "have", "keep", "leave"]);
 /** Participles that name the chore done to a thing ("spare keys cut", "shelves put up"). */
 const DONE_TO = new Set(["cut", "put", "set"]);
 const HEAD_ENDS = new Set("at in on for with from by to".split(" "));
 const TIME_HEADS = new Set("day payday week weekend month year".split(" "));
+/** Time away ("annual leave friday", "day off friday"): a stretch of time too. */
+const AWAY_HEADS = new Set("leave off holiday holidays hols".split(" "));
 function namesADay(title: string): boolean {
   const words = (title.toLowerCase().split(/[,;:!]/)[0] ?? "")
     .replace(/[^a-z' ]+/g, " ")
     .split(/\s+/)
     .filter(Boolean);
   const end = words.findIndex((w) => HEAD_ENDS.has(w));
-  return TIME_HEADS.has((end < 0 ? words : words.slice(0, end)).at(-1) ?? "");
+  const head = (end < 0 ? words : words.slice(0, end)).at(-1) ?? "";
+  return TIME_HEADS.has(head) || AWAY_HEADS.has(head);
 }
 
 function saysIs(title: string): boolean {
@@ -325,6 +329,9 @@ function readBareAdd(c: Clause): Intent | null {
     // …and "rent day tomorrow", "wash day": a verb-like word before the day is the day's name.
     const second = (item?.title.toLowerCase().split(/[\s,]+/)[1] ?? "").replace(/[^a-z]/g, "");
     if (item && (isBaseVerb(firstWord) ? TIME_HEADS.has(second) : namesADay(item.title))) return { type: "offer", item };
+    // "off work tomorrow", "on holiday next week", "in the office tomorrow": where the user will be, told;
+    // a to-do's title never starts with a place word.
+    if (item?.due && !isBaseVerb(firstWord) && WHERE_START.has((item.title.split(/\s+/)[0] ?? "").toLowerCase())) return null;
     // "the car looks filthy after the weekend": a dated title that starts with "the" and no verb is
     // about something the user has or sees, not a new to-do; offered.
     if (item?.due && firstWord === "the" && /^the\s/i.test(item.title)) return { type: "offer", item };
