@@ -24,7 +24,7 @@ import { alternativesFor } from "./retries";
 import { composeReply, noDueForReminder, offerText, socialText, unknownText } from "./replies";
 import type { TurnContext } from "./turn-context";
 import { applyWindow, windowInput } from "./windows";
-import { isBaseVerb } from "./verbs";
+import { deedFitsTask, isBaseVerb } from "./verbs";
 import { spellOut } from "./textisms";
 import { addAfterCreatedList, chooseCandidate, contextualAnswer } from "./followups";
 import { dialogueAnswer } from "./dialogue";
@@ -126,6 +126,30 @@ function shiftAfterLookup(ctx: TurnContext, intent: Extract<Intent, { type: "upd
   return { toolName: "update_task", input: updateInput(ctx, one ? one.id : phrase, intent.changes, one) };
 }
 
+/** rule done-verb-fits (verbs.ts): a chore said done by its participle is checked against the tasks first. */
+function needsDeedCheck(ctx: TurnContext, intent: Intent): intent is Extract<Intent, { type: "complete" }> & { deeds: string[] } {
+  return (
+    ctx.intents.length === 1 &&
+    intent.type === "complete" &&
+    intent.deeds?.length === intent.refs.length &&
+    intent.refs.every((r) => r.kind === "phrase") &&
+    has(ctx, "list_tasks")
+  );
+}
+
+/** The one task each phrase names, and whether the deed said fits it ("gym was packed" never ticks off "Cancel the gym"). */
+function deedTargets(ctx: TurnContext, intent: Extract<Intent, { type: "complete" }> & { deeds: string[] }, found: TaskView[]) {
+  return intent.refs.map((ref, i) => {
+    const text = ref.kind === "phrase" ? ref.text : "";
+    const r = resolveReference(text, found as unknown as Parameters<typeof resolveReference>[1], "pending");
+    // "dentist appt booked": words no title carries; the message read against the tasks may still name one.
+    const g = r.kind === "none" && intent.refs.length === 1 ? groundMessage(ctx.userText, found, ctx.clock) : null;
+    const grounded = g?.kind === "change" && !g.also?.length && g.change.changes.status === "completed" ? g.change.task : undefined;
+    const task = r.kind === "one" ? found.find((t) => t.id === r.task.id) : grounded;
+    return { text, task, fits: !task || deedFitsTask(intent.deeds[i] ?? "", task.title) };
+  });
+}
+
 /** The lookup before a change that needs the task's due date: a bare time looks every task up, so the phrase may be a loose one ("hair appt"). */
 function dueLookup(intent: Extract<Intent, { type: "update" }>, phrase: string): PlannedCall {
   return intent.changes.keepDay ? LOOKUP : { toolName: "list_tasks", input: { query: phrase, limit: 100 } };
@@ -194,6 +218,10 @@ function mapIntent(intent: Intent, ctx: TurnContext): Mapped {
       out.calls.push({ toolName: "list_tasks", input: listInput(intent.filter, false, ctx.clock) });
       break;
     case "complete":
+      if (needsDeedCheck(ctx, intent)) {
+        out.calls.push(LOOKUP);
+        break;
+      }
       eachRef(
         intent.refs,
         (ids) => manyIds(ctx, "complete_tasks", "complete_task", ids),
@@ -530,7 +558,7 @@ function failedWriteToGround(ctx: TurnContext): boolean {
   const phrase = String(calls[0]?.input.task ?? "").toLowerCase();
   // …or a title's noun with a word about it ("essay deadline", "passport renewal", "landlord email", "bookshelf is whatever").
   return (
-    (/\b(?:stuff|thing|one|appointment|appt|bit|job|business|booking|due|deadline|renewal|pickup|email|reply|call|visit|is|are|should|be|now|instead)\b|'s\b/.test(
+    (/\b(?:stuff|thing|one|appointment|appt|bit|job|business|booking|due|deadline|renewal|pickup|email|reply|call|visit|is|are|its|should|be|now|instead)\b|'s\b/.test(
       phrase,
     ) ||
       // "chasing the refund is top priority": a task named by its verb's -ing form.
@@ -878,11 +906,21 @@ function followUp(ctx: TurnContext): PlannedCall[] {
       return [shiftAfterLookup(ctx, intent, intent.ref.text, found)];
     }
   }
+  if (intent && needsDeedCheck(ctx, intent)) {
+    const list = results.find((r) => r.name === "list_tasks");
+    const acted = calledBefore.some((c) => c.name !== "list_tasks");
+    if (list && !acted) {
+      const found = list.outcome.kind === "ok" ? toTaskViews(list.outcome.value.tasks) : [];
+      return deedTargets(ctx, intent, found)
+        .filter((t) => t.fits)
+        .map((t) => ({ toolName: "complete_task", input: { task: t.task ? t.task.id : t.text } }));
+    }
+  }
   // A change to a task the tool could not find by the user's words ("the library stuff is
   // done"): look the tasks up once and read the message against them (grounding.ts).
   if (failedWriteToGround(ctx)) return [LOOKUP];
-  // Retry once, after the first batch only: a retry of a retry would just be guessing.
-  if (batches > 1) return [];
+  // Retry once, after the first batch only (after the lookup of rule done-verb-fits, the second): a retry of a retry would just be guessing.
+  if (batches > (intent && needsDeedCheck(ctx, intent) ? 2 : 1)) return [];
   const retries: PlannedCall[] = [];
   for (const r of results) {
     const tried = new Set(calledBefore.filter((c) => c.name === r.name).map((c) => String(c.input.task ?? "")));
@@ -975,6 +1013,16 @@ export function planStep(conversation: Conversation, clock: Clock, available: Se
   }
   const more = followUp(ctx).filter((c) => has(ctx, c.toolName));
   if (more.length > 0) return { calls: more, text: "" };
+  const only = ctx.intents.length === 1 ? ctx.intents[0] : undefined;
+  const calls = ctx.turn.filter((e): e is ToolCallEvent => e.kind === "call");
+  if (only && needsDeedCheck(ctx, only) && calls.length === 1) {
+    // Every deed said missed its task's verb: nothing is ticked off, and the reply says how to.
+    const lookup = ctx.turn.find((e): e is ToolResultEvent => e.kind === "result" && e.name === "list_tasks");
+    const found = lookup?.outcome.kind === "ok" ? toTaskViews(lookup.outcome.value.tasks) : [];
+    const title = deedTargets(ctx, only, found).find((t) => !t.fits)?.task?.title;
+    if (title)
+      return { calls: [], text: `Okay! I haven't ticked anything off. If '${title}' is done, say "tick off ${title.toLowerCase()}".` };
+  }
   // Notes (e.g. "there's no fifth task") only belong to the reply when they came with calls.
   const first = firstStepOf(ctx);
   return { calls: [], text: composeReply(ctx, first.calls.length > 0 ? first.notes : []) };

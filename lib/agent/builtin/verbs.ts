@@ -185,3 +185,36 @@ export function baseOfPast(word: string): string | null {
   if (/[^aeiou][aeiou][bcdfgkmnprstvz]ed$/.test(w) && !/(en|er|on|it|et)ed$/.test(w)) return w.slice(0, -1);
   return stem;
 }
+
+/** Verbs said of any chore finished ("sorted", "done", "dealt with"), and title verbs any finished deed fits ("Sort out the insurance"). */
+const ANY_CHORE = new Set("do finish complete sort handle deal tick cross wrap get organise organize arrange remember try".split(" "));
+/** Verbs that finish the same chore: "the bins have been put out" is "Take the bins out" done. */
+const SAME_CHORE: readonly (readonly string[])[] = [
+  ["put", "take", "bring"],
+  ["clean", "hoover", "vacuum", "wash", "tidy", "wipe", "mop", "scrub", "dust", "sweep", "polish"],
+  ["buy", "get", "order", "pick", "grab", "collect", "fetch", "shop"],
+  ["fix", "repair", "mend", "service", "replace"],
+  ["send", "post", "submit", "hand", "return", "mail", "email", "file", "deliver"],
+  ["book", "arrange", "schedule", "reserve", "confirm"],
+  ["call", "ring", "phone", "speak", "talk", "contact", "text", "message", "email", "reply"],
+  ["pay", "settle", "transfer"],
+  ["renew", "register", "apply", "sign"],
+  ["cook", "make", "bake", "prep", "prepare"],
+  ["empty", "clear", "take"],
+];
+
+/**
+ * rule done-verb-fits: a chore said done by what was done to it ("gym was packed last night",
+ * "the bins have been put out") finishes a task only when the deed fits the task's own verb: the
+ * same verb, one of the same chore, a generic one ("sorted"), or a title with no verb of its own.
+ */
+export function deedFitsTask(deed: string, title: string): boolean {
+  const words = title
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter(Boolean);
+  const verb = words[0] ?? "";
+  if (!BASE_VERBS.has(verb) || ANY_CHORE.has(deed) || ANY_CHORE.has(verb)) return true;
+  if (words.includes(deed)) return true;
+  return SAME_CHORE.some((group) => group.includes(deed) && words.some((w) => group.includes(w)));
+}

@@ -82,10 +82,11 @@ describe("misspelt and shortened commands", () => {
 
 describe("completion statements", () => {
   table([
-    ["plumber's been called", [{ toolName: "complete_task", input: { task: "plumber" } }]],
-    ["electricity bill paid", [{ toolName: "complete_task", input: { task: "electricity bill" } }]],
-    ["timesheet submitted!", [{ toolName: "complete_task", input: { task: "timesheet" } }]],
-    ["the bathroom is clean now", [{ toolName: "complete_task", input: { task: "bathroom" } }]],
+    // A deed said done looks the tasks up first (rule done-verb-fits), then ticks off the one it fits.
+    ["plumber's been called", [LOOKUP, { toolName: "complete_task" }]],
+    ["electricity bill paid", [LOOKUP, { toolName: "complete_task" }]],
+    ["timesheet submitted!", [LOOKUP, { toolName: "complete_task" }]],
+    ["the bathroom is clean now", [LOOKUP, { toolName: "complete_task" }]],
     ["buy milk ✓", [{ toolName: "complete_task", input: { task: "buy milk" } }]],
     ["mark off buy milk", [{ toolName: "complete_task", input: { task: "buy milk" } }]],
     ["laundry's done", [{ toolName: "complete_task", input: { task: "laundry" } }]],
@@ -97,6 +98,37 @@ describe("completion statements", () => {
       { toolName: "delete_task", input: { task: "gym" } },
     ]);
     expectNoCalls((await once("i'm tired", { tasks: seed })).calls);
+  });
+
+  it("ticks off the task whose own verb fits the deed said done", async () => {
+    for (const [say, title] of [
+      ["plumber's been called", "Call the plumber"],
+      ["electricity bill paid", "Pay the electricity bill"],
+      ["the bathroom is clean now", "Clean the bathroom"],
+    ] as const) {
+      const t = await once(say, { tasks: seed });
+      expect((await t.h.task(title))?.status, say).toBe("completed");
+      expect(
+        (await t.h.all()).filter((x) => x.status === "completed"),
+        say,
+      ).toHaveLength(1);
+    }
+    const bins = await once("the bins have been put out", { tasks: [{ title: "Take the bins out" }, { title: "Buy bin bags" }] });
+    expect((await bins.h.task("Take the bins out"))?.status).toBe("completed");
+  });
+
+  it("never ticks off a task whose verb the deed does not fit (rule done-verb-fits)", async () => {
+    for (const say of ["gym was packed last night", "the gym was packed"]) {
+      const t = await once(say, { tasks: [{ title: "Cancel the gym membership" }, { title: "Pack for the trip" }] });
+      expect(
+        t.calls.filter((c) => c.toolName !== "list_tasks"),
+        say,
+      ).toEqual([]);
+      expect(
+        (await t.h.all()).every((x) => x.status === "pending"),
+        say,
+      ).toBe(true);
+    }
   });
 
   it("reads an ordinal with 's done too", async () => {

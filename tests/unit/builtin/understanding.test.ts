@@ -187,8 +187,12 @@ describe("a dated noun phrase that names a thing or a chore is still a to-do", (
 
 describe("work given in is done; a person dropping in is not", () => {
   it("completes what was handed, sent or filled in", () => {
-    expect(classify("essay handed in!!", clock)).toEqual([{ type: "complete", refs: [{ kind: "phrase", text: "essay" }] }]);
-    expect(classify("tax return sent in", clock)).toEqual([{ type: "complete", refs: [{ kind: "phrase", text: "tax return" }] }]);
+    expect(classify("essay handed in!!", clock)).toEqual([
+      { type: "complete", refs: [{ kind: "phrase", text: "essay" }], deeds: ["hand"] },
+    ]);
+    expect(classify("tax return sent in", clock)).toEqual([
+      { type: "complete", refs: [{ kind: "phrase", text: "tax return" }], deeds: ["send"] },
+    ]);
   });
   it("completes what was marked as bought or paid", () =>
     expect(classify("mark the gas bill as paid", clock)).toEqual([{ type: "complete", refs: [{ kind: "phrase", text: "gas bill" }] }]));

@@ -406,10 +406,18 @@ function readParticipleStatement(s: Said): Reading {
   }
   if (parts.length > 1 && parts.every((p) => p.length > 1)) {
     const each = parts.map(participleRefs);
-    if (each.every((r) => r !== null)) return { type: "complete", refs: each.flat() };
+    if (each.every((r) => r !== null))
+      return { type: "complete", refs: each.flatMap((r) => r.refs), deeds: each.flatMap((r) => r.refs.map(() => r.deed)) };
   }
   const r = participleRefs(s.ws);
-  return r ? { type: "complete", refs: r } : null;
+  return r ? { type: "complete", refs: r.refs, deeds: r.refs.map(() => r.deed) } : null;
+}
+
+/** A completion told by its participle ("the phone bill is paid"), with the deed said (rule done-verb-fits). */
+function withDeed(r: Reading, s: Said): Reading {
+  if (!r || r === "refuse" || r.type !== "complete") return r;
+  const deed = s.ws.map((w) => baseOfPast(w)).findLast((b) => b !== null);
+  return deed ? { ...r, deeds: r.refs.map(() => deed) } : r;
 }
 
 /** Verbs whose "… in" says a piece of work was given in ("handed in", "sent in", "filled in", "turned in"). */
@@ -424,12 +432,28 @@ const BEFORE_A_NOUN = set("the my a an our his her their your some this that the
  */
 const SIMPLE_PAST_ONLY = set("rang spoke phoned called replied answered responded");
 
+/** Participles of booking, which may name the day booked ("dentist booked for the 3rd"). */
+const BOOKED = set("booked arranged scheduled reserved confirmed");
+/** The words of a day and a time, one at a time ("the 3rd", "next friday at 10am"). */
+const DAY_WORD =
+  /^(?:the|next|this|at|on|tomorrow|tmrw|today|tonight|morning|afternoon|evening|week|mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun|(?:mon|tues|wednes|thurs|fri|satur|sun)day|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t|tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|\d{1,2}(?:st|nd|rd|th)|\d{1,2}(?:[:.]\d\d)?(?:am|pm)?)$/;
+/** Participles of sending, which may name who it went to ("invoice sent to dave"). */
+const SENT_TO = set("sent posted emailed mailed given handed returned delivered texted forwarded");
+
 /** Irregular participles spelled like their verb: done to a task only after "has been", "is" ("the bins have been put out"). */
 const SAME_FORM_PARTICIPLES = set("put cut shut read");
 /** Before the participle these say it is not done yet ("is being emptied", "will be hoovered", "to be sent"). */
 const NOT_YET_AUX = set("being be getting get");
 
-function participleRefs(ws: readonly string[]): TaskRef[] | null {
+/** The tasks a participle statement names, and the deed said done to them (rule done-verb-fits, verbs.ts). */
+function participleRefs(said: readonly string[]): { refs: TaskRef[]; deed: string } | null {
+  // "invoice sent to dave", "parcel posted to nan": who it went to is not the task's name.
+  const n = said.length;
+  let ws = n >= 4 && said[n - 2] === "to" && SENT_TO.has(said[n - 3] ?? "") ? said.slice(0, -2) : said;
+  // "dentist booked for the 3rd", "haircut booked in for friday at 10": the day booked is the appointment's, the booking is done.
+  const at = ws.lastIndexOf("for");
+  const booked = at > 1 && (BOOKED.has(ws[at - 1] ?? "") || (ws[at - 1] === "in" && BOOKED.has(ws[at - 2] ?? "")));
+  if (booked && at < ws.length - 1 && ws.slice(at + 1).every((w) => DAY_WORD.test(w))) ws = ws.slice(0, ws[at - 1] === "in" ? at - 1 : at);
   let j = ws.length;
   const when = Math.max(0, atEnd(ws, j, PARTICIPLE_WHEN, 2));
   j -= when;
@@ -466,7 +490,9 @@ function participleRefs(ws: readonly string[]): TaskRef[] | null {
   const last = sw.at(-1)!;
   if (NEGATED.has(last) || last.endsWith("n't")) return null;
   const r = refs(subject);
-  return r.length ? r : null;
+  // "the timesheet went off": what went off or out was sent.
+  const deed = past === "go" && (particle === "off" || particle === "out") ? "send" : (past ?? (word === "over" ? "do" : word));
+  return r.length ? { refs: r, deed } : null;
 }
 
 const PAST_SUBJECT = phrases("i|we|i've|we've");
@@ -900,7 +926,7 @@ export const COMPLETE_RULES: ChangeRule[] = [
           optional(phrases("now|already|today|finally")),
         ],
       },
-      completed,
+      (target, s) => withDeed(completed(target, s), s),
     ),
   },
   {

@@ -122,7 +122,8 @@ export type SayKind =
 export type Intent =
   | { type: "add"; items: AddItem[] }
   | { type: "list"; filter: ListFilter }
-  | { type: "complete"; refs: TaskRef[] }
+  /** `deeds`: what the user said was done to each ref ("gym was packed" → "pack"), checked against the task's verb (rule done-verb-fits). */
+  | { type: "complete"; refs: TaskRef[]; deeds?: string[] }
   | { type: "reopen"; refs: TaskRef[] }
   | { type: "delete"; refs: TaskRef[] }
   | { type: "update"; ref: TaskRef; changes: Changes }
