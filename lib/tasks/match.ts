@@ -76,14 +76,18 @@ function canonicalWord(word: string): string {
 }
 
 export function normalizeWords(text: string): string[] {
-  return text
-    .toLowerCase()
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/['’]/g, "")
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean)
-    .map(canonicalWord);
+  return (
+    text
+      .toLowerCase()
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      // "jo's present" is about Jo: the possessive goes before the apostrophes ("nan's" → "nan").
+      .replace(/['’]s\b/g, "")
+      .replace(/['’]/g, "")
+      .split(/[^a-z0-9]+/)
+      .filter(Boolean)
+      .map(canonicalWord)
+  );
 }
 
 function significant(words: string[]): string[] {

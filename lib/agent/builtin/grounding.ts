@@ -28,6 +28,7 @@ import type { TaskView } from "./prompt-reader";
 import { readTaskLine } from "@/lib/task-line/read";
 import { capitalize } from "@/lib/task-line/text";
 import { baseOfPast, isBaseVerb } from "./verbs";
+import { FUNCTION_WORDS } from "./lexicon";
 import { othersNews } from "./intents/gate";
 
 export type GroundedChange = { task: TaskView; changes: Changes };
@@ -36,15 +37,8 @@ export type Grounding =
   | { kind: "ambiguous"; tasks: TaskView[] }
   | null;
 
-/** Words that never name a task on their own: function words and the "one/thing/stuff" of "the glasses one". */
-const STOP = new Set(
-  (
-    "the a an my our your his her their this that these those it its it's one ones thing things stuff bit job task tasks todo to-do item " +
-    "to for of in on at by with from into onto off out up about and or but so i i'm i've i'd me we us you u is are was be been being am " +
-    "'s s do does did done have has had get got go goes going gone need needs want wants can could should would will shall may might must " +
-    "just please pls now then also too again still already really actually tbh ok okay right yeah yep oh um hmm well new some all any"
-  ).split(" "),
-);
+/** Words that never name a task on their own (lexicon.ts). */
+const STOP = FUNCTION_WORDS;
 
 /**
  * The lexicon the gate accounts words with: informal action words (with inflections and common
@@ -137,6 +131,33 @@ function contentStems(title: string): string[] {
   return tokenize(title)
     .filter((t) => !STOP.has(t.w) && !/^\d+$/.test(t.w))
     .map((t) => t.stem);
+}
+
+/** The words of a title after the thing it is for ("Pack for the trip" → trip; "Buy a gift for Sam's wedding" → sam, wedding). */
+const FOR_WORD = new Set(["for", "before", "after", "about"]);
+/**
+ * rule date-of-what-for: "trip's in 6 days" beside "Pack for the trip", "the wedding's on the 5th"
+ * beside "Buy a gift for the wedding": a day told of the thing a task is for is that thing's day,
+ * not the task's; only a request ("move the packing to …") changes the task's due.
+ */
+function namesOnlyWhatFor(said: Token[], title: string): boolean {
+  const words = tokenize(title);
+  const at = words.findIndex((t) => FOR_WORD.has(t.w));
+  if (at <= 0) return false;
+  const head = new Set(
+    words
+      .slice(0, at)
+      .filter((t) => !STOP.has(t.w))
+      .map((t) => t.stem),
+  );
+  const after = new Set(
+    words
+      .slice(at + 1)
+      .filter((t) => !STOP.has(t.w))
+      .map((t) => t.stem),
+  );
+  const named = said.filter((t) => !STOP.has(t.w)).map((t) => t.stem);
+  return named.some((x) => after.has(x)) && !named.some((x) => head.has(x));
 }
 
 /** Words that are slots, never a task's name ("week", "urgent", "friday", "list"). */
@@ -423,7 +444,9 @@ export const RULES: Rule[] = [
         const rest = tokens.slice(said ? k + 1 : k);
         if (rest.length === 0) continue;
         const restText = rest.map((t) => t.w).join(" ");
-        const explicit = said || explicitBefore(k) || NOTE_LEAD.test(rest[0]!.w);
+        // "…, its urgent": "it's" leads a note only when no slot word follows ("…, its the blue door").
+        const lead = NOTE_LEAD.test(rest[0]!.w) && !(COPULA.test(rest[0]!.w) && rest.some((t) => SLOT_WORD.test(t.stem)));
+        const explicit = said || explicitBefore(k) || lead;
         // Without a note word, the rest must not be a change ("acme invoice - make it next tues").
         const plain =
           !findDue(restText, ctx.clock) &&
@@ -1092,7 +1115,10 @@ export const RULES: Rule[] = [
         [/\b(?:doesn't|doesnt|don't|dont) (?:really )?matter(?: much| that much)?\b/, "low"],
         // Idioms (wave 8): "X is low key", "X is the least important", "X can go to the bottom of the pile".
         [/\blow[- ]?key\b|\blowkey\b|\b(?:least|less) (?:important|urgent|pressing)\b|\bbottom of the (?:pile|list|heap|queue)\b/, "low"],
-        [/\b(?:low|lowest|bottom) (?:priority|prio|priorty)\b|\bno rush\b|\blow\b|\blower(?: it| its priority| the priority)?$/, "low"],
+        [
+          /\b(?:low|lowest|bottom) (?:priority|prio|priorty)\b|\bno rush\b|\blow\b|\blower(?: it| its priority| the priority)?$|\blower (?:priority|prio)\b/,
+          "low",
+        ],
         [/\b(?:medium|normal) (?:priority|prio)\b|\bmedium\b/, "medium"],
         // Idioms (wave 8): "top of the pile", "X comes first", "the big one this week", "a must do", "trumps everything".
         [
@@ -1100,7 +1126,7 @@ export const RULES: Rule[] = [
           "high",
         ],
         [
-          /\b(?:top|high|highest) (?:priority|prio|priorty)\b|\bmost important\b|\burgent\b|\bimportant\b|\ba priority\b|\bhigh\b|\bup the priority(?: list)?\b/,
+          /\b(?:top|high|highest) (?:priority|prio|priorty)\b|\bmost important\b|\burgent\b|\bimportant\b|\ba priority\b|\bhigh\b|\bup the priority(?: list)?\b|\bhigher (?:priority|prio)\b/,
           "high",
         ],
       ];
@@ -1441,12 +1467,18 @@ function readMention(text: string, tokens: Token[], mention: Mention, clock: Clo
   // The task's own words ("post should be checked every day" of "Check the post") are explained by the mention.
   const own = new Set(read > 0 ? contentStems(mention.task.title).flatMap(sameActs) : []);
   // "pushed back till sunday", "bring it forward to friday": the direction of a move of the due date.
+  // "put the haircuts down for the 20th": "put … down" for a day is where it goes in the diary.
   const moved = (i: number) =>
-    changes.due !== undefined && MOVE_PARTICLE.has(tokens[i]!.w) && tokens.slice(0, i).some((u) => ACTION.has(u.w));
+    changes.due !== undefined &&
+    (MOVE_PARTICLE.has(tokens[i]!.w) || (tokens[i]!.w === "down" && tokens.slice(0, i).some((u) => u.w === "put"))) &&
+    tokens.slice(0, i).some((u) => ACTION.has(u.w));
+  // "…isn't that urgent after all": a hedge of two words.
+  const afterAll = (i: number) => tokens[i]!.w === "after" && tokens[i + 1]?.w === "all";
   const left = tokens.filter(
     (t, i) =>
       !t.used &&
       !moved(i) &&
+      !afterAll(i) &&
       (NEGATOR.has(t.w) ||
         (!FILLER.has(t.w) &&
           !ACTION.has(t.w) &&
@@ -1456,6 +1488,12 @@ function readMention(text: string, tokens: Token[], mention: Mention, clock: Clo
           !(bare && t.w === "both"))),
   );
   if (left.length > 0) return null;
+  if (
+    changes.due &&
+    !tokens.some((t) => ACTION.has(t.w)) &&
+    namesOnlyWhatFor(tokens.slice(mention.from, mention.to + 1), mention.task.title)
+  )
+    return null;
   // A completion never comes with other changes ("done" inside a longer change is not a completion).
   if (changes.status && Object.keys(changes).length > 1) return null;
   return { kind: "change", change: { task: mention.task, changes } };

@@ -131,7 +131,7 @@ export function classesOf(word: string): VerbClass[] {
  * phrase holding one is never a thing to get (add.ts, rule thing-wanted).
  */
 export const INTERJECTIONS: ReadonlySet<string> = new Set(
-  "yay boo booo haha hahaha lmao woo woohoo eek yikes omg hooray sigh god apparently".split(" "),
+  "yay boo booo haha hahaha lmao woo woohoo eek yikes omg hooray sigh god apparently ugh argh meh ffs jeez lol grim".split(" "),
 );
 
 /**
@@ -146,4 +146,14 @@ export const UNDER_WAY: ReadonlySet<string> = new Set(
 /** Negations a title or a thing to get never holds ("kids nativity wednesday, can't wait"). */
 export const NEGATIONS: ReadonlySet<string> = new Set(
   "not never no can't cant cannot won't wont don't dont isn't isnt aren't arent wasn't wasnt didn't didnt shouldn't couldn't".split(" "),
+);
+
+/** Words that never name a task on their own: function words and the "one/thing/stuff" of "the glasses one". */
+export const FUNCTION_WORDS: ReadonlySet<string> = new Set(
+  (
+    "the a an my our your his her their this that these those it its it's one ones thing things stuff bit job task tasks todo to-do item " +
+    "to for of in on at by with from into onto off out up about and or but so i i'm i've i'd me we us you u is are was be been being am " +
+    "'s s do does did done have has had get got go goes going gone need needs want wants can could should would will shall may might must " +
+    "just please pls now then also too again still already really actually tbh ok okay right yeah yep oh um hmm well new some all any"
+  ).split(" "),
 );

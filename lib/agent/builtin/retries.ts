@@ -7,6 +7,7 @@ import { trimPunctuation } from "@/lib/task-line/text";
 import { baseOfPast, isBaseVerb, isContactVerb } from "./verbs";
 import type { ToolResultEvent } from "./prompt-reader";
 import { looksLikeId } from "./references";
+import { FUNCTION_WORDS } from "./lexicon";
 
 const SINGLE_TASK_TOOLS = new Set(["complete_task", "update_task", "delete_task"]);
 
@@ -50,7 +51,13 @@ export function alternativesFor(result: ToolResultEvent): string[][] {
     .split(/(?<!\s)\s*,\s*(?:and\s+)?|(?<!\s)\s+and\s+|(?<!\s)\s*&\s*/)
     .map(trimPunctuation)
     .filter(Boolean);
-  if (parts.length > 1) groups.push(parts);
+  // "lenses up, its": a part of function words only ("its") names no task, so the parts are not tried.
+  const named = (part: string) =>
+    part
+      .toLowerCase()
+      .split(/\s+/)
+      .some((w) => !FUNCTION_WORDS.has(w));
+  if (parts.length > 1 && parts.every(named)) groups.push(parts);
   let words = task.split(/\s+/);
   // "rang the bank" (a deed told: "rang the bank earlier, all done"): the verb's base form ("ring the bank"), which match.ts knows.
   const base = baseOfPast(words[0] ?? "");

@@ -76,6 +76,7 @@ const files = [
   "intents-corpus-v9follow.jsonl",
   "intents-corpus-v9lists.jsonl",
   "intents-corpus-v10remarks.jsonl",
+  "intents-corpus-v11plain.jsonl",
   "intents-corpus-v10messy.jsonl",
   "intents-corpus-v10news.jsonl",
 ];

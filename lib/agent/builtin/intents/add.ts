@@ -69,7 +69,7 @@ const ADD_COMMANDS: RegExp[] = [
     `^(?:add|create|insert|jot down|note down|write down|put down|put|enter|log)\\s+(.+?\\s+(?:to|on|onto|in|into)\\s+(?:my|the)\\s+(?:[\\w-]+\\s+)?(?:list|tasks|todos|agenda)(?:\\s+(?:for|by|on|due|at|in|this|next|tomorrow|today|tonight)\\b.*)?)$`,
     "i",
   ),
-  /^(?:add|create|jot down|note down|write down|note(?! to self\b))\s*:?\s+(.+)$/i,
+  /^(?:add|create|jot down|note down|write down|put down|note(?! to self\b))\s*:?\s+(.+)$/i,
   new RegExp(`^(?:new\\s+)?${TASK_NOUN}\\s*(?::|-)\\s*(.+)$`, "i"),
   /^new (?:task|todo|to-?do|reminder)\s+(.+)$/i,
   /^(?:todo|to-do|reminder)\s+(?!list\b|to self\b)(.+)$/i,

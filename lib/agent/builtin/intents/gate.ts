@@ -11,7 +11,7 @@ import { INTERJECTIONS } from "../lexicon";
 import { addBody, readItem, thingsWanted } from "./add";
 import { choreOf, moodOf } from "./mood";
 import { saysNo, saysYes } from "./social";
-import { isBaseVerb } from "../verbs";
+import { baseOfPast, isBaseVerb } from "../verbs";
 import type { AddItem, Intent, TaskRef } from "./types";
 
 type GateClause = { raw: string; lower: string; original: string; clock: Clock };
@@ -43,6 +43,31 @@ const POINTS_AT_TASKS =
 /** A negation in a statement: "isnt", "won't", "not", "no longer", "cba" (can't be bothered). */
 const NEGATED =
   /\b(?:cba|dunno|idk|isn'?t|aren'?t|wasn'?t|weren'?t|don'?t|doesn'?t|didn'?t|won'?t|can'?t|cannot|shouldn'?t|not|never|no longer)\b/;
+
+/** Words that make a title a sentence: a subject pronoun, an auxiliary or modal, a verb of saying or thinking, a hedge. */
+const SENTENCE_WORDS = new Set(
+  (
+    "i we you he she they me us them him is are was were be been am has had does did will would can could should might must may " +
+    "reckon reckons reckoned think thinks thought say says said tell tells told asked hope hopes guess maybe perhaps probably"
+  ).split(" "),
+);
+/** Where people are, after whom ("kids off school", "mum away"); never "bins out". */
+const WHEREABOUTS = new Set(["off", "away", "home"]);
+/** Participles that name the chore done to a thing ("spare keys cut"), as in intents/index.ts. */
+const DONE_TO = new Set(["cut", "put", "set"]);
+function saysSomething(title: string, raw: string): boolean {
+  const words = title
+    .toLowerCase()
+    .replace(/[^a-z0-9' ]+/g, " ")
+    .split(/\s+/)
+    .filter(Boolean);
+  const past = (w: string) => baseOfPast(w) !== null && !isBaseVerb(w) && !DONE_TO.has(w);
+  if (words.some((w, i) => SENTENCE_WORDS.has(w) || (i > 0 && (WHEREABOUTS.has(w) || past(w))))) return true;
+  // "flight's at 6am": an 's before a place or a time is "is".
+  return /\b[a-z]+'s (?:at|on|in|till|til|until|from|due|back|over|off|away|coming|tomorrow|today|tonight)\b/.test(
+    raw.toLowerCase().replace(/’/g, "'"),
+  );
+}
 
 /** A title of only answer or thanks words is no task ("Please", "Yes please", "Ok thanks", "Thanks"). */
 const courtesyOnly = (title: string) =>
@@ -146,6 +171,17 @@ export function gate(c: GateClause, intent: Intent, mutates: boolean, reader = "
   // "hoover the stairs innit" (a verb and its object) is still a request.
   if (reader === "bare-add" && intent.type === "add" && TAG_QUESTION.has(lastWord(c.raw)) && !verbThenObject(c.raw))
     return intent.items.length === 1 && intent.items[0] ? { type: "offer", item: intent.items[0] } : { type: "say", kind: "remark" };
+  // rule noun-phrase-only: "dentist said see you in 6 months", "kids off school friday again", "flight's at
+  // 6am friday": a title that does not start with a verb is added only when it is a noun phrase; a
+  // sentence (a subject pronoun, an auxiliary, a verb of saying, a past form, where people are) is a remark.
+  if (
+    reader === "bare-add" &&
+    intent.type === "add" &&
+    intent.items.length === 1 &&
+    !isBaseVerb(c.lower.split(/\s+/)[0] ?? "") &&
+    intent.items.some((i) => saysSomething(i.title, c.raw))
+  )
+    return { type: "say", kind: "remark" };
   // "please, for friday", "thanks, friday": courtesy words alone are never a task's title.
   if (intent.type === "add" && intent.items.some((i) => courtesyOnly(i.title))) return { type: "say", kind: "unclear" };
   // "the mot isnt this week after all": a statement with a negation is about a task, never a new one.

@@ -8,7 +8,7 @@ import { trimPunctuation } from "@/lib/task-line/text";
 import { normalize } from "../text";
 import { findDue } from "@/lib/task-line/dates";
 import { fixCommandTypo } from "../typos";
-import { INTERJECTIONS, inflect, UNDER_WAY } from "../lexicon";
+import { FUNCTION_WORDS, INTERJECTIONS, inflect, UNDER_WAY } from "../lexicon";
 import { baseOfPast, isBaseVerb } from "../verbs";
 import { addBody, findsOwnThing, readAdd } from "./add";
 import { readComplete, readDelete, readListedDone, readReopen, pointsAtTask } from "./change";
@@ -197,11 +197,7 @@ function tellsEvent(title: string): boolean {
   if (words.some((w) => UNDER_WAY.has(w))) return true;
   // After a first word that could be a verb ("rent goes out", "rent went up"), a verb tells; "get
   // vaccinated", "have it cut" ask.
-  if (isBaseVerb(words[0] ?? ""))
-    return (
-      !CAUSATIVE.has(words[0] ?? "") &&
-      (EVENT_VERBS.has(words[1] ?? "") || (baseOfPast(words[1] ?? "") !== null && !isBaseVerb(words[1] ?? "")))
-    );
+  if (isBaseVerb(words[0] ?? "")) return !CAUSATIVE.has(words[0] ?? "") && (toldVerb(words[1] ?? "") || compoundSubject(words));
   return words.slice(1).some(
     (w, i) =>
       EVENT_VERBS.has(w) ||
@@ -209,6 +205,17 @@ function tellsEvent(title: string): boolean {
       (baseOfPast(w) !== null && !DONE_TO.has(w) && !isBaseVerb(w)) ||
       ((isBaseVerb(w) || EVENT_BASE.has(w)) && !DONE_TO.has(w) && /[^s']s$/.test(words[i] ?? "") && !isBaseVerb(words[i] ?? "")),
   );
+}
+
+/** An event verb or a past form that is no chore verb ("goes", "went", "came"). */
+function toldVerb(w: string): boolean {
+  return EVENT_VERBS.has(w) || (baseOfPast(w) !== null && !isBaseVerb(w) && !DONE_TO.has(w));
+}
+
+/** "service light came on in the car again", "water bill went up": two nouns with no article, then a verb told. */
+function compoundSubject(words: readonly string[]): boolean {
+  const second = words[1] ?? "";
+  return /^[a-z]+$/.test(second) && !FUNCTION_WORDS.has(second) && !isBaseVerb(second) && toldVerb(words[2] ?? "");
 }
 
 /**
@@ -309,7 +316,7 @@ function readBareAdd(c: Clause): Intent | null {
         (!isBaseVerb(firstWord) && toldNotAsked(item.title)) ||
         (item.due !== undefined && talks(c.raw)))
     )
-      return isBaseVerb(firstWord) && item ? { type: "offer", item } : null;
+      return isBaseVerb(firstWord) && item && !compoundSubject(item.title.toLowerCase().split(/\s+/)) ? { type: "offer", item } : null;
     // "the present can slip to saturday", "not sure the boiler needs doing this week", "buzz me an
     // hour before …": a modal, a negation or "me" in a title that does not start with a verb is
     // the user talking, not a to-do; it is left to grounding (planner.ts) or answered.

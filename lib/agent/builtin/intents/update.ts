@@ -718,6 +718,12 @@ export const UPDATE_RULES: UpdateRule[] = [
     refIs(1, { clearDue: true }),
   ),
   rule(
+    "take-due-off",
+    ["take the date off the thank you cards", "knock the deadline off the essay"],
+    [one("take", "knock", "strip"), opt(one("the")), DUE_NOUN, one("off"), opt(one("of")), SPAN],
+    refIs(1, { clearDue: true }),
+  ),
+  rule(
     "no-due-for",
     ["no deadline for the essay", "no due date on the report"],
     [one("no", "remove", "clear", "drop"), opt(one("the")), DUE_NOUN, one("for", "on", "from", "of"), SPAN],
@@ -1242,6 +1248,8 @@ const ADD_START = [
   "to-do",
   "jot",
   "note down",
+  "put down",
+  "write down",
   "note to self",
   "memo",
   "make a task",
