@@ -100,20 +100,30 @@ export function significantWords(text: string): string[] {
   return significant(normalizeWords(text));
 }
 
-function editDistance(a: string, b: string, max: number): number {
+/**
+ * Edits between two words (insert, delete, substitute, or swap two neighbouring letters: "pulmber"
+ * is one from "plumber"), or `max + 1` as soon as it must be more than `max`.
+ */
+export function editDistance(a: string, b: string, max = Math.max(a.length, b.length)): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
+  let before: number[] = [];
   let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  let prevMin = 0;
   for (let i = 1; i <= a.length; i++) {
     const cur = [i];
     let rowMin = i;
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      const v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
+      let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, before[j - 2]! + 1);
       cur.push(v);
       rowMin = Math.min(rowMin, v);
     }
-    if (rowMin > max) return max + 1;
+    // A swap reaches back two rows, so both must be past the limit.
+    if (rowMin > max && prevMin + 1 > max) return max + 1;
+    before = prev;
     prev = cur;
+    prevMin = rowMin;
   }
   return prev[b.length]!;
 }

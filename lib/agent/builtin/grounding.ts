@@ -29,6 +29,7 @@ import { readTaskLine } from "@/lib/task-line/read";
 import { capitalize } from "@/lib/task-line/text";
 import { baseOfPast, isBaseVerb } from "./verbs";
 import { FUNCTION_WORDS } from "./lexicon";
+import { editDistance } from "@/lib/tasks/match";
 import { othersNews } from "./intents/gate";
 
 export type GroundedChange = { task: TaskView; changes: Changes };
@@ -48,7 +49,7 @@ const LEXICON = {
   /** Words that ask for a change, in any form ("make", "goes", "put", "shove", "stick"…). */
   action: (
     "make makes made making set sets setting change changes changed update put puts putting move moves moved moving " +
-    "shift shifts shifted push pushes pushed pushing bump bumped kick kicked slide slid stick sticks stuck pop popped shove shoved chuck chucked bung bunged whack whacked slap slapped plonk plonked " +
+    "shift shifts shifted push pushes pushed pushing bump bumped kick kicked knock knocked slide slid stick sticks stuck pop popped shove shoved chuck chucked bung bunged whack whacked slap slapped plonk plonked " +
     "go goes going went belong belongs belonged file filed turn turns turned mark marked flag flagged give gave take took taken drop dropped " +
     "remove removed removing strip stripped lose lost clear cleared get rid untag unlabel tag tagged label labelled labeled add added " +
     "happen happens happening repeat repeats repeating recur recurs recurring remind reminds reminded warn ping nudge alert notify buzz " +
@@ -296,16 +297,6 @@ function statesDone(tokens: Token[], task: TaskView): number[] | null {
 }
 
 /** Letters to change, add or drop to turn one word into the other (a typo is one or two). */
-function editDistance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = row;
-  }
-  return prev[b.length]!;
-}
-
 const DAYS_IN: Record<string, number> = { day: 1, week: 7, fortnight: 14 };
 
 /** A count from the task-line's number table ("a couple", "three", "10"); digits up to 999. */

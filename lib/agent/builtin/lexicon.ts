@@ -28,7 +28,7 @@ const LEXICON: Record<VerbClass, string[]> = {
   complete: ["complete", "finish", "tick off", "check off", "cross off", "mark off", "close", "wrap up"],
   delete: ["delete", "remove", "erase", "get rid of", "scrap", "discard", "ditch", "drop", "cancel", "bin", "trash"],
   move: ["move", "reschedule", "shift", "switch", "re-schedule"],
-  postpone: ["postpone", "delay", "defer", "put off", "push back", "hold off on", "hold off", "snooze"],
+  postpone: ["postpone", "delay", "defer", "put off", "push back", "knock back", "hold off on", "hold off", "snooze"],
   push: ["push", "push out", "bump", "slide", "move back", "kick"],
   advance: ["bring forward", "move up", "pull forward", "pull in", "bring in", "move forward"],
   raise: ["raise", "increase", "bump up", "up", "escalate", "prioritise", "prioritize", "upgrade"],

@@ -5,6 +5,7 @@
  * "park the car" is never turned into "mark the car".
  */
 import { baseVerbBySwap, isBaseVerb } from "./verbs";
+import { editDistance } from "@/lib/tasks/match";
 
 const COMMANDS = [
   "add",
@@ -79,28 +80,6 @@ const REAL_WORDS = new Set([
   "love",
   "movie",
 ]);
-
-/** Optimal-string-alignment distance (edits, with adjacent swaps), capped at `max + 1`. */
-export function editDistance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  const rows: number[][] = [];
-  for (let i = 0; i <= a.length; i++) {
-    const row: number[] = [i];
-    for (let j = 1; j <= b.length; j++) {
-      if (i === 0) {
-        row.push(j);
-        continue;
-      }
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      const prev = rows[i - 1] as number[];
-      let d = Math.min((prev[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, ((rows[i - 2] as number[])[j - 2] ?? 0) + 1);
-      row.push(d);
-    }
-    rows.push(row);
-  }
-  return (rows[a.length] as number[])[b.length] ?? max + 1;
-}
 
 function isSwap(a: string, b: string): boolean {
   if (a.length !== b.length || a === b) return false;

@@ -188,6 +188,8 @@ export function baseOfPast(word: string): string | null {
 
 /** Verbs said of any chore finished ("sorted", "done", "dealt with"), and title verbs any finished deed fits ("Sort out the insurance"). */
 const ANY_CHORE = new Set("do finish complete sort handle deal tick cross wrap get organise organize arrange remember try".split(" "));
+/** Deeds whose participle also says what befell a thing ("changed", "packed" = crowded, "closed", "filled up"). */
+const BEFELL = new Set(["change", "pack", "close", "fill", "shut", "move", "cut"]);
 /** Verbs that finish the same chore: "the bins have been put out" is "Take the bins out" done. */
 const SAME_CHORE: readonly (readonly string[])[] = [
   ["put", "take", "bring"],
@@ -195,6 +197,8 @@ const SAME_CHORE: readonly (readonly string[])[] = [
   ["buy", "get", "order", "pick", "grab", "collect", "fetch", "shop"],
   ["fix", "repair", "mend", "service", "replace"],
   ["send", "post", "submit", "hand", "return", "mail", "email", "file", "deliver"],
+  // "bins went out", "invites are out": what went out was put, taken or sent out.
+  ["out", "put", "take", "send", "post", "email", "mail", "deliver", "submit", "return"],
   ["book", "arrange", "schedule", "reserve", "confirm"],
   ["call", "ring", "phone", "speak", "talk", "contact", "text", "message", "email", "reply"],
   ["pay", "settle", "transfer"],
@@ -214,6 +218,8 @@ export function deedFitsTask(deed: string, title: string): boolean {
     .split(/[^a-z]+/)
     .filter(Boolean);
   const verb = words[0] ?? "";
+  // "the meeting changed", "the gym was packed": a deed that also says what befell a thing fits only its own verb.
+  if (BEFELL.has(deed)) return words.includes(deed);
   if (!BASE_VERBS.has(verb) || ANY_CHORE.has(deed) || ANY_CHORE.has(verb)) return true;
   if (words.includes(deed)) return true;
   return SAME_CHORE.some((group) => group.includes(deed) && words.some((w) => group.includes(w)));

@@ -12,6 +12,8 @@ describe("a deed said done fits a task's own verb", () => {
     ["renew", "Sort out the car insurance"],
     ["wash", "Car MOT and wash"],
     ["book", "Dentist"],
+    ["change", "Change the bed sheets"],
+    ["pack", "Pack the suitcase"],
   ])("%s fits %s", (deed, title) => expect(deedFitsTask(deed, title)).toBe(true));
 
   it.each([
@@ -19,5 +21,7 @@ describe("a deed said done fits a task's own verb", () => {
     ["close", "Pay the window cleaner"],
     ["book", "Buy a present for Jo"],
     ["fill", "Renew the railcard"],
+    ["change", "Team meeting"],
+    ["pack", "Gym"],
   ])("%s does not fit %s", (deed, title) => expect(deedFitsTask(deed, title)).toBe(false));
 });

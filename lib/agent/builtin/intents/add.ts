@@ -318,10 +318,20 @@ function saysSomething(words: string[]): boolean {
   return words.some(
     (w, i) =>
       SAID_OF.has(w) ||
+      // "hoover's making a weird noise": an 's then a verb in -ing is "is doing".
+      (/'s$/.test(w) && (gerundOfVerb(words[i + 1] ?? "") || (STILL.has(words[i + 1] ?? "") && /ing$/.test(words[i + 2] ?? "")))) ||
       (i > 0 && i < words.length - 1 && w.length > 3 && w.endsWith("s") && isBaseVerb(w.slice(0, -1))) ||
       // "mum rang", "the bins went out": a past form after the first word tells what happened.
       (i > 0 && baseOfPast(w) !== null && !isBaseVerb(w)),
   );
+}
+
+/** Adverbs between "'s" and its verb ("tap's still dripping"). */
+const STILL = new Set(["still", "just", "always", "now", "really", "not", "been"]);
+function gerundOfVerb(w: string): boolean {
+  if (!w.endsWith("ing") || w.length < 5) return false;
+  const stem = w.slice(0, -3);
+  return isBaseVerb(stem) || isBaseVerb(`${stem}e`) || isBaseVerb(stem.replace(/(.)\1$/, "$1")) || UNDER_WAY.has(w);
 }
 
 /** A short noun phrase of plain words: no talk word, no verb first, "for …" only inside, no "-ed" or "-ly" word. */

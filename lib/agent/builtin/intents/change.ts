@@ -372,7 +372,7 @@ const PRONOUN_DONE = new Set(
 
 /** Verbs whose participle says something other than "done" ("the meeting was cancelled"). */
 const NOT_A_CHORE = set(
-  "cancel postpone delay move reschedule rename add create delete remove change update schedule plan set start need want let leave help",
+  "cancel postpone delay move reschedule rename add create delete remove update schedule plan set start need want let leave help",
 );
 /** Adjectives that say a chore is finished ("the bathroom is clean now"). */
 const FINISHED_STATE = set("clean tidy empty sorted fixed over sent paid");
@@ -409,7 +409,10 @@ function readParticipleStatement(s: Said): Reading {
     if (each.every((r) => r !== null))
       return { type: "complete", refs: each.flatMap((r) => r.refs), deeds: each.flatMap((r) => r.refs.map(() => r.deed)) };
   }
-  const r = participleRefs(s.ws);
+  // "bed sheets changed, feels lush": a short remark after the comma says how it went.
+  const [first = [], last = []] = parts;
+  const remark = parts.length === 2 && last.length > 0 && last.length <= 3 && last.every((w) => baseOfPast(w) === null && !isBaseVerb(w));
+  const r = participleRefs(remark ? first : s.ws);
   return r ? { type: "complete", refs: r.refs, deeds: r.refs.map(() => r.deed) } : null;
 }
 
@@ -432,6 +435,8 @@ const BEFORE_A_NOUN = set("the my a an our his her their your some this that the
  */
 const SIMPLE_PAST_ONLY = set("rang spoke phoned called replied answered responded");
 
+/** "… off amazon", "… from tesco": where a thing was got. */
+const WHERE_FROM = set("off from via at");
 /** Participles of booking, which may name the day booked ("dentist booked for the 3rd"). */
 const BOOKED = set("booked arranged scheduled reserved confirmed");
 /** The words of a day and a time, one at a time ("the 3rd", "next friday at 10am"). */
@@ -450,6 +455,9 @@ function participleRefs(said: readonly string[]): { refs: TaskRef[]; deed: strin
   // "invoice sent to dave", "parcel posted to nan": who it went to is not the task's name.
   const n = said.length;
   let ws = n >= 4 && said[n - 2] === "to" && SENT_TO.has(said[n - 3] ?? "") ? said.slice(0, -2) : said;
+  // "ink ordered off amazon", "milk bought from tesco", "card sent online": where it was done.
+  const from = ws.length >= 4 && WHERE_FROM.has(ws.at(-2) ?? "") ? 2 : ws.length >= 3 && ws.at(-1) === "online" ? 1 : 0;
+  if (from && baseOfPast(ws.at(-1 - from) ?? "") !== null && !isBaseVerb(ws.at(-1 - from) ?? "")) ws = ws.slice(0, -from);
   // "dentist booked for the 3rd", "haircut booked in for friday at 10": the day booked is the appointment's, the booking is done.
   const at = ws.lastIndexOf("for");
   const booked = at > 1 && (BOOKED.has(ws[at - 1] ?? "") || (ws[at - 1] === "in" && BOOKED.has(ws[at - 2] ?? "")));
@@ -650,7 +658,15 @@ export const COMPLETE_RULES: ChangeRule[] = [
                 optional(phrases("now|finally|already|today|this morning|at last|lol|yay")),
               ],
             },
-            completed,
+            (target, said) => {
+              const r = completed(target, said);
+              if (!r || r === "refuse" || r.type !== "complete") return r;
+              // "the quote's gone off" was sent, "the form's in" handed in, "bins went out" put out;
+              // "milk's gone off" is no deed of "Buy milk" (rule done-verb-fits).
+              const ws = said.ws;
+              const deed = ws.includes("off") ? "send" : ws.includes("in") ? "hand" : ws.includes("out") ? "out" : "do";
+              return { ...r, deeds: r.refs.map(() => deed) };
+            },
           )(s),
   },
   {

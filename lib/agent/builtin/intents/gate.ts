@@ -179,7 +179,7 @@ export function gate(c: GateClause, intent: Intent, mutates: boolean, reader = "
     intent.type === "add" &&
     intent.items.length === 1 &&
     !isBaseVerb(c.lower.split(/\s+/)[0] ?? "") &&
-    intent.items.some((i) => saysSomething(i.title, c.raw))
+    intent.items.some((i) => !isBaseVerb(i.title.split(/\s+/)[0]?.toLowerCase() ?? "") && saysSomething(i.title, c.raw))
   )
     return { type: "say", kind: "remark" };
   // "please, for friday", "thanks, friday": courtesy words alone are never a task's title.

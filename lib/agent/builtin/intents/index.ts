@@ -223,8 +223,27 @@ function compoundSubject(words: readonly string[]): boolean {
  * week next week": a title whose head is a stretch of time names a day or a week (an event, a mood),
  * not a thing to do; it is offered. (Birthdays are remembered: added.)
  */
-const WHERE_START = new Set("off on in at away out home round over".split(" "));
+const WHERE_START = new Set("off on in at away out round over".split(" "));
 const CAUSATIVE = new Set(["get", "have", "keep", "leave"]);
+/** Words that make "<thing> <participle>" a statement ("the gym was packed", "rent's been paid"). */
+const DONE_BY_AUX = new Set("is are was were been be being got gets has have had it's its".split(" "));
+function doneBy(title: string, lower: string): string | null {
+  const words = title.split(/\s+/);
+  const last = (words.at(-1) ?? "").toLowerCase();
+  const base = baseOfPast(last);
+  if (words.length < 2 || words.length > 6 || !base || isBaseVerb(last) || !isBaseVerb(base)) return null;
+  if (words.slice(0, -1).some((w) => DONE_BY_AUX.has(w.toLowerCase()) || (/'s$/i.test(w) === false && w.includes("'")))) return null;
+  if (!/\b(?:by|before)\b/.test(lower)) return null;
+  return `Get ${title.charAt(0).toLowerCase()}${title.slice(1)}`;
+}
+
+/** "home tomorrow", "home by 6": a place word first; "home insurance renewal" is a thing of the home. */
+function startsWhere(title: string): boolean {
+  const [first = "", second = ""] = title.toLowerCase().split(/\s+/);
+  return (
+    WHERE_START.has(first) || (first === "home" && (second === "" || HEAD_ENDS.has(second) || second === "early" || second === "late"))
+  );
+}
 /** Participles that name the chore done to a thing ("spare keys cut", "shelves put up"). */
 const DONE_TO = new Set(["cut", "put", "set"]);
 const HEAD_ENDS = new Set("at in on for with from by to".split(" "));
@@ -294,6 +313,10 @@ function readBareAdd(c: Clause): Intent | null {
   const items = readAdd(c.original, c.clock);
   const item = items.length === 1 ? items[0] : undefined;
   const verb = (item?.title.split(/\s+/)[0] ?? "").toLowerCase();
+  // rule done-by: "half term childcare sorted by fri", "christmas cards posted by the 15th": a thing
+  // and what must be done to it by a day is the to-do "Get … sorted", never a deed told.
+  const wanted = item?.due && !isBaseVerb(firstWord) ? doneBy(item.title, c.lower) : null;
+  if (item && wanted) return { type: "add", items: [{ ...item, title: wanted }] };
   // "parents coming friday", "big storm coming friday": the date took "coming" from the title, but the
   // clause still tells what is on its way ("this coming friday" is a date). An appointment is offered.
   if (item?.due && !isBaseVerb(firstWord) && underWay(c.lower)) return item.due.includes("T") ? { type: "offer", item } : null;
@@ -338,7 +361,7 @@ function readBareAdd(c: Clause): Intent | null {
     if (item && (isBaseVerb(firstWord) ? TIME_HEADS.has(second) : namesADay(item.title))) return { type: "offer", item };
     // "off work tomorrow", "on holiday next week", "in the office tomorrow": where the user will be, told;
     // a to-do's title never starts with a place word.
-    if (item?.due && !isBaseVerb(firstWord) && WHERE_START.has((item.title.split(/\s+/)[0] ?? "").toLowerCase())) return null;
+    if (item?.due && !isBaseVerb(firstWord) && startsWhere(item.title)) return null;
     // "the car looks filthy after the weekend": a dated title that starts with "the" and no verb is
     // about something the user has or sees, not a new to-do; offered.
     if (item?.due && firstWord === "the" && /^the\s/i.test(item.title)) return { type: "offer", item };
