@@ -72,6 +72,13 @@ export function chooseCandidate(failure: ToolResultEvent, intent: Intent, userTe
   const candidates = failure.outcome.candidates;
   if (failure.outcome.code === "ambiguous" && candidates.length > 0) {
     if (intent.type === "select") {
+      if (intent.ref.kind === "listed" && intent.ref.except) {
+        // "all except the first": the candidates but the positions named (rule LISTED-EXCEPT).
+        const skip = new Set(intent.ref.except.map((e) => (e.fromEnd ? candidates.length - e.n : e.n - 1)));
+        if ([...skip].some((i) => i < 0 || i >= candidates.length)) return null;
+        const kept = candidates.filter((_, i) => !skip.has(i)).map((c) => c.id);
+        return kept.length ? kept : null;
+      }
       if (intent.ref.kind === "listed") return candidates.map((c) => c.id);
       if (intent.ref.kind === "ordinal") {
         const c = candidates[intent.ref.fromEnd ? candidates.length - intent.ref.n : intent.ref.n - 1];

@@ -20,7 +20,7 @@ import { readLists, readOrganise, readSubtaskQuestion } from "./organise";
 import { readPlan } from "./plan";
 import { readUndo } from "./undo";
 import { readRelay } from "./relay";
-import { isListedRef, isPronoun, ordinalRef, refFrom } from "./refs";
+import { isListedRef, isPronoun, ordinalRef, refFrom, trailingExcept } from "./refs";
 import { isOffTopic, isQuestion, readSocial } from "./social";
 import type { Intent } from "./types";
 import { readUpdate } from "./update";
@@ -668,11 +668,38 @@ export function classify(message: string, clock: Clock): Intent[] {
   if (message.length > MAX_MESSAGE_CHARS * 2) return [TOO_LONG]; // before any regex runs on it
   const text = normalize(message);
   if (text.length > MAX_MESSAGE_CHARS || wordCount(text) > MAX_MESSAGE_WORDS) return [TOO_LONG];
+  const excepted = listedThenExcept(text, clock);
+  if (excepted) return excepted;
   const read = classifyBounded(text, clock, true);
   // "the overdue lot, whack em on friday": a group and a pronoun for it is never a new task; ask.
   if (read.some((i) => i.type === "add" || i.type === "offer") && groupThenUnreadCommand(cleanRequest(text), clock))
     return [{ type: "say", kind: "unclear" }];
   return read;
+}
+
+/**
+ * Rule LISTED-EXCEPT, trailing: "make them all high priority except the top one", "move them all to
+ * friday but the last one": the request about every task shown, less the positions named. Only a
+ * request that reads as exactly one change of "them" takes the exception; anything else is not read here.
+ */
+function listedThenExcept(text: string, clock: Clock): Intent[] | null {
+  const cut = trailingExcept(text);
+  if (!cut) return null;
+  const read = classifyBounded(cut.head, clock, true);
+  const only = read.length === 1 ? read[0] : undefined;
+  if (only?.type === "update" && only.ref.kind === "listed" && !only.ref.except && only.ref.count === undefined)
+    return [{ ...only, ref: { kind: "listed", except: cut.except } }];
+  if (
+    (only?.type === "complete" || only?.type === "delete" || only?.type === "reopen") &&
+    only.refs.length === 1 &&
+    only.refs[0]?.kind === "listed" &&
+    !only.refs[0].except &&
+    only.refs[0].count === undefined
+  )
+    return [{ ...only, refs: [{ kind: "listed", except: cut.except }] }];
+  // "mark them all done except the second": "them all" read as the whole list shown.
+  if (only?.type === "bulk" && only.listed) return [{ type: only.action, refs: [{ kind: "listed", except: cut.except }] }];
+  return null;
 }
 
 function classifyBounded(text: string, clock: Clock, answerFirst: boolean): Intent[] {
