@@ -690,6 +690,32 @@ function isAfterThat(text: string): boolean {
  * task; each further "then what?" goes one further. Only when every message since the list
  * asked this; it reads and changes nothing.
  */
+/** "which ones", "what are they" after a count ("2 tasks are overdue."): the tasks counted. */
+const WHICH_ONES = new Set(
+  [
+    "which ones",
+    "which",
+    "what ones",
+    "what are they",
+    "which are they",
+    "which ones are they",
+    "what r they",
+    "like what",
+    "such as",
+  ].flatMap((q) => [q, `${q} then`]),
+);
+
+/** Rule WHICH-ONES: after the previous turn listed or counted tasks, "which ones?" shows them; reads only. */
+function whichOnes(ctx: TurnContext): Mapped | null {
+  if (!WHICH_ONES.has(words(ctx.userText).join(" "))) return null;
+  let u = ctx.history.length - 1;
+  while (u >= 0 && ctx.history[u]?.kind !== "user") u--;
+  const shown = ctx.history.slice(u + 1).some((e) => e.kind === "result" && e.name === "list_tasks" && e.outcome.kind === "ok");
+  const list = shown ? latestList(ctx.history, ctx.clock) : null;
+  if (!list?.length) return null;
+  return { calls: [], notes: [list.map((t, i) => `${i + 1}. ${taskLine(t, ctx.clock)}`).join("\n")] };
+}
+
 function afterThat(ctx: TurnContext): Mapped | null {
   if (!isAfterThat(ctx.userText)) return null;
   const at = ctx.history.findLastIndex((e) => e.kind === "result" && e.name === "list_tasks" && e.outcome.kind === "ok");
@@ -773,7 +799,7 @@ export function dialogueAnswer(ctx: TurnContext): Mapped | null {
   if (said) return { calls: said, notes: [] };
   const did = didIt(ctx);
   if (did) return { calls: did, notes: [] };
-  const answered = afterThat(ctx) ?? aboutIt(ctx);
+  const answered = afterThat(ctx) ?? aboutIt(ctx) ?? whichOnes(ctx);
   if (answered) return answered;
   if (acts.length === 0) {
     const moved = loosely ? newDay(ctx, acts) : null;

@@ -168,3 +168,34 @@ describe("casual questions only read", () => {
     expect(step.text).toContain("'Renew passport' is due");
   });
 });
+
+describe("answers after an offer and after a count", () => {
+  const offered: ConversationEvent[] = [
+    { kind: "user", text: "might need to get the chimney swept" },
+    { kind: "assistant", text: "Do you want me to add 'Get the chimney swept'?" },
+  ];
+  it.each(["yes please, for friday", "yeah but make it friday", "ok make it friday", "yes, friday"])(
+    "YES-WITH-DAY: %s adds the item offered on that day",
+    (text) => {
+      expect(calls(offered, text)).toEqual([{ toolName: "add_task", input: { title: "Get the chimney swept", due: "2026-11-27" } }]);
+    },
+  );
+  it.each(["yes but not friday", "yes for the dentist"])("%s adds nothing on a day", (text) => {
+    expect(calls(offered, text).some((c) => c.toolName === "add_task" && "due" in c.input)).toBe(false);
+  });
+  it("'no thanks but add X' adds X", () => {
+    expect(read("no thanks but add get a haircut")).toEqual([{ type: "add", items: [{ title: "Get a haircut" }] }]);
+  });
+  it("WHICH-ONES: after a count, 'which ones' shows the tasks counted and writes nothing", () => {
+    const h = listed(task("a", "Renew passport"), task("b", "Return library books"));
+    const step = planStep({ system: "", events: [...h, { kind: "user", text: "which ones" }] }, clock, new Set());
+    expect(step.calls).toEqual([]);
+    expect(step.text).toContain("Return library books");
+  });
+  it("REMARK-ABOUT-IT: a remark that names no task, then a change of 'it'", () => {
+    expect(read("cant be bothered with that today, move it to tmrw")).toEqual([
+      { type: "update", ref: { kind: "pronoun" }, changes: { due: "2026-11-27" } },
+    ]);
+    expect(read("if that happens, move it to friday")).toEqual([{ type: "say", kind: "unclear" }]);
+  });
+});

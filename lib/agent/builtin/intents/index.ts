@@ -710,7 +710,8 @@ function classifyBounded(text: string, clock: Clock, answerFirst: boolean): Inte
       )
     : null;
   if (yesNo && yesNo[1]) {
-    const rest = classifyBounded(yesNo[1].trim(), clock, false);
+    // "no thanks but add a haircut", "yes but make it friday": the "but" joins the answer to the rest.
+    const rest = classifyBounded(yesNo[1].trim().replace(/^but\s+(?=\S)/i, ""), clock, false);
     if (rest.every(isKnown) && !rest.some((i) => i.type === "confirm" || i.type === "deny")) return rest;
     // "yes please, for friday": what follows the answer is read on its own (the planner applies a
     // bare slot to the task just talked about); the answer word never becomes a title.
@@ -859,6 +860,15 @@ export function remarkThenRequest(text: string, clock: Clock): Intent[] | null {
   const pronoun = w.findIndex((x) => x === "it" || x === "that" || x === "this");
   if (pronoun >= 0) {
     const named = antecedent(remarkWords);
+    // Rule REMARK-ABOUT-IT: "cant be bothered with that today, move it to tmrw": the remark names no
+    // task either, so "it" is the task just shown or talked about (resolved, or asked, like any "it").
+    if (!named && remarkWords.some((x) => x === "it" || x === "that" || x === "this")) {
+      const read = classifyBounded(w.join(" "), clock, false);
+      const onIt = (i: Intent) =>
+        (i.type === "update" && i.ref.kind === "pronoun") ||
+        ((i.type === "complete" || i.type === "reopen") && i.refs.length === 1 && i.refs[0]?.kind === "pronoun");
+      return read.length === 1 && read.every(onIt) ? read : null;
+    }
     if (!named) return null;
     w = [...w.slice(0, pronoun), "the", ...named, ...w.slice(pronoun + 1)];
   }
