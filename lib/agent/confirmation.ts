@@ -27,14 +27,17 @@ export function findPendingApprovals(message: UIMessage | undefined): PendingApp
 const YES_WORD =
   "(?:y|yes|yep|yeah|yeh|yea|yup|ya|ye|yh|aye|mhm|sure|ok|okay|k|absolutely|definitely|defo|certainly|of course|confirm(?:ed)?|approved?|affirmative|correct|alright|all right|fine|please|pls)";
 const DELETE_TARGET = "(?: it| them| all| both| all of them| that| those| that one)?";
-const YES_TAIL = `(?:yes|sure|ok|okay|please|pls|do|then|thanks|thank you|ta|go ahead|go on|go for it|do it|(?:delete|remove|bin|ditch|scrap)${DELETE_TARGET}|thats fine|confirm(?:ed)?|absolutely|definitely|i am sure|im sure)`;
-const APPROVE = new RegExp(
-  `^(?:${YES_WORD}(?: ${YES_TAIL})*|(?:do it|go ahead|go on|go for it|please do|proceed|(?:delete|remove)${DELETE_TARGET})(?: please| now)?)$`,
-);
-const NO_WORD = "(?:n|no|nope|nah|nay|cancel|stop|abort|wait|hold on|never ?mind|forget it|leave it|not now|dont|do not)";
+const YES_TAIL = `(?:${YES_WORD}|do|then|thanks|thank you|ta|go ahead|go on|go for it|do it|(?:delete|remove|bin|ditch|scrap|get rid of)${DELETE_TARGET}|get rid|thats fine|fine by me|sounds good|why not|thing|mate|cool|absolutely|definitely|i am sure|im sure)`;
+/** Whole answers that open with no yes word: "go for it", "why not", "sounds good", "course". */
+const YES_LEAD =
+  "(?:do it|go ahead|go on|go for it|please do|proceed|why not|sounds good|cool|course|totally|fine by me|(?:delete|remove|bin|ditch|scrap)(?: it| them| that| that one)?)";
+const APPROVE = new RegExp(`^(?:${YES_WORD}|${YES_LEAD})(?: ${YES_TAIL})*$`);
+const NO_WORD = "(?:n|no|nope|nah|nay|cancel|stop|abort|wait|hold on|never ?mind|forget it|leave it|not now|not yet|dont|do not)";
+/** Words a no may open with: "hmm no leave it", "actually no". */
+const NO_LEAD = "(?:(?:hmm+|actually|oh|um+|erm+|ah|sorry|on second thoughts?) )?";
 const KEEP = "(?:keep(?: it| them| both| that| that one)?|(?:dont|do not)(?: delete| remove)?(?: it| them| that)?(?: do it)?)";
-const NO_TAIL = `(?:no|please|thanks|thank you|${KEEP}|cancel|stop|leave it|wait|never ?mind|forget it|not now|changed my mind|i changed my mind)`;
-const DENY = new RegExp(`^(?:${NO_WORD}(?: ${NO_TAIL})*|${KEEP}(?: please)?)$`);
+const NO_TAIL = `(?:no|please|thanks|thank you|${KEEP}|cancel|stop|leave it|wait|never ?mind|forget it|not now|not yet|changed my mind|i changed my mind|dont bother|for now|ur alright|youre alright|mate)`;
+const DENY = new RegExp(`^${NO_LEAD}(?:${NO_WORD}(?: ${NO_TAIL})*|${KEEP}(?: please)?)$`);
 
 /**
  * A typed answer to a pending delete: "yes", "Yes, delete them!", "absolutely", "go ahead" →

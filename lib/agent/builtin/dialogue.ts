@@ -238,6 +238,22 @@ function plainTarget(phrase: string, ctx: TurnContext): boolean {
   return read.length === 1 && (read[0]?.type === "unknown" || read[0]?.type === "offer" || read[0]?.type === "add");
 }
 
+/** Verbs that ask for a new task outright: "and add milk", "put bread on too". */
+const ADD_VERBS = new Set(["add", "put", "stick", "chuck", "pop", "create", "new", "include"]);
+
+/**
+ * Rule ELLIPSIS-NOT-ADD: after a change, an ellipsis whose target reads as an add ("phone bill as
+ * well", "water bill too" — "phone", "water" are verbs too) is the same change on that task,
+ * unless a joiner opens it ("oh and buy bread too") or an add verb starts it ("add milk too"):
+ * then it is a request of its own, read as before.
+ */
+function newRequest(ctx: TurnContext, target: string): boolean {
+  if (classify(target, ctx.clock)[0]?.type !== "add") return false;
+  const w = words(ctx.userText);
+  dropFront(w, FILLER_FRONT);
+  return JOINERS.has(w[0] ?? "") || ADD_VERBS.has(words(target)[0] ?? "");
+}
+
 function sameWordIn(title: string, phrase: string): boolean {
   const t = words(title);
   const p = words(taskPhrase(words(phrase)));
@@ -261,7 +277,7 @@ function ellipsisCalls(ctx: TurnContext, acts: Act[], target: string): Call[] | 
   // "and add milk" after a change is a new request, not the same change on 'add milk'.
   else
     task =
-      plainTarget(target, ctx) && classify(target, ctx.clock)[0]?.type !== "add" && !(act.task && sameWordIn(act.task.title, target))
+      plainTarget(target, ctx) && !newRequest(ctx, target) && !(act.task && sameWordIn(act.task.title, target))
         ? taskPhrase(words(target))
         : null;
   return task ? [{ toolName: act.name, input: { ...act.input, task } }] : null;
@@ -674,6 +690,32 @@ function isAfterThat(text: string): boolean {
  * task; each further "then what?" goes one further. Only when every message since the list
  * asked this; it reads and changes nothing.
  */
+/** "which ones", "what are they" after a count ("2 tasks are overdue."): the tasks counted. */
+const WHICH_ONES = new Set(
+  [
+    "which ones",
+    "which",
+    "what ones",
+    "what are they",
+    "which are they",
+    "which ones are they",
+    "what r they",
+    "like what",
+    "such as",
+  ].flatMap((q) => [q, `${q} then`]),
+);
+
+/** Rule WHICH-ONES: after the previous turn listed or counted tasks, "which ones?" shows them; reads only. */
+function whichOnes(ctx: TurnContext): Mapped | null {
+  if (!WHICH_ONES.has(words(ctx.userText).join(" "))) return null;
+  let u = ctx.history.length - 1;
+  while (u >= 0 && ctx.history[u]?.kind !== "user") u--;
+  const shown = ctx.history.slice(u + 1).some((e) => e.kind === "result" && e.name === "list_tasks" && e.outcome.kind === "ok");
+  const list = shown ? latestList(ctx.history, ctx.clock) : null;
+  if (!list?.length) return null;
+  return { calls: [], notes: [list.map((t, i) => `${i + 1}. ${taskLine(t, ctx.clock)}`).join("\n")] };
+}
+
 function afterThat(ctx: TurnContext): Mapped | null {
   if (!isAfterThat(ctx.userText)) return null;
   const at = ctx.history.findLastIndex((e) => e.kind === "result" && e.name === "list_tasks" && e.outcome.kind === "ok");
@@ -701,6 +743,8 @@ function pronounQuestion(text: string): "due" | "priority" | "list" | null {
   if (w[0] === "what" && (w[1] === "day" || w[1] === "date" || w[1] === "time") && rest(["what", "day"]).length === 0) return "due";
   // "is it urgent", "is that high priority", "what priority is it"
   if (PRIORITY_QUESTIONS.has(said)) return "priority";
+  // "is it overdue", "is that one late", "is it soon": when it is due
+  if (DUE_STATE_QUESTIONS.has(said)) return "due";
   // "what list is it in", "which list is that on"
   if (LIST_QUESTIONS.has(said)) return "list";
   return null;
@@ -714,6 +758,11 @@ const PRIORITY_QUESTIONS = new Set([
   ...IT.flatMap((it) => ["urgent", "important", "high priority", "a priority"].map((p) => `is ${it} ${p}`)),
   ...IT.flatMap((it) => [`what priority is ${it}`, `how urgent is ${it}`, `how important is ${it}`]),
 ]);
+const DUE_STATE_QUESTIONS = new Set(
+  [...IT, "that one", "this one"].flatMap((it) =>
+    ["overdue", "late", "soon", "today", "tomorrow", "still due", "due soon", "due today", "due tomorrow"].map((d) => `is ${it} ${d}`),
+  ),
+);
 const LIST_QUESTIONS = new Set(
   ["what", "which"].flatMap((q) => IT.flatMap((it) => ["in", "on"].flatMap((p) => [`${q} list is ${it} ${p}`, `${q} list's ${it} ${p}`]))),
 );
@@ -750,7 +799,7 @@ export function dialogueAnswer(ctx: TurnContext): Mapped | null {
   if (said) return { calls: said, notes: [] };
   const did = didIt(ctx);
   if (did) return { calls: did, notes: [] };
-  const answered = afterThat(ctx) ?? aboutIt(ctx);
+  const answered = afterThat(ctx) ?? aboutIt(ctx) ?? whichOnes(ctx);
   if (answered) return answered;
   if (acts.length === 0) {
     const moved = loosely ? newDay(ctx, acts) : null;
@@ -777,7 +826,7 @@ export function dialogueAnswer(ctx: TurnContext): Mapped | null {
   const target = readEllipsis(ctx.userText);
   // "and add milk", "oh and buy bread too" after a change: a request of its own, read as before.
   const last = acts.at(-1);
-  if (target && target !== OTHER && last?.name !== "add_task" && classify(target, ctx.clock)[0]?.type === "add") return null;
+  if (target && target !== OTHER && last?.name !== "add_task" && newRequest(ctx, target)) return null;
   if (target) return answerOrAsk(ellipsisCalls(ctx, acts, target));
   return null;
 }

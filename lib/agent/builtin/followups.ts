@@ -72,6 +72,13 @@ export function chooseCandidate(failure: ToolResultEvent, intent: Intent, userTe
   const candidates = failure.outcome.candidates;
   if (failure.outcome.code === "ambiguous" && candidates.length > 0) {
     if (intent.type === "select") {
+      if (intent.ref.kind === "listed" && intent.ref.except) {
+        // "all except the first": the candidates but the positions named (rule LISTED-EXCEPT).
+        const skip = new Set(intent.ref.except.map((e) => (e.fromEnd ? candidates.length - e.n : e.n - 1)));
+        if ([...skip].some((i) => i < 0 || i >= candidates.length)) return null;
+        const kept = candidates.filter((_, i) => !skip.has(i)).map((c) => c.id);
+        return kept.length ? kept : null;
+      }
       if (intent.ref.kind === "listed") return candidates.map((c) => c.id);
       if (intent.ref.kind === "ordinal") {
         const c = candidates[intent.ref.fromEnd ? candidates.length - intent.ref.n : intent.ref.n - 1];
@@ -113,6 +120,22 @@ export function addAfterCreatedList(lastText: string, created: string | null): {
   const listOffer = CREATE_LIST_OFFER.exec(lastText);
   if (!listOffer || !listOffer[2] || !created) return null;
   return { toolName: "add_task", input: { title: listOffer[2], list: created } };
+}
+
+/** Words between a yes and the day it gives: "yes please, for friday", "yeah but make it monday". */
+const YES_DAY_JOIN = new Set("please pls plz but make it that for on do put set lets let's say then just".split(" "));
+
+/** The day of "yes please, for friday" (a yes word first, then only a day or time), or null. */
+function yesWithDay(userText: string, clock: Clock): string | null {
+  const w = userText.toLowerCase().match(/[\p{L}\p{N}':]+/gu) ?? [];
+  if (!w[0] || !saysYes(w[0])) return null;
+  let i = 1;
+  while (i < w.length && (YES_DAY_JOIN.has(w[i] ?? "") || saysYes(w[i] ?? ""))) i++;
+  const rest = w.slice(i).join(" ");
+  if (!rest || w.length > 10) return null;
+  const due = findDue(rest, clock);
+  const covered = due ? due.spans.reduce((n, sp) => n + sp.length, 0) : 0;
+  return due && covered >= rest.length ? dueToString(due.due) : null;
 }
 
 /** A yes/no or a one-phrase answer to this model's own last question. */
@@ -158,6 +181,14 @@ export function contextualAnswer(
       };
     }
     if (intent.type === "deny") return { calls: [], notes: ["Okay, I won't add it."] };
+    // "yes please, for friday", "yeah but make it friday": the item offered, on the day said (rule YES-WITH-DAY).
+    const day = yesWithDay(userText, clock);
+    if (day) {
+      const item = offeredItem(history, suggestion[1], clock) ?? { title: suggestion[1] };
+      const input: Record<string, unknown> = { ...item, due: day };
+      delete input.remindBeforeWithoutDue;
+      return { calls: [{ toolName: "add_task", input }], notes: [] };
+    }
   }
   const listOffer = CREATE_LIST_OFFER.exec(lastText);
   if (listOffer && listOffer[1] && listOffer[2]) {

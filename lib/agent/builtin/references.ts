@@ -125,6 +125,15 @@ function countMismatch(ref: Extract<TaskRef, { kind: "listed" }>, shown: number)
   return { problem: `The list I showed has ${count}, so I'm not sure which ${ref.count} you mean. Could you tell me their names?` };
 }
 
+/** Every task of the list shown but the ordinals named ("all of them except the first"); an ordinal past the list asks. */
+function allBut(list: TaskView[], except: Array<{ n: number; fromEnd: boolean }>): Resolved {
+  const skip = new Set(except.map((e) => (e.fromEnd ? list.length - e.n : e.n - 1)));
+  if ([...skip].some((i) => i < 0 || i >= list.length))
+    return { problem: `The list I showed has ${list.length} tasks, so I'm not sure which ones you mean. Could you tell me their names?` };
+  const ids = list.filter((_, i) => !skip.has(i)).map((t) => t.id);
+  return ids.length ? { ids } : { problem: "That leaves none of the tasks I showed. Which ones do you mean?" };
+}
+
 export type Resolved = { ids: string[] } | { task: string } | { problem: string };
 
 /** Resolves a reference against the conversation: ids for ordinals/pronouns/"them", else the phrase. */
@@ -143,9 +152,12 @@ export function resolveRef(ref: TaskRef, events: ConversationEvent[], clock?: Cl
   const list = latestList(events, clock);
   if (!list || list.length === 0) {
     const { tasks } = lastTouched(events);
+    if (ref.kind === "listed" && ref.except)
+      return { problem: "I'm not sure which tasks you mean. Ask me to show your tasks first, then tell me which ones." };
     if (ref.kind === "listed" && tasks.length) return countMismatch(ref, tasks.length) ?? { ids: tasks.map((t) => t.id) };
     return { problem: "I'm not sure which tasks you mean. Ask me to show your tasks first, then tell me which one." };
   }
+  if (ref.kind === "listed" && ref.except) return allBut(list, ref.except);
   if (ref.kind === "listed") return countMismatch(ref, list.length) ?? { ids: list.map((t) => t.id) };
   const index = ref.fromEnd ? list.length - ref.n : ref.n - 1;
   const task = list[index];

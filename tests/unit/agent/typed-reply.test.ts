@@ -27,6 +27,17 @@ describe("typed answers to a pending delete", () => {
     "yeh go ahead",
     "ok sure bin it",
     "yep go on then",
+    // Dialogue probe (issue 24, w11): everyday yeses.
+    "yeah why not",
+    "sure thing",
+    "ok fine",
+    "alright fine",
+    "yeah go for it mate",
+    "go on then",
+    "sounds good",
+    "fine by me",
+    "yep get rid",
+    "why not",
   ])("%s approves", (text) => expect(classifyTypedReply(text)).toBe("approve"));
 
   it.each([
@@ -43,6 +54,12 @@ describe("typed answers to a pending delete", () => {
     "no don't",
     "leave it",
     "forget it",
+    "nah don't bother",
+    "hmm no leave it",
+    "actually no",
+    "not yet",
+    "no, leave it for now",
+    "nah ur alright",
   ])("%s denies", (text) => expect(classifyTypedReply(text)).toBe("deny"));
 
   it.each([
@@ -54,5 +71,9 @@ describe("typed answers to a pending delete", () => {
     "",
     "no, delete the other one",
     "yeah bin the other one",
+    "why not keep it",
+    "ok wait",
+    "yes then no",
+    "not sure",
   ])("%s is neither", (text) => expect(classifyTypedReply(text)).toBeNull());
 });

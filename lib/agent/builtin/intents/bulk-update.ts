@@ -14,6 +14,7 @@ import { readFilter } from "./list";
 import { findPriority, priorityWord } from "@/lib/task-line/priority";
 import { type BulkChanges, fieldCount, type Intent, type ListFilter } from "./types";
 import { readValue } from "./update";
+import { exceptsByPosition } from "./refs";
 
 const NOUN = "(?:tasks|todos|to-?dos|items|ones|things|stuff|bits|lot|chores|errands|reminders|jobs)";
 const QUANT =
@@ -44,6 +45,8 @@ export function bulkTarget(phrase: string, clock: Clock): ListFilter | null {
   const said = trimPunctuation(phrase.toLowerCase());
   // "all the work ones apart from the report": the group, less the tasks named after the exception.
   const cut = EXCEPTION.exec(said);
+  // "everything except the 2nd": tasks of the list shown, by position (rule LISTED-EXCEPT in refs.ts).
+  if (cut?.[1] && cut.index > 0 && exceptsByPosition(said)) return null;
   if (cut?.[1] && cut.index > 0) {
     const filter = bulkTarget(said.slice(0, cut.index), clock);
     const except = cut[1].replace(/^(?:the|my|our)\s+/, "").replace(/\s+(?:one|ones|task|thing|stuff)$/, "");
@@ -374,6 +377,7 @@ function readGroupAction(text: string, clock: Clock): Intent | null {
   while (words.length > 2 && AFTERWORDS.has(words[words.length - 1] ?? "")) words.pop();
   // "everything on my home list is done except the gutters": read without the exception, then leave it out.
   const cut = EXCEPTION.exec(words.join(" "));
+  if (cut?.[1] && cut.index > 0 && exceptsByPosition(words.join(" "))) return null;
   if (cut?.[1] && cut.index > 0) {
     const read = readGroupAction(words.join(" ").slice(0, cut.index), clock);
     const except = cut[1].replace(/^(?:the|my|our)\s+/, "").replace(/\s+(?:one|ones|task|thing|stuff)$/, "");

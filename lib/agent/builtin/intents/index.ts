@@ -20,7 +20,7 @@ import { readLists, readOrganise, readSubtaskQuestion } from "./organise";
 import { readPlan } from "./plan";
 import { readUndo } from "./undo";
 import { readRelay } from "./relay";
-import { isListedRef, isPronoun, ordinalRef, refFrom } from "./refs";
+import { isListedRef, isPronoun, ordinalRef, refFrom, trailingExcept } from "./refs";
 import { isOffTopic, isQuestion, readSocial } from "./social";
 import type { Intent } from "./types";
 import { readUpdate } from "./update";
@@ -698,11 +698,38 @@ export function classify(message: string, clock: Clock): Intent[] {
   if (message.length > MAX_MESSAGE_CHARS * 2) return [TOO_LONG]; // before any regex runs on it
   const text = normalize(message);
   if (text.length > MAX_MESSAGE_CHARS || wordCount(text) > MAX_MESSAGE_WORDS) return [TOO_LONG];
+  const excepted = listedThenExcept(text, clock);
+  if (excepted) return excepted;
   const read = classifyBounded(text, clock, true);
   // "the overdue lot, whack em on friday": a group and a pronoun for it is never a new task; ask.
   if (read.some((i) => i.type === "add" || i.type === "offer") && groupThenUnreadCommand(cleanRequest(text), clock))
     return [{ type: "say", kind: "unclear" }];
   return read;
+}
+
+/**
+ * Rule LISTED-EXCEPT, trailing: "make them all high priority except the top one", "move them all to
+ * friday but the last one": the request about every task shown, less the positions named. Only a
+ * request that reads as exactly one change of "them" takes the exception; anything else is not read here.
+ */
+function listedThenExcept(text: string, clock: Clock): Intent[] | null {
+  const cut = trailingExcept(text);
+  if (!cut) return null;
+  const read = classifyBounded(cut.head, clock, true);
+  const only = read.length === 1 ? read[0] : undefined;
+  if (only?.type === "update" && only.ref.kind === "listed" && !only.ref.except && only.ref.count === undefined)
+    return [{ ...only, ref: { kind: "listed", except: cut.except } }];
+  if (
+    (only?.type === "complete" || only?.type === "delete" || only?.type === "reopen") &&
+    only.refs.length === 1 &&
+    only.refs[0]?.kind === "listed" &&
+    !only.refs[0].except &&
+    only.refs[0].count === undefined
+  )
+    return [{ ...only, refs: [{ kind: "listed", except: cut.except }] }];
+  // "mark them all done except the second": "them all" read as the whole list shown.
+  if (only?.type === "bulk" && only.listed) return [{ type: only.action, refs: [{ kind: "listed", except: cut.except }] }];
+  return null;
 }
 
 function classifyBounded(text: string, clock: Clock, answerFirst: boolean): Intent[] {
@@ -713,7 +740,8 @@ function classifyBounded(text: string, clock: Clock, answerFirst: boolean): Inte
       )
     : null;
   if (yesNo && yesNo[1]) {
-    const rest = classifyBounded(yesNo[1].trim(), clock, false);
+    // "no thanks but add a haircut", "yes but make it friday": the "but" joins the answer to the rest.
+    const rest = classifyBounded(yesNo[1].trim().replace(/^but\s+(?=\S)/i, ""), clock, false);
     if (rest.every(isKnown) && !rest.some((i) => i.type === "confirm" || i.type === "deny")) return rest;
     // "yes please, for friday": what follows the answer is read on its own (the planner applies a
     // bare slot to the task just talked about); the answer word never becomes a title.
@@ -862,6 +890,15 @@ export function remarkThenRequest(text: string, clock: Clock): Intent[] | null {
   const pronoun = w.findIndex((x) => x === "it" || x === "that" || x === "this");
   if (pronoun >= 0) {
     const named = antecedent(remarkWords);
+    // Rule REMARK-ABOUT-IT: "cant be bothered with that today, move it to tmrw": the remark names no
+    // task either, so "it" is the task just shown or talked about (resolved, or asked, like any "it").
+    if (!named && remarkWords.some((x) => x === "it" || x === "that" || x === "this")) {
+      const read = classifyBounded(w.join(" "), clock, false);
+      const onIt = (i: Intent) =>
+        (i.type === "update" && i.ref.kind === "pronoun") ||
+        ((i.type === "complete" || i.type === "reopen") && i.refs.length === 1 && i.refs[0]?.kind === "pronoun");
+      return read.length === 1 && read.every(onIt) ? read : null;
+    }
     if (!named) return null;
     w = [...w.slice(0, pronoun), "the", ...named, ...w.slice(pronoun + 1)];
   }

@@ -8,7 +8,7 @@ import { SHORT_WEEKDAYS } from "@/lib/task-line/calendar";
 import { trimPunctuation } from "@/lib/task-line/text";
 import { findPriority } from "@/lib/task-line/priority";
 import { readWindow } from "../windows";
-import { isListedRef, ordinalRef } from "./refs";
+import { exceptsByPosition, isListedRef, ordinalRef } from "./refs";
 import type { Intent, ListFilter } from "./types";
 
 const TASK_WORDS =
@@ -162,6 +162,22 @@ function readOrganised(t: string, clock: Clock): Intent | null {
   // "what's in garden" (no "list" said) may name a label or a topic when no list has the name.
   if (shown && shown[1] && !NOT_A_LIST.test(shown[1]))
     return { type: "list", filter: { list: shown[1], ...(/\blist\s*\??$/.test(t) ? {} : { orTopic: true }) } };
+  // Rule LEFT-ON-LIST: "whats left on shopping", "anything still on the groceries list?": what is still to do there.
+  // "how many things on shopping": counted.
+  const left =
+    /^(?:(?:what(?:'s| is|s)|anything|is there anything)\s+(?:left|still|remaining)|how many(?:\s+(?:things|tasks|items|bits|jobs))?(?:\s+(?:are|is))?(?:\s+(?:left|still))?)\s+(?:in|on)\s+(?:my\s+|the\s+)?([\p{L}\p{N}][\p{L}\p{N}_-]*)(?:\s+list)?\s*\??$/u.exec(
+      t,
+    );
+  if (left?.[1] && !NOT_A_LIST.test(left[1]) && Object.keys(readFilter(left[1], clock)).length === 0)
+    return {
+      type: "list",
+      filter: {
+        list: left[1],
+        status: "pending",
+        ...(/\blist\s*\??$/.test(t) ? {} : { orTopic: true }),
+        ...(/^how many\b/.test(t) ? { count: true } : {}),
+      },
+    };
   const asked = listAsked(t) ?? labelAsked(t);
   if (asked) return asked;
   // "show my work tasks": a word that is no filter names one of the user's lists (or, when there
@@ -214,7 +230,14 @@ function listAsked(t: string): Intent | null {
   if (k < 1 || (ws[k] !== "on" && ws[k] !== "in") || NOT_A_LIST.test(name)) return null;
   // "got all the bits on the diy list" says they are done: "got" is no question word here.
   const asks = /^(?:is|are|anything|any|what|what's|whats|have|do|how)$/.test(ws[0]!);
-  return asks ? { type: "list", filter: { list: name } } : null;
+  if (!asks) return null;
+  // "what's left on the shopping list", "how many things are on my shopping list": still to do, counted.
+  const left = ws.some((w) => /^(?:left|still|remaining|outstanding)$/.test(w));
+  const counted = ws[0] === "how" && ws[1] === "many";
+  return {
+    type: "list",
+    filter: { list: name, ...(left || counted ? { status: "pending" as const } : {}), ...(counted ? { count: true } : {}) },
+  };
 }
 
 /** Everyday spellings in questions ("wots on tmrw") and the words they stand for. */
@@ -1362,12 +1385,24 @@ export function readList(text: string, clock: Clock): Intent | null {
   const due = /^(?:is|are)\s+(?:the\s+|my\s+)?(.+?)\s+(?:due|happening|scheduled)\b/.exec(t);
   if (due && due[1] && !/^(?:it|that|this|they|anything|something|everything|there)$/.test(due[1]))
     return { type: "list", filter: { query: lookupPhrase(due[1].split(" ")) ?? due[1] } };
+  // Rule IS-IT-WHEN: "is the passport one late?", "is the dentist tomorrow", "is the vet soon": look the task up.
+  const state =
+    /^(?:is|are)\s+(?:the\s+|my\s+)?(.+?)\s+(?:still\s+)?(?:overdue|late|soon|today|tonight|tomorrow|tmrw|this week|next week|coming up|urgent|important|high priority)\s*\??$/.exec(
+      t,
+    );
+  const stateOf = state?.[1]?.replace(/\s+(?:one|task|thing|job)$/, "");
+  if (stateOf && !/^(?:it|that|this|they|them|there|anything|something|everything|you|i|we)$/.test(stateOf))
+    return { type: "list", filter: { query: lookupPhrase(stateOf.split(" ")) ?? stateOf } };
   // "when is the dentist?", "when's my essay due?": look the task up.
   const when =
     /^when(?:'s| is| are| was|s)\s+(?:the\s+|my\s+)?(.+?)(?:\s+(?:task|todo|reminder))?(?:\s+(?:due|happening|scheduled|on))?$/.exec(t) ??
     whenDo(t);
   if (when && when[1] && !/^(?:it|that|this|they|them|everything|all|anything)$/.test(when[1]))
     return { type: "list", filter: { query: lookupPhrase(when[1].split(" ")) ?? when[1] } };
+  // "what day is the dentist", "what time's the vet at": look the task up (not "what day is it").
+  const whatDay = /^what\s+(?:day|date|time)(?:'s|\s+is|s)\s+(?:the\s+|my\s+)?(.+?)(?:\s+(?:on|at|due|for))?$/.exec(t);
+  if (whatDay?.[1] && !/^(?:it|that|this|they|them|everything|all|anything|today|tomorrow|now|it today|it now)$/.test(whatDay[1]))
+    return { type: "list", filter: { query: lookupPhrase(whatDay[1].split(" ")) ?? whatDay[1] } };
   // "where's the fence task?", "where is my dentist reminder": a search.
   const where = /^where(?:'s| is| are|s)\s+(?:the\s+|my\s+)?(.+?)\s*(?:tasks?|todos?|to-?dos?|items?|reminders?|ones?)?$/.exec(t);
   if (where && where[1] && !/^(?:it|that|this|they|them|everything|all)$/.test(where[1]))
@@ -1413,6 +1448,16 @@ const BULK_KIND =
 
 /** A request about many tasks at once, or null. */
 export function readBulk(text: string, clock: Clock): Intent | null {
+  // "tick off all but the last one": tasks of the list shown, by position (rule LISTED-EXCEPT in refs.ts).
+  if (exceptsByPosition(text)) return null;
+  // Rule BULK-EXCEPT: "everything is done except the gutters", "delete everything except the milk":
+  // the group read without the exception, then the task named left out; the exception is never dropped.
+  const cut = /\s+(?:except(?:\s+for)?|apart\s+from|but\s+not|other\s+than|not\s+including|excluding|besides)\s+(\S.*)$/.exec(text);
+  if (cut) {
+    const read = cut[1] && cut.index > 0 ? readBulk(text.slice(0, cut.index), clock) : null;
+    const except = (cut[1] ?? "").replace(/^(?:the|my|our)\s+/, "").replace(/\s+(?:one|ones|task|thing|stuff)$/, "");
+    return read?.type === "bulk" && !read.listed && except && !read.filter.except ? { ...read, filter: { ...read.filter, except } } : null;
+  }
   const reopen = BULK_REOPEN.exec(text);
   if (reopen) return bulk("reopen", reopen[1] ?? "", clock, "completed");
   const listed = BULK_COMPLETE.exec(text);

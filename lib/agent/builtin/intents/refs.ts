@@ -126,10 +126,70 @@ function notATask(phrase: string): boolean {
   return words.length > 0 && words.every((w) => NOT_A_TASK_WORDS.has(w));
 }
 
+/** Words that open the exception of "all of them except the first". */
+const EXCEPT_WORDS = new Set(["except", "apart", "but", "bar", "besides", "excluding", "other"]);
+/** Words for "every task shown" before an exception ("all except the top one", "the lot but the last"). */
+const ALL_SHOWN = new Set(["all", "everything", "every one", "everyone", "all the rest", "the rest"]);
+
+/**
+ * Rule LISTED-EXCEPT: "all of them except the first", "all but the last one", "everything apart
+ * from the 2nd", "all except 1 and 3": every task of the last list but the ordinals named after
+ * the exception word. Read word by word; anything else after it is no exception (null).
+ */
+function listedExcept(raw: string): TaskRef | null {
+  const w = raw.split(/\s+/);
+  const at = w.findIndex((x) => EXCEPT_WORDS.has(x));
+  if (at <= 0) return null;
+  const head = w.slice(0, at).join(" ");
+  if (!ALL_SHOWN.has(head) && !LISTED.test(head)) return null;
+  let rest = w.slice(at + 1);
+  if (w[at] === "except" && rest[0] === "for") rest = rest.slice(1);
+  else if (w[at] === "apart" || w[at] === "other") {
+    if (rest[0] !== (w[at] === "apart" ? "from" : "than")) return null;
+    rest = rest.slice(1);
+  }
+  const parts = rest.join(" ").split(/\s*,\s*(?:and\s+)?|\s+(?:and|&|or)\s+/);
+  const except: Array<{ n: number; fromEnd: boolean }> = [];
+  for (const part of parts) {
+    const o = ordinalRef(part);
+    if (o?.kind !== "ordinal") return null;
+    except.push({ n: o.n, fromEnd: o.fromEnd });
+  }
+  return except.length ? { kind: "listed", except } : null;
+}
+
+/**
+ * "make them all high priority except the top one": the message without its trailing exception by
+ * position, and the positions left out; null when it ends in no such exception.
+ */
+export function trailingExcept(text: string): { head: string; except: Array<{ n: number; fromEnd: boolean }> } | null {
+  const w = trimPunctuation(text.toLowerCase()).split(/\s+/);
+  for (let i = w.length - 2; i >= 1 && i >= w.length - 8; i--) {
+    if (!EXCEPT_WORDS.has(w[i] ?? "")) continue;
+    const read = listedExcept(["all", ...w.slice(i)].join(" "));
+    if (read?.kind === "listed" && read.except) return { head: w.slice(0, i).join(" "), except: read.except };
+  }
+  return null;
+}
+
+/** Whether a message leaves out tasks of the last list by position ("tick off all but the last one", "delete all apart from 1 and 3"). */
+export function exceptsByPosition(text: string): boolean {
+  const w = trimPunctuation(text.toLowerCase()).split(/\s+/);
+  for (let i = 1; i < w.length; i++) {
+    if (!EXCEPT_WORDS.has(w[i] ?? "")) continue;
+    const rest = w.slice(i + 1);
+    if (["for", "from", "than"].includes(rest[0] ?? "")) rest.shift();
+    for (let k = 1; k <= 3 && k <= rest.length; k++) if (ordinalRef(rest.slice(0, k).join(" "))) return true;
+  }
+  return false;
+}
+
 /** A reference from a phrase: ordinal, pronoun, "them", or a cleaned phrase (null if empty). */
 export function refFrom(text: string): TaskRef | null {
   const raw = trimPunctuation(text.toLowerCase());
   if (!raw) return null;
+  const except = listedExcept(raw);
+  if (except) return except;
   if (isPronoun(raw)) return { kind: "pronoun" };
   if (isListedRef(raw)) {
     const count = listedCount(raw);

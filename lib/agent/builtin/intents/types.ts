@@ -10,7 +10,7 @@ export type TaskRef =
   | { kind: "ordinal"; n: number; fromEnd: boolean }
   | { kind: "pronoun" }
   /** Everything the last list showed; `count` when the user said how many ("both", "all three"). */
-  | { kind: "listed"; count?: number };
+  | { kind: "listed"; count?: number; except?: Array<{ n: number; fromEnd: boolean }> };
 
 export type AddItem = {
   title: string;
