@@ -1102,6 +1102,8 @@ export const RULES: Rule[] = [
           .join(" ");
       const NOT = "(?:not|isn't|isnt|aren't|arent|not really|isn't really|isnt really)";
       const table: Array<[RegExp, Priority]> = [
+        // "the shed isn't low priority anymore": no longer low.
+        [new RegExp(`\\b${NOT} (?:a )?low (?:priority|prio)\\b`), "medium"],
         [new RegExp(`\\b${NOT} (?:that |very |too |so |super |a |the )?(?:important|urgent|pressing|big deal|priority)\\b`), "low"],
         [/\b(?:doesn't|doesnt|don't|dont) (?:really )?matter(?: much| that much)?\b/, "low"],
         // Idioms (wave 8): "X is low key", "X is the least important", "X can go to the bottom of the pile".

@@ -145,7 +145,10 @@ function deedTargets(ctx: TurnContext, intent: Extract<Intent, { type: "complete
     // "dentist appt booked": words no title carries; the message read against the tasks may still name one.
     const g = r.kind === "none" && intent.refs.length === 1 ? groundMessage(ctx.userText, found, ctx.clock) : null;
     const grounded = g?.kind === "change" && !g.also?.length && g.change.changes.status === "completed" ? g.change.task : undefined;
-    const task = r.kind === "one" ? found.find((t) => t.id === r.task.id) : grounded;
+    // "report's gone off" beside "Send the quarterly report" and "Read the audit report": the one the deed fits.
+    const fitting = r.kind === "ambiguous" ? r.candidates.filter((c) => deedFitsTask(intent.deeds[i] ?? "", c.title)) : [];
+    const picked = fitting.length === 1 ? found.find((t) => t.id === fitting[0]!.id) : undefined;
+    const task = r.kind === "one" ? found.find((t) => t.id === r.task.id) : (picked ?? grounded);
     return { text, task, fits: !task || deedFitsTask(intent.deeds[i] ?? "", task.title) };
   });
 }

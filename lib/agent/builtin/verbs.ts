@@ -196,7 +196,7 @@ const SAME_CHORE: readonly (readonly string[])[] = [
   ["clean", "hoover", "vacuum", "wash", "tidy", "wipe", "mop", "scrub", "dust", "sweep", "polish"],
   ["buy", "get", "order", "pick", "grab", "collect", "fetch", "shop"],
   ["fix", "repair", "mend", "service", "replace"],
-  ["send", "post", "submit", "hand", "return", "mail", "email", "file", "deliver"],
+  ["send", "post", "submit", "hand", "return", "mail", "email", "file", "deliver", "fill"],
   // "bins went out", "invites are out": what went out was put, taken or sent out.
   ["out", "put", "take", "send", "post", "email", "mail", "deliver", "submit", "return"],
   ["book", "arrange", "schedule", "reserve", "confirm"],
