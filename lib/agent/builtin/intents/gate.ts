@@ -51,6 +51,8 @@ const SENTENCE_WORDS = new Set(
     "reckon reckons reckoned think thinks thought say says said tell tells told asked hope hopes guess maybe perhaps probably"
   ).split(" "),
 );
+/** Someone getting in touch, after who ("dentist ringing back tmrw"): their news, not a to-do. */
+const CONTACTING = new Set("ringing calling phoning texting emailing messaging replying".split(" "));
 /** Where people are, after whom ("kids off school", "mum away"); never "bins out". */
 const WHEREABOUTS = new Set(["off", "away", "home"]);
 /** Participles that name the chore done to a thing ("spare keys cut"), as in intents/index.ts. */
@@ -62,7 +64,7 @@ function saysSomething(title: string, raw: string): boolean {
     .split(/\s+/)
     .filter(Boolean);
   const past = (w: string) => baseOfPast(w) !== null && !isBaseVerb(w) && !DONE_TO.has(w);
-  if (words.some((w, i) => SENTENCE_WORDS.has(w) || (i > 0 && (WHEREABOUTS.has(w) || past(w))))) return true;
+  if (words.some((w, i) => SENTENCE_WORDS.has(w) || (i > 0 && (WHEREABOUTS.has(w) || past(w) || CONTACTING.has(w))))) return true;
   // "flight's at 6am": an 's before a place or a time is "is".
   return /\b[a-z]+'s (?:at|on|in|till|til|until|from|due|back|over|off|away|coming|tomorrow|today|tonight)\b/.test(
     raw.toLowerCase().replace(/’/g, "'"),

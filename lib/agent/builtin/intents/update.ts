@@ -985,6 +985,12 @@ export const UPDATE_RULES: UpdateRule[] = [
     },
   ),
   rule(
+    "bump-up-down",
+    ["bump that one up", "bump the essay down a bit"],
+    [one("bump"), SPAN, pick("up", "down"), opt(one("a bit", "a notch", "pls", "please"))],
+    (m) => ({ ref: m[1] ?? "", changes: { priority: m[2] === "down" ? "low" : "high" } }),
+  ),
+  rule(
     "not-as-important",
     ["the tax return isn't as important anymore", "the garage is not that urgent now"],
     [
