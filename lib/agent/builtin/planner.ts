@@ -396,6 +396,10 @@ function oneUpdatePerTask(calls: PlannedCall[]): PlannedCall[] {
  * the lookup.
  */
 function groundable(ctx: TurnContext): boolean {
+  // offers-read-whole (named rule): "flights arent someday anymore, remove that label" read as two
+  // offers, neither a to-do the user asked for: the whole message may be one change of a task.
+  if (ctx.intents.length > 1 && ctx.intents.every((i) => i.type === "offer") && has(ctx, "list_tasks") && has(ctx, "update_task"))
+    return mightNameTask(ctx.userText);
   const intent = ctx.intents.length === 1 ? ctx.intents[0] : undefined;
   if (!intent || !has(ctx, "list_tasks") || !has(ctx, "update_task")) return false;
   if (pickedAfterWhich(ctx)) return true;
