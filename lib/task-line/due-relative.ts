@@ -17,6 +17,9 @@ const PART_HOURS: Readonly<Record<string, number>> = { morning: 9, day: -1, even
 /** Words between "the <part>" and "due" naming the task itself ("the morning it's due"). */
 const IT_WORDS = new Set(["it's", "its", "it", "is", "'s", "of"]);
 
+/** Words asking for a reminder: only then (or first in the line) is "the morning of <task>" the task's due day ("buy wine for the evening of the party" is a title). */
+const REMIND_WORD = /^(?:remind|reminder|ping|nudge|buzz|alert|shout|notify|warn)$/;
+
 /** The clock time in `words` (lower-case), or null. */
 function clockTime(words: string[], clock: Clock): { hour: number; minute: number } | null {
   if (words.length === 0 || !words.some((w) => /\d|noon|midday/.test(w))) return null;
@@ -46,6 +49,18 @@ export function readDueRelativeReminder(text: string, clock: Clock): DueRelative
       days = 0;
       part = b;
       end = i + 3 === lower.length ? i + 3 : i + 4;
+    } else if (
+      a === "the" &&
+      b in PART_HOURS &&
+      b !== "day" &&
+      c === "of" &&
+      (i === 0 || lower.slice(0, i).some((w) => REMIND_WORD.test(w)))
+    ) {
+      // "ping me the morning of parents evening" (the reader may have taken "ping me" off already):
+      // the task named after "of", kept in the line.
+      days = 0;
+      part = b;
+      end = i + 3;
     } else if (a === "the" && b in PART_HOURS) {
       // "the morning it's due", "the day the rent is due".
       const due = lower.indexOf("due", i + 2);

@@ -664,6 +664,8 @@ export const RULES: Rule[] = [
       "the gym doesnt repeat anymore",
       "cancel the repeat on the gym one",
       "no more repeats for the gym",
+      "turn off the repeat on the gym",
+      "take the repeat off the gym",
     ],
     read: (tokens, ctx) => {
       if (!ctx.task.repeats) return false;
@@ -671,10 +673,13 @@ export const RULES: Rule[] = [
       if (at < 0) return false;
       const off = findWord(
         tokens,
-        /^(?:stop|stops|cancel|remove|drop|end|no|not|don't|dont|doesn't|doesnt|shouldn't|shouldnt|won't|wont|isn't|isnt|never|needn't|scrap|kill)$/,
+        /^(?:stop|stops|cancel|remove|drop|end|no|not|don't|dont|doesn't|doesnt|shouldn't|shouldnt|won't|wont|isn't|isnt|never|needn't|scrap|kill|off|ditch|delete|clear)$/,
       );
       if (off < 0 || Math.abs(off - at) > 4) return false;
       take(tokens, Math.min(off, at), Math.max(off, at));
+      // "turn off the repeat on the bins", "take the repeat off the bins": the verb of "off" goes with it.
+      const verb = findWord(tokens, /^(?:turn|switch|take|get)$/);
+      if (tokens[off]!.w === "off" && verb >= 0 && verb < at && Math.abs(verb - off) <= 4) tokens[verb]!.used = true;
       const more = findWord(tokens, /^(?:anymore|longer|more|again)$/);
       if (more >= 0) tokens[more]!.used = true;
       ctx.changes.clearRecurrence = true;

@@ -958,8 +958,14 @@ export function planStep(conversation: Conversation, clock: Clock, available: Se
     }
     // After the grounded change, or the readers' own calls (with their notes, e.g. "when is it due?").
     const picked = pickedAfterWhich(ctx);
+    // "ping me the morning of parents evening": the reminder went on the task the add named (duplicateStep); no "couldn't find" note.
+    const remindedOnDue =
+      ctx.intents[0]?.type === "add" && ctx.intents[0].items.some((i) => i.remindOnDue) && called.some((c) => c.name === "update_task");
     const grounded =
-      picked !== null || groundMessage(ctx.userText, found, ctx.clock, lists ?? [])?.kind === "change" || choreForCancel(ctx, called);
+      picked !== null ||
+      remindedOnDue ||
+      groundMessage(ctx.userText, found, ctx.clock, lists ?? [])?.kind === "change" ||
+      choreForCancel(ctx, called);
     // The lists looked up for rule lists-lookup are not shown: the reply is about the change.
     const shown = { ...ctx, turn: ctx.turn.filter((e) => !((e.kind === "call" || e.kind === "result") && e.name === "list_lists")) };
     return { calls: [], text: composeReply(shown, grounded ? [] : [...grounding.notes, ...duplicateNotes(ctx, found)]) };

@@ -18,8 +18,22 @@ describe("readDueRelativeReminder: the part of the due day itself", () => {
       rest: "ping me about the mot",
     });
   });
-  it('leaves "the morning of the wedding" and "the day of" alone', () => {
-    expect(readDueRelativeReminder("the morning of the wedding", clock)).toBeNull();
+  it('leaves "for the morning of the wedding" and "the day of" alone', () => {
+    expect(readDueRelativeReminder("get my hair done for the morning of the wedding", clock)).toBeNull();
     expect(readDueRelativeReminder("remind me about the mot the day of", clock)).toBeNull();
+  });
+});
+
+describe("readDueRelativeReminder: the part of the day of a task named after 'of'", () => {
+  it("keeps the task in the line when a reminder is asked for", () => {
+    expect(readDueRelativeReminder("ping me the morning of parents evening", clock)).toEqual({
+      days: 0,
+      hour: 9,
+      minute: 0,
+      rest: "ping me parents evening",
+    });
+  });
+  it("is a title without a reminder word", () => {
+    expect(readDueRelativeReminder("buy wine for the evening of the party", clock)).toBeNull();
   });
 });
