@@ -133,9 +133,11 @@ const SLANG_LEADS: readonly (readonly string[])[] = [
   ["bug", "me"],
 ];
 /** Leads that carry their own "about": "heads up on the vet appt 2 hours before" (wave 8). */
-const SLANG_LEADS_ABOUT: readonly (readonly string[])[] = ["heads up", "heads-up"].flatMap((h) =>
-  ["on", "about", "re", "for", "abt"].map((about) => [...h.split(" "), about]),
-);
+const SLANG_LEADS_ABOUT: readonly (readonly string[])[] = [
+  ...["heads up", "heads-up"].flatMap((h) => ["on", "about", "re", "for", "abt"].map((about) => [...h.split(" "), about])),
+  // "pop a reminder on the flu jab for 8am", "stick a reminder on the gas bill" (issue 24, w11).
+  ..."put pop stick slap whack bung chuck set add".split(" ").flatMap((verb) => ["on", "for"].map((on) => [verb, "a", "reminder", on])),
+];
 const SLANG_ABOUT: readonly (readonly string[])[] = [
   ["re"],
   ["re:"],

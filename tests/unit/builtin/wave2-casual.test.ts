@@ -119,3 +119,12 @@ describe("label-that-off (grounding): the label just named, or the task's only o
     expect((change("take the tag off the vet") as { removeLabels?: string[] })?.removeLabels).toBeUndefined();
   });
 });
+
+describe("no-thing-statement: 'no' before a thing is no to-do", () => {
+  it.each(["no changes needed today thanks", "no milk this week", "nah reminders needed"])("%s adds nothing", (text) => {
+    expect(read(text).some((i) => i.type === "add")).toBe(false);
+  });
+  it("no, buy oat milk is still an add", () => {
+    expect(read("no, buy oat milk")).toEqual([{ type: "add", items: [{ title: "Buy oat milk" }] }]);
+  });
+});
