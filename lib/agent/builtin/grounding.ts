@@ -628,6 +628,8 @@ export const RULES: Rule[] = [
         .replace(/\bgive me a (?:nudge|buzz|ping|reminder)\b/g, "~ ~ remind me")
         .replace(/\b(?:i want|i'd like|i need) a reminder\b/g, "~ ~ remind me")
         .replace(/\b(?:warn|buzz) me\b/g, "remind me");
+      // "the night before", "the evening before": an evening on the day before, read by the add reader (evening-before).
+      if (/\bthe (?:night|evening) before\b/.test(text)) return false;
       const phrase = findReminderPhrase(text);
       if (phrase?.kind !== "before") return beforeAfterMention(tokens, ctx, text.split(" "));
       // The tokens the phrase covers: count the words up to its end.

@@ -684,6 +684,18 @@ function afterLookup(ctx: TurnContext, first: Mapped, found: TaskView[]): Step {
   if (explicit?.type === "add" && explicit.items.some((i) => i.remindOnDue)) {
     const onTask = duplicateStep(ctx, found);
     if (onTask) return onTask;
+    // "nudge me abt mums bday the night before": the task's name in other words ("bday" for
+    // "birthday"), as the tools resolve it; one open task only.
+    const item = explicit.items.length === 1 ? explicit.items[0] : undefined;
+    const named = item
+      ? resolveReference(
+          item.title,
+          found.filter((t) => t.status !== "completed"),
+        )
+      : null;
+    const slots = item && named?.kind === "one" ? slotsOf(item, named.task, formatIsoDate(ctx.clock.today)) : null;
+    if (named?.kind === "one" && slots)
+      return { calls: [{ toolName: "update_task", input: updateInput(ctx, named.task.id, slots, named.task) }], text: "" };
   }
   const g = groundMessage(ctx.userText, found, ctx.clock);
   // "the gutters are a home thing" beside an empty Home list: a new label may be a list's name.

@@ -128,3 +128,14 @@ describe("no-thing-statement: 'no' before a thing is no to-do", () => {
     expect(read("no, buy oat milk")).toEqual([{ type: "add", items: [{ title: "Buy oat milk" }] }]);
   });
 });
+
+describe("evening-before: the night before a named task is that evening, not 24 hours before", () => {
+  it("remind me abt the bin collection the night before", () => {
+    expect(read("remind me abt the bin collection the night before")).toEqual([
+      { type: "add", items: [{ title: "The bin collection", remindOnDue: { days: 1, hour: 20, minute: 0, timeZone: "UTC" } }] },
+    ]);
+  });
+  it("remind me the night before (the task just talked about) keeps the offset", () => {
+    expect(read("remind me the night before")).toEqual([{ type: "update", ref: { kind: "pronoun" }, changes: { remindBefore: 1440 } }]);
+  });
+});
