@@ -687,15 +687,12 @@ function afterLookup(ctx: TurnContext, first: Mapped, found: TaskView[]): Step {
     // "nudge me abt mums bday the night before": the task's name in other words ("bday" for
     // "birthday"), as the tools resolve it; one open task only.
     const item = explicit.items.length === 1 ? explicit.items[0] : undefined;
-    const named = item
-      ? resolveReference(
-          item.title,
-          found.filter((t) => t.status !== "completed"),
-        )
-      : null;
-    const slots = item && named?.kind === "one" ? slotsOf(item, named.task, formatIsoDate(ctx.clock.today)) : null;
-    if (named?.kind === "one" && slots)
-      return { calls: [{ toolName: "update_task", input: updateInput(ctx, named.task.id, slots, named.task) }], text: "" };
+    const open = found.filter((t) => t.status !== "completed");
+    // The resolver reads ids, titles and statuses only.
+    const r = item ? resolveReference(item.title, open as unknown as Parameters<typeof resolveReference>[1]) : null;
+    const named = r?.kind === "one" ? open.find((t) => t.id === r.task.id) : undefined;
+    const slots = item && named ? slotsOf(item, named, formatIsoDate(ctx.clock.today)) : null;
+    if (named && slots) return { calls: [{ toolName: "update_task", input: updateInput(ctx, named.id, slots, named) }], text: "" };
   }
   const g = groundMessage(ctx.userText, found, ctx.clock);
   // "the gutters are a home thing" beside an empty Home list: a new label may be a list's name.
