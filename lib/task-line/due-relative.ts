@@ -1,6 +1,6 @@
 /**
  * A reminder set on a day counted from the task's own due date, at a clock time: "the day before
- * at 9", "the night before at 8", "2 days before at noon", "the morning it's due". Only the task
+ * at 9", "the night before at 8", "2 days before at noon", "the morning it's due", "the morning of". Only the task
  * knows the date, so this reads the words and leaves the date to whoever holds the task
  * (duplicates.ts `slotsOf` for the built-in model). Read word by word; the clock time is read by
  * dates.ts (chrono). "the day before" with no time is the plain offset reminder-phrases.ts reads.
@@ -15,7 +15,10 @@ export type DueRelativeReminder = { days: number; hour: number; minute: number; 
 /** Parts of the day the reminder may name, and the hour each means without a clock time. */
 const PART_HOURS: Readonly<Record<string, number>> = { morning: 9, day: -1, evening: 19, night: 20 };
 /** Words between "the <part>" and "due" naming the task itself ("the morning it's due"). */
-const IT_WORDS = new Set(["it's", "its", "it", "is", "'s"]);
+const IT_WORDS = new Set(["it's", "its", "it", "is", "'s", "of"]);
+
+/** Words asking for a reminder: only then (or first in the line) is "the morning of <task>" the task's due day ("buy wine for the evening of the party" is a title). */
+const REMIND_WORD = /^(?:remind|reminder|ping|nudge|buzz|alert|shout|notify|warn)$/;
 
 /** The clock time in `words` (lower-case), or null. */
 function clockTime(words: string[], clock: Clock): { hour: number; minute: number } | null {
@@ -40,6 +43,23 @@ export function readDueRelativeReminder(text: string, clock: Clock): DueRelative
       end = i + 3;
     } else if (c === "before" && /^days?$/.test(b)) {
       days = a === "a" ? 1 : numberFrom(a);
+      end = i + 3;
+    } else if (a === "the" && b in PART_HOURS && b !== "day" && c === "of" && (i + 3 === lower.length || lower[i + 3] === "it")) {
+      // "remind me abt council tax the morning of", "… the evening of it": on the due day itself.
+      days = 0;
+      part = b;
+      end = i + 3 === lower.length ? i + 3 : i + 4;
+    } else if (
+      a === "the" &&
+      b in PART_HOURS &&
+      b !== "day" &&
+      c === "of" &&
+      (i === 0 || lower.slice(0, i).some((w) => REMIND_WORD.test(w)))
+    ) {
+      // "ping me the morning of parents evening" (the reader may have taken "ping me" off already):
+      // the task named after "of", kept in the line.
+      days = 0;
+      part = b;
       end = i + 3;
     } else if (a === "the" && b in PART_HOURS) {
       // "the morning it's due", "the day the rent is due".

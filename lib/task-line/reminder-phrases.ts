@@ -57,6 +57,9 @@ const WHEN_TO = new RegExp(`\\b${REMIND}\\s+((?!to\\b|about\\b)(?:(?!\\b(?:to|ab
 // eslint-disable-next-line regexp/no-super-linear-move -- quadratic only in a run of blanks, which every reader collapses first
 const PLAIN = new RegExp(`(?:\\b${REMIND}\\s+(?:to|about|that)\\s+|[,;]?\\s*(?:and\\s+)?\\b${REMIND}\\s*(?:[.!]\\s*)?$)`, "i");
 
+/** "…, remind me at 9", "… ping me at 7.30pm": the reminder's clock time closing the line. */
+const AT_END = new RegExp(`\\b${REMIND}\\s+(at\\s+(?:\\d{1,2}(?:[:.]\\d{2})?\\s?(?:am|pm)?|noon|midday))\\s*[.!]?$`, "i");
+
 /** The count in "30 minutes", "two hours", "half (an hour)"; the words come from numbers.ts. */
 function amount(word: string): number {
   return word.toLowerCase() === "half" ? 0.5 : (numberFrom(word) ?? Number.NaN);
@@ -84,6 +87,17 @@ export function findReminderPhrase(text: string): ReminderPhrase | null {
       start: whenTo.index,
       end: whenTo.index + whenTo[0].length,
     };
+  }
+  // "renew the car tax tomorrow remind me at 9": a clock time after "remind me", ending the line.
+  const atEnd = AT_END.exec(text);
+  if (atEnd) {
+    const whenStart = atEnd.index + atEnd[0].indexOf(atEnd[1]!);
+    // The words joining it to the task go with it ("…, and remind me at 9").
+    const before = text.slice(0, atEnd.index).trimEnd();
+    const joined = (/(?:^|[\s,;])and$/i.test(before) ? before.slice(0, -3) : before).trimEnd();
+    const head = joined.endsWith(",") || joined.endsWith(";") ? joined.slice(0, -1) : joined;
+    const start = head.length;
+    return { kind: "at", when: { start: whenStart, end: whenStart + atEnd[1]!.length }, start, end: atEnd.index + atEnd[0].length };
   }
   const plain = PLAIN.exec(text);
   if (plain) return { kind: "at", when: null, start: plain.index, end: plain.index + plain[0].length };
@@ -119,9 +133,11 @@ const SLANG_LEADS: readonly (readonly string[])[] = [
   ["bug", "me"],
 ];
 /** Leads that carry their own "about": "heads up on the vet appt 2 hours before" (wave 8). */
-const SLANG_LEADS_ABOUT: readonly (readonly string[])[] = ["heads up", "heads-up"].flatMap((h) =>
-  ["on", "about", "re", "for", "abt"].map((about) => [...h.split(" "), about]),
-);
+const SLANG_LEADS_ABOUT: readonly (readonly string[])[] = [
+  ...["heads up", "heads-up"].flatMap((h) => ["on", "about", "re", "for", "abt"].map((about) => [...h.split(" "), about])),
+  // "pop a reminder on the flu jab for 8am", "stick a reminder on the gas bill" (issue 24, w11).
+  ..."put pop stick slap whack bung chuck set add".split(" ").flatMap((verb) => ["on", "for"].map((on) => [verb, "a", "reminder", on])),
+];
 const SLANG_ABOUT: readonly (readonly string[])[] = [
   ["re"],
   ["re:"],

@@ -157,7 +157,9 @@ export function scoreTitle(query: string, title: string): MatchScore {
   let matched = 0;
   let quality = 0;
   for (const qw of q) {
-    const best = Math.max(0, ...t.map((tw) => wordScore(qw, tw)));
+    // "clearout" for "Clear out the garage", "washingup" for "washing up": one word said for two.
+    const joined = qw.length >= 6 && t.some((tw, i) => i + 1 < t.length && tw + t[i + 1] === qw) ? 0.9 : 0;
+    const best = Math.max(joined, ...t.map((tw) => wordScore(qw, tw)));
     if (best > 0) matched++;
     quality += best;
   }

@@ -642,6 +642,8 @@ export const RULES: Rule[] = [
         .replace(/\bgive me a (?:nudge|buzz|ping|reminder)\b/g, "~ ~ remind me")
         .replace(/\b(?:i want|i'd like|i need) a reminder\b/g, "~ ~ remind me")
         .replace(/\b(?:warn|buzz) me\b/g, "remind me");
+      // "the night before", "the evening before": an evening on the day before, read by the add reader (evening-before).
+      if (/\bthe (?:night|evening) before\b/.test(text)) return false;
       const phrase = findReminderPhrase(text);
       if (phrase?.kind !== "before") return beforeAfterMention(tokens, ctx, text.split(" "));
       // The tokens the phrase covers: count the words up to its end.
@@ -678,6 +680,8 @@ export const RULES: Rule[] = [
       "the gym doesnt repeat anymore",
       "cancel the repeat on the gym one",
       "no more repeats for the gym",
+      "turn off the repeat on the gym",
+      "take the repeat off the gym",
     ],
     read: (tokens, ctx) => {
       if (!ctx.task.repeats) return false;
@@ -685,10 +689,13 @@ export const RULES: Rule[] = [
       if (at < 0) return false;
       const off = findWord(
         tokens,
-        /^(?:stop|stops|cancel|remove|drop|end|no|not|don't|dont|doesn't|doesnt|shouldn't|shouldnt|won't|wont|isn't|isnt|never|needn't|scrap|kill)$/,
+        /^(?:stop|stops|cancel|remove|drop|end|no|not|don't|dont|doesn't|doesnt|shouldn't|shouldnt|won't|wont|isn't|isnt|never|needn't|scrap|kill|off|ditch|delete|clear)$/,
       );
       if (off < 0 || Math.abs(off - at) > 4) return false;
       take(tokens, Math.min(off, at), Math.max(off, at));
+      // "turn off the repeat on the bins", "take the repeat off the bins": the verb of "off" goes with it.
+      const verb = findWord(tokens, /^(?:turn|switch|take|get)$/);
+      if (tokens[off]!.w === "off" && verb >= 0 && verb < at && Math.abs(verb - off) <= 4) tokens[verb]!.used = true;
       const more = findWord(tokens, /^(?:anymore|longer|more|again)$/);
       if (more >= 0) tokens[more]!.used = true;
       ctx.changes.clearRecurrence = true;
@@ -989,6 +996,30 @@ export const RULES: Rule[] = [
         return true;
       }
       return false;
+    },
+  },
+  {
+    // "the flights arent someday anymore, remove that label", "take the tag off the glasses": the
+    // label just named (label-not), or the task's only label; never a delete of a task "label".
+    name: "label-that-off",
+    examples: ["the gutters arent work anymore, remove that label", "take the tag off the glasses", "get rid of the label on the glasses"],
+    read: (tokens, ctx) => {
+      const labels = (ctx.task.labels ?? []).map((l) => l.toLowerCase());
+      const named = ctx.changes.removeLabels;
+      if (!labels.length || (!named && labels.length !== 1)) return false;
+      const noun = findWord(tokens, /^(?:label|tag|labels|tags)$/);
+      if (noun < 2 || !/^(?:that|the|this|its|those)$/.test(tokens[noun - 1]!.w)) return false;
+      const verb = /^(?:drop|remove|strip|take|lose|clear|delete|ditch|scrap)$/.test(tokens[noun - 2]!.w)
+        ? noun - 2
+        : tokens[noun - 2]!.w === "of" && tokens[noun - 3]?.w === "rid" && tokens[noun - 4]?.w === "get"
+          ? noun - 4
+          : -1;
+      if (verb < 0 || tokens[verb]!.used) return false;
+      take(tokens, verb, noun);
+      const off = findWord(tokens, /^(?:off|from|on)$/, noun + 1);
+      if (off === noun + 1) tokens[off]!.used = true;
+      if (!named) ctx.changes.removeLabels = labels;
+      return true;
     },
   },
   {
@@ -1393,13 +1424,32 @@ function groundParts(text: string, tasks: TaskView[], clock: Clock, lists: strin
   return { kind: "change", change: changes[0]!, also: changes.slice(1) };
 }
 
+/**
+ * label-named-word (named rule): "the flights arent someday anymore", "take the someday tag off":
+ * a label the user has that is also a hypothetical word ("someday", "maybe") is the label, not a
+ * musing, when it is said as one (after a negator, before "label/tag", or as "#someday").
+ */
+function labelWordsSaid(tokens: Token[], tasks: TaskView[]): Set<Token> | null {
+  let out: Set<Token> | null = null;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    const w = t.w.replace(/^#/, "");
+    if (!HYPOTHETICAL.has(w) || !tasks.some((x) => (x.labels ?? []).some((l) => l.toLowerCase() === w))) continue;
+    const said = t.w.startsWith("#") || NEGATOR.has(tokens[i - 1]?.w ?? "") || /^(?:label|tag|labels|tags)$/.test(tokens[i + 1]?.w ?? "");
+    if (said) (out ??= new Set()).add(t);
+  }
+  return out;
+}
+
 /** One task and its change; with `bare`, a part that names a task and asks nothing (a shared change follows). */
 function groundOne(text: string, tasks: TaskView[], clock: Clock, bare: boolean, lists: string[]): Grounding {
   const tokens = tokenize(text);
   // A task's own word is no verb of a question ("do the car wash tmrw" of "Wash the car").
   const titles = tasks.map((t) => new Set(contentStems(t.title)));
   // "my sister's wedding got moved to june": another person's news (gate.ts, rule others-news).
-  if (tokens.length === 0 || tokens.length > 30 || blocked(tokens, text, titles) || othersNews(text)) return null;
+  const labelled = labelWordsSaid(tokens, tasks);
+  const gated = labelled ? tokens.filter((t) => !labelled.has(t)) : tokens;
+  if (tokens.length === 0 || tokens.length > 30 || blocked(gated, text, titles) || othersNews(text)) return null;
   const why = withoutReason(text, tokens, clock);
   if (why) return groundOne(why, tasks, clock, bare, lists);
   const mentions = findMention(
@@ -1522,7 +1572,12 @@ const FEELS = new Set("i'm im am feel feeling felt so very really bit proper too
 
 const DAY_LEAD = new Set("be on to til till until for by this next from".split(" "));
 export function mightNameTask(text: string): boolean {
-  const tokens = tokenize(text);
+  // "the flights arent someday anymore": a hypothetical word said as a label (label-named-word) may be one; the tasks decide.
+  const tokens = tokenize(text).filter(
+    (t, i, all) =>
+      !HYPOTHETICAL.has(t.w.replace(/^#/, "")) ||
+      !(t.w.startsWith("#") || NEGATOR.has(all[i - 1]?.w ?? "") || /^(?:label|tag|labels|tags)$/.test(all[i + 1]?.w ?? "")),
+  );
   // A past form names a task's verb ("mums been called"), not a state of the user ("i'm tired", "so stressed").
   const past = (i: number) => baseOfPast(tokens[i]?.w ?? "") !== null && !FEELS.has(tokens[i - 1]?.w ?? "");
   // "hoovering can be sat", "move it to wed": a short day that is also a word ("sat", "sun", "wed") after a day's lead.

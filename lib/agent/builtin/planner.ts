@@ -427,6 +427,10 @@ function oneUpdatePerTask(calls: PlannedCall[]): PlannedCall[] {
  * the lookup.
  */
 function groundable(ctx: TurnContext): boolean {
+  // offers-read-whole (named rule): "flights arent someday anymore, remove that label" read as two
+  // offers, neither a to-do the user asked for: the whole message may be one change of a task.
+  if (ctx.intents.length > 1 && ctx.intents.every((i) => i.type === "offer") && has(ctx, "list_tasks") && has(ctx, "update_task"))
+    return mightNameTask(ctx.userText);
   const intent = ctx.intents.length === 1 ? ctx.intents[0] : undefined;
   if (!intent || !has(ctx, "list_tasks") || !has(ctx, "update_task")) return false;
   if (pickedAfterWhich(ctx)) return true;
@@ -711,6 +715,15 @@ function afterLookup(ctx: TurnContext, first: Mapped, found: TaskView[]): Step {
   if (explicit?.type === "add" && explicit.items.some((i) => i.remindOnDue)) {
     const onTask = duplicateStep(ctx, found);
     if (onTask) return onTask;
+    // "nudge me abt mums bday the night before": the task's name in other words ("bday" for
+    // "birthday"), as the tools resolve it; one open task only.
+    const item = explicit.items.length === 1 ? explicit.items[0] : undefined;
+    const open = found.filter((t) => t.status !== "completed");
+    // The resolver reads ids, titles and statuses only.
+    const r = item ? resolveReference(item.title, open as unknown as Parameters<typeof resolveReference>[1]) : null;
+    const named = r?.kind === "one" ? open.find((t) => t.id === r.task.id) : undefined;
+    const slots = item && named ? slotsOf(item, named, formatIsoDate(ctx.clock.today)) : null;
+    if (named && slots) return { calls: [{ toolName: "update_task", input: updateInput(ctx, named.id, slots, named) }], text: "" };
   }
   const g = groundMessage(ctx.userText, found, ctx.clock);
   // "the gutters are a home thing" beside an empty Home list: a new label may be a list's name.
@@ -995,8 +1008,14 @@ export function planStep(conversation: Conversation, clock: Clock, available: Se
     }
     // After the grounded change, or the readers' own calls (with their notes, e.g. "when is it due?").
     const picked = pickedAfterWhich(ctx);
+    // "ping me the morning of parents evening": the reminder went on the task the add named (duplicateStep); no "couldn't find" note.
+    const remindedOnDue =
+      ctx.intents[0]?.type === "add" && ctx.intents[0].items.some((i) => i.remindOnDue) && called.some((c) => c.name === "update_task");
     const grounded =
-      picked !== null || groundMessage(ctx.userText, found, ctx.clock, lists ?? [])?.kind === "change" || choreForCancel(ctx, called);
+      picked !== null ||
+      remindedOnDue ||
+      groundMessage(ctx.userText, found, ctx.clock, lists ?? [])?.kind === "change" ||
+      choreForCancel(ctx, called);
     // The lists looked up for rule lists-lookup are not shown: the reply is about the change.
     const shown = { ...ctx, turn: ctx.turn.filter((e) => !((e.kind === "call" || e.kind === "result") && e.name === "list_lists")) };
     return { calls: [], text: composeReply(shown, grounded ? [] : [...grounding.notes, ...duplicateNotes(ctx, found)]) };

@@ -58,3 +58,14 @@ describe("reminder amounts in words (numbers.ts)", () => {
     it(text, () => expect(findReminderPhrase(text)).toMatchObject({ kind: "before", minutes }));
   }
 });
+
+describe("findReminderPhrase: a clock time after 'remind me' closing the line (issue 24, w11)", () => {
+  it("reads it as the reminder's time", () => {
+    expect(read("renew the car tax tomorrow remind me at 9")).toEqual({ kind: "at", when: "at 9", rest: "renew the car tax tomorrow" });
+    expect(read("renew the car tax tomorrow, and ping me at 7.30pm")).toEqual({
+      kind: "at",
+      when: "at 7.30pm",
+      rest: "renew the car tax tomorrow",
+    });
+  });
+});

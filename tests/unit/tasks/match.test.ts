@@ -65,6 +65,12 @@ describe("resolveReference", () => {
     expect(resolveReference("projct retro", tasks)).toMatchObject({ kind: "one", task: { title: "Project retro" } });
   });
 
+  it("takes one word said for two of the title (issue 24)", () => {
+    const garage = task("Clear out the garage");
+    expect(resolveReference("garage clearout", [garage, ...tasks])).toMatchObject({ kind: "one", task: { id: garage.id } });
+    expect(resolveReference("the clearout", [garage, ...tasks])).toMatchObject({ kind: "one", task: { id: garage.id } });
+  });
+
   it("finds nothing for unrelated words", () => {
     expect(resolveReference("dragon taming", tasks)).toEqual({ kind: "none" });
   });

@@ -9,7 +9,7 @@ import { leadingReminder, readTaskLine } from "@/lib/task-line/read";
 import { quoted } from "@/lib/task-line/text";
 import { findPriority } from "@/lib/task-line/priority";
 import { dueToString, reminderTime } from "@/lib/task-line/dates";
-import { parseIsoDate } from "@/lib/task-line/calendar";
+import { addDays, compareDates, formatIsoLocalDateTime, parseIsoDate } from "@/lib/task-line/calendar";
 import { INTERJECTIONS, NEGATIONS, UNDER_WAY } from "../lexicon";
 import { baseOfPast, isBaseVerb } from "../verbs";
 import { listTail, placedOnList, seriesOnList } from "./list-tail";
@@ -204,7 +204,9 @@ export function readItem(raw: string, clock: Clock): AddItem {
   const relative = readDueRelativeReminder(raw, clock);
   const r = readTaskLine(relative ? relative.rest : raw, clock);
   const item: AddItem = { title: r.title };
-  if (relative) {
+  // "pay the water bill in 3 days, remind me the day before at 6pm": counted from the new task's own due date.
+  const ownDue = relative && r.due ? parseIsoDate(r.due.slice(0, 10)) : null;
+  if (relative && !ownDue) {
     const { days, hour, minute } = relative;
     return { title: r.title, remindOnDue: { days, hour, minute, timeZone: clock.timeZone } };
   }
@@ -216,6 +218,12 @@ export function readItem(raw: string, clock: Clock): AddItem {
   if (r.due) item.due = r.due;
   if (r.remindAt) item.remindAt = r.remindAt;
   if (r.remindBeforeWithoutDue) item.remindBeforeWithoutDue = r.remindBeforeWithoutDue;
+  if (relative && ownDue) {
+    const day = addDays(ownDue, -relative.days);
+    // A reminder day already gone is a misreading: the task is added without it.
+    if (compareDates(day, clock.today) >= 0) item.remindAt = formatIsoLocalDateTime(day, relative.hour, relative.minute);
+    else delete item.remindAt;
+  }
   return item;
 }
 

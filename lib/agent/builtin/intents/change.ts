@@ -1268,15 +1268,31 @@ export const DELETE_RULES: ChangeRule[] = [
   },
 ];
 
+/** Nouns of a task's fields or of a change: "remove that label", "scrap that last change" never name a task to delete. */
+const FIELD_NOUN = new Set(
+  "label labels tag tags hashtag change changes edit edits update updates reminder reminders alert alarm repeat repeats recurrence priority deadline note notes description".split(
+    " ",
+  ),
+);
+const FIELD_DETERMINER = new Set("that the this my its those these last latest previous recent new old".split(" "));
+
+/** field-noun-not-task (named rule): a delete whose only object is a field or a change ("remove that label", "delete the last change"). */
+function namesOnlyAField(intent: Intent): boolean {
+  if (intent.type !== "delete" || intent.refs.length !== 1 || intent.refs[0]!.kind !== "phrase") return false;
+  const words = intent.refs[0]!.text.toLowerCase().split(/\s+/).filter(Boolean);
+  return words.some((w) => FIELD_NOUN.has(w)) && words.every((w) => FIELD_NOUN.has(w) || FIELD_DETERMINER.has(w));
+}
+
 export function readDelete(text: string): Intent | null {
   const whole = readByRules(DELETE_RULES, text)?.intent ?? null;
+  if (whole && namesOnlyAField(whole)) return null;
   if (whole) return whole;
   // "party cancelled so ditch the caterers one": the reason first, then the request after "so".
   const ws = wordsOf(text);
   const so = ws.indexOf("so");
   if (so < 2 || so > ws.length - 2) return null;
   const then = readByRules(DELETE_RULES, trimPunctuation(joinWords(ws.slice(so + 1))))?.intent ?? null;
-  return then?.type === "delete" ? then : null;
+  return then?.type === "delete" && !namesOnlyAField(then) ? then : null;
 }
 
 /** The rule of each reader that reads a clause (tests: an example is read by its own rule). */

@@ -741,7 +741,19 @@ function classifyBounded(text: string, clock: Clock, answerFirst: boolean): Inte
     : null;
   if (yesNo && yesNo[1]) {
     // "no thanks but add a haircut", "yes but make it friday": the "but" joins the answer to the rest.
-    const rest = classifyBounded(yesNo[1].trim().replace(/^but\s+(?=\S)/i, ""), clock, false);
+    const after = yesNo[1].trim().replace(/^but\s+(?=\S)/i, "");
+    const rest = classifyBounded(after, clock, false);
+    // no-thing-statement: "no changes needed today thanks", "no milk this week": "no" before a thing
+    // (no comma, no verb after it) says there is none; it is never a to-do of that thing.
+    const first = rest.length === 1 ? rest[0] : undefined;
+    if (
+      /^(?:no|nope|nah)\s/i.test(text) &&
+      after === yesNo[1].trim() &&
+      first?.type === "add" &&
+      first.items.length === 1 &&
+      !isBaseVerb(after.split(/\s+/)[0]?.toLowerCase() ?? "")
+    )
+      return [{ type: "say", kind: "remark" }];
     if (rest.every(isKnown) && !rest.some((i) => i.type === "confirm" || i.type === "deny")) return rest;
     // "yes please, for friday": what follows the answer is read on its own (the planner applies a
     // bare slot to the task just talked about); the answer word never becomes a title.

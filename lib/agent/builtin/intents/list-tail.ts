@@ -106,7 +106,9 @@ export function listTail(text: string): ListTail | null {
   const join = words[at - 1] ?? "";
   const comma = (raw[at - 1] ?? "").endsWith(",");
   let start = at;
-  if (JOINS.has(join) || (named && join === "in")) start = at - 1;
+  // "chuck milk in shopping": "in" after a placing verb, with a list that is no place ("put the bike in the garden" is a chore).
+  const placedIn = join === "in" && PLACING.has(bare(raw[0] ?? "")) && !PLACES.has(word);
+  if (JOINS.has(join) || (named && join === "in") || placedIn) start = at - 1;
   else if (!comma) return null;
   // "for the car", "for the party" is what it is for; a list is named bare after "for" ("for home") or with "list".
   const purpose = join === "for" && (PEOPLE.has(word) || at < end - 1);

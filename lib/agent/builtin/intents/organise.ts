@@ -175,7 +175,9 @@ function readPlacement(text: string, clock: Clock): Intent | null {
       const parent = phraseOf(ws.slice(m[1]));
       // "file the tax return under the admin list": a list, not a parent task.
       if (!child || !parent || /^(?:list|lists)$/.test(ws.at(-1)!.w)) return null;
-      if (NEW_VERB.test(verb)) return newUnder(child, parent, clock);
+      // "stick 'book the venue' as a subtask of plan the party": a title in quotes is a new task.
+      const quotedChild = /^(?:put|stick|pop)$/.test(verb) && /^["'‘“]/.test(ws[1]!.raw) && /["'’”][,.!?]*$/.test(ws[m[0] - 1]!.raw);
+      if (NEW_VERB.test(verb) || quotedChild) return newUnder(child, parent, clock);
       return {
         type: "update",
         ref: { kind: "phrase", text: cleanPhrase(child.toLowerCase()) },
@@ -234,13 +236,52 @@ function listOntoIt(text: string): Intent | null {
   return { type: "update", ref: placed.plural ? { kind: "listed" } : { kind: "pronoun" }, changes: { list: placed.list } };
 }
 
-/** reminder-off: "cancel that reminder", "turn off this reminder", "delete the reminder": the reminder of the task just talked about. */
+/** Words that open a reminder-off without changing it ("actually no reminder for that", "oh and …"). */
+const OFF_LEAD = new Set("actually oh and nah hmm wait um erm ok okay oops so".split(" "));
+const OFF_TAIL = new Set("please pls plz thanks ta thx anymore now either needed necessary tbh".split(" "));
+const OFF_VERB = /^(?:cancel|remove|delete|drop|stop|clear|scrap|ditch|kill|lose)$/;
+const OFF_NOUN = /^(?:reminder|reminders|alert|alarm)$/;
+
+/**
+ * reminder-off: "cancel that reminder", "turn off this reminder", "actually no reminder for that",
+ * "dont need a reminder on it", "no need for a reminder", "take the reminder off it": the reminder
+ * of the task just talked about. Read word by word: a head that takes it off, the reminder noun,
+ * then at most "for/on/off that (one)".
+ */
 function reminderOff(ws: Word[]): Intent | null {
   const w = ws.map((x) => x.w).filter((x) => x !== "please" && x !== "pls");
-  const verb =
-    w[0] === "turn" && w[1] === "off" ? 2 : /^(?:cancel|remove|delete|drop|stop|clear|scrap|ditch|kill)$/.test(w[0] ?? "") ? 1 : 0;
-  if (verb === 0 || w.length !== verb + 2 || !/^(?:that|this|the|its)$/.test(w[verb]!) || !/^(?:reminder|alert|alarm)$/.test(w[verb + 1]!))
-    return null;
+  let i = 0;
+  while (i < w.length - 2 && OFF_LEAD.has(w[i]!)) i++;
+  let end = w.length;
+  while (end > i && OFF_TAIL.has(w[end - 1]!)) end--;
+  const at = (k: number, re: RegExp) => re.test(w[k] ?? "");
+  let takeOff = false;
+  if (at(i, /^turn$/) && at(i + 1, /^off$/)) i += 2;
+  else if (at(i, /^no$/) && at(i + 1, /^need$/) && at(i + 2, /^(?:for|of)$/)) i += 3;
+  else if (at(i, /^no$/)) i += 1;
+  else if (at(i, /^(?:dont|don't|do)$/)) {
+    i += at(i, /^do$/) ? (at(i + 1, /^not$/) ? 2 : 99) : 1;
+    if (!at(i, /^(?:need|want)$/)) return null;
+    i++;
+  } else if (at(i, /^(?:take|get)$/)) {
+    takeOff = true;
+    i++;
+    if (at(i, /^(?:off|rid)$/)) {
+      takeOff = false;
+      i += at(i + 1, /^of$/) ? 2 : 1;
+    }
+  } else if (at(i, OFF_VERB)) i++;
+  else return null;
+  if (at(i, /^(?:a|the|that|this|its|any)$/)) i++;
+  if (!at(i, OFF_NOUN)) return null;
+  i++;
+  if (takeOff) {
+    if (!at(i, /^off$/)) return null;
+    i++;
+  }
+  if (at(i, /^(?:for|on|from|off)$/) && at(i + 1, /^(?:that|it|this)$/)) i += at(i + 2, /^one$/) ? 3 : 2;
+  else if (at(i, /^(?:that|it|this)$/) && at(i - 1, /^off$/)) i++;
+  if (i !== end) return null;
   return { type: "update", ref: { kind: "pronoun" }, changes: { clearReminder: true } };
 }
 

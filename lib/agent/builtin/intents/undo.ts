@@ -23,11 +23,12 @@ function undoAtEnd(text: string): boolean {
 }
 
 /** Words after "put it back" that only say "as before" ("put it back how it was", "set that back to how it was before"). */
-const AS_BEFORE = new Set("how it was the way to like before as were please pls again".split(" "));
+const AS_BEFORE = new Set("how it was the way to like before as were where please pls again".split(" "));
 
-/** "put it back how it was": the last change taken back. */
+/** "put it back how it was", "nah put it back where it was": the last change taken back. */
 function backAsBefore(text: string): boolean {
   const w = text.toLowerCase().match(/[a-z']+/g) ?? [];
+  while (w.length > 3 && BEFORE_UNDO.has(w[0] ?? "") && w[0] !== "put") w.shift();
   return (
     /^(?:put|change|set|turn)$/.test(w[0] ?? "") &&
     /^(?:it|that|them|this|everything)$/.test(w[1] ?? "") &&
@@ -37,6 +38,28 @@ function backAsBefore(text: string): boolean {
   );
 }
 
+/** Verbs that drop the last change when their object says so ("scrap that last change", "ditch my last edit"). */
+const DROP_VERB = new Set("undo revert reverse scrap cancel ditch drop bin forget nix".split(" "));
+const CHANGE_NOUN = new Set("change changes edit edits update updates".split(" "));
+const LAST_WORD = new Set("last latest previous recent".split(" "));
+
+/**
+ * last-change (named rule): "scrap that last change", "nah cancel the last edit", "ditch my last
+ * update pls": a verb that drops something, and an object that is the change itself (a change
+ * noun, "last" or not) — never a task, so never a delete of one called "change".
+ */
+function dropLastChange(text: string): boolean {
+  const w = text.toLowerCase().match(/[a-z']+/g) ?? [];
+  while (w.length && AFTER_UNDO.has(w.at(-1) ?? "")) w.pop();
+  while (w.length > 2 && BEFORE_UNDO.has(w[0] ?? "") && !DROP_VERB.has(w[0] ?? "")) w.shift();
+  if (w.length > 5 || !DROP_VERB.has(w[0] ?? "")) return false;
+  let i = 1;
+  if (/^(?:that|the|my|your|this)$/.test(w[i] ?? "")) i++;
+  if (w[i] === "most" && w[i + 1] === "recent") i++;
+  if (LAST_WORD.has(w[i] ?? "")) i++;
+  return i === w.length - 1 && CHANGE_NOUN.has(w[i] ?? "");
+}
+
 export function readUndo(text: string): Intent | null {
-  return UNDO.test(text) || undoAtEnd(text) || backAsBefore(text) ? { type: "undo" } : null;
+  return UNDO.test(text) || undoAtEnd(text) || backAsBefore(text) || dropLastChange(text) ? { type: "undo" } : null;
 }

@@ -133,8 +133,29 @@ const REMINDER_TARGET_LEAD = ["the start of", "the start", "of", "for"];
  * A reminder before a task's due time: "remind me 30 minutes before the dentist", "remind me
  * about the standup 10 minutes before", "remind me an hour before" (the task just mentioned).
  */
+/** "the night before", "the evening before": an evening on the day before (due-relative.ts), not 24 hours before the due time. */
+const EVENING_BEFORE = /\bthe (?:night|evening) before\b/;
+
+/** Words left once the reminder words go: a task's name, not "it" or nothing ("remind me the night before"). */
+function namesATask(text: string): boolean {
+  const p = REMIND_PHRASES.find((x) => text.startsWith(`${x} `)) ?? "";
+  const rest = text
+    .slice(p.length)
+    .replace(EVENING_BEFORE, " ")
+    .split(/\s+/)
+    .filter(
+      (w) =>
+        w &&
+        !/^(?:about|abt|bout|re|for|of|on|it|that|this|one|pls|please|thanks|beforehand|before|at|am|pm|noon|midday|\d[\d:.apm]*)$/.test(w),
+    );
+  return rest.length > 0;
+}
+
 function remindBefore(text: string): Read | null {
   if (!REMIND_PHRASES.some((p) => text.startsWith(`${p} `))) return null;
+  // evening-before (named rule): "remind me abt the bin collection the night before", "ping me the night
+  // before the mot" name the task; the add reader's due-relative reminder sets that evening on it.
+  if (EVENING_BEFORE.test(text) && namesATask(text)) return null;
   const phrase = findReminderPhrase(text);
   if (phrase?.kind === "before" && phrase.start === 0) {
     const target = text.slice(phrase.end).trim();
