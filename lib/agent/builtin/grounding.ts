@@ -682,10 +682,15 @@ export const RULES: Rule[] = [
       "no more repeats for the gym",
       "turn off the repeat on the gym",
       "take the repeat off the gym",
+      "the gym doesn't need doing every week anymore",
     ],
     read: (tokens, ctx) => {
       if (!ctx.task.repeats) return false;
-      const at = findWord(tokens, /^(?:repeat|repeats|repeating|repeated|recur|recurs|recurring|repetition)$/);
+      let at = findWord(tokens, /^(?:repeat|repeats|repeating|repeated|recur|recurs|recurring|repetition)$/);
+      // "the garden doesn't need doing every week anymore": the repeat said as "every <unit>".
+      const every = at < 0 ? findWord(tokens, /^every$/) : -1;
+      const unit = every >= 0 && /^(?:day|week|fortnight|month|year|morning|night|evening|weekend)$/.test(tokens[every + 1]?.w ?? "");
+      if (unit) at = every;
       if (at < 0) return false;
       const off = findWord(
         tokens,
@@ -693,6 +698,7 @@ export const RULES: Rule[] = [
       );
       if (off < 0 || Math.abs(off - at) > 4) return false;
       take(tokens, Math.min(off, at), Math.max(off, at));
+      if (unit) tokens[every + 1]!.used = true;
       // "turn off the repeat on the bins", "take the repeat off the bins": the verb of "off" goes with it.
       const verb = findWord(tokens, /^(?:turn|switch|take|get)$/);
       if (tokens[off]!.w === "off" && verb >= 0 && verb < at && Math.abs(verb - off) <= 4) tokens[verb]!.used = true;

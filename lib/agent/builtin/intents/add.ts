@@ -327,6 +327,8 @@ function saysSomething(words: string[]): boolean {
     (w, i) =>
       SAID_OF.has(w) ||
       // "hoover's making a weird noise": an 's then a verb in -ing is "is doing".
+      // "vitamins taste horrible", "the kids love it": a plural, then a verb.
+      (i > 0 && /[^s']s$/.test(words[i - 1] ?? "") && PLURAL_VERBS.has(w)) ||
       (/'s$/.test(w) && (gerundOfVerb(words[i + 1] ?? "") || (STILL.has(words[i + 1] ?? "") && /ing$/.test(words[i + 2] ?? "")))) ||
       (i > 0 && i < words.length - 1 && w.length > 3 && w.endsWith("s") && isBaseVerb(w.slice(0, -1))) ||
       // "mum rang", "the bins went out": a past form after the first word tells what happened.
@@ -334,6 +336,8 @@ function saysSomething(words: string[]): boolean {
   );
 }
 
+/** Verbs of sensing and feeling said of things ("taste", "smell", "look"). */
+const PLURAL_VERBS = new Set("taste smell look feel seem sound love hate need want cost are were have".split(" "));
 /** Adverbs between "'s" and its verb ("tap's still dripping"). */
 const STILL = new Set(["still", "just", "always", "now", "really", "not", "been"]);
 function gerundOfVerb(w: string): boolean {
