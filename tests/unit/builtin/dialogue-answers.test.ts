@@ -8,25 +8,9 @@ import { classify } from "@/lib/agent/builtin/intents";
 import { exceptsByPosition, refFrom } from "@/lib/agent/builtin/intents/refs";
 import { planStep } from "@/lib/agent/builtin/planner";
 import type { ConversationEvent } from "@/lib/agent/builtin/prompt-reader";
-import { clockAt } from "@/lib/task-line/clock";
+import { calls, clock, task } from "./plan-steps";
 
-// A Thursday.
-const clock = clockAt(new Date("2026-11-26T14:00:00.000Z"), "UTC");
 const read = (text: string) => classify(text, clock);
-
-const task = (id: string, title: string, extra: Record<string, unknown> = {}) => ({
-  id,
-  title,
-  status: "pending",
-  priority: "medium",
-  dueAt: null,
-  description: null,
-  ...extra,
-});
-
-function calls(history: ConversationEvent[], text: string) {
-  return planStep({ system: "", events: [...history, { kind: "user", text }] }, clock, new Set()).calls;
-}
 
 function listed(...tasks: ReturnType<typeof task>[]): ConversationEvent[] {
   return [

@@ -5,12 +5,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { classify } from "@/lib/agent/builtin/intents";
-import { planStep } from "@/lib/agent/builtin/planner";
 import type { ConversationEvent } from "@/lib/agent/builtin/prompt-reader";
-import { clockAt } from "@/lib/task-line/clock";
+import { calls, clock, task } from "./plan-steps";
 
-// A Thursday.
-const clock = clockAt(new Date("2026-11-26T14:00:00.000Z"), "UTC");
 const read = (text: string) => classify(text, clock);
 
 describe("REMARK-THEN-REQUEST: a remark, then a request that stands on its own", () => {
@@ -55,21 +52,6 @@ describe("UNDO-WITH-REMARK and TAKE-BACK-LEAD", () => {
     expect(read("hold on, make it friday")).toEqual([{ type: "update", ref: { kind: "pronoun" }, changes: { due: "2026-11-27" } }]);
   });
 });
-
-const task = (id: string, title: string, extra: Record<string, unknown> = {}) => ({
-  id,
-  title,
-  status: "pending",
-  priority: "medium",
-  dueAt: null,
-  description: null,
-  ...extra,
-});
-
-/** The first step's calls for `text` after `history`. */
-function calls(history: ConversationEvent[], text: string) {
-  return planStep({ system: "", events: [...history, { kind: "user", text }] }, clock, new Set()).calls;
-}
 
 /** A turn that changed one task with `input`. */
 function changed(input: Record<string, unknown>, t = task("t1", "Water the plants")): ConversationEvent[] {
