@@ -26,7 +26,9 @@ export class ChatPage {
 
   constructor(readonly page: Page) {
     this.panel = new TaskPanel(page);
-    this.input = page.getByTestId("chat-input");
+    // While a chat page replaces another, React keeps the old one's composer mounted but hidden for a
+    // moment; the person types into the one they can see.
+    this.input = page.getByTestId("chat-input").filter({ visible: true });
     this.sendButton = page.getByTestId("send-button");
     this.stopButton = page.getByTestId("stop-button");
     this.log = page.getByTestId("chat-messages");
