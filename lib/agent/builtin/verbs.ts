@@ -224,3 +224,16 @@ export function deedFitsTask(deed: string, title: string): boolean {
   if (words.includes(deed)) return true;
   return SAME_CHORE.some((group) => group.includes(deed) && words.some((w) => group.includes(w)));
 }
+
+/** Participles that name the chore done to a thing ("spare keys cut", "shelves put up"), never a deed told. */
+const DONE_TO = new Set(["cut", "put", "set"]);
+
+/** A past form that tells what happened ("went", "came", "failed"): no chore's base form, no chore done to a thing. */
+export function toldPast(word: string): boolean {
+  return baseOfPast(word) !== null && !isBaseVerb(word) && !DONE_TO.has(word.toLowerCase());
+}
+
+/** Whether a participle names the chore done to a thing ("cut", "put", "set"). */
+export function isDoneTo(word: string): boolean {
+  return DONE_TO.has(word.toLowerCase());
+}

@@ -11,7 +11,7 @@ import { INTERJECTIONS } from "../lexicon";
 import { addBody, readItem, thingsWanted } from "./add";
 import { choreOf, moodOf } from "./mood";
 import { saysNo, saysYes } from "./social";
-import { baseOfPast, isBaseVerb } from "../verbs";
+import { isBaseVerb, toldPast } from "../verbs";
 import type { AddItem, Intent, TaskRef } from "./types";
 
 type GateClause = { raw: string; lower: string; original: string; clock: Clock };
@@ -55,16 +55,13 @@ const SENTENCE_WORDS = new Set(
 const CONTACTING = new Set("ringing calling phoning texting emailing messaging replying".split(" "));
 /** Where people are, after whom ("kids off school", "mum away"); never "bins out". */
 const WHEREABOUTS = new Set(["off", "away", "home"]);
-/** Participles that name the chore done to a thing ("spare keys cut"), as in intents/index.ts. */
-const DONE_TO = new Set(["cut", "put", "set"]);
-function saysSomething(title: string, raw: string): boolean {
+function readsAsSentence(title: string, raw: string): boolean {
   const words = title
     .toLowerCase()
     .replace(/[^a-z0-9' ]+/g, " ")
     .split(/\s+/)
     .filter(Boolean);
-  const past = (w: string) => baseOfPast(w) !== null && !isBaseVerb(w) && !DONE_TO.has(w);
-  if (words.some((w, i) => SENTENCE_WORDS.has(w) || (i > 0 && (WHEREABOUTS.has(w) || past(w) || CONTACTING.has(w))))) return true;
+  if (words.some((w, i) => SENTENCE_WORDS.has(w) || (i > 0 && (WHEREABOUTS.has(w) || toldPast(w) || CONTACTING.has(w))))) return true;
   // "flight's at 6am": an 's before a place or a time is "is".
   return /\b[a-z]+'s (?:at|on|in|till|til|until|from|due|back|over|off|away|coming|tomorrow|today|tonight)\b/.test(
     raw.toLowerCase().replace(/’/g, "'"),
@@ -181,7 +178,7 @@ export function gate(c: GateClause, intent: Intent, mutates: boolean, reader = "
     intent.type === "add" &&
     intent.items.length === 1 &&
     !isBaseVerb(c.lower.split(/\s+/)[0] ?? "") &&
-    intent.items.some((i) => !isBaseVerb(i.title.split(/\s+/)[0]?.toLowerCase() ?? "") && saysSomething(i.title, c.raw))
+    intent.items.some((i) => !isBaseVerb(i.title.split(/\s+/)[0]?.toLowerCase() ?? "") && readsAsSentence(i.title, c.raw))
   )
     return { type: "say", kind: "remark" };
   // "please, for friday", "thanks, friday": courtesy words alone are never a task's title.

@@ -9,7 +9,7 @@ import { normalize } from "../text";
 import { findDue } from "@/lib/task-line/dates";
 import { fixCommandTypo } from "../typos";
 import { FUNCTION_WORDS, INTERJECTIONS, inflect, UNDER_WAY } from "../lexicon";
-import { baseOfPast, isBaseVerb } from "../verbs";
+import { baseOfPast, isBaseVerb, isDoneTo, toldPast } from "../verbs";
 import { addBody, findsOwnThing, readAdd } from "./add";
 import { readComplete, readDelete, readListedDone, readReopen, pointsAtTask } from "./change";
 import { cleanRequest, cleanRequestKeepCase } from "./cleanup";
@@ -202,14 +202,14 @@ function tellsEvent(title: string): boolean {
     (w, i) =>
       EVENT_VERBS.has(w) ||
       // …but "spare keys cut", "shoes put away": a verb whose past is the same word is the chore done to them.
-      (baseOfPast(w) !== null && !DONE_TO.has(w) && !isBaseVerb(w)) ||
-      ((isBaseVerb(w) || EVENT_BASE.has(w)) && !DONE_TO.has(w) && /[^s']s$/.test(words[i] ?? "") && !isBaseVerb(words[i] ?? "")),
+      toldPast(w) ||
+      ((isBaseVerb(w) || EVENT_BASE.has(w)) && !isDoneTo(w) && /[^s']s$/.test(words[i] ?? "") && !isBaseVerb(words[i] ?? "")),
   );
 }
 
 /** An event verb or a past form that is no chore verb ("goes", "went", "came"). */
 function toldVerb(w: string): boolean {
-  return EVENT_VERBS.has(w) || (baseOfPast(w) !== null && !isBaseVerb(w) && !DONE_TO.has(w));
+  return EVENT_VERBS.has(w) || toldPast(w);
 }
 
 /** "service light came on in the car again", "water bill went up": two nouns with no article, then a verb told. */
@@ -232,7 +232,8 @@ function doneBy(title: string, lower: string): string | null {
   const last = (words.at(-1) ?? "").toLowerCase();
   const base = baseOfPast(last);
   if (words.length < 2 || words.length > 6 || !base || isBaseVerb(last) || !isBaseVerb(base)) return null;
-  if (words.slice(0, -1).some((w) => DONE_BY_AUX.has(w.toLowerCase()) || (/'s$/i.test(w) === false && w.includes("'")))) return null;
+  // An auxiliary, or an apostrophe that is not a possessive ("it's"), makes it a statement.
+  if (words.slice(0, -1).some((w) => DONE_BY_AUX.has(w.toLowerCase()) || (w.includes("'") && !/'s$/i.test(w)))) return null;
   if (!/\b(?:by|before)\b/.test(lower)) return null;
   return `Get ${title.charAt(0).toLowerCase()}${title.slice(1)}`;
 }
@@ -244,8 +245,6 @@ function startsWhere(title: string): boolean {
     WHERE_START.has(first) || (first === "home" && (second === "" || HEAD_ENDS.has(second) || second === "early" || second === "late"))
   );
 }
-/** Participles that name the chore done to a thing ("spare keys cut", "shelves put up"). */
-const DONE_TO = new Set(["cut", "put", "set"]);
 const HEAD_ENDS = new Set("at in on for with from by to".split(" "));
 const TIME_HEADS = new Set("day payday week weekend month year".split(" "));
 /** Time away ("annual leave friday", "day off friday"): a stretch of time too. */
