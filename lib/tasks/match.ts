@@ -16,6 +16,8 @@ const STOP_WORDS = new Set([
   "to-do",
   "item",
   "one",
+  "thing",
+  "stuff",
   "called",
   "named",
   "titled",
@@ -75,8 +77,18 @@ function canonicalWord(word: string): string {
   return w;
 }
 
+/** Verbs that with "back" say return ("send the parcel back", "took the books back"). */
+const BACK_IS_RETURN = new Set(["send", "sent", "sending", "take", "took", "taking", "bring", "brought", "give", "gave", "post", "posted"]);
+/** "send the parcel back" is "return the parcel", on both sides of a match. */
+function backAsReturn(words: string[]): string[] {
+  const back = words.indexOf("back");
+  const verb = words.findIndex((w) => BACK_IS_RETURN.has(w));
+  if (back < 0 || verb < 0 || verb > back) return words;
+  return words.flatMap((w, i) => (i === verb ? ["return"] : i === back ? [] : [w]));
+}
+
 export function normalizeWords(text: string): string[] {
-  return (
+  return backAsReturn(
     text
       .toLowerCase()
       .normalize("NFKD")
@@ -86,7 +98,7 @@ export function normalizeWords(text: string): string[] {
       .replace(/['’]/g, "")
       .split(/[^a-z0-9]+/)
       .filter(Boolean)
-      .map(canonicalWord)
+      .map(canonicalWord),
   );
 }
 

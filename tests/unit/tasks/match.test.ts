@@ -71,6 +71,16 @@ describe("resolveReference", () => {
     expect(resolveReference("the clearout", [garage, ...tasks])).toMatchObject({ kind: "one", task: { id: garage.id } });
   });
 
+  it("reads 'send/take X back' as return, and 'the X stuff' as X (issue 24)", () => {
+    const parcel = task("Return the Zara parcel");
+    const drill = task("Bring back the drill");
+    const all = [parcel, drill, ...tasks];
+    expect(resolveReference("send the zara parcel back", all)).toMatchObject({ kind: "one", task: { id: parcel.id } });
+    expect(resolveReference("send the zara stuff back", all)).toMatchObject({ kind: "one", task: { id: parcel.id } });
+    expect(resolveReference("take the drill back", all)).toMatchObject({ kind: "one", task: { id: drill.id } });
+    expect(resolveReference("send the drill", all)).toEqual({ kind: "none" });
+  });
+
   it("finds nothing for unrelated words", () => {
     expect(resolveReference("dragon taming", tasks)).toEqual({ kind: "none" });
   });
