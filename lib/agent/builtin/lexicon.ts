@@ -143,6 +143,23 @@ export const UNDER_WAY: ReadonlySet<string> = new Set(
   "coming going happening looming approaching staying visiting arriving waiting travelling traveling heading popping working".split(" "),
 );
 
+/**
+ * How a thing is, after an 's that is "is" ("camera's ancient", "oven's filthy again", "car's
+ * proper knackered"): a judgement, so the message is a remark, never a title (gate.ts).
+ */
+export const JUDGEMENTS: ReadonlySet<string> = new Set(
+  (
+    "ancient old knackered broken bust dead dying filthy manky minging gross rank dodgy rubbish useless shocking awful terrible " +
+    "horrible lovely gorgeous amazing brilliant great fine perfect fab huge massive tiny expensive pricey cheap overdue late early " +
+    "ready empty full lost missing stuck jammed leaking noisy loud slow cold freezing boiling damp mouldy moldy mental insane " +
+    "ridiculous nuts crazy weird strange odd off"
+  ).split(" "),
+);
+/** Words that strengthen a judgement ("so", "proper", "well"). */
+const INTENSIFIERS: ReadonlySet<string> = new Set(
+  "so well proper dead really very totally absolutely completely literally a bit kinda".split(" "),
+);
+
 /** Negations a title or a thing to get never holds ("kids nativity wednesday, can't wait"). */
 export const NEGATIONS: ReadonlySet<string> = new Set(
   "not never no can't cant cannot won't wont don't dont isn't isnt aren't arent wasn't wasnt didn't didnt shouldn't couldn't".split(" "),
@@ -157,3 +174,18 @@ export const FUNCTION_WORDS: ReadonlySet<string> = new Set(
     "just please pls now then also too again still already really actually tbh ok okay right yeah yep oh um hmm well new some all any"
   ).split(" "),
 );
+
+/**
+ * "camera's ancient", "oven's proper filthy again": an 's that is "is", then how the thing is, and
+ * nothing after but talk ("mum's old sofa" is whose sofa). Lower-case words.
+ */
+export function saysHowItIs(words: string[]): boolean {
+  return words.some((w, i) => {
+    if (!JUDGEMENTS.has(w)) return false;
+    const before = words
+      .slice(0, i)
+      .reverse()
+      .find((x) => !INTENSIFIERS.has(x));
+    return before?.endsWith("'s") === true && words.slice(i + 1).every((x) => FUNCTION_WORDS.has(x) || INTERJECTIONS.has(x));
+  });
+}

@@ -7,7 +7,7 @@
  */
 import { formatIsoDate } from "@/lib/task-line/calendar";
 import type { Clock } from "@/lib/task-line/clock";
-import { INTERJECTIONS } from "../lexicon";
+import { INTERJECTIONS, saysHowItIs } from "../lexicon";
 import { addBody, readItem, thingsWanted } from "./add";
 import { choreOf, moodOf } from "./mood";
 import { saysNo, saysYes } from "./social";
@@ -62,6 +62,7 @@ function readsAsSentence(title: string, raw: string): boolean {
     .split(/\s+/)
     .filter(Boolean);
   if (words.some((w, i) => SENTENCE_WORDS.has(w) || (i > 0 && (WHEREABOUTS.has(w) || toldPast(w) || CONTACTING.has(w))))) return true;
+  if (saysHowItIs(words)) return true;
   // "flight's at 6am": an 's before a place or a time is "is".
   return /\b[a-z]+'s (?:at|on|in|till|til|until|from|due|back|over|off|away|coming|tomorrow|today|tonight)\b/.test(
     raw.toLowerCase().replace(/’/g, "'"),
@@ -98,6 +99,11 @@ function dueGone(due: string, clock: Clock, raw: string): boolean {
   if (day !== today) return day < today;
   const [h = "", m = ""] = due.slice(11, 16).split(":");
   return h !== "" && Number(h) * 60 + Number(m) < clock.minutes && !/\b(?:tonight|tonite|evening|night)\b/i.test(raw);
+}
+
+/** "book the groomer, not urgent": a "not urgent" the add read as its low priority is no negation of the statement. */
+function withoutLowPriority(raw: string, items: AddItem[]): string {
+  return items.length === 1 && items[0]?.priority === "low" ? raw.replace(/\bnot (?:that |very |too )?(?:urgent|important)\b/, "") : raw;
 }
 
 /** Tags that turn a statement into a question: "innit", "right", "eh", "yeah", "no". */
@@ -187,7 +193,7 @@ export function gate(c: GateClause, intent: Intent, mutates: boolean, reader = "
   if (
     reader === "bare-add" &&
     intent.type === "add" &&
-    NEGATED.test(c.raw.toLowerCase()) &&
+    NEGATED.test(withoutLowPriority(c.raw.toLowerCase(), intent.items)) &&
     !/\b(?:don'?t|do not|never) forget\b/.test(c.raw.toLowerCase())
   )
     return { type: "say", kind: "remark" };

@@ -203,9 +203,13 @@ function tellsEvent(title: string): boolean {
       EVENT_VERBS.has(w) ||
       // …but "spare keys cut", "shoes put away": a verb whose past is the same word is the chore done to them.
       toldPast(w) ||
-      ((isBaseVerb(w) || EVENT_BASE.has(w)) && !isDoneTo(w) && /[^s']s$/.test(words[i] ?? "") && !isBaseVerb(words[i] ?? "")),
+      ((isBaseVerb(w) || EVENT_BASE.has(w)) && !isDoneTo(w) && isPlural(words[i] ?? "") && !isBaseVerb(words[i] ?? "")),
   );
 }
+
+/** Plurals without an -s ("bin men come at 7", "the children break up friday"). */
+const PLURAL_PEOPLE = new Set("men women people children folk".split(" "));
+const isPlural = (w: string) => /[^s']s$/.test(w) || PLURAL_PEOPLE.has(w);
 
 /** An event verb or a past form that is no chore verb ("goes", "went", "came"). */
 function toldVerb(w: string): boolean {

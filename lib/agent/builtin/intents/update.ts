@@ -11,7 +11,7 @@
  * wins. tests/unit/builtin/update-rules.test.ts reads every example with its own rule.
  */
 import type { Clock } from "@/lib/task-line/clock";
-import { baseOfPast } from "../verbs";
+import { baseOfPast, isBaseVerb } from "../verbs";
 import { SHORT_WEEKDAYS } from "@/lib/task-line/calendar";
 import { cutSpans, dueToString, extractDue } from "@/lib/task-line/dates";
 import { verbWords } from "../lexicon";
@@ -1102,6 +1102,10 @@ export const UPDATE_RULES: UpdateRule[] = [
       opt(one("anymore", "any more", "any longer", "now")),
     ],
     refIs(1, { priority: "low" }),
+    // "book the dog groomer, not urgent": a chore said with its priority, not news of a task's (bare-add reads it).
+    (said) =>
+      !isBaseVerb(said.text.split(" ")[0] ?? "") ||
+      /\b(?:is|are|isn't|isnt|aren't|no longer|anymore|any more|any longer|now)\b|'s\b/.test(said.text),
   ),
   rule(
     "set-level",
