@@ -36,6 +36,8 @@ export type GroundedChange = { task: TaskView; changes: Changes };
 export type Grounding =
   | { kind: "change"; change: GroundedChange; also?: GroundedChange[] }
   | { kind: "ambiguous"; tasks: TaskView[] }
+  /** rule date-of-what-for: a day told of what a task is for ("mum's birthday is on the 14th"); nothing to write. */
+  | { kind: "whatFor"; task: TaskView; due: string }
   | null;
 
 /** Words that never name a task on their own (lexicon.ts). */
@@ -134,31 +136,53 @@ function contentStems(title: string): string[] {
     .map((t) => t.stem);
 }
 
-/** The words of a title after the thing it is for ("Pack for the trip" → trip; "Buy a gift for Sam's wedding" → sam, wedding). */
+/** "the trip one", "the birthday thing": words that name a task as a task. */
+const TASK_NOUN = new Set(["one", "thing", "task", "job", "todo"]);
+/** Words that start what a task is for ("Pack for the trip", "Buy a gift for Sam's wedding"). */
 const FOR_WORD = new Set(["for", "before", "after", "about"]);
+/** "the vet visit is due tomorrow", "the report is now friday", "the loft is a next-week job": a task's own due, said. */
+const OWN_DUE = new Set([..."due deadline now moved pushed changed should can could needs need must".split(" "), ...TASK_NOUN]);
+
 /**
- * rule date-of-what-for: "trip's in 6 days" beside "Pack for the trip", "the wedding's on the 5th"
- * beside "Buy a gift for the wedding": a day told of the thing a task is for is that thing's day,
- * not the task's; only a request ("move the packing to …") changes the task's due.
+ * A day told of a thing, not asked for: "X is/'s/are on <day>" with no word of a task's own due
+ * ("due", "now", "can be", "the X one"). Lower-case text.
  */
-function namesOnlyWhatFor(said: Token[], title: string): boolean {
-  const words = tokenize(title);
+export function toldDayOfThing(text: string): boolean {
+  const words = tokenize(text).map((t) => t.w);
+  return (
+    words.some((w) => w === "is" || w === "are" || w.endsWith("'s")) &&
+    !words.some((w) => OWN_DUE.has(w)) &&
+    !isBaseVerb(words.find((w) => !FILLER.has(w) && !STOP.has(w)) ?? "")
+  );
+}
+
+/**
+ * rule date-of-what-for: a day told of the thing a task is for is that thing's day, not the task's;
+ * only a request changes the task's due. The thing is named by the words after the title's "for"
+ * ("trip's in 6 days" beside "Pack for the trip", "the wedding's on the 5th" beside "Buy a gift for
+ * the wedding"), or, in a statement of a day, by words that only qualify the object of a title that
+ * starts with a verb ("our anniversary is the 8th" beside "Order anniversary flowers", "mum's
+ * birthday is on the 14th" beside "Buy birthday card for mum"). Never when the message names the
+ * title's verb or its object's head noun (the last word before "for"), or says "the X one".
+ */
+function namesOnlyWhatFor(tokens: Token[], mention: Mention): boolean {
+  if (TASK_NOUN.has(tokens[mention.to + 1]?.w ?? "")) return false;
+  const words = tokenize(mention.task.title);
   const at = words.findIndex((t) => FOR_WORD.has(t.w));
-  if (at <= 0) return false;
-  const head = new Set(
-    words
-      .slice(0, at)
-      .filter((t) => !STOP.has(t.w))
-      .map((t) => t.stem),
-  );
-  const after = new Set(
-    words
-      .slice(at + 1)
-      .filter((t) => !STOP.has(t.w))
-      .map((t) => t.stem),
-  );
-  const named = said.filter((t) => !STOP.has(t.w)).map((t) => t.stem);
-  return named.some((x) => after.has(x)) && !named.some((x) => head.has(x));
+  const object = (at < 0 ? words : words.slice(0, at)).filter((t) => !STOP.has(t.w));
+  const verb = object[0];
+  if (!verb) return false;
+  const head = new Set([verb.stem, object.at(-1)!.stem]);
+  const after = new Set((at < 0 ? [] : words.slice(at + 1)).filter((t) => !STOP.has(t.w)).map((t) => t.stem));
+  const named = tokens
+    .slice(mention.from, mention.to + 1)
+    .filter((t) => !STOP.has(t.w))
+    .map((t) => t.stem);
+  if (named.length === 0 || named.some((x) => head.has(x))) return false;
+  if (named.some((x) => after.has(x))) return true;
+  const qualifier = new Set(object.slice(1, -1).map((t) => t.stem));
+  const text = tokens.map((t) => t.w).join(" ");
+  return isBaseVerb(verb.w) && named.every((x) => qualifier.has(x) || after.has(x)) && toldDayOfThing(text);
 }
 
 /** Words that are slots, never a task's name ("week", "urgent", "friday", "list"). */
@@ -1380,7 +1404,28 @@ export function groundMessage(text: string, tasks: TaskView[], clock: Clock, lis
   const known = [...new Set([...lists, ...tasks.flatMap((t) => (t.list ? [t.list] : []))])];
   const whole = groundOne(text, tasks, clock, false, known);
   if (whole?.kind === "change") return whole;
-  return groundParts(text, tasks, clock, known) ?? newsAfterRemark(text, tasks, clock, known) ?? whole;
+  return (
+    groundParts(text, tasks, clock, known) ??
+    newsAfterRemark(text, tasks, clock, known) ??
+    remarkAfterDone(text, tasks, clock, known) ??
+    whole
+  );
+}
+
+/**
+ * Rule REMARK-AFTER-DONE: "tap's fixed, plumber came this morning", "bins done, lorry came early":
+ * a task said done, then after the first comma what happened (a past form, no request, no
+ * question, no negation). The completion is read from the head alone.
+ */
+function remarkAfterDone(text: string, tasks: TaskView[], clock: Clock, lists: string[]): Grounding {
+  const comma = text.indexOf(",");
+  if (comma < 0 || text.includes("?")) return null;
+  const tail = tokenize(text.slice(comma + 1));
+  if (tail.length === 0 || tail.length > 10) return null;
+  const told = tail.some((t, i) => i > 0 && baseOfPast(t.w) !== null && !isBaseVerb(t.w));
+  if (!told || isBaseVerb(tail[0]!.w) || tail.some((t) => ACTION.has(t.w) || NEGATOR.has(t.w) || HYPOTHETICAL.has(t.w))) return null;
+  const done = groundOne(text.slice(0, comma), tasks, clock, false, lists);
+  return done?.kind === "change" && !done.also?.length && Object.keys(done.change.changes).join() === "status" ? done : null;
 }
 
 /**
@@ -1537,12 +1582,8 @@ function readMention(text: string, tokens: Token[], mention: Mention, clock: Clo
           !(bare && t.w === "both"))),
   );
   if (left.length > 0) return null;
-  if (
-    changes.due &&
-    !tokens.some((t) => ACTION.has(t.w)) &&
-    namesOnlyWhatFor(tokens.slice(mention.from, mention.to + 1), mention.task.title)
-  )
-    return null;
+  if (changes.due && !tokens.some((t) => ACTION.has(t.w)) && namesOnlyWhatFor(tokens, mention))
+    return { kind: "whatFor", task: mention.task, due: changes.due };
   // A completion never comes with other changes ("done" inside a longer change is not a completion).
   if (changes.status && Object.keys(changes).length > 1) return null;
   return { kind: "change", change: { task: mention.task, changes } };

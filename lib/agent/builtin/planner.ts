@@ -21,14 +21,15 @@ import {
 } from "./prompt-reader";
 import { knownByPhrase, knownTask, lastAssistantText, latestList, pendingFailure, resolveRef } from "./references";
 import { alternativesFor } from "./retries";
-import { composeReply, noDueForReminder, offerText, socialText, unknownText } from "./replies";
+import { quote } from "./format";
+import { composeReply, describeLocalDue, noDueForReminder, offerText, socialText, unknownText } from "./replies";
 import type { TurnContext } from "./turn-context";
 import { applyWindow, windowInput } from "./windows";
 import { deedFitsTask, isBaseVerb } from "./verbs";
 import { spellOut } from "./textisms";
 import { addAfterCreatedList, chooseCandidate, contextualAnswer } from "./followups";
 import { dialogueAnswer } from "./dialogue";
-import { type GroundedChange, groundMessage, mightNameTask } from "./grounding";
+import { type GroundedChange, groundMessage, mightNameTask, toldDayOfThing } from "./grounding";
 import { beforeTask, findDuplicate, looksBeforeAdding, slotsOf } from "./duplicates";
 import { addBody, readAdd } from "./intents/add";
 import { isFeeling } from "./intents/mood";
@@ -445,6 +446,8 @@ function groundable(ctx: TurnContext): boolean {
     return true;
   // A rename that may be a misread change is never made without reading it against the tasks.
   if (intent.type === "update" && misreadChange(ctx)) return true;
+  // "mum's birthday is on the 14th": a day told of a thing may be the day of what a task is for (rule date-of-what-for).
+  if (intent.type === "update" && toldDayOf(ctx, intent)) return mightNameTask(ctx.userText);
   // A feeling names a task at most ("can't wait for the party on saturday"); it asks for nothing.
   if (intent.type === "say" && intent.kind === "remark" && isFeeling(ctx.userText)) return false;
   const uncertain =
@@ -487,6 +490,11 @@ function groundable(ctx: TurnContext): boolean {
   // "bin bags", "cancel the paper round": a delete of a task, or a chore? The user's tasks say.
   if (intent.type === "say" && intent.kind === "cancel-ambiguous") return true;
   return uncertain && mightNameTask(ctx.userText);
+}
+
+/** A due change read from a statement of a day ("X is on the 14th", "X's in 6 days"): grounding.ts `toldDayOfThing`. */
+function toldDayOf(ctx: TurnContext, intent: Extract<Intent, { type: "update" }>): boolean {
+  return intent.ref.kind === "phrase" && Object.keys(intent.changes).join() === "due" && toldDayOfThing(ctx.userText.toLowerCase());
 }
 
 /**
@@ -726,6 +734,13 @@ function afterLookup(ctx: TurnContext, first: Mapped, found: TaskView[]): Step {
     if (named && slots) return { calls: [{ toolName: "update_task", input: updateInput(ctx, named.id, slots, named) }], text: "" };
   }
   const g = groundMessage(ctx.userText, found, ctx.clock);
+  if (g?.kind === "whatFor") {
+    const day = describeLocalDue(g.due, ctx.clock);
+    return {
+      calls: [],
+      text: `Noted. I've left ${quote(g.task.title)} as it is; if it should be due ${day}, say "move it to ${day}".`,
+    };
+  }
   // "the gutters are a home thing" beside an empty Home list: a new label may be a list's name.
   if (g?.kind === "change" && newLabelMayBeList(ctx, g.change, found)) return { calls: [LISTS_LOOKUP], text: "" };
   // "windows arent work, theyre home": a change only if a word is a list with no task in it yet.

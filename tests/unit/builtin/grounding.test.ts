@@ -111,6 +111,19 @@ describe("the explanation gate", () => {
     expect(change("snooze the gas bill till tomorrow")).toEqual({ id: "gas", due: "2026-11-23" });
     expect(change("snooze the gas bill for an hour")).toEqual({ id: "gas", due: "2026-11-22T15:05:00" });
   });
+  it("reads a day told of what a task is for as no change, unless the task itself is named", () => {
+    const tasks = [task("card", "Buy birthday card for mum"), task("tax", "Renew car tax"), task("trip", "Pack for the trip")];
+    const g = (text: string) => groundMessage(text, tasks, clock);
+    const flowers = [task("f", "Order anniversary flowers"), task("bike", "Fix the bike puncture")];
+    for (const text of ["mum's birthday is on the 14th", "the trip is on the 14th"]) expect(g(text)?.kind, text).toBe("whatFor");
+    expect(groundMessage("our anniversary is the 8th of december", flowers, clock)?.kind).toBe("whatFor");
+    expect(groundMessage("the bike one is now friday", flowers, clock)?.kind).toBe("change");
+    expect(groundMessage("the anniversary flowers are for the 8th", flowers, clock)?.kind).toBe("change");
+    expect(g("the birthday card can be the 14th")?.kind).toBe("change");
+    expect(g("the trip one is on the 14th")?.kind).toBe("change");
+    expect(g("car tax is due on the 30th")?.kind).toBe("change");
+    expect(groundMessage("dentist is on the 14th", [task("d", "Dentist appointment")], clock)?.kind).toBe("change");
+  });
   it("asks when two tasks fit equally well", () => {
     const two = [task("a", "Call the bank"), task("b", "Visit the bank")];
     const g = groundMessage("the bank one is urgent now", two, clock);
