@@ -77,6 +77,7 @@ const files = [
   "intents-corpus-v9lists.jsonl",
   "intents-corpus-v10remarks.jsonl",
   "intents-corpus-v11plain.jsonl",
+  "intents-corpus-v12plain.jsonl",
   "intents-corpus-v10messy.jsonl",
   "intents-corpus-v10news.jsonl",
   "intents-corpus-v11dialogue.jsonl",
