@@ -74,9 +74,9 @@ const INFORMAL_TIMES: chrono.Parser[] = [
       return { hour: meridiem === "pm" ? h + 12 : h, minute, meridiem: meridiem === "pm" ? 1 : 0 };
     },
   },
-  // "around 5", "about 7 tonight": a bare hour after "around" at the end of a phrase.
+  // "around 5", "about 7 tonight", "by 5 tomorrow": a bare hour after "around" or "by" at the end of a phrase.
   {
-    pattern: () => new RegExp(`\\b(?:around|about|roughly) (1[0-2]|[1-9])${AFTER_BARE_HOUR}`, "i"),
+    pattern: () => new RegExp(`\\b(?:around|about|roughly|by|till|until|til) (1[0-2]|[1-9])${AFTER_BARE_HOUR}`, "i"),
     extract: (_c, m) => ({ hour: Number(m[1]), minute: 0 }),
   },
   // "six pm", "seven am".

@@ -155,9 +155,17 @@ function wordScore(q: string, t: string): number {
   if (allowed && editDistance(q, t, allowed) <= allowed) return 0.8;
   if (q.length >= 3 && t.startsWith(q)) return 0.6;
   if (sameAct(q, t)) return 0.6;
+  // "the parcel collection" for "Collect the parcel", "insurance renewal" for "Renew the insurance".
+  if (nounOfVerb(q, t) || nounOfVerb(t, q)) return 0.8;
   // "toms" for "tomatoes", "spuds"…: a clipped word said in the plural.
   if (q.length >= 4 && q.endsWith("s") && t.length > q.length + 1 && t.startsWith(q.slice(0, -1))) return 0.6;
   return 0;
+}
+
+/** A noun made of a verb by its ending ("collection" of collect, "renewal" of renew, "payment" of pay). */
+const NOUN_ENDINGS = new Set(["ion", "al", "ment", "y", "ery"]);
+function nounOfVerb(noun: string, verb: string): boolean {
+  return verb.length >= 3 && noun.startsWith(verb) && NOUN_ENDINGS.has(noun.slice(verb.length));
 }
 
 export type MatchScore = { coverage: number; quality: number; exact: boolean };

@@ -81,6 +81,14 @@ describe("resolveReference", () => {
     expect(resolveReference("send the drill", all)).toEqual({ kind: "none" });
   });
 
+  it("reads a noun made of the title's verb ('parcel collection', 'insurance renewal') (issue 24)", () => {
+    const parcel = task("Collect parcel from depot");
+    const insurance = task("Renew home insurance");
+    const all = [parcel, insurance, ...tasks];
+    expect(resolveReference("the parcel collection", all)).toMatchObject({ kind: "one", task: { id: parcel.id } });
+    expect(resolveReference("insurance renewal", all)).toMatchObject({ kind: "one", task: { id: insurance.id } });
+  });
+
   it("finds nothing for unrelated words", () => {
     expect(resolveReference("dragon taming", tasks)).toEqual({ kind: "none" });
   });
