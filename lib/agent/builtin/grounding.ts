@@ -137,7 +137,7 @@ function contentStems(title: string): string[] {
 }
 
 /** "the trip one", "the birthday thing": words that name a task as a task. */
-const TASK_NOUN = new Set(["one", "thing", "task", "job", "todo"]);
+const TASK_NOUN = new Set(["one", "thing", "stuff", "bit", "bits", "task", "job", "todo"]);
 /** Words that start what a task is for ("Pack for the trip", "Buy a gift for Sam's wedding"). */
 const FOR_WORD = new Set(["for", "before", "after", "about"]);
 /** "the vet visit is due tomorrow", "the report is now friday", "the loft is a next-week job": a task's own due, said. */
@@ -160,10 +160,10 @@ export function toldDayOfThing(text: string): boolean {
  * rule date-of-what-for: a day told of the thing a task is for is that thing's day, not the task's;
  * only a request changes the task's due. The thing is named by the words after the title's "for"
  * ("trip's in 6 days" beside "Pack for the trip", "the wedding's on the 5th" beside "Buy a gift for
- * the wedding"), or, in a statement of a day, by words that only qualify the object of a title that
- * starts with a verb ("our anniversary is the 8th" beside "Order anniversary flowers", "mum's
- * birthday is on the 14th" beside "Buy birthday card for mum"). Never when the message names the
- * title's verb or its object's head noun (the last word before "for"), or says "the X one".
+ * the wedding"), or by words that only qualify the object of a title that
+ * starts with a verb, unless the message asks ("our anniversary is the 8th" beside "Order anniversary
+ * flowers", "the train was delayed again" beside "Expense the train tickets"). Never when the message
+ * names the title's verb or its object's head noun (the last word before "for"), or says "the X one".
  */
 function namesOnlyWhatFor(tokens: Token[], mention: Mention): boolean {
   if (TASK_NOUN.has(tokens[mention.to + 1]?.w ?? "")) return false;
@@ -179,15 +179,16 @@ function namesOnlyWhatFor(tokens: Token[], mention: Mention): boolean {
     .filter((t) => !STOP.has(t.w))
     .map((t) => t.stem);
   if (named.length === 0 || named.some((x) => head.has(x))) return false;
-  if (named.some((x) => after.has(x))) return true;
+  if (named.some((x) => after.has(x))) return !tokens.some((t) => ACTION.has(t.w));
+  // "the train was delayed again" beside "Expense the train tickets": news of the train, not of the task.
   const qualifier = new Set(object.slice(1, -1).map((t) => t.stem));
-  const text = tokens.map((t) => t.w).join(" ");
-  return isBaseVerb(verb.w) && named.every((x) => qualifier.has(x) || after.has(x)) && toldDayOfThing(text);
+  const asks = tokens.slice(0, mention.from).some((t) => ACTION.has(t.w) || isBaseVerb(t.w));
+  return isBaseVerb(verb.w) && named.every((x) => qualifier.has(x)) && !asks && !tokens.some((t) => OWN_DUE.has(t.w));
 }
 
 /** Words that are slots, never a task's name ("week", "urgent", "friday", "list"). */
 const SLOT_WORD =
-  /^(?:day|week|fortnight|month|year|hour|minute|min|today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun|weekend|morning|afternoon|evening|night|urgent|important|priority|high|low|medium|list|label|tag|inbox|every|daily|weekly|monthly|yearly|annually|another|extra|more|later|earlier|before|after|done|sorted|finished|next|last|first|second|third)$/;
+  /^(?:day|week|fortnight|month|year|hour|minute|min|today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun|weekend|morning|afternoon|evening|night|urgent|important|priority|high|low|medium|whenever|list|label|tag|inbox|every|daily|weekly|monthly|yearly|annually|another|extra|more|later|earlier|before|after|done|sorted|finished|next|last|first|second|third)$/;
 
 /** Month names: "in march" is a time, never a list. */
 const MONTHS = new Set(
@@ -291,7 +292,7 @@ const TITLE_TAIL = /^(?:instead|pls|please|thanks|ta|lol|tbh|now)$/;
 /** A copula: "the bins are out", "mum's been called". */
 const COPULA = /^(?:is|are|was|were|been|be|'s|got|its|it's)$/;
 /** Verbs whose object may be the one who did it ("mum called" = mum phoned): their bare participle is not a completion. */
-const TWO_WAY_VERB = /^(?:call|ring|phone|text|email|message|ask|tell|visit|meet|see|pay)$/;
+const TWO_WAY_VERB = /^(?:call|ring|phone|text|email|message|ask|tell|visit|meet|see|pay|reply|answer|respond|write|contact|speak|talk)$/;
 
 /** "the bins are out" (Put the bins out), "mums been called" (Call mum), "dentists booked" (Book dentist). */
 function statesDone(tokens: Token[], task: TaskView): number[] | null {
@@ -1155,6 +1156,8 @@ export const RULES: Rule[] = [
       "the report is the big one this week",
       "the fence is low key",
       "the library books are less important now",
+      "the fence is a whenever thing",
+      "the report's on the back burner",
     ],
     read: (tokens, ctx) => {
       const text = () =>
@@ -1168,7 +1171,11 @@ export const RULES: Rule[] = [
         [new RegExp(`\\b${NOT} (?:that |very |too |so |super |a |the )?(?:important|urgent|pressing|big deal|priority)\\b`), "low"],
         [/\b(?:doesn't|doesnt|don't|dont) (?:really )?matter(?: much| that much)?\b/, "low"],
         // Idioms (wave 8): "X is low key", "X is the least important", "X can go to the bottom of the pile".
-        [/\blow[- ]?key\b|\blowkey\b|\b(?:least|less) (?:important|urgent|pressing)\b|\bbottom of the (?:pile|list|heap|queue)\b/, "low"],
+        // "the monitor is a whenever thing", "the shed's on the back burner".
+        [
+          /\blow[- ]?key\b|\blowkey\b|\b(?:least|less) (?:important|urgent|pressing)\b|\bbottom of the (?:pile|list|heap|queue)\b|\ba (?:whenever|no[- ]rush|back[- ]?burner) (?:thing|job|one|task)\b|\bon the back[- ]?burner\b/,
+          "low",
+        ],
         [
           /\b(?:low|lowest|bottom) (?:priority|prio|priorty)\b|\bno rush\b|\blow\b|\blower(?: it| its priority| the priority)?$|\blower (?:priority|prio)\b/,
           "low",
@@ -1582,8 +1589,7 @@ function readMention(text: string, tokens: Token[], mention: Mention, clock: Clo
           !(bare && t.w === "both"))),
   );
   if (left.length > 0) return null;
-  if (changes.due && !tokens.some((t) => ACTION.has(t.w)) && namesOnlyWhatFor(tokens, mention))
-    return { kind: "whatFor", task: mention.task, due: changes.due };
+  if (changes.due && namesOnlyWhatFor(tokens, mention)) return { kind: "whatFor", task: mention.task, due: changes.due };
   // A completion never comes with other changes ("done" inside a longer change is not a completion).
   if (changes.status && Object.keys(changes).length > 1) return null;
   return { kind: "change", change: { task: mention.task, changes } };
@@ -1611,7 +1617,7 @@ const SLOT_CUE =
 
 /** More words the edit rules read: notes, renames, reminders off, negated priorities and labels, "is a X thing". */
 const EDIT_CUE =
-  /^(?:note|notes|say|saying|that|should|read|called|actually|instead|task|reminder|prio|low|high|medium|top|bottom|matter|deal|thing|job|stuff|not|isn't|isnt|aren't|arent|doesn't|doesnt|dont|don't|shouldn't|shouldnt|no|stop|out|clean|belong|belongs|goes|lives|bump|day|back|forward|sooner|earlier|later|first|pile|key|lowkey|big|must|trumps|pressing|least|less|weekdays|weekends|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|typo|spelling|errand|remind|reminding)$/;
+  /^(?:note|notes|say|saying|that|should|read|called|actually|instead|task|reminder|prio|low|high|medium|top|bottom|matter|deal|thing|job|stuff|not|isn't|isnt|aren't|arent|doesn't|doesnt|dont|don't|shouldn't|shouldnt|no|stop|out|clean|belong|belongs|go|goes|live|lives|sit|sits|bump|day|back|forward|sooner|earlier|later|first|pile|key|lowkey|big|must|trumps|pressing|least|less|weekdays|weekends|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|typo|spelling|errand|remind|reminding)$/;
 
 /** A cheap test before any lookup: could the message name a task, and could its reading write? */
 /** Words before a past form that make it the user's state: "i'm tired", "feeling stressed", "so bored". */

@@ -21,7 +21,9 @@ const BASE_VERBS = new Set(
     "hang hoover iron mend oil polish pot prune repot restock service sharpen sort spray tidy tune unblock " +
     "vacuum weed book renew chase collect organise pop nip grab ring phone email buy " +
     // Home and admin jobs (blind probe v5adds).
-    "repaint redecorate install measure varnish insulate"
+    "repaint redecorate install measure varnish insulate " +
+    // Office and admin jobs (blind probe v12).
+    "expense scan compare arrange claim invoice"
   ).split(" "),
 );
 

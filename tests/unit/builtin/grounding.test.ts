@@ -119,6 +119,9 @@ describe("the explanation gate", () => {
     expect(groundMessage("our anniversary is the 8th of december", flowers, clock)?.kind).toBe("whatFor");
     expect(groundMessage("the bike one is now friday", flowers, clock)?.kind).toBe("change");
     expect(groundMessage("the anniversary flowers are for the 8th", flowers, clock)?.kind).toBe("change");
+    const train = [task("t", "Expense the train tickets")];
+    expect(groundMessage("the train was delayed till friday", train, clock)?.kind).toBe("whatFor");
+    expect(groundMessage("move the train to friday", train, clock)?.kind).toBe("change");
     expect(g("the birthday card can be the 14th")?.kind).toBe("change");
     expect(g("the trip one is on the 14th")?.kind).toBe("change");
     expect(g("car tax is due on the 30th")?.kind).toBe("change");
