@@ -29,7 +29,7 @@ const LEXICON: Record<VerbClass, string[]> = {
   delete: ["delete", "remove", "erase", "get rid of", "scrap", "discard", "ditch", "drop", "cancel", "bin", "trash"],
   move: ["move", "reschedule", "shift", "switch", "re-schedule"],
   postpone: ["postpone", "delay", "defer", "put off", "push back", "knock back", "hold off on", "hold off", "snooze"],
-  push: ["push", "push out", "bump", "slide", "move back", "kick"],
+  push: ["push", "push out", "bump", "slide", "slip", "move back", "kick"],
   advance: ["bring forward", "move up", "pull forward", "pull in", "bring in", "move forward"],
   raise: ["raise", "increase", "bump up", "up", "escalate", "prioritise", "prioritize", "upgrade"],
   lower: ["lower", "decrease", "reduce", "downgrade", "deprioritise", "deprioritize", "demote"],
@@ -56,6 +56,7 @@ const IRREGULAR: Record<string, Partial<Record<Form, string>>> = {
   drop: { past: "dropped", gerund: "dropping" },
   plan: { past: "planned", gerund: "planning" },
   scrap: { past: "scrapped", gerund: "scrapping" },
+  slip: { past: "slipped", gerund: "slipping" },
   bin: { past: "binned", gerund: "binning" },
   map: { past: "mapped", gerund: "mapping" },
   defer: { past: "deferred", gerund: "deferring" },
@@ -188,4 +189,9 @@ export function saysHowItIs(words: string[]): boolean {
       .find((x) => !INTENSIFIERS.has(x));
     return before?.endsWith("'s") === true && words.slice(i + 1).every((x) => FUNCTION_WORDS.has(x) || INTERJECTIONS.has(x));
   });
+}
+
+/** "bug reports keep piling up", "the cat keeps being sick": "keep(s)" then a verb in -ing after its subject. */
+export function keepsDoing(words: string[]): boolean {
+  return words.some((w, i) => i > 0 && (w === "keep" || w === "keeps") && /..ing$/.test(words[i + 1] ?? ""));
 }

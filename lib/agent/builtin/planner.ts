@@ -572,8 +572,9 @@ function failedWriteToGround(ctx: TurnContext): boolean {
   // Only a phrase with a word no title may carry ("the library stuff", "the optician appointment", "mum's").
   const phrase = String(calls[0]?.input.task ?? "").toLowerCase();
   // …or a title's noun with a word about it ("essay deadline", "passport renewal", "landlord email", "bookshelf is whatever").
+  // A modal is never part of a title ("roadmap can slip").
   return (
-    (/\b(?:stuff|thing|one|appointment|appt|bit|job|business|booking|due|deadline|renewal|pickup|email|reply|call|visit|is|are|its|should|be|now|instead)\b|'s\b/.test(
+    (/\b(?:stuff|thing|one|appointment|appt|bit|job|business|booking|due|deadline|renewal|pickup|email|reply|call|visit|is|are|its|should|can|could|will|would|be|now|instead)\b|'s\b/.test(
       phrase,
     ) ||
       // "chasing the refund is top priority": a task named by its verb's -ing form.

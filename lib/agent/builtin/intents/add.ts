@@ -10,7 +10,7 @@ import { quoted } from "@/lib/task-line/text";
 import { findPriority } from "@/lib/task-line/priority";
 import { dueToString, reminderTime } from "@/lib/task-line/dates";
 import { addDays, compareDates, formatIsoLocalDateTime, parseIsoDate } from "@/lib/task-line/calendar";
-import { INTERJECTIONS, NEGATIONS, saysHowItIs, UNDER_WAY } from "../lexicon";
+import { INTERJECTIONS, keepsDoing, NEGATIONS, saysHowItIs, UNDER_WAY } from "../lexicon";
 import { baseOfPast, isBaseVerb } from "../verbs";
 import { listTail, placedOnList, seriesOnList } from "./list-tail";
 import { splitItems } from "./refs";
@@ -324,7 +324,7 @@ const SAID_OF = new Set(
 /** "mia loves swimming", "dad wants socks": a word then a verb in -s then more words is a sentence. */
 function saysSomething(words: string[]): boolean {
   // "camera's ancient tbh": how a thing is.
-  if (saysHowItIs(words)) return true;
+  if (saysHowItIs(words) || keepsDoing(words)) return true;
   return words.some(
     (w, i) =>
       SAID_OF.has(w) ||

@@ -412,7 +412,9 @@ function readParticipleStatement(s: Said): Reading {
   // "bed sheets changed, feels lush": a short remark after the comma says how it went.
   const [first = [], last = []] = parts;
   const remark = parts.length === 2 && last.length > 0 && last.length <= 3 && last.every((w) => baseOfPast(w) === null && !isBaseVerb(w));
-  const r = participleRefs(remark ? first : s.ws);
+  // "onboarding pack's done and sent to leo": a second deed of the same thing, with no object of its own.
+  const sameThing = parts.length === 2 && baseOfPast(last[0] ?? "") !== null && !isBaseVerb(last[0] ?? "") && first.length > 1;
+  const r = participleRefs(remark || sameThing ? first : s.ws);
   return r ? { type: "complete", refs: r.refs, deeds: r.refs.map(() => r.deed) } : null;
 }
 

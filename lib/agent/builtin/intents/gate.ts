@@ -7,7 +7,7 @@
  */
 import { formatIsoDate } from "@/lib/task-line/calendar";
 import type { Clock } from "@/lib/task-line/clock";
-import { INTERJECTIONS, saysHowItIs } from "../lexicon";
+import { INTERJECTIONS, keepsDoing, saysHowItIs } from "../lexicon";
 import { addBody, readItem, thingsWanted } from "./add";
 import { choreOf, moodOf } from "./mood";
 import { saysNo, saysYes } from "./social";
@@ -48,7 +48,7 @@ const NEGATED =
 const SENTENCE_WORDS = new Set(
   (
     "i we you he she they me us them him is are was were be been am has had does did will would can could should might must may " +
-    "reckon reckons reckoned think thinks thought say says said tell tells told asked hope hopes guess maybe perhaps probably"
+    "reckon reckons reckoned think thinks thought say says said tell tells told asked hope hopes guess maybe perhaps probably keeps kept"
   ).split(" "),
 );
 /** Someone getting in touch, after who ("dentist ringing back tmrw"): their news, not a to-do. */
@@ -62,6 +62,7 @@ function readsAsSentence(title: string, raw: string): boolean {
     .split(/\s+/)
     .filter(Boolean);
   if (words.some((w, i) => SENTENCE_WORDS.has(w) || (i > 0 && (WHEREABOUTS.has(w) || toldPast(w) || CONTACTING.has(w))))) return true;
+  if (keepsDoing(words)) return true;
   if (saysHowItIs(words)) return true;
   // "flight's at 6am": an 's before a place or a time is "is".
   return /\b[a-z]+'s (?:at|on|in|till|til|until|from|due|back|over|off|away|coming|tomorrow|today|tonight)\b/.test(

@@ -1366,8 +1366,16 @@ function accept(result: Read, tokens: Token[]): Intent | "next" {
   // "vets called, groomer isnt important": a part that says something was done is not a second task to change.
   if (result.ref.includes(",") && result.ref.split(",").some((part) => baseOfPast(part.trim().split(" ").at(-1) ?? "") !== null))
     return "next";
-  const ref = refFrom(result.ref);
+  const ref = refFrom(withoutModal(result.ref));
   return ref ? { type: "update", ref, changes: result.changes } : "next";
+}
+
+/** "the roadmap can slip (to a week later)": a modal and its verb end the task's name. */
+const MODAL = new Set(["can", "could", "should", "will", "would", "might", "may"]);
+function withoutModal(ref: string): string {
+  const ws = ref.trim().split(" ");
+  const at = ws.findIndex((w, i) => i > 0 && MODAL.has(w) && i === ws.length - 2 && /^[a-z]+$/.test(ws[i + 1] ?? ""));
+  return at > 0 ? ws.slice(0, at).join(" ") : ref;
 }
 
 /** Which rule reads a clause (for tests): its name and reading, or null. */
