@@ -399,6 +399,17 @@ function beforeAfterMention(tokens: Token[], ctx: RuleContext, said: string[]): 
   return true;
 }
 
+/**
+ * "the window cleaner comes every 4 weeks", "christmas is at nan's every other year": how often
+ * something happens, told (an event verb, or "is at" a place), with no word asking for a change
+ * ("should", "needs", "now"): news of the world, not a repeat for the task.
+ */
+const HAPPENING = new Set("comes come goes arrives arrive visits visit happens turns shows calls rings".split(" "));
+function toldRepeat(tokens: Token[]): boolean {
+  if (tokens.some((t) => OWN_DUE.has(t.w) || t.w === "make" || t.w === "set")) return false;
+  return tokens.some((t, i) => (i > 0 && HAPPENING.has(t.w)) || (COPULA.test(t.w) && tokens[i + 1]?.w === "at"));
+}
+
 /** A day said in the plural ("mondays", "weekdays"): the day it repeats on. */
 const PLURAL_DAY = /^(?:weekdays|weekends|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)$/;
 
@@ -746,6 +757,7 @@ export const RULES: Rule[] = [
     read: (tokens, ctx) => {
       const at = findWord(tokens, /^(?:every|each|daily|weekly|fortnightly|monthly|yearly|annually)$/);
       if (at < 0) return pluralDays(tokens, ctx);
+      if (toldRepeat(tokens)) return false;
       // Two weeks apart, which the task-line reader has no word for.
       const fortnight = /^(?:fortnightly|every (?:fortnight|other week|two weeks|2 weeks))/.exec(
         words(tokens)

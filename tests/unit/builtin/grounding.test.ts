@@ -127,6 +127,12 @@ describe("the explanation gate", () => {
     expect(g("car tax is due on the 30th")?.kind).toBe("change");
     expect(groundMessage("dentist is on the 14th", [task("d", "Dentist appointment")], clock)?.kind).toBe("change");
   });
+  it("reads how often something happens, told, as no repeat of a task (rule repeat)", () => {
+    const tasks = [task("wc", "Pay window cleaner"), task("nan", "Ring nan about Christmas")];
+    expect(groundMessage("the window cleaner comes every 4 weeks", tasks, clock)).toBeNull();
+    expect(groundMessage("christmas is at nan's every other year", tasks, clock)).toBeNull();
+    expect(groundMessage("the window cleaner should be every 4 weeks", tasks, clock)?.kind).toBe("change");
+  });
   it("asks when two tasks fit equally well", () => {
     const two = [task("a", "Call the bank"), task("b", "Visit the bank")];
     const g = groundMessage("the bank one is urgent now", two, clock);
