@@ -1108,7 +1108,7 @@ export const RULES: Rule[] = [
       }
       // "put a health tag on the doctor letter", "add #work to the supplier email".
       const noun = findWord(tokens, /^(?:tag|label)$/);
-      const adds = findWord(tokens, /^(?:put|add|stick|slap|give)$/);
+      const adds = findWord(tokens, /^(?:put|add|stick|slap|give|chuck|pop|bung|whack|shove|plonk)$/);
       if (
         noun > 0 &&
         adds >= 0 &&
@@ -1393,6 +1393,10 @@ function blocked(tokens: Token[], text: string, titles: Set<string>[] | null = n
     .slice(0, 3)
     .map((t) => t.w)
     .join(" ");
+  // "gonna clean the car saturday", "planning to renew the passport next month": a plan without its "I"
+  // (mood.ts SUBJECTLESS_PLAN); "gonna need to/have to" says what must be done.
+  if (/^(?:gonna|planning to|hoping to|i'm planning to|i'm hoping to|i plan to)\b/.test(lead) && !/\b(?:need|have|hafta)\b/.test(lead))
+    return true;
   if (/^(?:i'll|i will|i'm going to|i am going to|i'm gonna|i'm off|i'm heading)\b/.test(lead) && !/\bneed\b/.test(lead)) {
     if (
       !/^(?:i'm going to need|i'll need|i will need)/.test(

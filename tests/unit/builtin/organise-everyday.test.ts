@@ -5,6 +5,8 @@
 import { describe, expect, it } from "vitest";
 import { classify } from "@/lib/agent/builtin/intents";
 import { contextualAnswer } from "@/lib/agent/builtin/followups";
+import { groundMessage } from "@/lib/agent/builtin/grounding";
+import type { TaskView } from "@/lib/agent/builtin/prompt-reader";
 import { clockAt } from "@/lib/task-line/clock";
 
 // A Thursday.
@@ -47,5 +49,28 @@ describe("intention-moves-own-task: the move offered is read back on a yes", () 
   });
   it("writes nothing on a no", () => {
     expect(contextualAnswer(offer, read("nah"), "nah", clock, history as never)?.calls).toEqual([]);
+  });
+});
+
+describe("grounding: plans without their 'I' never change a task; slang placing verbs put a tag on", () => {
+  const task = (id: string, title: string): TaskView => ({
+    id,
+    title,
+    description: null,
+    status: "pending",
+    priority: "medium",
+    dueAt: "2026-12-02T12:00:00.000Z",
+    labels: [],
+  });
+  const tasks = [task("car", "Clean the car"), task("invoice", "Send the invoice")];
+  it.each(["gonna clean the car saturday", "planning to clean the car on saturday", "hoping to clean the car saturday"])("%s", (text) => {
+    expect(groundMessage(text, tasks, clock)).toBeNull();
+  });
+  it("gonna have to … still says what must be done", () => {
+    expect(groundMessage("gonna have to clean the car saturday", tasks, clock)?.kind).toBe("change");
+  });
+  it("chuck a work tag on the invoice", () => {
+    const g = groundMessage("chuck a work tag on the invoice", tasks, clock);
+    expect(g?.kind === "change" ? g.change.changes : g).toEqual({ labels: ["work"] });
   });
 });
