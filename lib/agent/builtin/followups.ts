@@ -113,6 +113,7 @@ const NO_DUE_TIME =
 /** Words that name a day in an answer ("friday at 3pm"); without them, "at 3pm" is on the day the task is due. */
 const DAY_WORDS =
   /\b(?:today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|next|this|week|month|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|\d{1,2}(?:st|nd|rd|th)|\d{1,2}[/.-]\d{1,2})\b/;
+const MOVE_OFFER = /You already have '(.+)'\. Do you want me to move it to (.+?)\?$/;
 const CANCEL_QUESTION = /Do you want me to delete the '(.+)' task, or add '(.+)' as a new task\?$/;
 
 /** After "yes" to "create it and add 'Milk' to it?" and a created list: the add that was waiting for it. */
@@ -189,6 +190,19 @@ export function contextualAnswer(
       delete input.remindBeforeWithoutDue;
       return { calls: [{ toolName: "add_task", input }], notes: [] };
     }
+  }
+  // "yes" to "You already have 'Book flights'. Do you want me to move it to Sunday?" (intention-moves-own-task): the due offered.
+  const move = MOVE_OFFER.exec(lastText);
+  if (move && move[1] && move[2]) {
+    if (intent.type === "confirm") {
+      const said = history.findLast((e) => e.kind === "user");
+      const offered = said?.kind === "user" ? classify(said.text, clock).find((i) => i.type === "offer") : undefined;
+      const fromOffer = offered?.type === "offer" ? offered.item.due : undefined;
+      const read = findDue(move[2].toLowerCase(), clock)?.due;
+      const due = fromOffer ?? (read ? dueToString(read) : undefined);
+      if (due) return { calls: [{ toolName: "update_task", input: { task: move[1], due } }], notes: [] };
+    }
+    if (intent.type === "deny") return { calls: [], notes: ["Okay, I'll leave it as it is."] };
   }
   const listOffer = CREATE_LIST_OFFER.exec(lastText);
   if (listOffer && listOffer[1] && listOffer[2]) {

@@ -53,7 +53,7 @@ const LEXICON = {
     "make makes made making set sets setting change changes changed update put puts putting move moves moved moving " +
     "shift shifts shifted push pushes pushed pushing bump bumped kick kicked knock knocked slide slid stick sticks stuck pop popped shove shoved chuck chucked bung bunged whack whacked slap slapped plonk plonked " +
     "go goes going went belong belongs belonged file filed turn turns turned mark marked flag flagged give gave take took taken drop dropped " +
-    "remove removed removing strip stripped lose lost clear cleared get rid untag unlabel tag tagged label labelled labeled add added " +
+    "remove removed removing pull pulled strip stripped lose lost clear cleared get rid untag unlabel tag tagged label labelled labeled add added " +
     "happen happens happening repeat repeats repeating recur recurs recurring remind reminds reminded warn ping nudge alert notify buzz " +
     "wait waits slip slips slipped doing take takes taking live lives sit sits " +
     "wait waits can't cannot need needs needed want wanted give extend extended delay delayed postpone postponed reschedule rescheduled " +
@@ -188,7 +188,7 @@ function namesOnlyWhatFor(tokens: Token[], mention: Mention): boolean {
 
 /** Words that are slots, never a task's name ("week", "urgent", "friday", "list"). */
 const SLOT_WORD =
-  /^(?:day|week|fortnight|month|year|hour|minute|min|today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun|weekend|morning|afternoon|evening|night|urgent|important|priority|high|low|medium|whenever|list|label|tag|inbox|every|daily|weekly|monthly|yearly|annually|another|extra|more|later|earlier|before|after|done|sorted|finished|next|last|first|second|third)$/;
+  /^(?:day|week|fortnight|month|year|hour|minute|min|today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun|weekend|morning|afternoon|evening|night|urgent|important|priority|high|low|medium|whenever|list|label|tag|inbox|every|daily|weekly|fortnightly|biweekly|monthly|yearly|annually|another|extra|more|later|earlier|before|after|done|sorted|finished|next|last|first|second|third)$/;
 
 /** Month names: "in march" is a time, never a list. */
 const MONTHS = new Set(
@@ -790,6 +790,65 @@ export const RULES: Rule[] = [
     },
   },
   {
+    name: "list-out",
+    examples: [
+      "move the library books back to the inbox",
+      "stick the library books in the inbox",
+      "pull the library books out of errands",
+      "the library books dont belong in errands",
+      "library books shouldnt be on the errands list",
+    ],
+    read: (tokens, ctx) => {
+      // Rule list-out: the task leaves the list it is in for the Inbox — "(back) to/into/in the
+      // inbox", "out of/off NAME (list)" and "doesn't belong in NAME" where NAME is its own list.
+      const own = ctx.task.list ?? "";
+      if (!own) return false;
+      const inbox = findWord(tokens, /^inbox$/);
+      if (inbox >= 1) {
+        let from = inbox - 1;
+        while (from > 0 && /^(?:the|my)$/.test(tokens[from]!.w)) from--;
+        if (!/^(?:to|into|in|onto)$/.test(tokens[from]!.w) || tokens[from]!.used) return false;
+        if (from > 0 && tokens[from - 1]!.w === "back" && !tokens[from - 1]!.used) from--;
+        take(tokens, from, inbox);
+        ctx.changes.list = "inbox";
+        return true;
+      }
+      const named = (k: number) => {
+        let j = k;
+        while (/^(?:the|my)$/.test(tokens[j]?.w ?? "")) j++;
+        const t = tokens[j];
+        if (!t || t.used || listNamed(t.w, [own]) === null) return -1;
+        return tokens[j + 1]?.w === "list" && !tokens[j + 1]!.used ? j + 1 : j;
+      };
+      for (let i = 0; i < tokens.length; i++) {
+        if (tokens[i]!.used) continue;
+        const w = tokens[i]!.w;
+        // "out of errands", "off the work list".
+        const out = w === "out" && tokens[i + 1]?.w === "of" ? i + 2 : w === "off" ? i + 1 : -1;
+        if (out > 0) {
+          const end = named(out);
+          if (end < 0) continue;
+          take(tokens, i, end);
+          ctx.changes.list = "inbox";
+          return true;
+        }
+        // "doesn't belong in shopping", "shouldn't be on the shopping list".
+        if (
+          NEGATOR.has(w) &&
+          /^(?:belong|go|be|live|sit)$/.test(tokens[i + 1]?.w ?? "") &&
+          /^(?:in|on|under)$/.test(tokens[i + 2]?.w ?? "")
+        ) {
+          const end = named(i + 3);
+          if (end < 0) continue;
+          take(tokens, i, end);
+          ctx.changes.list = "inbox";
+          return true;
+        }
+      }
+      return false;
+    },
+  },
+  {
     name: "list",
     examples: ["the glasses one goes in the errands list", "put the pension stuff on my admin list", "the fence is for the garden list"],
     read: (tokens, ctx) => {
@@ -1086,7 +1145,7 @@ export const RULES: Rule[] = [
       }
       // "put a health tag on the doctor letter", "add #work to the supplier email".
       const noun = findWord(tokens, /^(?:tag|label)$/);
-      const adds = findWord(tokens, /^(?:put|add|stick|slap|give)$/);
+      const adds = findWord(tokens, /^(?:put|add|stick|slap|give|chuck|pop|bung|whack|shove|plonk)$/);
       if (
         noun > 0 &&
         adds >= 0 &&
@@ -1377,6 +1436,10 @@ function blocked(tokens: Token[], text: string, titles: Set<string>[] | null = n
     .slice(0, 3)
     .map((t) => t.w)
     .join(" ");
+  // "gonna clean the car saturday", "planning to renew the passport next month": a plan without its "I"
+  // (mood.ts SUBJECTLESS_PLAN); "gonna need to/have to" says what must be done.
+  if (/^(?:gonna|planning to|hoping to|i'm planning to|i'm hoping to|i plan to)\b/.test(lead) && !/\b(?:need|have|hafta)\b/.test(lead))
+    return true;
   if (/^(?:i'll|i will|i'm going to|i am going to|i'm gonna|i'm off|i'm heading)\b/.test(lead) && !/\bneed\b/.test(lead)) {
     if (
       !/^(?:i'm going to need|i'll need|i will need)/.test(
@@ -1421,6 +1484,8 @@ function blocked(tokens: Token[], text: string, titles: Set<string>[] | null = n
 export function groundMessage(text: string, tasks: TaskView[], clock: Clock, lists: string[] = []): Grounding {
   // The user's lists: those given (list_lists), and those the tasks found are in.
   const known = [...new Set([...lists, ...tasks.flatMap((t) => (t.list ? [t.list] : []))])];
+  const moved = wholeListMove(text, tasks, known);
+  if (moved) return moved;
   const whole = groundOne(text, tasks, clock, false, known);
   if (whole?.kind === "change") return whole;
   return (
@@ -1445,6 +1510,54 @@ function remarkAfterDone(text: string, tasks: TaskView[], clock: Clock, lists: s
   if (!told || isBaseVerb(tail[0]!.w) || tail.some((t) => ACTION.has(t.w) || NEGATOR.has(t.w) || HYPOTHETICAL.has(t.w))) return null;
   const done = groundOne(text.slice(0, comma), tasks, clock, false, lists);
   return done?.kind === "change" && !done.also?.length && Object.keys(done.change.changes).join() === "status" ? done : null;
+}
+
+/** Words a whole-list move may hold besides its verb and the two lists. */
+const WHOLE_WORDS = new Set(
+  (
+    "everything all whole entire every single stuff things thing tasks task items item ones one list lists the my of from in on " +
+    "into to onto over across off out can could you u please pls just back lot whats what's is that's thats"
+  ).split(" "),
+);
+const WHOLE_VERB = /^(?:move|put|shift|shove|chuck|stick|pop|bung|transfer|dump|empty|merge|combine|send|file)$/;
+
+/**
+ * Rule whole-list-move: "move everything from errands into shopping", "put all the side project
+ * stuff in work", "empty the errands list into the inbox", "merge errands into home" — every open
+ * task of one of the user's lists goes to another list (or the Inbox). Both lists must be named,
+ * the first one the source; every other word must be a placing verb or a word of WHOLE_WORDS.
+ */
+function wholeListMove(text: string, tasks: TaskView[], lists: string[]): Grounding {
+  const tokens = tokenize(text);
+  if (tokens.length === 0 || tokens.length > 20 || text.includes("?")) return null;
+  const verb = tokens.findIndex((t) => WHOLE_VERB.test(t.w));
+  if (verb < 0 || tokens.slice(0, verb).some((t) => !/^(?:can|could|you|u|please|pls|just)$/.test(t.w))) return null;
+  const whole = /^(?:empty|merge|combine)$/.test(tokens[verb]!.w) || tokens.some((t) => /^(?:everything|all|whole|entire)$/.test(t.w));
+  if (!whole) return null;
+  // Lists by one or two words ("side project"), each said once.
+  const named: Array<{ name: string; from: number; to: number }> = [];
+  for (let i = verb + 1; i < tokens.length; i++) {
+    const two = i + 1 < tokens.length ? lists.find((l) => l.toLowerCase() === `${tokens[i]!.w} ${tokens[i + 1]!.w}`) : undefined;
+    const one = tokens[i]!.w === "inbox" ? "inbox" : listNamed(tokens[i]!.w, lists);
+    if (two) {
+      named.push({ name: two, from: i, to: i + 1 });
+      i++;
+    } else if (one) named.push({ name: one, from: i, to: i });
+  }
+  if (named.length !== 2 || named[0]!.name === named[1]!.name || named[0]!.name === "inbox") return null;
+  const [source, target] = named as [(typeof named)[0], (typeof named)[0]];
+  // The target follows a word of placing ("into shopping", "over to home", "to the inbox").
+  let p = target.from - 1;
+  while (p > source.to && /^(?:the|my)$/.test(tokens[p]!.w)) p--;
+  if (!/^(?:in|into|to|onto|across)$/.test(tokens[p]?.w ?? "")) return null;
+  const explained = tokens.every(
+    (t, i) => i === verb || (i >= source.from && i <= source.to) || (i >= target.from && i <= target.to) || WHOLE_WORDS.has(t.w),
+  );
+  if (!explained) return null;
+  const moving = tasks.filter((t) => t.status !== "completed" && (t.list ?? "").toLowerCase() === source.name.toLowerCase());
+  if (moving.length === 0 || moving.length > 20) return null;
+  const changes = moving.map((task) => ({ task, changes: { list: target.name } }));
+  return { kind: "change", change: changes[0]!, also: changes.slice(1) };
 }
 
 /**
@@ -1625,7 +1738,7 @@ function ownWord(own: Set<string>, stem: string): boolean {
 
 /** Words one of the RULES could read: without one, a lookup could not lead to a change. */
 const SLOT_CUE =
-  /^(?:\d.*|am|pm|noon|midnight|morning|afternoon|evening|another|extra|more|further|week|weeks|days|fortnight|before|beforehand|every|each|daily|weekly|fortnightly|monthly|yearly|annually|repeat|repeats|list|label|tag|untag|labelled|labeled|tagged|urgent|important|priority|rush|hurry|done|sorted|finished|completed|handled|ticked|dealt|care|#.+|today|tonight|tomorrow|tmrw|tmr|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|weds|thu|thur|thurs|fri|weekend|next)$/;
+  /^(?:\d.*|am|pm|noon|midnight|morning|afternoon|evening|another|extra|more|further|week|weeks|days|fortnight|before|beforehand|every|each|daily|weekly|fortnightly|monthly|yearly|annually|repeat|repeats|list|inbox|everything|whole|entire|label|tag|untag|labelled|labeled|tagged|urgent|important|priority|rush|hurry|done|sorted|finished|completed|handled|ticked|dealt|care|#.+|today|tonight|tomorrow|tmrw|tmr|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|weds|thu|thur|thurs|fri|weekend|next)$/;
 
 /** More words the edit rules read: notes, renames, reminders off, negated priorities and labels, "is a X thing". */
 const EDIT_CUE =

@@ -22,7 +22,7 @@ import {
 import { knownByPhrase, knownTask, lastAssistantText, latestList, pendingFailure, resolveRef } from "./references";
 import { alternativesFor } from "./retries";
 import { quote } from "./format";
-import { composeReply, describeLocalDue, noDueForReminder, offerText, socialText, unknownText } from "./replies";
+import { composeReply, describeLocalDue, moveOfferText, noDueForReminder, offerText, socialText, unknownText } from "./replies";
 import type { TurnContext } from "./turn-context";
 import { applyWindow, windowInput } from "./windows";
 import { deedFitsTask, isBaseVerb } from "./verbs";
@@ -448,6 +448,7 @@ function groundable(ctx: TurnContext): boolean {
   if (intent.type === "update" && misreadChange(ctx)) return true;
   // "mum's birthday is on the 14th": a day told of a thing may be the day of what a task is for (rule date-of-what-for).
   if (intent.type === "update" && toldDayOf(ctx, intent)) return mightNameTask(ctx.userText);
+  if (intent.type === "offer" && intent.item.due && INTENTION_LEAD.test(ctx.userText.trim().toLowerCase())) return true;
   // A feeling names a task at most ("can't wait for the party on saturday"); it asks for nothing.
   if (intent.type === "say" && intent.kind === "remark" && isFeeling(ctx.userText)) return false;
   const uncertain =
@@ -512,7 +513,12 @@ function misreadChange(ctx: TurnContext): boolean {
   if (/^\S+ list$/i.test(intent.changes.title.trim())) return true;
   // "gutters -> errands": one word after an arrow may be a list (arrow-list); read against the tasks and lists first.
   if (/->|→/.test(ctx.userText) && !/\s/.test(intent.changes.title.trim())) return true;
-  const line = readTaskLine(`x ${intent.changes.title}`, ctx.clock);
+  // "fish tank should be a fortnightly thing": an article and a "thing/one" around the slot are no title either.
+  const said = intent.changes.title.trim().split(" ");
+  if (/^(?:a|an|the)$/i.test(said[0] ?? "")) said.shift();
+  if (/^(?:thing|one|job|task)$/i.test(said.at(-1) ?? "")) said.pop();
+  const bare = said.join(" ");
+  const line = readTaskLine(`x ${bare}`, ctx.clock);
   return line.title.trim().toLowerCase() === "x" && Boolean(line.recurrence ?? line.due);
 }
 
@@ -606,6 +612,23 @@ function similarTask(title: string, found: TaskView[]): TaskView | undefined {
   const words = new Set(title.toLowerCase().match(/[a-z]{4,}/g) ?? []);
   return found.find((t) => t.status !== "completed" && (t.title.toLowerCase().match(/[a-z]{4,}/g) ?? []).some((w) => words.has(w)));
 }
+
+/** The one open task whose title holds every word (four letters or more) of `title`, a plural or a stem apart. */
+function sameTaskSaid(title: string, found: TaskView[]): TaskView | undefined {
+  const said = title.toLowerCase().match(/[a-z]{4,}/g) ?? [];
+  if (said.length < 2) return undefined;
+  const fits = found.filter((t) => {
+    const own = t.title.toLowerCase().match(/[a-z]{4,}/g) ?? [];
+    return (
+      t.status !== "completed" &&
+      said.every((w) => own.some((o) => o === w || (Math.min(o.length, w.length) >= 4 && (o.startsWith(w) || w.startsWith(o)))))
+    );
+  });
+  return fits.length === 1 ? fits[0] : undefined;
+}
+
+/** An intention with a day ("i'll book the flights on sunday"): a task the user has may be meant (intention-moves-own-task). */
+const INTENTION_LEAD = /^(?:i'll|ill|i will|i'm gonna|im gonna|i am gonna|gonna|planning to|i'm planning to|im planning to)\s/;
 
 /** The cancelling verbs that are also chores ("cancel the paper round", "drop the kids at school", "bin bags"). */
 const CHORE_VERBS = new Set(["cancel", "drop", "bin", "trash", "toss"]);
@@ -781,6 +804,11 @@ function afterLookup(ctx: TurnContext, first: Mapped, found: TaskView[]): Step {
   const notes = [...first.notes];
   // "the glasses need another week" read as a new to-do: say that a similar task exists.
   if (intent?.type === "offer") {
+    // Rule intention-moves-own-task: "i'll book the flights on sunday" beside 'Book flights for
+    // easter' offers to move that task to the day said, never a twin of it; nothing is written.
+    const own = intent.item.due && !intent.item.recurrence ? sameTaskSaid(intent.item.title, found) : undefined;
+    if (own && intent.item.due && (own.dueAt ?? "").slice(0, 10) !== intent.item.due.slice(0, 10))
+      return { calls: [], text: moveOfferText(own.title, intent.item.due, ctx.clock) };
     const similar = similarTask(intent.item.title, found);
     if (similar) notes.unshift(`You already have '${similar.title}'.`);
   }

@@ -88,6 +88,11 @@ export function offerText(item: AddItem, clock: Clock): string {
   return `Do you want me to add ${quote(item.title)}${item.due ? ` for ${describeLocalDue(item.due, clock)}` : ""}?`;
 }
 
+/** "You already have 'Book flights'. Do you want me to move it to Sunday?" — read back by the follow-up reader (MOVE_OFFER). */
+export function moveOfferText(title: string, due: string, clock: Clock): string {
+  return `You already have ${quote(title)}. Do you want me to move it to ${describeLocalDue(due, clock)}?`;
+}
+
 /** A message nothing understood: offer to add a short chore, otherwise ask. */
 export function unknownText(text: string, original: string): string {
   const words = text.split(/\s+/).filter(Boolean);

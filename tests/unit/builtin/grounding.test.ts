@@ -32,7 +32,7 @@ const TASKS: TaskView[] = [
   task("fence", "Repaint the fence"),
   task("gas", "Pay the gas bill"),
   task("vet", "Take the cat to the vet"),
-  task("library", "Return the library books"),
+  task("library", "Return the library books", { list: "Errands" }),
   task("fish", "Clean the fish tank"),
   task("gutters", "Clear the gutters", { labels: ["work"] }),
   task("gym", "Renew the gym membership", { labels: ["health", "money"], repeats: "every week", remindAt: "2026-11-24T09:00:00.000Z" }),
@@ -171,5 +171,43 @@ describe("plain requests in varied words (v5plain)", () => {
   });
   it("accounts a task's own verb in its -ing form", () => {
     expect(change("chasing the plumber is top priority")).toEqual({ id: "plumber", priority: "high" });
+  });
+});
+
+describe("organisation said in everyday words (w12)", () => {
+  const listed = [
+    task("parcel", "Post the parcel", { list: "Errands" }),
+    task("cleaning", "Pick up dry cleaning", { list: "Errands" }),
+    task("milk", "Milk", { list: "Shopping" }),
+    task("landing", "Draft the landing page", { list: "Side project" }),
+    task("vet", "Call the vet"),
+  ];
+  const moves = (text: string) => {
+    const g = groundMessage(text, listed, clock);
+    return g?.kind === "change" ? [g.change, ...(g.also ?? [])].map((c) => [c.task.id, c.changes.list]) : g;
+  };
+  it("list-out: a task leaves only its own list for the Inbox", () => {
+    const g = groundMessage("the parcel doesnt belong in errands", listed, clock);
+    expect(g?.kind === "change" ? g.change.changes : g).toEqual({ list: "inbox" });
+    expect(groundMessage("the parcel doesnt belong in shopping", listed, clock)).toBeNull();
+    expect(groundMessage("move the vet back to the inbox", listed, clock)).toBeNull();
+  });
+  it("whole-list-move: every open task of the first list named goes to the second", () => {
+    expect(moves("can u move everything from errands into shopping")).toEqual([
+      ["parcel", "Shopping"],
+      ["cleaning", "Shopping"],
+    ]);
+    expect(moves("empty the errands list into the inbox")).toEqual([
+      ["parcel", "inbox"],
+      ["cleaning", "inbox"],
+    ]);
+    expect(moves("put all the side project stuff in errands")).toEqual([["landing", "Errands"]]);
+  });
+  it("whole-list-move: nothing when a word is not accounted for, or a list is not the user's", () => {
+    expect(moves("move everything from errands into shopping except the parcel")).not.toEqual(
+      expect.arrayContaining([["parcel", "Shopping"]]),
+    );
+    expect(moves("move everything from errands into garden")).toBeNull();
+    expect(moves("should i move everything from errands into shopping?")).toBeNull();
   });
 });

@@ -192,9 +192,9 @@ function doOnDay(t: string): boolean {
   return ws.slice(2, at).every((w) => !isBaseVerb(w) && !w.endsWith("ed") && !/^(?:you|i|we|they|he|she|kids)$/.test(w));
 }
 
-/** "if it rains …", "what if …", "suppose …": a hypothetical; a plan at most, never a request. */
+/** "if it rains …", "what if …", "suppose …", "planning to renew the passport next month": a hypothetical or a plan, never a request. */
 const HYPOTHETICAL =
-  /^(?:if|what if|suppose|supposing|in theory|in case|(?:i'm |im |i am )?(?:thinking|wondering|debating|considering)(?: of| about| whether| if)?)\b/;
+  /^(?:if|what if|suppose|supposing|in theory|in case|(?:i'm |im |i am )?(?:thinking|wondering|debating|considering)(?: of| about| whether| if)?|(?:i'm |im |i am |we're |we are )?(?:planning|hoping|aiming|intending|meaning) (?:to|on)|(?:i|we) (?:plan|intend|hope|aim) to)\b/;
 /** "probably gonna skip the gym tonight", "gonna do the shed later": a plan without its "I". */
 // "gonna need to sort X", "gonna have to renew X" say what must be done (like "need to X"): no plan.
 const SUBJECTLESS_PLAN =

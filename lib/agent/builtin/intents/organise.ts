@@ -5,6 +5,7 @@
  * or steps that these cannot read is answered, never turned into a task.
  */
 import { trimPunctuation } from "@/lib/task-line/text";
+import { findDue } from "@/lib/task-line/dates";
 import type { Clock } from "@/lib/task-line/clock";
 import { readAdd } from "./add";
 import { listForIt } from "./list-tail";
@@ -66,8 +67,35 @@ export function readLists(original: string): Intent | null {
   return /^(?:which|what)\s+lists\b|^(?:show|list)\s+(?:me\s+)?(?:all\s+)?(?:my|the)\s+lists$/i.test(t) ? { type: "lists" } : null;
 }
 
+/**
+ * Rule whole-list-words: "move everything from errands into shopping", "put all the side project
+ * stuff in work", "empty the errands list into the inbox" move a whole list's tasks; never a new
+ * task titled so. Read as unclear here, so the planner reads it against the user's tasks and lists
+ * (grounding.ts, rule whole-list-move) and, when that fails, asks.
+ */
+function movesWholeList(t: string, clock?: Clock): boolean {
+  const ws = t.toLowerCase().split(/\s+/).slice(0, 30);
+  let k = 0;
+  while (k < ws.length && /^(?:can|could|you|u|please|pls|just)$/.test(ws[k]!)) k++;
+  const verb = ws[k] ?? "";
+  if (!/^(?:move|put|shift|shove|chuck|stick|pop|bung|transfer|dump|empty|merge|combine)$/.test(verb)) return false;
+  const rest = ws.slice(k + 1);
+  const into = rest.findLastIndex((w) => /^(?:in|into|to|onto)$/.test(w));
+  if (into < 0) return false;
+  // "move all overdue tasks to monday", "shift everything due today to friday": a day is a bulk move of dates.
+  if (rest.some((w) => /^(?:due|overdue|today|todays|today's|tomorrow|tomorrows|tomorrow's)$/.test(w))) return false;
+  if (clock && findDue(rest.slice(into).join(" "), clock)) return false;
+  const group = rest.some((w) => /^(?:list|stuff|from|inbox)$/.test(w));
+  return (
+    rest.some((w) => /^(?:everything|whole|entire)$/.test(w)) ||
+    (rest.includes("all") && group) ||
+    (/^(?:empty|merge|combine)$/.test(verb) && rest.includes("list"))
+  );
+}
+
 export function readOrganise(original: string, clock?: Clock): Intent | null {
   const t = trimPunctuation(original);
+  if (movesWholeList(t, clock)) return { type: "say", kind: "unclear" };
   const placed = clock ? readPlacement(t, clock) : null;
   if (placed) return placed;
   const placed2 = createThenPlace(t);
