@@ -29,6 +29,14 @@ describe("spellOut", () => {
     ["ur a star", "you're a star"],
     ["move ur dentist thing", "move your dentist thing"],
     ["Pls add milk", "Please add milk"],
+    ["sat - hair cut 10am", "saturday - hair cut 10am"],
+    ["fri: pay gas bill", "friday: pay gas bill"],
+    ["sun- roast at mums", "sunday- roast at mums"],
+    ["mark teh stairs as dnoe", "mark the stairs as done"],
+    ["shift it to tmrw, ill do it then", "shift it to tmrw, i'll do it then"],
+    ["push it to tmrw, ill smash it out then", "push it to tmrw, i'll smash it out then"],
+    ["rem to send the invoice tmrw", "remember to send the invoice tmrw"],
+    ["rem me about the vet at 9", "remind me about the vet at 9"],
   ])("%s → %s", (typed, spelled) => expect(spellOut(typed)).toBe(spelled));
 
   it.each([
@@ -36,6 +44,12 @@ describe("spellOut", () => {
     "meet at 2 tomorrow",
     "book a table for 4 at 7",
     "plan b for the party",
+    "read up on rem sleep",
+    "mum is ill today",
+    "feeling ill",
+    "the dog is ill again",
+    "sat on the sofa - all day",
+    "buy a sun - hat",
     "n",
     "add milk and bread",
     "collect the prescription at quarter past 4 tomorrow",
