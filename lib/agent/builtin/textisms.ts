@@ -159,6 +159,9 @@ function headingDay(tokens: readonly string[], k: number, core: string, trail: s
   return /^[-–:]$/.test(trail) || /^[-–:]$/.test(tokens[k + 1] ?? "") ? day : null;
 }
 
+/** Before "b" these say it means "be" ("can b friday", "wont b long"). */
+const AFTER_MODAL = new Set("can could will would should must might may cant can't wont won't to gonna shall".split(" "));
+
 /** A word, not a number (it may be a texting spelling itself: "2moro n 2nite"). */
 const WORD = /[a-z]/;
 
@@ -169,6 +172,8 @@ function spelled(core: string, prev: string, next: string): string | null {
   // "3rd ones dealt with": after an ordinal, "ones" is "one's" (the apostrophe left out).
   if (core === "ones") return ORDINAL_WORDS.has(prev) || /^\d+(?:st|nd|rd|th)$/.test(prev) ? "one's" : null;
   if (core === "v") return AFTER_VERY.has(next) ? "very" : null;
+  // "mum can b low prio": "be" after a modal; else the letter ("plan b", "vitamin b").
+  if (core === "b") return AFTER_MODAL.has(prev) ? "be" : null;
   // "ill crack on with it": "i'll" opening a clause or before a verb; else the word ("feeling ill", "mum is ill").
   if (core === "ill") return prev === "" || isBaseVerb(next) || next === "be" ? "i'll" : null;
   // "rem to post it" is "remember to", "rem me about the vet" is "remind me"; else it stays ("REM sleep").

@@ -35,6 +35,7 @@ describe("spellOut", () => {
     ["mark teh stairs as dnoe", "mark the stairs as done"],
     ["shift it to tmrw, ill do it then", "shift it to tmrw, i'll do it then"],
     ["push it to tmrw, ill smash it out then", "push it to tmrw, i'll smash it out then"],
+    ["mum can b low prio tbh", "mum can be low prio tbh"],
     ["rem to send the invoice tmrw", "remember to send the invoice tmrw"],
     ["rem me about the vet at 9", "remind me about the vet at 9"],
   ])("%s → %s", (typed, spelled) => expect(spellOut(typed)).toBe(spelled));
@@ -45,6 +46,7 @@ describe("spellOut", () => {
     "book a table for 4 at 7",
     "plan b for the party",
     "read up on rem sleep",
+    "get vitamin b tablets",
     "mum is ill today",
     "feeling ill",
     "the dog is ill again",
