@@ -27,6 +27,8 @@ import type { TurnContext } from "./turn-context";
 import { applyWindow, windowInput } from "./windows";
 import { deedFitsTask, isBaseVerb } from "./verbs";
 import { spellOut } from "./textisms";
+import { keepCorrection, sameDayAs } from "./corrections";
+import { plainDropVerbs } from "./slang";
 import { addAfterCreatedList, chooseCandidate, contextualAnswer } from "./followups";
 import { dialogueAnswer } from "./dialogue";
 import { type GroundedChange, groundMessage, mightNameTask, toldDayOfThing } from "./grounding";
@@ -1018,10 +1020,20 @@ export function planStep(conversation: Conversation, clock: Clock, available: Se
   const userEvent = events[lastUser];
   // Runs of blanks are one blank to every reader (a pumped "    …" is no longer than a word);
   // texting spellings are their words to every reader ("r u free 2moro", textisms.ts);
+  // a value corrected in passing is the corrected value ("friday, sorry i mean saturday", corrections.ts);
+  // "the same day" after a change is the day just set (corrections.ts `sameDayAs`);
+  // "sack off the gym" is "ditch the gym", "scrap X till january" is "put off X till january" (slang.ts);
   // "give me a shout about X", "nudge me re X": slang for "remind me about X" (lib/task-line/reminder-phrases.ts).
   const userText =
     userEvent?.kind === "user"
-      ? plainReminderWords(spellOut(userEvent.text.slice(0, MAX_READ_CHARS).replace(/\s{2,}/g, (m) => (m.includes("\n") ? "\n" : " "))))
+      ? sameDayAs(
+          plainReminderWords(
+            plainDropVerbs(
+              keepCorrection(spellOut(userEvent.text.slice(0, MAX_READ_CHARS).replace(/\s{2,}/g, (m) => (m.includes("\n") ? "\n" : " ")))),
+            ),
+          ),
+          lastUser >= 0 ? events.slice(0, lastUser) : [],
+        )
       : "";
   const ctx: TurnContext = {
     clock,

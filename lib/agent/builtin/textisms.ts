@@ -77,6 +77,11 @@ const ALWAYS: Readonly<Record<string, string>> = {
   prioirty: "priority",
   prority: "priority",
   priortiy: "priority",
+  // Letters swapped in the commonest words ("teh dentist", "mark it as dnoe").
+  teh: "the",
+  hte: "the",
+  dnoe: "done",
+  doen: "done",
   wk: "week",
   wks: "weeks",
   cnt: "can't",
@@ -137,6 +142,26 @@ const AFTER_VERY = new Set("important imp urgent high low quick busy late early"
 /** Ordinals that pick a task from the list just shown ("2nd ones sorted"). */
 const ORDINAL_WORDS = new Set("first second third fourth fifth last top bottom".split(" "));
 
+/** Short weekdays that are also words ("sat", "sun", "wed"): days only where the message says so. */
+const SHORT_DAYS: Readonly<Record<string, string>> = {
+  mon: "monday",
+  wed: "wednesday",
+  fri: "friday",
+  sat: "saturday",
+  sun: "sunday",
+  tmrw: "tomorrow",
+};
+
+/** "sat - dentist", "fri: pay gas bill": a short day heading a line before a dash or a colon is the day. */
+function headingDay(tokens: readonly string[], k: number, core: string, trail: string): string | null {
+  const day = SHORT_DAYS[core];
+  if (!day || (k > 0 && !tokens[k - 1]!.endsWith("\n"))) return null;
+  return /^[-–:]$/.test(trail) || /^[-–:]$/.test(tokens[k + 1] ?? "") ? day : null;
+}
+
+/** Before "b" these say it means "be" ("can b friday", "wont b long"). */
+const AFTER_MODAL = new Set("can could will would should must might may cant can't wont won't to gonna shall".split(" "));
+
 /** A word, not a number (it may be a texting spelling itself: "2moro n 2nite"). */
 const WORD = /[a-z]/;
 
@@ -147,6 +172,12 @@ function spelled(core: string, prev: string, next: string): string | null {
   // "3rd ones dealt with": after an ordinal, "ones" is "one's" (the apostrophe left out).
   if (core === "ones") return ORDINAL_WORDS.has(prev) || /^\d+(?:st|nd|rd|th)$/.test(prev) ? "one's" : null;
   if (core === "v") return AFTER_VERY.has(next) ? "very" : null;
+  // "mum can b low prio": "be" after a modal; else the letter ("plan b", "vitamin b").
+  if (core === "b") return AFTER_MODAL.has(prev) ? "be" : null;
+  // "ill crack on with it": "i'll" opening a clause or before a verb; else the word ("feeling ill", "mum is ill").
+  if (core === "ill") return prev === "" || isBaseVerb(next) || next === "be" ? "i'll" : null;
+  // "rem to post it" is "remember to", "rem me about the vet" is "remind me"; else it stays ("REM sleep").
+  if (core === "rem") return next === "to" ? "remember" : next === "me" ? "remind" : null;
   if (core === "n") return word && WORD.test(next) ? "and" : null;
   if (core === "ur") return AFTER_YOURE.has(next) ? "you're" : "your";
   if (core === "4") return word && !BEFORE_NUMBER.has(prev) && AFTER_FOR.has(next) ? "for" : null;
@@ -155,7 +186,7 @@ function spelled(core: string, prev: string, next: string): string | null {
 }
 
 /** Splits a token into its leading punctuation, its word and its trailing punctuation. */
-function parts(token: string): [string, string, string] {
+export function parts(token: string): [string, string, string] {
   let a = 0;
   let b = token.length;
   while (a < b && !/[\p{L}\p{N}]/u.test(token[a]!)) a++;
@@ -173,7 +204,7 @@ export function spellOut(text: string): string {
     // A word glued to punctuation before it ("milk,n bread") is left alone; so is "u." in "u.s.".
     const prev = k > 0 && !/[,.;:!?]$/.test(tokens[k - 1]!) ? cores[k - 1]! : "";
     const next = trail === "" ? (cores[k + 1] ?? "") : "";
-    const word = spelled(core.toLowerCase(), prev, next);
+    const word = headingDay(tokens, k, core.toLowerCase(), trail) ?? spelled(core.toLowerCase(), prev, next);
     if (word === null || core === "") return token;
     changed = true;
     const cased = core[0] !== core[0]!.toLowerCase() ? word[0]!.toUpperCase() + word.slice(1) : word;

@@ -2,13 +2,13 @@
 import { trimPunctuation } from "@/lib/task-line/text";
 
 const LEADING_FILLER =
-  /^(?:(?:ok(?:ay)?|k|alright|all right|right|so|and|also|now|then|oh|ah|well|hey|hi|hello|yo|um+|uh+|hmm+|great|cool|thanks|thank you|perfect|awesome|nice|good|sweet|lovely|actually|btw|by the way|one more thing|another thing|next|oops|whoops|oopsie|oh no|sorry|wait|er+|erm+|uh oh|argh|damn|dang|ugh|gah|hm+|like|yeah|yea|ya|basically|honestly|literally|tbh|ngl|anyway|anyways|lol|mate|oi|ooh|righto|soo+|still|defo|deffo|ffs|omg|really|seriously|honestly|fyi|just so (?:you|u) know|heads up|guess what|apparently|(?:i )?(?:just )?found out(?: that)?|(?:it )?turns out(?: that)?|(?:i )?just heard(?: that)?)\b[,!.:]?\s+)+/;
+  /^(?:(?:ok(?:ay)?|k|alright|all right|right|so|and|also|now|then|oh|ah|well|hey|hi|hello|yo|um+|uh+|hmm+|great|cool|thanks|thank you|perfect|awesome|nice|good|sweet|lovely|actually|btw|by the way|one more thing|another thing|next|oops|whoops|oopsie|oh no|sorry|wait|er+|erm+|uh oh|argh|damn|dang|ugh|gah|hm+|like|yeah|yea|ya|basically|honestly|literally|tbh|ngl|anyway|anyways|lol|mate|oi|ooh|righto|(?:ta|cheers|nice one)(?=[,!.])|soo+|still|defo|deffo|ffs|omg|really|seriously|honestly|fyi|just so (?:you|u) know|heads up|guess what|apparently|(?:i )?(?:just )?found out(?: that)?|(?:it )?turns out(?: that)?|(?:i )?just heard(?: that)?)\b[,!.:]?\s+)+/;
 
 const POLITE_PREFIX =
   /^(?:(?:can|could|would|will|pls|please|plz) (?:you|u|ya|yu)(?: please| pls| plz| kindly| just)?|please|pls|plz|kindly|just|quickly|i(?:'d| would) like (?:you )?to|i want you to|i need you to|i wanna|i want to|help me(?: to)?|let's|lets|let me|go ahead and|you can|you should|(?:can|could|may) i|can we|could we|would you mind|be a dear and|try to|try and|now|(?:is|would) it (?:be )?possible to|any chance you could|i was wondering if you could|do you think you could|do you mind)\s+/;
 
 const TRAILING =
-  /(?:[,\s]+(?:please|pls|plz|thanks|thank you|thx|ty|ta|for me|if you can|if possible|if you could|for me please|thank you very much|thanks a lot|cheers|ok|okay|now|tbh|ngl|lol|haha|innit|mate|x+|if u can|if u could|if poss|ideally|from now on|from now|apparently|fyi|btw|just so (?:you|u) know|can (?:you|u) (?:pop|put|stick|add|bung|chuck|whack|jot) (?:it|that|this)(?: in| on| down)?))+[\s.!?]*$/;
+  /(?:[,\s]+(?:please|pls|plz|thanks|thank you|thx|ty|ta|for me|if you can|if possible|if you could|for me please|thank you very much|thanks a lot|cheers|ok|okay|now|tbh|ngl|lol|haha|innit|mate|x+|too|as well|aswell|if u can|if u could|if poss|ideally|from now on|from now|apparently|fyi|btw|just so (?:you|u) know|can (?:you|u) (?:pop|put|stick|add|bung|chuck|whack|jot) (?:it|that|this)(?: in| on| down)?))+[\s.!?]*$/;
 
 /** "done, mark it complete": the leading "done" is an interjection before the real command. */
 const DONE_THEN_COMMAND = /^(?:done|finished|all done|ok done)[,!.]+\s+(?=(?:mark|tick|check|set|complete|close|cross)\b)/;

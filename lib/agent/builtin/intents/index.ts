@@ -785,6 +785,8 @@ function classifyBounded(text: string, clock: Clock, answerFirst: boolean): Inte
   // "bike shop cant do sat, moving the bike service to monday": a remark, then the request (rule REMARK-THEN-REQUEST).
   const request = answerFirst ? remarkThenRequest(text, clock) : null;
   if (request) return request;
+  const asked = answerFirst ? requestThenAside(text, clock) : null;
+  if (asked) return asked;
   const clauses = text
     .split(CLAUSE_SPLIT)
     .map((c) => c.trim())
@@ -826,6 +828,22 @@ function classifyBounded(text: string, clock: Clock, answerFirst: boolean): Inte
     if (rest.every(isKnown) && rest.every((i) => i.type !== "say" && i.type !== "select" && i.type !== "offer")) return rest;
   }
   return [whole];
+}
+
+/**
+ * Rule ASIDE-ABOUT-IT: "shift the essay to tmrw, ill crack on with it then": a request, then after
+ * its one comma a remark about "it" (the task the request named) that asks for nothing: the
+ * request alone is read. Only when the request reads as changes of named tasks (update, complete).
+ */
+function requestThenAside(text: string, clock: Clock): Intent[] | null {
+  const comma = text.indexOf(",");
+  if (comma <= 0 || text.indexOf(",", comma + 1) >= 0) return null;
+  const tail = cleanRequest(text.slice(comma + 1));
+  if (!tail.split(/\s+/).includes("it")) return null;
+  const aside = classifyBounded(tail, clock, false);
+  if (aside.length !== 1 || aside[0]?.type !== "say" || aside[0].kind !== "remark") return null;
+  const head = classifyBounded(text.slice(0, comma), clock, false);
+  return head.length > 0 && head.every((i) => i.type === "update" || i.type === "complete") ? head : null;
 }
 
 const SETTING_VERB = new Set(["change", "make", "move", "set", "put", "switch", "update", "do"]);
