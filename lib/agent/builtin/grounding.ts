@@ -404,7 +404,7 @@ function beforeAfterMention(tokens: Token[], ctx: RuleContext, said: string[]): 
  * something happens, told (an event verb, or "is at" a place), with no word asking for a change
  * ("should", "needs", "now"): news of the world, not a repeat for the task.
  */
-const HAPPENING = new Set("comes come goes arrives arrive visits visit happens turns shows calls rings".split(" "));
+const HAPPENING = new Set("comes come arrives arrive visits visit turns shows calls rings".split(" "));
 function toldRepeat(tokens: Token[]): boolean {
   if (tokens.some((t) => OWN_DUE.has(t.w) || t.w === "make" || t.w === "set")) return false;
   return tokens.some((t, i) => (i > 0 && HAPPENING.has(t.w)) || (COPULA.test(t.w) && tokens[i + 1]?.w === "at"));
