@@ -1720,8 +1720,8 @@ function readMention(text: string, tokens: Token[], mention: Mention, clock: Clo
   return { kind: "change", change: { task: mention.task, changes } };
 }
 
-/** Verbs that do the same to a task ("ring mum tmrw instead" of "Call mum"); as lib/tasks/match.ts SAME_ACT. */
-const SAME_ACTS = ["call ring phone bell", "text message msg", "collect pick fetch"].map((g) => g.split(" "));
+/** Verbs that do the same to a task ("ring mum tmrw instead" of "Call mum", "library books back by thursday" of "Return …"); as lib/tasks/match.ts SAME_ACT. */
+const SAME_ACTS = ["call ring phone bell", "text message msg", "collect pick fetch", "return back"].map((g) => g.split(" "));
 function sameActs(stem: string): string[] {
   return SAME_ACTS.find((g) => g.includes(stem)) ?? [stem];
 }

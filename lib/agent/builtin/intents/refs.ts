@@ -83,7 +83,7 @@ export function cleanPhrase(text: string): string {
       .replace(/^(?:one|task|thing|item)\s+(?:about|for|to|with)\s+/, "")
       .replace(/\s+(?:task|todo|to-do|item|reminder|one|entry|thing)s?$/, "")
       .replace(/^(?:i|we) (?:need|have|had|have got) to\s+/, "")
-      .replace(/\s+(?:again|too|as well|already|now|today|finally|at last|just now|earlier|yesterday|this morning)$/, "")
+      .replace(/\s+(?:again|too|as well|already|now|today|finally|at last|just now|earlier|yesterday|this morning|only|just)$/, "")
       .replace(/(?<=\w)'s$/, "")
       .trim();
     t = trimPunctuation(withoutVagueTail(t));
