@@ -27,7 +27,7 @@ import type { Changes, Priority } from "./intents/types";
 import type { TaskView } from "./prompt-reader";
 import { readTaskLine } from "@/lib/task-line/read";
 import { capitalize } from "@/lib/task-line/text";
-import { baseOfPast, isBaseVerb } from "./verbs";
+import { baseOfPast, isBaseVerb, toldPast } from "./verbs";
 import { FUNCTION_WORDS } from "./lexicon";
 import { editDistance } from "@/lib/tasks/match";
 import { othersNews } from "./intents/gate";
@@ -1506,7 +1506,7 @@ function remarkAfterDone(text: string, tasks: TaskView[], clock: Clock, lists: s
   if (comma < 0 || text.includes("?")) return null;
   const tail = tokenize(text.slice(comma + 1));
   if (tail.length === 0 || tail.length > 10) return null;
-  const told = tail.some((t, i) => i > 0 && baseOfPast(t.w) !== null && !isBaseVerb(t.w));
+  const told = tail.some((t, i) => i > 0 && toldPast(t.w));
   if (!told || isBaseVerb(tail[0]!.w) || tail.some((t) => ACTION.has(t.w) || NEGATOR.has(t.w) || HYPOTHETICAL.has(t.w))) return null;
   const done = groundOne(text.slice(0, comma), tasks, clock, false, lists);
   return done?.kind === "change" && !done.also?.length && Object.keys(done.change.changes).join() === "status" ? done : null;
