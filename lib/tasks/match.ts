@@ -144,7 +144,9 @@ function stem(word: string): string {
   // "nappys", "nappies" and "nappy" are one word: a plural in -ies or -ys stems to its -y.
   if (word.length > 4 && word.endsWith("ies")) return `${word.slice(0, -3)}y`;
   if (word.length > 4 && word.endsWith("ys")) return word.slice(0, -1);
-  return word.length > 4 ? word.replace(/(ing|ed|es|s)$/, "") : word;
+  const cut = word.length > 4 ? word.replace(/(ing|ed|es|s)$/, "") : word;
+  // "tasting" and "taste", "invites" and "invite": a verb's silent "e" goes with its ending.
+  return cut.length > 4 && cut.endsWith("e") ? cut.slice(0, -1) : cut;
 }
 
 /** How well one query word matches one title word: 1 exact, 0.8 stem/typo, 0.6 prefix, 0 none. */
@@ -154,6 +156,10 @@ function wordScore(q: string, t: string): number {
   const allowed = q.length >= 8 ? 2 : q.length >= 4 ? 1 : 0;
   if (allowed && editDistance(q, t, allowed) <= allowed) return 0.8;
   if (q.length >= 3 && t.startsWith(q)) return 0.6;
+  // "invites" for "invitations", "decorates" for "decorations": a stem of five letters or more that starts the other.
+  const qs = stem(q);
+  const ts = stem(t);
+  if (qs.length >= 5 && ts.startsWith(qs) && ts.length - qs.length <= 5) return 0.6;
   if (sameAct(q, t)) return 0.6;
   // "the parcel collection" for "Collect the parcel", "insurance renewal" for "Renew the insurance".
   if (nounOfVerb(q, t) || nounOfVerb(t, q)) return 0.8;
@@ -189,6 +195,36 @@ export function scoreTitle(query: string, title: string): MatchScore {
   return { coverage: matched / q.length, quality: quality / q.length + titleCoverage * 0.05, exact };
 }
 
+/** Words that own a thing in a reference ("my kitchen", "my own plants", "our car"). */
+const OWNING = new Set(["my", "our", "own", "mine"]);
+/** Words before a title's noun that say nothing of whose or which it is. */
+const PLAIN_BEFORE = new Set(["the", "a", "an", "my", "our", "some", "your", "new"]);
+
+/**
+ * "my kitchen" is not "the office kitchen", "my own present" not "tom's present": the reference says
+ * the thing is the user's own while the title qualifies the same noun with a word the reference does
+ * not say (a place, a person's name). Such a task is never the one meant.
+ */
+function ownedElsewhere(reference: string, title: string): boolean {
+  const q = reference
+    .toLowerCase()
+    .split(/[^a-z0-9']+/)
+    .filter(Boolean);
+  const own = q.findIndex((w) => OWNING.has(w));
+  if (own < 0) return false;
+  const noun = q.slice(own + 1).find((w) => !OWNING.has(w) && !STOP_WORDS.has(w));
+  if (!noun) return false;
+  const t = title
+    .toLowerCase()
+    .split(/[^a-z0-9']+/)
+    .filter(Boolean);
+  const k = t.findIndex((w) => wordScore(noun, w.replace(/'s$/, "")) >= 0.9);
+  const before = k > 0 ? t[k - 1]! : "";
+  if (!before || PLAIN_BEFORE.has(before)) return false;
+  const said = normalizeWords(reference);
+  return !said.some((w) => wordScore(w, before.replace(/'s$/, "")) > 0);
+}
+
 export type ReferenceResult = { kind: "one"; task: TaskView } | { kind: "ambiguous"; candidates: TaskView[] } | { kind: "none" };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -205,7 +241,9 @@ export function resolveReference(reference: string, tasks: TaskView[], prefer?: 
   }
   const queryWords = significant(normalizeWords(ref));
   const needed = queryWords.length >= 3 ? 2 / 3 : 1;
-  const scored = tasks.map((task) => ({ task, score: scoreTitle(ref, task.title) })).filter((s) => s.score.coverage >= needed - 1e-9);
+  const scored = tasks
+    .map((task) => ({ task, score: scoreTitle(ref, task.title) }))
+    .filter((s) => s.score.coverage >= needed - 1e-9 && !ownedElsewhere(ref, s.task.title));
   if (!scored.length) return { kind: "none" };
 
   const exact = scored.filter((s) => s.score.exact);

@@ -70,7 +70,8 @@ export function alternativesFor(result: ToolResultEvent): string[][] {
     const object = words
       .slice(1)
       .join(" ")
-      .replace(/^(?:the|a|an|my|our|some|up|out|off)\s+/, "");
+      // "my"/"our" stay: "my kitchen" is never "the office kitchen" (match.ts ownedElsewhere).
+      .replace(/^(?:the|a|an|some|up|out|off)\s+/, "");
     if (object && object.split(/\s+/).length >= 1) groups.push([object]);
   }
   return groups;

@@ -101,3 +101,26 @@ describe("resolveReference", () => {
     expect(resolveReference("water plants", [open, done]).kind).toBe("ambiguous");
   });
 });
+
+describe("a thing said to be the user's own", () => {
+  const office = task("Clean the office kitchen");
+  const toms = task("Buy tom's present");
+  const plain = task("Water the plants");
+  it("is not a task whose title gives the same thing another owner or place", () => {
+    expect(resolveReference("my kitchen", [office])).toEqual({ kind: "none" });
+    expect(resolveReference("buy my own present", [toms])).toEqual({ kind: "none" });
+  });
+  it("still finds a task that says nothing of whose it is, or says the same", () => {
+    expect(resolveReference("water my plants", [plain])).toEqual({ kind: "one", task: plain });
+    expect(resolveReference("my office kitchen", [office])).toEqual({ kind: "one", task: office });
+    expect(resolveReference("kitchen", [office])).toEqual({ kind: "one", task: office });
+  });
+});
+
+describe("a word said short", () => {
+  it("finds 'invites' in 'Send wedding invitations'", () => {
+    const invitations = task("Send wedding invitations");
+    const invoice = task("Pay the invoice");
+    expect(resolveReference("invites", [invitations, invoice])).toEqual({ kind: "one", task: invitations });
+  });
+});
