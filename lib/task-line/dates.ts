@@ -6,6 +6,7 @@
  * also words ("sat", "sun", "may") only after a date word. Returns the matched spans so the
  * caller can cut them out of a task title.
  */
+import { HOLIDAYS } from "./holidays";
 import * as chrono from "chrono-node";
 import { type CivilDate, addDays, addMonths, daysInMonth, diffDays, formatIsoDate, formatIsoLocalDateTime, isValidDate } from "./calendar";
 import type { Clock } from "./clock";
@@ -101,7 +102,7 @@ const INFORMAL_TIMES: chrono.Parser[] = [
 ];
 function withInformalTimes(base: chrono.Chrono): chrono.Chrono {
   const parser = base.clone();
-  parser.parsers.push(...INFORMAL_TIMES);
+  parser.parsers.push(...INFORMAL_TIMES, ...HOLIDAYS);
   return parser;
 }
 
