@@ -13,7 +13,7 @@ import { classify } from "./intents";
 import type { Clock } from "@/lib/task-line/clock";
 import type { ConversationEvent, ToolResultEvent } from "./prompt-reader";
 import { normalize } from "./text";
-import { saysYes } from "./intents/social";
+import { placesIt, saysYes } from "./intents/social";
 
 type Mapped = { calls: { toolName: string; input: Record<string, unknown> }[]; notes: string[] };
 
@@ -161,7 +161,8 @@ export function contextualAnswer(
 ): Mapped | null {
   // A question this model asked takes a yes in any common form (saysYes), as a confirm, however
   // the readers split it ("yes add it" reads as a yes and an add without a title).
-  const yes = /\?$/.test(lastText.trim()) && saysYes(userText);
+  // "put that on my list" answers an add this model offered (and nothing else) with a yes.
+  const yes = /\?$/.test(lastText.trim()) && (saysYes(userText) || (ADD_SUGGESTION.test(lastText.trim()) && placesIt(userText)));
   const read = yes ? { type: "confirm" as const } : intents.length === 1 ? intents[0] : undefined;
   if (!read || !lastText) return null;
   const intent: Intent = read;
@@ -196,8 +197,9 @@ export function contextualAnswer(
   if (move && move[1] && move[2]) {
     if (intent.type === "confirm") {
       const said = history.findLast((e) => e.kind === "user");
-      const offered = said?.kind === "user" ? classify(said.text, clock).find((i) => i.type === "offer") : undefined;
-      const fromOffer = offered?.type === "offer" ? offered.item.due : undefined;
+      // The day as the message said it: an intention offered, or a question ("should i move X to friday?").
+      const offered = said?.kind === "user" ? classify(said.text, clock).find((i) => i.type === "offer" || i.type === "check") : undefined;
+      const fromOffer = offered?.type === "offer" || offered?.type === "check" ? offered.item.due : undefined;
       const read = findDue(move[2].toLowerCase(), clock)?.due;
       const due = fromOffer ?? (read ? dueToString(read) : undefined);
       if (due) return { calls: [{ toolName: "update_task", input: { task: move[1], due } }], notes: [] };

@@ -289,6 +289,13 @@ const NOTE_WORD = /^(?:note|notes|details|detail|add|jot|down|write|put|info|rem
 const NOTE_LEAD = /^(?:remember|don't|dont|bring|ask|take|need|needs|it's|its|they're|theyre|he's|hes|she's|shes|note)$/;
 /** Words the new title never ends with ("call the gym one cancel membership instead"). */
 const TITLE_TAIL = /^(?:instead|pls|please|thanks|ta|lol|tbh|now)$/;
+/** Verbs of getting a thing: "low" said of their object is how much is left (rule STOCK-LOW). */
+const ACQUIRING = new Set("buy order get restock stock top refill replace pick grab reorder collect".split(" "));
+/** "running low", "getting low": how much is left, of anything. */
+const RUNNING = new Set("running getting run ran gone going bit very really quite so too".split(" "));
+const firstWordOf = (title: string) => (title.trim().split(/\s+/)[0] ?? "").toLowerCase();
+/** Words a clause of its own starts with ("it stinks", "something's leaking"). */
+const SUBJECT = /^(?:it|they|he|she|something|someone|somebody|everything|everyone)(?:'s|s)?$/;
 /** A copula: "the bins are out", "mum's been called". */
 const COPULA = /^(?:is|are|was|were|been|be|'s|got|its|it's)$/;
 /** Verbs whose object may be the one who did it ("mum called" = mum phoned): their bare participle is not a completion. */
@@ -317,6 +324,12 @@ function statesDone(tokens: Token[], task: TaskView): number[] | null {
     }
     // "the bathroom's clean": the chore's verb as the state it leaves.
     if (w === verb && after && /^(?:clean|tidy|empty|fix|sort)$/.test(verb)) return [i - 1, i];
+    // "the library books are back" (Return the library books): said of the thing returned itself, never
+    // of someone in its title ("mum's back" beside "Return mum's call").
+    if (verb === "return" && w === "back" && after) {
+      const subject = COPULA.test(tokens[i - 1]!.w) ? (tokens[i - 2]?.w ?? "") : tokens[i - 1]!.w.replace(/'s$/, "");
+      if (stem(subject) === stem(title.at(-1)!.w)) return [i - 1, i];
+    }
   }
   return null;
 }
@@ -451,6 +464,7 @@ export const RULES: Rule[] = [
       "add to the report one that the figures are in the shared drive",
       "gas bill: use the joint account",
       "the plumber one, ticket number is 42",
+      "the fence is urgent now, it wobbles in the wind",
     ],
     read: (tokens, ctx) => {
       if (tokens.some((t) => TYPO_WORD.test(t.w))) return false;
@@ -479,7 +493,11 @@ export const RULES: Rule[] = [
           !findDue(restText, ctx.clock) &&
           !rest.some((t) => SLOT_WORD.test(t.stem)) &&
           !ACTION.has(rest[0]!.w) &&
-          (sep === ":" || (sep === "," && rest.some((t) => COPULA.test(t.w) || t.w === "it's" || t.w === "its")));
+          (sep === ":" ||
+            (sep === "," &&
+              (rest.some((t) => COPULA.test(t.w) || t.w === "it's" || t.w === "its") ||
+                // "the fridge is urgent now, it stinks": a change, then why, said as a clause of its own.
+                (SUBJECT.test(rest[0]!.w) && tokens.slice(0, k).some((t) => SLOT_WORD.test(t.stem))))));
         if ((!explicit && !plain) || (sep === "," && !said && findDue(restText, ctx.clock))) continue;
         at = k;
         start = said ? k + 1 : k;
@@ -1264,10 +1282,15 @@ export const RULES: Rule[] = [
       ];
       // "the proposal was top of the pile": said of the past, not a change.
       if (tokens.some((t) => !t.used && /^(?:was|were)$/.test(t.w))) return false;
+      // "contact lenses are low", "bird seed's running low" beside "Order contact lenses": how much is
+      // left of a thing to get, never its priority (rule STOCK-LOW; "low priority" still is).
+      const stock = ACQUIRING.has(firstWordOf(ctx.task.title)) && !/\b(?:priority|prio|priorty)\b/.test(text());
       const found = new Set<Priority>();
       for (const [re, p] of table) {
         for (let m = re.exec(text()), n = 0; m && n < 5; m = re.exec(text()), n++) {
           const start = m.input.slice(0, m.index).split(" ").filter(Boolean).length;
+          const before = words(tokens)[start - 1] ?? "";
+          if (m[0] === "low" && ((stock && /^(?:is|are|'s)$|.'(?:s|re)$/.test(before)) || RUNNING.has(before))) return false;
           take(tokens, start, start + m[0].split(" ").length - 1);
           found.add(p);
         }
@@ -1653,6 +1676,8 @@ function groundOne(text: string, tasks: TaskView[], clock: Clock, bare: boolean,
 const OLD_VALUE = /^\d{1,2}(?:[:.]\d{2})?(?:am|pm|st|nd|rd|th)?$/;
 
 /** Past forms that tell of a change made by someone else ("got moved", "'s been postponed"). */
+/** Others who move a task's day ("they've pushed the lunch to friday", "someone moved the review"). */
+const THEY = new Set("they they've theyve someone somebody".split(" "));
 const NEWS_VERB = new Set("moved postponed delayed rescheduled pushed changed extended rearranged rebooked cancelled canceled".split(" "));
 
 /** Words that start a reason ("… cos of the weather", "… because the hall's booked"). */
@@ -1700,11 +1725,19 @@ function readMention(text: string, tokens: Token[], mention: Mention, clock: Clo
     tokens.slice(0, i).some((u) => ACTION.has(u.w));
   // "…isn't that urgent after all": a hedge of two words.
   const afterAll = (i: number) => tokens[i]!.w === "after" && tokens[i + 1]?.w === "all";
+  // "they've pushed the team lunch to friday": news of a move someone else made (the day is the change).
+  const byOthers = (i: number) => {
+    if (changes.due === undefined) return false;
+    const k = THEY.has(tokens[i]!.w) ? i + 1 : tokens[i]!.w === "have" && THEY.has(tokens[i - 1]?.w ?? "") ? i + 1 : -1;
+    const verb = tokens[k]?.w === "have" ? tokens[k + 1]?.w : tokens[k]?.w;
+    return k > 0 && NEWS_VERB.has(verb ?? "");
+  };
   const left = tokens.filter(
     (t, i) =>
       !t.used &&
       !moved(i) &&
       !afterAll(i) &&
+      !byOthers(i) &&
       (NEGATOR.has(t.w) ||
         (!FILLER.has(t.w) &&
           !ACTION.has(t.w) &&

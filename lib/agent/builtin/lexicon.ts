@@ -153,7 +153,7 @@ export const JUDGEMENTS: ReadonlySet<string> = new Set(
     "ancient old knackered broken bust dead dying filthy manky minging gross rank dodgy rubbish useless shocking awful terrible " +
     "horrible lovely gorgeous amazing brilliant great fine perfect fab huge massive tiny expensive pricey cheap overdue late early " +
     "ready empty full lost missing stuck jammed leaking noisy loud slow cold freezing boiling damp mouldy moldy mental insane " +
-    "ridiculous nuts crazy weird strange odd off"
+    "ridiculous nuts crazy weird strange odd off low"
   ).split(" "),
 );
 /** Words that strengthen a judgement ("so", "proper", "well"). */
@@ -194,4 +194,22 @@ export function saysHowItIs(words: string[]): boolean {
 /** "bug reports keep piling up", "the cat keeps being sick": "keep(s)" then a verb in -ing after its subject. */
 export function keepsDoing(words: string[]): boolean {
   return words.some((w, i) => i > 0 && (w === "keep" || w === "keeps") && /..ing$/.test(words[i + 1] ?? ""));
+}
+
+const MOVE_VERBS = new Set(
+  "move moving push pushing shift shifting bump bumping postpone postponing reschedule rescheduling delay delaying".split(" "),
+);
+/**
+ * "should i move the cake tasting to next weekend?": the thing a question asks to move, or null.
+ * The lookup is for that thing; a move is offered for a task found, never an add of "Move …".
+ */
+export function movedThing(title: string): string | null {
+  const w = title.toLowerCase().split(/\s+/).filter(Boolean);
+  // "should i push the florist to friday?" reads as "I push the florist to".
+  if (w[0] === "i" || w[0] === "we") w.shift();
+  if (!MOVE_VERBS.has(w[0] ?? "")) return null;
+  let end = w.length;
+  while (end > 1 && ["to", "till", "until", "til", "back", "forward", "a", "week", "day", "bit", "on"].includes(w[end - 1]!)) end--;
+  const thing = w.slice(1, end).join(" ");
+  return thing || null;
 }

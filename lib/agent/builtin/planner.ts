@@ -23,6 +23,7 @@ import { knownByPhrase, knownTask, lastAssistantText, latestList, pendingFailure
 import { alternativesFor } from "./retries";
 import { quote } from "./format";
 import { composeReply, describeLocalDue, moveOfferText, noDueForReminder, offerText, socialText, unknownText } from "./replies";
+import { movedThing } from "./lexicon";
 import type { TurnContext } from "./turn-context";
 import { applyWindow, windowInput } from "./windows";
 import { deedFitsTask, isBaseVerb } from "./verbs";
@@ -162,7 +163,21 @@ function dueLookup(intent: Extract<Intent, { type: "update" }>, phrase: string):
 }
 
 /** The end of "add kitchen roll to that" / "put foil on there": the list the previous answer showed. */
-const TO_SHOWN = new Set(["to that", "to it", "to this", "to there", "on there", "on that", "on it", "onto it", "onto that", "in there"]);
+const TO_SHOWN = new Set([
+  "to that",
+  "to it",
+  "to this",
+  "to there",
+  "on there",
+  "on here",
+  "on that",
+  "on it",
+  "onto it",
+  "onto that",
+  "in there",
+]);
+/** …of which these, with no list shown, point at the to-do list itself ("stick bin bags on there"). */
+const ON_THE_LIST = new Set(["on there", "on here", "to there"]);
 const PLACING = new Set(["put", "stick", "pop", "chuck", "bung", "throw"]);
 /** The name of the one list the conversation's last list_tasks call showed, if it filtered by a list. */
 function shownListName(events: TurnContext["history"]): string | null {
@@ -178,11 +193,12 @@ function shownListName(events: TurnContext["history"]): string | null {
  */
 function onShownList(item: Omit<AddItem, "remindBeforeWithoutDue" | "remindOnDue">, events: TurnContext["history"]): typeof item {
   const w = item.title.split(" ");
-  if (w.length < 3 || item.list || !TO_SHOWN.has(w.slice(-2).join(" ").toLowerCase())) return item;
+  const end = w.slice(-2).join(" ").toLowerCase();
+  if (w.length < 3 || item.list || !TO_SHOWN.has(end)) return item;
   const list = shownListName(events);
-  if (!list) return item;
   // "put stamps on there": the verb of placing is not part of the title.
   const words = PLACING.has(w[0]!.toLowerCase()) ? w.slice(1, -2) : w.slice(0, -2);
+  if (!list) return ON_THE_LIST.has(end) && words.length ? { ...item, title: capitalize(words.join(" ")) } : item;
   return words.length ? { ...item, title: capitalize(words.join(" ")), list } : item;
 }
 
@@ -309,7 +325,11 @@ function mapIntent(intent: Intent, ctx: TurnContext): Mapped {
       out.notes.push(offerText(intent.item, ctx.clock));
       break;
     case "check":
-      out.calls.push({ toolName: "list_tasks", input: { status: "pending", query: checkQuery(intent.item.title), limit: 100 } });
+      // "should i move the cake tasting to friday?": look up the thing to move (replies.ts movedThing).
+      out.calls.push({
+        toolName: "list_tasks",
+        input: { status: "pending", query: checkQuery(movedThing(intent.item.title) ?? intent.item.title), limit: 100 },
+      });
       break;
     case "say":
       out.notes.push(socialText(intent.kind, ctx.clock, intent.detail, intent.verb));
@@ -787,7 +807,7 @@ function afterLookup(ctx: TurnContext, first: Mapped, found: TaskView[]): Step {
     const item = CHORE_VERBS.has(intent.verb ?? "cancel") ? readAdd(ctx.userText, ctx.clock)[0] : undefined;
     // "bin bags!!" after "Which one did you mean?": an answer, only offered (rule answer-not-thing).
     if (item?.title && askedBefore(lastAssistantText(ctx.history))) return { calls: [], text: offerText(item, ctx.clock) };
-    if (item?.title) return { calls: [{ toolName: "add_task", input: { ...item } }], text: "" };
+    if (item?.title) return { calls: [{ toolName: "add_task", input: onShownList({ ...item }, ctx.history) }], text: "" };
     // "nix the bags": only a delete would say that, and there is nothing of that name.
     return { calls: [], text: `I couldn't find a task matching '${intent.detail}'. Say "show my tasks" to see what's on your list.` };
   }

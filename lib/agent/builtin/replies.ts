@@ -13,6 +13,7 @@ import { knownTask, looksLikeId } from "./references";
 import { retryTargets } from "./retries";
 import { capitalize } from "@/lib/task-line/text";
 import { joinAnd } from "./text";
+import { movedThing } from "./lexicon";
 import { shownOf } from "./windows";
 
 const EXAMPLE = 'Try something like "add buy milk tomorrow".';
@@ -344,6 +345,13 @@ function undoReply(r: ToolResultEvent): string {
 function checkReply(r: ToolResultEvent, item: AddItem, clock: Clock): string {
   if (r.outcome.kind !== "ok") return "";
   const found = toTaskViews(r.outcome.value.tasks).filter((t) => t.status !== "completed");
+  const moved = movedThing(item.title);
+  if (moved) {
+    if (found.length !== 1) return `I can't find just one task about '${moved}' on your list. Say "show my tasks" to see them.`;
+    const task = found[0]!;
+    if (item.due) return moveOfferText(task.title, item.due, clock);
+    return `${quote(task.title)} is ${task.dueAt ? `due ${describeDue(task.dueAt, clock)}` : "not due on any day yet"}. Tell me the day you'd like it moved to.`;
+  }
   if (found.length === 0) return `It's not on your list. ${offerText(item, clock)}`;
   return [
     found.length === 1 ? "Yes — it's on your list:" : "Yes — these are on your list:",

@@ -211,3 +211,21 @@ describe("organisation said in everyday words (w12)", () => {
     expect(moves("should i move everything from errands into shopping?")).toBeNull();
   });
 });
+
+describe("rule STOCK-LOW: how much is left of a thing to get is never its priority", () => {
+  const stock = [task("seed", "Buy bird seed"), task("litter", "Order cat litter"), task("shed", "Paint the shed")];
+  const ground = (text: string) => {
+    const g = groundMessage(text, stock, clock);
+    return g?.kind === "change" ? g.change.changes : g;
+  };
+  it("'X is low' / 'running low' beside a thing to get writes nothing", () => {
+    expect(ground("bird seed is low")).toBeNull();
+    expect(ground("the cat litter's running low")).toBeNull();
+    expect(ground("cat litter's low, bump it up")).not.toEqual(expect.objectContaining({ priority: "low" }));
+  });
+  it("a priority said outright still is one", () => {
+    expect(ground("bird seed is low priority")).toEqual({ priority: "low" });
+    expect(ground("the cat litter can be low")).toEqual({ priority: "low" });
+    expect(ground("the shed is low")).toEqual({ priority: "low" });
+  });
+});

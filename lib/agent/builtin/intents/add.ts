@@ -29,9 +29,10 @@ const SLANG_ADD_FIRST =
  * particle, then the list words or a date; group 1 the item, group 2 what follows the particle.
  */
 const SLANG_ADD_AROUND =
-  /^(?:chuck|stick|pop|bung|whack|slap|shove)\s+(.+?)\s+(?:on|onto|in|down)(?:\s+(?:the|my|our|me)\s+(?:[\w-]+\s+)?(?:list|todos?|to-?do list|to do list|tasks|calendar|diary))?((?:\s+(?:for|by|on|at|this|next|tomorrow|tmrw|tomoz|today|tonight|sat|sun|mon|tues?|weds?|thu|thurs|fri)\b.*)?)$/i;
+  /^(?:chuck|stick|pop|bung|whack|slap|shove)\s+(.+?)\s+(?:on|onto|in|down)(?:\s+(?:the|my|our|me)\s+(?:[\w-]+\s+)?(?:list|todos?|to-?do list|to do list|tasks|calendar|diary)|(?<=\s(?:on|onto))\s+(?:there|here))?((?:\s+(?:for|by|on|at|this|next|tomorrow|tmrw|tomoz|today|tonight|sat|sun|mon|tues?|weds?|thu|thurs|fri)\b.*)?)$/i;
+/** The list named, or pointed at ("on there", "on here": the list the user is looking at). */
 const LIST_WORDS =
-  /\s(?:on|onto|in|down)\s+(?:the|my|our|me)\s+(?:[\w-]+\s+)?(?:list|todos?|to-?do list|to do list|tasks|calendar|diary)\b/i;
+  /\s(?:on|onto|in|down)\s+(?:the|my|our|me)\s+(?:[\w-]+\s+)?(?:list|todos?|to-?do list|to do list|tasks|calendar|diary)\b|\s(?:on|onto)\s+(?:there|here)\b/i;
 
 /** "i need to …", "gotta …", "i've got to …": a to-do said as a need; group 1 is the body. */
 const MODAL_ADDS: RegExp[] = [
@@ -52,9 +53,14 @@ const NOT_A_CHORE = new Set(
 );
 /** …or, said alone, leaving or resting ("gotta go", "need to sleep"). */
 const NOT_A_CHORE_ALONE = new Set("go sleep rest leave dash run eat think stop head nap".split(" "));
+/** Adverbs a need may open with ("i should really sleep more"): the chore starts after them. */
+const NEED_ADVERBS = new Set("really probably honestly actually definitely seriously just properly genuinely".split(" "));
 function aChore(body: string): boolean {
   const words = body.toLowerCase().split(/\s+/).filter(Boolean);
+  while (words.length > 1 && NEED_ADVERBS.has(words[0]!)) words.shift();
   const first = words[0] ?? "";
+  // "we need to talk about tom's birthday": a talk about something is no chore ("need to talk to the council" is).
+  if ((first === "talk" || first === "chat") && words[1] === "about") return false;
   return !NOT_A_CHORE.has(first) && !(NOT_A_CHORE_ALONE.has(first) && words.length <= 2);
 }
 
@@ -66,7 +72,7 @@ const ADD_COMMANDS: RegExp[] = [
     "i",
   ),
   new RegExp(
-    `^(?:add|create|insert|jot down|note down|write down|put down|put|enter|log)\\s+(.+?\\s+(?:to|on|onto|in|into)\\s+(?:my|the)\\s+(?:[\\w-]+\\s+)?(?:list|tasks|todos|agenda)(?:\\s+(?:for|by|on|due|at|in|this|next|tomorrow|today|tonight)\\b.*)?)$`,
+    `^(?:add|create|insert|jot down|note down|write down|put down|put|enter|log)\\s+(.+?\\s+(?:(?:to|on|onto|in|into)\\s+(?:my|the)\\s+(?:[\\w-]+\\s+)?(?:list|tasks|todos|agenda)|(?:on|onto)\\s+(?:there|here))(?:\\s+(?:for|by|on|due|at|in|this|next|tomorrow|today|tonight)\\b.*)?)$`,
     "i",
   ),
   /^(?:add|create|jot down|note down|write down|put down|note(?! to self\b))\s*:?\s+(.+)$/i,
@@ -130,7 +136,20 @@ function verblessNeed(text: string): string | null {
   if (first === "2" && isBaseVerb((needed[1] ?? "").toLowerCase())) return null;
   if (needed.length === 0 || isBaseVerb(first) || needed.some((w) => NOT_AN_ERRAND.has(w.toLowerCase().replace(/[,.!?]+$/, ""))))
     return null;
+  if (craving(words.slice(0, i), needed)) return null;
   return `get ${needed.join(" ")}`;
+}
+
+/** What "i need …" says of the moment, not of the shopping ("i need coffee asap", "i need a drink lol"). */
+const CRAVED = new Set(
+  "coffee caffeine tea cuppa brew drink wine beer pint gin chocolate cake biscuit snack food lunch breakfast dinner fag smoke".split(" "),
+);
+const RIGHT_NOW = new Set("a some asap now right so bad badly lol haha rn desperately urgently stat".split(" "));
+/** "i need coffee asap": one thing craved, said by "i" alone ("we need coffee", "need coffee and milk" are shopping). */
+function craving(subject: string[], needed: string[]): boolean {
+  const said = needed.map((w) => w.toLowerCase().replace(/[,.!?]+$/, "")).filter((w) => w && !RIGHT_NOW.has(w));
+  const me = subject.some((w) => ["i", "im", "i'm"].includes(w.toLowerCase()));
+  return me && said.length === 1 && CRAVED.has(said[0]!);
 }
 
 /** "i need a holiday lol": a need without a verb that verblessNeed does not take for an errand is no add at all. */
@@ -175,6 +194,11 @@ export function addBody(text: string): { body: string; list: boolean; prefix: st
     const m = re.exec(text);
     if (m && MODAL_ADDS.includes(re) && !aChore(m[1] ?? "")) return null;
     if (m) {
+      // "i should really call mum": the adverb is the need's, not the title's.
+      if (MODAL_ADDS.includes(re)) {
+        const lead = /^(?:(?:really|probably|honestly|actually|definitely|seriously|properly|genuinely)\s+)+/i.exec(m[1] ?? "");
+        if (lead && lead[0].length < (m[1] ?? "").length) m[1] = (m[1] ?? "").slice(lead[0].length);
+      }
       const prefix = text.slice(0, text.length - (m[1] ?? "").length);
       const list =
         /\b(?:tasks|todos|to-?dos|items|reminders|things|entries|two|three|four|five|six|several|multiple|few|couple|these|following)\b/i.test(

@@ -388,6 +388,17 @@ const WISH_WORDS = set("i we need needs want wants must should");
 const WISH_PAIRS = new Set(["have to", "has to", "would like"]);
 const NOT_A_NOUN_START = set("not never to will should must need have");
 const NEGATED = set("not never isn't wasn't aren't hasn't haven't");
+/** Words that start where a thing is now ("… and back in her bag", "… and on its way"). */
+/** A thing that is back or went back was returned ("Return parcel"); never a person. */
+function returnedThing(target: string): Reading {
+  const ref = refFrom(target);
+  if (ref?.kind !== "phrase" || PEOPLE.has(ref.text) || PEOPLE_TOO.has(ref.text)) return null;
+  const r = refFrom(`return ${ref.text}`);
+  return r ? { type: "complete", refs: [r] } : null;
+}
+/** Where a thing "back in/to …" is that says how it is, not that it was returned ("back in stock", "back to normal"). */
+const NOT_RETURNED = set("stock fashion business town action style touch season charge use work school bed normal play shape order love");
+const WHERE_LEAD = set("in on at with under inside into back behind by");
 
 /**
  * "plumber's been called", "electricity bill paid", "timesheet submitted", "bathroom is clean now":
@@ -414,7 +425,14 @@ function readParticipleStatement(s: Said): Reading {
   const remark = parts.length === 2 && last.length > 0 && last.length <= 3 && last.every((w) => baseOfPast(w) === null && !isBaseVerb(w));
   // "onboarding pack's done and sent to leo": a second deed of the same thing, with no object of its own.
   const sameThing = parts.length === 2 && baseOfPast(last[0] ?? "") !== null && !isBaseVerb(last[0] ?? "") && first.length > 1;
-  const r = participleRefs(remark || sameThing ? first : s.ws);
+  // "trip form signed and back in her bag", "parcel posted and on its way": where the thing is now.
+  const where =
+    parts.length === 2 &&
+    last.length >= 2 &&
+    last.length <= 6 &&
+    WHERE_LEAD.has(last[0] ?? "") &&
+    last.every((w) => baseOfPast(w) === null);
+  const r = participleRefs(remark || sameThing || where ? first : s.ws);
   return r ? { type: "complete", refs: r.refs, deeds: r.refs.map(() => r.deed) } : null;
 }
 
@@ -439,6 +457,8 @@ const SIMPLE_PAST_ONLY = set("rang spoke phoned called replied answered responde
 
 /** "… off amazon", "… from tesco": where a thing was got. */
 const WHERE_FROM = set("off from via at");
+/** …said after a deed in the past tense: only the shop it came from ("at home" may be what tells two tasks apart). */
+const GOT_FROM = set("off from via");
 /** Participles of booking, which may name the day booked ("dentist booked for the 3rd"). */
 const BOOKED = set("booked arranged scheduled reserved confirmed");
 /** The words of a day and a time, one at a time ("the 3rd", "next friday at 10am"). */
@@ -577,7 +597,10 @@ function readPastTense(s: Said): Reading {
   tasks.push(current);
   const untimed = tasks.map((p) => {
     const words = wordsOf(p);
-    return joinWords(words.slice(0, words.length - Math.max(0, atEnd(words, words.length, PAST_WHEN, 1))));
+    const kept = words.slice(0, words.length - Math.max(0, atEnd(words, words.length, PAST_WHEN, 1)));
+    // "ordered the cat litter off amazon", "picked up the cake from the bakery": where it was done.
+    const at = kept.length - (BEFORE_A_NOUN.has(kept.at(-2) ?? "") ? 3 : 2);
+    return joinWords(at >= 2 && GOT_FROM.has(kept[at] ?? "") ? kept.slice(0, at) : kept);
   });
   const found = untimed
     .map((p) => trimPunctuation(p))
@@ -753,12 +776,8 @@ export const COMPLETE_RULES: ChangeRule[] = [
           optional(phrases("now|already|today|yesterday|finally|at last|lol")),
         ],
       },
-      (target) => {
-        const ref = refFrom(target);
-        if (ref?.kind !== "phrase" || PEOPLE.has(ref.text) || PEOPLE_TOO.has(ref.text)) return null;
-        const r = refFrom(`return ${ref.text}`);
-        return r ? { type: "complete", refs: [r] } : null;
-      },
+      // "zara's back in stock", "flares are back in fashion": how things are, not a thing returned.
+      (target, s) => (s.ws.some((w) => NOT_RETURNED.has(w)) ? null : returnedThing(target)),
     ),
   },
   {
@@ -967,12 +986,7 @@ export const COMPLETE_RULES: ChangeRule[] = [
           optional(phrases("now|already|today|yesterday|this morning|earlier|finally")),
         ],
       },
-      (target) => {
-        const ref = refFrom(target);
-        if (ref?.kind !== "phrase" || PEOPLE.has(ref.text) || PEOPLE_TOO.has(ref.text)) return null;
-        const r = refFrom(`return ${ref.text}`);
-        return r ? { type: "complete", refs: [r] } : null;
-      },
+      returnedThing,
     ),
   },
   {

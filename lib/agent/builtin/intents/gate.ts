@@ -7,7 +7,7 @@
  */
 import { formatIsoDate } from "@/lib/task-line/calendar";
 import type { Clock } from "@/lib/task-line/clock";
-import { INTERJECTIONS, keepsDoing, saysHowItIs } from "../lexicon";
+import { INTERJECTIONS, keepsDoing, movedThing, saysHowItIs } from "../lexicon";
 import { addBody, readItem, thingsWanted } from "./add";
 import { choreOf, moodOf } from "./mood";
 import { saysNo, saysYes } from "./social";
@@ -214,6 +214,11 @@ export function gate(c: GateClause, intent: Intent, mutates: boolean, reader = "
   const chore = choreOf(c.raw);
   const item = chore ? itemOf(chore, c.clock) : null;
   if (mood === "advice") {
+    // "should i push the florist to friday?": a move asked about is offered for the task found (replies.ts movedThing).
+    if (intent.type === "update" && intent.ref.kind === "phrase" && intent.changes.due && Object.keys(intent.changes).length === 1)
+      return { type: "check", item: { title: `move ${intent.ref.text}`, due: intent.changes.due } };
+    const asked = intent.type === "add" && intent.items.length === 1 ? intent.items[0] : undefined;
+    if (asked && movedThing(asked.title)) return { type: "check", item: asked };
     if (item) return { type: "check", item };
     const phrase = phraseOf(intent);
     return phrase ? { type: "check", item: { title: phrase } } : fallback ? intent : { type: "say", kind: "unclear" };

@@ -8,7 +8,7 @@ import { trimPunctuation } from "@/lib/task-line/text";
 import { normalize } from "../text";
 import { findDue } from "@/lib/task-line/dates";
 import { fixCommandTypo } from "../typos";
-import { FUNCTION_WORDS, INTERJECTIONS, inflect, UNDER_WAY } from "../lexicon";
+import { FUNCTION_WORDS, INTERJECTIONS, inflect, JUDGEMENTS, UNDER_WAY } from "../lexicon";
 import { baseOfPast, isBaseVerb, isDoneTo, toldPast } from "../verbs";
 import { addBody, findsOwnThing, readAdd } from "./add";
 import { readComplete, readDelete, readListedDone, readReopen, pointsAtTask } from "./change";
@@ -95,6 +95,9 @@ function readExplicitAdd(c: Clause): Intent | null {
   if (!body || /^(?:a |an |new |another )?(?:task|todo|to-?do|reminder|item|something)$/i.test(body)) {
     return { type: "say", kind: "ask-title" };
   }
+  // "put that on my list", "chuck one on there": a word that points at a task, not its name.
+  if (/^(?:it|that|this|them|these|those|one|something|stuff)\s+(?:on|onto|in|into|to|down)\b/i.test(body))
+    return { type: "say", kind: "ask-title" };
   const items = readAdd(body, c.clock, add.list, add.prefix);
   // "remind me about stuff": nothing to call the task yet.
   if (
@@ -833,17 +836,20 @@ function classifyBounded(text: string, clock: Clock, answerFirst: boolean): Inte
 /**
  * Rule ASIDE-ABOUT-IT: "shift the essay to tmrw, ill crack on with it then": a request, then after
  * its one comma a remark about "it" (the task the request named) that asks for nothing: the
- * request alone is read. Only when the request reads as changes of named tasks (update, complete).
+ * request alone is read. Only when the request reads as changes of named tasks (update, complete, reopen).
  */
 function requestThenAside(text: string, clock: Clock): Intent[] | null {
   const comma = text.indexOf(",");
   if (comma <= 0 || text.indexOf(",", comma + 1) >= 0) return null;
   const tail = cleanRequest(text.slice(comma + 1));
-  if (!tail.split(/\s+/).includes("it")) return null;
+  if (!tail.split(/\s+/).some((w) => ["it", "it's", "its", "it'll"].includes(w))) return null;
   const aside = classifyBounded(tail, clock, false);
-  if (aside.length !== 1 || aside[0]?.type !== "say" || aside[0].kind !== "remark") return null;
+  // "…, it's dripping again": a remark, or words no reader takes, with no day and no question in them.
+  const remark =
+    aside[0]?.type === "say" ? aside[0].kind === "remark" : aside[0]?.type === "unknown" && !tail.includes("?") && !findDue(tail, clock);
+  if (aside.length !== 1 || !remark) return null;
   const head = classifyBounded(text.slice(0, comma), clock, false);
-  return head.length > 0 && head.every((i) => i.type === "update" || i.type === "complete") ? head : null;
+  return head.length > 0 && head.every((i) => i.type === "update" || i.type === "complete" || i.type === "reopen") ? head : null;
 }
 
 const SETTING_VERB = new Set(["change", "make", "move", "set", "put", "switch", "update", "do"]);
@@ -1048,8 +1054,15 @@ function antecedent(w: string[]): string[] | null {
   const from = article >= 0 ? article + 1 : 0;
   if (article < 0 && NOT_A_NAME.has(w[0] ?? "")) return null;
   const name: string[] = [];
-  for (const x of w.slice(from)) {
+  const rest = w.slice(from);
+  for (const [k, x] of rest.entries()) {
     if (NAME_ENDS.has(x)) break;
+    // "cat litter's getting low": the "'s" is "is" when a verb in -ing or a state follows ("mum's card" stays a name).
+    const next = rest[k + 1] ?? "";
+    if (x.endsWith("'s") && x.length > 2 && (NAME_ENDS.has(next) || /^[a-z]{2,}ing$/.test(next) || JUDGEMENTS.has(next))) {
+      name.push(x.slice(0, -2));
+      break;
+    }
     name.push(x);
   }
   return name.length >= 1 && name.length <= 3 && !name.some((x) => NOT_A_NAME.has(x)) ? name : null;

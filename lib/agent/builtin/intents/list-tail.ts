@@ -118,7 +118,9 @@ export function listTail(text: string): ListTail | null {
   while (stop > 0 && FILLERS.has(words[stop - 1]!)) stop--;
   const item = raw.slice(0, stop);
   const first = bare(item[0] ?? "");
-  const going = (join === "to" || join === "for") && GOING.has(first) && (PLACES.has(word) || PEOPLE.has(word));
+  // "add 'reply to the board email' to work": a quoted title ends where its quote does; what follows is the list.
+  const quotedItem = /^["'‘“]/.test(item[0] ?? "") && /["'’”]$/.test(item.at(-1) ?? "");
+  const going = (join === "to" || join === "for") && GOING.has(first) && (PLACES.has(word) || PEOPLE.has(word)) && !quotedItem;
   if (item.length === 0 || (going && !named)) return null;
   // "put pick up dry cleaning on errands", "stick oat milk down, on shopping": the placing verb and its particle go.
   if (PLACING.has(first) && item.length > 1 && !NOT_PLACING.has(bare(item[1]!))) {

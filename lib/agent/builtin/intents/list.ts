@@ -987,6 +987,27 @@ function countAsk(words: string[], clock: Clock): Intent | null {
     : null;
 }
 
+/** "which wedding jobs are left", "how many garden tasks are there", "any work stuff left": a list's (else a topic's) tasks. */
+function topicStuffAsk(words: string[], clock: Clock): Intent | null {
+  const i = startsWith(words, "how", "many") ? 2 : ["which", "what", "any", "what's", "whats"].includes(words[0] ?? "") ? 1 : 0;
+  // "errands", "chores" name lists themselves ("what's tagged errands?" is about the label).
+  if (i === 0 || !STUFF.has(words[i + 1] ?? "") || words[i + 1] === "errands" || words[i + 1] === "chores") return null;
+  const topic = topicWord(words[i], clock);
+  const after = rest(words, i + 2).replace(/ (?:on|left|to do|outstanding|still|then)$/, "");
+  const asked = [
+    "",
+    ...PLURAL_ASKED,
+    "are there",
+    "are left",
+    "are still open",
+    "are open",
+    "need doing",
+    "still need doing",
+    "have i still got",
+  ];
+  return topic && asked.includes(after) ? topicIntent(topic) : null;
+}
+
 /** "how busy am i friday", "am i up to date", "am i on top of things". */
 function busyAsk(words: string[], clock: Clock): Intent | null {
   if (startsWith(words, "how", "busy|packed|full|hectic", "am|is|are|does|do")) {
@@ -1305,6 +1326,7 @@ function readAsk(words: string[], clock: Clock, how: AskHow): Intent | null {
     pendingAsk(words, clock) ??
     nextAsk(words) ??
     countAsk(words, clock) ??
+    topicStuffAsk(words, clock) ??
     everythingAsk(words) ??
     busyAsk(words, clock) ??
     taggedAsk(words) ??
@@ -1394,8 +1416,14 @@ export function readList(text: string, clock: Clock): Intent | null {
   if (stateOf && !/^(?:it|that|this|they|them|there|anything|something|everything|you|i|we)$/.test(stateOf))
     return { type: "list", filter: { query: lookupPhrase(stateOf.split(" ")) ?? stateOf } };
   // "when is the dentist?", "when's my essay due?": look the task up.
+  // "when's the haircut meant to be", "how long till the invitations are due": the same.
   const when =
-    /^when(?:'s| is| are| was|s)\s+(?:the\s+|my\s+)?(.+?)(?:\s+(?:task|todo|reminder))?(?:\s+(?:due|happening|scheduled|on))?$/.exec(t) ??
+    /^when(?:'s| is| are| was|s)\s+(?:the\s+|my\s+)?(.+?)(?:\s+(?:task|todo|reminder))?(?:\s+(?:due|happening|scheduled|on|(?:meant|supposed)\s+to\s+be(?:\s+(?:done|happening|on|due))?))?$/.exec(
+      t,
+    ) ??
+    /^how\s+(?:long|many\s+days|much\s+time)\s+(?:is\s+it\s+|have\s+i\s+got\s+|do\s+i\s+have\s+)?(?:till|until|til|before)\s+(?:the\s+|my\s+)?(.+?)(?:\s+(?:is|are))?(?:\s+due)?$/.exec(
+      t,
+    ) ??
     whenDo(t);
   if (when && when[1] && !/^(?:it|that|this|they|them|everything|all|anything)$/.test(when[1]))
     return { type: "list", filter: { query: lookupPhrase(when[1].split(" ")) ?? when[1] } };

@@ -105,6 +105,25 @@ export function saysYes(text: string): boolean {
   return known.every((w) => YES_WORDS.has(w)) && known.some((w) => YES_HEAD.has(w));
 }
 
+const PLACING_VERB = new Set("put stick pop chuck bung add whack jot shove".split(" "));
+const PLACED_ON = new Set("on onto in down".split(" "));
+const PLACE_END = new Set("there here list it my the todo todos please pls plz thanks ta cheers then too x".split(" "));
+/**
+ * "put that on my list", "stick it on there", "yeah chuck that on pls": a placing verb and a word
+ * pointing at what was just said. Read only as the answer to an add this model offered (never to
+ * another question: "put it on there" confirms no delete).
+ */
+export function placesIt(text: string): boolean {
+  const w = answerWords(text);
+  let i = 0;
+  while (i < w.length && YES_HEAD.has(w[i] ?? "") && !PLACING_VERB.has(w[i] ?? "")) i++;
+  if (!PLACING_VERB.has(w[i] ?? "") || !["it", "that", "this", "one"].includes(w[i + 1] ?? "")) return false;
+  const rest = w.slice(i + 2);
+  if (rest.length > 5) return false;
+  if (rest.length > 0 && !PLACED_ON.has(rest[0] ?? "") && !PLACE_END.has(rest[0] ?? "")) return false;
+  return rest.slice(PLACED_ON.has(rest[0] ?? "") ? 1 : 0).every((x) => PLACE_END.has(x));
+}
+
 /** A no in any common form (see NO_HEAD). */
 export function saysNo(text: string): boolean {
   const words = answerWords(text);

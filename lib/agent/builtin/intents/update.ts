@@ -1133,7 +1133,9 @@ export const UPDATE_RULES: UpdateRule[] = [
       pick(...withPriority(IS_LEVELS).flatMap((l) => [`a ${l}`, l])),
       opt(one("now")),
     ],
-    valueReader(1, 2),
+    // "bird seed's low", "the milk is low": how much is left, not a priority; the task is looked up and
+    // read against its title instead (grounding rule STOCK-LOW). "should be low" asks for one.
+    (m, ctx) => (m[2] === "low" && !/\b(?:should|needs to) be\b/i.test(ctx.original) ? null : valueReader(1, 2)(m, ctx)),
   ),
   rule(
     "no-rush-then-day",
