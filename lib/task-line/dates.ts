@@ -52,9 +52,9 @@ const INFORMAL_TIMES: chrono.Parser[] = [
     pattern: () => new RegExp(`\\b(5|10|20|25|five|ten|twenty|twenty[- ]five) past ${HOUR}\\b`, "i"),
     extract: (_c, m) => ({ hour: hourOf(m[2] ?? ""), minute: minutesSaid(m[1] ?? "") }),
   },
-  // "at five to 5", "by ten to nine": minutes to the hour, after a time word ("5 to 6 people" is a count).
+  // "at five to 5", "by ten to nine", "move it to ten to 5": minutes to the hour, after a time word ("5 to 6 people" is a count).
   {
-    pattern: () => new RegExp(`\\b(?:at|by|around|about|till|until|for) (5|10|20|25|five|ten|twenty|twenty[- ]five) to ${HOUR}\\b`, "i"),
+    pattern: () => new RegExp(`\\b(?:at|by|around|about|till|until|for|to) (5|10|20|25|five|ten|twenty|twenty[- ]five) to ${HOUR}\\b`, "i"),
     extract: (_c, m) => {
       const hour = hourOf(m[2] ?? "");
       return { hour: hour === 1 ? 12 : hour - 1, minute: 60 - minutesSaid(m[1] ?? "") };
@@ -79,6 +79,15 @@ const INFORMAL_TIMES: chrono.Parser[] = [
   {
     pattern: () => new RegExp(`\\b(?:around|about|roughly|by|till|until|til) (1[0-2]|[1-9])${AFTER_BARE_HOUR}`, "i"),
     extract: (_c, m) => ({ hour: Number(m[1]), minute: 0 }),
+  },
+  // "the meeting's moved to 3", "got pushed back to 11": a bare hour after "to" right behind a verb of moving is a time.
+  {
+    pattern: () =>
+      new RegExp(
+        `(?<=\\b(?:moved|changed|switched|shifted|pushed|bumped|put|brought|back|forward)\\s)to (1[0-2]|[1-9])(?:[:.]([0-5]\\d))?${AFTER_BARE_HOUR}`,
+        "i",
+      ),
+    extract: (_c, m) => ({ hour: Number(m[1]), minute: Number(m[2] ?? 0) }),
   },
   // "six pm", "seven am".
   {
@@ -319,9 +328,9 @@ const OWN_RULES: Array<{ re: RegExp; read: (m: RegExpExecArray, clock: Clock, te
       return { date: addDays(c.today, (wd - c.weekday + 7) % 7) };
     },
   },
-  // "a week today", "a fortnight tomorrow" (British): that long from today or tomorrow.
+  // "a week today", "a fortnight tomorrow", "fortnight today" (British): that long from today or tomorrow.
   {
-    re: /\b(?:a|one)\s+(week|fortnight)\s+(today|tomorrow)\b/,
+    re: /(?<!\b(?:this|next|last|every|each|per)\s)\b(?:(?:a|one)\s+)?(week|fortnight)\s+(today|tomorrow)\b/,
     read: (m, c) => ({ date: addDays(c.today, (m[1] === "fortnight" ? 14 : 7) + (m[2] === "tomorrow" ? 1 : 0)) }),
   },
   // "by the end of jan", "end of march": the last day of that month (this year, or next once past).
@@ -332,6 +341,15 @@ const OWN_RULES: Array<{ re: RegExp; read: (m: RegExpExecArray, clock: Clock, te
       if (month === 0) return null;
       const y = month < c.today.m ? c.today.y + 1 : c.today.y;
       return { date: { y, m: month, d: daysInMonth(y, month) } };
+    },
+  },
+  // "a week on tuesday", "a fortnight on friday" (British): that long after the coming weekday.
+  {
+    re: /\b(?:a|one)\s+(week|fortnight)\s+on\s+(monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|weds?|thurs?|thu|fri|sat|sun)\b/,
+    read: (m, c) => {
+      const wd = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"].indexOf((m[2] ?? "").slice(0, 3));
+      if (wd < 0) return null;
+      return { date: addDays(c.today, ((wd - c.weekday + 7) % 7 || 7) + (m[1] === "fortnight" ? 14 : 7)) };
     },
   },
   // "friday week", "on tuesday week" (British): a week after the coming weekday.

@@ -58,7 +58,10 @@ const WHEN_TO = new RegExp(`\\b${REMIND}\\s+((?!to\\b|about\\b)(?:(?!\\b(?:to|ab
 const PLAIN = new RegExp(`(?:\\b${REMIND}\\s+(?:to|about|that)\\s+|[,;]?\\s*(?:and\\s+)?\\b${REMIND}\\s*(?:[.!]\\s*)?$)`, "i");
 
 /** "…, remind me at 9", "… ping me at 7.30pm": the reminder's clock time closing the line. */
-const AT_END = new RegExp(`\\b${REMIND}\\s+(at\\s+(?:\\d{1,2}(?:[:.]\\d{2})?\\s?(?:am|pm)?|noon|midday))\\s*[.!]?$`, "i");
+const AT_END = new RegExp(
+  `\\b${REMIND}\\s+(at\\s+(?:\\d{1,2}(?:[:.]\\d{2})?\\s?(?:am|pm)?|noon|midday|lunch ?time|lunch|tea ?time|bed ?time|half (?:past )?[a-z0-9]+|quarter (?:past|to) [a-z0-9]+))\\s*[.!]?$`,
+  "i",
+);
 
 /** The count in "30 minutes", "two hours", "half (an hour)"; the words come from numbers.ts. */
 function amount(word: string): number {
@@ -184,6 +187,11 @@ const OFF_NEG: readonly string[] = [
   "don't",
   "dont",
   "do not",
+  "not",
+  "can you not",
+  "could you not",
+  "can u not",
+  "could u not",
   "you don't need to",
   "you dont need to",
   "you don't have to",

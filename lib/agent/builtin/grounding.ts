@@ -336,6 +336,8 @@ function statesDone(tokens: Token[], task: TaskView): number[] | null {
 
 /** Letters to change, add or drop to turn one word into the other (a typo is one or two). */
 const DAYS_IN: Record<string, number> = { day: 1, week: 7, fortnight: 14 };
+/** Minutes in a unit of "half an hour later", "pushed back 20 mins". */
+const MINUTES_IN: Record<string, number> = { hour: 60, hours: 60, hr: 60, hrs: 60, minute: 1, minutes: 1, min: 1, mins: 1 };
 
 /** A count from the task-line's number table ("a couple", "three", "10"); digits up to 999. */
 const numberOf = (w: string): number | null => (/^\d+$/.test(w) ? (w.length <= 3 ? Number(w) : null) : numberFrom(w));
@@ -604,6 +606,45 @@ export const RULES: Rule[] = [
         words[at] = typed[not - 1]!.w;
         take(tokens, not - 1, not);
         ctx.changes.title = words.join(" ");
+        return true;
+      }
+      return false;
+    },
+  },
+  {
+    // "the dentist got pushed back half an hour", "dentist is an hour later now": the task's due time moved by that long.
+    name: "shift-time",
+    examples: [
+      "the optician got pushed back half an hour",
+      "the optician is an hour later now",
+      "the optician was brought forward 20 mins",
+    ],
+    read: (tokens, ctx) => {
+      for (let i = 0; i < tokens.length; i++) {
+        const per = MINUTES_IN[tokens[i]!.w];
+        if (!per || tokens[i]!.used) continue;
+        const w = (k: number) => tokens[k]?.w ?? "";
+        let from = i - 1;
+        let n: number | null = null;
+        if (w(i - 1) === "an" && w(i - 2) === "half") [n, from] = [0.5, i - 2];
+        else if (w(i - 1) === "an" && w(i - 2) === "of" && w(i - 3) === "quarter") [n, from] = [0.25, w(i - 4) === "a" ? i - 4 : i - 3];
+        else if (w(i - 1) === "half" && per === 60) [n, from] = [0.5, w(i - 2) === "a" ? i - 2 : i - 1];
+        else if (w(i - 1) === "of" && w(i - 2) === "couple") [n, from] = [2, w(i - 3) === "a" ? i - 3 : i - 2];
+        else n = numberOf(w(i - 1));
+        if (n === null || n <= 0 || from < 0) continue;
+        let to = i;
+        let minutes = n * per;
+        if (per === 60 && w(i + 1) === "and" && w(i + 2) === "a" && w(i + 3) === "half") [minutes, to] = [minutes + 30, i + 3];
+        const lead = w(from - 1) === "by" ? from - 2 : from - 1;
+        const before = w(lead);
+        const after = w(to + 1);
+        // "a heads up an hour before …" is a reminder's offset, never a move.
+        if (/^(?:before|beforehand|ahead|prior|early)$/.test(after)) continue;
+        const earlier = /^(?:forward|earlier|sooner)$/.test(before) || /^(?:earlier|sooner|forward)$/.test(after);
+        const later = /^(?:back|later|pushed|bumped|delayed|postponed)$/.test(before) || /^(?:later|back)$/.test(after);
+        if ((!earlier && !later) || minutes >= 24 * 60) continue;
+        take(tokens, Math.max(lead, 0), /^(?:later|earlier|sooner|back|forward)$/.test(after) ? to + 1 : to);
+        ctx.changes.shiftMinutes = (earlier ? -1 : 1) * minutes;
         return true;
       }
       return false;

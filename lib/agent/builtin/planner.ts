@@ -3,7 +3,7 @@
  * turn reads the user's message; later steps read the tool results of this turn (follow-up
  * calls for bulk actions and retries, then the final reply). Pure and deterministic.
  */
-import { addDays, formatIsoDate } from "@/lib/task-line/calendar";
+import { addDays, formatIsoDate, formatIsoLocalDateTime } from "@/lib/task-line/calendar";
 import { type Clock, localParts } from "@/lib/task-line/clock";
 import { readTaskLine } from "@/lib/task-line/read";
 import { capitalize } from "@/lib/task-line/text";
@@ -81,10 +81,27 @@ function shiftedDue(ctx: TurnContext, task: string, days: number, looked?: TaskV
   return formatIsoDate(addDays(base, days));
 }
 
+/**
+ * "push the dentist back half an hour": the task's due time moved by that many minutes; undefined when
+ * the task has no due time (a day only, or none), so nothing is written.
+ */
+function shiftedTime(ctx: TurnContext, task: string, minutes: number, looked?: TaskView): string | undefined {
+  const known = looked ?? knownTask(ctx.history, task) ?? knownByPhrase(ctx.history, task);
+  if (!known?.dueAt) return undefined;
+  const due = new Date(known.dueAt);
+  if (localParts(due, ctx.clock.timeZone).minutes >= 23 * 60 + 59) return undefined;
+  const moved = localParts(new Date(due.getTime() + minutes * 60_000), ctx.clock.timeZone);
+  return formatIsoLocalDateTime(moved.date, Math.floor(moved.minutes / 60), moved.minutes % 60);
+}
+
 function updateInput(ctx: TurnContext, task: string, changes: Changes, looked?: TaskView): Record<string, unknown> {
-  const { shiftDays, keepDay, ...rest } = changes;
+  const { shiftDays, shiftMinutes, keepDay, ...rest } = changes;
   const input: Record<string, unknown> = { task, ...rest };
   if (shiftDays !== undefined) input.due = shiftedDue(ctx, task, shiftDays, looked);
+  if (shiftMinutes !== undefined) {
+    const due = shiftedTime(ctx, task, shiftMinutes, looked);
+    if (due) input.due = due;
+  }
   if (keepDay && typeof rest.due === "string") input.due = onOwnDay(ctx, task, rest.due, looked);
   return input;
 }
@@ -105,7 +122,7 @@ function needsDueLookup(
   return (
     ctx.intents.length === 1 &&
     intent.type === "update" &&
-    (intent.changes.shiftDays !== undefined || intent.changes.keepDay === true) &&
+    (intent.changes.shiftDays !== undefined || intent.changes.shiftMinutes !== undefined || intent.changes.keepDay === true) &&
     intent.ref.kind === "phrase" &&
     !knownByPhrase(ctx.history, intent.ref.text) &&
     has(ctx, "list_tasks")

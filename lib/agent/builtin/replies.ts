@@ -239,6 +239,9 @@ function failureReply(ctx: TurnContext, r: ToolResultEvent): string {
         ctx.clock,
       );
     }
+    // "push the bird seed back half an hour" of a task with no due time: the planner wrote nothing (shiftMinutes).
+    if (m.startsWith("nothing to change") && Object.keys(r.input).every((k) => k === "task"))
+      return "I didn't change anything: that task has no due time to move. What time is it due?";
     if (m.includes("due")) return 'I couldn\'t use that date. Could you say it another way, like "tomorrow", "Friday" or "Dec 3"?';
     if (m.includes("title")) return "A task needs a title. What should it be called?";
     if (m.includes("skip") || m.includes("repeat") || m.includes("recurrence")) return `I couldn't do that: ${r.outcome.message}`;

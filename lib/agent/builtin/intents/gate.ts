@@ -53,6 +53,8 @@ const SENTENCE_WORDS = new Set(
 );
 /** Someone getting in touch, after who ("dentist ringing back tmrw"): their news, not a to-do. */
 const CONTACTING = new Set("ringing calling phoning texting emailing messaging replying".split(" "));
+/** When a thing happens, said after it ("my brother's train gets in at 6", "the match kicks off at 3"): a timetable, not a to-do. */
+const HAPPENS_AT = new Set("arrives lands departs gets starts finishes opens shuts closes kicks begins".split(" "));
 /** Where people are, after whom ("kids off school", "mum away"); never "bins out". */
 const WHEREABOUTS = new Set(["off", "away", "home"]);
 function readsAsSentence(title: string, raw: string): boolean {
@@ -61,7 +63,10 @@ function readsAsSentence(title: string, raw: string): boolean {
     .replace(/[^a-z0-9' ]+/g, " ")
     .split(/\s+/)
     .filter(Boolean);
-  if (words.some((w, i) => SENTENCE_WORDS.has(w) || (i > 0 && (WHEREABOUTS.has(w) || toldPast(w) || CONTACTING.has(w))))) return true;
+  if (
+    words.some((w, i) => SENTENCE_WORDS.has(w) || (i > 0 && (WHEREABOUTS.has(w) || toldPast(w) || CONTACTING.has(w) || HAPPENS_AT.has(w))))
+  )
+    return true;
   if (keepsDoing(words)) return true;
   if (saysHowItIs(words)) return true;
   // "flight's at 6am": an 's before a place or a time is "is".

@@ -43,6 +43,8 @@ export type Changes = {
   status?: "pending" | "completed";
   /** "postpone X by 2 days": days added to the task's current due date. */
   shiftDays?: number;
+  /** "push the dentist back half an hour": minutes added to the task's due time (only a task with a time). */
+  shiftMinutes?: number;
   /** "the piano lesson's at 5 now": `due` is a bare time; it goes on the task's own day when it has one. Not a tool input. */
   keepDay?: boolean;
   /** "stop repeating X". */

@@ -66,6 +66,9 @@ const PENDING = isOneOf(["pending", "not done", "incomplete", "open", "todo", "t
 /** Words a value may carry besides its changes ("high and due friday", "to be done"). */
 const VALUE_FILLER = new Set("and due priority with a an the be is it to on by for as at".split(" "));
 const ORDINAL_DAY = /^\d{1,2}(?:st|nd|rd|th)$/;
+/** Minutes before the hour said in "ten to 5", "twenty to three". */
+const MINUTES_TO = new Set(["5", "10", "20", "25", "five", "ten", "twenty"]);
+const HOUR_SAID = /^(?:1[0-2]|[1-9]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)$/;
 const withoutTrailingCommas = (w: string) => {
   let end = w.length;
   while (end > 0 && w[end - 1] === ",") end--;
@@ -87,6 +90,10 @@ export function readValue(value: string, clock: Clock): Changes | null {
   // A bare "the 30th" is a date when it is the whole value.
   const day = words(text);
   if ((day.length === 1 || (day.length === 2 && day[0] === "the")) && ORDINAL_DAY.test(day.at(-1) ?? "")) text = `on the ${day.at(-1)}`;
+  // A bare "ten to 5" is a clock time when it is the whole value ("change the haircut to ten to 5").
+  if (day.length === 3 && day[1] === "to" && MINUTES_TO.has(day[0] ?? "") && HOUR_SAID.test(day[2] ?? "")) text = `at ${text}`;
+  // A bare hour is a clock time when it is the whole value ("move the dentist to 3", "change the call to 10:30").
+  if (day.length === 1 && /^(?:1[0-2]|[1-9])(?:[:.][0-5]\d)?$/.test(day[0] ?? "")) text = `at ${text}`;
   const { due, rest, bareTime } = extractDue(text, clock);
   if (due) {
     changes.due = dueToString(due);
@@ -968,6 +975,18 @@ export const UPDATE_RULES: UpdateRule[] = [
     dueReader(1, 2),
   ),
   rule(
+    "move-time-later",
+    ["push the dentist back half an hour", "move the meeting back an hour", "put the call back 20 mins"],
+    [one(...MOVE, "put", "bump", "shift", "knock", "set"), SPAN, one("back", "on", "later"), opt(one("by")), SPAN],
+    shiftTimeReader(1),
+  ),
+  rule(
+    "move-time-earlier",
+    ["bring the dentist forward an hour", "move the call up half an hour"],
+    [one("bring", "move", "pull", "push", "shift", "put"), SPAN, one("forward", "earlier", "up", "ahead"), opt(one("by")), SPAN],
+    shiftTimeReader(-1),
+  ),
+  rule(
     "bring-forward-by",
     ["move the essay up a day", "bring the dentist forward by two days"],
     [one("bring", "move", "pull"), SPAN, one("forward", "earlier", "up", "ahead"), opt(one("by")), NUMBER, UNIT],
@@ -1236,6 +1255,50 @@ function compoundReader(m: string[], ctx: ReadContext): Read | null {
 
 const ONE_DAY = isOneOf(["a day", "one day", "another day"]);
 
+const MINUTE_UNIT: Record<string, number> = { min: 1, mins: 1, minute: 1, minutes: 1, hour: 60, hours: 60, hr: 60, hrs: 60 };
+/** Whole-phrase spans of an hour ("half an hour", "quarter of an hour", "an hour and a half"). */
+const HOUR_PARTS: Record<string, number> = {
+  "half an hour": 30,
+  "half hour": 30,
+  "a half hour": 30,
+  "quarter of an hour": 15,
+  "a quarter of an hour": 15,
+  "a quarter hour": 15,
+};
+
+/**
+ * A length of time under a day, in minutes: "half an hour", "an hour", "2 hours", "45 mins", "an hour and
+ * a half", "a couple of hours"; null for anything else (days and weeks are shiftOf's).
+ */
+export function minutesOf(text: string): number | null {
+  let said = words(trimPunctuation(text.trim().toLowerCase())).join(" ");
+  if (said.startsWith("by ")) said = said.slice(3);
+  if (said in HOUR_PARTS) return HOUR_PARTS[said] ?? null;
+  let extra = 0;
+  for (const tail of [" and a half", " and a bit"]) {
+    if (said.endsWith(tail)) {
+      if (tail === " and a bit") return null;
+      said = said.slice(0, -tail.length);
+      extra = 30;
+    }
+  }
+  const w = said.split(" ");
+  const unit = MINUTE_UNIT[w.at(-1) ?? ""];
+  if (!unit) return null;
+  const count = w.slice(0, -1).join(" ");
+  const n = count === "a couple of" || count === "couple of" || count === "a couple" ? 2 : numberFrom(count);
+  if (n === null || n === undefined || n <= 0 || (unit === 1 && extra)) return null;
+  const minutes = n * unit + extra;
+  return minutes < 24 * 60 ? minutes : null;
+}
+
+function shiftTimeReader(sign: 1 | -1) {
+  return (m: string[]): Read | null => {
+    const minutes = minutesOf(m[2] ?? "");
+    return minutes === null ? null : { ref: m[1] ?? "", changes: { shiftMinutes: sign * minutes } };
+  };
+}
+
 function shiftOf(text: string): number | null {
   const said = words(text.trim());
   const counted = said[0] === "another" ? said.slice(1) : said;
@@ -1248,6 +1311,8 @@ function shiftOf(text: string): number | null {
 }
 
 function shiftReader(m: string[], ctx: ReadContext): Read | null {
+  const minutes = minutesOf(m[2] ?? "");
+  if (minutes !== null) return { ref: m[1] ?? "", changes: { shiftMinutes: minutes } };
   const shift = shiftOf(m[2] ?? "");
   if (shift !== null) return { ref: m[1] ?? "", changes: { shiftDays: shift } };
   return dueReader(1, 2)(m, ctx);
