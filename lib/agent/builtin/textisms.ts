@@ -131,7 +131,10 @@ const AFTER_TO = new Set(
 );
 /** Before a number these keep it a number ("at 2", "by 4", "2 to 4", "quarter past 4 tomorrow"). */
 const BEFORE_NUMBER = new Set(
-  "at by about around till until til from before after to and or between every only just past half quarter gone".split(" "),
+  // "the first 2 this morning": after a position word the number is a count.
+  "at by about around till until til from before after to and or between every only just past half quarter gone first last top bottom".split(
+    " ",
+  ),
 );
 /** After "ur" these say it means "you're" ("ur a star", "ur so kind"); otherwise "your". */
 const AFTER_YOURE = new Set("a an the so such too very not welcome gonna going being amazing great right wrong always".split(" "));

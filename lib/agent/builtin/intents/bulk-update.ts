@@ -14,7 +14,7 @@ import { readFilter } from "./list";
 import { findPriority, priorityWord } from "@/lib/task-line/priority";
 import { type BulkChanges, fieldCount, type Intent, type ListFilter } from "./types";
 import { readValue } from "./update";
-import { exceptsByPosition } from "./refs";
+import { baseOfGerund, exceptsByPosition } from "./refs";
 
 const NOUN = "(?:tasks|todos|to-?dos|items|ones|things|stuff|bits|lot|chores|errands|reminders|jobs)";
 const QUANT =
@@ -92,7 +92,9 @@ export function bulkTarget(phrase: string, clock: Clock): ListFilter | null {
     return { status: "pending", scope: rest };
   if (
     rest &&
-    !new RegExp(`\\b${NOUN}\\b|^(?:that|which|due|from|for|overdue|today|i|else|left|remaining|on|with|high|low|urgent)`).test(rest)
+    !new RegExp(
+      `\\b${NOUN}\\b|^(?:that|which|due|from|for|overdue|today|tomorrow's|tonight's|i|else|left|remaining|on|with|high|low|urgent)`,
+    ).test(rest)
   )
     return null;
   const filter = readFilter(rest, clock);
@@ -157,6 +159,33 @@ function result(filter: ListFilter | null, changes: BulkChanges): Intent | null 
 
 /** A bulk re-schedule or re-prioritise, or null. `text` is the cleaned, lower-case clause. */
 export function readBulkUpdate(said: string, clock: Clock): Intent | null {
+  // "move everything for today to tomorrow except calling jen": the exception said after the whole request.
+  const cut = EXCEPTION.exec(said);
+  if (cut?.[1] && cut.index > 0 && !exceptsByPosition(said)) {
+    const read = readBulkUpdateWhole(said.slice(0, cut.index), clock);
+    const except = baseOfGerund(cut[1].replace(/^(?:the|my|our)\s+/, "").replace(/\s+(?:one|ones|task|thing|stuff)$/, ""));
+    if (read?.type === "bulkUpdate" && !read.filter.except && except)
+      return nextWeekIfToday({ ...read, filter: { ...read.filter, except } }, said, clock);
+  }
+  return nextWeekIfToday(readBulkUpdateWhole(said, clock), said, clock);
+}
+
+const WEEKDAY = /\b(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\b/;
+
+/**
+ * "push all of today's to monday" said on a Monday: a group moved to a weekday named is moved
+ * away from today, so the weekday is next week's (a move to today is no move).
+ */
+function nextWeekIfToday(read: Intent | null, said: string, clock: Clock): Intent | null {
+  if (read?.type !== "bulkUpdate" || !read.changes.due || read.filter.due === "overdue") return read;
+  const today = readValue("today", clock)?.due;
+  if (!today || read.changes.due !== today || !WEEKDAY.test(said) || /\btoday\b/.test(said.replace(/\btoday'?s\b/g, ""))) return read;
+  const day = new Date(`${today}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + 7);
+  return { ...read, changes: { ...read.changes, due: day.toISOString().slice(0, 10) } };
+}
+
+function readBulkUpdateWhole(said: string, clock: Clock): Intent | null {
   // "… till sat", "… to sun": a weekday, never the verb or the star.
   const text = fixQuantTypos(said)
     .replace(/\s+(?:will|would|could|can)\s+(?:ya|you|u)$/, "")
@@ -177,9 +206,21 @@ export function readBulkUpdate(said: string, clock: Clock): Intent | null {
       const days = amountDays(shift[2].replace(/^(?:back|out|forward)\s+/, ""));
       if (days !== null) return result(bulkTarget(shift[1].replace(/\s+(?:back|out|forward)$/, ""), clock), { shiftDays: sign * days });
     }
+    // "bump all of tomorrow's to the day after": one day later than the day the group is due.
+    const after = /^(.+?)\s+(?:back\s+|over\s+)?(?:to|till|until|for)\s+the\s+(?:day\s+after|next\s+day|following\s+day)$/.exec(body);
+    const group = after?.[1] ? bulkTarget(after[1], clock) : null;
+    const oneDay = group?.window && JSON.stringify(group.window.from) === JSON.stringify(group.window.to);
+    if (group && (group.due === "today" || oneDay)) return result(group, { shiftDays: 1 });
+    if (after) return null;
     const dated = splitAtDate(body, clock);
     if (dated) return result(bulkTarget(dated.target.replace(/\s+(?:back|out|over|forward)$/, ""), clock), { due: dated.due });
     if (new RegExp(`^${DELAY}$`).test(verb)) return result(bulkTarget(body.replace(/\s+(?:back|out)$/, ""), clock), { shiftDays: 1 });
+  }
+  // "put everything thats overdue on today", "shove all the kids stuff on saturday": a placing verb with a day.
+  m = /^(?:put|stick|shove|bung|chuck|whack|pop|shift|bump|slide)\s+(.+)$/.exec(text);
+  if (m?.[1]) {
+    const dated = splitAtDate(m[1], clock);
+    if (dated) return result(bulkTarget(dated.target.replace(/\s+(?:back|out|over|forward)$/, ""), clock), { due: dated.due });
   }
   // "make all the shopping tasks high priority", "set everything overdue to low".
   m = new RegExp(
@@ -202,7 +243,10 @@ export function readBulkUpdate(said: string, clock: Clock): Intent | null {
   if (m && m[1] && m[2]) {
     const word = m[2].replace(/[- ]prio$/, "");
     const priority = priorityWord(word) ?? findPriority(word)?.priority;
-    if (priority) return result(bulkTarget(m[1], clock), { priority });
+    // "wedding stuff is all top priority": "all" after the verb quantifies a plural noun said without one.
+    const allAfter = / all /.test(` ${text.slice(m[1].length).trim()} `) && new RegExp(`\\s${NOUN}$`).test(` ${m[1]}`);
+    const group = bulkTarget(m[1], clock) ?? (allAfter && !QUANT.test(m[1]) ? bulkTarget(`all ${m[1]}`, clock) : null);
+    if (priority) return result(group, { priority });
   }
   // "knock the whole work list down to low priority", "bump all the kids stuff up to high".
   m =
@@ -216,6 +260,11 @@ export function readBulkUpdate(said: string, clock: Clock): Intent | null {
   // "nothing on the errands list is urgent anymore": back to normal priority.
   m = /^nothing\s+(.+?)\s+is\s+(?:urgent|important|a priority|high priority)\s+(?:any\s?more|now)$/.exec(text);
   if (m?.[1]) return result(bulkTarget(`everything ${m[1]}`, clock), { priority: "medium" });
+  // "can everything overdue go to tomorrow": the same, asked.
+  const asked = /^(?:can|could)\s+((?:all|every|everything|the\s+whole)\b.+?)\s+(?:all\s+)?(go|move|wait|be moved|shift)\s+(.+)$/.exec(
+    text,
+  );
+  if (asked?.[1] && asked[2] && asked[3]) return readBulkUpdateWhole(`${asked[1]} can ${asked[2]} ${asked[3]}`, clock);
   // "everything due today can wait till tomorrow", "all my overdue tasks should move to friday".
   m =
     /^(.+?)\s+(?:can|could|should|will|may|must|needs? to)\s+(?:all\s+)?(?:wait|move|go|be moved|be pushed|be postponed|shift|slide)(?:\s+(?:back|over))?\s+(?:to|until|till|til|for|on|by)\s+(.+)$/.exec(
@@ -338,7 +387,10 @@ const DONE_STATE =
   /^(?:(?:is|are|'s|s|were|was|have been|has been|got|be)\s+)?(?:all\s+)?(?:done|sorted|sorted out|finished|complete|completed|dealt with|taken care of|handled|ticked off|bought|paid|cleared|in the bag)$/;
 /** "done", "smashed", "got through": the user did a group ("done all my errands"). */
 const DID =
-  /^(?:i(?:'ve|ve| have)?\s+)?(?:just\s+|finally\s+)?(?:done|did|finished|completed|smashed|nailed|cleared|got through|knocked out|blitzed|ticked off|bought|got)$/;
+  /^(?:i(?:'ve|ve| have)?\s+)?(?:just\s+|finally\s+)?(?:done|did|finished|completed|smashed|nailed|cleared|got through|knocked out|blitzed|ticked off|bought|got|picked up|grabbed|collected|sorted|sorted out)$/;
+/** Words after what was done that say when or where, not which tasks: "… on the way home", "… at lunch". */
+const DID_WHEN =
+  /\s+(?:today|tonight|this morning|this afternoon|this evening|earlier|yesterday|at lunch|in town|at the shops|on the way (?:home|back|in|to work))$/;
 /** "done", "finished", "old" before "stuff/ones/…": the finished tasks of a group. */
 const FINISHED_KIND = /\b(?:done|finished|completed|ticked off|ticked|old)\s+(?=(?:stuff|ones|things|tasks|bits|items)\b)/;
 /** "tick off", "mark", "cross off": a command to complete a group. */
@@ -395,9 +447,7 @@ function readGroupAction(text: string, clock: Clock): Intent | null {
     if (!DID.test(words.slice(0, i).join(" "))) continue;
     const rest = words.slice(i).join(" ");
     // "today" after what was done says when, unless it says which ("everything that's due today").
-    const group = /\b(?:due|for|that'?s|thats|which)\b/.test(rest)
-      ? rest
-      : rest.replace(/\s+(?:today|tonight|this morning|this afternoon|earlier)$/, "");
+    const group = /\b(?:due|for|that'?s|thats|which)\b/.test(rest) ? rest : rest.replace(DID_WHEN, "");
     if (QUANT.test(group)) return bulk("complete", groupOf(group, clock, false));
   }
   // "tick off the errands list", "mark everything in the party list done", "tick the whole lot on the shopping list off"
@@ -434,8 +484,9 @@ function readGroupAction(text: string, clock: Clock): Intent | null {
  * ("… except the gutters"), are not read here.
  */
 export function readGroupBulk(text: string, clock: Clock): Intent | null {
+  // "all exam stuff done!! free at last": a "!" or "." before more words ends a piece too.
   const pieces = trimPunctuation(text)
-    .split(/\s*[,;]\s*/)
+    .split(/\s*(?:[,;]|[!.]+(?=\s))\s*/)
     .filter(Boolean);
   const read = pieces.map((p) => readGroupAction(trimPunctuation(p), clock));
   const groups = read.filter((r): r is Intent & { type: "bulk" } => r?.type === "bulk");
@@ -663,4 +714,34 @@ export function readGroupThenCommand(said: string, clock: Clock): Intent | null 
   if (command.action === "set") return command.changes ? { type: "bulkUpdate", filter, changes: command.changes } : null;
   if (command.action === "delete") return { type: "bulk", action: "delete", filter, listed: false };
   return { type: "bulk", action: "complete", filter, listed: false };
+}
+
+/* ---- A question whether a group is done (rule GROUP-DONE-QUESTION) ---- */
+
+const GROUP_DONE_WORDS = "done|finished|sorted|complete|completed|ticked off|dealt with";
+const IS_GROUP_DONE = new RegExp(
+  `^(?:is|are)\\s+(.+?)\\s+(all\\s+)?(?:${GROUP_DONE_WORDS})((?:\\s+(?:for|from)\\s+(?:today|tonight|tomorrow|this week))?)(?:\\s+(?:yet|now|then|already))?\\s*\\??$`,
+);
+const HAVE_I_DONE_GROUP =
+  /^(?:have|did)\s+(?:i|we)\s+(?:(?:already|actually)\s+)?(?:done|finished|completed|sorted|do|finish|complete|sort|got through|get through|ticked off|tick off)\s+(.+?)(?:\s+(?:yet|already|then))?\s*\??$/;
+
+/**
+ * "is everything for today done?", "is all the shopping done?", "have i finished all the work stuff?":
+ * a question about a group; it only reads, and shows what of the group is still to do.
+ */
+export function readGroupQuestion(said: string, clock: Clock): Intent | null {
+  const text = fixQuantTypos(trimPunctuation(said.toLowerCase()).replace(/\s+/g, " "));
+  const is = IS_GROUP_DONE.exec(`${text}?`);
+  const have = is ? null : HAVE_I_DONE_GROUP.exec(text);
+  // "is the shopping all done?": "all" after the group quantifies it.
+  const phrase = is?.[1] ? `${is[2] && !QUANT.test(is[1]) ? "all " : ""}${is[1]}${is[3] ?? ""}` : have?.[1];
+  // "did i finish anything today" asks what was done, not what is left: only "all"/"every" make a group here.
+  if (!phrase || !QUANT.test(phrase) || /^(?:anything|any)\b/.test(phrase)) return null;
+  const filter = bulkTarget(phrase, clock);
+  if (!filter || filter.except || filter.status === "completed") return null;
+  if (filter.scope) {
+    const { scope, ...rest } = filter;
+    return { type: "list", filter: { ...rest, list: scope, orTopic: true, status: "pending" } };
+  }
+  return { type: "list", filter: { ...filter, status: "pending" } };
 }

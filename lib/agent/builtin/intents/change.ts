@@ -568,6 +568,10 @@ function readPastTense(s: Said): Reading {
   // "got both", "did all three": the tasks the last list showed.
   const object = refFrom(trimPunctuation(joinWords(rest)));
   if (object && object.kind !== "phrase") return { type: "complete", refs: [object] };
+  // "got the first 3", "did the 2nd and 4th": several positions in the list shown.
+  const when = atEnd(rest, rest.length, phrases("this morning|this afternoon|today|earlier|yesterday|last night|already"), 1);
+  const positions = refsFrom(trimPunctuation(joinWords(rest.slice(0, rest.length - Math.max(0, when)))));
+  if (positions.length > 1 && positions.every((r) => r.kind === "ordinal")) return { type: "complete", refs: positions };
   // Split at "," and "and": a part that starts with another past tense is a second task.
   const pieces: Array<{ sep: string; ws: string[] }> = [{ sep: "", ws: [] }];
   for (let k = 0; k < rest.length; k++) {

@@ -13,17 +13,24 @@ import { baseOfPast, isBaseVerb, isDoneTo, toldPast } from "../verbs";
 import { addBody, findsOwnThing, readAdd } from "./add";
 import { readComplete, readDelete, readListedDone, readReopen, pointsAtTask } from "./change";
 import { cleanRequest, cleanRequestKeepCase } from "./cleanup";
-import { groupAndCommand, groupThenUnreadCommand, readBulkUpdate, readGroupBulk, readGroupThenCommand } from "./bulk-update";
+import {
+  groupAndCommand,
+  groupThenUnreadCommand,
+  readBulkUpdate,
+  readGroupBulk,
+  readGroupQuestion,
+  readGroupThenCommand,
+} from "./bulk-update";
 import { gate } from "./gate";
 import { readBulk, readList, readLookup } from "./list";
 import { readLists, readOrganise, readSubtaskQuestion } from "./organise";
 import { readPlan } from "./plan";
 import { readUndo } from "./undo";
 import { readRelay } from "./relay";
-import { isListedRef, isPronoun, ordinalRef, refFrom, trailingExcept } from "./refs";
+import { isListedRef, isPronoun, ordinalRef, refFrom, refsFrom, trailingExcept } from "./refs";
 import { isOffTopic, isQuestion, readSocial } from "./social";
-import type { Intent } from "./types";
-import { readUpdate } from "./update";
+import { fieldCount, type Intent } from "./types";
+import { readUpdate, readValue } from "./update";
 import { EDIT_REMARK_RULES, readEditRemark } from "./edit-remark";
 
 export type { Intent } from "./types";
@@ -486,6 +493,14 @@ export const INTENT_READERS: IntentReader[] = [
     examples: ["what are the subtasks of the kitchen renovation", "what's under move house", "show me the steps for the party"],
   },
   {
+    // Rule GROUP-DONE-QUESTION: "is everything for today done?", "have i finished all the work stuff?": what is left of the group.
+    name: "group-question",
+    precedence: 18.5,
+    mutates: false,
+    read: (c) => readGroupQuestion(c.raw, c.clock),
+    examples: ["is everything for today done?", "have i finished all the work stuff?", "is all the shopping done?"],
+  },
+  {
     // "did i put down the glasses already?", "is the optician thing done?": a lookup, never a change.
     name: "lookup",
     precedence: 19,
@@ -706,11 +721,39 @@ export function classify(message: string, clock: Clock): Intent[] {
   if (text.length > MAX_MESSAGE_CHARS || wordCount(text) > MAX_MESSAGE_WORDS) return [TOO_LONG];
   const excepted = listedThenExcept(text, clock);
   if (excepted) return excepted;
+  const positions = positionsChange(text, clock);
+  if (positions) return positions;
   const read = classifyBounded(text, clock, true);
   // "the overdue lot, whack em on friday": a group and a pronoun for it is never a new task; ask.
   if (read.some((i) => i.type === "add" || i.type === "offer") && groupThenUnreadCommand(cleanRequest(text), clock))
     return [{ type: "say", kind: "unclear" }];
   return read;
+}
+
+/** Verbs before positions ("make the 2nd and 3rd low priority") and the words between them and the value. */
+const POSITION_VERBS = new Set("make set mark move push put shift bump".split(" "));
+const POSITION_LINK =
+  /^(?:(?:are|is|r|can|could|should|will)\s+)?(?:all\s+|both\s+)?(?:be\s+|wait\s+|go\s+|move\s+)?(?:(?:to|till|til|until|on|for|as|at)\s+)?/;
+
+/**
+ * Rule POSITIONS-CHANGE: "2nd and 3rd are low priority", "the last two can wait till next week",
+ * "make the first two urgent": one day or one priority for several positions of the list shown,
+ * one change each. Only positions and one such value; a question, a state ("are done") or any
+ * other word is not read here.
+ */
+function positionsChange(text: string, clock: Clock): Intent[] | null {
+  if (text.includes("?")) return null;
+  const w = cleanRequest(text).split(/\s+/).filter(Boolean);
+  const lead = POSITION_VERBS.has(w[0] ?? "") ? 1 : 0;
+  for (let i = lead + 1; i < w.length && i <= lead + 6; i++) {
+    const refs = refsFrom(w.slice(lead, i).join(" "));
+    if (refs.length < 2 || !refs.every((r) => r.kind === "ordinal")) continue;
+    const value = w.slice(i).join(" ").replace(POSITION_LINK, "");
+    const changes = value ? readValue(value, clock) : null;
+    if (!changes || fieldCount(changes) !== 1 || !(changes.priority || changes.due)) return null;
+    return refs.map((ref) => ({ type: "update", ref, changes: { ...changes } }));
+  }
+  return null;
 }
 
 /**
@@ -788,7 +831,7 @@ function classifyBounded(text: string, clock: Clock, answerFirst: boolean): Inte
   // "bike shop cant do sat, moving the bike service to monday": a remark, then the request (rule REMARK-THEN-REQUEST).
   const request = answerFirst ? remarkThenRequest(text, clock) : null;
   if (request) return request;
-  const asked = answerFirst ? requestThenAside(text, clock) : null;
+  const asked = answerFirst ? (requestThenAside(text, clock) ?? bulkThenSameAside(text, clock)) : null;
   if (asked) return asked;
   const clauses = text
     .split(CLAUSE_SPLIT)
@@ -850,6 +893,21 @@ function requestThenAside(text: string, clock: Clock): Intent[] | null {
   if (aside.length !== 1 || !remark) return null;
   const head = classifyBounded(text.slice(0, comma), clock, false);
   return head.length > 0 && head.every((i) => i.type === "update" || i.type === "complete" || i.type === "reopen") ? head : null;
+}
+
+/**
+ * Rule BULK-SAME-ASIDE: "make all the shopping low priority, its not urgent": a change of a group,
+ * then an aside about "it" that only says the same priority again; the group's change alone.
+ */
+function bulkThenSameAside(text: string, clock: Clock): Intent[] | null {
+  const comma = text.indexOf(",");
+  if (comma <= 0 || text.indexOf(",", comma + 1) >= 0) return null;
+  const head = classifyBounded(text.slice(0, comma), clock, false);
+  const bulk = head.length === 1 && head[0]?.type === "bulkUpdate" ? head[0] : null;
+  if (!bulk?.changes.priority) return null;
+  const aside = classifyBounded(cleanRequest(text.slice(comma + 1)), clock, false);
+  const same = aside.length === 1 && aside[0]?.type === "update" && aside[0].ref.kind === "pronoun" ? aside[0].changes : null;
+  return same && fieldCount(same) === 1 && same.priority === bulk.changes.priority ? head : null;
 }
 
 const SETTING_VERB = new Set(["change", "make", "move", "set", "put", "switch", "update", "do"]);
@@ -944,7 +1002,9 @@ export function remarkThenRequest(text: string, clock: Clock): Intent[] | null {
   if (w.length < 2) return null;
   const named = (i: Intent) =>
     ((i.type === "complete" || i.type === "reopen") && i.refs.every((r) => r.kind === "phrase")) ||
-    (i.type === "update" && i.ref.kind === "phrase");
+    (i.type === "update" && i.ref.kind === "phrase") ||
+    // "cant face today, move todays stuff to tomorrow": a group the request narrows itself, never a bare "everything".
+    (i.type === "bulkUpdate" && Boolean(i.filter.due || i.filter.window || i.filter.scope || i.filter.label || i.filter.list));
   const read = classifyBounded(w.join(" "), clock, false);
   if (read.length > 0 && read.every(named)) return read;
   // "the gutters can be low priority": said of the task, read as "make the gutters low priority".
@@ -973,7 +1033,10 @@ export function remarkThenRequest(text: string, clock: Clock): Intent[] | null {
 
 /** Whether a piece asks for nothing itself: no question, no command, no change of a task. */
 function onlyRemark(remark: string, w: string[], clock: Clock): boolean {
-  if (isQuestion(remark, remark.toLowerCase()) || isBaseVerb(w[0] ?? "") || MANAGEMENT_VERB.test(remark.toLowerCase())) return false;
+  // "can't face today": a negated modal that opens a remark without a question mark tells, it does not ask.
+  const tells = !remark.includes("?") && /^(?:i\s+)?(?:can't|cant|cannot|couldn't|couldnt)\s+(?!you\b|u\b|ya\b)/.test(remark.toLowerCase());
+  if ((isQuestion(remark, remark.toLowerCase()) && !tells) || isBaseVerb(w[0] ?? "") || MANAGEMENT_VERB.test(remark.toLowerCase()))
+    return false;
   const read = classifyBounded(remark, clock, false);
   return read.every((i) => ["unknown", "say", "offer", "add", "list"].includes(i.type) && !(i.type === "say" && i.kind === "too-long"));
 }

@@ -1474,6 +1474,9 @@ const BULK_REOPEN = /^(?:reopen|unmark|uncheck|untick|restore)\s+(?:all|every|ev
 const BULK_KIND =
   /^(?:the |my |any |all (?:the |my )?)?(?:completed|done|finished|closed|old|checked|ticked(?: off)?|checked off|overdue|late|low[- ]priority|high[- ]priority|medium[- ]priority|low|high)(?: (?:tasks|todos|to-?dos|items|ones|stuff|things|ones on my list))?$/;
 
+const DONE_ONES =
+  /^(?:the|my)\s+(?:ones|tasks|todos|things|stuff|items|bits)\s+(?:(?:that|which)\s+)?(?:i|we)(?:'ve|ve|\s+have)?\s+(?:already\s+)?(?:ticked off|ticked|checked off|crossed off|done|finished|completed)$/;
+
 /** A request about many tasks at once, or null. */
 export function readBulk(text: string, clock: Clock): Intent | null {
   // "tick off all but the last one": tasks of the list shown, by position (rule LISTED-EXCEPT in refs.ts).
@@ -1506,7 +1509,8 @@ export function readBulk(text: string, clock: Clock): Intent | null {
     // "old tasks") — but not one task that merely contains such a word ("the old shopping list task").
     const everything =
       /^(?:all|every|everything|each|the lot)\b/.test(what) || /^(?:my|the) (?:whole |entire )?(?:(?:to-?do|task) )?list$/.test(what);
-    const byKind = BULK_KIND.test(what);
+    // "the ones ive ticked off", "the stuff i've already done": the finished tasks, said with a clause.
+    const byKind = BULK_KIND.test(what) || DONE_ONES.test(what);
     if ((everything && /\b(?:tasks|todos|to-?dos|items|ones|list|everything|all|every|them|lot|stuff)\b/.test(what)) || byKind) {
       // "old" tasks are the finished ones; nothing else on the list says how old a task is.
       return bulk("delete", what.replace(/\bold\b/, "completed"), clock, "all");
