@@ -4,6 +4,7 @@
  * "postpone" in any form writes `verbs("postpone", "any")` instead of repeating
  * postpone|postponed|postponing|delay|delayed|defer… in its own regex.
  */
+import { isBaseVerb } from "./verbs";
 
 export type VerbClass =
   | "add"
@@ -195,6 +196,17 @@ export function saysHowItIs(words: string[]): boolean {
 export function keepsDoing(words: string[]): boolean {
   return words.some((w, i) => i > 0 && (w === "keep" || w === "keeps") && /..ing$/.test(words[i + 1] ?? ""));
 }
+
+/**
+ * "bins stink", "kids love it", "plants need water": things, then what they do (a plural and a verb
+ * in the present) is a sentence, never a thing to get ("bin bags", "tea towels" are no verb after a plural).
+ */
+export function pluralDoes(words: string[]): boolean {
+  const [thing = "", does = ""] = words;
+  return /^[a-z]{2,}[^s']s$/.test(thing) && (isBaseVerb(does) || SAID_OF_THINGS.has(does)) && !FUNCTION_WORDS.has(does);
+}
+/** Verbs said of things in the present, which the chore verbs lack ("bins stink", "the kids adore it"). */
+const SAID_OF_THINGS = new Set("stink smell suck rock rule hurt ache leak adore reek pong hum".split(" "));
 
 const MOVE_VERBS = new Set(
   "move moving push pushing shift shifting bump bumping postpone postponing reschedule rescheduling delay delaying".split(" "),

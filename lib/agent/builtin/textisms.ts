@@ -32,6 +32,8 @@ const ALWAYS: Readonly<Record<string, string>> = {
   thanx: "thanks",
   tx: "thanks",
   cos: "because",
+  skool: "school",
+  skl: "school",
   coz: "because",
   cuz: "because",
   cus: "because",

@@ -10,7 +10,7 @@ import { quoted } from "@/lib/task-line/text";
 import { findPriority } from "@/lib/task-line/priority";
 import { dueToString, reminderTime } from "@/lib/task-line/dates";
 import { addDays, compareDates, formatIsoLocalDateTime, parseIsoDate } from "@/lib/task-line/calendar";
-import { INTERJECTIONS, keepsDoing, NEGATIONS, saysHowItIs, UNDER_WAY } from "../lexicon";
+import { INTERJECTIONS, keepsDoing, pluralDoes, NEGATIONS, saysHowItIs, UNDER_WAY } from "../lexicon";
 import { baseOfPast, isBaseVerb } from "../verbs";
 import { listTail, placedOnList, seriesOnList } from "./list-tail";
 import { splitItems } from "./refs";
@@ -348,7 +348,7 @@ const SAID_OF = new Set(
 /** "mia loves swimming", "dad wants socks": a word then a verb in -s then more words is a sentence. */
 function saysSomething(words: string[]): boolean {
   // "camera's ancient tbh": how a thing is.
-  if (saysHowItIs(words) || keepsDoing(words)) return true;
+  if (saysHowItIs(words) || keepsDoing(words) || pluralDoes(words)) return true;
   return words.some(
     (w, i) =>
       SAID_OF.has(w) ||
@@ -394,8 +394,15 @@ function aThing(words: string[]): boolean {
  * "the optician") is never a thing. Read word by word; the titles keep the user's words.
  */
 export function thingsWanted(original: string, clock: Clock, asked = false): AddItem[] | null {
-  const phrases = thingPhrases(original, asked);
-  const items = phrases ? phrases.map((s) => readItem(s, clock)).filter((i) => i.title) : [];
+  // "travel adapters for the holiday list": the list named at the end goes to every thing.
+  const tail = listTail(original.trim().replace(/[!.]+$/, ""));
+  const phrases = thingPhrases(tail ? tail.core : original, asked);
+  const items = phrases
+    ? phrases
+        .map((s) => readItem(s, clock))
+        .filter((i) => i.title)
+        .map((i) => (tail ? { ...i, list: i.list ?? tail.list } : i))
+    : [];
   return phrases && items.length === phrases.length ? items : null;
 }
 

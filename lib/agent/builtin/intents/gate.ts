@@ -7,7 +7,7 @@
  */
 import { formatIsoDate } from "@/lib/task-line/calendar";
 import type { Clock } from "@/lib/task-line/clock";
-import { INTERJECTIONS, keepsDoing, movedThing, saysHowItIs } from "../lexicon";
+import { INTERJECTIONS, keepsDoing, pluralDoes, movedThing, saysHowItIs } from "../lexicon";
 import { addBody, readItem, thingsWanted } from "./add";
 import { choreOf, moodOf } from "./mood";
 import { saysNo, saysYes } from "./social";
@@ -67,7 +67,7 @@ function readsAsSentence(title: string, raw: string): boolean {
     words.some((w, i) => SENTENCE_WORDS.has(w) || (i > 0 && (WHEREABOUTS.has(w) || toldPast(w) || CONTACTING.has(w) || HAPPENS_AT.has(w))))
   )
     return true;
-  if (keepsDoing(words)) return true;
+  if (keepsDoing(words) || pluralDoes(words)) return true;
   if (saysHowItIs(words)) return true;
   // "flight's at 6am": an 's before a place or a time is "is".
   return /\b[a-z]+'s (?:at|on|in|till|til|until|from|due|back|over|off|away|coming|tomorrow|today|tonight)\b/.test(

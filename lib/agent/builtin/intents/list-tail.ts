@@ -111,7 +111,8 @@ export function listTail(text: string): ListTail | null {
   if (JOINS.has(join) || (named && join === "in") || placedIn) start = at - 1;
   else if (!comma) return null;
   // "for the car", "for the party" is what it is for; a list is named bare after "for" ("for home") or with "list".
-  const purpose = join === "for" && (PEOPLE.has(word) || at < end - 1);
+  // "… for the holiday list": the word "list" says it is one.
+  const purpose = join === "for" && !named && (PEOPLE.has(word) || at < end - 1);
   if (named ? GENERIC.has(word) : !isListWord(word) || purpose) return null;
   // The item: what comes before, without fillers or a trailing comma ("email the landlord pls, on home").
   let stop = start;
