@@ -59,6 +59,9 @@ describe("groups said in everyday words", () => {
     ]);
     const overdue = read("move all the overdue stuff to monday", monday);
     expect(overdue[0]?.type === "bulkUpdate" && overdue[0].changes).toEqual({ due: "2026-11-23" });
+    // "from today" says where the group comes from, not where it goes.
+    const fromToday = read("shove everything from today to monday", monday);
+    expect(fromToday[0]?.type === "bulkUpdate" && fromToday[0].changes).toEqual({ due: "2026-11-30" });
   });
 });
 

@@ -179,7 +179,9 @@ const WEEKDAY = /\b(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:da
 function nextWeekIfToday(read: Intent | null, said: string, clock: Clock): Intent | null {
   if (read?.type !== "bulkUpdate" || !read.changes.due || read.filter.due === "overdue") return read;
   const today = readValue("today", clock)?.due;
-  if (!today || read.changes.due !== today || !WEEKDAY.test(said) || /\btoday\b/.test(said.replace(/\btoday'?s\b/g, ""))) return read;
+  // "today" said as where the group comes from ("everything from today to friday") is no move to today.
+  const target = said.replace(/\btoday'?s\b/g, "").replace(/\b(?:from|for|of|due)\s+today\b/g, "");
+  if (!today || read.changes.due !== today || !WEEKDAY.test(said) || /\btoday\b/.test(target)) return read;
   const day = new Date(`${today}T00:00:00Z`);
   day.setUTCDate(day.getUTCDate() + 7);
   return { ...read, changes: { ...read.changes, due: day.toISOString().slice(0, 10) } };
