@@ -27,7 +27,7 @@ import type { Changes, Priority } from "./intents/types";
 import type { TaskView } from "./prompt-reader";
 import { readTaskLine } from "@/lib/task-line/read";
 import { capitalize } from "@/lib/task-line/text";
-import { baseOfPast, isBaseVerb, toldPast } from "./verbs";
+import { baseOfPast, getsAThing, isBaseVerb, toldPast } from "./verbs";
 import { FUNCTION_WORDS } from "./lexicon";
 import { editDistance } from "@/lib/tasks/match";
 import { othersNews } from "./intents/gate";
@@ -289,8 +289,6 @@ const NOTE_WORD = /^(?:note|notes|details|detail|add|jot|down|write|put|info|rem
 const NOTE_LEAD = /^(?:remember|don't|dont|bring|ask|take|need|needs|it's|its|they're|theyre|he's|hes|she's|shes|note)$/;
 /** Words the new title never ends with ("call the gym one cancel membership instead"). */
 const TITLE_TAIL = /^(?:instead|pls|please|thanks|ta|lol|tbh|now)$/;
-/** Verbs of getting a thing: "low" said of their object is how much is left (rule STOCK-LOW). */
-const ACQUIRING = new Set("buy order get restock stock top refill replace pick grab reorder collect".split(" "));
 /** "running low", "getting low": how much is left, of anything. */
 const RUNNING = new Set("running getting run ran gone going bit very really quite so too".split(" "));
 const firstWordOf = (title: string) => (title.trim().split(/\s+/)[0] ?? "").toLowerCase();
@@ -1325,7 +1323,7 @@ export const RULES: Rule[] = [
       if (tokens.some((t) => !t.used && /^(?:was|were)$/.test(t.w))) return false;
       // "contact lenses are low", "bird seed's running low" beside "Order contact lenses": how much is
       // left of a thing to get, never its priority (rule STOCK-LOW; "low priority" still is).
-      const stock = ACQUIRING.has(firstWordOf(ctx.task.title)) && !/\b(?:priority|prio|priorty)\b/.test(text());
+      const stock = getsAThing(firstWordOf(ctx.task.title)) && !/\b(?:priority|prio|priorty)\b/.test(text());
       const found = new Set<Priority>();
       for (const [re, p] of table) {
         for (let m = re.exec(text()), n = 0; m && n < 5; m = re.exec(text()), n++) {
@@ -1716,9 +1714,9 @@ function groundOne(text: string, tasks: TaskView[], clock: Clock, bare: boolean,
 /** A clock time or a day of the month said as the old value ("not 11", "not the 28th", "not 10am"). */
 const OLD_VALUE = /^\d{1,2}(?:[:.]\d{2})?(?:am|pm|st|nd|rd|th)?$/;
 
-/** Past forms that tell of a change made by someone else ("got moved", "'s been postponed"). */
 /** Others who move a task's day ("they've pushed the lunch to friday", "someone moved the review"). */
 const THEY = new Set("they they've theyve someone somebody".split(" "));
+/** Past forms that tell of a change made by someone else ("got moved", "'s been postponed"). */
 const NEWS_VERB = new Set("moved postponed delayed rescheduled pushed changed extended rearranged rebooked cancelled canceled".split(" "));
 
 /** Words that start a reason ("… cos of the weather", "… because the hall's booked"). */

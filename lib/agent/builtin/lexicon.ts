@@ -208,9 +208,8 @@ export function pluralDoes(words: string[]): boolean {
 /** Verbs said of things in the present, which the chore verbs lack ("bins stink", "the kids adore it"). */
 const SAID_OF_THINGS = new Set("stink smell suck rock rule hurt ache leak adore reek pong hum".split(" "));
 
-const MOVE_VERBS = new Set(
-  "move moving push pushing shift shifting bump bumping postpone postponing reschedule rescheduling delay delaying".split(" "),
-);
+/** One-word verbs of moving a task's day, in the base form and in -ing ("move", "pushing"). */
+const MOVE_VERBS = new Set(verbWords(["move", "postpone", "push"], ["base", "gerund"]).filter((w) => !w.includes(" ")));
 /**
  * "should i move the cake tasting to next weekend?": the thing a question asks to move, or null.
  * The lookup is for that thing; a move is offered for a task found, never an add of "Move …".

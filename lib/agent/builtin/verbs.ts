@@ -192,11 +192,17 @@ export function baseOfPast(word: string): string | null {
 const ANY_CHORE = new Set("do finish complete sort handle deal tick cross wrap get organise organize arrange remember try".split(" "));
 /** Deeds whose participle also says what befell a thing ("changed", "packed" = crowded, "closed", "filled up"). */
 const BEFELL = new Set(["change", "pack", "close", "fill", "shut", "move", "cut"]);
+/** Verbs of getting a thing ("Buy suncream", "Order cat litter"). */
+const GETTING: readonly string[] = ["buy", "get", "order", "pick", "grab", "collect", "fetch", "shop"];
+/** Whether a task's verb gets a thing, or gets more of one ("Top up the oyster", "Restock the shelf"). */
+export function getsAThing(verb: string): boolean {
+  return GETTING.includes(verb) || ["restock", "stock", "top", "refill", "reorder", "replace"].includes(verb);
+}
 /** Verbs that finish the same chore: "the bins have been put out" is "Take the bins out" done. */
 const SAME_CHORE: readonly (readonly string[])[] = [
   ["put", "take", "bring"],
   ["clean", "hoover", "vacuum", "wash", "tidy", "wipe", "mop", "scrub", "dust", "sweep", "polish"],
-  ["buy", "get", "order", "pick", "grab", "collect", "fetch", "shop"],
+  GETTING,
   ["fix", "repair", "mend", "service", "replace"],
   ["send", "post", "submit", "hand", "return", "mail", "email", "file", "deliver", "fill"],
   // "bins went out", "invites are out": what went out was put, taken or sent out.

@@ -55,6 +55,13 @@ const NOT_A_CHORE = new Set(
 const NOT_A_CHORE_ALONE = new Set("go sleep rest leave dash run eat think stop head nap".split(" "));
 /** Adverbs a need may open with ("i should really sleep more"): the chore starts after them. */
 const NEED_ADVERBS = new Set("really probably honestly actually definitely seriously just properly genuinely".split(" "));
+/** "really call mum" → "call mum": the adverbs a need opened with, taken off (never the whole body). */
+function withoutNeedAdverbs(body: string): string {
+  const words = body.split(/\s+/);
+  let i = 0;
+  while (i < words.length - 1 && NEED_ADVERBS.has(words[i]!.toLowerCase())) i++;
+  return words.slice(i).join(" ");
+}
 function aChore(body: string): boolean {
   const words = body.toLowerCase().split(/\s+/).filter(Boolean);
   while (words.length > 1 && NEED_ADVERBS.has(words[0]!)) words.shift();
@@ -195,10 +202,7 @@ export function addBody(text: string): { body: string; list: boolean; prefix: st
     if (m && MODAL_ADDS.includes(re) && !aChore(m[1] ?? "")) return null;
     if (m) {
       // "i should really call mum": the adverb is the need's, not the title's.
-      if (MODAL_ADDS.includes(re)) {
-        const lead = /^(?:(?:really|probably|honestly|actually|definitely|seriously|properly|genuinely)\s+)+/i.exec(m[1] ?? "");
-        if (lead && lead[0].length < (m[1] ?? "").length) m[1] = (m[1] ?? "").slice(lead[0].length);
-      }
+      if (MODAL_ADDS.includes(re)) m[1] = withoutNeedAdverbs(m[1] ?? "");
       const prefix = text.slice(0, text.length - (m[1] ?? "").length);
       const list =
         /\b(?:tasks|todos|to-?dos|items|reminders|things|entries|two|three|four|five|six|several|multiple|few|couple|these|following)\b/i.test(

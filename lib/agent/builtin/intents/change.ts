@@ -388,7 +388,6 @@ const WISH_WORDS = set("i we need needs want wants must should");
 const WISH_PAIRS = new Set(["have to", "has to", "would like"]);
 const NOT_A_NOUN_START = set("not never to will should must need have");
 const NEGATED = set("not never isn't wasn't aren't hasn't haven't");
-/** Words that start where a thing is now ("… and back in her bag", "… and on its way"). */
 /** A thing that is back or went back was returned ("Return parcel"); never a person. */
 function returnedThing(target: string): Reading {
   const ref = refFrom(target);
@@ -398,6 +397,7 @@ function returnedThing(target: string): Reading {
 }
 /** Where a thing "back in/to …" is that says how it is, not that it was returned ("back in stock", "back to normal"). */
 const NOT_RETURNED = set("stock fashion business town action style touch season charge use work school bed normal play shape order love");
+/** Words that start where a thing is now ("… and back in her bag", "… and on its way"). */
 const WHERE_LEAD = set("in on at with under inside into back behind by");
 
 /**
