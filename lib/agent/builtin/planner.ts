@@ -342,7 +342,7 @@ function mapIntent(intent: Intent, ctx: TurnContext): Mapped {
       out.notes.push(offerText(intent.item, ctx.clock));
       break;
     case "check":
-      // "should i move the cake tasting to friday?": look up the thing to move (replies.ts movedThing).
+      // "should i move the cake tasting to friday?": look up the thing to move (lexicon.ts movedThing).
       out.calls.push({
         toolName: "list_tasks",
         input: { status: "pending", query: checkQuery(movedThing(intent.item.title) ?? intent.item.title), limit: 100 },

@@ -219,7 +219,7 @@ export function gate(c: GateClause, intent: Intent, mutates: boolean, reader = "
   const chore = choreOf(c.raw);
   const item = chore ? itemOf(chore, c.clock) : null;
   if (mood === "advice") {
-    // "should i push the florist to friday?": a move asked about is offered for the task found (replies.ts movedThing).
+    // "should i push the florist to friday?": a move asked about is offered for the task found (lexicon.ts movedThing).
     if (intent.type === "update" && intent.ref.kind === "phrase" && intent.changes.due && Object.keys(intent.changes).length === 1)
       return { type: "check", item: { title: `move ${intent.ref.text}`, due: intent.changes.due } };
     const asked = intent.type === "add" && intent.items.length === 1 ? intent.items[0] : undefined;
