@@ -127,7 +127,7 @@ const PART_OF_DAY: Record<string, number> = { morning: 9, afternoon: 15, arvo: 1
  * "a day at the beach": "a day" without "in" or "from now" is not "tomorrow").
  */
 const NOT_A_DATE =
-  /^(?:now|morning|afternoon|evening|night|good morning|sat|sun|wed|mon|fri|thu|tue|jan|second|a second|today's|the second|sec|the past|this|[0-9]+|(?:a|an|one) (?:day|week|month|year|hour|minute))$/;
+  /^(?:now|morning|afternoon|evening|night|good morning|sat|sun|wed|mon|fri|thu|tue|jan|second|a second|today's|the second|sec|the past|this|the day|[0-9]+|(?:a|an|one) (?:day|week|month|year|hour|minute))$/;
 /** "3 weeks", "2 days" with no "in", "for" or "from now": how long ("holiday countdown: 3 weeks"), not when. */
 const BARE_AMOUNT =
   /^(?:\d+|a few|a couple of|couple of|few|two|three|four|five|six|seven|eight|nine|ten)\s+(?:minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|months?|years?)$/;

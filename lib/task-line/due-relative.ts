@@ -15,7 +15,7 @@ export type DueRelativeReminder = { days: number; hour: number; minute: number; 
 /** Parts of the day the reminder may name, and the hour each means without a clock time. */
 const PART_HOURS: Readonly<Record<string, number>> = { morning: 9, day: -1, evening: 19, night: 20 };
 /** Words between "the <part>" and "due" naming the task itself ("the morning it's due"). */
-const IT_WORDS = new Set(["it's", "its", "it", "is", "'s", "of"]);
+const IT_WORDS = new Set(["it's", "its", "it", "is", "'s", "of", "they're", "theyre", "they", "are"]);
 
 /** Words asking for a reminder: only then (or first in the line) is "the morning of <task>" the task's due day ("buy wine for the evening of the party" is a title). */
 const REMIND_WORD = /^(?:remind|reminder|ping|nudge|buzz|alert|shout|notify|warn)$/;
@@ -36,6 +36,7 @@ export function readDueRelativeReminder(text: string, clock: Clock): DueRelative
     let days: number | null = null;
     let part = "day";
     let end = -1;
+    let onTheDay = false;
     // "the day before", "the night before", "2 days before", "a day before".
     if (c === "before" && a === "the" && b in PART_HOURS) {
       days = 1;
@@ -61,6 +62,18 @@ export function readDueRelativeReminder(text: string, clock: Clock): DueRelative
       days = 0;
       part = b;
       end = i + 3;
+    } else if (
+      a === "on" &&
+      b === "the" &&
+      c === "day" &&
+      (i + 3 === lower.length ||
+        (/^(?:for|of)$/.test(lower[i + 3] ?? "") && (i === 0 || lower.slice(0, i).some((w) => REMIND_WORD.test(w)))))
+    ) {
+      // "remind me about the vet on the day", "nudge me on the day for the plumber": the morning of the due day.
+      days = 0;
+      part = "morning";
+      end = i + 3 === lower.length ? i + 3 : i + 4;
+      onTheDay = true;
     } else if (a === "the" && b in PART_HOURS) {
       // "the morning it's due", "the day the rent is due".
       const due = lower.indexOf("due", i + 2);
@@ -73,7 +86,7 @@ export function readDueRelativeReminder(text: string, clock: Clock): DueRelative
     if (days === null || days < 0 || days > 28 || end < 0) continue;
     const start = i > 0 && lower[i - 1] === "on" ? i - 1 : i;
     // The task named inside ("the day the rent is due"): kept in the line.
-    const inner = lower.slice(i + 2, end - 1).every((w) => IT_WORDS.has(w)) ? [] : words.slice(i + 2, end - 1);
+    const inner = onTheDay || lower.slice(i + 2, end - 1).every((w) => IT_WORDS.has(w)) ? [] : words.slice(i + 2, end - 1);
     const named = inner.length > 0 && (lower[end - 2] === "is" || lower[end - 2] === "'s") ? inner.slice(0, -1) : inner;
     // The clock time: right after the phrase, or ending the line ("the night before the flight at 8").
     const after = lower.slice(end);

@@ -129,15 +129,19 @@ export function findDuplicate(title: string, tasks: TaskView[]): Duplicate | nul
   return similar ? { kind: "similar", task: similar } : null;
 }
 
-/** The slots an add carries, as a change to the task it duplicates; null when it carries none. */
-export function slotsOf(item: AddItem, task: TaskView, today: string): Changes | null {
+/**
+ * The slots an add carries, as a change to the task it duplicates; null when it carries none.
+ * `now`: the user's local date and time ("2026-11-26T14:00:00"); a reminder before it is a misreading.
+ */
+export function slotsOf(item: AddItem, task: TaskView, now: string): Changes | null {
+  const today = now.slice(0, 10);
   // "the day before at 9": that many days before the task's due date, at that time; nothing without a due date.
   if (item.remindOnDue) {
     const { days, hour, minute, timeZone } = item.remindOnDue;
     if (!task.dueAt) return null;
     const day = addDays(localParts(new Date(task.dueAt), timeZone).date, -days);
     const at = formatIsoLocalDateTime(day, hour, minute);
-    return at.slice(0, 10) < today ? null : { remindAt: at };
+    return at < now ? null : { remindAt: at };
   }
   // "remind me about the dentist the day before": a day already gone is a misreading, never a new due date.
   if ((item.due && item.due.slice(0, 10) < today) || (item.remindAt && item.remindAt.slice(0, 10) < today)) return null;

@@ -179,6 +179,9 @@ function namesOnlyWhatFor(tokens: Token[], mention: Mention): boolean {
     .filter((t) => !STOP.has(t.w))
     .map((t) => t.stem);
   if (named.length === 0 || named.some((x) => head.has(x))) return false;
+  // "hoover back to sam tomorrow" of "Return the hoover to Sam": the task's own act or object said anywhere names the task.
+  const acts = new Set(sameActs(verb.stem));
+  if (tokens.some((t) => head.has(t.stem) || acts.has(t.stem))) return false;
   if (named.some((x) => after.has(x))) return !tokens.some((t) => ACTION.has(t.w));
   // "the train was delayed again" beside "Expense the train tickets": news of the train, not of the task.
   const qualifier = new Set(object.slice(1, -1).map((t) => t.stem));
@@ -287,13 +290,15 @@ const TYPO_WORD = /^(?:typo|typos|misspelt|misspelled|spelling|spelt|spelled)$/;
 const NOTE_WORD = /^(?:note|notes|details|detail|add|jot|down|write|put|info|remember)$/;
 /** Words a note may start with after " - " ("school trip - remember to bring the form"). */
 const NOTE_LEAD = /^(?:remember|don't|dont|bring|ask|take|need|needs|it's|its|they're|theyre|he's|hes|she's|shes|note)$/;
+/** The leads of NOTE_LEAD that tell what to do ("…, bring the form"), not why ("…, it's broken"). */
+const NOTE_ASKS = /^(?:remember|don't|dont|bring|ask|take|need|needs|note)$/;
 /** Words the new title never ends with ("call the gym one cancel membership instead"). */
 const TITLE_TAIL = /^(?:instead|pls|please|thanks|ta|lol|tbh|now)$/;
 /** "running low", "getting low": how much is left, of anything. */
 const RUNNING = new Set("running getting run ran gone going bit very really quite so too".split(" "));
 const firstWordOf = (title: string) => (title.trim().split(/\s+/)[0] ?? "").toLowerCase();
 /** Words a clause of its own starts with ("it stinks", "something's leaking"). */
-const SUBJECT = /^(?:it|they|he|she|something|someone|somebody|everything|everyone)(?:'s|s)?$/;
+const SUBJECT = /^(?:it|they|he|she|something|someone|somebody|everything|everyone)(?:'s|s)?$|^(?:we|we're|were|i|i'm|im|they're|theyre)$/;
 /** A copula: "the bins are out", "mum's been called". */
 const COPULA = /^(?:is|are|was|were|been|be|'s|got|its|it's)$/;
 /** Verbs whose object may be the one who did it ("mum called" = mum phoned): their bare participle is not a completion. */
@@ -312,6 +317,8 @@ function statesDone(tokens: Token[], task: TaskView): number[] | null {
     if (/^(?:should|must|needs|need|to|will|can|could|gotta)$/.test(tokens[i - 2]?.w ?? "")) continue;
     // "the dishwasher is being emptied", "the car's getting washed": under way, not done.
     if (/^(?:being|getting)$/.test(tokens[i - 1]?.w ?? "")) continue;
+    // "get it booked by friday", "get the train booked": asked for, not done ("got it booked" is done).
+    if (tokens.slice(Math.max(0, i - 4), i).some((t) => t.w === "get")) continue;
     const after = COPULA.test(tokens[i - 1]?.w ?? "") || /'s$/.test(tokens[i - 1]?.w ?? "");
     if (particle && w === particle && after) return [i - 1, i];
     const past = baseOfPast(w);
@@ -473,6 +480,7 @@ export const RULES: Rule[] = [
       // Where the note starts: after ":", " - " or "," following the mention, or after "that/saying" in "add to X that …".
       let at = -1;
       let start = -1;
+      let atSep = "";
       const explicitBefore = (k: number) => tokens.slice(0, k).some((t) => !t.used && NOTE_WORD.test(t.w));
       for (let k = 1; k < tokens.length && at < 0; k++) {
         const gap = raw.slice(typed[k - 1]!.index + typed[k - 1]!.w.length, typed[k]!.index);
@@ -501,8 +509,17 @@ export const RULES: Rule[] = [
         if ((!explicit && !plain) || (sep === "," && !said && findDue(restText, ctx.clock))) continue;
         at = k;
         start = said ? k + 1 : k;
+        atSep = sep;
       }
       if (at < 0) return false;
+      // Rule WHY-NOT-NOTE: "the fridge is urgent now, it stinks" — a clause after a change, with no
+      // note word, says why: explained, never written into the description.
+      const before = tokens.slice(0, at);
+      const asked = before.some((t) => SLOT_WORD.test(t.stem)) || findDue(words(before).join(" "), ctx.clock) !== null;
+      if (asked && atSep === "," && !explicitBefore(at) && !NOTE_ASKS.test(tokens[at]!.w)) {
+        take(tokens, at, tokens.length - 1);
+        return true;
+      }
       const note = raw.slice(typed[start]!.index).trim();
       tokens.forEach((t, i) => {
         if (i >= at || NOTE_WORD.test(t.w)) t.used = true;
@@ -574,6 +591,11 @@ export const RULES: Rule[] = [
         // "should be under work", "should be in errands": a place, never a title.
         const place = /^(?:under|in|into|on|onto|at|for|by|part|with|without|done|finished|sorted)$/.test(words[0] ?? "");
         if (!title || place || findDue(title, ctx.clock) || words.some((w) => SLOT_WORD.test(w) || NEGATOR.has(w))) return false;
+        // "the bathroom is actually disgusting": after "is actually" only a name for the task renames
+        // it ("the electrician one is actually the plumber", "… is actually ring the vet"); "… is actually Sam's" does not.
+        const named =
+          /^(?:task|one|item|thing)$/.test(tokens[lastUsed]?.w ?? "") || /^(?:the|my)$/.test(words[0] ?? "") || isBaseVerb(words[0] ?? "");
+        if (tokens[cue[1]!]!.w === "actually" && !named) return false;
         take(tokens, cue[0]!, cue[1]!);
         take(tokens, k, tokens.length - 1);
         ctx.changes.title = capitalize(title);
@@ -1051,7 +1073,7 @@ export const RULES: Rule[] = [
   },
   {
     name: "list-bare",
-    examples: ["put the tv licence in admin", "move the fish tank into chores", "move the fence to home"],
+    examples: ["put the tv licence in admin", "move the fish tank into chores", "move the fence to home", "move the fence over to home"],
     read: (tokens, ctx) => {
       // "put X in NAME": a placing verb first, the task named, then "in/into/onto NAME" ending the
       // message; "move/shift X to NAME" too, when NAME is no time (an unknown list is an error, never created).
@@ -1065,7 +1087,9 @@ export const RULES: Rule[] = [
       const name = tokens[n - 1]!;
       const prep = tokens[n - 2]!;
       const into = /^(?:in|into|onto|under)$/.test(prep.w) || (prep.w === "to" && /^(?:move|shift)$/.test(tokens[0]!.w));
-      if (name.used || prep.used || !tokens[n - 3]!.used || !into) return false;
+      // "move the passport over to work": "over/across" before the list goes with the move.
+      const over = /^(?:over|across)$/.test(tokens[n - 3]!.w) && !tokens[n - 3]!.used && n >= 5 ? 1 : 0;
+      if (name.used || prep.used || !tokens[n - 3 - over]!.used || !into) return false;
       if (
         STOP.has(name.w) ||
         SLOT_WORD.test(name.stem) ||
@@ -1075,7 +1099,7 @@ export const RULES: Rule[] = [
       )
         return false;
       take(tokens, 0, 0);
-      take(tokens, n - 2, n - 1);
+      take(tokens, n - 2 - over, n - 1);
       ctx.changes.list = name.w;
       return true;
     },
@@ -1442,7 +1466,31 @@ export const RULES: Rule[] = [
       return true;
     },
   },
+  {
+    name: "list-echo",
+    examples: ["the report is a work thing, move it over there", "the fence is a garden job so stick it in there"],
+    read: (tokens, ctx) => {
+      // Rule LIST-ECHO: after a list (or label) read above, "(so) move it (over) there", "stick it in there"
+      // asks for the same move again: explained by it, nothing more is written.
+      if (!ctx.changes.list && !ctx.changes.labels) return false;
+      const rest = tokens.map((t, i) => (t.used ? -1 : i)).filter((i) => i >= 0);
+      const said = rest.map((i) => tokens[i]!.w);
+      // "…, really, so move it there": hedges first.
+      let k = 0;
+      while (k < said.length && (FILLER.has(said[k]!) || said[k] === "so" || said[k] === "and") && !MOVE_TO_PLACE.has(said[k]!)) k++;
+      if (!MOVE_TO_PLACE.has(said[k] ?? "") || !/^(?:it|that|them)$/.test(said[k + 1] ?? "")) return false;
+      k += 2;
+      if (said[k] === "over") k++;
+      if (/^(?:in|into|to|on|onto|under)$/.test(said[k] ?? "")) k++;
+      if (said[k] !== "there" || k + 1 !== said.length) return false;
+      for (const i of rest) tokens[i]!.used = true;
+      return true;
+    },
+  },
 ];
+
+/** Verbs that put a task somewhere ("move it there", "stick it in there"). */
+const MOVE_TO_PLACE = new Set("move put stick pop chuck shove bung whack file".split(" "));
 
 /** Whether anything in the message keeps it from writing (negation, relay, hypothetical, a real question). */
 const PAST_DAY = new Set(
@@ -1777,6 +1825,8 @@ function readMention(text: string, tokens: Token[], mention: Mention, clock: Clo
       !moved(i) &&
       !afterAll(i) &&
       !byOthers(i) &&
+      // "move the passport over to the work list": "over/across" goes with a move to a list.
+      !(changes.list !== undefined && /^(?:over|across)$/.test(t.w) && tokens.slice(0, i).some((u) => ACTION.has(u.w))) &&
       (NEGATOR.has(t.w) ||
         (!FILLER.has(t.w) &&
           !ACTION.has(t.w) &&

@@ -129,6 +129,20 @@ function describeFilter(input: Record<string, unknown>, filter: ListFilter | und
   return { adj: adj.length ? `${adj.join(" ")} ` : "", suffix, plain };
 }
 
+/** "what was X about?": each task's line, then what it holds (note, list, labels, reminder). */
+function aboutReply(tasks: TaskView[], clock: Clock): string {
+  const lines = tasks.flatMap((t, i) => {
+    const held = [
+      t.description ? `Note: ${t.description}` : null,
+      t.list ? `List: ${t.list}` : null,
+      t.labels?.length ? `Labels: ${t.labels.join(", ")}` : null,
+      t.remindAt ? `Reminder: ${describeDue(t.remindAt, clock)}` : null,
+    ].filter((x): x is string => x !== null);
+    return [numberedLines([t], clock)[0]!.replace(/^1\./, `${i + 1}.`), ...(held.length ? held : ["No note on it."]).map((h) => `   ${h}`)];
+  });
+  return [tasks.length === 1 ? "Here's what I have on it:" : "Here's what I have on those:", ...lines].join("\n");
+}
+
 /** "did I put down X?", "is X done?": yes or no first, then the tasks it is about. */
 function lookupReply(tasks: TaskView[], filter: ListFilter, clock: Clock): string {
   const what = quote(filter.query ?? "that");
@@ -139,6 +153,7 @@ function lookupReply(tasks: TaskView[], filter: ListFilter, clock: Clock): strin
   }
   const open = tasks.filter((t) => t.status !== "completed");
   const shown = tasks.slice(0, 10);
+  if (filter.ask === "about") return aboutReply(tasks.slice(0, 5), clock);
   if (filter.ask === "exists") {
     if (open.length === 0) return [`Yes — and it's already done:`, ...numberedLines(shown, clock)].join("\n");
     return [

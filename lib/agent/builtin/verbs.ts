@@ -204,7 +204,8 @@ const SAME_CHORE: readonly (readonly string[])[] = [
   ["clean", "hoover", "vacuum", "wash", "tidy", "wipe", "mop", "scrub", "dust", "sweep", "polish"],
   GETTING,
   ["fix", "repair", "mend", "service", "replace"],
-  ["send", "post", "submit", "hand", "return", "mail", "email", "file", "deliver", "fill"],
+  // "acme invoice sent" is "Invoice Acme" done: an invoice is invoiced by sending it.
+  ["send", "post", "submit", "hand", "return", "mail", "email", "file", "deliver", "fill", "invoice"],
   // "bins went out", "invites are out": what went out was put, taken or sent out.
   ["out", "put", "take", "send", "post", "email", "mail", "deliver", "submit", "return"],
   ["book", "arrange", "schedule", "reserve", "confirm"],

@@ -79,6 +79,7 @@ const files = [
   "intents-corpus-v11plain.jsonl",
   "intents-corpus-v12plain.jsonl",
   "intents-corpus-v13plain.jsonl",
+  "intents-corpus-v14plain.jsonl",
   "intents-corpus-v10messy.jsonl",
   "intents-corpus-v10news.jsonl",
   "intents-corpus-v11dialogue.jsonl",

@@ -14,6 +14,8 @@ describe("a deed said done fits a task's own verb", () => {
     ["book", "Dentist"],
     ["change", "Change the bed sheets"],
     ["pack", "Pack the suitcase"],
+    // "acme invoice sent (off)": an invoice is invoiced by sending it.
+    ["send", "Invoice Acme for October"],
   ])("%s fits %s", (deed, title) => expect(deedFitsTask(deed, title)).toBe(true));
 
   it.each([
@@ -23,5 +25,8 @@ describe("a deed said done fits a task's own verb", () => {
     ["fill", "Renew the railcard"],
     ["change", "Team meeting"],
     ["pack", "Gym"],
+    // "swimming lessons paid off" (it was worth it), "lily dropped off" (at school).
+    ["pay", "Book swimming lessons"],
+    ["drop", "Sign Lily's permission slip"],
   ])("%s does not fit %s", (deed, title) => expect(deedFitsTask(deed, title)).toBe(false));
 });

@@ -66,6 +66,32 @@ describe("the issue's examples", () => {
 });
 
 describe("the explanation gate", () => {
+  it("reads 'get X booked by <day>' as asked for, not done", () => {
+    expect(change("get the optician booked by friday")).toEqual({ id: "optician", due: "2026-11-27" });
+  });
+  it("renames after 'is actually' only to a name for the task, never to how it is", () => {
+    expect(read("the fence is actually disgusting")).toBeNull();
+    expect(read("the fence is actually really wobbly")).toBeNull();
+    expect(change("the fence one is actually paint the shed")).toEqual({ id: "fence", title: "Paint the shed" });
+  });
+  it("reads a task's own act said with a day as a change, not a day of what it is for", () => {
+    const tasks = [task("hoover", "Return the hoover to Sam"), task("card", "Buy birthday card for Sam")];
+    expect(groundMessage("hoover back to sam tomorrow", tasks, clock)).toMatchObject({
+      kind: "change",
+      change: { changes: { due: "2026-11-23" } },
+    });
+  });
+  it("explains why a change is asked without writing the why into the description (WHY-NOT-NOTE)", () => {
+    expect(change("the fence is urgent now, it wobbles in the wind")).toEqual({ id: "fence", priority: "high" });
+    expect(change("the plumber is urgent, we're flooding")).toEqual({ id: "plumber", priority: "high" });
+    expect(change("the report to friday, the boss is away")).toEqual({ id: "report", due: "2026-11-27" });
+    // A note said as one is still written.
+    expect(change("the plumber one, ticket number is 42")).toEqual({ id: "plumber", description: "ticket number is 42" });
+    expect(change("the fence is urgent, remember the green paint")).toMatchObject({
+      id: "fence",
+      description: expect.stringContaining("green paint"),
+    });
+  });
   it("writes nothing when a word is left unexplained", () => {
     expect(read("I need another week for the glasses because of the strike")).toBeNull();
     expect(read("the glasses one goes in the errands list with the receipt")).toBeNull();

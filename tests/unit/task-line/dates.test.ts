@@ -28,6 +28,8 @@ const cases: Array<[string, string | null, string]> = [
   ["buy milk first thing tomorrow", "2026-11-26T09:00:00", "buy milk"],
   ["sat down with the accountant", null, "sat down with the accountant"],
   ["I may need a new passport", null, "I may need a new passport"],
+  // chrono reads "the day" as tomorrow; alone it is no date ("on the day" is the task's own day).
+  ["bring snacks on the day", null, "bring snacks on the day"],
   ["I'm heading to the shops now", null, "I'm heading to the shops now"],
   ["buy milk tomorrow", "2026-11-26", "buy milk"],
   ["buy milk tmrw", "2026-11-26", "buy milk"],

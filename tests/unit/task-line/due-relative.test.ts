@@ -37,3 +37,30 @@ describe("readDueRelativeReminder: the part of the day of a task named after 'of
     expect(readDueRelativeReminder("buy wine for the evening of the party", clock)).toBeNull();
   });
 });
+
+describe("readDueRelativeReminder: on the due day", () => {
+  it('reads "the morning they\'re due" like "the morning it\'s due"', () => {
+    expect(readDueRelativeReminder("remind me about the library books the morning they're due", clock)).toEqual({
+      days: 0,
+      hour: 9,
+      minute: 0,
+      rest: "remind me about the library books",
+    });
+  });
+  it('reads "on the day" ending a reminder, or before "for/of" the task, as that morning', () => {
+    expect(readDueRelativeReminder("remind me about the vet on the day", clock)).toEqual({
+      days: 0,
+      hour: 9,
+      minute: 0,
+      rest: "remind me about the vet",
+    });
+    expect(readDueRelativeReminder("nudge me on the day for the plumber", clock)).toMatchObject({
+      days: 0,
+      hour: 9,
+      rest: "nudge me the plumber",
+    });
+  });
+  it('leaves "on the day" inside a title alone', () => {
+    expect(readDueRelativeReminder("buy wine on the day for the party", clock)).toBeNull();
+  });
+});

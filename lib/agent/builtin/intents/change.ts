@@ -321,6 +321,8 @@ export function readReopen(text: string): Intent | null {
 
 // ---- Complete --------------------------------------------------------------------------------
 
+/** Participles whose "… off" says a thing went on its way ("invoice sent off", "parcel dropped off"), not called off. */
+const SENT_OFF = set("sent posted mailed emailed shipped dropped fired paid");
 /** The verbs that complete with "off" ("tick the milk off"). */
 const TICK_VERBS = new Set(["tick", "check", "cross", "mark", "strike", "scratch"]);
 
@@ -520,8 +522,9 @@ function participleRefs(said: readonly string[]): { refs: TaskRef[]; deed: strin
   const last = sw.at(-1)!;
   if (NEGATED.has(last) || last.endsWith("n't")) return null;
   const r = refs(subject);
-  // "the timesheet went off": what went off or out was sent.
-  const deed = past === "go" && (particle === "off" || particle === "out") ? "send" : (past ?? (word === "over" ? "do" : word));
+  // "the timesheet went off": what went off or out was sent; "books dropped off" were delivered ("dropped" alone may be given up).
+  const sent = (past === "go" && (particle === "off" || particle === "out")) || (past === "drop" && particle === "off");
+  const deed = sent ? "send" : (past ?? (word === "over" ? "do" : word));
   return r.length ? { refs: r, deed } : null;
 }
 
@@ -817,7 +820,7 @@ export const COMPLETE_RULES: ChangeRule[] = [
     // "lisbon trips off", "the party's off": called off, not ticked off (only "tick/cross/mark … off" completes).
     name: "called-off",
     examples: [],
-    read: (s) => (s.ws.at(-1) === "off" && s.ws.length > 1 && !TICK_VERBS.has(s.ws[0]!) ? "refuse" : null),
+    read: (s) => (s.ws.at(-1) === "off" && s.ws.length > 1 && !TICK_VERBS.has(s.ws[0]!) && !SENT_OFF.has(s.ws.at(-2)!) ? "refuse" : null),
   },
   {
     name: "mark-done",
@@ -977,7 +980,8 @@ export const COMPLETE_RULES: ChangeRule[] = [
       ["bins - done", "bins"],
       ["netflix and gym both done", "netflix and gym"],
     ],
-    read: shaped({ tail: [DONE_TAIL] }, completed),
+    // "invoice sent off" is read by its participle below (the deed must fit the task).
+    read: (s) => (s.ws.at(-1) === "off" && SENT_OFF.has(s.ws.at(-2) ?? "") ? null : shaped({ tail: [DONE_TAIL] }, completed)(s)),
   },
   {
     // "the parcel went back today": a thing that went back was returned ("Return parcel").

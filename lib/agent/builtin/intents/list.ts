@@ -493,6 +493,56 @@ function lookupPhrase(words: string[]): string | null {
   return kept.join(" ");
 }
 
+/** Openings of a question about what a task is ("what was the passport thing about", "details on the vet"). */
+const ABOUT_LEADS: readonly string[][] = [
+  "remind me what",
+  "tell me more about",
+  "tell me more abt",
+  "more details on",
+  "more details about",
+  "more info on",
+  "more about",
+  "more on",
+  "details on",
+  "details of",
+  "details for",
+  "details about",
+  "any details on",
+  "info on",
+  "what is",
+  "what was",
+  "what's",
+  "whats",
+  "what were",
+  "what are",
+  "what",
+].map((l) => l.split(" "));
+/** Endings of a "what …" question about what a task is for ("… about", "… for again"). */
+const ABOUT_ENDS = new Set(["about", "abt", "for"]);
+
+/**
+ * about-task: "what was the passport thing about?", "remind me what the vet one is for", "details on
+ * the swimming lessons": what a task holds (its note, list, labels, reminder). Never writes.
+ */
+function aboutAsked(words: string[]): Intent | null {
+  const lead = ABOUT_LEADS.find((l) => l.every((w, i) => words[i] === w));
+  if (!lead) return null;
+  let rest = words.slice(lead.length);
+  if (rest.at(-1) === "again") rest = rest.slice(0, -1);
+  const what = lead[0] === "what" || lead[0] === "what's" || lead[0] === "whats" || lead[0] === "remind";
+  if (what) {
+    // "what's X about", "remind me what X was about/for": the question ends on "about"/"for".
+    if (!ABOUT_ENDS.has(rest.at(-1) ?? "")) return null;
+    rest = rest.slice(0, -1);
+    // "remind me what X was about", "(i forget) what X is for": the verb comes after the task.
+    const after = lead.at(-1) === "what";
+    if (after && /^(?:is|was|are|were|'s)$/.test(rest.at(-1) ?? "")) rest = rest.slice(0, -1);
+    else if (after) return null;
+  }
+  const phrase = lookupPhrase(rest);
+  return phrase ? { type: "list", filter: { status: "all", query: phrase, ask: "about" } } : null;
+}
+
 const PUT_VERBS =
   /^(?:put|puts|add|added|write|written|wrote|jot|jotted|note|noted|stick|stuck|pop|popped|set|save|saved|log|logged|enter|entered|create|created|include|included|list|listed|remember|remembered)$/;
 /** "is X done", "has X been paid": the words that ask whether a task is finished. */
@@ -535,6 +585,8 @@ function readLookupOf(plain: string, clock: Clock, how: AskHow = NO_HOW): Intent
     );
   const onList = listAsked(q);
   if (onList) return onList;
+  const about = aboutAsked(q.split(" "));
+  if (about) return about;
   const asked = readAsk(q.split(" "), clock, how);
   if (asked) return asked;
   const casual = readCasualQuestion(q, clock);

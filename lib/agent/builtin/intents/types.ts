@@ -79,8 +79,8 @@ export type ListFilter = {
   query?: string;
   /** A day range ("tomorrow", "next week"; `on: "completed"`: "what did I finish yesterday"), sent as dueFrom/dueTo or completedFrom/completedTo. */
   window?: { from: CivilDate; to: CivilDate; label: string; on?: "completed" };
-  /** "did I put down X?" (exists), "is X done?" (done): a yes/no answer about the tasks matching `query`. */
-  ask?: "exists" | "done";
+  /** "did I put down X?" (exists), "is X done?" (done): a yes/no answer about the tasks matching `query`; "what was X about?" (about): what it holds. */
+  ask?: "exists" | "done" | "about";
   /** "show my groceries list": one of the user's lists, by name. */
   list?: string;
   /** "show my work tasks": `list`, or tasks about it when the user has no such list. */

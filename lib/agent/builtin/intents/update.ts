@@ -64,7 +64,7 @@ const CLEARS_DUE = isOneOf(["no", "none", "nothing", "no date", "no due date", "
 const DONE = isOneOf(["done", "complete", "completed", "finished"]);
 const PENDING = isOneOf(["pending", "not done", "incomplete", "open", "todo", "to do"]);
 /** Words a value may carry besides its changes ("high and due friday", "to be done"). */
-const VALUE_FILLER = new Set("and due priority with a an the be is it to on by for as at".split(" "));
+const VALUE_FILLER = new Set("and due priority with a an the be is it to on by for as at instead".split(" "));
 const ORDINAL_DAY = /^\d{1,2}(?:st|nd|rd|th)$/;
 /** Minutes before the hour said in "ten to 5", "twenty to three". */
 const MINUTES_TO = new Set(["5", "10", "20", "25", "five", "ten", "twenty"]);
@@ -1184,7 +1184,7 @@ export const UPDATE_RULES: UpdateRule[] = [
   rule(
     "make-it-value",
     ["do it on friday", "do this tomorrow"],
-    [one(...PLACE_IT), pick("it", "that", "this", "that one", "this one"), opt(one("to", "for", "on", "as")), SPAN],
+    [one(...PLACE_IT), pick("that one", "this one", "it", "that", "this"), opt(one("to", "for", "on", "as")), SPAN],
     (m, ctx) => {
       const changes = readValue(m[2] ?? "", ctx.clock);
       return changes ? { ref: m[1] ?? "it", changes } : null;
