@@ -329,6 +329,8 @@ function statesDone(tokens: Token[], task: TaskView): number[] | null {
     }
     // "the bathroom's clean": the chore's verb as the state it leaves.
     if (w === verb && after && /^(?:clean|tidy|empty|fix|sort)$/.test(verb)) return [i - 1, i];
+    // "the card machine's working again" (Fix the card machine): what was fixed works.
+    if (w === "working" && after && /^(?:fix|repair|mend)$/.test(verb)) return tokens[i + 1]?.w === "again" ? [i - 1, i + 1] : [i - 1, i];
     // "the library books are back" (Return the library books): said of the thing returned itself, never
     // of someone in its title ("mum's back" beside "Return mum's call").
     if (verb === "return" && w === "back" && after) {
@@ -1339,7 +1341,7 @@ export const RULES: Rule[] = [
           "high",
         ],
         [
-          /\b(?:top|high|highest) (?:priority|prio|priorty)\b|\bmost important\b|\burgent\b|\bimportant\b|\ba priority\b|\bhigh\b|\bup the priority(?: list)?\b|\bhigher (?:priority|prio)\b/,
+          /\b(?:top|high|highest) (?:priority|prio|priorty)\b|\bmost important\b|\burgent\b|\bimportant\b|\ba priority\b|\bhigh\b|\bup the priority(?: list)?\b|\bhigher (?:priority|prio)\b|\basap\b/,
           "high",
         ],
       ];
@@ -1825,6 +1827,12 @@ function readMention(text: string, tokens: Token[], mention: Mention, clock: Clo
       !moved(i) &&
       !afterAll(i) &&
       !byOthers(i) &&
+      // "prescription's ready, grab it thursday": the thing being ready is why, said before the change.
+      !(
+        t.w === "ready" &&
+        Object.keys(changes).length > 0 &&
+        (COPULA.test(tokens[i - 1]?.w ?? "") || /'s$/.test(tokens[i - 1]?.w ?? ""))
+      ) &&
       // "move the passport over to the work list": "over/across" goes with a move to a list.
       !(changes.list !== undefined && /^(?:over|across)$/.test(t.w) && tokens.slice(0, i).some((u) => ACTION.has(u.w))) &&
       (NEGATOR.has(t.w) ||
@@ -1843,7 +1851,7 @@ function readMention(text: string, tokens: Token[], mention: Mention, clock: Clo
 }
 
 /** Verbs that do the same to a task ("ring mum tmrw instead" of "Call mum", "library books back by thursday" of "Return …"); as lib/tasks/match.ts SAME_ACT. */
-const SAME_ACTS = ["call ring phone bell", "text message msg", "collect pick fetch", "return back"].map((g) => g.split(" "));
+const SAME_ACTS = ["call ring phone bell", "text message msg", "collect pick fetch grab", "return back"].map((g) => g.split(" "));
 function sameActs(stem: string): string[] {
   return SAME_ACTS.find((g) => g.includes(stem)) ?? [stem];
 }
@@ -1860,11 +1868,11 @@ function ownWord(own: Set<string>, stem: string): boolean {
 
 /** Words one of the RULES could read: without one, a lookup could not lead to a change. */
 const SLOT_CUE =
-  /^(?:\d.*|am|pm|noon|midnight|morning|afternoon|evening|another|extra|more|further|week|weeks|days|fortnight|before|beforehand|every|each|daily|weekly|fortnightly|monthly|yearly|annually|repeat|repeats|list|inbox|everything|whole|entire|label|tag|untag|labelled|labeled|tagged|urgent|important|priority|rush|hurry|done|sorted|finished|completed|handled|ticked|dealt|care|#.+|today|tonight|tomorrow|tmrw|tmr|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|weds|thu|thur|thurs|fri|weekend|next)$/;
+  /^(?:\d.*|am|pm|noon|midnight|morning|afternoon|evening|another|extra|more|further|week|weeks|days|fortnight|before|beforehand|every|each|daily|weekly|fortnightly|monthly|yearly|annually|repeat|repeats|list|inbox|everything|whole|entire|label|tag|untag|labelled|labeled|tagged|urgent|important|priority|rush|hurry|asap|done|sorted|finished|completed|handled|ticked|dealt|care|#.+|today|tonight|tomorrow|tmrw|tmr|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|weds|thu|thur|thurs|fri|weekend|next)$/;
 
 /** More words the edit rules read: notes, renames, reminders off, negated priorities and labels, "is a X thing". */
 const EDIT_CUE =
-  /^(?:note|notes|say|saying|that|should|read|called|actually|instead|task|reminder|prio|low|high|medium|top|bottom|matter|deal|thing|job|stuff|not|isn't|isnt|aren't|arent|doesn't|doesnt|dont|don't|shouldn't|shouldnt|no|stop|out|clean|belong|belongs|go|goes|live|lives|sit|sits|bump|day|back|forward|sooner|earlier|later|first|pile|key|lowkey|big|must|trumps|pressing|least|less|weekdays|weekends|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|typo|spelling|errand|remind|reminding)$/;
+  /^(?:note|notes|say|saying|that|should|read|called|actually|instead|task|reminder|prio|low|high|medium|top|bottom|matter|deal|thing|job|stuff|not|isn't|isnt|aren't|arent|doesn't|doesnt|dont|don't|shouldn't|shouldnt|no|stop|out|clean|belong|belongs|go|goes|live|lives|sit|sits|bump|day|back|forward|sooner|earlier|later|first|pile|key|lowkey|big|must|trumps|pressing|least|less|weekdays|weekends|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|typo|spelling|errand|remind|reminding|working)$/;
 
 /** A cheap test before any lookup: could the message name a task, and could its reading write? */
 /** Words before a past form that make it the user's state: "i'm tired", "feeling stressed", "so bored". */
