@@ -256,6 +256,33 @@ function typoClose(a: string, b: string): boolean {
   return Math.abs(a.length - b.length) <= allowed && editDistance(a, b) <= allowed;
 }
 
+/**
+ * rule question-names-task (w14): the tasks a question names ("can the florist wait?", "is the cake
+ * before or after the florist", "did i get the euros"), best first, at most three. Each is the best
+ * mention of the words not yet taken, named by at least one word of its title that is not a verb
+ * ("did i get the euros" names 'Exchange euros', never 'Get the car MOT done').
+ */
+export function tasksAskedAbout(text: string, tasks: TaskView[]): TaskView[] {
+  const tokens = tokenize(text);
+  const out: TaskView[] = [];
+  for (let round = 0; round < 3 && out.length < 3; round++) {
+    const left = tokens.map((t) => (t.used ? { ...t, w: "the", stem: "the" } : t));
+    const mentions = findMention(
+      left,
+      tasks.filter((t) => !out.includes(t)),
+    ).filter((m) => {
+      const stems = contentStems(m.task.title);
+      return left.slice(m.from, m.to + 1).some((t) => !isBaseVerb(t.w) && stems.some((x) => sameStem(x, t.stem)));
+    });
+    if (mentions.length === 0 || mentions.length > 3) break;
+    for (const m of mentions) {
+      if (out.length < 3) out.push(m.task);
+      takeMention(tokens, m);
+    }
+  }
+  return out;
+}
+
 /** Marks the mention's tokens used, with its articles before and its "one/thing/stuff/'s" after. */
 function takeMention(tokens: Token[], m: Mention): void {
   let from = m.from;
