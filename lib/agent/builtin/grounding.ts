@@ -28,7 +28,7 @@ import type { TaskView } from "./prompt-reader";
 import { readTaskLine } from "@/lib/task-line/read";
 import { capitalize } from "@/lib/task-line/text";
 import { baseOfPast, getsAThing, isBaseVerb, toldPast } from "./verbs";
-import { FUNCTION_WORDS } from "./lexicon";
+import { FUNCTION_WORDS, OPINION_ASKED } from "./lexicon";
 import { editDistance } from "@/lib/tasks/match";
 import { othersNews } from "./intents/gate";
 
@@ -1571,6 +1571,8 @@ function blocked(tokens: Token[], text: string, titles: Set<string>[] | null = n
  * names a task shares the change of the part after it (`also` holds the changes after the first).
  */
 export function groundMessage(text: string, tasks: TaskView[], clock: Clock, lists: string[] = []): Grounding {
+  // "can the council tax go to next week, or is that daft": advice asked, never a change (lexicon.ts OPINION_ASKED).
+  if (OPINION_ASKED.test(text.toLowerCase().trim())) return null;
   // The user's lists: those given (list_lists), and those the tasks found are in.
   const known = [...new Set([...lists, ...tasks.flatMap((t) => (t.list ? [t.list] : []))])];
   const moved = wholeListMove(text, tasks, known);

@@ -103,3 +103,23 @@ describe("what comes after a task", () => {
     expect(shownOf(list, { status: "pending", after: "gazebo" }, clock)).toEqual([]);
   });
 });
+
+describe("opinion asked, verbs asked", () => {
+  it("a closing 'or is that daft', 'do you reckon' asks advice: never grounded to a change", () => {
+    const found = [task("c", "Pay the council tax", { dueAt: "2026-11-25T12:00:00.000Z" })];
+    for (const text of ["can the council tax go to next week, or is that daft", "push the council tax to monday, do you reckon?"]) {
+      const after = step(text, found);
+      expect(after.calls.filter((c) => c.toolName !== "list_tasks")).toEqual([]);
+    }
+  });
+  it("'what have i got to post', 'what do i still have to book': the open tasks of that verb", () => {
+    expect(read("what have i got to post")).toEqual([{ type: "list", filter: { status: "pending", query: "post" } }]);
+    expect(read("what do i still have to book")).toEqual([{ type: "list", filter: { status: "pending", query: "book" } }]);
+    expect(read("what have i got to do")).toEqual([{ type: "list", filter: { status: "pending" } }]);
+  });
+  it("a list word after a bare closing 'for'", () => {
+    expect(read("whats left to sort for christmas")).toEqual([
+      { type: "list", filter: { status: "pending", list: "christmas", orTopic: true } },
+    ]);
+  });
+});

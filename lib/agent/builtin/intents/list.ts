@@ -971,6 +971,8 @@ function listInQuestion(text: string, clock: Clock): string | null {
   // After a closing "for the/my", any name that is no time or filter word: the topic when no list has it.
   if (n >= 3 && ws[n - 3] === "for" && /^(?:the|my|our)$/.test(ws[n - 2] ?? "") && !FOR_PEOPLE.has(last) && topicWord(last, clock))
     return last;
+  // "whats left to sort for christmas": a list word after a bare closing "for".
+  if (n >= 2 && ws[n - 2] === "for" && isListWord(last) && !FOR_PEOPLE.has(last) && topicWord(last, clock)) return last;
   return null;
 }
 
@@ -984,8 +986,15 @@ function buyAsk(said: string[]): Intent | null {
   // "what do i still need to buy": "still" after the subject changes nothing.
   const words = said[3] === "still" ? [...said.slice(0, 3), ...said.slice(4)] : said;
   // "what do i still have to book", "what have i got to post": the tasks of that verb (rule verb-asked, w14).
-  if (startsWith(words, "what", "do|should", "i|we", "need|have", "to") && words.length === 6) {
-    const verb = words[5] ?? "";
+  const verbAt = startsWith(words, "what", "do|should", "i|we", "need|have", "to")
+    ? 5
+    : startsWith(words, "what", "have", "i|we", "got", "to")
+      ? 5
+      : startsWith(words, "what", "have", "i|we", "still", "got", "to")
+        ? 6
+        : -1;
+  if (verbAt > 0 && words.length === verbAt + 1) {
+    const verb = words[verbAt] ?? "";
     if (verb.length >= 3 && isBaseVerb(verb) && !/^(?:buy|get|do|be|have|say|see|know|go|make)$/.test(verb))
       return { type: "list", filter: { status: "pending", query: verb } };
   }
