@@ -28,7 +28,7 @@ import type { TaskView } from "./prompt-reader";
 import { readTaskLine } from "@/lib/task-line/read";
 import { capitalize } from "@/lib/task-line/text";
 import { baseOfPast, getsAThing, isBaseVerb, toldPast } from "./verbs";
-import { FUNCTION_WORDS } from "./lexicon";
+import { FUNCTION_WORDS, OPINION_ASKED } from "./lexicon";
 import { editDistance } from "@/lib/tasks/match";
 import { othersNews } from "./intents/gate";
 
@@ -257,6 +257,33 @@ function typoMention(tokens: Token[], tasks: TaskView[]): Mention[] {
 function typoClose(a: string, b: string): boolean {
   const allowed = Math.min(a.length, b.length) >= 9 ? 2 : 1;
   return Math.abs(a.length - b.length) <= allowed && editDistance(a, b) <= allowed;
+}
+
+/**
+ * rule question-names-task (w14): the tasks a question names ("can the florist wait?", "is the cake
+ * before or after the florist", "did i get the euros"), best first, at most three. Each is the best
+ * mention of the words not yet taken, named by at least one word of its title that is not a verb
+ * ("did i get the euros" names 'Exchange euros', never 'Get the car MOT done').
+ */
+export function tasksAskedAbout(text: string, tasks: TaskView[]): TaskView[] {
+  const tokens = tokenize(text);
+  const out: TaskView[] = [];
+  for (let round = 0; round < 3 && out.length < 3; round++) {
+    const left = tokens.map((t) => (t.used ? { ...t, w: "the", stem: "the" } : t));
+    const mentions = findMention(
+      left,
+      tasks.filter((t) => !out.includes(t)),
+    ).filter((m) => {
+      const stems = contentStems(m.task.title);
+      return left.slice(m.from, m.to + 1).some((t) => !isBaseVerb(t.w) && stems.some((x) => sameStem(x, t.stem)));
+    });
+    if (mentions.length === 0 || mentions.length > 3) break;
+    for (const m of mentions) {
+      if (out.length < 3) out.push(m.task);
+      takeMention(tokens, m);
+    }
+  }
+  return out;
 }
 
 /** Marks the mention's tokens used, with its articles before and its "one/thing/stuff/'s" after. */
@@ -1594,6 +1621,8 @@ function blocked(tokens: Token[], text: string, titles: Set<string>[] | null = n
  * names a task shares the change of the part after it (`also` holds the changes after the first).
  */
 export function groundMessage(text: string, tasks: TaskView[], clock: Clock, lists: string[] = []): Grounding {
+  // "can the council tax go to next week, or is that daft": advice asked, never a change (lexicon.ts OPINION_ASKED).
+  if (OPINION_ASKED.test(text.toLowerCase().trim())) return null;
   // The user's lists: those given (list_lists), and those the tasks found are in.
   const known = [...new Set([...lists, ...tasks.flatMap((t) => (t.list ? [t.list] : []))])];
   const moved = wholeListMove(text, tasks, known);

@@ -224,3 +224,11 @@ export function movedThing(title: string): string | null {
   const thing = w.slice(1, end).join(" ");
   return thing || null;
 }
+
+/**
+ * opinion-asked (w14): a closing tag that asks what the assistant thinks ("…, or is that daft",
+ * "… do you reckon", "… or not?", "… would that work"): the message asks for advice, so whatever
+ * it says is offered or answered, never written. Lower-case text.
+ */
+export const OPINION_ASKED =
+  /(?:\bor (?:is|would) that (?:be )?(?:daft|silly|stupid|mad|crazy|dumb|pointless|overkill|too late|a bad idea|a good idea)|\bdo (?:you|u|ya) (?:think|reckon)|\bd'?(?:you|ya) reckon|\bwhat do (?:you|u) (?:think|reckon)|\b(?:you|u) reckon|\bor not|\bis that (?:ok|okay|alright|fine|daft|silly|mad)|\bwould that (?:work|be ok|be okay|be daft|be mad|be silly))[?!. ]*$/;

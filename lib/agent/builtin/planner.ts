@@ -22,7 +22,16 @@ import {
 import { knownByPhrase, knownTask, lastAssistantText, latestList, pendingFailure, resolveRef } from "./references";
 import { alternativesFor } from "./retries";
 import { quote } from "./format";
-import { composeReply, describeLocalDue, moveOfferText, noDueForReminder, offerText, socialText, unknownText } from "./replies";
+import {
+  askedAboutText,
+  composeReply,
+  describeLocalDue,
+  moveOfferText,
+  noDueForReminder,
+  offerText,
+  socialText,
+  unknownText,
+} from "./replies";
 import { movedThing } from "./lexicon";
 import type { TurnContext } from "./turn-context";
 import { applyWindow, windowInput } from "./windows";
@@ -32,10 +41,11 @@ import { keepCorrection, sameDayAs } from "./corrections";
 import { plainDropVerbs } from "./slang";
 import { addAfterCreatedList, chooseCandidate, contextualAnswer } from "./followups";
 import { dialogueAnswer } from "./dialogue";
-import { type GroundedChange, groundMessage, mightNameTask, toldDayOfThing } from "./grounding";
+import { type GroundedChange, groundMessage, mightNameTask, tasksAskedAbout, toldDayOfThing } from "./grounding";
 import { beforeTask, findDuplicate, looksBeforeAdding, slotsOf } from "./duplicates";
 import { addBody, readAdd } from "./intents/add";
 import { isFeeling } from "./intents/mood";
+import { isOffTopic } from "./intents/social";
 import { answerNotThing, askedBefore } from "./intents/gate";
 import { plainReminderWords } from "@/lib/task-line/reminder-phrases";
 
@@ -61,7 +71,7 @@ function listInput(filter: ListFilter, wide: boolean, clock: Clock): Record<stri
   if (filter.label) input.label = filter.label;
   if (filter.parent) input.parent = filter.parent;
   if (filter.window) Object.assign(input, windowInput(filter.window, clock));
-  if (wide || filter.window || filter.count || filter.noDue || filter.repeating) input.limit = 100;
+  if (wide || filter.window || filter.count || filter.noDue || filter.repeating || filter.after) input.limit = 100;
   return input;
 }
 
@@ -460,6 +470,23 @@ function oneUpdatePerTask(calls: PlannedCall[]): PlannedCall[] {
   return out;
 }
 
+/** Words that make a message refused as off-topic worth reading against the tasks (a change may be meant). */
+const OFF_TOPIC_TASK_CUE =
+  /\b(?:before|remind|reminder|heads up|list|label|tag|priority|urgent|repeat|every|another|more|wait|until|till|instead|today|tonight|tomorrow|tmrw|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|moved|postponed|delayed|extended|rescheduled|pushed|week|weeks|days|fortnight)\b/;
+
+/**
+ * A yes/no question in words ("can the florist wait?", "is the cake before or after the florist",
+ * "did i get the euros", "do i need to tick off the caterer"), not a request put as one ("can you
+ * move …", "do the car wash tmrw") nor a question about the world (`isOffTopic`): rule question-names-task.
+ */
+function askedAboutTasks(text: string): boolean {
+  const t = text.trim().toLowerCase();
+  if (/^(?:can|could|would|will)\s+(?:you|u|ya)\b/.test(t) || isOffTopic(t)) return false;
+  return /^(?:(?:is|isnt|isn't|are|arent|aren't|was|were|can|could|would|should|shall|will|does|did|didnt|didn't)\s|(?:do|have|has)\s+(?:i|we|you|u|they|it|he|she)\b)/.test(
+    t,
+  );
+}
+
 /**
  * Grounding (docs/agent.md "Grounding"): a single clause the readers could not take as a confident
  * request — they offer it, answer it or ask — and that has a word which could name a task is read
@@ -490,16 +517,14 @@ function groundable(ctx: TurnContext): boolean {
   if (intent.type === "offer" && intent.item.due && INTENTION_LEAD.test(ctx.userText.trim().toLowerCase())) return true;
   // A feeling names a task at most ("can't wait for the party on saturday"); it asks for nothing.
   if (intent.type === "say" && intent.kind === "remark" && isFeeling(ctx.userText)) return false;
+  // rule question-names-task: a question refused as off-topic may ask about a task the user has.
+  if (intent.type === "say" && intent.kind === "offtopic" && askedAboutTasks(ctx.userText)) return true;
   const uncertain =
     intent.type === "offer" ||
     intent.type === "unknown" ||
     (intent.type === "say" && (intent.kind === "unclear" || intent.kind === "remark" || intent.kind === "cancel-ambiguous")) ||
     // "give me a heads up an hour before the boiler service": refused as off-topic only for want of a task.
-    (intent.type === "say" &&
-      intent.kind === "offtopic" &&
-      /\b(?:before|remind|reminder|heads up|list|label|tag|priority|urgent|repeat|every|another|more|wait|until|till|instead|today|tonight|tomorrow|tmrw|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|moved|postponed|delayed|extended|rescheduled|pushed|week|weeks|days|fortnight)\b/.test(
-        ctx.userText.toLowerCase(),
-      )) ||
+    (intent.type === "say" && intent.kind === "offtopic" && OFF_TOPIC_TASK_CUE.test(ctx.userText.toLowerCase())) ||
     // "drop the urgent label from the glasses": a delete whose words name a label or a list.
     (intent.type === "delete" && /\b(?:label|tag)\b/.test(ctx.userText.toLowerCase())) ||
     misreadChange(ctx) ||
@@ -780,6 +805,18 @@ function afterLookup(ctx: TurnContext, first: Mapped, found: TaskView[]): Step {
       calls: [],
       text: `I couldn't tell what to change on '${picked.title}'. Tell me again with its name, for example "tag ${picked.title.toLowerCase()} urgent".`,
     };
+  }
+  // rule question-names-task: "can the florist wait?", "did i get the euros": the tasks it names, shown, never changed.
+  // A question that was looked up before (it might name a task) keeps a change read from it ("can the window
+  // cleaner wait until next week"); one looked up only to answer is never read as a change.
+  const asked = ctx.intents.length === 1 ? ctx.intents[0] : undefined;
+  if (asked?.type === "say" && asked.kind === "offtopic" && askedAboutTasks(ctx.userText)) {
+    const before = OFF_TOPIC_TASK_CUE.test(ctx.userText.toLowerCase()) && mightNameTask(ctx.userText);
+    if (!before || groundMessage(ctx.userText, found, ctx.clock)?.kind !== "change") {
+      const named = tasksAskedAbout(ctx.userText, found);
+      if (named.length > 0) return { calls: [], text: askedAboutText(named, ctx.clock) };
+      if (!before) return { calls: [], text: socialText("offtopic", ctx.clock) };
+    }
   }
   const explicit = ctx.intents.length === 1 ? ctx.intents[0] : undefined;
   // "remind me about the boiler service the morning it's due": a reminder for the task the add names, before any other reading.

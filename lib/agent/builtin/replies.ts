@@ -5,7 +5,7 @@
  */
 import { WEEKDAYS, MONTHS, diffDays, weekdayOf } from "@/lib/task-line/calendar";
 import type { Clock } from "@/lib/task-line/clock";
-import { describeDue, numberedLines, quote } from "./format";
+import { describeDue, numberedLines, quote, taskLine } from "./format";
 import type { AddItem, BulkChanges, ListFilter, SayKind } from "./intents/types";
 import type { TurnContext } from "./turn-context";
 import { type TaskView, type ToolResultEvent, type ToolCallEvent, toTaskView, toTaskViews } from "./prompt-reader";
@@ -85,6 +85,17 @@ export function describeLocalDue(due: string, clock: Clock): string {
 }
 
 /** "Do you want me to add 'Call the bank' for today?" — read back by the follow-up reader. */
+/** rule question-names-task: the tasks a question names, with their notes; nothing changed. */
+export function askedAboutText(tasks: TaskView[], clock: Clock): string {
+  const lines = tasks.map((t, i) => {
+    const where = t.list ? ` (${t.list} list)` : "";
+    const note = t.description ? `\n   Notes: ${t.description}` : "";
+    return `${i + 1}. ${taskLine(t, clock)}${where}${note}`;
+  });
+  const head = tasks.length === 1 ? "Here's what I have on that:" : "Here's what I have on those:";
+  return `${head}\n${lines.join("\n")}\nI haven't changed anything — tell me if you'd like it moved, changed or ticked off.`;
+}
+
 export function offerText(item: AddItem, clock: Clock): string {
   return `Do you want me to add ${quote(item.title)}${item.due ? ` for ${describeLocalDue(item.due, clock)}` : ""}?`;
 }
@@ -122,6 +133,7 @@ function describeFilter(input: Record<string, unknown>, filter: ListFilter | und
   if (filter?.window) suffix += filter.window.on === "completed" ? ` finished ${filter.window.label}` : ` due ${filter.window.label}`;
   if (typeof input.query === "string") suffix += ` matching '${input.query}'`;
   if (filter?.noDue) suffix += " without a due date";
+  if (filter?.after) suffix += ` after '${filter.after}'`;
   if (typeof input.label === "string") suffix += ` tagged '${input.label}'`;
   if (filter?.scope) suffix += ` in or tagged '${filter.scope}'`;
   if (filter?.except) suffix += ` besides '${filter.except}'`;
@@ -179,7 +191,7 @@ function listReply(result: ToolResultEvent, filter: ListFilter | undefined, cloc
   if (result.outcome.kind !== "ok") return "";
   const tasks = shownOf(result.outcome.value.tasks, filter, clock);
   const total =
-    filter?.window || filter?.noDue || filter?.repeating
+    filter?.window || filter?.noDue || filter?.repeating || filter?.after
       ? tasks.length
       : Math.max(Number(result.outcome.value.total ?? tasks.length) || tasks.length, tasks.length);
   if (filter?.ask) return lookupReply(tasks, filter, clock);
@@ -202,7 +214,12 @@ function listReply(result: ToolResultEvent, filter: ListFilter | undefined, cloc
   else if (filter?.count) header = `You have ${total} ${adj}${noun}${suffix}:`;
   else header = `Here ${total === 1 ? "is" : "are"} your ${adj}${noun}${suffix}:`;
   const more = total > tasks.length ? [`…and ${total - tasks.length} more.`] : [];
-  return [header, ...numberedLines(tasks, clock), ...more].join("\n");
+  // "what did i write about the boiler": a search that finds a task or three shows their notes too.
+  const lines =
+    typeof result.input.query === "string" && tasks.length <= 3
+      ? numberedLines(tasks, clock).map((line, i) => (tasks[i]?.description ? `${line}\n   Notes: ${tasks[i]?.description}` : line))
+      : numberedLines(tasks, clock);
+  return [header, ...lines, ...more].join("\n");
 }
 
 function failureReply(ctx: TurnContext, r: ToolResultEvent): string {

@@ -66,6 +66,10 @@ const ALWAYS: Readonly<Record<string, string>> = {
   mornin: "morning",
   evenin: "evening",
   aint: "isn't",
+  // "wat's most pressing": a question word typed short with its apostrophe (w14), never a to-do's title.
+  "wat's": "what's",
+  "wot's": "what's",
+  "wut's": "what's",
   // Slot words typed fast ("priscription is urgnet", "low priorty").
   urgnet: "urgent",
   urgant: "urgent",

@@ -42,7 +42,22 @@ export function applyWindow(tasks: unknown, filter: ListFilter, clock: Clock): T
  */
 export function shownOf(tasks: unknown, filter: ListFilter | undefined, clock: Clock): TaskView[] {
   const windowed = filter?.window ? applyWindow(tasks, filter, clock) : toTaskViews(tasks);
-  return windowed.filter((t) => (!filter?.noDue || !t.dueAt) && (!filter?.repeating || Boolean(t.repeats)));
+  const shown = windowed.filter((t) => (!filter?.noDue || !t.dueAt) && (!filter?.repeating || Boolean(t.repeats)));
+  return filter?.after ? afterNamed(shown, filter.after) : shown;
+}
+
+/**
+ * rule next-after: the tasks after the one named, in the list's order (soonest due first), the next
+ * three at most; none when no task is named by every word said ("invitations" names 'Send the wedding invitations').
+ */
+function afterNamed(tasks: TaskView[], named: string): TaskView[] {
+  const words = named.split(" ").filter((w) => w.length > 2 && !/^(?:the|my|and|for)$/.test(w));
+  const stem = (w: string) => w.replace(/(?:es|s)$/, "");
+  const at = tasks.findIndex((t) => {
+    const title = t.title.toLowerCase();
+    return words.length > 0 && words.every((w) => title.includes(stem(w)));
+  });
+  return at < 0 ? [] : tasks.slice(at + 1, at + 4);
 }
 
 const SHORT_MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];

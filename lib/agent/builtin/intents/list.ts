@@ -10,6 +10,8 @@ import { findPriority } from "@/lib/task-line/priority";
 import { readWindow } from "../windows";
 import { exceptsByPosition, isListedRef, ordinalRef } from "./refs";
 import type { Intent, ListFilter } from "./types";
+import { isListWord } from "./list-tail";
+import { isBaseVerb } from "../verbs";
 
 const TASK_WORDS =
   /\b(?:tasks?|todos?|jobs|to-?dos?|to do's|to do list|to-?do list|list|items?|reminders?|agenda|plate|schedule|things? (?:to do|i need to do|left)|chores|errands|(?:need|have|got|left|there) to (?:do|get done)|should i (?:do|work on|focus on)|work on next)\b/;
@@ -560,6 +562,11 @@ const DID_VERBS =
  * "have I finished the tax return yet?" (is it done). Answered from list_tasks; never writes.
  */
 export function readLookup(text: string, clock: Clock): Intent | null {
+  const read = readLookupAsked(text, clock);
+  return read?.type === "list" ? withListNamed(read.filter, questionText(text) || text, clock) : read;
+}
+
+function readLookupAsked(text: string, clock: Clock): Intent | null {
   const plain = questionText(text);
   const said = text.trim().split(/\s+/);
   const how = {
@@ -891,6 +898,30 @@ function nextAsk(words: string[]): Intent | null {
   return ON_ALONE.has(tail) || tail === "to do" ? { type: "list", filter: { status: "pending" } } : null;
 }
 
+/**
+ * rule next-after (w14): "what's after the invitations", "whats the next thing after the passport",
+ * "what comes after the florist": the open tasks that come after the one named (planner.ts, windows.ts `shownOf`).
+ */
+const AFTER_ASKS = [
+  ["what's|whats|wots|wot's", "next", "after"],
+  ["what's|whats|wots|wot's", "after"],
+  ["what", "is|comes", "after"],
+  ["what", "comes", "next", "after"],
+  ["what", "is", "next", "after"],
+  ["what's|whats", "the", "next", "thing|task|job|one|bit", "after"],
+  ["what", "is", "the", "next", "thing|task|job|one|bit", "after"],
+  ["what", "do|should|shall", "i|we", "do|tackle", "after"],
+];
+function afterAsk(words: string[]): Intent | null {
+  const head = AFTER_ASKS.find((h) => startsWith(words, ...h));
+  if (!head) return null;
+  const named = words.slice(head.length).filter((w, i) => !(i === 0 && /^(?:the|my|that|this)$/.test(w)));
+  while (/^(?:one|thing|task|job|bit|then|done|is done|are done)$/.test(named.at(-1) ?? "")) named.pop();
+  if (named.length === 0 || named.length > 5 || named.some((w) => TIME_WORDS.has(w) || /^(?:it|that|this|them|lunch|work|school)$/.test(w)))
+    return null;
+  return { type: "list", filter: { status: "pending", after: named.join(" ") } };
+}
+
 /** "show me everything", "show me all my stuff", "gimme the lot": every task. */
 function everythingAsk(words: string[]): Intent | null {
   let i = 0;
@@ -961,12 +992,40 @@ function pluralAsk(words: string[], clock: Clock): Intent | null {
     return ["have i got", "do i have", "are there", "left"].includes(rest(words, 2)) ? topicIntent(noun) : null;
   const topic = noun.length >= 4 && noun.endsWith("s") && !noun.endsWith("ss") ? topicWord(noun, clock) : null;
   if (!topic) return null;
-  const after = rest(words, 2);
+  // "which bills have i still got to pay": "still" changes nothing; "have i got to pay" asks what is to do.
+  const after = rest(words, 2).replace(/\bstill /g, "");
+  const toDo = PLURAL_ASKED.some((p) => after.startsWith(`${p} to `)) && words.length <= 8;
   // "any bills to pay", "what letters need posting": a verb of doing after the noun
   const todo = startsWith(words.slice(2), "to|need|needing|that|still") && words.length <= 6;
   // "any bills?", "any parcels": the plural alone is the question.
   const alone = after === "" && words[0] === "any";
-  return PLURAL_ASKED.includes(after) || todo || alone ? topicIntent(topic) : null;
+  return PLURAL_ASKED.includes(after) || todo || toDo || alone ? topicIntent(topic) : null;
+}
+
+/** Words for to-dos after a list's name: "wedding jobs", "trip stuff". */
+const TODO_NOUN = new Set(["jobs", "stuff", "things", "bits", "tasks", "todos", "prep"]);
+/** "for the kids": people a task is for, never a list. */
+const FOR_PEOPLE = new Set(["kids", "family", "baby", "dog", "pets"]);
+/**
+ * rule list-in-question (w14): "which wedding jobs are still left", "what's left to do for the trip",
+ * "anything i've forgotten for the holiday": a word people name lists with (list-tail.ts) before a
+ * word for to-dos, or any name after a closing "for the/my", keeps the question to that list — or,
+ * when the user has no such list, to that topic (planner.ts `topicSteps`).
+ */
+function listInQuestion(text: string, clock: Clock): string | null {
+  const ws = trimPunctuation(text).split(/\s+/);
+  for (let i = 0; i + 1 < ws.length; i++) {
+    const w = ws[i] ?? "";
+    if (TODO_NOUN.has(ws[i + 1] ?? "") && !TODO_NOUN.has(w) && w !== "chores" && isListWord(w)) return w;
+  }
+  const n = ws.length;
+  const last = ws[n - 1] ?? "";
+  // After a closing "for the/my", any name that is no time or filter word: the topic when no list has it.
+  if (n >= 3 && ws[n - 3] === "for" && /^(?:the|my|our)$/.test(ws[n - 2] ?? "") && !FOR_PEOPLE.has(last) && topicWord(last, clock))
+    return last;
+  // "whats left to sort for christmas": a list word after a bare closing "for".
+  if (n >= 2 && ws[n - 2] === "for" && isListWord(last) && !FOR_PEOPLE.has(last) && topicWord(last, clock)) return last;
+  return null;
 }
 
 /** "what do i need to buy", "anything to get from the shops": the tasks of buying. */
@@ -975,7 +1034,22 @@ const BUY_ASKS = [
   ["what", "needs", "buying|getting"],
   ["anything|what", "to", "buy"],
 ];
-function buyAsk(words: string[]): Intent | null {
+function buyAsk(said: string[]): Intent | null {
+  // "what do i still need to buy": "still" after the subject changes nothing.
+  const words = said[3] === "still" ? [...said.slice(0, 3), ...said.slice(4)] : said;
+  // "what do i still have to book", "what have i got to post": the tasks of that verb (rule verb-asked, w14).
+  const verbAt = startsWith(words, "what", "do|should", "i|we", "need|have", "to")
+    ? 5
+    : startsWith(words, "what", "have", "i|we", "got", "to")
+      ? 5
+      : startsWith(words, "what", "have", "i|we", "still", "got", "to")
+        ? 6
+        : -1;
+  if (verbAt > 0 && words.length === verbAt + 1) {
+    const verb = words[verbAt] ?? "";
+    if (verb.length >= 3 && isBaseVerb(verb) && !/^(?:buy|get|do|be|have|say|see|know|go|make)$/.test(verb))
+      return { type: "list", filter: { status: "pending", query: verb } };
+  }
   const head = BUY_ASKS.find((h) => startsWith(words, ...h));
   const tail = head ? rest(words, head.length) : null;
   return tail !== null && (ON_ALONE.has(tail) || tail === "still") ? { type: "list", filter: { status: "pending", query: "buy" } } : null;
@@ -1357,7 +1431,7 @@ function taggedAsk(words: string[]): Intent | null {
 
 /** The other words a question about repeating tasks may have ("which of my tasks are on repeat"). */
 const REPEAT_ASK_WORDS = new Set(
-  "what what's whats which show list any anything my the are is do does have i got set to up on of me all tasks things stuff ones jobs chores".split(
+  "what what's whats which show list any anything my the are is do does have i got set to up on of me all tasks things stuff ones jobs chores that keep keeps again ive i've".split(
     " ",
   ),
 );
@@ -1374,6 +1448,7 @@ function readAsk(words: string[], clock: Clock, how: AskHow): Intent | null {
   if (words.length === 0 || words.length > 12) return null;
   return (
     followAsk(words, clock, how) ??
+    afterAsk(words) ??
     namedListAsk(words, clock) ??
     pendingAsk(words, clock) ??
     nextAsk(words) ??
@@ -1432,6 +1507,24 @@ function whenDo(t: string): [string, string] | null {
 
 /** A list request, or null. */
 export function readList(text: string, clock: Clock): Intent | null {
+  const read = readListAsked(text, clock);
+  return read?.type === "list" ? withListNamed(read.filter, questionText(text) || text, clock) : read;
+}
+
+/** Rule list-in-question: the list (or topic) a question about open tasks names, kept on its filter. */
+function withListNamed(filter: ListFilter, t: string, clock: Clock): Intent {
+  const f = filter;
+  const bare = !f.list && !f.label && !f.query && !f.parent && !f.after && !f.scope && !f.ask && f.status !== "completed";
+  const inList = bare ? listInQuestion(t, clock) : null;
+  if (!inList) return { type: "list", filter };
+  const out: ListFilter = { ...filter, list: inList, orTopic: true };
+  // "anything i've forgotten for the trip": what is still to do there, not what is overdue.
+  if (out.due === "overdue" && !/\b(?:overdue|late|past due|missed|behind|slipped|lapsed)\b/.test(t)) delete out.due;
+  out.status ??= "pending";
+  return { type: "list", filter: out };
+}
+
+function readListAsked(text: string, clock: Clock): Intent | null {
   const t = questionText(text) || text;
   if (asksForReminder(t)) return null;
   const organised = readOrganised(t, clock);

@@ -6,6 +6,7 @@
  * answers, offers or asks instead. Reads the clause as the user wrote it (lower-cased).
  */
 import { isBaseVerb } from "../verbs";
+import { OPINION_ASKED } from "../lexicon";
 import { baseOfGerund } from "./refs";
 
 export type Mood =
@@ -239,7 +240,7 @@ export function moodOf(clause: string): Mood {
   if (WHEN_I_CAN.test(t) && THEN_I_WILL.test(t)) return "intention";
   if (POLITE_REQUEST.test(t) || WHEN_I_CAN.test(t)) return "request";
   if (HYPOTHETICAL.test(t) || SUBJECTLESS_PLAN.test(t)) return "intention";
-  if (ADVICE.test(t)) return "advice";
+  if (ADVICE.test(t) || OPINION_ASKED.test(t)) return "advice";
   if (HEDGED.test(t)) return "intention";
   const intent = INTENTION.exec(t);
   if (intent) {

@@ -103,6 +103,8 @@ export type ListFilter = {
   noDue?: boolean;
   /** "what repeats?", "my repeating tasks": only tasks that repeat (the reply narrows the tool's list). */
   repeating?: boolean;
+  /** "what's after the invitations": only the open tasks that come after the one named (rule next-after). */
+  after?: string;
 };
 
 export type SayKind =
