@@ -36,6 +36,7 @@ import { movedThing } from "./lexicon";
 import type { TurnContext } from "./turn-context";
 import { applyWindow, windowInput } from "./windows";
 import { deedFitsTask, isBaseVerb } from "./verbs";
+import { mayNameUnknownList, placedInNamedList } from "./add-to-named-list";
 import { spellOut } from "./textisms";
 import { keepCorrection, sameDayAs } from "./corrections";
 import { plainDropVerbs } from "./slang";
@@ -251,8 +252,15 @@ function mapIntent(intent: Intent, ctx: TurnContext): Mapped {
     if (ids.length) out.calls.push(...onIds(ids));
   };
   switch (intent.type) {
-    case "add":
-      for (const { remindBeforeWithoutDue, remindOnDue, ...item } of intent.items) {
+    case "add": {
+      // Rule add-to-named-list: "add bin bags to cafe" — the user's lists looked up first (add-to-named-list.ts).
+      const lists = listsOfTurn(ctx) ?? listsOfLookup(ctx);
+      if (lists === null && has(ctx, "list_lists") && !groundable(ctx) && mayNameUnknownList(intent.items)) {
+        out.calls.push(LISTS_LOOKUP);
+        break;
+      }
+      for (const { remindBeforeWithoutDue, remindOnDue, ...said } of intent.items) {
+        const item = placedInNamedList(said, lists ?? []);
         // "remind me about the dentist the day before at 9" and no such task: nothing to count from; never a new task.
         if (remindOnDue) {
           out.notes.push(`I couldn't find a task matching '${item.title}'. Say "show my tasks" to see what's on your list.`);
@@ -263,6 +271,7 @@ function mapIntent(intent: Intent, ctx: TurnContext): Mapped {
         if (remindBeforeWithoutDue) out.notes.push(noDueForReminder(item.title, remindBeforeWithoutDue, item.due ?? null, ctx.clock));
       }
       break;
+    }
     case "list":
       out.calls.push({ toolName: "list_tasks", input: listInput(intent.filter, false, ctx.clock) });
       break;
@@ -782,6 +791,13 @@ function readsWithSomeList(ctx: TurnContext, found: TaskView[]): boolean {
   return g?.kind === "change" && g.change.changes.list !== undefined;
 }
 
+/** The lists the tasks this turn looked up are in (null before any lookup). */
+function listsOfLookup(ctx: TurnContext): string[] | null {
+  const r = ctx.turn.find((e): e is ToolResultEvent => e.kind === "result" && e.name === "list_tasks");
+  if (!r || r.outcome.kind !== "ok") return null;
+  return [...new Set(toTaskViews(r.outcome.value.tasks).flatMap((t) => (t.list ? [t.list] : [])))];
+}
+
 /** The names of the user's lists, when this turn looked them up. */
 function listsOfTurn(ctx: TurnContext): string[] | null {
   const r = ctx.turn.find((e): e is ToolResultEvent => e.kind === "result" && e.name === "list_lists");
@@ -1006,6 +1022,9 @@ function followUp(ctx: TurnContext): PlannedCall[] {
       return ids.length ? bulkCalls(ctx, intent.action, ids) : [];
     }
   }
+  // Rule add-to-named-list: after the lists were looked up, the add itself.
+  if (intent?.type === "add" && calledBefore.length === 1 && calledBefore[0]?.name === "list_lists")
+    return mapIntent(intent, ctx).calls.filter((c) => c.toolName !== "list_lists");
   if (calledBefore.length === 1 && calledBefore[0]?.name === "create_list") {
     const created = results.find((r) => r.name === "create_list" && r.outcome.kind === "ok");
     const add = created ? addAfterCreatedList(lastAssistantText(ctx.history), String(created.input.name ?? "")) : null;
@@ -1175,5 +1194,8 @@ export function planStep(conversation: Conversation, clock: Clock, available: Se
   }
   // Notes (e.g. "there's no fifth task") only belong to the reply when they came with calls.
   const first = firstStepOf(ctx);
-  return { calls: [], text: composeReply(ctx, first.calls.length > 0 ? first.notes : []) };
+  // The lists looked up for an add (rule add-to-named-list) are not shown: the reply is about the add.
+  const shownTurn =
+    only?.type === "add" ? ctx.turn.filter((e) => !((e.kind === "call" || e.kind === "result") && e.name === "list_lists")) : ctx.turn;
+  return { calls: [], text: composeReply({ ...ctx, turn: shownTurn }, first.calls.length > 0 ? first.notes : []) };
 }

@@ -6,7 +6,8 @@
  * word people name lists with (LIST_WORDS, one typo allowed) or is followed by "list". The add
  * tool then places the task in that list; a list the user does not have makes the tool fail and
  * the reply asks "There's no 'x' list yet — create it and add …?" (nothing is written). A word
- * that is no list word stays in the title as typed ("add talk to mum").
+ * that is no list word stays in the title as typed ("add talk to mum"); the planner may still find
+ * it among the user's own lists (add-to-named-list.ts).
  */
 
 /** Words people name their lists with: the bare word after "to/on/for" may be one of these. */
@@ -42,6 +43,10 @@ const GOING = new Set(
     "carry email text write talk speak reply show lend sell donate ship invite pay transfer explain introduce drop"
   ).split(" "),
 );
+/** Whether a verb's "to"/"for" names where one goes or whom for ("talk to mum", "drive to work"), not a list. */
+export function goesSomewhere(verb: string): boolean {
+  return GOING.has(verb.toLowerCase());
+}
 /** Verbs that place an item on a list ("put milk on shopping", "pop bleach down on shopping"); their particle goes with them. */
 const PLACING = new Set("add put pop stick chuck bung whack slap shove jot".split(" "));
 const PARTICLES = new Set("down on in onto".split(" "));

@@ -1,0 +1,49 @@
+/**
+ * add-to-named-list (named rule): "add bin bags to cafe" — a bare word after "to/on/in" closing an
+ * add may be one of the user's own lists, which the readers cannot know (intents/list-tail.ts knows
+ * only the words people usually name lists with). The planner looks the lists up once
+ * (`list_lists`); when the word names one, the task goes there and the words leave its title;
+ * otherwise the title stays as typed ("add talk to mum").
+ */
+import { capitalize } from "@/lib/task-line/text";
+import { goesSomewhere } from "./intents/list-tail";
+import type { AddItem } from "./intents/types";
+
+const JOINS = new Set(["to", "on", "onto", "in", "into"]);
+const ARTICLES = new Set(["the", "my", "our"]);
+const NAME = /^[a-z][a-z0-9-]*$/;
+const PLACING = new Set(["add", "put", "stick", "pop", "chuck", "bung", "shove", "whack"]);
+
+/** The list name a title may end with ("bin bags to cafe", "napkins on the cafe list"), and the title before it. */
+export function listTailOf(title: string): { head: string; name: string } | null {
+  const words = title.trim().split(/\s+/);
+  let end = words.length;
+  if (words[end - 1]?.toLowerCase() === "list") end--;
+  const name = (words[end - 1] ?? "").toLowerCase();
+  let k = end - 2;
+  if (ARTICLES.has((words[k] ?? "").toLowerCase())) k--;
+  if (k < 1 || !JOINS.has((words[k] ?? "").toLowerCase()) || !NAME.test(name)) return null;
+  // "talk to mum", "drive to work": where one goes, not a list.
+  if (goesSomewhere(words[0] ?? "")) return null;
+  // "put napkins in cafe": the placing verb goes with the list.
+  const from = k > 1 && PLACING.has((words[0] ?? "").toLowerCase()) ? 1 : 0;
+  return { head: words.slice(from, k).join(" "), name };
+}
+
+/** The user's list a word names ("cafe" → "Cafe", "project" → "Projects"), or null. */
+function listNamed(word: string, lists: readonly string[]): string | null {
+  const forms = [word, `${word}s`, word.replace(/s$/, "")];
+  return lists.find((l) => forms.includes(l.toLowerCase())) ?? null;
+}
+
+/** Whether an add may name a list of the user's that the readers could not see (then worth a `list_lists`). */
+export function mayNameUnknownList(items: readonly AddItem[]): boolean {
+  return items.some((i) => !i.list && listTailOf(i.title) !== null);
+}
+
+/** The item placed in the list its title ends with, when the user has that list. */
+export function placedInNamedList<T extends { title: string; list?: string }>(item: T, lists: readonly string[]): T {
+  const tail = item.list ? null : listTailOf(item.title);
+  const list = tail ? listNamed(tail.name, lists) : null;
+  return tail && list ? { ...item, title: capitalize(tail.head), list } : item;
+}
