@@ -105,6 +105,7 @@ describe("never a completion or a second reading of a group change", () => {
       expect(read(text).some((i) => i.type === "bulk" || i.type === "complete" || i.type === "bulkUpdate")).toBe(false);
     expect(read("mark everything done")).toEqual([{ type: "bulk", action: "complete", filter: { status: "pending" }, listed: false }]);
     expect(read("set all of them as done")).toEqual([{ type: "bulk", action: "complete", filter: {}, listed: true }]);
+    expect(read("mark all of them off")).toEqual([{ type: "bulk", action: "complete", filter: {}, listed: true }]);
   });
   it("a reason with a day after 'as', the same priority said again, and 'mind pushing'", () => {
     expect(read("everything overdue can go to monday as im away this weekend")).toEqual([
