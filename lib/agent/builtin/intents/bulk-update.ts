@@ -8,6 +8,7 @@
  */
 import type { Clock } from "@/lib/task-line/clock";
 import { verbs } from "../lexicon";
+import { isBaseVerb } from "../verbs";
 import { trimPunctuation } from "@/lib/task-line/text";
 import { NUMBER_WORD_PATTERN, numberFrom } from "@/lib/task-line/numbers";
 import { readFilter } from "./list";
@@ -16,9 +17,9 @@ import { type BulkChanges, fieldCount, type Intent, type ListFilter } from "./ty
 import { readValue } from "./update";
 import { baseOfGerund, exceptsByPosition } from "./refs";
 
-const NOUN = "(?:tasks|todos|to-?dos|items|ones|things|stuff|bits|lot|chores|errands|reminders|jobs)";
+const NOUN = "(?:tasks|todos|to-?dos|items|ones|things|stuff|bits|lot|chores|errands|reminders|jobs|deadlines)";
 const QUANT =
-  /^(?:all(?:\s+of)?(?:\s+(?:my|the|those|these|our))?|every(?:thing)?|each(?:\s+of)?(?:\s+(?:my|the))?|the\s+whole\s+lot|the\s+lot|anything|the\s+rest(?:\s+of\s+(?:my|the))?|(?:all\s+(?:of\s+)?)?(?:the|my|our)\s+(?:whole|entire))\b\s*/;
+  /^(?:all(?:\s+of)?(?:\s+(?:my|the|those|these|our))?|every(?:thing)?|(?:each|every\s+(?:single\s+)?one)(?:\s+of)?(?:\s+(?:my|the))?|the\s+whole\s+lot|the\s+lot|anything|the\s+rest(?:\s+of\s+(?:my|the))?|(?:all\s+(?:of\s+)?)?(?:the|my|our)\s+(?:whole|entire))\b\s*/;
 const FILTER_WORD =
   /\b(?:today'?s?|tomorrow'?s?|tonight'?s?|this\s+week'?s?|overdue|late|high|low|medium|urgent|important|priority|pending|open|completed|finished|done|closed|due|from|for|that'?s|that\s+is|that\s+are|which\s+(?:is|are)|left|remaining|outstanding|this|next|week|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday|on|my|the|of|i\s+have|i've\s+got)\b/g;
 const PLURAL_FILTERED = new RegExp(
@@ -31,6 +32,11 @@ const DONE_CLAUSE =
 
 /** "except (for) X", "apart from X", "but not X", "other than X", "not including X": X is left out. */
 const EXCEPTION = /\s+(?:except(?:\s+for)?|apart\s+from|but\s+not|other\s+than|not\s+including|excluding|besides)\s+(\S.*)$/;
+
+/** ", (but) not X" closing a request (one comma): X is left out. */
+const COMMA_NOT = /^([^,]+),\s+(?:but\s+)?not\s+([^,]+)$/;
+/** Words after an exception that name nothing: "…except the milk tho". */
+const EXCEPT_TAIL = /\s+(?:tho|though|obvs|obviously|ofc|pls|please|thanks|ta)$/;
 
 /** One word after "all" that is not a group: "all of it", "everything else", "everything now". */
 const NOT_A_GROUP =
@@ -107,13 +113,18 @@ export function bulkTarget(phrase: string, clock: Clock): ListFilter | null {
   if (done) filter.status = "completed";
   const topic = rest
     .replace(DONE_CLAUSE, " ")
-    .replace(/\b(?:tasks?|todos?|to-?dos?|items?|ones?|things?|stuff|bits?|reminders?|jobs?|lot|tagged|labell?ed|lists?)\b/g, " ")
+    .replace(
+      /\b(?:tasks?|todos?|to-?dos?|items?|ones?|things?|stuff|bits?|reminders?|jobs?|deadlines?|lot|tagged|labell?ed|lists?)\b/g,
+      " ",
+    )
     .replace(FILTER_WORD, " ")
     .replace(/\b(?:a|an|and|with|in|at|by|to|is|are|i|me|set|else)\b/g, " ")
     .replace(/\s+/g, " ")
     .trim();
   // Words the filters did not explain and that name nothing ("'ve got"): not a group this reader knows.
   if (/[^\p{L}\p{N}\s&-]/u.test(topic)) return null;
+  // "all of it", "all that": a pronoun points at tasks talked about, it never names a list, label or topic.
+  if (/^(?:it|that|this|those|these|them|they)$/.test(topic)) return null;
   // With a day range only one plain word can be a list or label ("tomorrow's work stuff").
   if (
     topic &&
@@ -158,7 +169,12 @@ function result(filter: ListFilter | null, changes: BulkChanges): Intent | null 
 }
 
 /** A bulk re-schedule or re-prioritise, or null. `text` is the cleaned, lower-case clause. */
-export function readBulkUpdate(said: string, clock: Clock): Intent | null {
+export function readBulkUpdate(heard: string, clock: Clock): Intent | null {
+  // "make all the shopping list low priority, not the milk tho": a "not X" after the request's one comma is its exception.
+  // "…, not today", "…, not urgent" say a value, never a task to leave out.
+  const not = COMMA_NOT.exec(heard);
+  const excepting = not?.[1] && not[2] && !readValue(not[2], clock) ? `${not[1]} except ${not[2]}` : heard;
+  const said = EXCEPTION.test(excepting) ? excepting.replace(EXCEPT_TAIL, "") : excepting;
   // "move everything for today to tomorrow except calling jen": the exception said after the whole request.
   const cut = EXCEPTION.exec(said);
   if (cut?.[1] && cut.index > 0 && !exceptsByPosition(said)) {
@@ -187,15 +203,35 @@ function nextWeekIfToday(read: Intent | null, said: string, clock: Clock): Inten
   return { ...read, changes: { ...read.changes, due: day.toISOString().slice(0, 10) } };
 }
 
+/** "(would you) mind moving all of today's stuff to saturday": the request said as what the user minds. */
+function withoutMindLead(text: string): string {
+  const m = /^(?:(?:would|do)\s+(?:you|u|ya)\s+)?mind\s+(\S+ing)\s+(.+)$/.exec(text);
+  if (!m?.[1] || !m[2]) return text;
+  const stem = m[1].slice(0, -3);
+  const verb = [stem, `${stem}e`, stem.replace(/(.)\1$/, "$1")].find((c) => BULK_VERB.test(c) || PLACING.has(c));
+  if (verb) return `${verb} ${m[2]}`;
+  const base = baseOfGerund(`${m[1]} ${m[2]}`);
+  return base === `${m[1]} ${m[2]}` ? text : base;
+}
+
+/** "put everything for tomorrow back 2 days": a placing verb with an amount back or forward is a move by that amount. */
+function withShiftVerb(text: string): string {
+  const w = text.split(" ");
+  if (!PLACING.has(w[0] ?? "") || !/\s(?:back|out|forward)\s+(?:by\s+)?(?:\S+\s+)?(?:days?|weeks?)$/.test(text)) return text;
+  return ["push", ...w.slice(1)].join(" ");
+}
+const BULK_VERB = new RegExp(`^(?:${verbs(["move", "postpone", "push", "advance", "set"], "base")})$`);
+const PLACING = new Set("put stick shove bung shift bump slide knock kick bring".split(" "));
+
 function readBulkUpdateWhole(said: string, clock: Clock): Intent | null {
   // "… till sat", "… to sun": a weekday, never the verb or the star.
-  const text = fixQuantTypos(said)
+  const text = withoutMindLead(fixQuantTypos(said))
     .replace(/\s+(?:will|would|could|can)\s+(?:ya|you|u)$/, "")
     .replace(
       /\b(to|till|til|until|on|by|for|next|this)\s+(sat|sun)$/,
       (_, p: string, d: string) => `${p} ${d}${d === "sat" ? "urday" : "day"}`,
     );
-  let m = new RegExp(`^(${MOVE})\\s+(.+)$`).exec(text);
+  let m = new RegExp(`^(${MOVE})\\s+(.+)$`).exec(withShiftVerb(text));
   if (m && m[1] && m[2]) {
     const verb = m[1];
     const body = m[2];
@@ -212,7 +248,9 @@ function readBulkUpdateWhole(said: string, clock: Clock): Intent | null {
     const after = /^(.+?)\s+(?:back\s+|over\s+)?(?:to|till|until|for)\s+the\s+(?:day\s+after|next\s+day|following\s+day)$/.exec(body);
     const group = after?.[1] ? bulkTarget(after[1], clock) : null;
     const oneDay = group?.window && JSON.stringify(group.window.from) === JSON.stringify(group.window.to);
-    if (group && (group.due === "today" || oneDay)) return result(group, { shiftDays: 1 });
+    // "push each of the school things to the day after": a group the request narrows, each a day after its own (undated ones stay).
+    const narrowed = group && (group.scope || group.label || group.list || group.due === "overdue");
+    if (group && (group.due === "today" || oneDay || narrowed)) return result(group, { shiftDays: 1 });
     if (after) return null;
     const dated = splitAtDate(body, clock);
     if (dated) return result(bulkTarget(dated.target.replace(/\s+(?:back|out|over|forward)$/, ""), clock), { due: dated.due });
@@ -226,16 +264,30 @@ function readBulkUpdateWhole(said: string, clock: Clock): Intent | null {
   }
   // "make all the shopping tasks high priority", "set everything overdue to low".
   m = new RegExp(
-    `^(?:${SET})\\s+(.+?)\\s+(?:to\\s+|as\\s+|at\\s+)?((?:a\\s+)?(?:high|low|medium|normal|top|urgent|important|not urgent|unimportant)(?:[- ]priority)?)$`,
+    `^(?:${SET})\\s+(.+?)\\s+(?:to\\s+|as\\s+|at\\s+)?((?:a\\s+)?(?:high|low|medium|normal|top|urgent|important|not urgent|unimportant)(?:[- ]prio(?:rity)?)?)$`,
   ).exec(text);
   if (m && m[1] && m[2]) {
-    const priority = priorityWord(m[2]) ?? findPriority(m[2])?.priority;
+    const word = m[2].replace(/[- ]prio$/, "");
+    const priority = priorityWord(word) ?? findPriority(word)?.priority;
     if (priority) return result(bulkTarget(m[1], clock), { priority });
   }
   m = new RegExp(`^(${RAISE}|${LOWER})\\s+(?:the\\s+priority\\s+(?:of|on)\\s+)?(.+?)(?:\\s+to\\s+(.+))?$`).exec(text);
   if (m && m[1] && m[2]) {
     const priority = m[3] ? priorityWord(m[3]) : new RegExp(`^${LOWER}$`).test(m[1]) ? "low" : "high";
     if (priority) return result(bulkTarget(m[2], clock), { priority });
+  }
+  // "none of the garden stuff is urgent", "none of the shopping is urgent anymore": the same (rule NEGATED-GROUP).
+  m =
+    /^(nothing|none\s+of)\s+(.+?)\s+(?:is|are|'s|r)\s+(?:really\s+|that\s+)?(?:urgent|important|a priority|high priority)(?:\s+(?:any\s?more|now|tbh|really|atm|at the moment|either))?$/.exec(
+      text,
+    );
+  if (m?.[1] && m[2]) {
+    const group = m[1] === "nothing" ? `everything ${m[2]}` : /^(?:the|my|our)\s/.test(m[2]) ? `all ${m[2]}` : null;
+    // Only the urgent ones of the group come down; a low one is never raised.
+    const filter = group ? bulkTarget(group, clock) : null;
+    if (filter) return result({ ...filter, priority: "high" }, { priority: "medium" });
+    // "none of those are urgent": the tasks shown, some perhaps low already; which to change is asked, never guessed.
+    return /^(?:them|those|these|it|that)$/.test(m[2]) ? { type: "say", kind: "unclear" } : null;
   }
   // "everything tagged work is urgent from now on", "all the errands stuff is low priority now".
   m =
@@ -260,26 +312,42 @@ function readBulkUpdateWhole(said: string, clock: Clock): Intent | null {
     if (priority) return result(bulkTarget(m[1], clock), { priority });
   }
   // "nothing on the errands list is urgent anymore": back to normal priority.
-  m = /^nothing\s+(.+?)\s+is\s+(?:urgent|important|a priority|high priority)\s+(?:any\s?more|now)$/.exec(text);
-  if (m?.[1]) return result(bulkTarget(`everything ${m[1]}`, clock), { priority: "medium" });
   // "can everything overdue go to tomorrow": the same, asked.
-  const asked = /^(?:can|could)\s+((?:all|every|everything|the\s+whole)\b.+?)\s+(?:all\s+)?(go|move|wait|be moved|shift)\s+(.+)$/.exec(
-    text,
-  );
+  const asked =
+    /^(?:can|could)\s+((?:all|every|everything|the\s+whole)\b.+?)\s+(?:all\s+)?(go|move|wait|be moved|shift|be due)\s+(.+)$/.exec(text);
   if (asked?.[1] && asked[2] && asked[3]) return readBulkUpdateWhole(`${asked[1]} can ${asked[2]} ${asked[3]}`, clock);
   // "everything due today can wait till tomorrow", "all my overdue tasks should move to friday".
   m =
-    /^(.+?)\s+(?:can|could|should|will|may|must|needs? to)\s+(?:all\s+)?(?:wait|move|go|be moved|be pushed|be postponed|shift|slide)(?:\s+(?:back|over))?\s+(?:to|until|till|til|for|on|by)\s+(.+)$/.exec(
+    /^(.+?)\s+(?:can|could|should|will|may|must|needs? to)\s+(?:all\s+)?(?:wait|move|go|be moved|be pushed|be postponed|shift|slide|be due)(?:\s+(?:back|over))?\s+(?:to|until|till|til|for|on|by)\s+(.+)$/.exec(
       text,
     );
   if (m && m[1] && m[2]) {
     const changes = readValue(m[2], clock);
     if (changes?.due && fieldCount(changes) === 1) return result(bulkTarget(m[1], clock), { due: changes.due });
   }
+  // Rule BARE-GROUP-MOVE: "everything overdue to today", "all the garden stuff to friday", "all the shopping
+  // list low priority": a group named by a quantifier and what it becomes, the verb left out; never a bare "everything".
+  if (QUANT.test(text)) {
+    const bare = bareGroupChange(text, clock);
+    if (bare) return bare;
+  }
   // "clear the due dates from all completed tasks"
   m = /^(?:clear|remove|drop|delete|unset)\s+(?:the\s+)?(?:due\s+dates?|deadlines?|dates)\s+(?:from|of|on|for)\s+(.+)$/.exec(text);
   if (m && m[1]) return result(bulkTarget(m[1], clock), { clearDue: true });
   return null;
+}
+
+function bareGroupChange(text: string, clock: Clock): Intent | null {
+  const narrowed = (f: ListFilter | null) => (f && (f.due || f.window || f.scope || f.label || f.list) ? f : null);
+  const seps = [...text.matchAll(/\s+(?:to|till|til|until)\s+/g)].reverse();
+  for (const sep of seps) {
+    const changes = readValue(text.slice((sep.index ?? 0) + sep[0].length), clock);
+    if (changes?.due && fieldCount(changes) === 1)
+      return result(narrowed(bulkTarget(text.slice(0, sep.index), clock)), { due: changes.due });
+  }
+  const m = /^(.+?)\s+(?:to\s+|as\s+)?(?:all\s+)?(high|low|medium|normal|top)[- ]prio(?:rity)?$/.exec(text);
+  const priority = m?.[2] ? priorityWord(m[2]) : null;
+  return m?.[1] && priority ? result(narrowed(bulkTarget(m[1], clock)), { priority }) : null;
 }
 
 /** A word's simple singular, for comparing names: "errands" → "errand", "groceries" → "grocery". */
@@ -300,11 +368,25 @@ export function inScope<T extends { title: string; list?: string | null; labels?
   const kept = inNamedScope(tasks, filter);
   if (!filter.except) return kept;
   // An exception that names no task in the group means the group is not what the user thinks: act on none.
-  const except = filter.except.split(/\s+/).map(stem).filter(Boolean);
-  const left = kept.filter((t) => {
+  // "except the gym and the meds": each thing named is left out, and each must name a task of the group.
+  const named = (words: string[]) => (t: T) => {
     const title = new Set(t.title.split(/\s+/).map(stem));
-    return !except.every((w) => title.has(w));
-  });
+    return words.every((w) => title.has(w));
+  };
+  const whole = filter.except.split(/\s+/).map(stem).filter(Boolean);
+  const parts = filter.except
+    .split(/\s*(?:,|&|\band\b|\bor\b)\s*/)
+    .map((p) =>
+      p
+        .replace(/^(?:the|my|our)\s+/, "")
+        .split(/\s+/)
+        .map(stem)
+        .filter(Boolean),
+    )
+    .filter((p) => p.length > 0);
+  const groups = kept.some(named(whole)) || parts.length < 2 ? [whole] : parts;
+  if (!groups.every((g) => kept.some(named(g)))) return [];
+  const left = kept.filter((t) => !groups.some((g) => named(g)(t)));
   return left.length < kept.length ? left : [];
 }
 
@@ -709,6 +791,8 @@ export function groupThenUnreadCommand(said: string, clock: Clock): boolean {
 export function readGroupThenCommand(said: string, clock: Clock): Intent | null {
   const pieces = groupAndCommand(fixQuantTypos(said.toLowerCase()));
   if (!pieces) return null;
+  // "move todays stuff to tomorrow, its not urgent": a first piece that is a request itself is no group.
+  if (readBulkUpdate(pieces[0], clock) || isBaseVerb(pieces[0].split(" ")[0] ?? "")) return null;
   const filter = leadingGroup(pieces[0], clock);
   if (!filter) return null;
   const command = groupCommand(pieces[1], clock);

@@ -38,7 +38,14 @@ const LIST_VERB =
 
 /** Words of a title that point at tasks the user has: "it all", "everything", "make it …". */
 const POINTS_AT_TASKS =
-  /\b(?:it all|them all|all of it|all of them|everything|everythin|the lot|the whole lot)\b|^(?:make|set|put|move|push|shove|bump|change|mark)\s+(?:it|them|that|this|those|these)\b|\ball,/;
+  /\b(?:it all|them all|all of it|all of them|everything|everythin|the lot|the whole lot)\b|^(?:make|set|put|move|push|shove|bump|change|mark)\s+(?:it|them|that|this|those|these)\b|\ball,|^(?:none|nothing|neither)\s+(?:of|on|in|for)\b|^(?:move|push|shove|bump|shift|make|set|put)\s+(?:all|every|each|todays|today's|tomorrows|tomorrow's|the whole)\b/;
+
+/** A group said with a negated quantifier: "none of the garden stuff", "nothing on the list". */
+const NEGATED_GROUP = /^(?:none|nothing|neither)\s+(?:of|on|in|for)\b/;
+
+/** A name that is a group with a clause after it, or a request about a group ("push everything to monday"). */
+const GROUP_REQUEST =
+  /^(?:all|every|everything|each)\b.*,|^(?:move|push|shove|bump|shift|put|make|set|mark)\s+(?:all|every|everything|each|todays|today's|tomorrows|tomorrow's|the whole)\b/;
 
 /** A negation in a statement: "isnt", "won't", "not", "no longer", "cba" (can't be bothered). */
 const NEGATED =
@@ -157,6 +164,20 @@ export function gate(c: GateClause, intent: Intent, mutates: boolean, reader = "
     const single = !/\s/.test(c.lower.trim());
     if ((asked && !LIST_VERB.test(asked)) || single) return { type: "offer", item: intent.items[0] };
   }
+  // "none of the garden stuff is urgent", "nothing on the list is due today": a negated group is never
+  // the name of one task (rule NEGATED-GROUP; bulk-update.ts reads the ones it can).
+  // "make all the work stuff low priority, its urgent": a group with a clause after it is never one task's name either.
+  const names =
+    intent.type === "update"
+      ? [intent.ref]
+      : intent.type === "complete" || intent.type === "delete" || intent.type === "reopen"
+        ? intent.refs
+        : [];
+  if (
+    mutates &&
+    names.some((r) => r.kind === "phrase" && (NEGATED_GROUP.test(r.text.toLowerCase()) || GROUP_REQUEST.test(r.text.toLowerCase())))
+  )
+    return { type: "say", kind: "unclear" };
   // "no need to change X", "maybe the report could wait a week": said, not asked; nothing is written.
   if (
     mutates &&

@@ -723,11 +723,22 @@ export function classify(message: string, clock: Clock): Intent[] {
   if (excepted) return excepted;
   const positions = positionsChange(text, clock);
   if (positions) return positions;
-  const read = classifyBounded(text, clock, true);
+  const read = dayAfterItsOwn(classifyBounded(text, clock, true), text);
   // "the overdue lot, whack em on friday": a group and a pronoun for it is never a new task; ask.
   if (read.some((i) => i.type === "add" || i.type === "offer") && groupThenUnreadCommand(cleanRequest(text), clock))
     return [{ type: "say", kind: "unclear" }];
   return read;
+}
+
+/**
+ * Rule DAY-AFTER-ITS-OWN: "move them all to the day after", "can they go to the next day?": the tasks
+ * shown (or "it") a day later than each one's own day, never all to tomorrow.
+ */
+function dayAfterItsOwn(read: Intent[], text: string): Intent[] {
+  const only = read.length === 1 ? read[0] : undefined;
+  if (only?.type !== "update" || (only.ref.kind !== "listed" && only.ref.kind !== "pronoun") || fieldCount(only.changes) !== 1) return read;
+  if (!only.changes.due || !/\bthe (?:day after|next day|following day)\W*$/.test(text.toLowerCase())) return read;
+  return [{ ...only, changes: { shiftDays: 1 } }];
 }
 
 /** Verbs before positions ("make the 2nd and 3rd low priority") and the words between them and the value. */
@@ -831,7 +842,7 @@ function classifyBounded(text: string, clock: Clock, answerFirst: boolean): Inte
   // "bike shop cant do sat, moving the bike service to monday": a remark, then the request (rule REMARK-THEN-REQUEST).
   const request = answerFirst ? remarkThenRequest(text, clock) : null;
   if (request) return request;
-  const asked = answerFirst ? (requestThenAside(text, clock) ?? bulkThenSameAside(text, clock)) : null;
+  const asked = answerFirst ? (requestThenAside(text, clock) ?? bulkThenSameAside(text, clock) ?? bulkThenReason(text, clock)) : null;
   if (asked) return asked;
   const clauses = text
     .split(CLAUSE_SPLIT)
@@ -908,6 +919,66 @@ function bulkThenSameAside(text: string, clock: Clock): Intent[] | null {
   const aside = classifyBounded(cleanRequest(text.slice(comma + 1)), clock, false);
   const same = aside.length === 1 && aside[0]?.type === "update" && aside[0].ref.kind === "pronoun" ? aside[0].changes : null;
   return same && fieldCount(same) === 1 && same.priority === bulk.changes.priority ? head : null;
+}
+
+/** Words after "as" that open a reason ("… as i'm off sick", "… as it's raining"). */
+const AS_SUBJECT = new Set("i im i'm ive i've we we're were it its it's there theres there's the my our".split(" "));
+/** Words that open a piece that is not a reason: an exception, a second request, a correction, "too". */
+const NOT_REASON_LEAD = new Set(
+  "not except apart but bar besides excluding other leave keep skip only just and or plus also then actually instead no nope nah rather make".split(
+    " ",
+  ),
+);
+const NOT_REASON_WORD = new Set("except apart excluding besides too also instead rather".split(" "));
+
+/** The request and the reason said after it: at the message's one comma, or at "because/cos/since/as …". */
+function splitReasonAfter(text: string): { head: string; tail: string; byWord: boolean } | null {
+  const lower = text.toLowerCase();
+  const comma = lower.indexOf(",");
+  if (comma > 0) {
+    if (lower.indexOf(",", comma + 1) >= 0) return null;
+    const tail = text.slice(comma + 1).trim();
+    return { head: text.slice(0, comma), tail, byWord: /^(?:because|cos|coz|cause|since|as)\s/i.test(tail) };
+  }
+  const w = lower.split(/\s+/);
+  for (let i = 2; i < w.length - 1; i++) {
+    const word = w[i] ?? "";
+    if (["because", "cos", "coz", "cause", "since"].includes(word) || (word === "as" && AS_SUBJECT.has(w[i + 1] ?? "")))
+      return { head: w.slice(0, i).join(" "), tail: w.slice(i + 1).join(" "), byWord: true };
+  }
+  return null;
+}
+
+/**
+ * Rule BULK-REASON: "make all the work stuff high priority, its urgent", "move todays stuff to tomorrow
+ * as im off sick", "push all the diy stuff to saturday, the weather's rubbish till then": a change of a
+ * group the request names (a day, list, label or scope; never a bare "everything"), then a reason that
+ * asks for nothing — no question, no request, no day, no exception, no other priority; the change alone.
+ */
+function bulkThenReason(text: string, clock: Clock): Intent[] | null {
+  const split = splitReasonAfter(text);
+  if (!split) return null;
+  const tail = cleanRequest(split.tail.replace(/^(?:because|cos|coz|cause|since|as)\s+/i, ""));
+  const words: string[] = tail.match(/[a-z0-9']+/g) ?? [];
+  if (words.length === 0 || words.length > 12 || split.tail.includes("?")) return null;
+  const head = classifyBounded(split.head, clock, false);
+  const bulk = head.length === 1 && head[0]?.type === "bulkUpdate" ? head[0] : null;
+  const f = bulk?.filter;
+  if (!bulk || !f || f.except || !(f.due || f.window || f.scope || f.label || f.list)) return null;
+  // "move todays stuff to tomorrow, its not urgent": a second change of "it" beside the group's: which tasks? Ask.
+  const aside = classifyBounded(tail, clock, false);
+  if (aside.length === 1 && aside[0]?.type === "update" && aside[0].ref.kind === "pronoun") {
+    const same = fieldCount(aside[0].changes) === 1 && aside[0].changes.priority && aside[0].changes.priority === bulk.changes.priority;
+    if (!same) return [{ type: "say", kind: "unclear" }];
+  }
+  // "…, its urgent", "…, no rush" repeat the priority; any other priority word in the reason is not read here.
+  const said = readValue(tail.replace(/^(?:it'?s|they'?re|theyre|its all|it's all)\s+/, ""), clock);
+  if (said?.priority && fieldCount(said) === 1 && said.priority === bulk.changes.priority) return head;
+  if (NOT_REASON_LEAD.has(words[0] ?? "") || words.some((x) => NOT_REASON_WORD.has(x))) return null;
+  // A day after a comma may correct the request ("…, actually friday"); after "as/because" it is the reason's own ("as im away this weekend").
+  if ((!split.byWord && findDue(tail, clock)) || !onlyRemark(tail, words, clock)) return null;
+  if (/\b(?:urgent|priority|prio|important|high|low)\b/.test(tail)) return null;
+  return head;
 }
 
 const SETTING_VERB = new Set(["change", "make", "move", "set", "put", "switch", "update", "do"]);

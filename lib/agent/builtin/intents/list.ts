@@ -1636,7 +1636,11 @@ export function readBulk(text: string, clock: Clock): Intent | null {
   }
   const reopen = BULK_REOPEN.exec(text);
   if (reopen) return bulk("reopen", reopen[1] ?? "", clock, "completed");
-  const listed = BULK_COMPLETE.exec(text);
+  // "set all the uni stuff to low, exams are done": "set"/"mark" says no state without one at its end, nor with a
+  // second piece after a comma — never a completion of the group (rule SET-IS-NO-TICK).
+  const unstated =
+    /^(?:mark|set)\s/.test(text) && (text.includes(",") || !/\s(?:as\s+)?(?:done|complete|completed|finished|off)$/.test(text));
+  const listed = unstated ? null : BULK_COMPLETE.exec(text);
   if (listed && listed[1]) return { type: "bulk", action: "complete", filter: {}, listed: true };
   const complete = listed
     ? { words: listed[2] ?? "" }
