@@ -39,7 +39,7 @@ const AMOUNT = "(\\d{1,4}|an?|one|two|three|four|five|ten|fifteen|twenty|thirty|
 const UNIT = "(minutes?|mins?|hours?|hrs?|days?|weeks?)";
 
 const BEFORE = new RegExp(
-  `\\b${REMIND}\\s+(?:about\\s+)?(?:${AMOUNT}\\s+${UNIT}|(an?\\s+hour|half an hour|the day|the night|the evening))\\s+(?:before(?:hand)?|earlier|ahead|in advance|prior)\\b`,
+  `\\b${REMIND}\\s+(?:about\\s+)?(?:${AMOUNT}\\s+${UNIT}|(an?\\s+hour|half an hour|the day|the night|the evening|the week))\\s+(?:before(?:hand)?|earlier|ahead|in advance|prior)\\b`,
   "i",
 );
 const THE_BEFORE: Record<string, number> = {
@@ -49,6 +49,7 @@ const THE_BEFORE: Record<string, number> = {
   "the day": 1440,
   "the night": 1440,
   "the evening": 1440,
+  "the week": 10080,
 };
 /** "remind me <when> to <task>", "alert me tomorrow at 10 about <task>": the time words sit between "remind me" and "to" or "about". */
 // eslint-disable-next-line regexp/no-super-linear-backtracking -- the time words are capped at 60 characters

@@ -303,7 +303,13 @@ function takeMention(tokens: Token[], m: Mention): void {
     // "call the boiler task boiler service instead": "task/one/item" closes the mention.
     if (/^(?:one|task|item)$/.test(tokens[to]!.w)) break;
   }
-  for (let i = from; i <= to; i++) tokens[i]!.used = true;
+  // "vet's booked bella in for thursday": a told deed between the title's words ("booked") is no part of the name.
+  for (let i = from; i <= to; i++) if (!toldInside(tokens[i]!, title)) tokens[i]!.used = true;
+}
+
+/** A past form inside a mention that is none of the title's words ("booked" in "vet's booked bella"): what happened. */
+function toldInside(t: Token, title: Set<string>): boolean {
+  return !title.has(t.stem) && baseOfPast(t.w) !== null && !isBaseVerb(t.w);
 }
 
 /** The message's words as typed (casing kept), one for each token of tokenize(). */

@@ -67,6 +67,16 @@ export function lastTouched(events: ConversationEvent[]): { tasks: TaskView[]; f
   return { tasks: [], fromList: false };
 }
 
+/** Every task the last turn's tool results touched ("add bread, jam and butter" then "put them all on groceries"). */
+function touchedLastTurn(events: ConversationEvent[]): TaskView[] {
+  const start = events.findLastIndex((e) => e.kind === "user");
+  const seen = new Map<string, TaskView>();
+  // Lookups (list_tasks, list_lists) are how the turn found its task, never what it touched.
+  for (const r of results(events.slice(start + 1)))
+    if (r.outcome.kind === "ok" && !r.name.startsWith("list_")) for (const t of tasksOf(r.outcome)) seen.set(t.id, t);
+  return [...seen.values()];
+}
+
 /** A task seen anywhere in the conversation, by id (latest version). */
 export function knownTask(events: ConversationEvent[], id: string): TaskView | null {
   for (const r of results(events).reverse()) {
@@ -151,7 +161,8 @@ export function resolveRef(ref: TaskRef, events: ConversationEvent[], clock?: Cl
   }
   const list = latestList(events, clock);
   if (!list || list.length === 0) {
-    const { tasks } = lastTouched(events);
+    const touched = touchedLastTurn(events);
+    const tasks = touched.length > 0 ? touched : lastTouched(events).tasks;
     if (ref.kind === "listed" && ref.except)
       return { problem: "I'm not sure which tasks you mean. Ask me to show your tasks first, then tell me which ones." };
     if (ref.kind === "listed" && tasks.length) return countMismatch(ref, tasks.length) ?? { ids: tasks.map((t) => t.id) };

@@ -28,6 +28,7 @@ describe("findReminderPhrase", () => {
   it("reads offsets in other words", () => {
     expect(read("standup at 9:30 remind me an hour before")).toMatchObject({ kind: "before", minutes: 60, rest: "standup at 9:30" });
     expect(read("flight on friday, remind me the day before")).toMatchObject({ kind: "before", minutes: 1440, rest: "flight on friday" });
+    expect(read("home insurance renewal, remind me the week before")).toMatchObject({ kind: "before", minutes: 10080 });
     expect(read("call at 4 and remind me 2 hours earlier")).toMatchObject({ kind: "before", minutes: 120 });
     expect(read("meeting at 10, remind me half an hour before")).toMatchObject({ kind: "before", minutes: 30, rest: "meeting at 10" });
   });

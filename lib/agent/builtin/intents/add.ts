@@ -8,7 +8,7 @@ import { readDueRelativeReminder } from "@/lib/task-line/due-relative";
 import { leadingReminder, readTaskLine } from "@/lib/task-line/read";
 import { quoted } from "@/lib/task-line/text";
 import { findPriority } from "@/lib/task-line/priority";
-import { dueToString, reminderTime } from "@/lib/task-line/dates";
+import { dueToString, findDue, reminderTime } from "@/lib/task-line/dates";
 import { addDays, compareDates, formatIsoLocalDateTime, parseIsoDate } from "@/lib/task-line/calendar";
 import { INTERJECTIONS, keepsDoing, pluralDoes, NEGATIONS, saysHowItIs, UNDER_WAY } from "../lexicon";
 import { baseOfPast, isBaseVerb } from "../verbs";
@@ -274,7 +274,7 @@ export function readAdd(body: string, clock: Clock, list = false, prefix = ""): 
   // "eggs, bread and cheese to shopping": the list goes to every item; a series of things (not of chores) is split.
   const tail = listTail(text);
   if (tail) text = tail.core;
-  const several = list || announced !== null || (tail !== null && !isBaseVerb(text.split(" ", 1)[0] ?? ""));
+  const several = list || announced !== null || (tail !== null && !isBaseVerb(text.split(" ", 1)[0] ?? "")) || thingsSeries(text, clock);
   // "add "water plants" and "feed fish"": each quoted title is its own task.
   const quotedTitles = [...text.matchAll(/"([^"]+)"/g)];
   const onlyQuotes = quotedTitles.length > 1 && onlySeparators(text.replace(/"[^"]+"/g, " "));
@@ -288,6 +288,19 @@ export function readAdd(body: string, clock: Clock, list = false, prefix = ""): 
     .filter((i) => i.title.length > 0)
     .map((i) => (shared && !i.priority ? { ...i, priority: shared } : i))
     .map((i) => (remind && i.due && !i.remindAt ? withReminder(i, clock) : i));
+}
+
+/**
+ * Rule things-series: "add milk, bread and bin bags" — three or more short things in a comma series
+ * (no verb first, no date anywhere) are one task each, as with a list named after them.
+ */
+function thingsSeries(text: string, clock: Clock): boolean {
+  if (!text.includes(",") || quoted(text) || findDue(text, clock)) return false;
+  const parts = text.split(/\s*,\s*(?:and\s+|&\s+)?|\s+(?:and|&)\s+/).map((p) => p.trim());
+  return (
+    parts.length >= 3 &&
+    parts.every((p) => /^[a-z][a-z' -]*$/i.test(p) && p.split(/\s+/).length <= 3 && !isBaseVerb(p.split(/\s+/)[0]!.toLowerCase()))
+  );
 }
 
 /** "remind me to X at 6" reminds at 6; "ping me about X on friday" (a day only) that morning (reminderTime). */

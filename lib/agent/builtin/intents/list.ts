@@ -848,8 +848,9 @@ function pendingAsk(words: string[], clock: Clock): Intent | null {
   if (onAt) {
     const tail = rest(words, onAt);
     if (ON_ALONE.has(tail)) return pending;
-    // "what's on for work", "anything for the garden".
-    if (words[onAt] === "for") {
+    // "what's on for work", "anything for the garden"; "what's on at work" (a list word: not "at the cinema").
+    const at = words[onAt] === "at" && words.length === onAt + 2 && isListWord(words[onAt + 1] ?? "");
+    if (words[onAt] === "for" || at) {
       const w = words.slice(onAt + 1).filter((x) => x !== "the" && x !== "my");
       const topic = w.length === 1 ? topicWord(w[0], clock) : null;
       if (topic) return topicIntent(topic);
