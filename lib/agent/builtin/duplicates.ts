@@ -131,7 +131,8 @@ export function findDuplicate(title: string, tasks: TaskView[]): Duplicate | nul
 
 /**
  * The slots an add carries, as a change to the task it duplicates; null when it carries none.
- * `now`: the user's local date and time ("2026-11-26T14:00:00"); a reminder before it is a misreading.
+ * `now`: the user's local date and time ("2026-11-26T14:00:00"); a reminder on a day already gone is a
+ * misreading. One earlier today is kept ("nudge me the night before the bins" said at 20:15 rings at once).
  */
 export function slotsOf(item: AddItem, task: TaskView, now: string): Changes | null {
   const today = now.slice(0, 10);
@@ -141,7 +142,7 @@ export function slotsOf(item: AddItem, task: TaskView, now: string): Changes | n
     if (!task.dueAt) return null;
     const day = addDays(localParts(new Date(task.dueAt), timeZone).date, -days);
     const at = formatIsoLocalDateTime(day, hour, minute);
-    return at < now ? null : { remindAt: at };
+    return at.slice(0, 10) < today ? null : { remindAt: at };
   }
   // "remind me about the dentist the day before": a day already gone is a misreading, never a new due date.
   if ((item.due && item.due.slice(0, 10) < today) || (item.remindAt && item.remindAt.slice(0, 10) < today)) return null;

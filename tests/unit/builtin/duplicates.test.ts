@@ -66,11 +66,14 @@ describe("slotsOf", () => {
     expect(slotsOf({ title: "x" }, task("x"), "2026-11-22")).toBeNull();
     expect(slotsOf({ title: "x", due: "2026-11-21" }, task("x"), "2026-11-22")).toBeNull();
   });
-  it("sets a reminder counted from the task's due day only while it is still ahead ('the morning of' at 2 pm that day is gone)", () => {
-    const item = { title: "x", remindOnDue: { days: 0, hour: 9, minute: 0, timeZone: "UTC" } };
+  it("sets a reminder counted from the task's due day unless its day is gone ('the day before' a task due today)", () => {
     const dueToday = task("x", { dueAt: "2026-11-26T12:00:00.000Z" });
-    expect(slotsOf(item, dueToday, "2026-11-26T08:00:00")).toEqual({ remindAt: "2026-11-26T09:00:00" });
-    expect(slotsOf(item, dueToday, "2026-11-26T14:00:00")).toBeNull();
+    const morningOf = { title: "x", remindOnDue: { days: 0, hour: 9, minute: 0, timeZone: "UTC" } };
+    expect(slotsOf(morningOf, dueToday, "2026-11-26T08:00:00")).toEqual({ remindAt: "2026-11-26T09:00:00" });
+    // Earlier the same day: kept (it rings at once).
+    expect(slotsOf(morningOf, dueToday, "2026-11-26T14:00:00")).toEqual({ remindAt: "2026-11-26T09:00:00" });
+    const dayBefore = { title: "x", remindOnDue: { days: 1, hour: 9, minute: 0, timeZone: "UTC" } };
+    expect(slotsOf(dayBefore, dueToday, "2026-11-26T08:00:00")).toBeNull();
   });
 });
 
