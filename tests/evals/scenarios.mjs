@@ -23,6 +23,7 @@ async function seeded(base, c, n) {
   for (const s of c.setup ?? []) {
     const body = { title: s.title };
     if (s.priority) body.priority = s.priority;
+    if (s.description) body.description = s.description;
     if (s.due !== undefined) body.dueAt = utcDay(s.due).toISOString();
     if (s.list) body.listId = lists.get(norm(s.list));
     if (s.labels) body.labels = s.labels;
