@@ -4,7 +4,7 @@
  * user's local day, never the server's.
  */
 import { isValidTimeZone, localParts as zonedParts } from "@/lib/tasks/time-zone";
-import { type CivilDate, formatIsoLocalDateTime, parseIsoDate, weekdayOf } from "./calendar";
+import { type CivilDate, parseIsoDate, weekdayOf } from "./calendar";
 
 export type Clock = {
   now: Date;
@@ -51,9 +51,4 @@ export function clockAt(now: Date, timeZone: string): Clock {
   const zone = safeZone(timeZone);
   const { date, minutes } = localParts(now, zone);
   return { now, timeZone: zone, today: date, minutes, weekday: weekdayOf(date) };
-}
-
-/** The user's local date and time as an ISO local date-time ("2026-11-26T14:00:00"), comparable with a reminder's. */
-export function localNow(clock: Clock): string {
-  return formatIsoLocalDateTime(clock.today, Math.floor(clock.minutes / 60), clock.minutes % 60);
 }

@@ -6,7 +6,7 @@
  * otherwise the title stays as typed ("add talk to mum").
  */
 import { capitalize } from "@/lib/task-line/text";
-import { goesSomewhere } from "./intents/list-tail";
+import { goesSomewhere, listNamed } from "./intents/list-tail";
 import type { AddItem } from "./intents/types";
 
 const JOINS = new Set(["to", "on", "onto", "in", "into"]);
@@ -28,12 +28,6 @@ export function listTailOf(title: string): { head: string; name: string } | null
   // "put napkins in cafe": the placing verb goes with the list.
   const from = k > 1 && PLACING.has((words[0] ?? "").toLowerCase()) ? 1 : 0;
   return { head: words.slice(from, k).join(" "), name };
-}
-
-/** The user's list a word names ("cafe" → "Cafe", "project" → "Projects"), or null. */
-function listNamed(word: string, lists: readonly string[]): string | null {
-  const forms = [word, `${word}s`, word.replace(/s$/, "")];
-  return lists.find((l) => forms.includes(l.toLowerCase())) ?? null;
 }
 
 /** Whether an add may name a list of the user's that the readers could not see (then worth a `list_lists`). */

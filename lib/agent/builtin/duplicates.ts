@@ -131,11 +131,10 @@ export function findDuplicate(title: string, tasks: TaskView[]): Duplicate | nul
 
 /**
  * The slots an add carries, as a change to the task it duplicates; null when it carries none.
- * `now`: the user's local date and time ("2026-11-26T14:00:00"); a reminder on a day already gone is a
- * misreading. One earlier today is kept ("nudge me the night before the bins" said at 20:15 rings at once).
+ * `today`: the user's local date; a reminder on a day already gone is a misreading. One earlier today
+ * is kept ("nudge me the night before the bins" said at 20:15 rings at once).
  */
-export function slotsOf(item: AddItem, task: TaskView, now: string): Changes | null {
-  const today = now.slice(0, 10);
+export function slotsOf(item: AddItem, task: TaskView, today: string): Changes | null {
   // "the day before at 9": that many days before the task's due date, at that time; nothing without a due date.
   if (item.remindOnDue) {
     const { days, hour, minute, timeZone } = item.remindOnDue;

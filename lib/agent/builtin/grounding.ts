@@ -31,6 +31,7 @@ import { baseOfPast, getsAThing, isBaseVerb, toldPast } from "./verbs";
 import { FUNCTION_WORDS, OPINION_ASKED } from "./lexicon";
 import { editDistance } from "@/lib/tasks/match";
 import { othersNews } from "./intents/gate";
+import { listNamed } from "./intents/list-tail";
 
 export type GroundedChange = { task: TaskView; changes: Changes };
 export type Grounding =
@@ -385,12 +386,6 @@ const numberOf = (w: string): number | null => (/^\d+$/.test(w) ? (w.length <= 3
 type Rule = { name: string; examples: string[]; read: (tokens: Token[], ctx: RuleContext) => boolean };
 /** `lists`: the names of the user's lists known to this reading (listed, or of the tasks found). */
 type RuleContext = { clock: Clock; task: TaskView; changes: Changes; text: () => string; lists: string[] };
-
-/** The user's list a word names ("home" → "Home", "errand" → "Errands"), or null. */
-function listNamed(word: string, lists: string[]): string | null {
-  const w = word.toLowerCase();
-  return lists.find((l) => [w, `${w}s`, w.replace(/s$/, "")].includes(l.toLowerCase())) ?? null;
-}
 
 const words = (tokens: Token[]) => tokens.map((t) => t.w);
 /** "aren't work", "isnt a money thing": a negator, then one of the task's labels. */

@@ -4,7 +4,7 @@
  * calls for bulk actions and retries, then the final reply). Pure and deterministic.
  */
 import { addDays, formatIsoDate, formatIsoLocalDateTime } from "@/lib/task-line/calendar";
-import { type Clock, localParts, localNow } from "@/lib/task-line/clock";
+import { type Clock, localParts } from "@/lib/task-line/clock";
 import { readTaskLine } from "@/lib/task-line/read";
 import { capitalize } from "@/lib/task-line/text";
 import { resolveReference, scoreTitle } from "@/lib/tasks/match";
@@ -846,7 +846,7 @@ function afterLookup(ctx: TurnContext, first: Mapped, found: TaskView[]): Step {
     // The resolver reads ids, titles and statuses only.
     const r = item ? resolveReference(item.title, open as unknown as Parameters<typeof resolveReference>[1]) : null;
     const named = r?.kind === "one" ? open.find((t) => t.id === r.task.id) : undefined;
-    const slots = item && named ? slotsOf(item, named, localNow(ctx.clock)) : null;
+    const slots = item && named ? slotsOf(item, named, formatIsoDate(ctx.clock.today)) : null;
     if (named && slots) return { calls: [{ toolName: "update_task", input: updateInput(ctx, named.id, slots, named) }], text: "" };
   }
   const g = groundMessage(ctx.userText, found, ctx.clock);
@@ -926,7 +926,7 @@ function duplicateStep(ctx: TurnContext, found: TaskView[]): Step | null {
   if (intent.items.length === 1) {
     const item = intent.items[0]!;
     const dup = dups[0]!;
-    const slots = dup.kind === "same" ? slotsOf(item, dup.task, localNow(ctx.clock)) : null;
+    const slots = dup.kind === "same" ? slotsOf(item, dup.task, formatIsoDate(ctx.clock.today)) : null;
     if (slots) return { calls: [{ toolName: "update_task", input: updateInput(ctx, dup.task.id, slots, dup.task) }], text: "" };
     return { calls: [], text: `You already have '${dup.task.title}'. ${offerText(item, ctx.clock)}` };
   }
@@ -935,7 +935,7 @@ function duplicateStep(ctx: TurnContext, found: TaskView[]): Step | null {
   intent.items.forEach((item, i) => {
     const dup = dups[i];
     if (!dup) calls.push({ toolName: "add_task", input: { ...item } });
-    const slots = dup?.kind === "same" ? slotsOf(item, dup.task, localNow(ctx.clock)) : null;
+    const slots = dup?.kind === "same" ? slotsOf(item, dup.task, formatIsoDate(ctx.clock.today)) : null;
     if (dup && slots) calls.push({ toolName: "update_task", input: updateInput(ctx, dup.task.id, slots, dup.task) });
   });
   return calls.length > 0 ? { calls, text: "" } : { calls: [], text: duplicateNotes(ctx, found).join(" ") };
@@ -947,7 +947,9 @@ function duplicateNotes(ctx: TurnContext, found: TaskView[]): string[] {
   if (intent?.type !== "add" || intent.items.length < 2 || !looksBeforeAdding(ctx.userText, intent.items)) return [];
   return intent.items.flatMap((item) => {
     const dup = findDuplicate(item.title, found);
-    return dup && !(dup.kind === "same" && slotsOf(item, dup.task, localNow(ctx.clock))) ? [`You already have '${dup.task.title}'.`] : [];
+    return dup && !(dup.kind === "same" && slotsOf(item, dup.task, formatIsoDate(ctx.clock.today)))
+      ? [`You already have '${dup.task.title}'.`]
+      : [];
   });
 }
 

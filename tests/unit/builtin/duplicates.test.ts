@@ -69,11 +69,10 @@ describe("slotsOf", () => {
   it("sets a reminder counted from the task's due day unless its day is gone ('the day before' a task due today)", () => {
     const dueToday = task("x", { dueAt: "2026-11-26T12:00:00.000Z" });
     const morningOf = { title: "x", remindOnDue: { days: 0, hour: 9, minute: 0, timeZone: "UTC" } };
-    expect(slotsOf(morningOf, dueToday, "2026-11-26T08:00:00")).toEqual({ remindAt: "2026-11-26T09:00:00" });
-    // Earlier the same day: kept (it rings at once).
-    expect(slotsOf(morningOf, dueToday, "2026-11-26T14:00:00")).toEqual({ remindAt: "2026-11-26T09:00:00" });
+    // The same day, whatever the hour: kept (one earlier today rings at once).
+    expect(slotsOf(morningOf, dueToday, "2026-11-26")).toEqual({ remindAt: "2026-11-26T09:00:00" });
     const dayBefore = { title: "x", remindOnDue: { days: 1, hour: 9, minute: 0, timeZone: "UTC" } };
-    expect(slotsOf(dayBefore, dueToday, "2026-11-26T08:00:00")).toBeNull();
+    expect(slotsOf(dayBefore, dueToday, "2026-11-26")).toBeNull();
   });
 });
 

@@ -81,6 +81,13 @@ function oneEditApart(a: string, b: string): boolean {
 }
 
 /** Whether a bare word names a list people keep ("shopping", "errands", "shoping"). */
+/** The user's list a word names, singular or plural ("cafe" → "Cafe", "project" → "Projects"), or null. */
+export function listNamed(word: string, lists: readonly string[]): string | null {
+  const w = word.toLowerCase();
+  const forms = [w, `${w}s`, w.replace(/s$/, "")];
+  return lists.find((l) => forms.includes(l.toLowerCase())) ?? null;
+}
+
 export function isListWord(word: string): boolean {
   if (LIST_WORDS.has(word)) return true;
   if (word.length < 6) return false;
