@@ -53,7 +53,7 @@ const SAME_ACT: readonly (readonly string[])[] = [
   ["call", "ring", "phone", "speak", "talk", "contact", "bell"],
   ["email", "message", "text", "msg", "contact", "dm", "whatsapp"],
   ["collect", "pick", "fetch"],
-  ["reply", "respond", "answer"],
+  ["reply", "respond", "answer", "email", "message", "text"],
   ["pay", "settle"],
 ];
 function sameAct(a: string, b: string): boolean {
@@ -225,6 +225,41 @@ function ownedElsewhere(reference: string, title: string): boolean {
   return !said.some((w) => wordScore(w, before.replace(/'s$/, "")) > 0);
 }
 
+/** Words that join a task's verb to the one it is for or with ("reply to tom", "a cake for gran"). */
+const FOR_WHOM = new Set(["to", "for", "with", "from"]);
+
+/** The words after the first of FOR_WHOM, without filler ("to the chen family" → chen, family). */
+function afterForWhom(words: string[]): { by: string; rest: string[] } | null {
+  const k = words.findIndex((w) => FOR_WHOM.has(w));
+  if (k < 0) return null;
+  const rest = words.slice(k + 1).filter((w) => !STOP_WORDS.has(w) && !FOR_WHOM.has(w));
+  return rest.length ? { by: words[k]!, rest } : null;
+}
+
+/**
+ * "reply to tom" is not "Reply to the Chen family", "send invoice to tom" not "Send invoice to Marlow
+ * Bakery": both say whom with the same word and no word of the reference's whom is in the title's.
+ */
+function someoneElse(reference: string, title: string): boolean {
+  const split = (t: string) =>
+    t
+      .toLowerCase()
+      .split(/[^a-z0-9']+/)
+      .filter(Boolean)
+      .map((w) => w.replace(/'s$/, ""));
+  const q = afterForWhom(split(reference));
+  const t = q ? afterForWhom(split(title)) : null;
+  if (!q || !t || q.by !== t.by) return false;
+  // "invoice for acme" is still "Invoice Acme for October": the whom may stand anywhere in the title.
+  const all = split(title);
+  return !q.rest.some((w) => all.some((x) => wordScore(w, x) > 0));
+}
+
+/** Whether a reference names someone else's or another place's thing than the title does ("my kitchen", "reply to tom"). */
+export function meantForOther(reference: string, title: string): boolean {
+  return ownedElsewhere(reference, title) || someoneElse(reference, title);
+}
+
 export type ReferenceResult = { kind: "one"; task: TaskView } | { kind: "ambiguous"; candidates: TaskView[] } | { kind: "none" };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -243,7 +278,7 @@ export function resolveReference(reference: string, tasks: TaskView[], prefer?: 
   const needed = queryWords.length >= 3 ? 2 / 3 : 1;
   const scored = tasks
     .map((task) => ({ task, score: scoreTitle(ref, task.title) }))
-    .filter((s) => s.score.coverage >= needed - 1e-9 && !ownedElsewhere(ref, s.task.title));
+    .filter((s) => s.score.coverage >= needed - 1e-9 && !meantForOther(ref, s.task.title));
   if (!scored.length) return { kind: "none" };
 
   const exact = scored.filter((s) => s.score.exact);

@@ -338,6 +338,17 @@ const COPULA = /^(?:is|are|was|were|been|be|'s|got|its|it's)$/;
 /** Verbs whose object may be the one who did it ("mum called" = mum phoned): their bare participle is not a completion. */
 const TWO_WAY_VERB = /^(?:call|ring|phone|text|email|message|ask|tell|visit|meet|see|pay|reply|answer|respond|write|contact|speak|talk)$/;
 
+/** Verbs said of a thing as a clause of its own ("car fails without it", "the van won't start"). */
+const FINITE =
+  /^(?:won't|wont|can't|cant|doesn't|doesnt|isn't|isnt|will|can|has|had|needs|goes|keeps|fails|breaks|stinks|leaks|runs|dies|expires|ends|starts|closes|shuts)$/;
+/** "car fails without it", "the van won't start": a thing, then a verb of its own (rule WHY-NOT-NOTE). */
+function saysItsOwnVerb(rest: Token[]): boolean {
+  const k = /^(?:the|my|our|his|her|their)$/.test(rest[0]?.w ?? "") ? 1 : 0;
+  return rest.length >= k + 2 && !ACTION.has(rest[k]!.w) && (FINITE.test(rest[k + 1]!.w) || toldPast(rest[k + 1]!.w));
+}
+
+/** Task verbs that "get back to" someone does ("Reply to the Chens", "Email Sam", "Ring the school back"). */
+const REPLY_VERB = /^(?:reply|respond|answer|email|text|message|write|call|ring|phone)$/;
 /** "the bins are out" (Put the bins out), "mums been called" (Call mum), "dentists booked" (Book dentist). */
 function statesDone(tokens: Token[], task: TaskView): number[] | null {
   const title = tokenize(task.title);
@@ -347,6 +358,8 @@ function statesDone(tokens: Token[], task: TaskView): number[] | null {
   const particle = title.length > 2 && /^(?:out|in|up|away|off|back|down)$/.test(title.at(-1)!.w) ? title.at(-1)!.w : null;
   for (let i = 0; i < tokens.length; i++) {
     const w = tokens[i]!.w;
+    // "got back to the chens" (Reply to the Chen family): "get back to" someone is the reply itself.
+    if (/^(?:got|gotten)$/.test(w) && tokens[i + 1]?.w === "back" && tokens[i + 2]?.w === "to" && REPLY_VERB.test(verb)) return [i, i + 2];
     // "the post should be checked" is a wish, not a state.
     if (/^(?:should|must|needs|need|to|will|can|could|gotta)$/.test(tokens[i - 2]?.w ?? "")) continue;
     // "the dishwasher is being emptied", "the car's getting washed": under way, not done.
@@ -535,7 +548,7 @@ export const RULES: Rule[] = [
             (sep === "," &&
               (rest.some((t) => COPULA.test(t.w) || t.w === "it's" || t.w === "its") ||
                 // "the fridge is urgent now, it stinks": a change, then why, said as a clause of its own.
-                (SUBJECT.test(rest[0]!.w) && tokens.slice(0, k).some((t) => SLOT_WORD.test(t.stem))))));
+                ((SUBJECT.test(rest[0]!.w) || saysItsOwnVerb(rest)) && tokens.slice(0, k).some((t) => SLOT_WORD.test(t.stem))))));
         if ((!explicit && !plain) || (sep === "," && !said && findDue(restText, ctx.clock))) continue;
         at = k;
         start = said ? k + 1 : k;

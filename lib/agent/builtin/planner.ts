@@ -7,7 +7,7 @@ import { addDays, formatIsoDate, formatIsoLocalDateTime } from "@/lib/task-line/
 import { type Clock, localParts } from "@/lib/task-line/clock";
 import { readTaskLine } from "@/lib/task-line/read";
 import { capitalize } from "@/lib/task-line/text";
-import { resolveReference, scoreTitle } from "@/lib/tasks/match";
+import { meantForOther, resolveReference, scoreTitle } from "@/lib/tasks/match";
 import { classify } from "./intents";
 import { inScope } from "./intents/bulk-update";
 import type { AddItem, BulkChanges, Changes, Intent, ListFilter, TaskRef } from "./intents/types";
@@ -176,7 +176,11 @@ function deedTargets(ctx: TurnContext, intent: Extract<Intent, { type: "complete
     const r = resolveReference(text, found as unknown as Parameters<typeof resolveReference>[1], "pending");
     // "dentist appt booked": words no title carries; the message read against the tasks may still name one.
     const g = r.kind === "none" && intent.refs.length === 1 ? groundMessage(ctx.userText, found, ctx.clock) : null;
-    const grounded = g?.kind === "change" && !g.also?.length && g.change.changes.status === "completed" ? g.change.task : undefined;
+    // …never one the words say is someone else's ("cleaned my kitchen" is not "Clean the office kitchen").
+    const grounded =
+      g?.kind === "change" && !g.also?.length && g.change.changes.status === "completed" && !meantForOther(text, g.change.task.title)
+        ? g.change.task
+        : undefined;
     // "report's gone off" beside "Send the quarterly report" and "Read the audit report": the one the deed fits.
     const fitting = r.kind === "ambiguous" ? r.candidates.filter((c) => deedFitsTask(intent.deeds[i] ?? "", c.title)) : [];
     const picked = fitting.length === 1 ? found.find((t) => t.id === fitting[0]!.id) : undefined;

@@ -23,7 +23,10 @@ const BASE_VERBS = new Set(
     // Home and admin jobs (blind probe v5adds).
     "repaint redecorate install measure varnish insulate " +
     // Office and admin jobs (blind probe v12).
-    "expense scan compare arrange claim invoice"
+    "expense scan compare arrange claim invoice " +
+    // Creative, trade and admin jobs (blind probe holdout64).
+    "edit proofread retouch photograph shred enrol enroll insure vaccinate refund " +
+    "reconcile unsubscribe rebook advertise weigh grout caulk rake knit darn restring"
   ).split(" "),
 );
 
@@ -209,7 +212,7 @@ const SAME_CHORE: readonly (readonly string[])[] = [
   // "bins went out", "invites are out": what went out was put, taken or sent out.
   ["out", "put", "take", "send", "post", "email", "mail", "deliver", "submit", "return"],
   ["book", "arrange", "schedule", "reserve", "confirm"],
-  ["call", "ring", "phone", "speak", "talk", "contact", "text", "message", "email", "reply"],
+  ["call", "ring", "phone", "speak", "talk", "contact", "text", "message", "email", "reply", "respond", "answer"],
   ["pay", "settle", "transfer"],
   ["renew", "register", "apply", "sign"],
   ["cook", "make", "bake", "prep", "prepare"],

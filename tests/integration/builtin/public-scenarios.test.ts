@@ -80,6 +80,7 @@ const files = [
   "intents-corpus-v12plain.jsonl",
   "intents-corpus-v13plain.jsonl",
   "intents-corpus-v14plain.jsonl",
+  "intents-corpus-v15plain.jsonl",
   "intents-corpus-v10messy.jsonl",
   "intents-corpus-v10news.jsonl",
   "intents-corpus-v11dialogue.jsonl",

@@ -551,6 +551,9 @@ const HOW_IT_WENT = new Set([
 const AND_THEN = set("i also then");
 
 /** "I paid the phone bill" → complete "pay the phone bill"; "… and walked the dog" → a second task. */
+/** Verbs whose object says what was done ("drop X an email", "give X a ring", "have a chat with X"). */
+const LIGHT_VERBS = set("drop give have make do get take put");
+
 function readPastTense(s: Said): Reading {
   const ws = s.ws;
   // "I've got too much on", "we've got guests": possession, not a finished chore.
@@ -613,7 +616,11 @@ function readPastTense(s: Said): Reading {
     .map((p) => trimPunctuation(p))
     .map(refFrom)
     .filter((r): r is TaskRef => r !== null);
-  return found.length ? { type: "complete", refs: found } : null;
+  // The deed said is each task's verb ("paid marlow bakery" never ticks off "Send invoice to Marlow Bakery"; rule done-verb-fits).
+  // A light verb says nothing of the deed ("dropped the school an email", "gave mum a ring"): no check then.
+  const deeds = found.map((r) => (r.kind === "phrase" ? (r.text.split(" ")[0] ?? "") : ""));
+  if (!found.length) return null;
+  return deeds.every((d) => d && !LIGHT_VERBS.has(d)) ? { type: "complete", refs: found, deeds } : { type: "complete", refs: found };
 }
 
 const DONE_TAIL = phrases(DONE_WORDS);
@@ -745,7 +752,8 @@ export const COMPLETE_RULES: ChangeRule[] = [
         const t = targetOf(s.ws, { lead: [DEED_WHO, DEED_WHEN, said], tail: [optional(PAST_WHEN)] });
         const target = t ? trimPunctuation(joinWords(t)) : "";
         const r = target ? refFrom(`${task} ${target}`) : null;
-        if (r && r.kind === "phrase" && !NOT_A_SUBJECT.has(target)) return { type: "complete", refs: [r] };
+        // The deed is the verb said in other words: "got back to marlow" never ticks off "Send invoice to Marlow".
+        if (r && r.kind === "phrase" && !NOT_A_SUBJECT.has(target)) return { type: "complete", refs: [r], deeds: [task.split(" ")[0]!] };
       }
       return null;
     },

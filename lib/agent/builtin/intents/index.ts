@@ -22,7 +22,7 @@ import {
   readGroupThenCommand,
 } from "./bulk-update";
 import { gate } from "./gate";
-import { readBulk, readList, readLookup } from "./list";
+import { readBulk, readList, readLookup, readMentionsAsk, readShowNamed } from "./list";
 import { readLists, readOrganise, readSubtaskQuestion } from "./organise";
 import { readPlan } from "./plan";
 import { readUndo } from "./undo";
@@ -721,13 +721,32 @@ export function classify(message: string, clock: Clock): Intent[] {
   if (text.length > MAX_MESSAGE_CHARS || wordCount(text) > MAX_MESSAGE_WORDS) return [TOO_LONG];
   const excepted = listedThenExcept(text, clock);
   if (excepted) return excepted;
-  const positions = positionsChange(text, clock);
+  const positions = positionsChange(text, clock) ?? pointerValue(text, clock);
   if (positions) return positions;
   const read = dayAfterItsOwn(classifyBounded(text, clock, true), text);
   // "the overdue lot, whack em on friday": a group and a pronoun for it is never a new task; ask.
   if (read.some((i) => i.type === "add" || i.type === "offer") && groupThenUnreadCommand(cleanRequest(text), clock))
     return [{ type: "say", kind: "unclear" }];
-  return read;
+  return lookupInstead(read, text, clock) ?? read;
+}
+
+/**
+ * "show me the passport", "what about the nappies", "anything with book in it": when nothing else read
+ * the message (or read it as a new task, or as every task for "what about X"), the things it names are
+ * looked up (rules SHOW-NAMED and MENTIONS-ASK in list.ts). Reads only.
+ */
+function lookupInstead(read: Intent[], text: string, clock: Clock): Intent[] | null {
+  const only = read.length === 1 ? read[0] : undefined;
+  const lower = cleanRequest(text);
+  const unread =
+    only?.type === "unknown" ||
+    only?.type === "offer" ||
+    only?.type === "add" ||
+    (only?.type === "say" && (only.kind === "offtopic" || only.kind === "unclear")) ||
+    (only?.type === "list" && Object.keys(only.filter).length === 0 && /^(?:what|how) about\s/.test(lower));
+  if (!unread) return null;
+  const mentions = readMentionsAsk(text);
+  return mentions ? [mentions] : readShowNamed(lower, clock);
 }
 
 /**
@@ -763,6 +782,26 @@ function positionsChange(text: string, clock: Clock): Intent[] | null {
     const changes = value ? readValue(value, clock) : null;
     if (!changes || fieldCount(changes) !== 1 || !(changes.priority || changes.due)) return null;
     return refs.map((ref) => ({ type: "update", ref, changes: { ...changes } }));
+  }
+  return null;
+}
+
+/**
+ * Rule POINTER-VALUE: "both high priority", "it friday", "the first one urgent", "all of them low
+ * priority": a word that points at tasks (a pronoun, "both", "those two", an ordinal), then one day or
+ * one priority, is that change to the tasks pointed at; the pointer is never a new task's title.
+ */
+function pointerValue(text: string, clock: Clock): Intent[] | null {
+  if (text.includes("?")) return null;
+  const w = cleanRequest(text).split(/\s+/).filter(Boolean);
+  for (let i = 1; i < w.length && i <= 5; i++) {
+    const head = w.slice(0, i).join(" ");
+    if (!isPronoun(head) && !isListedRef(head) && !ordinalRef(head)) continue;
+    const ref = refFrom(head);
+    const value = w.slice(i).join(" ").replace(POSITION_LINK, "");
+    const changes = ref && value ? readValue(value, clock) : null;
+    if (!ref || !changes || fieldCount(changes) !== 1 || !(changes.priority || changes.due)) continue;
+    return [{ type: "update", ref, changes }];
   }
   return null;
 }

@@ -5,7 +5,7 @@
  */
 import type { Clock } from "@/lib/task-line/clock";
 import { SHORT_WEEKDAYS } from "@/lib/task-line/calendar";
-import { trimPunctuation } from "@/lib/task-line/text";
+import { quoted, trimPunctuation } from "@/lib/task-line/text";
 import { findPriority } from "@/lib/task-line/priority";
 import { readWindow } from "../windows";
 import { exceptsByPosition, isListedRef, ordinalRef } from "./refs";
@@ -1025,7 +1025,15 @@ function listInQuestion(text: string, clock: Clock): string | null {
   if (n >= 3 && ws[n - 3] === "for" && /^(?:the|my|our)$/.test(ws[n - 2] ?? "") && !FOR_PEOPLE.has(last) && topicWord(last, clock))
     return last;
   // "whats left to sort for christmas": a list word after a bare closing "for".
-  if (n >= 2 && ws[n - 2] === "for" && isListWord(last) && !FOR_PEOPLE.has(last) && topicWord(last, clock)) return last;
+  // "whats left for clients": any other name after it too (the list, or the tasks about it when none has that name).
+  if (
+    n >= 2 &&
+    ws[n - 2] === "for" &&
+    !FOR_PEOPLE.has(last) &&
+    !/^(?:me|us|you|him|her|them|it|now|later)$/.test(last) &&
+    topicWord(last, clock)
+  )
+    return last;
   return null;
 }
 
@@ -1622,6 +1630,130 @@ const BULK_KIND =
 
 const DONE_ONES =
   /^(?:the|my)\s+(?:ones|tasks|todos|things|stuff|items|bits)\s+(?:(?:that|which)\s+)?(?:i|we)(?:'ve|ve|\s+have)?\s+(?:already\s+)?(?:ticked off|ticked|checked off|crossed off|done|finished|completed)$/;
+
+/** Words that open a question or a how-to after "show me" ("show me how to …"): never a task's name. */
+const NOT_A_NAME_START = new Set("how what when where why who which whether if to".split(" "));
+
+/**
+ * Rule SHOW-NAMED: "show me the passport", "what about the nappies and the plants", "pull up the
+ * vet thing": a word that asks to see, then things named (no filter word, no word for tasks) → the
+ * tasks so named, each looked up (a single name also as a list's name). Only reads, never writes;
+ * a name the user does not have gets "no tasks matching".
+ */
+export function readShowNamed(text: string, clock: Clock): Intent[] | null {
+  const t = trimPunctuation(text.toLowerCase());
+  if (!SHOW.test(t) || TASK_WORDS.test(t) || DUE_WORDS.test(t)) return null;
+  const rest = t.replace(SHOW, "").trim();
+  if (!rest || ordinalRef(rest) || isListedRef(rest) || Object.keys(readFilter(rest, clock)).length > 0) return null;
+  const parts = rest.split(/\s*,\s*(?:and\s+)?|\s+(?:and|&)\s+/);
+  if (parts.length > 3) return null;
+  const names: string[] = [];
+  for (const part of parts) {
+    const words = part.split(/\s+/).filter(Boolean);
+    const name = words.length <= 6 && !NOT_A_NAME_START.has(words[0] ?? "") ? lookupPhrase(words) : null;
+    if (!name || name.split(" ").length > 4) return null;
+    names.push(name);
+  }
+  if (names.length === 1) return [{ type: "list", filter: { list: names[0], orTopic: true } }];
+  return names.map((query) => ({ type: "list", filter: { query } }));
+}
+
+/** Openings of a question about the tasks that mention something ("anything with …", "which ones mention …"). */
+const MENTION_LEADS: readonly string[] = [
+  "anything",
+  "got anything",
+  "is there anything",
+  "have i got anything",
+  "do i have anything",
+  "any tasks",
+  "any",
+  "are there any",
+  "are there any tasks",
+  "stuff",
+  "things",
+  "everything",
+  "tasks",
+  "the ones",
+  "which ones",
+  "which tasks",
+  "which",
+  "what",
+  "what tasks",
+  "show me anything",
+  "show me everything",
+  "show me the ones",
+  "show me tasks",
+  "show me stuff",
+  "show anything",
+  "show everything",
+  "list everything",
+  "list anything",
+];
+/** The words that say "mentions" between the opening and the thing ("with", "to do with", "that mention"). */
+const MENTION_LINKS: readonly string[] = [
+  "with",
+  "to do with",
+  "mentioning",
+  "mention",
+  "mentions",
+  "that mention",
+  "that mentions",
+  "which mention",
+  "containing",
+  "that contain",
+  "that contains",
+  "that say",
+  "that says",
+  "that have",
+  "that has",
+  "involving",
+  "related to",
+  "about",
+];
+/** What may follow the thing ("… in it", "… in the name"). */
+const MENTION_TAILS: readonly string[] = [
+  "in it",
+  "in them",
+  "in the name",
+  "in the title",
+  "in its name",
+  "in their names",
+  "in the names",
+  "anywhere",
+];
+
+const wordsStart = (w: readonly string[], phrase: string, at = 0) => phrase.split(" ").every((p, i) => w[at + i] === p);
+
+/**
+ * Rule MENTIONS-ASK: "anything with book in it", "which ones mention lily", "anything to do with the
+ * plumber", "stuff with 'passport' in the name": the tasks whose words hold the thing named. Read only;
+ * the longest opening and link are tried first, and the thing is at most four words.
+ */
+export function readMentionsAsk(text: string): Intent | null {
+  const said = text
+    .toLowerCase()
+    .replace(/[?!.]+$/, "")
+    .trim();
+  const q = quoted(said);
+  const w = said.split(/\s+/).filter(Boolean);
+  const leads = [...MENTION_LEADS].sort((a, b) => b.length - a.length);
+  const lead = leads.find((l) => wordsStart(w, l));
+  if (!lead) return null;
+  let at = lead.split(" ").length;
+  const link = [...MENTION_LINKS].sort((a, b) => b.length - a.length).find((l) => wordsStart(w, l, at));
+  // "anything about lily" is read by the casual questions; here only the links that say "holds the words".
+  if (!link || (link === "about" && lead !== "which ones" && lead !== "which tasks")) return null;
+  at += link.split(" ").length;
+  let thing = w.slice(at);
+  const tail = MENTION_TAILS.find((t) => thing.length > t.split(" ").length && wordsStart(thing, t, thing.length - t.split(" ").length));
+  if (tail) thing = thing.slice(0, thing.length - tail.split(" ").length);
+  // "anything with a date", "anything with high priority": a filter, not a thing named.
+  if (/^(?:a |no |high|low|medium|urgent|priority|due|dates?|deadlines?|reminders?|labels?|tags?|subtasks?)/.test(thing.join(" ")) && !q)
+    return null;
+  const name = q ?? lookupPhrase(thing);
+  if (!name || name.split(" ").length > 4) return null;
+  return { type: "list", filter: { query: name, status: "all" } };
+}
 
 /** A request about many tasks at once, or null. */
 export function readBulk(text: string, clock: Clock): Intent | null {

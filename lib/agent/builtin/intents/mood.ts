@@ -137,7 +137,7 @@ const DATED =
 
 /** What the user is doing right now. */
 const REMARK =
-  /^(?:i'm|i\s+am|im|we're|we\s+are)\s+(?:just\s+|now\s+|currently\s+|finally\s+)?(?:heading|going|off|on\s+my\s+way|on\s+the\s+way|leaving|out|popping|nipping|running|driving|walking|at|in|on|busy|tired|bored|back|home|here|there|stuck|working|sitting|waiting|having|eating|getting\s+ready|about\s+to|almost|nearly|still|so|really|very|feeling|sick|ill|free|outside|awake|up|in\s+a\s+meeting)\b|^(?:just\s+)?(?:got\s+(?:home|back|in|up)|back\s+home|heading\s+out|off\s+to|on\s+my\s+way)\b/;
+  /^(?:i'm|i\s+am|im|we're|we\s+are)\s+(?:just\s+|now\s+|currently\s+|finally\s+)?(?:heading|going|off|on\s+my\s+way|on\s+the\s+way|leaving|out|popping|nipping|running|driving|walking|at|in|on|busy|tired|bored|back|home|here|there|stuck|working|sitting|waiting|having|eating|getting\s+ready|about\s+to|almost|nearly|still|so|really|very|feeling|sick|ill|free|outside|awake|up|in\s+a\s+meeting)\b|^(?:just\s+)?(?:got\s+(?:home|back(?!\s+to\s+(?!(?:work|the\s+office|bed|sleep|normal|school|uni|the\s+house|the\s+flat)\b))|in|up)|back\s+home|heading\s+out|off\s+to|on\s+my\s+way)\b/;
 
 /**
  * A feeling about something ("so fed up with the gas bill", "hate doing homework on a sunday",
