@@ -467,7 +467,7 @@ function overlaps(a: Span, b: Span): boolean {
 
 /** Words without which a text holds no date: a cheap test before chrono reads it. */
 const DATEISH =
-  /\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|work|bed|tod|tom|tmr|tmrw|2mor|yesterday|tonight|tonite|mon|tue|wed|thu|fri|sat|sun|week|month|year|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|noon|midday|midnight|morning|afternoon|arvo|evening|night|day|hour|min|later|next|end|fortnight|eod|cob|half|quarter|lunch|tea|play|business|first|second|third|fifth|twenty|thirty|tenth|eve|nye|xmas|christmas|halloween|bonfire|valentine/;
+  /\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|work|bed|tod|tom|tmr|tmrw|2mor|yesterday|tonight|tonite|mon|tue|wed|thu|fri|sat|sun|week|month|year|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|noon|midday|midnight|morning|afternoon|arvo|evening|night|day|hour|min|later|next|end|fortnight|eod|cob|half|quarter|lunch|tea|play|business|first|second|third|fifth|twenty|thirty|tenth|eve|nye|xmas|christmas|halloween|bonfire|valentine|spring|summer|autumn|winter/;
 
 /** Readers ask for the same text more than once a step ("X urgent and due monday" at every split). */
 const cache = new Map<string, DueMatch | null>();

@@ -198,7 +198,9 @@ export function scoreTitle(query: string, title: string): MatchScore {
 /** Words that own a thing in a reference ("my kitchen", "my own plants", "our car"). */
 const OWNING = new Set(["my", "our", "own", "mine"]);
 /** Words before a title's noun that say nothing of whose or which it is. */
-const PLAIN_BEFORE = new Set(["the", "a", "an", "my", "our", "some", "your", "new"]);
+const PLAIN_BEFORE = new Set(
+  "the a an my our some your new repeat annual yearly monthly weekly usual regular next last spare old big small little".split(" "),
+);
 
 /**
  * "my kitchen" is not "the office kitchen", "my own present" not "tom's present": the reference says

@@ -9,7 +9,7 @@ import { capitalize } from "@/lib/task-line/text";
 import { goesSomewhere, listNamed } from "./intents/list-tail";
 import type { AddItem } from "./intents/types";
 
-const JOINS = new Set(["to", "on", "onto", "in", "into"]);
+const JOINS = new Set(["to", "on", "onto", "in", "into", "for"]);
 const ARTICLES = new Set(["the", "my", "our"]);
 const NAME = /^[a-z][a-z0-9-]*$/;
 const PLACING = new Set(["add", "put", "stick", "pop", "chuck", "bung", "shove", "whack"]);

@@ -376,6 +376,11 @@ function statesDone(tokens: Token[], task: TaskView): number[] | null {
     }
     // "the bathroom's clean": the chore's verb as the state it leaves.
     if (w === verb && after && /^(?:clean|tidy|empty|fix|sort)$/.test(verb)) return [i - 1, i];
+    // "garlic's in the ground", "the bulbs are in" (Plant the garlic): what was planted is in.
+    if (w === "in" && after && /^(?:plant|sow)$/.test(verb)) {
+      const ground = /^(?:the|a)$/.test(tokens[i + 1]?.w ?? "") && /^(?:ground|soil|bed|beds)$/.test(tokens[i + 2]?.w ?? "");
+      return [i - 1, ground ? i + 2 : i];
+    }
     // "the card machine's working again" (Fix the card machine): what was fixed works.
     if (w === "working" && after && /^(?:fix|repair|mend)$/.test(verb)) return tokens[i + 1]?.w === "again" ? [i - 1, i + 1] : [i - 1, i];
     // "the library books are back" (Return the library books): said of the thing returned itself, never
@@ -1420,6 +1425,14 @@ export const RULES: Rule[] = [
       const state = statesDone(tokens, ctx.task);
       if (state) {
         take(tokens, Math.max(state[0]!, 0), state[1]!);
+        // "seed potatoes ordered from the catalogue", "milk bought at the garage": where a thing was got.
+        const where = state[1]! + 1;
+        if (
+          /^(?:from|off|at)$/.test(tokens[where]?.w ?? "") &&
+          tokens.length - where <= 4 &&
+          getsAThing(tokenize(ctx.task.title)[0]?.w ?? "")
+        )
+          take(tokens, where, tokens.length - 1);
         ctx.changes.status = "completed";
         return true;
       }
@@ -1911,7 +1924,7 @@ function ownWord(own: Set<string>, stem: string): boolean {
 
 /** Words one of the RULES could read: without one, a lookup could not lead to a change. */
 const SLOT_CUE =
-  /^(?:\d.*|am|pm|noon|midnight|morning|afternoon|evening|another|extra|more|further|week|weeks|days|fortnight|before|beforehand|every|each|daily|weekly|fortnightly|monthly|yearly|annually|repeat|repeats|list|inbox|everything|whole|entire|label|tag|untag|labelled|labeled|tagged|urgent|important|priority|rush|hurry|asap|done|sorted|finished|completed|handled|ticked|dealt|care|#.+|today|tonight|tomorrow|tmrw|tmr|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|weds|thu|thur|thurs|fri|weekend|next)$/;
+  /^(?:\d.*|am|pm|noon|midnight|morning|afternoon|evening|another|extra|more|further|week|weeks|days|fortnight|before|beforehand|every|each|daily|weekly|fortnightly|monthly|yearly|annually|repeat|repeats|list|inbox|everything|whole|entire|label|tag|untag|labelled|labeled|tagged|urgent|important|priority|rush|hurry|asap|done|sorted|finished|completed|handled|ticked|dealt|care|#.+|today|tonight|tomorrow|tmrw|tmr|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|weds|thu|thur|thurs|fri|weekend|next|spring|summer|autumn|winter|christmas|xmas)$/;
 
 /** More words the edit rules read: notes, renames, reminders off, negated priorities and labels, "is a X thing". */
 const EDIT_CUE =
@@ -1933,7 +1946,10 @@ export function mightNameTask(text: string): boolean {
   const past = (i: number) => baseOfPast(tokens[i]?.w ?? "") !== null && !FEELS.has(tokens[i - 1]?.w ?? "");
   // "hoovering can be sat", "move it to wed": a short day that is also a word ("sat", "sun", "wed") after a day's lead.
   const shortDay = (w: string, i: number) => /^(?:sat|sun|wed)$/.test(w) && DAY_LEAD.has(tokens[i - 1]?.w ?? "");
-  const cue = (w: string, i: number) => SLOT_CUE.test(w) || EDIT_CUE.test(w) || past(i) || shortDay(w, i);
+  // "garlic's in the ground", "the bins are out": a thing's state after its copula may say a task is done.
+  const state = (w: string, i: number) =>
+    /^(?:in|out|back)$/.test(w) && (COPULA.test(tokens[i - 1]?.w ?? "") || /'s$/.test(tokens[i - 1]?.w ?? ""));
+  const cue = (w: string, i: number) => SLOT_CUE.test(w) || EDIT_CUE.test(w) || past(i) || shortDay(w, i) || state(w, i);
   // "tom cant do that day, dinners friday now": the news after a remark may name a task (rule NEWS-AFTER-REMARK).
   const comma = text.lastIndexOf(",");
   if (blocked(tokens, text) && comma > 0 && !text.includes("?")) return mightNameTask(text.slice(comma + 1));

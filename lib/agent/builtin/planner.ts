@@ -175,7 +175,7 @@ function deedTargets(ctx: TurnContext, intent: Extract<Intent, { type: "complete
     const text = ref.kind === "phrase" ? ref.text : "";
     const r = resolveReference(text, found as unknown as Parameters<typeof resolveReference>[1], "pending");
     // "dentist appt booked": words no title carries; the message read against the tasks may still name one.
-    const g = r.kind === "none" && intent.refs.length === 1 ? groundMessage(ctx.userText, found, ctx.clock) : null;
+    const g = intent.refs.length === 1 ? groundMessage(ctx.userText, found, ctx.clock) : null;
     // …never one the words say is someone else's ("cleaned my kitchen" is not "Clean the office kitchen").
     const grounded =
       g?.kind === "change" && !g.also?.length && g.change.changes.status === "completed" && !meantForOther(text, g.change.task.title)
@@ -185,7 +185,9 @@ function deedTargets(ctx: TurnContext, intent: Extract<Intent, { type: "complete
     const fitting = r.kind === "ambiguous" ? r.candidates.filter((c) => deedFitsTask(intent.deeds[i] ?? "", c.title)) : [];
     const picked = fitting.length === 1 ? found.find((t) => t.id === fitting[0]!.id) : undefined;
     const task = r.kind === "one" ? found.find((t) => t.id === r.task.id) : (picked ?? grounded);
-    return { text, task, fits: !task || deedFitsTask(intent.deeds[i] ?? "", task.title) };
+    // "the garlic is in" (Plant the garlic): the message read against the tasks finishes that very task, whatever the deed word.
+    const same = grounded !== undefined && task?.id === grounded.id;
+    return { text, task, fits: !task || same || deedFitsTask(intent.deeds[i] ?? "", task.title) };
   });
 }
 
@@ -361,9 +363,18 @@ function mapIntent(intent: Intent, ctx: TurnContext): Mapped {
       out.calls.push({ toolName: "list_tasks", input: listInput(intent.filter, true, ctx.clock) });
       out.notes.push("I can't plan it for you, but that's what's on your list — tell me what to move, add or finish.");
       break;
-    case "offer":
-      out.notes.push(offerText(intent.item, ctx.clock));
+    case "offer": {
+      // Rule things-for-list: "onion sets and compost for the allotment" goes into the user's list of that name, when there is one.
+      const lists = intent.toList ? (listsOfTurn(ctx) ?? listsOfLookup(ctx)) : null;
+      if (intent.toList && lists === null && has(ctx, "list_lists")) {
+        out.calls.push(LISTS_LOOKUP);
+        break;
+      }
+      const placed = intent.toList ? placedInNamedList(intent.item, lists ?? []) : intent.item;
+      if (intent.toList && placed.list) out.calls.push({ toolName: "add_task", input: onShownList(placed, all) });
+      else out.notes.push(offerText(intent.item, ctx.clock));
       break;
+    }
     case "check":
       // "should i move the cake tasting to friday?": look up the thing to move (lexicon.ts movedThing).
       out.calls.push({
@@ -1029,7 +1040,11 @@ function followUp(ctx: TurnContext): PlannedCall[] {
     }
   }
   // Rule add-to-named-list: after the lists were looked up, the add itself.
-  if (intent?.type === "add" && calledBefore.length === 1 && calledBefore[0]?.name === "list_lists")
+  if (
+    (intent?.type === "add" || (intent?.type === "offer" && intent.toList)) &&
+    calledBefore.length === 1 &&
+    calledBefore[0]?.name === "list_lists"
+  )
     return mapIntent(intent, ctx).calls.filter((c) => c.toolName !== "list_lists");
   if (calledBefore.length === 1 && calledBefore[0]?.name === "create_list") {
     const created = results.find((r) => r.name === "create_list" && r.outcome.kind === "ok");
@@ -1201,7 +1216,10 @@ export function planStep(conversation: Conversation, clock: Clock, available: Se
   // Notes (e.g. "there's no fifth task") only belong to the reply when they came with calls.
   const first = firstStepOf(ctx);
   // The lists looked up for an add (rule add-to-named-list) are not shown: the reply is about the add.
+  const offered = only?.type === "offer" && only.toList === true;
   const shownTurn =
-    only?.type === "add" ? ctx.turn.filter((e) => !((e.kind === "call" || e.kind === "result") && e.name === "list_lists")) : ctx.turn;
-  return { calls: [], text: composeReply({ ...ctx, turn: shownTurn }, first.calls.length > 0 ? first.notes : []) };
+    only?.type === "add" || offered
+      ? ctx.turn.filter((e) => !((e.kind === "call" || e.kind === "result") && e.name === "list_lists"))
+      : ctx.turn;
+  return { calls: [], text: composeReply({ ...ctx, turn: shownTurn }, first.calls.length > 0 || offered ? first.notes : []) };
 }

@@ -39,3 +39,34 @@ describe("holidays", () => {
     expect(r.due ? dueToString(r.due) : null).toBe("2027-12-25");
   });
 });
+
+describe("seasons after a word that leads into a date", () => {
+  const cases: Array<[string, string | null, string]> = [
+    ["the shed door can wait till spring", "2027-03-01", "the shed door can wait"],
+    ["sort the garden by the summer", "2027-06-01", "sort the garden"],
+    ["lag the pipes before winter", "2026-12-01", "lag the pipes"],
+    // Inside the season: today.
+    ["plant the bulbs in the autumn", "2026-11-25", "plant the bulbs"],
+    // The season's name as part of what the task is: no date.
+    ["book the summer holiday", null, "book the summer holiday"],
+    ["spring clean the kitchen", null, "spring clean the kitchen"],
+    ["fit the winter tyres", null, "fit the winter tyres"],
+    ["buy tickets for the summer fair", null, "buy tickets for the summer fair"],
+  ];
+  for (const [text, due, rest] of cases)
+    it(text, () => {
+      const r = extractDue(text, november);
+      expect(r.due ? dueToString(r.due) : null).toBe(due);
+      expect(r.rest.trim()).toBe(rest);
+    });
+
+  it("'by winter' said in January is this winter (today), 'till spring' the coming 1 March", () => {
+    const january = readClock(
+      "Current time: 2027-01-10T10:00:00.000Z (user's time zone: Europe/London; local date 2027-01-10, Sunday, 10:00)",
+    );
+    const winter = extractDue("clear the gutters by winter", january);
+    expect(winter.due ? dueToString(winter.due) : null).toBe("2027-01-10");
+    const spring = extractDue("clear the gutters till spring", january);
+    expect(spring.due ? dueToString(spring.due) : null).toBe("2027-03-01");
+  });
+});

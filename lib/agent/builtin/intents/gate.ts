@@ -157,6 +157,9 @@ export function othersNews(raw: string): boolean {
 }
 
 /** The intent to act on for a clause, given what its readers made of it. */
+/** "… on the allotment", "… in the garden": a place (or a list) after "the", with no "list" after it. */
+const WHERE_AT_END = /\b(?:on|in|at)\s+the\s+[a-z]+(?:-[a-z]+)*[^a-z-]*$/i;
+
 export function gate(c: GateClause, intent: Intent, mutates: boolean, reader = ""): Intent {
   // "can you order pizza for me?": the assistant cannot do that; it can offer to put it on the list.
   if (reader === "bare-add" && intent.type === "add" && intent.items.length === 1 && intent.items[0]) {
@@ -203,6 +206,17 @@ export function gate(c: GateClause, intent: Intent, mutates: boolean, reader = "
   // "hoover the stairs innit" (a verb and its object) is still a request.
   if (reader === "bare-add" && intent.type === "add" && TAG_QUESTION.has(lastWord(c.raw)) && !verbThenObject(c.raw))
     return intent.items.length === 1 && intent.items[0] ? { type: "offer", item: intent.items[0] } : { type: "say", kind: "remark" };
+  // rule where-not-for: "weeds everywhere on the allotment": things without a verb, then "on/in/at" a list, say
+  // where something is; offered, never added ("bird seed for the allotment" is things for it: things-for-list).
+  if (
+    reader === "bare-add" &&
+    intent.type === "add" &&
+    intent.items.length === 1 &&
+    intent.items[0]?.list &&
+    !isBaseVerb(c.lower.split(/\s+/)[0] ?? "") &&
+    WHERE_AT_END.test(c.raw)
+  )
+    return { type: "offer", item: intent.items[0] };
   // rule noun-phrase-only: "dentist said see you in 6 months", "kids off school friday again", "flight's at
   // 6am friday": a title that does not start with a verb is added only when it is a noun phrase; a
   // sentence (a subject pronoun, an auxiliary, a verb of saying, a past form, where people are) is a remark.
@@ -234,6 +248,8 @@ export function gate(c: GateClause, intent: Intent, mutates: boolean, reader = "
     mood === "request" && intent.type === "unknown" && !/\?/.test(c.raw)
       ? thingsWanted(c.original, c.clock, /\b(?:pls|please|plz)\b/i.test(c.raw))
       : null;
+  // rule where-not-for: "weeds everywhere on the allotment" — "on/in/at the NAME" without "list" may say where.
+  if (things?.length === 1 && things[0]?.list && WHERE_AT_END.test(c.raw)) return { type: "offer", item: things[0] };
   if (things) return { type: "add", items: things };
   if (mood === "request") return intent;
   if (mood === "remark") return { type: "say", kind: "remark" };

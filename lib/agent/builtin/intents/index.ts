@@ -746,7 +746,31 @@ function lookupInstead(read: Intent[], text: string, clock: Clock): Intent[] | n
     (only?.type === "list" && Object.keys(only.filter).length === 0 && /^(?:what|how) about\s/.test(lower));
   if (!unread) return null;
   const mentions = readMentionsAsk(text);
-  return mentions ? [mentions] : readShowNamed(lower, clock);
+  const shown = mentions ? [mentions] : readShowNamed(lower, clock);
+  if (shown) return shown;
+  const things = only?.type === "unknown" || (only?.type === "say" && only.kind === "unclear") ? thingsForList(text) : null;
+  return things ? [things] : null;
+}
+
+/** Words that start no thing to get ("i", "we", "it's", "what") in rule things-for-list. */
+const NOT_A_THING = new Set(
+  "i we you he she they it it's its im i'm what when where why how who which is are was can could should".split(" "),
+);
+/**
+ * Rule things-for-list: "onion sets and compost for the allotment", "oat milk and napkins for the cafe": things
+ * (no verb first), then "for the NAME" — offered, and added into the user's list of that name when there
+ * is one (planner.ts, add-to-named-list.ts). Never a question; at most ten words.
+ */
+function thingsForList(text: string): Intent | null {
+  const said = cleanRequestKeepCase(text).trim();
+  const w = said.toLowerCase().split(/\s+/).filter(Boolean);
+  if (said.includes("?") || w.length < 3 || w.length > 10 || isBaseVerb(w[0]!) || NOT_A_THING.has(w[0]!)) return null;
+  const n = w.length;
+  const join = /^(?:the|my|our)$/.test(w[n - 2]!) ? n - 3 : n - 2;
+  // "for" says what the things are for; "on/in the allotment" says where something is ("weeds everywhere on the allotment").
+  if (join < 1 || w[join] !== "for" || !/^[a-z][a-z-]*$/.test(w[n - 1]!)) return null;
+  if (w.slice(0, join).some((x) => baseOfPast(x) !== null && !isBaseVerb(x))) return null;
+  return { type: "offer", item: { title: said.charAt(0).toUpperCase() + said.slice(1) }, toList: true };
 }
 
 /**

@@ -1018,6 +1018,8 @@ function listInQuestion(text: string, clock: Clock): string | null {
   for (let i = 0; i + 1 < ws.length; i++) {
     const w = ws[i] ?? "";
     if (TODO_NOUN.has(ws[i + 1] ?? "") && !TODO_NOUN.has(w) && w !== "chores" && isListWord(w)) return w;
+    // "hows the health list looking": any name said with "list" after it names that list.
+    if (ws[i + 1] === "list" && /^(?:the|my|our)$/.test(ws[i - 1] ?? "") && topicWord(w, clock)) return w;
   }
   const n = ws.length;
   const last = ws[n - 1] ?? "";
@@ -1500,9 +1502,20 @@ function readCasualQuestion(q: string, clock: Clock): Intent | null {
   return { type: "list", filter };
 }
 
+/** Verbs of setting a day in "when did i say/put/set X …". */
+const SAID_DAY = new Set(["say", "put", "set", "make", "plan", "schedule", "pencil", "book"]);
+/** Words closing "when did i say X …" ("was", "down for", "for", "to be"). */
+const SAID_DAY_TAIL = new Set(["was", "is", "were", "for", "down", "in", "on", "at", "due", "be", "to", "it"]);
 /** "when do i need to renew the passport", "when should i pay the gas bill", "when have i got to send it": [, the task's words]. */
 function whenDo(t: string): [string, string] | null {
   const w = t.replace(/\?+$/, "").split(" ");
+  // "when did i say the garlic was", "when did i put the garlic down for": the day set on the task, asked.
+  if (w[0] === "when" && w[1] === "did" && /^(?:i|we)$/.test(w[2] ?? "") && SAID_DAY.has(w[3] ?? "")) {
+    const words = w.slice(w[4] === "that" ? 5 : 4);
+    while (words.length && SAID_DAY_TAIL.has(words.at(-1)!)) words.pop();
+    const subject = /^(?:i|i'd|i'll|id|we|we'd|it|you|they|he|she)$/.test(words[0] ?? "");
+    return !subject && words.length >= 1 && words.length <= 6 ? [t, words.join(" ")] : null;
+  }
   if (w[0] !== "when" || !/^(?:do|should|must|shall|have)$/.test(w[1] ?? "") || !/^(?:i|we)$/.test(w[2] ?? "")) return null;
   let i = 3;
   if (/^(?:need|have|got|gotta)$/.test(w[i] ?? "")) i++;

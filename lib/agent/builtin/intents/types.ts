@@ -144,7 +144,8 @@ export type Intent =
   /** "help me plan my week": not something to add; show what is on the list for that span. */
   | { type: "plan"; filter: ListFilter }
   /** A chore the user mentioned without asking for it ("I'll call mum tomorrow"): offer to add it. */
-  | { type: "offer"; item: AddItem }
+  /** `toList`: "onion sets and compost for the allotment" — added into the user's list of that name when there is one (rule things-for-list). */
+  | { type: "offer"; item: AddItem; toList?: boolean }
   /** "do I need to buy milk today?": look it up; offer to add it when it is not on the list. */
   | { type: "check"; item: AddItem }
   | { type: "confirm" }
