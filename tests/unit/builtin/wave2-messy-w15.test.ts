@@ -114,3 +114,14 @@ describe("has-steps-question and remind-me-question: questions, never a change",
     expect(read("remind me to call mum")).toEqual([{ type: "add", items: [{ title: "Call mum" }] }]);
   });
 });
+
+describe("remind-about-it: a reminder time for the task just talked about", () => {
+  it("remind me about it tomorrow morning", () => {
+    expect(read("remind me about it tomorrow morning")).toEqual([
+      { type: "update", ref: { kind: "pronoun" }, changes: { remindAt: "2026-11-27T09:00:00" } },
+    ]);
+  });
+  it.each(["remind me about it", "remind me to do it at 6"])("%s adds no task 'It'", (text) => {
+    expect(read(text).some((i) => i.type === "add")).toBe(false);
+  });
+});

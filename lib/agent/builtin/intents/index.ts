@@ -106,6 +106,11 @@ function readExplicitAdd(c: Clause): Intent | null {
   if (/^(?:it|that|this|them|these|those|one|something|stuff)\s+(?:on|onto|in|into|to|down)\b/i.test(body))
     return { type: "say", kind: "ask-title" };
   const items = readAdd(body, c.clock, add.list, add.prefix);
+  // Rule remind-about-it: "remind me about it tomorrow morning", "remind me about that at 6": a reminder
+  // time for the task just talked about, never a task called "It".
+  const only = items.length === 1 ? items[0] : undefined;
+  if (only?.remindAt && /^(?:it|that|this)$/i.test(only.title) && /\bremind\b/i.test(add.prefix))
+    return { type: "update", ref: { kind: "pronoun" }, changes: { remindAt: only.remindAt } };
   // "remind me about stuff": nothing to call the task yet.
   if (
     items.length === 1 &&
