@@ -443,6 +443,22 @@ const findWord = (tokens: Token[], set: RegExp, start = 0) => {
   return -1;
 };
 
+/** "#fun and #jo", "#home #diy": two or more tags in a run to the end of the message; the labels and the last token. */
+function hashSeries(tokens: Token[], from: number): { labels: string[]; end: number } | null {
+  if (from < 0) return null;
+  const labels: string[] = [];
+  let end = from;
+  for (let i = from; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (t.used) break;
+    if (/^#[a-z0-9]/.test(t.w)) {
+      labels.push(t.w.slice(1));
+      end = i;
+    } else if (t.w !== "and") break;
+  }
+  return labels.length > 1 && end === tokens.length - 1 ? { labels, end } : null;
+}
+
 /**
  * "remind me about the vet appt 2 hours before": the task named between "remind me about" and its
  * "… before". Read without the mention (and its "about"), the words are "remind me 2 hours before".
@@ -501,6 +517,32 @@ function pluralDays(tokens: Token[], ctx: RuleContext): boolean {
   const reading = readTaskLine(`x every ${days.map((d) => d.slice(0, -1)).join(" and ")}`, ctx.clock);
   if (!reading.recurrence || reading.title.trim().toLowerCase() !== "x") return false;
   const from = /^(?:on|at)$/.test(tokens[at - 1]?.w ?? "") && !tokens[at - 1]!.used ? at - 1 : at;
+  take(tokens, from, end);
+  ctx.changes.recurrence = reading.recurrence;
+  return true;
+}
+
+const NTH = /^(?:first|1st|second|2nd|third|3rd|fourth|4th|last)$/;
+const WEEKDAY_WORD = /^(?:mon|monday|tue|tues|tuesday|wed|weds|wednesday|thu|thur|thurs|thursday|fri|friday|sat|saturday|sun|sunday)$/;
+
+/**
+ * month-weekday: "the boiler one should be first monday of the month", "bins last friday of every
+ * month": an nth weekday of the month is a monthly repeat without "every" (read by the task-line
+ * reader); never when it is told as news ("the boiler man comes first monday of the month").
+ */
+function monthWeekday(tokens: Token[], ctx: RuleContext): boolean {
+  const at = findWord(tokens, NTH);
+  if (at < 0 || !WEEKDAY_WORD.test(tokens[at + 1]?.w ?? "") || tokens[at + 2]?.w !== "of" || toldRepeat(tokens)) return false;
+  const end = /^(?:the|every|each)$/.test(tokens[at + 3]?.w ?? "") ? at + 4 : at + 3;
+  if (tokens[end]?.w !== "month" || tokens.slice(at, end + 1).some((t) => t.used)) return false;
+  const reading = readTaskLine(
+    `x every ${words(tokens)
+      .slice(at, end + 1)
+      .join(" ")}`,
+    ctx.clock,
+  );
+  if (!reading.recurrence?.includes("MONTHLY") || reading.title.trim().toLowerCase() !== "x") return false;
+  const from = /^(?:on|the|every|each)$/.test(tokens[at - 1]?.w ?? "") && !tokens[at - 1]!.used ? at - 1 : at;
   take(tokens, from, end);
   ctx.changes.recurrence = reading.recurrence;
   return true;
@@ -883,7 +925,7 @@ export const RULES: Rule[] = [
     ],
     read: (tokens, ctx) => {
       const at = findWord(tokens, /^(?:every|each|daily|weekly|fortnightly|monthly|yearly|annually)$/);
-      if (at < 0) return pluralDays(tokens, ctx);
+      if (at < 0) return pluralDays(tokens, ctx) || monthWeekday(tokens, ctx);
       if (toldRepeat(tokens)) return false;
       // Two weeks apart, which the task-line reader has no word for.
       const fortnight = /^(?:fortnightly|every (?:fortnight|other week|two weeks|2 weeks))/.exec(
@@ -1266,6 +1308,16 @@ export const RULES: Rule[] = [
     read: (tokens, ctx) => {
       const hash = findWord(tokens, /^#[a-z0-9]/);
       const verb = findWord(tokens, /^(?:tag|tagged|label|labelled|labeled)$/);
+      // hash-series: "tag the party thing #fun and #jo", "mark it #home #diy": every tag of a run
+      // at the end (joined by "and" or nothing); "mark" counts as the verb only before such a run.
+      const series = hashSeries(tokens, hash);
+      const mark = series && verb < 0 ? findWord(tokens, /^(?:mark|marked)$/) : -1;
+      if (series && (verb >= 0 || mark >= 0)) {
+        ctx.changes.labels = series.labels;
+        take(tokens, hash, series.end);
+        tokens[verb >= 0 ? verb : mark]!.used = true;
+        return true;
+      }
       if (hash >= 0 && (verb >= 0 || hash === tokens.length - 1)) {
         ctx.changes.labels = [tokens[hash]!.w.slice(1)];
         take(tokens, hash, hash);
@@ -1274,7 +1326,8 @@ export const RULES: Rule[] = [
       }
       // "put a health tag on the doctor letter", "add #work to the supplier email".
       const noun = findWord(tokens, /^(?:tag|label)$/);
-      const adds = findWord(tokens, /^(?:put|add|stick|slap|give|chuck|pop|bung|whack|shove|plonk)$/);
+      // "the vet one needs a pets label": a need of the task names the label too.
+      const adds = findWord(tokens, /^(?:put|add|stick|slap|give|chuck|pop|bung|whack|shove|plonk|needs|need|wants|gets)$/);
       if (
         noun > 0 &&
         adds >= 0 &&

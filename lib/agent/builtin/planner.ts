@@ -108,6 +108,8 @@ function shiftedTime(ctx: TurnContext, task: string, minutes: number, looked?: T
 function updateInput(ctx: TurnContext, task: string, changes: Changes, looked?: TaskView): Record<string, unknown> {
   const { shiftDays, shiftMinutes, keepDay, ...rest } = changes;
   const input: Record<string, unknown> = { task, ...rest };
+  // "take it out of work": the list the task must be in (checked by the planner), no tool input.
+  delete input.outOfList;
   if (shiftDays !== undefined) input.due = shiftedDue(ctx, task, shiftDays, looked);
   if (shiftMinutes !== undefined) {
     const due = shiftedTime(ctx, task, shiftMinutes, looked);
@@ -307,6 +309,20 @@ function mapIntent(intent: Intent, ctx: TurnContext): Mapped {
     case "update": {
       if (needsDueLookup(ctx, intent)) {
         out.calls.push(dueLookup(intent, intent.ref.text));
+        break;
+      }
+      // list-out-of-it: "take it out of work" moves the task only when it is in that list.
+      const outOf = intent.changes.outOfList?.toLowerCase();
+      if (outOf && intent.ref.kind === "pronoun") {
+        const r = resolveRef(intent.ref, all, ctx.clock);
+        const inIt = (t: TaskView | null) => {
+          const list = t?.list?.toLowerCase() ?? "";
+          return list !== "" && (list === outOf || list.replace(/s$/, "") === outOf.replace(/s$/, ""));
+        };
+        if ("problem" in r) out.notes.push(r.problem);
+        else if ("ids" in r && r.ids.every((id) => inIt(knownTask(all, id))))
+          out.calls.push(...r.ids.map((id) => ({ toolName: "update_task", input: updateInput(ctx, id, intent.changes) })));
+        else out.notes.push(`I couldn't see that task in a '${intent.changes.outOfList}' list, so I left it where it is.`);
         break;
       }
       const onlyCompletes = intent.changes.status === "completed" && Object.keys(intent.changes).length === 1;
@@ -521,6 +537,18 @@ function groundable(ctx: TurnContext): boolean {
   // offers-read-whole (named rule): "flights arent someday anymore, remove that label" read as two
   // offers, neither a to-do the user asked for: the whole message may be one change of a task.
   if (ctx.intents.length > 1 && ctx.intents.every((i) => i.type === "offer") && has(ctx, "list_tasks") && has(ctx, "update_task"))
+    return mightNameTask(ctx.userText);
+  // label-word-whole (named rule): "glasses isnt urgent anymore, remove the tag" read as a priority
+  // and an offer of "Remove the tag": a message that names a label or tag is read whole against the
+  // tasks first, where "urgent" may be the task's label.
+  if (
+    ctx.intents.length > 1 &&
+    ctx.intents.some((i) => i.type === "offer") &&
+    ctx.intents.every((i) => i.type === "offer" || i.type === "update") &&
+    /\b(?:label|tag)\b/.test(ctx.userText.toLowerCase()) &&
+    has(ctx, "list_tasks") &&
+    has(ctx, "update_task")
+  )
     return mightNameTask(ctx.userText);
   const intent = ctx.intents.length === 1 ? ctx.intents[0] : undefined;
   if (!intent || !has(ctx, "list_tasks") || !has(ctx, "update_task")) return false;

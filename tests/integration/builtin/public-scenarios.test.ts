@@ -86,6 +86,7 @@ const files = [
   "intents-corpus-v11dialogue.jsonl",
   "intents-corpus-v11wave2.jsonl",
   "intents-corpus-v12org.jsonl",
+  "intents-corpus-v15wave2.jsonl",
   "intents-corpus-v12messy.jsonl",
   "intents-corpus-v13time.jsonl",
   "intents-corpus-v13bulk.jsonl",

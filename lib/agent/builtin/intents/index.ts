@@ -106,6 +106,11 @@ function readExplicitAdd(c: Clause): Intent | null {
   if (/^(?:it|that|this|them|these|those|one|something|stuff)\s+(?:on|onto|in|into|to|down)\b/i.test(body))
     return { type: "say", kind: "ask-title" };
   const items = readAdd(body, c.clock, add.list, add.prefix);
+  // Rule remind-about-it: "remind me about it tomorrow morning", "remind me about that at 6": a reminder
+  // time for the task just talked about, never a task called "It".
+  const only = items.length === 1 ? items[0] : undefined;
+  if (only?.remindAt && /^(?:it|that|this)$/i.test(only.title) && /\bremind\b/i.test(add.prefix))
+    return { type: "update", ref: { kind: "pronoun" }, changes: { remindAt: only.remindAt } };
   // "remind me about stuff": nothing to call the task yet.
   if (
     items.length === 1 &&
@@ -499,6 +504,15 @@ export const INTENT_READERS: IntentReader[] = [
     mutates: false,
     read: (c) => readGroupQuestion(c.raw, c.clock),
     examples: ["is everything for today done?", "have i finished all the work stuff?", "is all the shopping done?"],
+  },
+  {
+    // Rule remind-me-question: "remind me what the dentist one says", "remind me when the dentist is":
+    // a question about a task put as "remind me wh…", read as that question; never a new task.
+    name: "remind-me-question",
+    precedence: 18.7,
+    mutates: false,
+    read: (c) => remindMeQuestion(c.lower, c.clock),
+    examples: ["remind me what the dentist one says", "remind me when the dentist is", "can you remind me where the passport thing is"],
   },
   {
     // "did i put down the glasses already?", "is the optician thing done?": a lookup, never a change.
@@ -950,6 +964,40 @@ function classifyBounded(text: string, clock: Clock, answerFirst: boolean): Inte
   return [whole];
 }
 
+/** "remind me what|when|where …": the question after "remind me". */
+const REMIND_WH = /^(?:(?:can|could|would) (?:you|u) |pls |please )?remind me (what|when|where|which|who) (.+)$/;
+const SAYS = /^(?:says|say|said)$/;
+const COPULA_END = /^(?:is|are|was|were)$/;
+
+/**
+ * Rule remind-me-question: "remind me what the dentist one says" asks what the task says ("what is
+ * the dentist one about"); "remind me when the dentist is" asks its day ("when is the dentist"). Only
+ * a reading that looks tasks up counts; anything else is left to the other readers.
+ */
+function remindMeQuestion(lower: string, clock: Clock): Intent | null {
+  const m = REMIND_WH.exec(lower.replace(/[?!.]+$/, "").trim());
+  if (!m?.[1] || !m[2]) return null;
+  const wh = m[1];
+  const body = m[2].split(/\s+/).slice(0, 16);
+  const last = body.at(-1) ?? "";
+  const core = body.slice(0, -1).join(" ");
+  const question =
+    wh === "what" && SAYS.test(last) && core
+      ? `what is ${core} about`
+      : COPULA_END.test(last) && core
+        ? `${wh} ${last} ${core}`
+        : `${wh} ${body.join(" ")}`;
+  const read = classifyBounded(question, clock, false);
+  return read.length === 1 && read[0]?.type === "list" ? read[0] : null;
+}
+
+/** "council changed it", "they moved it": a told deed (a past verb) done to "it" — news, never a to-do. */
+function pastDeed(tail: string): boolean {
+  const w: string[] = tail.toLowerCase().match(/[a-z']+/g) ?? [];
+  const it = w.indexOf("it");
+  return it >= 2 && w.length <= 6 && it === w.length - 1 && /ed$/.test(w[it - 1] ?? "");
+}
+
 /**
  * Rule ASIDE-ABOUT-IT: "shift the essay to tmrw, ill crack on with it then": a request, then after
  * its one comma a remark about "it" (the task the request named) that asks for nothing: the
@@ -962,8 +1010,12 @@ function requestThenAside(text: string, clock: Clock): Intent[] | null {
   if (!tail.split(/\s+/).some((w) => ["it", "it's", "its", "it'll"].includes(w))) return null;
   const aside = classifyBounded(tail, clock, false);
   // "…, it's dripping again": a remark, or words no reader takes, with no day and no question in them.
+  // "…, council changed it": a told deed about "it" is offered as a to-do when alone; after a request it is the aside.
+  const plain = !tail.includes("?") && !findDue(tail, clock);
   const remark =
-    aside[0]?.type === "say" ? aside[0].kind === "remark" : aside[0]?.type === "unknown" && !tail.includes("?") && !findDue(tail, clock);
+    aside[0]?.type === "say"
+      ? aside[0].kind === "remark"
+      : (aside[0]?.type === "unknown" || (aside[0]?.type === "offer" && pastDeed(tail))) && plain;
   if (aside.length !== 1 || !remark) return null;
   const head = classifyBounded(text.slice(0, comma), clock, false);
   return head.length > 0 && head.every((i) => i.type === "update" || i.type === "complete" || i.type === "reopen") ? head : null;

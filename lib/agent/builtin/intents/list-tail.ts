@@ -228,6 +228,35 @@ export function listForIt(text: string): { list: string; plural: boolean } | nul
   return k === head.length ? { list: word, plural } : null;
 }
 
+const TAKING = new Set("take get pull move bring".split(" "));
+
+/**
+ * Rule list-out-of-it: "take it out of work", "get that one off the shopping list", "pull it out of
+ * errands pls": the task just talked about leaves that list for the Inbox. The list is a list word
+ * or is followed by "list"; the planner checks the task is in it (never a move out of another list).
+ */
+export function listOutOfIt(text: string): string | null {
+  const w = text.trim().split(/\s+/).slice(0, 20).map(bare).filter(Boolean);
+  let i = 0;
+  while (i < w.length && LEAD.has(w[i]!)) i++;
+  let end = w.length;
+  while (end > i && FILLERS.has(w[end - 1]!)) end--;
+  const named = w[end - 1] === "list";
+  if (named) end--;
+  const word = w[end - 1] ?? "";
+  if (!NAME.test(word) || (named ? GENERIC.has(word) : !isListWord(word))) return null;
+  end--;
+  while (end > i && ARTICLES.has(w[end - 1]!)) end--;
+  const head = w.slice(i, end);
+  let k = 0;
+  if (!TAKING.has(head[k++] ?? "") || !PRONOUNS.has(head[k++] ?? "")) return null;
+  if (head[k] === "one") k++;
+  if (head[k] === "out" && head[k + 1] === "of") k += 2;
+  else if (head[k] === "off" || head[k] === "from") k++;
+  else return null;
+  return k === head.length ? word : null;
+}
+
 /** Words that join the things of a series ("eggs, flour and butter", "tiles & grout", "eggs n milk"). */
 const SERIES_JOINS = new Set("and & + n".split(" "));
 /** Words a series of things never starts with: the user talking ("we and the kids to …", "my brother and me …"). */

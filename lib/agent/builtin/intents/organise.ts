@@ -8,7 +8,7 @@ import { trimPunctuation } from "@/lib/task-line/text";
 import { findDue } from "@/lib/task-line/dates";
 import type { Clock } from "@/lib/task-line/clock";
 import { readAdd } from "./add";
-import { listForIt } from "./list-tail";
+import { listForIt, listOutOfIt } from "./list-tail";
 import { cleanPhrase } from "./refs";
 import type { Intent } from "./types";
 
@@ -259,6 +259,8 @@ function partOfStatement(ws: Word[]): Intent | null {
 
 /** list-onto-it: "oh and put it on home", "that one goes on work", "put them on shopping" (list-tail.ts). */
 function listOntoIt(text: string): Intent | null {
+  const out = listOutOfIt(text);
+  if (out) return { type: "update", ref: { kind: "pronoun" }, changes: { list: "inbox", outOfList: out } };
   const placed = listForIt(text);
   if (!placed) return null;
   return { type: "update", ref: placed.plural ? { kind: "listed" } : { kind: "pronoun" }, changes: { list: placed.list } };
@@ -316,11 +318,30 @@ function reminderOff(ws: Word[]): Intent | null {
 /** "what are the subtasks of the kitchen renovation", "show me the steps for X", "what's under X": a question, never a change. */
 export function readSubtaskQuestion(original: string): Intent | null {
   const ws = wordsOf(trimPunctuation(original));
+  const asked = hasStepsQuestion(ws);
+  if (asked) return asked;
   if (ws.length < 3 || !/^(?:what|what's|whats|which|show|list|any|see)$/.test(ws[0]!.w)) return null;
   const at = ws.findIndex((x, i) => i > 0 && STEP_NOUN.test(x.w) && UNDER.test(ws[i + 1]?.w ?? ""));
   const under = /^(?:under|beneath|below)$/.test(ws[1]!.w) ? 1 : -1;
   const start = at > 0 ? at + 2 : under > 0 ? under + 1 : -1;
   const parent = start > 0 ? cleanPhrase(phraseOf(ws.slice(start)).toLowerCase()) : "";
+  return parent ? { type: "list", filter: { parent } } : null;
+}
+
+/**
+ * has-steps-question: "does the party thing have any subtasks", "has the move got any steps?",
+ * "does decorating have sub tasks": the steps of the task named, shown; never a change.
+ */
+function hasStepsQuestion(ws: Word[]): Intent | null {
+  if (ws.length < 4 || !/^(?:does|has|do)$/.test(ws[0]!.w)) return null;
+  let end = ws.length;
+  if (/^(?:yet|atm|already|now|then)$/.test(ws[end - 1]!.w)) end--;
+  if (!/^(?:subtasks|sub-tasks|steps|substeps|bits|parts)$/.test(ws[end - 1]?.w ?? "")) return null;
+  let k = end - 2;
+  if (ws[k]?.w === "sub") k--;
+  if (/^(?:any|some)$/.test(ws[k]?.w ?? "")) k--;
+  if (!/^(?:have|got)$/.test(ws[k]?.w ?? "") || k < 2) return null;
+  const parent = cleanPhrase(phraseOf(ws.slice(1, k)).toLowerCase());
   return parent ? { type: "list", filter: { parent } } : null;
 }
 

@@ -53,6 +53,8 @@ export type Changes = {
   skipOccurrence?: boolean;
   /** "take X out of the work list" ('inbox'), "move X to the errands list". */
   list?: string;
+  /** "take it out of work": the list the task must be in for `list` 'inbox' to apply. Not a tool input. */
+  outOfList?: string;
   /** "tag X with urgent": labels added. */
   labels?: string[];
   /** "drop the urgent label from X": labels taken off. */

@@ -42,11 +42,16 @@ function backAsBefore(text: string): boolean {
 const DROP_VERB = new Set("undo revert reverse scrap cancel ditch drop bin forget nix".split(" "));
 const CHANGE_NOUN = new Set("change changes edit edits update updates".split(" "));
 const LAST_WORD = new Set("last latest previous recent".split(" "));
+/** Nouns that name the change only after "last" ("undo that last bit", "scrap the last thing"). */
+const LAST_NOUN = new Set("bit bits thing things step action".split(" "));
+/** Verbs that only ever take a change back, never a task: "undo the last thing" (not "bin the last thing"). */
+const ONLY_UNDO = new Set("undo revert reverse".split(" "));
 
 /**
  * last-change (named rule): "scrap that last change", "nah cancel the last edit", "ditch my last
  * update pls": a verb that drops something, and an object that is the change itself (a change
- * noun, "last" or not) — never a task, so never a delete of one called "change".
+ * noun, "last" or not; "bit", "thing", "step" only after "last": "undo that last bit") — never a
+ * task, so never a delete of one called "change".
  */
 function dropLastChange(text: string): boolean {
   const w = text.toLowerCase().match(/[a-z']+/g) ?? [];
@@ -56,8 +61,12 @@ function dropLastChange(text: string): boolean {
   let i = 1;
   if (/^(?:that|the|my|your|this)$/.test(w[i] ?? "")) i++;
   if (w[i] === "most" && w[i + 1] === "recent") i++;
-  if (LAST_WORD.has(w[i] ?? "")) i++;
-  return i === w.length - 1 && CHANGE_NOUN.has(w[i] ?? "");
+  const last = LAST_WORD.has(w[i] ?? "");
+  if (last) i++;
+  return (
+    i === w.length - 1 &&
+    (CHANGE_NOUN.has(w[i] ?? "") || (last && LAST_NOUN.has(w[i] ?? "") && (ONLY_UNDO.has(w[0] ?? "") || /^bits?$/.test(w[i] ?? ""))))
+  );
 }
 
 export function readUndo(text: string): Intent | null {
