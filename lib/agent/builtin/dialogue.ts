@@ -10,13 +10,13 @@
  */
 import { findDue, dueToString } from "@/lib/task-line/dates";
 import { capitalize } from "@/lib/task-line/text";
-import { localParts } from "@/lib/task-line/clock";
+import { type Clock, localParts } from "@/lib/task-line/clock";
 import { addDays, formatIsoDate, formatIsoLocalDateTime } from "@/lib/task-line/calendar";
 import { numberFrom } from "@/lib/task-line/numbers";
 import { classify } from "./intents";
 import type { Intent } from "./intents/types";
 import type { TaskView, ToolCallEvent, ToolResultEvent } from "./prompt-reader";
-import { ordinalRef } from "./intents/refs";
+import { isListedRef, isPronoun, ordinalRef } from "./intents/refs";
 import { knownTask, latestList, resolveRef, tasksOf } from "./references";
 import { describeDue, taskLine } from "./format";
 import type { TurnContext } from "./turn-context";
@@ -828,5 +828,45 @@ export function dialogueAnswer(ctx: TurnContext): Mapped | null {
   const last = acts.at(-1);
   if (target && target !== OTHER && last?.name !== "add_task" && newRequest(ctx, target)) return null;
   if (target) return answerOrAsk(ellipsisCalls(ctx, acts, target));
+  return null;
+}
+
+/** Whether the previous turn changed a task (a write of it succeeded): what "wait, don't" takes back. */
+export function lastTurnChanged(ctx: TurnContext): boolean {
+  return previousActs(ctx).some((a) => a.done);
+}
+
+/** Words before "do them tomorrow" that say nothing more. */
+const POINTED_FRONT = new Set("ok okay right so then just erm hmm oh yeah yep go on".split(" "));
+/** Words after the day that say nothing more ("do them both tomorrow then"). */
+const POINTED_BACK = new Set(["then", "instead", "pls", "please", "plz", "x", "thanks", "ta"]);
+const POINTED_PREP = new Set(["on", "for", "to", "till", "til", "until"]);
+
+/**
+ * Rule pointed-day: "do them both tomorrow", "both friday", "do that one monday" after a list or a
+ * change: the tasks pointed at move to the day said — read as "move them to tomorrow", never an
+ * add of "Both" or "Do them both". Only "do" or nothing before the pointer (a bare "it"/"that" needs
+ * "do"), and only a day after it.
+ */
+export function pointedDay(text: string, clock: Clock): string | null {
+  if (text.length > 60) return null;
+  const w = text.toLowerCase().match(/[a-z0-9':]+/g) ?? [];
+  while (w.length && POINTED_FRONT.has(w[0] ?? "")) w.shift();
+  const did = w[0] === "do";
+  if (did) w.shift();
+  while (w.length && POINTED_BACK.has(w.at(-1) ?? "")) w.pop();
+  for (let k = Math.min(4, w.length - 1); k >= 1; k--) {
+    const head = w.slice(0, k).join(" ");
+    const ref = head === "them both" || head === "both then" ? "both" : head;
+    const plural = isListedRef(ref);
+    if (!plural && !(did && isPronoun(ref))) continue;
+    const rest = w.slice(k);
+    while (rest.length > 1 && POINTED_PREP.has(rest[0] ?? "")) rest.shift();
+    const day = rest.join(" ");
+    const due = findDue(day, clock);
+    const covered = due ? due.spans.reduce((n, sp) => n + sp.length, 0) : 0;
+    if (!due || covered < day.length || !/[a-z]/.test(day) || /^at\b/.test(day)) return null;
+    return `move ${ref} to ${day}`;
+  }
   return null;
 }

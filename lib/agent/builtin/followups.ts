@@ -139,6 +139,29 @@ function yesWithDay(userText: string, clock: Clock): string | null {
   return due && covered >= rest.length ? dueToString(due.due) : null;
 }
 
+/** Words between a yes and the slots it gives: "yes and make it urgent", "yeah, as high priority". */
+const YES_SLOT_JOIN = new Set([...YES_DAY_JOIN, "and", "as", "its", "it's", "but", "oh"]);
+
+/**
+ * Rule yes-with-slots: "yes and make it urgent", "yep, high priority", "sure, every week": a yes
+ * word first, then only words that set slots of the item offered (priority, day, repeat, reminder),
+ * read on a placeholder title; anything else left over is no answer of this kind.
+ */
+function yesWithSlots(userText: string, clock: Clock): Omit<AddItem, "title"> | null {
+  const w = userText.toLowerCase().match(/[\p{L}\p{N}':]+/gu) ?? [];
+  if (!w[0] || !saysYes(w[0]) || w.length > 12) return null;
+  let i = 1;
+  while (i < w.length && (YES_SLOT_JOIN.has(w[i] ?? "") || saysYes(w[i] ?? ""))) i++;
+  const rest = w.slice(i).join(" ");
+  if (!rest) return null;
+  const read = classify(`add zzq ${rest}`, clock);
+  const item = read.length === 1 && read[0]?.type === "add" && read[0].items.length === 1 ? read[0].items[0] : undefined;
+  if (!item || item.title.toLowerCase() !== "zzq") return null;
+  const slots: Partial<AddItem> = { ...item };
+  delete slots.title;
+  return Object.keys(slots).length > 0 ? slots : null;
+}
+
 /** A yes/no or a one-phrase answer to this model's own last question. */
 /** The item this model offered in its last reply, as it read the user's message then (with its due, repeat, reminder). */
 function offeredItem(history: ConversationEvent[], title: string, clock: Clock): AddItem | null {
@@ -164,6 +187,15 @@ export function contextualAnswer(
   // "put that on my list" answers an add this model offered (and nothing else) with a yes.
   const yes = /\?$/.test(lastText.trim()) && (saysYes(userText) || (ADD_SUGGESTION.test(lastText.trim()) && placesIt(userText)));
   const read = yes ? { type: "confirm" as const } : intents.length === 1 ? intents[0] : undefined;
+  // "yes and make it urgent" to an add offered: the item offered, with the slots said (rule yes-with-slots).
+  const offered = /\?$/.test(lastText.trim()) ? ADD_SUGGESTION.exec(lastText) : null;
+  const slots = offered?.[1] ? yesWithSlots(userText, clock) : null;
+  if (offered?.[1] && slots) {
+    const item = offeredItem(history, offered[1], clock) ?? { title: offered[1] };
+    const input: Record<string, unknown> = { ...item, ...slots };
+    delete input.remindBeforeWithoutDue;
+    return { calls: [{ toolName: "add_task", input }], notes: [] };
+  }
   if (!read || !lastText) return null;
   const intent: Intent = read;
   const suggestion = ADD_SUGGESTION.exec(lastText);

@@ -41,7 +41,8 @@ import { spellOut } from "./textisms";
 import { keepCorrection, sameDayAs } from "./corrections";
 import { plainDropVerbs } from "./slang";
 import { addAfterCreatedList, chooseCandidate, contextualAnswer } from "./followups";
-import { dialogueAnswer } from "./dialogue";
+import { dialogueAnswer, lastTurnChanged, pointedDay } from "./dialogue";
+import { takesBack } from "./intents/undo";
 import { type GroundedChange, groundMessage, mightNameTask, tasksAskedAbout, toldDayOfThing } from "./grounding";
 import { beforeTask, findDuplicate, looksBeforeAdding, slotsOf } from "./duplicates";
 import { addBody, readAdd } from "./intents/add";
@@ -467,6 +468,20 @@ export function firstStepOf(ctx: TurnContext): Mapped {
     const chosen = chooseCandidate(failure, ctx.intents[0], ctx.userText);
     if (chosen) return { calls: chosen.map((task) => ({ toolName: failure.name, input: { ...failure.input, task } })), notes: [] };
   }
+  // Rule take-back: "wait, don't" right after a change (and no question asked) takes that change back.
+  if (takesBack(ctx.userText) && lastTurnChanged(ctx) && !/\?\s*$/.test(lastAssistantText(ctx.history)))
+    return mapIntent({ type: "undo" }, ctx);
+  // Rule then-filler: "mark it done then", "tick it off then" (read as nothing) are the request before "then".
+  const said = ctx.userText.trim().replace(/[.!]$/, "");
+  const thenLess = /(?:^|[\s,])then$/i.test(said) ? said.slice(0, -4).trim().replace(/,$/, "") : ctx.userText;
+  if (thenLess !== ctx.userText && ctx.intents.every((i) => i.type === "unknown")) {
+    const reread = classify(thenLess, ctx.clock);
+    if (reread.length && reread.every((i) => ["complete", "update", "delete", "reopen"].includes(i.type))) ctx.intents = reread;
+  }
+  // Rule pointed-day: "do them both tomorrow" after a list or a change (no question asked) moves them.
+  const lastSaid = lastAssistantText(ctx.history);
+  const pointed = lastSaid && !/\?\s*$/.test(lastSaid) ? pointedDay(ctx.userText, ctx.clock) : null;
+  if (pointed) ctx.intents = classify(pointed, ctx.clock);
   const answer = contextualAnswer(lastAssistantText(ctx.history), ctx.intents, ctx.userText, ctx.clock, ctx.history);
   if (answer) return answer;
   const carried = dialogueAnswer(ctx);

@@ -92,6 +92,7 @@ const files = [
   "intents-corpus-v13bulk.jsonl",
   "intents-corpus-v14ask.jsonl",
   "intents-corpus-v14group.jsonl",
+  "intents-corpus-v15dialog.jsonl",
 ];
 // Our rephrasings of the v1 scenarios (no known failures allowed there).
 const paraphrases = readScenarios<SeedTask>(resolve(import.meta.dirname, "paraphrase-scenarios.jsonl"));

@@ -737,6 +737,8 @@ export function classify(message: string, clock: Clock): Intent[] {
   if (excepted) return excepted;
   const positions = positionsChange(text, clock) ?? pointerValue(text, clock);
   if (positions) return positions;
+  const parts = positionClauses(text, clock);
+  if (parts) return parts;
   const read = dayAfterItsOwn(classifyBounded(text, clock, true), text);
   // "the overdue lot, whack em on friday": a group and a pronoun for it is never a new task; ask.
   if (read.some((i) => i.type === "add" || i.type === "offer") && groupThenUnreadCommand(cleanRequest(text), clock))
@@ -796,6 +798,38 @@ function dayAfterItsOwn(read: Intent[], text: string): Intent[] {
   if (only?.type !== "update" || (only.ref.kind !== "listed" && only.ref.kind !== "pronoun") || fieldCount(only.changes) !== 1) return read;
   if (!only.changes.due || !/\bthe (?:day after|next day|following day)\W*$/.test(text.toLowerCase())) return read;
   return [{ ...only, changes: { shiftDays: 1 } }];
+}
+
+/** The words a clause about a position starts with: "second one's", "the 1st", "top one". */
+function startsWithPosition(clause: string): boolean {
+  const w = clause.toLowerCase().replace(/'s\b/g, "").split(/\s+/).filter(Boolean);
+  for (let k = Math.min(3, w.length - 1); k >= 1; k--) if (ordinalRef(w.slice(0, k).join(" "))) return true;
+  return false;
+}
+
+/**
+ * Rule position-clauses: "second one's done, first one can wait till monday", "the top one is
+ * urgent; the last one can go": clauses split at a comma, a semicolon or "and", each starting with
+ * a position in the list shown, each read on its own. Only when every clause reads as exactly one
+ * change of a position (a finish, an edit, a delete); anything else is not read here.
+ */
+function positionClauses(text: string, clock: Clock): Intent[] | null {
+  if (text.includes("?") || text.length > 160) return null;
+  const parts = text
+    .split(/\s*[,;]\s*(?:and\s+|then\s+)?|\s+and\s+(?:then\s+)?/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  if (parts.length < 2 || parts.length > 4 || !parts.every(startsWithPosition)) return null;
+  const out: Intent[] = [];
+  for (const part of parts) {
+    const read = classifyBounded(part, clock, true);
+    const one = read.length === 1 ? read[0] : undefined;
+    if (!one || (one.type !== "complete" && one.type !== "update" && one.type !== "delete")) return null;
+    const refs = one.type === "update" ? [one.ref] : one.refs;
+    if (refs.length === 0 || !refs.every((r) => r.kind === "ordinal")) return null;
+    out.push(one);
+  }
+  return out;
 }
 
 /** Verbs before positions ("make the 2nd and 3rd low priority") and the words between them and the value. */

@@ -72,3 +72,31 @@ function dropLastChange(text: string): boolean {
 export function readUndo(text: string): Intent | null {
   return UNDO.test(text) || undoAtEnd(text) || backAsBefore(text) || dropLastChange(text) ? { type: "undo" } : null;
 }
+
+/** Words a take-back is made of ("wait, don't", "hang on, no don't do that", "actually no leave it where it was"). */
+const TAKE_BACK_WORDS = new Set(
+  "wait hang hold on no nah nope noo actually oh oops sorry soz hmm um erm ugh argh don't dont do not that it this please pls i said leave keep where as how was like before changed my mind scratch cancel stop".split(
+    " ",
+  ),
+);
+
+/**
+ * take-back (named rule): "wait, don't", "no wait", "hang on, don't do that", "changed my mind",
+ * "scratch that", "actually no leave it where it was" — words that only retract, with one that
+ * says so: "don't", "wait" beside a no, "changed my mind", "scratch/cancel that", or "leave it"
+ * after a no. Only a retraction: the planner takes back the previous turn's change with it, and
+ * only when that turn changed something and asked nothing (planner.ts firstStepOf).
+ */
+export function takesBack(text: string): boolean {
+  if (text.length > 80) return false;
+  // Digits are words too: "no wait, 11" is a new value, not a take-back.
+  const w: string[] = text.toLowerCase().match(/[a-z0-9']+/g) ?? [];
+  if (w.length === 0 || w.length > 10 || !w.every((x) => TAKE_BACK_WORDS.has(x))) return false;
+  const has = (x: string) => w.includes(x);
+  const no = has("no") || has("nah") || has("nope") || has("noo");
+  const dont = has("don't") || has("dont") || (has("do") && has("not"));
+  const changedMind = /\bchanged my mind\b/.test(w.join(" "));
+  const scratch = /^(?:scratch|cancel) that$/.test(w.filter((x) => x !== "actually" && x !== "no" && x !== "oh").join(" "));
+  const leaveAsWas = has("leave") && (no || has("was"));
+  return dont || (has("wait") && no) || changedMind || scratch || leaveAsWas;
+}
