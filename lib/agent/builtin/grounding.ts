@@ -1643,11 +1643,28 @@ function toldWhatHappened(tokens: Token[]): boolean {
 const CANNOT = new Set("can't cant cannot couldn't couldnt".split(" "));
 const CANNOT_THEN = new Set("until till til instead move moving moved push pushing pushed shift so but make".split(" "));
 /** `titles`: the content stems of each task, null before the tasks are known (mightNameTask). */
+/** What follows a verb of coming when someone visits ("to us", "to stay", "over", "round", "for christmas"). */
+const VISIT_AFTER =
+  /^(?:to (?:us|ours|stay|visit|see)|over|round|around|up|down|with|for (?:christmas|xmas|dinner|tea|lunch|the weekend|a visit|a few days)|this|next)\b/;
 function blocked(tokens: Token[], text: string, titles: Set<string>[] | null = null): boolean {
   const first = tokens[0]?.w ?? "";
   // A negation blocks unless a rule takes it ("isn't that important", "no reminder for …"): the
   // gate in groundMessage refuses any negator left over.
   if (tokens.some((t) => HYPOTHETICAL.has(t.w))) return true;
+  // "nan's coming to us for christmas", "the in-laws are coming over friday": a visit told, never a task's new day.
+  if (
+    tokens.some(
+      (t, i) =>
+        /^(?:coming|come|comes|visiting|staying)$/.test(t.w) &&
+        VISIT_AFTER.test(
+          tokens
+            .slice(i + 1, i + 3)
+            .map((u) => u.w)
+            .join(" "),
+        ),
+    )
+  )
+    return true;
   // "the proposal was top of the pile last week": a remark about the past.
   if (tokens.some((t) => /^(?:was|were)$/.test(t.w)) && tokens.some((t) => /^(?:last|yesterday|ago)$/.test(t.w))) return true;
   // An intention ("I'm going to the dentist tomorrow", "I'll call mum friday") is offered, never a change.

@@ -387,7 +387,8 @@ function mapIntent(intent: Intent, ctx: TurnContext): Mapped {
         out.calls.push(LISTS_LOOKUP);
         break;
       }
-      const placed = intent.toList ? placedInNamedList(intent.item, lists ?? []) : intent.item;
+      // "things for the allotment": "for" names the list here (and only here).
+      const placed = intent.toList ? placedInNamedList(intent.item, lists ?? [], true) : intent.item;
       if (intent.toList && placed.list) out.calls.push({ toolName: "add_task", input: onShownList(placed, all) });
       else out.notes.push(offerText(intent.item, ctx.clock));
       break;

@@ -156,10 +156,10 @@ export function othersNews(raw: string): boolean {
   return m !== null && OTHERS.has(m[1] === undefined ? "" : m[1]) && w.length > start + 2;
 }
 
-/** The intent to act on for a clause, given what its readers made of it. */
 /** "… on the allotment", "… in the garden": a place (or a list) after "the", with no "list" after it. */
 const WHERE_AT_END = /\b(?:on|in|at)\s+the\s+[a-z]+(?:-[a-z]+)*[^a-z-]*$/i;
 
+/** The intent to act on for a clause, given what its readers made of it. */
 export function gate(c: GateClause, intent: Intent, mutates: boolean, reader = ""): Intent {
   // "can you order pizza for me?": the assistant cannot do that; it can offer to put it on the list.
   if (reader === "bare-add" && intent.type === "add" && intent.items.length === 1 && intent.items[0]) {
