@@ -62,3 +62,13 @@ describe("a word that says which one is no owner", () => {
     expect(resolveReference("clean my kitchen", tasks as never).kind).toBe("none");
   });
 });
+
+describe("an event for a reminder, and 'the X one' asked about", () => {
+  it("'remind me when i get paid to pay the vet' offers the chore, never a task named after the event", () => {
+    expect(classify("remind me when i get paid to pay the vet", clock)).toEqual([{ type: "offer", item: { title: "Pay the vet" } }]);
+    expect(classify("remind me when i get home", clock).some((i) => i.type === "add")).toBe(false);
+  });
+  it("'whats the garlic one' shows that task", () => {
+    expect(classify("whats the garlic one", clock)).toEqual([{ type: "list", filter: { list: "garlic", orTopic: true } }]);
+  });
+});

@@ -5,6 +5,7 @@
  * Whether the target resolves is the tools' part: a phrase that matches nothing or several
  * tasks changes nothing and the assistant asks.
  */
+import { capitalize } from "@/lib/task-line/text";
 import { formatIsoDate } from "@/lib/task-line/calendar";
 import type { Clock } from "@/lib/task-line/clock";
 import { INTERJECTIONS, keepsDoing, pluralDoes, movedThing, saysHowItIs } from "../lexicon";
@@ -156,6 +157,9 @@ export function othersNews(raw: string): boolean {
   return m !== null && OTHERS.has(m[1] === undefined ? "" : m[1]) && w.length > start + 2;
 }
 
+/** A title that starts with an event and its subject ("when i get paid …", "once the kids are back …"). */
+const WHEN_EVENT = /^(?:when|once|whenever|if|after|as soon as)\s+(?:i|we|you|he|she|they|it|the|my|our|mum|dad)\b(.*)$/i;
+
 /** "… on the allotment", "… in the garden": a place (or a list) after "the", with no "list" after it. */
 const WHERE_AT_END = /\b(?:on|in|at)\s+the\s+[a-z]+(?:-[a-z]+)*[^a-z-]*$/i;
 
@@ -228,6 +232,15 @@ export function gate(c: GateClause, intent: Intent, mutates: boolean, reader = "
     intent.items.some((i) => !isBaseVerb(i.title.split(/\s+/)[0]?.toLowerCase() ?? "") && readsAsSentence(i.title, c.raw))
   )
     return { type: "say", kind: "remark" };
+  // rule when-event: "remind me when i get paid to pay the vet": a title never starts with when/once/if and a
+  // subject; the chore after "to" is offered (a reminder on an event cannot be set), else nothing is written.
+  const eventual = intent.type === "add" && intent.items.length === 1 ? WHEN_EVENT.exec(intent.items[0]?.title ?? "") : null;
+  if (eventual) {
+    const chore = /\bto\s+([a-z]+)(\s.+)?$/i.exec(eventual[1] ?? "");
+    return chore?.[1] && isBaseVerb(chore[1].toLowerCase())
+      ? { type: "offer", item: { title: capitalize(`${chore[1]}${chore[2] ?? ""}`) } }
+      : { type: "say", kind: "remark" };
+  }
   // "please, for friday", "thanks, friday": courtesy words alone are never a task's title.
   if (intent.type === "add" && intent.items.some((i) => courtesyOnly(i.title))) return { type: "say", kind: "unclear" };
   // "the mot isnt this week after all": a statement with a negation is about a task, never a new one.
