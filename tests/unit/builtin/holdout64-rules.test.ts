@@ -43,6 +43,8 @@ describe("SHOW-NAMED and MENTIONS-ASK: lookups of things named", () => {
     expect(classify("show me evrything", clock)[0]).not.toMatchObject({ filter: { query: expect.anything() } });
     expect(classify("see ya", clock)).toEqual([{ type: "say", kind: "bye" }]);
     expect(classify("show me how to cook rice", clock)[0]?.type).not.toBe("list");
+    // Chores whose verb also asks to see: still adds.
+    expect(classify("see the dentist", clock)).toMatchObject([{ type: "add", items: [{ title: "See the dentist" }] }]);
   });
   it("reads the tasks that mention a thing", () => {
     for (const said of [

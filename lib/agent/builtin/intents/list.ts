@@ -1656,6 +1656,8 @@ const NOT_A_NAME_START = new Set("how what when where why who which whether if t
 export function readShowNamed(text: string, clock: Clock): Intent[] | null {
   const t = trimPunctuation(text.toLowerCase());
   if (!SHOW.test(t) || TASK_WORDS.test(t) || DUE_WORDS.test(t)) return null;
+  // "see the dentist", "view the flat", "list the bike on ebay": chores; these verbs ask to see only with "me/us".
+  if (/^(?:see|view|list|display|check|read|open)\s+(?!me\b|us\b)/.test(t)) return null;
   const rest = t.replace(SHOW, "").trim();
   if (!rest || ordinalRef(rest) || isListedRef(rest) || Object.keys(readFilter(rest, clock)).length > 0) return null;
   const parts = rest.split(/\s*,\s*(?:and\s+)?|\s+(?:and|&)\s+/);
