@@ -1176,7 +1176,11 @@ export const RULES: Rule[] = [
       }
       const name = tokens[n - 1]!;
       const prep = tokens[n - 2]!;
-      const into = /^(?:in|into|onto|under)$/.test(prep.w) || (prep.w === "to" && /^(?:move|shift)$/.test(tokens[0]!.w));
+      // "stick the gym one on home": "on" with a placing verb too, for a list the user has ("put the car on ebay" is none).
+      const into =
+        /^(?:in|into|onto|under)$/.test(prep.w) ||
+        (prep.w === "to" && /^(?:move|shift)$/.test(tokens[0]!.w)) ||
+        (prep.w === "on" && /^(?:put|stick|pop|chuck|bung|shove)$/.test(tokens[0]!.w) && listNamed(name.w, ctx.lists) !== null);
       // "move the passport over to work": "over/across" before the list goes with the move.
       const over = /^(?:over|across)$/.test(tokens[n - 3]!.w) && !tokens[n - 3]!.used && n >= 5 ? 1 : 0;
       if (name.used || prep.used || !tokens[n - 3 - over]!.used || !into) return false;

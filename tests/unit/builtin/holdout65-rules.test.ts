@@ -72,3 +72,15 @@ describe("an event for a reminder, and 'the X one' asked about", () => {
     expect(classify("whats the garlic one", clock)).toEqual([{ type: "list", filter: { list: "garlic", orTopic: true } }]);
   });
 });
+
+describe("a placing verb with 'on' a list the user has", () => {
+  it("'stick the gym one on home' moves it; 'put the car on ebay' names no list", () => {
+    const tasks = [task("g", "Renew gym membership"), task("d", "Pick up dry cleaning", { list: "Home" }), task("c", "Sell the car")];
+    expect(groundMessage("stick the gym one on home", tasks as never, clock, ["Home"])).toMatchObject({
+      kind: "change",
+      change: { task: { id: "g" }, changes: { list: "home" } },
+    });
+    const ebay = groundMessage("put the car on ebay", tasks as never, clock, ["Home"]);
+    expect(ebay?.kind === "change" ? ebay.change.changes.list : undefined).toBeUndefined();
+  });
+});
