@@ -4,6 +4,7 @@
  * or "new year" only after a word that leads into a date ("by christmas", "before xmas", "till the
  * new year"), so "do the christmas shopping" keeps its title and gets no due date. The year is left
  * to chrono (findDue reads forward: "by christmas" said on 27 December is next Christmas).
+ * "after christmas" is the first day after the holiday (27 December; 2 January after New Year).
  * Movable feasts (Easter, Mother's Day) are not read. A season after such a word ("till spring", "by the
  * summer") is its first day (meteorological: 1 March, 1 June, 1 September, 1 December).
  */
@@ -30,6 +31,13 @@ const NAMED_DAYS: [RegExp, Day][] = [
 const AFTER_LEAD =
   /\b(?:by|before|till|til|until|over|on|at|around|this|next) (?:the )?(christmas|xmas|new year)\b(?! (?:eve|day|party|dinner|shopping|card|cards|present|presents|tree|lights|jumper|do|market|fair|film|show|list))/i;
 
+/**
+ * "can wait till after christmas", "after the new year": the first day after the holiday — 27
+ * December after Christmas and Boxing Day, 2 January after New Year's Day.
+ */
+const AFTER_HOLIDAY =
+  /\bafter (?:the )?(christmas|xmas|new year)\b(?! (?:eve|day|party|dinner|shopping|card|cards|present|presents|tree|lights|jumper|do|market|fair|film|show|list))/i;
+
 /** The first day of each (meteorological) season. */
 const SEASONS: Record<string, Day> = {
   spring: { day: 1, month: 3 },
@@ -52,6 +60,10 @@ function seasonDay(start: Day, ref: Date): Day & { year: number } {
 export const HOLIDAYS: chrono.Parser[] = [
   { pattern: () => SEASON_AFTER_LEAD, extract: (c, m) => seasonDay(SEASONS[(m[1] ?? "").toLowerCase()]!, c.refDate) },
   ...NAMED_DAYS.map(([re, day]): chrono.Parser => ({ pattern: () => re, extract: () => ({ ...day }) })),
+  {
+    pattern: () => AFTER_HOLIDAY,
+    extract: (_c, m) => ((m[1] ?? "").toLowerCase() === "new year" ? { day: 2, month: 1 } : { day: 27, month: 12 }),
+  },
   {
     pattern: () => AFTER_LEAD,
     extract: (_c, m) => ({ ...((m[1] ?? "").toLowerCase() === "new year" ? NEW_YEAR : CHRISTMAS) }),

@@ -20,11 +20,18 @@ export function capitalize(text: string): string {
   return text.length === 0 ? text : text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+const QUOTED = /"([^"]+)"|`([^`]+)`|(?:^|[\s:(])'([^']+)'(?=$|[\s,.!?:;)])/;
+
 /** The text inside the first pair of quotes, if any ("…", '…' around words, `…`). */
 export function quoted(text: string): string | null {
-  const m = /"([^"]+)"|`([^`]+)`|(?:^|[\s:(])'([^']+)'(?=$|[\s,.!?:;)])/.exec(text);
-  const inner = m?.[1] ?? m?.[2] ?? m?.[3];
-  return inner && inner.trim() ? inner.trim() : null;
+  return quotedSpan(text)?.inner ?? null;
+}
+
+/** The first quoted text and where its closing quote ends, if any. */
+export function quotedSpan(text: string): { inner: string; end: number } | null {
+  const m = QUOTED.exec(text);
+  const inner = (m?.[1] ?? m?.[2] ?? m?.[3])?.trim();
+  return m && inner ? { inner, end: m.index + m[0].length } : null;
 }
 
 /** Escapes a string for use inside a RegExp. */

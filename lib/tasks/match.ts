@@ -55,6 +55,7 @@ const SAME_ACT: readonly (readonly string[])[] = [
   ["collect", "pick", "fetch"],
   ["reply", "respond", "answer", "email", "message", "text"],
   ["pay", "settle"],
+  ["review", "approve", "check"],
 ];
 function sameAct(a: string, b: string): boolean {
   return SAME_ACT.some((group) => group.includes(a) && group.includes(b));
@@ -176,16 +177,34 @@ function nounOfVerb(noun: string, verb: string): boolean {
 
 export type MatchScore = { coverage: number; quality: number; exact: boolean };
 
+/** Everyday words for a person known by what they do ("the milk guy", "the window man"). */
+const PERSON_WORD = new Set("guy guys man men bloke blokes lady ladies woman women fella chap person people folk folks lot".split(" "));
+/** A noun for who does a trade ("supplier", "cleaner", "electrician", "dentist"). */
+const AGENT_NOUN = /^[a-z]{3,}(?:er|or|ist|ian)s?$/;
+/** "milk guy" for "the milk supplier": a person word right after a word that a title word matches, when the title's next word names who. */
+function personAfter(q: string[], i: number, t: string[]): number {
+  if (i === 0 || !PERSON_WORD.has(q[i]!)) return 0;
+  const j = t.findIndex((tw) => wordScore(q[i - 1]!, tw) >= 0.8);
+  return j >= 0 && AGENT_NOUN.test(t[j + 1] ?? "") ? 0.6 : 0;
+}
+
+/** "pr" for "pull request", "mot" for "MOT": a short word that is the initials of title words next to each other. */
+function initialsIn(q: string, t: string[]): boolean {
+  if (!/^[a-z]{2,4}$/.test(q)) return false;
+  const words = significant(t);
+  return words.some((_, i) => i + q.length <= words.length && words.slice(i, i + q.length).every((w, k) => w[0] === q[k]));
+}
+
 export function scoreTitle(query: string, title: string): MatchScore {
   const q = significant(normalizeWords(query));
   const t = normalizeWords(title);
   if (!q.length || !t.length) return { coverage: 0, quality: 0, exact: false };
   let matched = 0;
   let quality = 0;
-  for (const qw of q) {
+  for (const [i, qw] of q.entries()) {
     // "clearout" for "Clear out the garage", "washingup" for "washing up": one word said for two.
-    const joined = qw.length >= 6 && t.some((tw, i) => i + 1 < t.length && tw + t[i + 1] === qw) ? 0.9 : 0;
-    const best = Math.max(joined, ...t.map((tw) => wordScore(qw, tw)));
+    const joined = qw.length >= 6 && t.some((tw, k) => k + 1 < t.length && tw + t[k + 1] === qw) ? 0.9 : 0;
+    const best = Math.max(joined, personAfter(q, i, t), initialsIn(qw, t) ? 0.8 : 0, ...t.map((tw) => wordScore(qw, tw)));
     if (best > 0) matched++;
     quality += best;
   }

@@ -137,6 +137,16 @@ function contentStems(title: string): string[] {
     .map((t) => t.stem);
 }
 
+/** The title's words (content stems, in order) that a short word is the initials of ("pr": pull request), or null. */
+function initialsOf(word: string, stems: string[]): string[] | null {
+  if (!/^[a-z]{2,4}$/.test(word)) return null;
+  for (let i = 0; i + word.length <= stems.length; i++) {
+    const run = stems.slice(i, i + word.length);
+    if (run.every((x, k) => x[0] === word[k])) return run;
+  }
+  return null;
+}
+
 /** "the trip one", "the birthday thing": words that name a task as a task. */
 const TASK_NOUN = new Set(["one", "thing", "stuff", "bit", "bits", "task", "job", "todo"]);
 /** Words that start what a task is for ("Pack for the trip", "Buy a gift for Sam's wedding"). */
@@ -168,6 +178,8 @@ export function toldDayOfThing(text: string): boolean {
  */
 function namesOnlyWhatFor(tokens: Token[], mention: Mention): boolean {
   if (TASK_NOUN.has(tokens[mention.to + 1]?.w ?? "")) return false;
+  // "MOT is the day after tomorrow now": a day that changed is the task's new day.
+  if (tokens.some((t) => /^(?:now|moved|changed|rescheduled|instead)$/.test(t.w))) return false;
   const words = tokenize(mention.task.title);
   const at = words.findIndex((t) => FOR_WORD.has(t.w));
   const object = (at < 0 ? words : words.slice(0, at)).filter((t) => !STOP.has(t.w));
@@ -219,6 +231,13 @@ function findMention(tokens: Token[], tasks: TaskView[]): Mention[] {
       if (s) {
         hit.push(i);
         matched.add(s);
+        return;
+      }
+      // "toms PR" of "Review Tom's pull request": the initials of title words next to each other.
+      const initials = initialsOf(t.w, stems);
+      if (initials) {
+        hit.push(i);
+        for (const x of initials) matched.add(x);
       }
     });
     if (hit.length === 0) continue;
@@ -381,8 +400,16 @@ function statesDone(tokens: Token[], task: TaskView): number[] | null {
       const ground = /^(?:the|a)$/.test(tokens[i + 1]?.w ?? "") && /^(?:ground|soil|bed|beds)$/.test(tokens[i + 2]?.w ?? "");
       return [i - 1, ground ? i + 2 : i];
     }
-    // "the card machine's working again" (Fix the card machine): what was fixed works.
-    if (w === "working" && after && /^(?:fix|repair|mend)$/.test(verb)) return tokens[i + 1]?.w === "again" ? [i - 1, i + 1] : [i - 1, i];
+    // "the card machine's working again" (Fix the card machine): what was fixed works; "printers working
+    // again" drops the 's after the title's own word.
+    const own = title.some((t) => t.stem === tokens[i - 1]?.stem);
+    if (w === "working" && (after || own) && /^(?:fix|repair|mend)$/.test(verb)) {
+      const from = after ? i - 1 : i;
+      return tokens[i + 1]?.w === "again" ? [from, i + 1] : [from, i];
+    }
+    // "the menu's up on insta" (Post the new menu on instagram): what was posted is up; "marsh site is live" (Deploy …).
+    if (w === "up" && after && /^(?:post|upload|publish)$/.test(verb)) return [i - 1, i];
+    if (w === "live" && after && /^(?:deploy|launch|release|ship|publish|post|upload)$/.test(verb)) return [i - 1, i];
     // "the library books are back" (Return the library books): said of the thing returned itself, never
     // of someone in its title ("mum's back" beside "Return mum's call").
     if (verb === "return" && w === "back" && after) {
@@ -680,7 +707,10 @@ export const RULES: Rule[] = [
         const words = tokens.slice(k).map((t) => t.w);
         // "should be under work", "should be in errands": a place, never a title.
         const place = /^(?:under|in|into|on|onto|at|for|by|part|with|without|done|finished|sorted)$/.test(words[0] ?? "");
-        if (!title || place || findDue(title, ctx.clock) || words.some((w) => SLOT_WORD.test(w) || NEGATOR.has(w))) return false;
+        // "should be book 8 week jabs and flu jab": a slot word the title already has ("8 week") is part of the name.
+        const own = new Set(tokenize(ctx.task.title).map((t) => t.w));
+        const slot = (w: string) => (SLOT_WORD.test(w) || NEGATOR.has(w)) && !own.has(w);
+        if (!title || place || findDue(title, ctx.clock) || words.some(slot)) return false;
         // "the bathroom is actually disgusting": after "is actually" only a name for the task renames
         // it ("the electrician one is actually the plumber", "… is actually ring the vet"); "… is actually Sam's" does not.
         const named =
@@ -1561,6 +1591,10 @@ export const RULES: Rule[] = [
       const not = tokens.findIndex((t, i) => t.w === "not" && i > 0 && (tokens[i - 1]!.used || tokens[i - 2]?.used === true));
       const old = not < 0 ? -1 : tokens[not + 1]?.w === "the" ? not + 2 : not + 1;
       if (not >= 0 && old === tokens.length - 1 && OLD_VALUE.test(tokens[old]!.w) && !tokens[old]!.used) take(tokens, not, old);
+      // "the pram one is tomorrow not the day after": the old day said by its place beside the new one.
+      const after = not < 0 ? [] : tokens.slice(not + 1);
+      if (after.every((t) => !t.used) && /^(?:the )?day (?:after|before)(?: (?:that|it|tomorrow))?$/.test(words(after).join(" ")))
+        take(tokens, not, tokens.length - 1);
       // "remind me about the optician tomorrow morning", "ping me about the glasses at 6": a reminder time, not a new due date.
       const remind = findWord(tokens, /^(?:remind|reminder|ping|nudge|buzz|warn|alert|notify)$/);
       // A day without a time ("ping me about the bins on friday") reminds that morning (reminderTime).
@@ -1734,6 +1768,7 @@ export function groundMessage(text: string, tasks: TaskView[], clock: Clock, lis
     groundParts(text, tasks, clock, known) ??
     newsAfterRemark(text, tasks, clock, known) ??
     remarkAfterDone(text, tasks, clock, known) ??
+    whyAfterChange(text, tasks, clock, known) ??
     whole
   );
 }
@@ -1752,6 +1787,29 @@ function remarkAfterDone(text: string, tasks: TaskView[], clock: Clock, lists: s
   if (!told || isBaseVerb(tail[0]!.w) || tail.some((t) => ACTION.has(t.w) || NEGATOR.has(t.w) || HYPOTHETICAL.has(t.w))) return null;
   const done = groundOne(text.slice(0, comma), tasks, clock, false, lists);
   return done?.kind === "change" && !done.also?.length && Object.keys(done.change.changes).join() === "status" ? done : null;
+}
+
+/** Who a reason after a change is about ("…, we're switching to ready made", "…, she's too little"). */
+const WHY_SUBJECT = /^(?:we're|were|we've|i'm|im|i've|ive|she's|shes|he's|hes|they're|theyre|it's|its)$/;
+
+/**
+ * Rule WHY-AFTER-CHANGE: "stop the bottles repeating, we're switching to ready made" — a change to a
+ * task, then after the last comma a short statement of the user's (or someone's) situation: why,
+ * not what. The change is read from the head alone; a tail with a day, a time, a slot word, a
+ * request or a question is never cut (its words could be the change).
+ */
+function whyAfterChange(text: string, tasks: TaskView[], clock: Clock, lists: string[]): Grounding {
+  const comma = text.lastIndexOf(",");
+  if (comma < 0 || text.includes("?")) return null;
+  const tail = tokenize(text.slice(comma + 1));
+  if (tail.length < 2 || tail.length > 10 || !WHY_SUBJECT.test(tail[0]!.w)) return null;
+  // "ready made" is no request: an action word in a past form tells.
+  // "…, we're moving it": a tail that points at the task may say another change.
+  const asks = (t: Token) =>
+    (ACTION.has(t.w) && baseOfPast(t.w) === null) || SLOT_CUE.test(t.w) || EDIT_CUE.test(t.w) || /^(?:it|them|that|this)$/.test(t.w);
+  if (tail.some(asks) || findDue(text.slice(comma + 1), clock)) return null;
+  const head = groundOne(text.slice(0, comma), tasks, clock, false, lists);
+  return head?.kind === "change" && !head.also?.length ? head : null;
 }
 
 /** Words a whole-list move may hold besides its verb and the two lists. */
@@ -1991,9 +2049,11 @@ function ownTypo(own: Set<string>, stem: string): boolean {
   return stem.length >= 6 && [...own].some((o) => o.length >= 6 && o[0] === stem[0] && typoClose(o, stem));
 }
 
-/** A word of the task's own title, also in a shorter inflection ("chasing" → "chas" of "chase"). */
+/** A word of the task's own title, also in a shorter inflection ("chasing" → "chas" of "chase") or clipped ("insta" of "instagram", as sameStem). */
 function ownWord(own: Set<string>, stem: string): boolean {
-  return own.has(stem) || (stem.length >= 4 && [...own].some((o) => o.startsWith(stem) && o.length - stem.length <= 1));
+  return (
+    own.has(stem) || (stem.length >= 4 && [...own].some((o) => o.startsWith(stem) && (o.length - stem.length <= 1 || stem.length >= 5)))
+  );
 }
 
 /** Words one of the RULES could read: without one, a lookup could not lead to a change. */
@@ -2020,9 +2080,9 @@ export function mightNameTask(text: string): boolean {
   const past = (i: number) => baseOfPast(tokens[i]?.w ?? "") !== null && !FEELS.has(tokens[i - 1]?.w ?? "");
   // "hoovering can be sat", "move it to wed": a short day that is also a word ("sat", "sun", "wed") after a day's lead.
   const shortDay = (w: string, i: number) => /^(?:sat|sun|wed)$/.test(w) && DAY_LEAD.has(tokens[i - 1]?.w ?? "");
-  // "garlic's in the ground", "the bins are out": a thing's state after its copula may say a task is done.
+  // "garlic's in the ground", "the bins are out", "the menu's up": a thing's state after its copula may say a task is done.
   const state = (w: string, i: number) =>
-    /^(?:in|out|back)$/.test(w) && (COPULA.test(tokens[i - 1]?.w ?? "") || /'s$/.test(tokens[i - 1]?.w ?? ""));
+    /^(?:in|out|back|up|working|live)$/.test(w) && (COPULA.test(tokens[i - 1]?.w ?? "") || /'s$/.test(tokens[i - 1]?.w ?? ""));
   const cue = (w: string, i: number) => SLOT_CUE.test(w) || EDIT_CUE.test(w) || past(i) || shortDay(w, i) || state(w, i);
   // "tom cant do that day, dinners friday now": the news after a remark may name a task (rule NEWS-AFTER-REMARK).
   const comma = text.lastIndexOf(",");

@@ -26,7 +26,9 @@ const BASE_VERBS = new Set(
     "expense scan compare arrange claim invoice " +
     // Creative, trade and admin jobs (blind probe holdout64).
     "edit proofread retouch photograph shred enrol enroll insure vaccinate refund " +
-    "reconcile unsubscribe rebook advertise weigh grout caulk rake knit darn restring"
+    "reconcile unsubscribe rebook advertise weigh grout caulk rake knit darn restring " +
+    // Software and web jobs (blind probe holdout70).
+    "deploy launch release ship merge refactor debug migrate approve"
   ).split(" "),
 );
 
@@ -217,6 +219,9 @@ const SAME_CHORE: readonly (readonly string[])[] = [
   ["renew", "register", "apply", "sign"],
   ["cook", "make", "bake", "prep", "prepare"],
   ["empty", "clear", "take"],
+  // "approved toms PR" is "Review Tom's pull request" done; "marsh site is live" is "Deploy …" done.
+  ["review", "approve", "check", "read", "proofread", "mark"],
+  ["deploy", "launch", "release", "ship", "publish", "post", "push"],
 ];
 
 /**

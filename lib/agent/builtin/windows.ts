@@ -135,6 +135,9 @@ function oneDay(words: string, clock: Clock, past: boolean): CivilDate | null {
 const BETWEEN = /\b(?:between|from)\s+(\S+(?:\s\S+)?)\s+(?:and|to|till|until|-)\s+(\S+(?:\s\S+)?)$/;
 const DAY_TO_DAY =
   /\b((?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)[a-z]*|today|tomorrow)\s*(?:-|to|till|until|through|thru)\s*((?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)[a-z]*)\b/;
+/** "today and tomorrow", "saturday or sunday": two days, and those between them. */
+const TWO_DAYS =
+  /\b((?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)[a-z]*|yesterday|today|tonight|tomorrow|tmrw)\s+(?:and|&|or|\+|n)\s+((?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)[a-z]*|today|tonight|tomorrow|tmrw)\b/;
 const NEXT_DAYS = /\b(?:next|coming|following)\s+(\d{1,2}|a couple of|couple of|couple|a few|few|two|three|four|five|seven|ten)\s+days\b/;
 const PAST_DAYS = /\b(?:last|past|previous)\s+(\d{1,2}|a couple of|couple of|couple|a few|few|two|three|four|five|seven|ten)\s+days\b/;
 const SINCE = /\bsince\s+(\S+)/;
@@ -157,6 +160,15 @@ export function readWindow(text: string, clock: Clock, past: boolean): Window | 
     let b = between[2] === "next week" && !past ? addDays(mondayOf(today), 13) : oneDay(between[2], clock, past);
     if (a && b && compareDates(b, a) < 0) b = past ? a : addDays(b, 7);
     if (a && b) return span(a, b, `between ${dayLabel(a, clock)} and ${dayLabel(b, clock)}`, on);
+  }
+  const two = TWO_DAYS.exec(t);
+  if (two?.[1] && two[2]) {
+    const a = oneDay(two[1], clock, past);
+    const b = oneDay(two[2], clock, past);
+    if (a && b) {
+      const [from, to] = compareDates(a, b) <= 0 ? [a, b] : [b, a];
+      return span(from, to, `${dayLabel(a, clock)} and ${dayLabel(b, clock)}`, on);
+    }
   }
   if (!past && /\b(?:next|coming|following) (?:fortnight|two weeks|2 weeks)\b/.test(t))
     return span(today, addDays(today, 14), "in the next two weeks", on);

@@ -6,7 +6,7 @@
 import type { Clock } from "@/lib/task-line/clock";
 import { readDueRelativeReminder } from "@/lib/task-line/due-relative";
 import { leadingReminder, readTaskLine } from "@/lib/task-line/read";
-import { quoted } from "@/lib/task-line/text";
+import { quoted, quotedSpan } from "@/lib/task-line/text";
 import { findPriority } from "@/lib/task-line/priority";
 import { dueToString, findDue, reminderTime } from "@/lib/task-line/dates";
 import { addDays, compareDates, formatIsoLocalDateTime, parseIsoDate } from "@/lib/task-line/calendar";
@@ -282,12 +282,29 @@ export function readAdd(body: string, clock: Clock, list = false, prefix = ""): 
   // "add a high priority task to …": the priority sits in the command, not the item.
   const shared = findPriority(prefix.toLowerCase())?.priority;
   const remind = REMIND_PREFIX.test(prefix.toLowerCase());
+  const afterQuote = parts.length === 1 ? listAfterQuote(text, clock) : null;
   return parts
     .map((p) => readItem(p, clock))
-    .map((i) => (tail ? { ...i, list: i.list ?? tail.list } : onListAtEnd(i)))
+    .map((i) => (tail ? { ...i, list: i.list ?? tail.list } : afterQuote && !i.list ? { ...i, list: afterQuote } : onListAtEnd(i)))
     .filter((i) => i.title.length > 0)
     .map((i) => (shared && !i.priority ? { ...i, priority: shared } : i))
     .map((i) => (remind && i.due && !i.remindAt ? withReminder(i, clock) : i));
+}
+
+/** "to clients", "on the work list" right after a quoted title; never a pronoun, a date or "my todo list". */
+const AFTER_QUOTE_LIST = /^\s*(?:to|on|onto|in|into)\s+(?:(?:the|my|our)\s+)?([a-z][a-z0-9-]*)(?:\s+list)?(?=$|[\s,.!])/i;
+const NOT_A_LIST_NAME =
+  /^(?:it|there|that|this|them|me|us|todo|todos|to-do|list|lists|tasks|task|today|tonight|tomorrow|tmrw|inbox|for|at|by|from|with|of|a|an|the|pls|please|now|asap|again|too|as|soon|later|next|every|each)$/i;
+
+/**
+ * Rule list-after-quote: "add 'chase brightside for payment' to clients for next week" — the quoted
+ * title is taken as typed, so a list named after it is read here (a list the user lacks is asked about).
+ */
+function listAfterQuote(text: string, clock: Clock): string | null {
+  const span = quotedSpan(text);
+  const m = span ? AFTER_QUOTE_LIST.exec(text.slice(span.end)) : null;
+  const name = m?.[1];
+  return name && !NOT_A_LIST_NAME.test(name) && !findDue(name.toLowerCase(), clock) ? name.toLowerCase() : null;
 }
 
 /**

@@ -169,9 +169,9 @@ function needsChore(lower: string): boolean {
   return verb !== "" && isBaseVerb(verb) && !NOT_CHORE_VERBS.has(verb) && !MANAGEMENT_VERB.test(verb);
 }
 
-/** Words a remark about the user's state starts with ("feeling rubbish today", "so tired tonight"). */
+/** Words a remark about the user's state starts with ("feeling rubbish today", "so tired tonight", "busy busy busy today"). */
 const FEELING_START = new Set(
-  "feeling feel felt so too very kinda sorta proper totally knackered tired shattered exhausted stressed bored sick ill fed gutted".split(
+  "feeling feel felt so too very kinda sorta proper totally knackered tired shattered exhausted stressed bored sick ill fed gutted busy hectic manic swamped slammed".split(
     " ",
   ),
 );
@@ -774,7 +774,9 @@ function lookupInstead(read: Intent[], text: string, clock: Clock): Intent[] | n
 
 /** Words that start no thing to get ("i", "we", "it's", "what") in rule things-for-list. */
 const NOT_A_THING = new Set(
-  "i we you he she they it it's its im i'm what when where why how who which is are was can could should".split(" "),
+  "i we you he she they it it's its im i'm what whats wats wot when whens where wheres why how hows who whos which is are was can could should anything any owt".split(
+    " ",
+  ),
 );
 /**
  * Rule things-for-list: "onion sets and compost for the allotment", "oat milk and napkins for the cafe": things

@@ -160,8 +160,8 @@ function readOrganised(t: string, clock: Clock): Intent | null {
   if (hashtag && hashtag[1]) return { type: "list", filter: { label: hashtag[1] } };
   const shown =
     /^(?:show|open|view|display|pull up|bring up|list|read)(?: me)?\s+(?:my|the)\s+([\p{L}\p{N}][\p{L}\p{N}_-]*)\s+list\s*\??$/u.exec(t) ??
-    /^what(?:'s| is|s)\s+(?:in|on)\s+(?:my\s+|the\s+)?([\p{L}\p{N}][\p{L}\p{N}_-]*)(?:\s+list)?\s*\??$/u.exec(t);
-  // "what's in garden" (no "list" said) may name a label or a topic when no list has the name.
+    /^what(?:'s| is|s)\s+(?:in|on|for)\s+(?:my\s+|the\s+)?([\p{L}\p{N}][\p{L}\p{N}_-]*)(?:\s+list)?\s*\??$/u.exec(t);
+  // "what's in garden", "whats for the house" (no "list" said) may name a label or a topic when no list has the name.
   if (shown && shown[1] && !NOT_A_LIST.test(shown[1]))
     return { type: "list", filter: { list: shown[1], ...(/\blist\s*\??$/.test(t) ? {} : { orTopic: true }) } };
   // Rule LEFT-ON-LIST: "whats left on shopping", "anything still on the groceries list?": what is still to do there.

@@ -122,8 +122,9 @@ const POLITE_REQUEST =
 const ADVICE =
   /^(?:would|will)\s+it\s+be\s+(?:a\s+good\s+idea|worth\s+it|worth|better|wise|smart|ok|okay|fine)\b|^(?:should|shall|must|do|does|did|have|has|had|am|was|will|would|could|can|may|might|need)\s+(?:i|we)\b|^(?:is|are)\s+(?:it|there)\s+(?:worth|time|too late|a good idea|ok|okay|fine)\b|^(?:is|was)\s+it\s+(?:worth|better|a good idea|wise|smart|ok|okay|fine|too late)\b|^(?:i\s+wonder\s+if|i'm\s+not\s+sure\s+(?:if|whether)|not\s+sure\s+(?:if|whether))\s+i\b/;
 
+// "did both", "did all three", "did the first two": what the user did to the tasks shown, not a question.
 const WH =
-  /^(?:what|what's|whats|which|when|where|who|whom|why|how|is|are|was|were|does|do|did|has|have(?! (?:to|2)\b)|any|anything|is there|are there)\b/;
+  /^(?:what|what's|whats|which|when|where|who|whom|why|how|is|are|was|were|does|do|did(?!\s+(?:both|them|em|'em|all|those|these|the\s+lot|the\s+(?:first|second|third|last|top)|\d|one|two|three|four|five)\b)|has|have(?! (?:to|2)\b)|any|anything|is there|are there)\b/;
 
 /** "I'll …", "I'm going to …", "I think I should …", "maybe I'll …": a plan, not a request. */
 const INTENTION =
