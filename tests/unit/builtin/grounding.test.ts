@@ -7,19 +7,11 @@ import { describe, expect, it } from "vitest";
 import { readClock } from "@/lib/task-line/clock";
 import { groundMessage, mightNameTask, RULES, stem } from "@/lib/agent/builtin/grounding";
 import type { TaskView } from "@/lib/agent/builtin/prompt-reader";
+import { taskDueAt } from "./task-view";
 
 const clock = readClock("Current time: 2026-11-22T14:05:00.000Z (user's time zone: UTC; local date 2026-11-22, Sunday, 14:05)");
 
-const task = (id: string, title: string, extra: Partial<TaskView> = {}): TaskView => ({
-  id,
-  title,
-  description: null,
-  status: "pending",
-  priority: "medium",
-  dueAt: "2026-11-24T12:00:00.000Z",
-  labels: [],
-  ...extra,
-});
+const task = taskDueAt("2026-11-24T12:00:00.000Z");
 const TASKS: TaskView[] = [
   task("glasses", "Order new glasses", { labels: ["urgent"], priority: "high" }),
   task("optician", "Book the optician"),

@@ -8,20 +8,11 @@ import { readClock } from "@/lib/task-line/clock";
 import { groundMessage } from "@/lib/agent/builtin/grounding";
 import { answerNotThing } from "@/lib/agent/builtin/intents/gate";
 import { readOrganise } from "@/lib/agent/builtin/intents/organise";
-import type { TaskView } from "@/lib/agent/builtin/prompt-reader";
 import type { Intent } from "@/lib/agent/builtin/intents/types";
+import { taskDueAt } from "./task-view";
 
 const clock = readClock("Current time: 2026-11-22T14:05:00.000Z (user's time zone: UTC; local date 2026-11-22, Sunday, 14:05)");
-const task = (id: string, title: string, extra: Partial<TaskView> = {}): TaskView => ({
-  id,
-  title,
-  description: null,
-  status: "pending",
-  priority: "medium",
-  dueAt: null,
-  labels: [],
-  ...extra,
-});
+const task = taskDueAt(null);
 const TASKS = [
   task("gutters", "Clear the gutters"),
   task("windows", "Clean the windows", { list: "Work" }),

@@ -8,21 +8,13 @@ import { groundMessage } from "@/lib/agent/builtin/grounding";
 import { classify } from "@/lib/agent/builtin/intents";
 import type { TaskView } from "@/lib/agent/builtin/prompt-reader";
 import { clockAt, readClock } from "@/lib/task-line/clock";
+import { taskDueAt } from "./task-view";
 
 const clock = clockAt(new Date("2026-11-26T14:00:00.000Z"), "UTC");
 const read = (text: string) => classify(text, clock);
 const sunday = readClock("Current time: 2026-11-22T14:05:00.000Z (user's time zone: UTC; local date 2026-11-22, Sunday, 14:05)");
 
-const task = (id: string, title: string, extra: Partial<TaskView> = {}): TaskView => ({
-  id,
-  title,
-  description: null,
-  status: "pending",
-  priority: "medium",
-  dueAt: "2026-11-24T12:00:00.000Z",
-  labels: [],
-  ...extra,
-});
+const task = taskDueAt("2026-11-24T12:00:00.000Z");
 const TASKS: TaskView[] = [
   task("party", "Plan Jo's party"),
   task("vet", "Call the vet"),
