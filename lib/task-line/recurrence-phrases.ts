@@ -77,6 +77,9 @@ const MONTH = `(?:${Object.keys(MONTHS)
 const ORDINAL = "(\\d{1,2})(?:st|nd|rd|th)?";
 const INTERVAL = "(\\d{1,3}|other|second|two|three|third|four|fourth|five|six|seven|eight|nine|ten|twelve)";
 const EACH = "(?:every|each)";
+/** A day of the month in digits or words ("1st", "15", "first", "third"), for the monthly repeats. */
+const MONTH_DAY = "(\\d{1,2}|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth)(?:st|nd|rd|th)?";
+const monthDay = (word: string) => ordinalFrom(word) ?? Number(word);
 
 /** "every other week" is every 2; "every third day", "every 3 days"; the words come from numbers.ts. */
 function interval(word: string | undefined): number {
@@ -184,11 +187,11 @@ const PATTERNS: [RegExp, (m: RegExpExecArray) => string | null][] = [
   ],
   // on the 1st of every month / every 1st of the month / the 15th of each month / monthly on the 1st / every month on the 1st
   [
-    new RegExp(`\\b(?:on\\s+)?(?:the\\s+)?${ORDINAL}\\s+(?:day\\s+)?of\\s+(?:every|each)\\s+month\\b`, "i"),
-    (m) => `FREQ=MONTHLY;BYMONTHDAY=${m[1]}`,
+    new RegExp(`\\b(?:on\\s+)?(?:the\\s+)?${MONTH_DAY}\\s+(?:day\\s+)?of\\s+(?:every|each)\\s+month\\b`, "i"),
+    (m) => `FREQ=MONTHLY;BYMONTHDAY=${monthDay(m[1]!)}`,
   ],
-  [new RegExp(`\\b${EACH}\\s+${ORDINAL}\\s+of\\s+the\\s+month\\b`, "i"), (m) => `FREQ=MONTHLY;BYMONTHDAY=${m[1]}`],
-  [new RegExp(`\\b(?:monthly|${EACH}\\s+month)\\s+on\\s+the\\s+${ORDINAL}\\b`, "i"), (m) => `FREQ=MONTHLY;BYMONTHDAY=${m[1]}`],
+  [new RegExp(`\\b${EACH}\\s+(?:the\\s+)?${MONTH_DAY}\\s+of\\s+the\\s+month\\b`, "i"), (m) => `FREQ=MONTHLY;BYMONTHDAY=${monthDay(m[1]!)}`],
+  [new RegExp(`\\b(?:monthly|${EACH}\\s+month)\\s+on\\s+the\\s+${MONTH_DAY}\\b`, "i"), (m) => `FREQ=MONTHLY;BYMONTHDAY=${monthDay(m[1]!)}`],
   // every weekday / on weekdays / every workday; every weekend
   [
     new RegExp(`\\b(?:${EACH}\\s+(?:week\\s?day|work\\s?day|business day)|on\\s+(?:week\\s?days|work\\s?days)|weekdays)\\b`, "i"),

@@ -9,13 +9,15 @@ import { capitalize } from "@/lib/task-line/text";
 import { goesSomewhere, listNamed } from "./intents/list-tail";
 import type { AddItem } from "./intents/types";
 
-const JOINS = new Set(["to", "on", "onto", "in", "into"]);
+const JOINS: ReadonlySet<string> = new Set(["to", "on", "onto", "in", "into"]);
+/** Rule things-for-list ("onion sets and compost for the allotment"): "for" joins the list too. */
+export const JOINS_WITH_FOR: ReadonlySet<string> = new Set([...JOINS, "for"]);
 const ARTICLES = new Set(["the", "my", "our"]);
 const NAME = /^[a-z][a-z0-9-]*$/;
 const PLACING = new Set(["add", "put", "stick", "pop", "chuck", "bung", "shove", "whack"]);
 
 /** The list name a title may end with ("bin bags to cafe", "napkins on the cafe list"), and the title before it. */
-export function listTailOf(title: string, forToo = false): { head: string; name: string } | null {
+export function listTailOf(title: string, joins = JOINS): { head: string; name: string } | null {
   const words = title.trim().split(/\s+/);
   let end = words.length;
   if (words[end - 1]?.toLowerCase() === "list") end--;
@@ -23,7 +25,7 @@ export function listTailOf(title: string, forToo = false): { head: string; name:
   let k = end - 2;
   if (ARTICLES.has((words[k] ?? "").toLowerCase())) k--;
   const join = (words[k] ?? "").toLowerCase();
-  if (k < 1 || !(JOINS.has(join) || (forToo && join === "for")) || !NAME.test(name)) return null;
+  if (k < 1 || !joins.has(join) || !NAME.test(name)) return null;
   // "talk to mum", "drive to work": where one goes, not a list.
   if (goesSomewhere(words[0] ?? "")) return null;
   // "put napkins in cafe": the placing verb goes with the list.
@@ -37,8 +39,8 @@ export function mayNameUnknownList(items: readonly AddItem[]): boolean {
 }
 
 /** The item placed in the list its title ends with, when the user has that list. */
-export function placedInNamedList<T extends { title: string; list?: string }>(item: T, lists: readonly string[], forToo = false): T {
-  const tail = item.list ? null : listTailOf(item.title, forToo);
+export function placedInNamedList<T extends { title: string; list?: string }>(item: T, lists: readonly string[], joins = JOINS): T {
+  const tail = item.list ? null : listTailOf(item.title, joins);
   const list = tail ? listNamed(tail.name, lists) : null;
   return tail && list ? { ...item, title: capitalize(tail.head), list } : item;
 }

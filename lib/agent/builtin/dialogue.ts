@@ -410,8 +410,8 @@ const MOVE_IT_FRONT = new Set([
 const IT_WORDS = new Set(["it", "that", "this"]);
 
 /**
- * "actually sunday is better", "hmm do it for tomorrow morning": only a day (and time) for the task
- * just added or changed; "hmm no, every other week", "actually every 3 days is enough" after a
+ * "actually sunday is better", "hmm do it for tomorrow morning", a bare "saturday": only a day (and
+ * time) for the task just added or changed; "hmm no, every other week", "actually every 3 days is enough" after a
  * repeat was set: only a repeat (rule NEW-SLOT). With no change just made, "push that to next
  * week", "that can wait till monday" move the one task "it" points at (a list of one just shown)
  * — only when the message says "it"/"that" and a move word (rule MOVE-IT).
@@ -435,7 +435,8 @@ function newDay(ctx: TurnContext, acts: Act[]): Call[] | null {
   } else led = dropFront(w, DAY_FRONT);
   const trailed = dropBack(w, DAY_BACK);
   const rest = w.join(" ");
-  if (!(led || trailed) || !rest) return null;
+  // "saturday", "tomorrow at 10" alone, right after an add or a change: that task's day (covered whole below).
+  if (!rest || !(led || trailed || justChanged)) return null;
   const due = findDue(rest, ctx.clock);
   const covered = due ? due.spans.reduce((n, sp) => n + sp.length, 0) : 0;
   if (due && covered >= rest.length) return [{ toolName: "update_task", input: { task, due: dueToString(due.due) } }];

@@ -4,7 +4,7 @@
  * replying yes/no to a question this model asked ("Do you want me to add 'X' as a new task?").
  */
 import { findReminderPhrase } from "@/lib/task-line/reminder-phrases";
-import { dueToString, findDue } from "@/lib/task-line/dates";
+import { dueToString, findDue, reminderTime } from "@/lib/task-line/dates";
 import { addBody, readAdd } from "./intents/add";
 import { cleanRequest, cleanRequestKeepCase } from "./intents/cleanup";
 import { cleanPhrase } from "./intents/refs";
@@ -107,6 +107,11 @@ export function chooseCandidate(failure: ToolResultEvent, intent: Intent, userTe
 const ADD_SUGGESTION = /Do you want me to add '(.+)'(?: for (.+?)| as a new task)?\?$/;
 const CREATE_LIST_OFFER = /There's no '(.+)' list yet — do you want me to create it and add '(.+)' to it\?$/;
 const ASK_TITLE = /what should the new task be\?$/i;
+/** The question of rule remind-when (planner.ts), read back when the user answers it. */
+const REMIND_WHEN = /^When should I remind you about '(.+)'\? Say a time/;
+export function remindWhen(title: string): string {
+  return `When should I remind you about '${title}'? Say a time, like "tomorrow at 9", or "an hour before".`;
+}
 const PARENT_OFFER = /That was the last open step of '(.+)' — do you want me to mark it as complete too\?$/;
 const NO_DUE_TIME =
   /(?:^|[.!?]\s+)'(.+)' (?:has no due time yet|is due (.+?) but not at a time), so I can't remind you (\d+ (?:minutes?|hours?|days?)) before it\. (?:When|What time) is it due\?$/;
@@ -264,6 +269,18 @@ export function contextualAnswer(
         calls: [{ toolName: "update_task", input: { task: untimed[1], due: dueToString(due), remindBefore: offset.minutes } }],
         notes: [],
       };
+    if (intent.type === "deny") return { calls: [], notes: ["Okay, no reminder then."] };
+  }
+  // "an hour before", "tomorrow at 9", "friday" to "When should I remind you about 'X'?" (rule remind-when).
+  const remind = REMIND_WHEN.exec(lastText);
+  if (remind?.[1]) {
+    const answer = cleanRequest(userText);
+    const offset = findReminderPhrase(/\bbefore$/.test(answer) ? `remind me ${answer}` : "");
+    if (offset?.kind === "before")
+      return { calls: [{ toolName: "update_task", input: { task: remind[1], remindBefore: offset.minutes } }], notes: [] };
+    const found = findDue(answer, clock);
+    const at = found && answer.split(/\s+/).length <= 5 ? reminderTime(found.due, clock) : null;
+    if (at) return { calls: [{ toolName: "update_task", input: { task: remind[1], remindAt: dueToString(at) } }], notes: [] };
     if (intent.type === "deny") return { calls: [], notes: ["Okay, no reminder then."] };
   }
   const cancel = CANCEL_QUESTION.exec(lastText);

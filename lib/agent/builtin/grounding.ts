@@ -343,6 +343,13 @@ const TYPO_WORD = /^(?:typo|typos|misspelt|misspelled|spelling|spelt|spelled)$/;
 const NOTE_WORD = /^(?:note|notes|details|detail|add|jot|down|write|put|info|remember)$/;
 /** Words a note may start with after " - " ("school trip - remember to bring the form"). */
 const NOTE_LEAD = /^(?:remember|don't|dont|bring|ask|take|need|needs|it's|its|they're|theyre|he's|hes|she's|shes|note)$/;
+/**
+ * A detail for the task after " - ": what someone likes or needs ("she likes gin"), what a thing is
+ * called, its number or code ("engineer is called Raj", "ref 4471"). Anything else after a dash
+ * ("bins - fox got into them again", "bins - they stink") is a remark, never written.
+ */
+const DETAIL =
+  /^(?:he|she|they|he's|she's|they're|hes|shes|theyre)\s+(?:likes?|loves?|wants?|prefers?|needs?|hates?|is allergic|are allergic|'s allergic)\b|\b(?:called|named|number|code|ref|reference)\b/;
 /** The leads of NOTE_LEAD that tell what to do ("…, bring the form"), not why ("…, it's broken"). */
 const NOTE_ASKS = /^(?:remember|don't|dont|bring|ask|take|need|needs|note)$/;
 /** Words the new title never ends with ("call the gym one cancel membership instead"). */
@@ -619,6 +626,9 @@ export const RULES: Rule[] = [
           !rest.some((t) => SLOT_WORD.test(t.stem)) &&
           !ACTION.has(rest[0]!.w) &&
           (sep === ":" ||
+            // "gas check - engineer is called Raj", "sue's present - she likes gin": after a bare mention, a
+            // statement of how things are; news told in the past ("bins - fox got into them again") is a remark.
+            (sep === "-" && !tokens.slice(0, k).some((t) => SLOT_WORD.test(t.stem)) && DETAIL.test(restText)) ||
             (sep === "," &&
               (rest.some((t) => COPULA.test(t.w) || t.w === "it's" || t.w === "its") ||
                 // "the fridge is urgent now, it stinks": a change, then why, said as a clause of its own.
@@ -1422,8 +1432,17 @@ export const RULES: Rule[] = [
       while (i < tokens.length && (/^(?:with|as|it)$/.test(tokens[i]!.w) || tokens[i]!.used)) i++;
       const name = tokens[i];
       if (!name || name.used || STOP.has(name.w)) return false;
-      ctx.changes.labels = [name.w];
-      take(tokens, verb, i);
+      // "tag the insurance one elm and oak": two or three names closing the message, joined by "and".
+      let end = i;
+      const names = [name.w];
+      while (names.length < 3 && /^(?:and|&)$/.test(tokens[end + 1]?.w ?? "") && end + 2 === tokens.length - 1) {
+        const next = tokens[end + 2]!;
+        if (next.used || STOP.has(next.w) || SLOT_WORD.test(next.stem)) break;
+        names.push(next.w);
+        end += 2;
+      }
+      ctx.changes.labels = names;
+      take(tokens, verb, end);
       for (let k = verb + 1; k < i; k++) if (/^(?:with|as|it)$/.test(tokens[k]!.w)) tokens[k]!.used = true;
       return true;
     },
@@ -1576,8 +1595,13 @@ export const RULES: Rule[] = [
           (/^(?:till|til|until|before)$/.test(next) || (SLOT_WORD.test(LEXICON.dayWord[next] ?? next) && !tokens[i + 1]!.used))
         )
           take(tokens, i, i + 1);
-        // "isnt due till the 10th": the negation and "due" belong to the day.
-        else if (NEGATOR.has(t.w) && next === "due" && /^(?:till|til|until|before)$/.test(tokens[i + 2]?.w ?? "")) take(tokens, i, i + 2);
+        // "isnt due till the 10th", "isn't needed till the 10th": the negation and "due/needed" belong to the day.
+        else if (
+          NEGATOR.has(t.w) &&
+          /^(?:due|needed|wanted|required|happening)$/.test(next) &&
+          /^(?:till|til|until|before)$/.test(tokens[i + 2]?.w ?? "")
+        )
+          take(tokens, i, i + 2);
       });
       for (const span of found.spans) {
         const start = text.slice(0, span.index).split(" ").filter(Boolean).length;

@@ -36,11 +36,11 @@ import { movedThing } from "./lexicon";
 import type { TurnContext } from "./turn-context";
 import { applyWindow, windowInput } from "./windows";
 import { deedFitsTask, isBaseVerb } from "./verbs";
-import { mayNameUnknownList, placedInNamedList } from "./add-to-named-list";
+import { JOINS_WITH_FOR, mayNameUnknownList, placedInNamedList } from "./add-to-named-list";
 import { spellOut } from "./textisms";
 import { keepCorrection, sameDayAs } from "./corrections";
 import { plainDropVerbs } from "./slang";
-import { addAfterCreatedList, chooseCandidate, contextualAnswer } from "./followups";
+import { addAfterCreatedList, chooseCandidate, contextualAnswer, remindWhen } from "./followups";
 import { dialogueAnswer, lastTurnChanged, pointedDay } from "./dialogue";
 import { takesBack } from "./intents/undo";
 import { type GroundedChange, groundMessage, mightNameTask, tasksAskedAbout, toldDayOfThing } from "./grounding";
@@ -388,7 +388,7 @@ function mapIntent(intent: Intent, ctx: TurnContext): Mapped {
         break;
       }
       // "things for the allotment": "for" names the list here (and only here).
-      const placed = intent.toList ? placedInNamedList(intent.item, lists ?? [], true) : intent.item;
+      const placed = intent.toList ? placedInNamedList(intent.item, lists ?? [], JOINS_WITH_FOR) : intent.item;
       if (intent.toList && placed.list) out.calls.push({ toolName: "add_task", input: onShownList(placed, all) });
       else out.notes.push(offerText(intent.item, ctx.clock));
       break;
@@ -966,6 +966,9 @@ function afterLookup(ctx: TurnContext, first: Mapped, found: TaskView[]): Step {
   return { calls: [], text: notes.join(" ") || socialText("unclear", ctx.clock) };
 }
 
+/** "remind me about X", "set a reminder for X", "ping me about X": a reminder asked for a thing named. */
+const REMIND_ABOUT = /^(?:(?:can|could) you\s+)?(?:remind me|set (?:a|me a) reminder|ping me|nudge me)\s+(?:about|for|of|abt)\s/i;
+
 /**
  * An add said in passing whose title names a task the user has (duplicates.ts): its slots go onto
  * that task; without slots, or when the task is only similar, nothing is written and the add is offered.
@@ -987,6 +990,8 @@ function duplicateStep(ctx: TurnContext, found: TaskView[]): Step | null {
     const dup = dups[0]!;
     const slots = dup.kind === "same" ? slotsOf(item, dup.task, formatIsoDate(ctx.clock.today)) : null;
     if (slots) return { calls: [{ toolName: "update_task", input: updateInput(ctx, dup.task.id, slots, dup.task) }], text: "" };
+    // Rule remind-when: "remind me about the tennis" with no time, and the task is there: asked when (followups.ts).
+    if (REMIND_ABOUT.test(ctx.userText.trim()) && !item.due && !item.remindAt) return { calls: [], text: remindWhen(dup.task.title) };
     return { calls: [], text: `You already have '${dup.task.title}'. ${offerText(item, ctx.clock)}` };
   }
   // Several at once ("pay the gas bill and call the landlord"): only the new ones are added.

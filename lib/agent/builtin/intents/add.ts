@@ -85,6 +85,8 @@ const ADD_COMMANDS: RegExp[] = [
   /^(?:add|create|jot down|note down|write down|put down|note(?! to self\b))\s*:?\s+(.+)$/i,
   new RegExp(`^(?:new\\s+)?${TASK_NOUN}\\s*(?::|-)\\s*(.+)$`, "i"),
   /^new (?:task|todo|to-?do|reminder)\s+(.+)$/i,
+  // "new: smoke alarm test at oak street #oak": "new" with a colon is the add command.
+  /^new\s*:\s*(.+)$/i,
   /^(?:todo|to-do|reminder)\s+(?!list\b|to self\b)(.+)$/i,
   // Informal add verbs with their particle first: "chuck on …", "stick down …", "bung in …", "pencil in …", "jot …".
   new RegExp(`^(?:${SLANG_ADD_FIRST})\\s+(.+)$`, "i"),

@@ -561,7 +561,9 @@ function readPastTense(s: Said): Reading {
   let i = Math.max(0, atStart(ws, 0, PAST_SUBJECT));
   for (let n = atStart(ws, i, PAST_ADVERB); n > 0; n = atStart(ws, i, PAST_ADVERB)) i += n;
   const verb = ws[i] ?? "";
-  const rest = ws.slice(i + 1);
+  // "got the nativity costume - a sheep obviously": what follows a dash is an aside, not the task.
+  const dash = ws.findIndex((w, k) => k > i + 1 && /^[-–]$/.test(w));
+  const rest = ws.slice(i + 1, dash < 0 ? undefined : dash);
   if (!/^[a-z]+$/.test(verb) || rest.length === 0) return null;
   const base = baseOfPast(verb);
   if (!base) return null;

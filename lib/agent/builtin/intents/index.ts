@@ -762,11 +762,7 @@ function lookupInstead(read: Intent[], text: string, clock: Clock): Intent[] | n
     (only?.type === "list" && Object.keys(only.filter).length === 0 && /^(?:what|how) about\s/.test(lower));
   if (!unread) return null;
   const mentions = readMentionsAsk(text);
-  // "whats the garlic one", "what's the vet thing": a task named by "the X one" asked about is shown.
-  const asked = /^(?:what's|whats|what is|wots|wat's|whats up with)\s+(?:the|my)\s+(\S+(?:\s+\S+){0,3})\s+(?:one|thing|task|job)\W*$/.exec(
-    lower,
-  );
-  const shown = mentions ? [mentions] : readShowNamed(asked?.[1] ? `show ${asked[1]}` : lower, clock);
+  const shown = mentions ? [mentions] : readShowNamed(lower, clock);
   if (shown) return shown;
   const things = only?.type === "unknown" || (only?.type === "say" && only.kind === "unclear") ? thingsForList(text) : null;
   return things ? [things] : null;
@@ -774,7 +770,7 @@ function lookupInstead(read: Intent[], text: string, clock: Clock): Intent[] | n
 
 /** Words that start no thing to get ("i", "we", "it's", "what") in rule things-for-list. */
 const NOT_A_THING = new Set(
-  "i we you he she they it it's its im i'm what whats wats wot when whens where wheres why how hows who whos which is are was can could should anything any owt".split(
+  "i we you he she they it it's its im i'm what whats wats wot when whens where wheres why how hows who whos which is are was can could should anything any owt show list see tell give find".split(
     " ",
   ),
 );

@@ -160,14 +160,20 @@ function readOrganised(t: string, clock: Clock): Intent | null {
   if (hashtag && hashtag[1]) return { type: "list", filter: { label: hashtag[1] } };
   const shown =
     /^(?:show|open|view|display|pull up|bring up|list|read)(?: me)?\s+(?:my|the)\s+([\p{L}\p{N}][\p{L}\p{N}_-]*)\s+list\s*\??$/u.exec(t) ??
-    /^what(?:'s| is|s)\s+(?:in|on|for)\s+(?:my\s+|the\s+)?([\p{L}\p{N}][\p{L}\p{N}_-]*)(?:\s+list)?\s*\??$/u.exec(t);
-  // "what's in garden", "whats for the house" (no "list" said) may name a label or a topic when no list has the name.
-  if (shown && shown[1] && !NOT_A_LIST.test(shown[1]))
+    /^what(?:'s| is|s)\s+(?:in|on|for)\s+(?:my\s+|the\s+)?([\p{L}\p{N}][\p{L}\p{N}_-]*(?:\s+[\p{L}\p{N}][\p{L}\p{N}_-]*){0,2})(?:\s+list)?\s*\??$/u.exec(
+      t,
+    ) ??
+    /^(?:show|list|give)(?: me)?\s+(?:everything|all|all the stuff|stuff|the stuff|things)\s+(?:in|on|for|at)\s+(?:my\s+|the\s+)?([\p{L}\p{N}][\p{L}\p{N}_-]*(?:\s+[\p{L}\p{N}][\p{L}\p{N}_-]*)?)(?:\s+list)?\s*\??$/u.exec(
+      t,
+    );
+  // "what's in garden", "whats for the house", "what's on elm road", "show me everything for home" (no "list"
+  // said) may name a label or a topic when no list has the name.
+  if (shown && shown[1] && !shown[1].split(/\s+/).some((w) => NOT_A_LIST.test(w)) && Object.keys(readFilter(shown[1], clock)).length === 0)
     return { type: "list", filter: { list: shown[1], ...(/\blist\s*\??$/.test(t) ? {} : { orTopic: true }) } };
   // Rule LEFT-ON-LIST: "whats left on shopping", "anything still on the groceries list?": what is still to do there.
   // "how many things on shopping": counted.
   const left =
-    /^(?:(?:what(?:'s| is|s)|anything|is there anything)\s+(?:left|still|remaining)|how many(?:\s+(?:things|tasks|items|bits|jobs))?(?:\s+(?:are|is))?(?:\s+(?:left|still))?)\s+(?:in|on)\s+(?:my\s+|the\s+)?([\p{L}\p{N}][\p{L}\p{N}_-]*)(?:\s+list)?\s*\??$/u.exec(
+    /^(?:(?:what(?:'s| is|s)|anything|is there anything)\s+(?:left|still|remaining|pending|outstanding|open)|how many(?:\s+(?:things|tasks|items|bits|jobs))?(?:\s+(?:are|is))?(?:\s+(?:left|still))?)\s+(?:in|on|at|for)\s+(?:my\s+|the\s+)?([\p{L}\p{N}][\p{L}\p{N}_-]*)(?:\s+list)?\s*\??$/u.exec(
       t,
     );
   if (left?.[1] && !NOT_A_LIST.test(left[1]) && Object.keys(readFilter(left[1], clock)).length === 0)
@@ -1647,14 +1653,21 @@ const DONE_ONES =
 /** Words that open a question or a how-to after "show me" ("show me how to …"): never a task's name. */
 const NOT_A_NAME_START = new Set("how what when where why who which whether if to".split(" "));
 
+/** "whats the garlic one", "where did i put the shoes one": the name between "the/my" and "one/thing/task/job". */
+const THE_X_ONE =
+  /^(?:what's|whats|what is|wots|wat's|whats up with|where did i (?:put|leave|file|stick)|where have i (?:put|left))\s+(?:the|my)\s+(\S+(?:\s+\S+){0,3})\s+(?:one|thing|task|job)\W*$/;
+
 /**
  * Rule SHOW-NAMED: "show me the passport", "what about the nappies and the plants", "pull up the
- * vet thing": a word that asks to see, then things named (no filter word, no word for tasks) → the
+ * vet thing", "whats the garlic one": a word that asks to see, then things named (no filter word, no word for tasks) → the
  * tasks so named, each looked up (a single name also as a list's name). Only reads, never writes;
  * a name the user does not have gets "no tasks matching".
  */
 export function readShowNamed(text: string, clock: Clock): Intent[] | null {
   const t = trimPunctuation(text.toLowerCase());
+  // "whats the garlic one", "what's the vet thing": a task named by "the X one" asked about is shown.
+  const asked = THE_X_ONE.exec(t);
+  if (asked?.[1]) return readShowNamed(`show ${asked[1]}`, clock);
   if (!SHOW.test(t) || TASK_WORDS.test(t) || DUE_WORDS.test(t)) return null;
   // "see the dentist", "view the flat", "list the bike on ebay": chores; these verbs ask to see only with "me/us".
   if (/^(?:see|view|list|display|check|read|open)\s+(?!me\b|us\b)/.test(t)) return null;
@@ -1737,8 +1750,6 @@ const MENTION_TAILS: readonly string[] = [
   "anywhere",
 ];
 
-const wordsStart = (w: readonly string[], phrase: string, at = 0) => phrase.split(" ").every((p, i) => w[at + i] === p);
-
 /**
  * Rule MENTIONS-ASK: "anything with book in it", "which ones mention lily", "anything to do with the
  * plumber", "stuff with 'passport' in the name": the tasks whose words hold the thing named. Read only;
@@ -1752,15 +1763,15 @@ export function readMentionsAsk(text: string): Intent | null {
   const q = quoted(said);
   const w = said.split(/\s+/).filter(Boolean);
   const leads = [...MENTION_LEADS].sort((a, b) => b.length - a.length);
-  const lead = leads.find((l) => wordsStart(w, l));
+  const lead = leads.find((l) => startsWith(w, ...l.split(" ")));
   if (!lead) return null;
   let at = lead.split(" ").length;
-  const link = [...MENTION_LINKS].sort((a, b) => b.length - a.length).find((l) => wordsStart(w, l, at));
+  const link = [...MENTION_LINKS].sort((a, b) => b.length - a.length).find((l) => startsWith(w.slice(at), ...l.split(" ")));
   // "anything about lily" is read by the casual questions; here only the links that say "holds the words".
   if (!link || (link === "about" && lead !== "which ones" && lead !== "which tasks")) return null;
   at += link.split(" ").length;
   let thing = w.slice(at);
-  const tail = MENTION_TAILS.find((t) => thing.length > t.split(" ").length && wordsStart(thing, t, thing.length - t.split(" ").length));
+  const tail = MENTION_TAILS.find((t) => thing.length > t.split(" ").length && thing.slice(-t.split(" ").length).join(" ") === t);
   if (tail) thing = thing.slice(0, thing.length - tail.split(" ").length);
   // "anything with a date", "anything with high priority": a filter, not a thing named.
   if (/^(?:a |no |high|low|medium|urgent|priority|due|dates?|deadlines?|reminders?|labels?|tags?|subtasks?)/.test(thing.join(" ")) && !q)

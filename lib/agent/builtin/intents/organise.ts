@@ -384,6 +384,8 @@ function stepsOfTask(ws: Word[]): Intent | null {
     const needs = ws.findIndex((x, i) => i > 0 && NEEDS_WORD.test(x.w));
     if (needs < 1 || ws.slice(0, needs).some((x) => /^(?:i|we|you|it|he|she|they|who|what|that|this)$/.test(x.w))) return null;
     parent = ws.slice(0, needs);
+    // "costume note: needs ears and a tail": a note on the task, not its steps.
+    if (/^notes?$/.test(parent.at(-1)!.w) || parent.at(-1)!.raw.endsWith(":")) return null;
     rest = ws.slice(needs + 1);
     colon = ws[needs]!.raw.endsWith(":");
   }

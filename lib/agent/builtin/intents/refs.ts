@@ -59,7 +59,8 @@ const COUNTED_AFTER = new Set(["", "of them", "of those", "of these", "of em", "
 export function listedCount(text: string): number | null {
   const ws = trimPunctuation(text.toLowerCase()).split(" ").filter(Boolean);
   if (ws[0] === "both" && (ws.length === 1 || COUNTED_AFTER.has(ws.slice(1).join(" ")))) return 2;
-  if (["those two", "these two", "the two of them"].includes(ws.join(" "))) return 2;
+  if (["those two", "these two", "the two of them", "them both", "them two", "the pair of them", "both of em"].includes(ws.join(" ")))
+    return 2;
   for (let k = 1; k <= 2 && k < ws.length; k++) {
     if (!COUNTED_BEFORE.has(ws.slice(0, k).join(" "))) continue;
     const n = numberFrom(ws[k]!);

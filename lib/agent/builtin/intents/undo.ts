@@ -75,13 +75,13 @@ export function readUndo(text: string): Intent | null {
 
 /** Words a take-back is made of ("wait, don't", "hang on, no don't do that", "actually no leave it where it was"). */
 const TAKE_BACK_WORDS = new Set(
-  "wait hang hold on no nah nope noo actually oh oops sorry soz hmm um erm ugh argh don't dont do not that it this please pls i said leave keep where as how was like before changed my mind scratch cancel stop".split(
+  "wait hang hold on no nah nope noo actually oh oops sorry soz hmm um erm ugh argh don't dont do not that it this please pls i said leave keep where as how was like before changed my mind scratch cancel stop yet".split(
     " ",
   ),
 );
 
 /**
- * take-back (named rule): "wait, don't", "no wait", "hang on, don't do that", "changed my mind",
+ * take-back (named rule): "wait, don't", "no wait", "hang on, don't do that", "changed my mind", "not yet",
  * "scratch that", "actually no leave it where it was" — words that only retract, with one that
  * says so: "don't", "wait" beside a no, "changed my mind", "scratch/cancel that", or "leave it"
  * after a no. Only a retraction: the planner takes back the previous turn's change with it, and
@@ -98,5 +98,7 @@ export function takesBack(text: string): boolean {
   const changedMind = /\bchanged my mind\b/.test(w.join(" "));
   const scratch = /^(?:scratch|cancel) that$/.test(w.filter((x) => x !== "actually" && x !== "no" && x !== "oh").join(" "));
   const leaveAsWas = has("leave") && (no || has("was"));
-  return dont || (has("wait") && no) || changedMind || scratch || leaveAsWas;
+  // "no wait, not yet", "not yet": the change came too soon.
+  const notYet = /\bnot yet$/.test(w.join(" "));
+  return dont || (has("wait") && no) || changedMind || scratch || leaveAsWas || notYet;
 }
