@@ -78,6 +78,10 @@ const IRREGULAR_PAST: Record<string, string> = {
   woke: "wake",
   knew: "know",
   flew: "fly",
+  // Blind probe holdout75 on the final build: "jay broke another stick lol" was added as a task.
+  broke: "break",
+  stole: "steal",
+  tore: "tear",
   grew: "grow",
   began: "begin",
   became: "become",

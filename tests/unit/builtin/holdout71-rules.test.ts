@@ -111,3 +111,9 @@ describe("notes, labels and days of a task named", () => {
     });
   });
 });
+
+describe("news told in the past tense (blind probe holdout75)", () => {
+  it.each(["jay broke another stick lol", "the dog tore the cushion", "someone stole my bike"])("%s adds nothing", (text) => {
+    expect(classify(text, clock).some((i) => i.type === "add")).toBe(false);
+  });
+});
