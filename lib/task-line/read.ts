@@ -251,8 +251,14 @@ export function readTaskLine(input: string, clock: Clock, options: ReadOptions =
   let remindWhen: Due | null = null;
   let remindAtDue = false;
   if (remind) {
-    if (remind.kind === "before") remindBefore = remind.minutes;
-    else if (remind.when) {
+    if (remind.kind === "before") {
+      remindBefore = remind.minutes;
+      // "remind me to pay rent the day before": the closing offset goes too, before the lead is cut.
+      if (remind.tail !== undefined) {
+        mark(t, remind.tail, t.text.length - remind.tail, "reminder");
+        t = splice(t, remind.tail, t.text.length, " ");
+      }
+    } else if (remind.when) {
       // "remind me at 5pm to …": the task is due then too, unless the line says otherwise.
       remindWhen = findDue(t.text.slice(remind.when.start, remind.when.end).toLowerCase(), clock)?.due ?? null;
       if (remindWhen?.hour !== undefined) remindAt = dueToString(remindWhen);

@@ -10,8 +10,11 @@
 import { numberFrom } from "./numbers";
 
 export type ReminderPhrase =
-  /** "remind me 30 minutes before": remindAt = due − minutes. */
-  | { kind: "before"; minutes: number; start: number; end: number }
+  /**
+   * "remind me 30 minutes before": remindAt = due − minutes. "remind me to pay rent the day before":
+   * the offset closes the line, from `tail` to its end, cut as well as the lead.
+   */
+  | { kind: "before"; minutes: number; start: number; end: number; tail?: number }
   /**
    * "remind me <when> to …" (`when` is the span of the time words, e.g. "at 5pm"), or "remind me
    * to …" with no time words of its own (`when` null: the reminder goes off at the task's due time).
@@ -42,6 +45,11 @@ const BEFORE = new RegExp(
   `\\b${REMIND}\\s+(?:about\\s+)?(?:${AMOUNT}\\s+${UNIT}|(an?\\s+hour|half an hour|the day|the night|the evening|the week))\\s+(?:before(?:hand)?|earlier|ahead|in advance|prior)\\b`,
   "i",
 );
+/** "remind me to pay rent the day before": the offset closing a line that "remind me to/about" opens. */
+const BEFORE_AT_END = new RegExp(
+  `\\s(?:${AMOUNT}\\s+${UNIT}|(an?\\s+hour|half an hour|the day|the night|the evening|the week))\\s+(?:before(?:hand)?|earlier|ahead|in advance|prior)\\s*[.!]?$`,
+  "i",
+);
 const THE_BEFORE: Record<string, number> = {
   "a hour": 60,
   "an hour": 60,
@@ -69,14 +77,18 @@ function amount(word: string): number {
   return word.toLowerCase() === "half" ? 0.5 : (numberFrom(word) ?? Number.NaN);
 }
 
+/** The minutes of an offset matched by BEFORE or BEFORE_AT_END (amount and unit, or "the day"); null beyond four weeks. */
+function offsetOf(m: RegExpExecArray): number | null {
+  const minutes = m[3] ? THE_BEFORE[m[3].toLowerCase().replace(/\s+/g, " ")] : amount(m[1]!) * (UNITS[m[2]!.toLowerCase()] ?? 1);
+  return minutes && minutes > 0 && minutes <= 60 * 24 * 28 ? minutes : null;
+}
+
 /** The first reminder phrase in `text`, or null. */
 export function findReminderPhrase(text: string): ReminderPhrase | null {
   const before = BEFORE.exec(text);
   if (before) {
-    const minutes = before[3]
-      ? THE_BEFORE[before[3].toLowerCase().replace(/\s+/g, " ")]
-      : amount(before[1]!) * (UNITS[before[2]!.toLowerCase()] ?? 1);
-    if (minutes && minutes > 0 && minutes <= 60 * 24 * 28) {
+    const minutes = offsetOf(before);
+    if (minutes) {
       const start =
         before.index > 0 && /[,;]\s*$/.test(text.slice(0, before.index)) ? text.slice(0, before.index).search(/[,;]\s*$/) : before.index;
       return { kind: "before", minutes: Math.round(minutes), start, end: before.index + before[0].length };
@@ -104,7 +116,13 @@ export function findReminderPhrase(text: string): ReminderPhrase | null {
     return { kind: "at", when: { start: whenStart, end: whenStart + atEnd[1]!.length }, start, end: atEnd.index + atEnd[0].length };
   }
   const plain = PLAIN.exec(text);
-  if (plain) return { kind: "at", when: null, start: plain.index, end: plain.index + plain[0].length };
+  const end = plain ? plain.index + plain[0].length : -1;
+  const tail = plain && plain.index === 0 ? BEFORE_AT_END.exec(text.slice(end)) : null;
+  if (plain && tail) {
+    const minutes = offsetOf(tail);
+    if (minutes && tail.index > 0) return { kind: "before", minutes: Math.round(minutes), start: 0, end, tail: end + tail.index };
+  }
+  if (plain) return { kind: "at", when: null, start: plain.index, end };
   return null;
 }
 

@@ -42,6 +42,16 @@ const SAME_THING: Record<string, string> = {
   mam: "mum",
   bday: "birthday",
   telly: "tv",
+  // "got dad's tablets" is "Collect Dad's prescription".
+  meds: "prescription",
+  medication: "prescription",
+  medicine: "prescription",
+  tablets: "prescription",
+  pills: "prescription",
+  // Trades by their everyday names ("paid the sparky").
+  sparky: "electrician",
+  sparkie: "electrician",
+  brickie: "bricklayer",
 };
 
 /**

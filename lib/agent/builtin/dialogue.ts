@@ -363,6 +363,50 @@ function pronounChange(ctx: TurnContext, acts: Act[], intent: Intent | undefined
   return [{ toolName: "update_task", input: { task: act.task.id, ...changes } }];
 }
 
+const PLACE_FRONT = new Set(["for", "in", "on", "to", "into", "under"]);
+/**
+ * "for training", "on the home list", "in work" alone, right after an add: the list of the task just added
+ * (rule LIST-AFTER-ADD). A day ("for saturday") is newDay's; a list the user lacks is asked about by the tool.
+ */
+function listAfterAdd(ctx: TurnContext, acts: Act[]): Call[] | null {
+  const act = acts.length === 1 ? acts[0] : undefined;
+  if (!act?.done || !act.task || act.name !== "add_task" || "list" in act.input) return null;
+  const w = words(ctx.userText);
+  dropFront(w, FILLER_FRONT);
+  dropBack(w, FILLER_BACK);
+  if (!dropFront(w, PLACE_FRONT)) return null;
+  dropFront(w, ARTICLES);
+  const saidList = w.at(-1) === "list" && w.length > 1;
+  if (saidList) w.pop();
+  const name = w.join(" ");
+  if (w.length < 1 || w.length > 2 || w.some((x) => PLACE_NOT_LIST.has(x)) || findDue(name, ctx.clock)) return null;
+  // "for mum" may be more of the title: only a list the conversation has shown, or one called a list.
+  const known = [...ctx.history, ...ctx.turn].some(
+    (e) => e.kind === "result" && tasksOf(e.outcome).some((t) => t.list?.toLowerCase() === name),
+  );
+  return known || saidList ? [{ toolName: "update_task", input: { task: act.task.id, list: name } }] : null;
+}
+/** Words after "for" that name a person or a time, never a list ("for me", "for later"). */
+const PLACE_NOT_LIST = new Set([
+  "me",
+  "us",
+  "you",
+  "him",
+  "her",
+  "them",
+  "it",
+  "now",
+  "later",
+  "soon",
+  "sure",
+  "real",
+  "ages",
+  "good",
+  "once",
+  "a",
+  "an",
+]);
+
 // "yes please, for friday", "ok make it monday": an answer word before the day is no task either.
 const DAY_FRONT = new Set([
   ...CORRECTION_FRONT,
@@ -817,6 +861,8 @@ export function dialogueAnswer(ctx: TurnContext): Mapped | null {
     if (day) return { calls: day, notes: [] };
   }
   if (!loosely) return null;
+  const placed = listAfterAdd(ctx, acts);
+  if (placed) return { calls: placed, notes: [] };
   const changed = pronounChange(ctx, acts, intent);
   if (changed) return { calls: changed, notes: [] };
   const day = newDay(ctx, acts);
@@ -835,6 +881,12 @@ export function dialogueAnswer(ctx: TurnContext): Mapped | null {
 /** Whether the previous turn changed a task (a write of it succeeded): what "wait, don't" takes back. */
 export function lastTurnChanged(ctx: TurnContext): boolean {
   return previousActs(ctx).some((a) => a.done);
+}
+
+/** Whether the previous turn did nothing but tick tasks off (what "oops no she didn't answer" takes back). */
+export function lastTurnCompleted(ctx: TurnContext): boolean {
+  const acts = previousActs(ctx);
+  return acts.length > 0 && acts.every((a) => a.done && a.name === "complete_task");
 }
 
 /** Words before "do them tomorrow" that say nothing more. */

@@ -143,6 +143,8 @@ export function slotsOf(item: AddItem, task: TaskView, today: string): Changes |
     const at = formatIsoLocalDateTime(day, hour, minute);
     return at.slice(0, 10) < today ? null : { remindAt: at };
   }
+  // "remind me to pay rent the day before": an offset from the task's own due date; nothing without one.
+  if (item.remindBeforeWithoutDue && !item.due) return task.dueAt ? { remindBefore: item.remindBeforeWithoutDue } : null;
   // "remind me about the dentist the day before": a day already gone is a misreading, never a new due date.
   if ((item.due && item.due.slice(0, 10) < today) || (item.remindAt && item.remindAt.slice(0, 10) < today)) return null;
   const changes: Changes = {};

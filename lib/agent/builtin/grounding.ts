@@ -28,7 +28,7 @@ import type { TaskView } from "./prompt-reader";
 import { readTaskLine } from "@/lib/task-line/read";
 import { capitalize } from "@/lib/task-line/text";
 import { baseOfPast, getsAThing, isBaseVerb, toldPast } from "./verbs";
-import { FUNCTION_WORDS, OPINION_ASKED } from "./lexicon";
+import { FUNCTION_WORDS, OPINION_ASKED, OPINION_WORDS, saysOpinion } from "./lexicon";
 import { editDistance } from "@/lib/tasks/match";
 import { othersNews } from "./intents/gate";
 import { listNamed } from "./intents/list-tail";
@@ -350,6 +350,10 @@ const NOTE_LEAD = /^(?:remember|don't|dont|bring|ask|take|need|needs|it's|its|th
  */
 const DETAIL =
   /^(?:he|she|they|he's|she's|they're|hes|shes|theyre)\s+(?:likes?|loves?|wants?|prefers?|needs?|hates?|is allergic|are allergic|'s allergic)\b|\b(?:called|named|number|code|ref|reference)\b/;
+/** How long a priority holds ("urgent this week", "top priority for now"): said with it, never a due date. */
+const PRIORITY_SPAN = ["this week", "this month", "for now", "for the moment", "at the moment", "right now", "today"].map((f) =>
+  f.split(" "),
+);
 /** The leads of NOTE_LEAD that tell what to do ("…, bring the form"), not why ("…, it's broken"). */
 const NOTE_ASKS = /^(?:remember|don't|dont|bring|ask|take|need|needs|note)$/;
 /** Words the new title never ends with ("call the gym one cancel membership instead"). */
@@ -417,6 +421,12 @@ function statesDone(tokens: Token[], task: TaskView): number[] | null {
     // "the menu's up on insta" (Post the new menu on instagram): what was posted is up; "marsh site is live" (Deploy …).
     if (w === "up" && after && /^(?:post|upload|publish)$/.test(verb)) return [i - 1, i];
     if (w === "live" && after && /^(?:deploy|launch|release|ship|publish|post|upload)$/.test(verb)) return [i - 1, i];
+    // "chapter 3 is with okafor now" (Send chapter 3 to Dr Okafor): what was sent or given is with whom it went to.
+    if (w === "with" && after && /^(?:send|give|hand|post|email|pass|take|return|lend|show)$/.test(verb)) {
+      const to = title.findIndex((t) => t.w === "to");
+      const who = tokens[i + 1]?.stem;
+      if (to > 0 && who && title.slice(to + 1).some((t) => t.stem === who)) return [i - 1, i + 1];
+    }
     // "the library books are back" (Return the library books): said of the thing returned itself, never
     // of someone in its title ("mum's back" beside "Return mum's call").
     if (verb === "return" && w === "back" && after) {
@@ -617,6 +627,7 @@ export const RULES: Rule[] = [
         const rest = tokens.slice(said ? k + 1 : k);
         if (rest.length === 0) continue;
         const restText = rest.map((t) => t.w).join(" ");
+        if (!said && !explicitBefore(k) && saysOpinion(restText)) continue;
         // "…, its urgent": "it's" leads a note only when no slot word follows ("…, its the blue door").
         const lead = NOTE_LEAD.test(rest[0]!.w) && !(COPULA.test(rest[0]!.w) && rest.some((t) => SLOT_WORD.test(t.stem)));
         const explicit = said || explicitBefore(k) || lead;
@@ -928,18 +939,22 @@ export const RULES: Rule[] = [
       "turn off the repeat on the gym",
       "take the repeat off the gym",
       "the gym doesn't need doing every week anymore",
+      "the gym isn't weekly any more",
     ],
     read: (tokens, ctx) => {
       if (!ctx.task.repeats) return false;
       let at = findWord(tokens, /^(?:repeat|repeats|repeating|repeated|recur|recurs|recurring|repetition)$/);
+      // "the bins aren't weekly any more": the repeat said by its adverb, when no other repeat is said ("weekly not daily").
+      const adverbs = tokens.filter((t) => REPEAT_ADVERB.test(t.w) || t.w === "every").length;
+      if (at < 0 && adverbs === 1) at = findWord(tokens, REPEAT_ADVERB);
       // "the garden doesn't need doing every week anymore": the repeat said as "every <unit>".
-      const every = at < 0 ? findWord(tokens, /^every$/) : -1;
+      const every = at < 0 && adverbs === 1 ? findWord(tokens, /^every$/) : -1;
       const unit = every >= 0 && /^(?:day|week|fortnight|month|year|morning|night|evening|weekend)$/.test(tokens[every + 1]?.w ?? "");
       if (unit) at = every;
       if (at < 0) return false;
       const off = findWord(
         tokens,
-        /^(?:stop|stops|cancel|remove|drop|end|no|not|don't|dont|doesn't|doesnt|shouldn't|shouldnt|won't|wont|isn't|isnt|never|needn't|scrap|kill|off|ditch|delete|clear)$/,
+        /^(?:stop|stops|cancel|remove|drop|end|no|not|don't|dont|doesn't|doesnt|shouldn't|shouldnt|won't|wont|isn't|isnt|aren't|arent|never|needn't|scrap|kill|off|ditch|delete|clear)$/,
       );
       if (off < 0 || Math.abs(off - at) > 4) return false;
       take(tokens, Math.min(off, at), Math.max(off, at));
@@ -1412,7 +1427,8 @@ export const RULES: Rule[] = [
           SLOT_WORD.test(name.w) ||
           NEGATOR.has(name.w) ||
           baseOfPast(name.w) ||
-          name.w.endsWith("ing")
+          name.w.endsWith("ing") ||
+          OPINION_WORDS.has(name.w)
         )
           continue;
         const isNoun = tail && /^(?:thing|job|task|stuff|one)$/.test(tail.w);
@@ -1508,7 +1524,12 @@ export const RULES: Rule[] = [
           const start = m.input.slice(0, m.index).split(" ").filter(Boolean).length;
           const before = words(tokens)[start - 1] ?? "";
           if (m[0] === "low" && ((stock && /^(?:is|are|'s)$|.'(?:s|re)$/.test(before)) || RUNNING.has(before))) return false;
-          take(tokens, start, start + m[0].split(" ").length - 1);
+          const end = start + m[0].split(" ").length - 1;
+          take(tokens, start, end);
+          // "the figures are the top priority this week": how long it is urgent for, never a day to move it to.
+          const ws = words(tokens);
+          const span = PRIORITY_SPAN.find((f) => f.every((w, i) => ws[end + 1 + i] === w));
+          if (span) take(tokens, end + 1, end + span.length);
           found.add(p);
         }
       }
@@ -1815,6 +1836,11 @@ function remarkAfterDone(text: string, tasks: TaskView[], clock: Clock, lists: s
 
 /** Who a reason after a change is about ("…, we're switching to ready made", "…, she's too little"). */
 const WHY_SUBJECT = /^(?:we're|were|we've|i'm|im|i've|ive|she's|shes|he's|hes|they're|theyre|it's|its)$/;
+const REPEAT_ADVERB = /^(?:daily|weekly|fortnightly|monthly|yearly|annually)$/;
+/** Someone else as the subject of a reason ("…, he does them now", "…, someone else sorts it"). */
+const WHY_OTHER = /^(?:he|she|they|someone|somebody)$/;
+/** Verbs of someone else doing the task ("the neighbour does them"). */
+const DOES = /^(?:does|do|did|handles|handle|sorts|sort|takes|take)$/;
 
 /**
  * Rule WHY-AFTER-CHANGE: "stop the bottles repeating, we're switching to ready made" — a change to a
@@ -1826,11 +1852,17 @@ function whyAfterChange(text: string, tasks: TaskView[], clock: Clock, lists: st
   const comma = text.lastIndexOf(",");
   if (comma < 0 || text.includes("?")) return null;
   const tail = tokenize(text.slice(comma + 1));
-  if (tail.length < 2 || tail.length > 10 || !WHY_SUBJECT.test(tail[0]!.w)) return null;
+  // "…, the neighbour does them": someone else's doing is a reason too.
+  if (tail.length < 2 || tail.length > 10) return null;
+  const someone = WHY_OTHER.test(tail[0]!.w) || (/^(?:the|my|our|his|her|their)$/.test(tail[0]!.w) && tail.length >= 3);
+  if (!WHY_SUBJECT.test(tail[0]!.w) && !someone) return null;
   // "ready made" is no request: an action word in a past form tells.
-  // "…, we're moving it": a tail that points at the task may say another change.
-  const asks = (t: Token) =>
-    (ACTION.has(t.w) && baseOfPast(t.w) === null) || SLOT_CUE.test(t.w) || EDIT_CUE.test(t.w) || /^(?:it|them|that|this)$/.test(t.w);
+  // "…, we're moving it": a tail that points at the task may say another change; "…, the neighbour does them" says who does it.
+  const asks = (t: Token, i: number) =>
+    (ACTION.has(t.w) && baseOfPast(t.w) === null && !(someone && DOES.test(t.w))) ||
+    SLOT_CUE.test(t.w) ||
+    EDIT_CUE.test(t.w) ||
+    (/^(?:it|them|that|this)$/.test(t.w) && !(someone && DOES.test(tail[i - 1]?.w ?? "")));
   if (tail.some(asks) || findDue(text.slice(comma + 1), clock)) return null;
   const head = groundOne(text.slice(0, comma), tasks, clock, false, lists);
   return head?.kind === "change" && !head.also?.length ? head : null;

@@ -162,6 +162,34 @@ const INTENSIFIERS: ReadonlySet<string> = new Set(
   "so well proper dead really very totally absolutely completely literally a bit kinda".split(" "),
 );
 
+/** What the user thinks of a thing ("rubbish", "boring", "a joke"): an opinion, never a note, a label or a to-do. */
+export const OPINION_WORDS: ReadonlySet<string> = new Set(
+  (
+    "rubbish great amazing awful boring brilliant terrible shit crap good bad useless pointless nightmare pain joke mess garbage " +
+    "trash fine ok okay excellent fab lovely gorgeous dull tedious annoying interesting fascinating dreadful horrible nice cool " +
+    "fun stunning epic mint sick ace wild weird painful grim dire gold genius"
+  ).split(" "),
+);
+const OPINION_HEADS = ["it's", "its", "it is", "it was", "that's", "thats", "that was", "was", "is", "they're", "theyre", "they were"].map(
+  (h) => h.split(" "),
+);
+const OPINION_MORE = new Set([...INTENSIFIERS, "pretty", "quite", "such", "total", "utter", "absolute", "complete", "a"]);
+const OPINION_TAIL = new Set("tbh lol though tho honestly really haha imo".split(" "));
+
+/** "it's rubbish", "that was so boring", "they're a joke tbh": a clause that is only an opinion of a thing. */
+export function saysOpinion(clause: string): boolean {
+  const w =
+    clause
+      .toLowerCase()
+      .replace(/’/g, "'")
+      .match(/[a-z']+/g) ?? [];
+  const head = OPINION_HEADS.find((h) => h.every((x, i) => w[i] === x));
+  if (!head) return false;
+  let i = head.length;
+  while (OPINION_MORE.has(w[i] ?? "")) i++;
+  return OPINION_WORDS.has(w[i] ?? "") && w.slice(i + 1).every((x) => OPINION_TAIL.has(x));
+}
+
 /** Negations a title or a thing to get never holds ("kids nativity wednesday, can't wait"). */
 export const NEGATIONS: ReadonlySet<string> = new Set(
   "not never no can't cant cannot won't wont don't dont isn't isnt aren't arent wasn't wasnt didn't didnt shouldn't couldn't".split(" "),

@@ -3,7 +3,7 @@
  * turn reads the user's message; later steps read the tool results of this turn (follow-up
  * calls for bulk actions and retries, then the final reply). Pure and deterministic.
  */
-import { addDays, formatIsoDate, formatIsoLocalDateTime } from "@/lib/task-line/calendar";
+import { addDays, formatIsoDate, formatIsoLocalDateTime, weekdayOf } from "@/lib/task-line/calendar";
 import { type Clock, localParts } from "@/lib/task-line/clock";
 import { readTaskLine } from "@/lib/task-line/read";
 import { capitalize } from "@/lib/task-line/text";
@@ -41,8 +41,8 @@ import { spellOut } from "./textisms";
 import { keepCorrection, sameDayAs } from "./corrections";
 import { plainDropVerbs } from "./slang";
 import { addAfterCreatedList, chooseCandidate, contextualAnswer, remindWhen } from "./followups";
-import { dialogueAnswer, lastTurnChanged, pointedDay } from "./dialogue";
-import { takesBack } from "./intents/undo";
+import { dialogueAnswer, lastTurnChanged, lastTurnCompleted, pointedDay } from "./dialogue";
+import { deniesDeed, takesBack } from "./intents/undo";
 import { type GroundedChange, groundMessage, mightNameTask, tasksAskedAbout, toldDayOfThing } from "./grounding";
 import { beforeTask, findDuplicate, looksBeforeAdding, slotsOf } from "./duplicates";
 import { addBody, readAdd } from "./intents/add";
@@ -117,7 +117,28 @@ function updateInput(ctx: TurnContext, task: string, changes: Changes, looked?: 
     if (due) input.due = due;
   }
   if (keepDay && typeof rest.due === "string") input.due = onOwnDay(ctx, task, rest.due, looked);
+  if (typeof rest.recurrence === "string" && input.due === undefined) {
+    const due = dueOnRepeatDays(ctx, rest.recurrence, looked ?? knownTask(ctx.history, task) ?? knownByPhrase(ctx.history, task));
+    if (due) input.due = due;
+  }
   return input;
+}
+
+const RRULE_DAYS = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"];
+/**
+ * "the shop is every thursday now" of a task due on a Monday: a weekly repeat on days its due is not on
+ * moves it to the first of those days from today, at its own time. Null when the due already fits.
+ */
+function dueOnRepeatDays(ctx: TurnContext, recurrence: string, known?: TaskView | null): string | null {
+  const byDay = /(?:^|;)BYDAY=([A-Z,]+)(?:;|$)/.exec(recurrence)?.[1];
+  if (!known?.dueAt || !byDay || !/(?:^|;)FREQ=WEEKLY(?:;|$)/.test(recurrence)) return null;
+  const days = byDay.split(",").map((d) => RRULE_DAYS.indexOf(d));
+  const due = localParts(new Date(known.dueAt), ctx.clock.timeZone);
+  if (days.some((d) => d < 0) || days.includes(weekdayOf(due.date))) return null;
+  let day = ctx.clock.today;
+  while (!days.includes(weekdayOf(day))) day = addDays(day, 1);
+  if (due.minutes >= 23 * 60 + 59) return formatIsoDate(day);
+  return formatIsoLocalDateTime(day, Math.floor(due.minutes / 60), due.minutes % 60);
 }
 
 /** A bare time ("the piano's at 5 now") on the day the task is already due; today or tomorrow when it has none. */
@@ -471,6 +492,9 @@ export function firstStepOf(ctx: TurnContext): Mapped {
   }
   // Rule take-back: "wait, don't" right after a change (and no question asked) takes that change back.
   if (takesBack(ctx.userText) && lastTurnChanged(ctx) && !/\?\s*$/.test(lastAssistantText(ctx.history)))
+    return mapIntent({ type: "undo" }, ctx);
+  // Rule deed-denied: "oops no she didn't answer" right after a tick reopens it.
+  if (deniesDeed(ctx.userText) && lastTurnCompleted(ctx) && !/\?\s*$/.test(lastAssistantText(ctx.history)))
     return mapIntent({ type: "undo" }, ctx);
   // Rule then-filler: "mark it done then", "tick it off then" (read as nothing) are the request before "then".
   const said = ctx.userText.trim().replace(/[.!]$/, "");
@@ -1237,6 +1261,16 @@ export function planStep(conversation: Conversation, clock: Clock, available: Se
     const shown = { ...ctx, turn: ctx.turn.filter((e) => !((e.kind === "call" || e.kind === "result") && e.name === "list_lists")) };
     return { calls: [], text: composeReply(shown, grounded ? [] : [...grounding.notes, ...duplicateNotes(ctx, found)]) };
   }
+  // "for training" right after an add: a list the lookup showed (rule LIST-AFTER-ADD, dialogue.ts) is placed now.
+  const calledSoFar = ctx.turn.filter((e): e is ToolCallEvent => e.kind === "call");
+  if (
+    calledSoFar.length === 1 &&
+    calledSoFar[0]?.name === "list_tasks" &&
+    grounding.calls.length === 1 &&
+    grounding.calls[0]?.toolName === "update_task" &&
+    "list" in grounding.calls[0].input
+  )
+    return { calls: grounding.calls, text: "" };
   const afterFailure = groundingAfterFailure(ctx);
   if (afterFailure) {
     const { call, result } = afterFailure;

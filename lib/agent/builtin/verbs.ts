@@ -220,7 +220,8 @@ const SAME_CHORE: readonly (readonly string[])[] = [
   ["book", "arrange", "schedule", "reserve", "confirm"],
   ["call", "ring", "phone", "speak", "talk", "contact", "text", "message", "email", "reply", "respond", "answer"],
   ["pay", "settle", "transfer"],
-  ["renew", "register", "apply", "sign"],
+  // "tv licence paid" is "Renew the TV licence" done: a licence, a policy, a membership is renewed by paying.
+  ["renew", "register", "apply", "sign", "pay"],
   ["cook", "make", "bake", "prep", "prepare"],
   ["empty", "clear", "take"],
   // "approved toms PR" is "Review Tom's pull request" done; "marsh site is live" is "Deploy …" done.

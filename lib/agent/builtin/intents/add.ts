@@ -9,6 +9,7 @@ import { leadingReminder, readTaskLine } from "@/lib/task-line/read";
 import { quoted, quotedSpan } from "@/lib/task-line/text";
 import { findPriority } from "@/lib/task-line/priority";
 import { dueToString, findDue, reminderTime } from "@/lib/task-line/dates";
+import { findReminderPhrase } from "@/lib/task-line/reminder-phrases";
 import { addDays, compareDates, formatIsoLocalDateTime, parseIsoDate } from "@/lib/task-line/calendar";
 import { INTERJECTIONS, keepsDoing, pluralDoes, NEGATIONS, saysHowItIs, UNDER_WAY } from "../lexicon";
 import { baseOfPast, isBaseVerb } from "../verbs";
@@ -23,7 +24,7 @@ const NAMING =
 
 /** Informal add verbs with the particle that makes them "add" ("chuck on", "bung in"): never the verb alone ("chuck it"). */
 const SLANG_ADD_FIRST =
-  "(?:chuck|stick|pop|whack|slap|shove)\\s+(?:on|onto|down)|bung\\s+(?:on|onto|in|down)|pencil\\s+(?:in|down)|jot(?!\\s+down\\b)|scribble\\s+down";
+  "(?:chuck|stick|pop|whack|slap|shove)\\s+(?:on|onto|down)|bung\\s+(?:on|onto|in|down)|pencil\\s+(?:in|down)|jot(?!\\s+(?:down|on|onto|to|into)\\b)|scribble\\s+down";
 /**
  * "pop bread on my list", "stick the bins out on for weds": the item between the verb and its
  * particle, then the list words or a date; group 1 the item, group 2 what follows the particle.
@@ -125,9 +126,14 @@ function slangQuoted(text: string): { body: string; list: boolean; prefix: strin
 const NEED_SUBJECT = new Set("i we still really def defo gonna im i'm ill i'll will".split(" "));
 /** Needs that are no errand ("need a break", "need you to …", "need help"): left to the other readers. */
 const NOT_AN_ERRAND = new Set(
-  "to you u ya it that this them help break rest holiday sleep nap hug minute moment sec second word space advice answer vacation lie-in more less".split(
+  "to you u ya it that this them help break rest holiday sleep nap hug minute moment sec second word space advice answer vacation lie-in".split(
     " ",
   ),
+);
+
+/** What "need more …" asks for that no errand gets ("need more time", "need more sleep"). */
+const NOT_MORE = new Set(
+  "time sleep rest space help money cash patience energy info information details practice work hours days coffee".split(" "),
 );
 
 /**
@@ -140,10 +146,13 @@ function verblessNeed(text: string): string | null {
   while (i < words.length && NEED_SUBJECT.has((words[i] ?? "").toLowerCase())) i++;
   if ((words[i] ?? "").toLowerCase() !== "need") return null;
   const needed = words.slice(i + 1);
-  const first = (needed[0] ?? "").toLowerCase();
+  // "need more dust sheets" is shopping; "need more time", "need more" alone are not.
+  const more = /^(?:more|less|fewer)$/i.test(needed[0] ?? "") ? 1 : 0;
+  if (more && (needed.length === 1 || NOT_MORE.has((needed[1] ?? "").toLowerCase().replace(/[,.!?]+$/, "")))) return null;
+  const first = (needed[more] ?? "").toLowerCase();
   // "need 2 get …" is "need to get …", left to the modal adds; "need 2 new tyres" is two of a thing.
   if (first === "2" && isBaseVerb((needed[1] ?? "").toLowerCase())) return null;
-  if (needed.length === 0 || isBaseVerb(first) || needed.some((w) => NOT_AN_ERRAND.has(w.toLowerCase().replace(/[,.!?]+$/, ""))))
+  if (needed.length === 0 || (!more && isBaseVerb(first)) || needed.some((w) => NOT_AN_ERRAND.has(w.toLowerCase().replace(/[,.!?]+$/, ""))))
     return null;
   if (craving(words.slice(0, i), needed)) return null;
   return `get ${needed.join(" ")}`;
@@ -286,11 +295,27 @@ export function readAdd(body: string, clock: Clock, list = false, prefix = ""): 
   const remind = REMIND_PREFIX.test(prefix.toLowerCase());
   const afterQuote = parts.length === 1 ? listAfterQuote(text, clock) : null;
   return parts
-    .map((p) => readItem(p, clock))
+    .map((p) => {
+      const item = readItem(p, clock);
+      // "the night before" is that evening (remindOnDue); "the day before" with no time an offset.
+      return remind && !item.remindOnDue ? (offsetReminder(p, clock) ?? item) : item;
+    })
     .map((i) => (tail ? { ...i, list: i.list ?? tail.list } : afterQuote && !i.list ? { ...i, list: afterQuote } : onListAtEnd(i)))
     .filter((i) => i.title.length > 0)
     .map((i) => (shared && !i.priority ? { ...i, priority: shared } : i))
     .map((i) => (remind && i.due && !i.remindAt ? withReminder(i, clock) : i));
+}
+
+/**
+ * "remind me to pay rent the day before", "… an hour before": the offset closing a reminder's to-do is
+ * counted from the task's due date (never read as a date of its own: "2 hours before" is no time ago).
+ */
+function offsetReminder(part: string, clock: Clock): AddItem | null {
+  const lead = "remind me to ";
+  const r = findReminderPhrase(`${lead}${part}`);
+  if (r?.kind !== "before" || r.tail === undefined) return null;
+  const item = readItem(`${lead}${part}`.slice(r.end, r.tail), clock);
+  return item.title ? { ...item, remindBeforeWithoutDue: r.minutes } : null;
 }
 
 /** "to clients", "on the work list" right after a quoted title; never a pronoun, a date or "my todo list". */

@@ -8,7 +8,7 @@ import { trimPunctuation } from "@/lib/task-line/text";
 import { normalize } from "../text";
 import { findDue } from "@/lib/task-line/dates";
 import { fixCommandTypo } from "../typos";
-import { FUNCTION_WORDS, INTERJECTIONS, inflect, JUDGEMENTS, UNDER_WAY } from "../lexicon";
+import { FUNCTION_WORDS, INTERJECTIONS, inflect, JUDGEMENTS, saysOpinion, UNDER_WAY } from "../lexicon";
 import { baseOfPast, isBaseVerb, isDoneTo, toldPast } from "../verbs";
 import { addBody, findsOwnThing, readAdd } from "./add";
 import { readComplete, readDelete, readListedDone, readReopen, pointsAtTask } from "./change";
@@ -175,6 +175,13 @@ const FEELING_START = new Set(
     " ",
   ),
 );
+
+/** Words news of something the user achieved starts with ("pb at parkrun this morning", "new pb today"): told, never a to-do. */
+const ACHIEVED_START = new Set(["pb", "pbs", "pr", "prs", "new pb", "new pr", "personal best", "personal record"]);
+const toldAchievement = (title: string) => {
+  const w = title.toLowerCase().split(/\s+/);
+  return ACHIEVED_START.has(w[0] ?? "") || ACHIEVED_START.has(w.slice(0, 2).join(" "));
+};
 
 /** What is left of "happy friday", "weekend vibes", "lazy sunday" once the day is read: a mood, never a to-do. */
 const MOOD_TITLE = new Set("happy merry vibes vibe mood chill chilled lazy good lovely nice great yay tgif fun".split(" "));
@@ -373,7 +380,9 @@ function readBareAdd(c: Clause): Intent | null {
     if (item && /^(?:make|move|put|push|change|set|switch|bump) (?:it|that|this|them)\b/i.test(item.title)) return null;
     // "feeling rubbish today tbh", "knackered tonight": how the user feels, never a to-do.
     if (item && !isBaseVerb(firstWord) && FEELING_START.has((item.title.split(/\s+/)[0] ?? "").toLowerCase())) return null;
-    if (items.some((i) => moodOnly(i.title))) return { type: "say", kind: "remark" };
+    if (items.some((i) => moodOnly(i.title) || toldAchievement(i.title))) return { type: "say", kind: "remark" };
+    // "read miller, it's rubbish": an opinion after the comma says the user is talking, never a title.
+    if (item && c.raw.includes(",") && saysOpinion(c.raw.slice(c.raw.lastIndexOf(",") + 1))) return { type: "say", kind: "remark" };
     // …and "rent day tomorrow", "wash day": a verb-like word before the day is the day's name.
     const second = (item?.title.toLowerCase().split(/[\s,]+/)[1] ?? "").replace(/[^a-z]/g, "");
     if (item && (isBaseVerb(firstWord) ? TIME_HEADS.has(second) : namesADay(item.title))) return { type: "offer", item };

@@ -558,7 +558,7 @@ const DONE_WORDS =
   /^(?:done|finished|complete|completed|sorted|ticked|checked|crossed|handled|dealt|cleared|paid|sent|booked|bought|posted|ordered|called|rung|phoned|cancelled|canceled|renewed|returned|fixed|cleaned|washed|collected|submitted|filed|signed|emailed|packed|tidied|mowed|hoovered|hovered|emptied|watered|fed|walked|picked|happened)$/;
 /** "did I say …", "did I need to …": not a question about a task's state. */
 const NOT_A_LOOKUP_VERB =
-  /^(?:need|needs|want|wanted|have|has|had|say|said|ask|asked|tell|told|mention|mentioned|forget|forgot|miss|missed|leave|left|see|saw|think|thought|mean|meant|like|liked|agree|agreed|promise|promised|just|really|already|ever|go|went|get|got|put|add|undo|delete|remove|change|move|make|made|set|lose|lost|break|broke|know|knew|hear|heard|read)$/;
+  /^(?:need|needs|want|wanted|have|has|had|say|said|ask|asked|tell|told|mention|mentioned|forget|forgot|miss|missed|leave|left|see|saw|think|thought|mean|meant|like|liked|agree|agreed|promise|promised|just|really|already|ever|go|went|get|got|put|add|undo|delete|remove|change|move|make|made|set|lose|lost|break|broke|know|knew|hear|heard)$/;
 const DID_VERBS =
   /^(?:finish|finished|do|done|complete|completed|sort|sorted|tick|ticked|cross|crossed|check|checked|clear|cleared|deal|dealt)$/;
 
@@ -837,6 +837,14 @@ const topicIntent = (w: string): Intent => ({ type: "list", filter: { list: w, o
 const startsWith = (words: string[], ...head: string[]) => head.every((h, i) => h.split("|").includes(words[i] ?? ""));
 const rest = (words: string[], n: number) => words.slice(n).join(" ");
 
+/** The one topic word from `from` on ("for the garden", "for work"), as a list asked for. */
+function forTopic(words: string[], from: number, clock: Clock, notPeople = false): Intent | null {
+  const w = words.slice(from).filter((x) => x !== "the" && x !== "my");
+  // "what have i got for the kids": people a task is for are no list ("what's on for the baby" asks about the baby's).
+  const topic = w.length === 1 && !(notPeople && FOR_PEOPLE.has(w[0] ?? "")) ? topicWord(w[0], clock) : null;
+  return topic ? topicIntent(topic) : null;
+}
+
 /** "what's on", "what have i got", "what needs doing": the open tasks. */
 function pendingAsk(words: string[], clock: Clock): Intent | null {
   const pending: Intent = { type: "list", filter: { status: "pending" } };
@@ -856,12 +864,7 @@ function pendingAsk(words: string[], clock: Clock): Intent | null {
     if (ON_ALONE.has(tail)) return pending;
     // "what's on for work", "anything for the garden"; "what's on at work" (a list word: not "at the cinema").
     const at = words[onAt] === "at" && words.length === onAt + 2 && isListWord(words[onAt + 1] ?? "");
-    if (words[onAt] === "for" || at) {
-      const w = words.slice(onAt + 1).filter((x) => x !== "the" && x !== "my");
-      const topic = w.length === 1 ? topicWord(w[0], clock) : null;
-      if (topic) return topicIntent(topic);
-    }
-    return null;
+    return words[onAt] === "for" || at ? forTopic(words, onAt + 1, clock) : null;
   }
   const got =
     startsWith(words, "what", "have", "i", "got") || startsWith(words, "what", "do", "i", "have")
@@ -870,6 +873,9 @@ function pendingAsk(words: string[], clock: Clock): Intent | null {
         ? 3
         : 0;
   if (got && ON_ALONE.has(rest(words, got))) return pending;
+  // "what have i got for work", "what do i have on for the garden".
+  const forAt = got && words[got] === "on" ? got + 1 : got;
+  if (got && words[forAt] === "for") return forTopic(words, forAt + 1, clock, true);
   // "what needs doing", "what needs to be done", "what wants sorting", "what's there to do".
   const needs = [
     ["what", "needs|wants", "doing|sorting|done"],
@@ -1019,6 +1025,18 @@ const FOR_PEOPLE = new Set(["kids", "family", "baby", "dog", "pets"]);
  * word for to-dos, or any name after a closing "for the/my", keeps the question to that list — or,
  * when the user has no such list, to that topic (planner.ts `topicSteps`).
  */
+/** The days a question may close on after its list ("… for dad this week"). */
+const CLOSING_DAYS = [
+  "this week",
+  "next week",
+  "this weekend",
+  "next weekend",
+  "today",
+  "tonight",
+  "tomorrow",
+  "this month",
+  "next month",
+].map((d) => d.split(" "));
 function listInQuestion(text: string, clock: Clock): string | null {
   const ws = trimPunctuation(text).split(/\s+/);
   for (let i = 0; i + 1 < ws.length; i++) {
@@ -1027,6 +1045,9 @@ function listInQuestion(text: string, clock: Clock): string | null {
     // "hows the health list looking": any name said with "list" after it names that list.
     if (ws[i + 1] === "list" && /^(?:the|my|our)$/.test(ws[i - 1] ?? "") && topicWord(w, clock)) return w;
   }
+  // "what's on for dad this week": the days asked about come after the list; the list is read without them.
+  const days = CLOSING_DAYS.find((d) => ws.slice(-d.length).join(" ") === d.join(" ") && ws.length > d.length + 2);
+  if (days) ws.splice(-days.length);
   const n = ws.length;
   const last = ws[n - 1] ?? "";
   // After a closing "for the/my", any name that is no time or filter word: the topic when no list has it.

@@ -102,3 +102,31 @@ export function takesBack(text: string): boolean {
   const notYet = /\bnot yet$/.test(w.join(" "));
   return dont || (has("wait") && no) || changedMind || scratch || leaveAsWas || notYet;
 }
+
+const DENY_OPEN = new Set("oops oh ah wait hang on no nah nope noo actually sorry soz um erm hmm".split(" "));
+const DENY_NO = new Set(["no", "nah", "nope", "noo", "oops"]);
+const NEGATED = new Set("didn't didnt hasn't hasnt haven't havent wasn't wasnt isn't isnt weren't werent aren't arent".split(" "));
+/** "it's not done": "not" denies only a state ("not the gas bill, the water bill" names another task). */
+const NOT_STATE = new Set("done finished sorted complete completed yet really actually".split(" "));
+/** Words of a correction that names the task meant: never a bare denial. */
+const MEANT = new Set("meant mean instead other rather".split(" "));
+
+/**
+ * deed-denied (named rule): "oops no she didn't answer", "nah it isn't done", "no wait, he hasn't paid",
+ * "oops, wrong one" — a no, then a short clause that denies: right after a task was ticked off, that tick is taken back
+ * (planner.ts firstStepOf). Anything else after the no ("no, the gym one") is never a denial.
+ */
+export function deniesDeed(text: string): boolean {
+  const w: string[] = text.toLowerCase().match(/[a-z0-9']+/g) ?? [];
+  if (w.length > 12) return false;
+  let i = 0;
+  let no = false;
+  while (i < w.length && DENY_OPEN.has(w[i] ?? "")) no = DENY_NO.has(w[i++] ?? "") || no;
+  // "wait no, that was the wrong one", "oops wrong task": the tick was a mistake.
+  const rest = w.slice(i);
+  if (!no || rest.length === 0 || rest.some((x) => MEANT.has(x))) return false;
+  // "wrong one" closes the message: "oops wrong one, the printer" names the task meant (a correction).
+  return rest.some(
+    (x, k) => NEGATED.has(x) || (x === "wrong" && k >= rest.length - 2) || (x === "not" && NOT_STATE.has(rest[k + 1] ?? "")),
+  );
+}

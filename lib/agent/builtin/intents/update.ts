@@ -165,7 +165,9 @@ function remindBefore(text: string): Read | null {
   if (EVENING_BEFORE.test(text) && namesATask(text)) return null;
   const phrase = findReminderPhrase(text);
   if (phrase?.kind === "before" && phrase.start === 0) {
-    const target = text.slice(phrase.end).trim();
+    // "remind me to pay rent the day before": a to-do said with its offset, read by the add reader (duplicates.ts puts it on the task).
+    if (phrase.tail !== undefined && /\bto\s*$/.test(text.slice(0, phrase.end))) return null;
+    const target = text.slice(phrase.end, phrase.tail).trim();
     const ref = trimPunctuation(after(target, REMINDER_TARGET_LEAD) || target);
     // "remind me 30 minutes before to call mom" is a new task, not a reference.
     if (ref.startsWith("to ")) return null;
@@ -303,6 +305,25 @@ function rule(name: string, examples: string[], parts: Part[], read: Reader, whe
   };
 }
 
+/** Words that make "skip" the thing a message is about ("skip is done", "skip has gone"). */
+const TOLD_AFTER_SKIP = new Set([
+  "is",
+  "was",
+  "has",
+  "had",
+  "got",
+  "gets",
+  "done",
+  "booked",
+  "sorted",
+  "arrived",
+  "came",
+  "went",
+  "will",
+  "can",
+  "isn't",
+  "wasn't",
+]);
 const refIs =
   (group: number, changes: Changes): Reader =>
   (m) => ({ ref: m[group] ?? "", changes });
@@ -512,7 +533,8 @@ export const UPDATE_RULES: UpdateRule[] = [
         ),
       ),
     ],
-    refIs(1, { skipOccurrence: true }),
+    // "skip is done", "skip's booked": "skip" is a thing told about, never the verb.
+    (m, ctx) => (TOLD_AFTER_SKIP.has((m[1] ?? "").split(" ")[0] ?? "") ? null : refIs(1, { skipOccurrence: true })(m, ctx)),
   ),
   // Titles.
   rule(
