@@ -83,6 +83,7 @@ const files = [
   "intents-corpus-v15plain.jsonl",
   "intents-corpus-v16plain.jsonl",
   "intents-corpus-v16dialog.jsonl",
+  "intents-corpus-v17probes.jsonl",
   "intents-corpus-v10messy.jsonl",
   "intents-corpus-v10news.jsonl",
   "intents-corpus-v11dialogue.jsonl",
