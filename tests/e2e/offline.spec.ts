@@ -50,6 +50,9 @@ test("offline after one visit: opens, shows the tasks, queues a quick add that l
   const status = chat.panel.root.getByTestId("offline-status");
   await expect(status).toContainText("Offline");
   await expect(page.getByTestId("chat-offline")).toContainText("needs a connection");
+  // One composer once the offline page has settled (CI on b8bd6d9 once saw two for a moment after this reload,
+  // which a strict locator refuses; the cause is not known yet, the end state is what the user keeps).
+  await expect(chat.sendButton).toHaveCount(1);
   await expect(chat.sendButton).toBeDisabled();
 
   await chat.panel.newTitle.fill("Buy camping gas");
