@@ -200,9 +200,20 @@ function personAfter(q: string[], i: number, t: string[]): number {
 
 /** "pr" for "pull request", "mot" for "MOT": a short word that is the initials of title words next to each other. */
 function initialsIn(q: string, t: string[]): boolean {
-  if (!/^[a-z]{2,4}$/.test(q)) return false;
-  const words = significant(t);
-  return words.some((_, i) => i + q.length <= words.length && words.slice(i, i + q.length).every((w, k) => w[0] === q[k]));
+  return initialsRun(q, significant(t)) !== null;
+}
+
+/**
+ * The run of words next to each other (a title's content words, in order) that a short word is the initials of
+ * ("pr": pull request), or null. One reading of initials for the tools' matcher and the built-in model's grounding.
+ */
+export function initialsRun(word: string, words: readonly string[]): string[] | null {
+  if (!/^[a-z]{2,4}$/.test(word)) return null;
+  for (let i = 0; i + word.length <= words.length; i++) {
+    const run = words.slice(i, i + word.length);
+    if (run.every((x, k) => x[0] === word[k])) return run;
+  }
+  return null;
 }
 
 export function scoreTitle(query: string, title: string): MatchScore {

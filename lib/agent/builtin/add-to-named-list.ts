@@ -16,16 +16,26 @@ const ARTICLES = new Set(["the", "my", "our"]);
 const NAME = /^[a-z][a-z0-9-]*$/;
 const PLACING = new Set(["add", "put", "stick", "pop", "chuck", "bung", "shove", "whack"]);
 
+/**
+ * "to cafe", "on the cafe list" at `from` in lower-case words: a join word, maybe "the/my/our", a name and maybe
+ * "list"; the name and where the words after it start, or null.
+ */
+export function listNamedAt(words: readonly string[], from: number, joins = JOINS): { name: string; end: number } | null {
+  if (!joins.has(words[from] ?? "")) return null;
+  const at = ARTICLES.has(words[from + 1] ?? "") ? from + 2 : from + 1;
+  const name = words[at] ?? "";
+  if (!NAME.test(name)) return null;
+  return { name, end: words[at + 1] === "list" ? at + 2 : at + 1 };
+}
+
 /** The list name a title may end with ("bin bags to cafe", "napkins on the cafe list"), and the title before it. */
 export function listTailOf(title: string, joins = JOINS): { head: string; name: string } | null {
   const words = title.trim().split(/\s+/);
-  let end = words.length;
-  if (words[end - 1]?.toLowerCase() === "list") end--;
-  const name = (words[end - 1] ?? "").toLowerCase();
-  let k = end - 2;
-  if (ARTICLES.has((words[k] ?? "").toLowerCase())) k--;
-  const join = (words[k] ?? "").toLowerCase();
-  if (k < 1 || !joins.has(join) || !NAME.test(name)) return null;
+  const lower = words.map((w) => w.toLowerCase());
+  // The join is two to four words from the end ("to cafe", "on the cafe list").
+  const k = [2, 3, 4].map((n) => lower.length - n).find((i) => i >= 1 && listNamedAt(lower, i, joins)?.end === lower.length);
+  if (k === undefined) return null;
+  const name = listNamedAt(lower, k, joins)!.name;
   // "talk to mum", "drive to work": where one goes, not a list.
   if (goesSomewhere(words[0] ?? "")) return null;
   // "put napkins in cafe": the placing verb goes with the list.

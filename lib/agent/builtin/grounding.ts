@@ -27,9 +27,9 @@ import type { Changes, Priority } from "./intents/types";
 import type { TaskView } from "./prompt-reader";
 import { readTaskLine } from "@/lib/task-line/read";
 import { capitalize } from "@/lib/task-line/text";
-import { baseOfPast, getsAThing, isBaseVerb, toldPast } from "./verbs";
+import { baseOfPast, getsAThing, isBaseVerb, sameChore, toldPast } from "./verbs";
 import { FUNCTION_WORDS, OPINION_ASKED, OPINION_WORDS, saysOpinion } from "./lexicon";
-import { editDistance } from "@/lib/tasks/match";
+import { editDistance, initialsRun } from "@/lib/tasks/match";
 import { othersNews } from "./intents/gate";
 import { listNamed } from "./intents/list-tail";
 
@@ -137,16 +137,6 @@ function contentStems(title: string): string[] {
     .map((t) => t.stem);
 }
 
-/** The title's words (content stems, in order) that a short word is the initials of ("pr": pull request), or null. */
-function initialsOf(word: string, stems: string[]): string[] | null {
-  if (!/^[a-z]{2,4}$/.test(word)) return null;
-  for (let i = 0; i + word.length <= stems.length; i++) {
-    const run = stems.slice(i, i + word.length);
-    if (run.every((x, k) => x[0] === word[k])) return run;
-  }
-  return null;
-}
-
 /** "the trip one", "the birthday thing": words that name a task as a task. */
 const TASK_NOUN = new Set(["one", "thing", "stuff", "bit", "bits", "task", "job", "todo"]);
 /** Words that start what a task is for ("Pack for the trip", "Buy a gift for Sam's wedding"). */
@@ -234,7 +224,7 @@ function findMention(tokens: Token[], tasks: TaskView[]): Mention[] {
         return;
       }
       // "toms PR" of "Review Tom's pull request": the initials of title words next to each other.
-      const initials = initialsOf(t.w, stems);
+      const initials = initialsRun(t.w, stems);
       if (initials) {
         hit.push(i);
         for (const x of initials) matched.add(x);
@@ -385,7 +375,8 @@ function statesDone(tokens: Token[], task: TaskView): number[] | null {
   const verb = title[0]?.w ?? "";
   // "need the bike fixed by tomorrow" is a wish, not a state.
   if (!isBaseVerb(verb) || tokens.some((t) => /^(?:need|needs|want|wants|gotta|must)$/.test(t.w))) return null;
-  const particle = title.length > 2 && /^(?:out|in|up|away|off|back|down)$/.test(title.at(-1)!.w) ? title.at(-1)!.w : null;
+  // "Take the bins out", "Get the decorations down from the loft": the particle after the thing (never the verb's own: "Back up …").
+  const particle = title.slice(2).find((t) => /^(?:out|in|up|away|off|back|down)$/.test(t.w))?.w ?? null;
   for (let i = 0; i < tokens.length; i++) {
     const w = tokens[i]!.w;
     // "got back to the chens" (Reply to the Chen family): "get back to" someone is the reply itself.
@@ -414,18 +405,37 @@ function statesDone(tokens: Token[], task: TaskView): number[] | null {
     // "the card machine's working again" (Fix the card machine): what was fixed works; "printers working
     // again" drops the 's after the title's own word.
     const own = title.some((t) => t.stem === tokens[i - 1]?.stem);
-    if (w === "working" && (after || own) && /^(?:fix|repair|mend)$/.test(verb)) {
+    if (w === "working" && (after || own) && sameChore(verb, "fix")) {
       const from = after ? i - 1 : i;
       return tokens[i + 1]?.w === "again" ? [from, i + 1] : [from, i];
     }
+    // "fairy lights work again": said in the present, only with "again".
+    if ((w === "work" || w === "works") && own && tokens[i + 1]?.w === "again" && sameChore(verb, "fix")) return [i, i + 1];
+    // "pat's parcel has gone" (Send the parcel to Auntie Pat): what was sent has gone.
+    if (w === "gone" && (after || /^(?:has|have)$/.test(tokens[i - 1]?.w ?? "")) && tokens[i + 1]?.w !== "to" && sameChore(verb, "give"))
+      return [i - 1, i];
+    // "max is back from the groomer" (Pick up Max from the groomer): who or what was fetched is back.
+    if (w === "back" && after && /^(?:pick|collect|fetch)$/.test(verb)) {
+      const subject = COPULA.test(tokens[i - 1]!.w) ? (tokens[i - 2]?.w ?? "") : tokens[i - 1]!.w.replace(/'s$/, "");
+      if (title.slice(1).some((t) => t.stem === stem(subject))) {
+        const from = tokens[i + 1]?.w === "from" && tokens.length - i <= 5 ? tokens.length - 1 : i;
+        return [i - 1, from];
+      }
+    }
     // "the menu's up on insta" (Post the new menu on instagram): what was posted is up; "marsh site is live" (Deploy …).
-    if (w === "up" && after && /^(?:post|upload|publish)$/.test(verb)) return [i - 1, i];
-    if (w === "live" && after && /^(?:deploy|launch|release|ship|publish|post|upload)$/.test(verb)) return [i - 1, i];
-    // "chapter 3 is with okafor now" (Send chapter 3 to Dr Okafor): what was sent or given is with whom it went to.
-    if (w === "with" && after && /^(?:send|give|hand|post|email|pass|take|return|lend|show)$/.test(verb)) {
+    if (w === "up" && after && sameChore(verb, "publish")) return [i - 1, i];
+    if (w === "live" && after && sameChore(verb, "deploy")) return [i - 1, i];
+    // "the crown finally paid up" (Chase the Crown for payment): the one chased for money paid.
+    const forMoney = /^(?:invoice|bill)$/.test(verb) || title.some((t) => MONEY.test(t.w));
+    if (w === "paid" && CHASED.test(verb) && forMoney && tokens.slice(0, i).some((t) => title.slice(1).some((x) => x.stem === t.stem)))
+      return [i, tokens[i + 1]?.w === "up" ? i + 1 : i];
+    // "chapter 3 is with okafor now" (Send chapter 3 to Dr Okafor): what was sent or given is with whom it went to;
+    // "setlist's gone to dan" (Send the setlist to Dan): it went to whom it was for.
+    const gone = w === "gone" && tokens[i + 1]?.w === "to";
+    if ((w === "with" || gone) && after && sameChore(verb, "give")) {
       const to = title.findIndex((t) => t.w === "to");
-      const who = tokens[i + 1]?.stem;
-      if (to > 0 && who && title.slice(to + 1).some((t) => t.stem === who)) return [i - 1, i + 1];
+      const who = tokens[gone ? i + 2 : i + 1]?.stem;
+      if (to > 0 && who && title.slice(to + 1).some((t) => t.stem === who)) return [i - 1, gone ? i + 2 : i + 1];
     }
     // "the library books are back" (Return the library books): said of the thing returned itself, never
     // of someone in its title ("mum's back" beside "Return mum's call").
@@ -436,6 +446,10 @@ function statesDone(tokens: Token[], task: TaskView): number[] | null {
   }
   return null;
 }
+
+/** Verbs of getting someone to pay ("Chase the Crown for payment", "Invoice Acme"): done when they paid. */
+const CHASED = /^(?:chase|remind|nag|hassle|invoice|bill)$/;
+const MONEY = /^(?:payment|payments|pay|money|cash|invoice|invoices|bill|bills|fee|fees|owed|owes|debt|rent|deposit)$/;
 
 /** Letters to change, add or drop to turn one word into the other (a typo is one or two). */
 const DAYS_IN: Record<string, number> = { day: 1, week: 7, fortnight: 14 };
@@ -1509,7 +1523,7 @@ export const RULES: Rule[] = [
           "high",
         ],
         [
-          /\b(?:top|high|highest) (?:priority|prio|priorty)\b|\bmost important\b|\burgent\b|\bimportant\b|\ba priority\b|\bhigh\b|\bup the priority(?: list)?\b|\bhigher (?:priority|prio)\b|\basap\b/,
+          /\b(?:top|high|highest) (?:priority|prio|priorty)\b|\bmost important\b|\burgent\b|\bimportant\b|\b(?:a|the) priority\b|\bhigh\b|\bup the priority(?: list)?\b|\bhigher (?:priority|prio)\b|\basap\b/,
           "high",
         ],
       ];
@@ -2137,8 +2151,11 @@ export function mightNameTask(text: string): boolean {
   // "hoovering can be sat", "move it to wed": a short day that is also a word ("sat", "sun", "wed") after a day's lead.
   const shortDay = (w: string, i: number) => /^(?:sat|sun|wed)$/.test(w) && DAY_LEAD.has(tokens[i - 1]?.w ?? "");
   // "garlic's in the ground", "the bins are out", "the menu's up": a thing's state after its copula may say a task is done.
+  // "the decorations are down", "chapter 3 is with okafor", "fairy lights work again" (statesDone).
   const state = (w: string, i: number) =>
-    /^(?:in|out|back|up|working|live)$/.test(w) && (COPULA.test(tokens[i - 1]?.w ?? "") || /'s$/.test(tokens[i - 1]?.w ?? ""));
+    (/^(?:in|out|back|up|down|off|away|working|live|with)$/.test(w) &&
+      (COPULA.test(tokens[i - 1]?.w ?? "") || /'s$/.test(tokens[i - 1]?.w ?? ""))) ||
+    (/^works?$/.test(w) && tokens[i + 1]?.w === "again");
   const cue = (w: string, i: number) => SLOT_CUE.test(w) || EDIT_CUE.test(w) || past(i) || shortDay(w, i) || state(w, i);
   // "tom cant do that day, dinners friday now": the news after a remark may name a task (rule NEWS-AFTER-REMARK).
   const comma = text.lastIndexOf(",");

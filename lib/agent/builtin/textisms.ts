@@ -203,8 +203,13 @@ export function parts(token: string): [string, string, string] {
   return [token.slice(0, a), token.slice(a, b), token.slice(b)];
 }
 
+/** Questions a "-wise" may close ("anything admin-wise"). */
+const ASKED_WISE = /^(?:anything|any|what's|whats|what is|how's|hows|how is|what about)\s/i;
+
 /** The message with its texting spellings spelled out (casing of a capitalised token kept). */
-export function spellOut(text: string): string {
+export function spellOut(typed: string): string {
+  // "anything admin-wise", "whats on work-wise": in a question, the thing before "-wise" is what is asked about.
+  const text = ASKED_WISE.test(typed) ? typed.replace(/\b([a-z]+)-wise\b/i, "for $1") : typed;
   const tokens = text.split(" ");
   const cores = tokens.map((t) => parts(t)[1].toLowerCase());
   let changed = false;

@@ -226,8 +226,15 @@ const SAME_CHORE: readonly (readonly string[])[] = [
   ["empty", "clear", "take"],
   // "approved toms PR" is "Review Tom's pull request" done; "marsh site is live" is "Deploy …" done.
   ["review", "approve", "check", "read", "proofread", "mark"],
-  ["deploy", "launch", "release", "ship", "publish", "post", "push"],
+  ["deploy", "launch", "release", "ship", "publish", "post", "push", "upload"],
+  // "chapter 3 is with okafor" (Send chapter 3 to Dr Okafor): what went to someone, by any verb of handing over.
+  ["send", "give", "hand", "pass", "lend", "post", "email", "mail", "return", "deliver"],
 ];
+
+/** Whether two verbs are one chore ("repair" and "fix", "launch" and "deploy"): the same verb, or in one group of SAME_CHORE. */
+export function sameChore(verb: string, chore: string): boolean {
+  return verb === chore || SAME_CHORE.some((group) => group.includes(verb) && group.includes(chore));
+}
 
 /**
  * rule done-verb-fits: a chore said done by what was done to it ("gym was packed last night",

@@ -1,6 +1,6 @@
 /**
- * Rules of the w17 probes holdout76–79 (a runner's, a carer's, a renovator's and a PhD student's lists;
- * docs/agent.md "Lists asked with days, denials, offsets and opinions (issue 24, w17)").
+ * Rules of the w17 probes holdout76–81 (a runner's, a carer's, a renovator's, a PhD student's, a Christmas
+ * planner's and a dog walker's lists; docs/agent.md "Lists asked with days, denials, offsets and opinions (issue 24, w17)").
  */
 import { describe, expect, it } from "vitest";
 import { groundMessage } from "@/lib/agent/builtin/grounding";
@@ -9,6 +9,7 @@ import { deniesDeed } from "@/lib/agent/builtin/intents/undo";
 import type { ConversationEvent } from "@/lib/agent/builtin/prompt-reader";
 import { deedFitsTask } from "@/lib/agent/builtin/verbs";
 import { saysOpinion } from "@/lib/agent/builtin/lexicon";
+import { spellOut } from "@/lib/agent/builtin/textisms";
 import { resolveReference } from "@/lib/tasks/match";
 import { calls, clock, task } from "./plan-steps";
 
@@ -34,6 +35,12 @@ describe("lists asked about, with the days after them", () => {
     expect(classify("what's on for tomorrow", clock)).toMatchObject([{ type: "list", filter: { window: { label: "tomorrow" } } }]);
     expect(JSON.stringify(classify("what's on for tomorrow", clock))).not.toContain('"list":');
   });
+  it.each(["which things don't have a date", "tasks with no due date", "jobs without a deadline"])(
+    "%s: the open tasks with no date",
+    (text) => {
+      expect(classify(text, clock)).toEqual([{ type: "list", filter: { status: "pending", noDue: true } }]);
+    },
+  );
   it("'have i read X' looks X up", () => {
     expect(classify("have i read the miller paper", clock)).toMatchObject([{ type: "list" }]);
   });
@@ -88,6 +95,53 @@ describe("changes said with their reason or their span", () => {
     expect(ground("jot on the eye clinic that he needs his old glasses")).toMatchObject({
       change: { task: { id: "eye" }, changes: { description: "he needs his old glasses" } },
     });
+  });
+});
+
+describe("a thing gone to whom it was for, a debtor who paid (holdout75 misses)", () => {
+  const band = [
+    task("set", "Send the setlist to Dan"),
+    task("crown", "Chase the Crown for payment"),
+    task("acme", "Invoice Acme for October"),
+    task("mum", "Remind mum about the party"),
+  ];
+  const g = (text: string) => groundMessage(text, band as never, clock);
+  it("'setlist's gone to dan', 'the crown finally paid up', 'acme paid' finish their tasks", () => {
+    expect(g("setlist's gone to dan")).toMatchObject({ change: { task: { id: "set" }, changes: { status: "completed" } } });
+    expect(g("the crown finally paid up")).toMatchObject({ change: { task: { id: "crown" }, changes: { status: "completed" } } });
+    expect(g("acme paid")).toMatchObject({ change: { task: { id: "acme" }, changes: { status: "completed" } } });
+  });
+  it("'mum paid for dinner' is no reminder of mum done", () => {
+    expect(g("mum paid for dinner")).toBeNull();
+  });
+});
+
+describe("states things are left in (holdout80-81)", () => {
+  const xmas = [
+    task("dec", "Get the decorations down from the loft"),
+    task("pat", "Send the parcel to Auntie Pat"),
+    task("fl", "Fix the fairy lights"),
+    task("max", "Pick up Max from the groomer"),
+    task("pres", "Buy presents for the kids"),
+  ];
+  const g = (text: string) => groundMessage(text, xmas as never, clock);
+  it.each([
+    ["decorations are down", "dec"],
+    ["pat's parcel has gone", "pat"],
+    ["fairy lights work again", "fl"],
+    ["max is back from the groomer", "max"],
+  ])("%s finishes its task", (text, id) => {
+    expect(g(text)).toMatchObject({ change: { task: { id }, changes: { status: "completed" } } });
+  });
+  it("'kids presents are the priority now' raises it", () => {
+    expect(g("kids presents are the priority now")).toMatchObject({ change: { task: { id: "pres" }, changes: { priority: "high" } } });
+  });
+  it("'when do the cards need doing' looks the cards up; 'anything admin-wise' asks about admin", () => {
+    expect(classify("when do the cards need doing", clock)).toEqual([{ type: "list", filter: { query: "cards" } }]);
+    expect(classify(spellOut("anything admin-wise"), clock)).toEqual([{ type: "list", filter: { list: "admin", orTopic: true } }]);
+  });
+  it.each(["three walks in the rain today", "10 miles this morning"])("%s is told, never added", (text) => {
+    expect(classify(text, clock)).toEqual([{ type: "say", kind: "remark" }]);
   });
 });
 

@@ -13,6 +13,7 @@ import { findReminderPhrase } from "@/lib/task-line/reminder-phrases";
 import { addDays, compareDates, formatIsoLocalDateTime, parseIsoDate } from "@/lib/task-line/calendar";
 import { INTERJECTIONS, keepsDoing, pluralDoes, NEGATIONS, saysHowItIs, UNDER_WAY } from "../lexicon";
 import { baseOfPast, isBaseVerb } from "../verbs";
+import { listNamedAt } from "../add-to-named-list";
 import { listTail, placedOnList, seriesOnList } from "./list-tail";
 import { splitItems } from "./refs";
 import type { AddItem } from "./types";
@@ -319,7 +320,6 @@ function offsetReminder(part: string, clock: Clock): AddItem | null {
 }
 
 /** "to clients", "on the work list" right after a quoted title; never a pronoun, a date or "my todo list". */
-const AFTER_QUOTE_LIST = /^\s*(?:to|on|onto|in|into)\s+(?:(?:the|my|our)\s+)?([a-z][a-z0-9-]*)(?:\s+list)?(?=$|[\s,.!])/i;
 const NOT_A_LIST_NAME =
   /^(?:it|there|that|this|them|me|us|todo|todos|to-do|list|lists|tasks|task|today|tonight|tomorrow|tmrw|inbox|for|at|by|from|with|of|a|an|the|pls|please|now|asap|again|too|as|soon|later|next|every|each)$/i;
 
@@ -329,9 +329,15 @@ const NOT_A_LIST_NAME =
  */
 function listAfterQuote(text: string, clock: Clock): string | null {
   const span = quotedSpan(text);
-  const m = span ? AFTER_QUOTE_LIST.exec(text.slice(span.end)) : null;
-  const name = m?.[1];
-  return name && !NOT_A_LIST_NAME.test(name) && !findDue(name.toLowerCase(), clock) ? name.toLowerCase() : null;
+  const after = span
+    ? text
+        .slice(span.end)
+        .toLowerCase()
+        .split(/[\s,.!]+/)
+        .filter(Boolean)
+    : [];
+  const name = listNamedAt(after, 0)?.name;
+  return name && !NOT_A_LIST_NAME.test(name) && !findDue(name, clock) ? name : null;
 }
 
 /**

@@ -3,6 +3,7 @@
  * the most specific ("rename X to Y") to the most general ("buy milk" → add), so a word like
  * "add" in "add a note to X" or "done" in "what's done?" goes to the right place.
  */
+import { numberFrom } from "@/lib/task-line/numbers";
 import type { Clock } from "@/lib/task-line/clock";
 import { trimPunctuation } from "@/lib/task-line/text";
 import { normalize } from "../text";
@@ -178,9 +179,12 @@ const FEELING_START = new Set(
 
 /** Words news of something the user achieved starts with ("pb at parkrun this morning", "new pb today"): told, never a to-do. */
 const ACHIEVED_START = new Set(["pb", "pbs", "pr", "prs", "new pb", "new pr", "personal best", "personal record"]);
+/** What is counted of a day done ("three walks in the rain today", "10 miles this morning"): told, never a to-do. */
+const COUNTED_DOINGS = new Set("walks runs miles km k laps hours goals reps sets sessions shifts lengths steps".split(" "));
 const toldAchievement = (title: string) => {
   const w = title.toLowerCase().split(/\s+/);
-  return ACHIEVED_START.has(w[0] ?? "") || ACHIEVED_START.has(w.slice(0, 2).join(" "));
+  const counted = (/^\d+$/.test(w[0] ?? "") || numberFrom(w[0] ?? "") !== null) && COUNTED_DOINGS.has(w[1] ?? "");
+  return counted || ACHIEVED_START.has(w[0] ?? "") || ACHIEVED_START.has(w.slice(0, 2).join(" "));
 };
 
 /** What is left of "happy friday", "weekend vibes", "lazy sunday" once the day is read: a mood, never a to-do. */

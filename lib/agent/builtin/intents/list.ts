@@ -1218,9 +1218,11 @@ function busyAsk(words: string[], clock: Clock): Intent | null {
   return behind && words.length <= 7 ? { type: "list", filter: { status: "pending", due: "overdue" } } : null;
 }
 
+/** Words that say a date is missing ("no", "without", "don't have"). */
+const NO_DATE_SAID = new Set(["no", "without", "haven't", "undated", "not", "don't", "dont", "doesn't", "doesnt"]);
 /** "anything in the inbox", "what's not in a list", "stuff with no date": narrowed by where a task is, or its missing date. */
 function placeAsk(words: string[], clock: Clock): Intent | null {
-  if (!QWORD.has(words[0] ?? "") && words[0] !== "stuff" && words[0] !== "things") return null;
+  if (!QWORD.has(words[0] ?? "") && !STUFF.has(words[0] ?? "")) return null;
   const at = (seq: string[]) => words.findIndex((_, i) => seq.every((s, k) => s.split("|").includes(words[i + k] ?? "")));
   const inbox = words.includes("inbox") || at(["not|isn't|aren't", "in|on", "a|any", "list"]) >= 0 || at(["no|without", "list"]) >= 0;
   const noDate =
@@ -1229,9 +1231,11 @@ function placeAsk(words: string[], clock: Clock): Intent | null {
     at(["no|without", "a|any", "date|dates|deadline|due"]) >= 0 ||
     at(["no|without", "due", "date|dates"]) >= 0 ||
     at(["given", "a|it|them", "date|deadline"]) >= 0 ||
-    at(["got", "a|any", "date|deadline"]) >= 0;
+    at(["got", "a|any", "date|deadline"]) >= 0 ||
+    // "which things don't have a date".
+    at(["don't|dont|doesn't|doesnt", "have", "a|any", "date|dates|deadline|due"]) >= 0;
   if (!inbox && !noDate) return null;
-  if (noDate && !inbox && !words.some((w) => ["no", "without", "haven't", "undated", "not"].includes(w))) return null;
+  if (noDate && !inbox && !words.some((w) => NO_DATE_SAID.has(w))) return null;
   const filter: ListFilter = { status: "pending" };
   if (inbox) filter.list = "inbox";
   if (noDate) filter.noDue = true;
@@ -1542,6 +1546,14 @@ function whenDo(t: string): [string, string] | null {
     while (words.length && SAID_DAY_TAIL.has(words.at(-1)!)) words.pop();
     const subject = /^(?:i|i'd|i'll|id|we|we'd|it|you|they|he|she)$/.test(words[0] ?? "");
     return !subject && words.length >= 1 && words.length <= 6 ? [t, words.join(" ")] : null;
+  }
+  // "when do the cards need doing", "when does the oven want cleaning": the thing, then how it needs doing.
+  if (w[0] === "when" && /^(?:do|does)$/.test(w[1] ?? "") && !/^(?:i|we|you)$/.test(w[2] ?? "")) {
+    const need = w.findIndex((x, k) => k > 2 && /^(?:need|needs|want|wants)$/.test(x));
+    const tail = need > 0 ? w.slice(need + 1).join(" ") : "";
+    const words = w.slice(2, need);
+    if (need > 0 && (/^[a-z]+ing$/.test(tail) || /^(?:done|to be done|to be sorted)$/.test(tail)) && words.length <= 6)
+      return [t, words.join(" ")];
   }
   if (w[0] !== "when" || !/^(?:do|should|must|shall|have)$/.test(w[1] ?? "") || !/^(?:i|we)$/.test(w[2] ?? "")) return null;
   let i = 3;
