@@ -390,7 +390,10 @@ function statesDone(tokens: Token[], task: TaskView): number[] | null {
     const after = COPULA.test(tokens[i - 1]?.w ?? "") || /'s$/.test(tokens[i - 1]?.w ?? "");
     if (particle && w === particle && after) return [i - 1, i];
     const past = baseOfPast(w);
-    if (past === verb && w !== verb) {
+    // "brochure proofread", "miller paper read": a verb whose past is its own form, closing the message after the thing.
+    const sameForm =
+      w === verb && SAME_FORM_PAST.has(w) && i === tokens.length - 1 && i > 0 && title.some((t) => t.stem === tokens[i - 1]!.stem);
+    if ((past === verb && w !== verb) || sameForm) {
       // "mum called" may say mum phoned; "mums been called" / "called mum" say it was done.
       if (!after && i > 0 && TWO_WAY_VERB.test(verb)) continue;
       return after ? [i - 1, i] : [i, i];
@@ -431,11 +434,21 @@ function statesDone(tokens: Token[], task: TaskView): number[] | null {
       return [i, tokens[i + 1]?.w === "up" ? i + 1 : i];
     // "chapter 3 is with okafor now" (Send chapter 3 to Dr Okafor): what was sent or given is with whom it went to;
     // "setlist's gone to dan" (Send the setlist to Dan): it went to whom it was for.
+    // "sofa's gone to the tip" (Take the old sofa to the tip): it went where it was to be taken.
     const gone = w === "gone" && tokens[i + 1]?.w === "to";
-    if ((w === "with" || gone) && after && sameChore(verb, "give")) {
+    if ((w === "with" || gone) && after && (sameChore(verb, "give") || (gone && verb === "take"))) {
       const to = title.findIndex((t) => t.w === "to");
-      const who = tokens[gone ? i + 2 : i + 1]?.stem;
-      if (to > 0 && who && title.slice(to + 1).some((t) => t.stem === who)) return [i - 1, gone ? i + 2 : i + 1];
+      const at = gone ? (/^(?:the|a|my)$/.test(tokens[i + 2]?.w ?? "") ? i + 3 : i + 2) : i + 1;
+      const who = tokens[at]?.stem;
+      if (to > 0 && who && title.slice(to + 1).some((t) => t.stem === who)) return [i - 1, at];
+    }
+    // "landlord has my notice" (Give the landlord notice), "lumen have their quote" (Send quote to Lumen Media):
+    // whom it was for has it.
+    if (/^(?:has|have|got)$/.test(w) && i > 0 && sameChore(verb, "give")) {
+      const holder = title.slice(1).some((t) => t.stem === tokens[i - 1]!.stem);
+      const at = /^(?:my|the|their|his|her|our|your)$/.test(tokens[i + 1]?.w ?? "") ? i + 2 : i + 1;
+      const thing = tokens[at];
+      if (holder && thing && tokens.length === at + 1 && title.slice(1).some((t) => t.stem === thing.stem)) return [i - 1, at];
     }
     // "the library books are back" (Return the library books): said of the thing returned itself, never
     // of someone in its title ("mum's back" beside "Return mum's call").
@@ -447,6 +460,8 @@ function statesDone(tokens: Token[], task: TaskView): number[] | null {
   return null;
 }
 
+/** Verbs whose past participle is their base form ("proofread", "read", "put"). */
+const SAME_FORM_PAST = new Set("read proofread reread put cut set shut hit quit spread reset upset broadcast forecast".split(" "));
 /** Verbs of getting someone to pay ("Chase the Crown for payment", "Invoice Acme"): done when they paid. */
 const CHASED = /^(?:chase|remind|nag|hassle|invoice|bill)$/;
 const MONEY = /^(?:payment|payments|pay|money|cash|invoice|invoices|bill|bills|fee|fees|owed|owes|debt|rent|deposit)$/;
@@ -2155,7 +2170,9 @@ export function mightNameTask(text: string): boolean {
   const state = (w: string, i: number) =>
     (/^(?:in|out|back|up|down|off|away|working|live|with)$/.test(w) &&
       (COPULA.test(tokens[i - 1]?.w ?? "") || /'s$/.test(tokens[i - 1]?.w ?? ""))) ||
-    (/^works?$/.test(w) && tokens[i + 1]?.w === "again");
+    (/^works?$/.test(w) && tokens[i + 1]?.w === "again") ||
+    // "landlord has my notice", "lumen have their quote".
+    (/^(?:has|have)$/.test(w) && i > 0 && /^(?:my|their|his|her|our|your)$/.test(tokens[i + 1]?.w ?? ""));
   const cue = (w: string, i: number) => SLOT_CUE.test(w) || EDIT_CUE.test(w) || past(i) || shortDay(w, i) || state(w, i);
   // "tom cant do that day, dinners friday now": the news after a remark may name a task (rule NEWS-AFTER-REMARK).
   const comma = text.lastIndexOf(",");

@@ -1,6 +1,6 @@
 /**
- * Rules of the w17 probes holdout76–81 (a runner's, a carer's, a renovator's, a PhD student's, a Christmas
- * planner's and a dog walker's lists; docs/agent.md "Lists asked with days, denials, offsets and opinions (issue 24, w17)").
+ * Rules of the w17 probes holdout76–83 (a runner's, a carer's, a renovator's, a PhD student's, a Christmas
+ * planner's, a dog walker's, a house mover's and a translator's lists; docs/agent.md "Lists asked with days, denials, offsets and opinions (issue 24, w17)").
  */
 import { describe, expect, it } from "vitest";
 import { groundMessage } from "@/lib/agent/builtin/grounding";
@@ -142,6 +142,28 @@ describe("states things are left in (holdout80-81)", () => {
   });
   it.each(["three walks in the rain today", "10 miles this morning"])("%s is told, never added", (text) => {
     expect(classify(text, clock)).toEqual([{ type: "say", kind: "remark" }]);
+  });
+});
+
+describe("whom it was for has it, where it went, a past that is its own form (holdout82-83)", () => {
+  const moving = [
+    task("ll", "Give the landlord notice"),
+    task("lu", "Send quote to Lumen Media"),
+    task("sofa", "Take the old sofa to the tip"),
+    task("br", "Proofread the museum brochure"),
+    task("milk", "Buy milk"),
+  ];
+  const g = (text: string) => groundMessage(text, moving as never, clock);
+  it.each([
+    ["landlord has my notice", "ll"],
+    ["lumen have their quote", "lu"],
+    ["sofa's gone to the tip", "sofa"],
+    ["brochure proofread", "br"],
+  ])("%s finishes its task", (text, id) => {
+    expect(g(text)).toMatchObject({ change: { task: { id }, changes: { status: "completed" } } });
+  });
+  it("'the landlord has my deposit' finishes nothing", () => {
+    expect(g("the landlord has my deposit")).toBeNull();
   });
 });
 
