@@ -174,9 +174,22 @@ function wordScore(q: string, t: string): number {
   if (sameAct(q, t)) return 0.6;
   // "the parcel collection" for "Collect the parcel", "insurance renewal" for "Renew the insurance".
   if (nounOfVerb(q, t) || nounOfVerb(t, q)) return 0.8;
+  if (compoundHead(q, t)) return 0.6;
   // "toms" for "tomatoes", "spuds"…: a clipped word said in the plural.
   if (q.length >= 4 && q.endsWith("s") && t.length > q.length + 1 && t.startsWith(q.slice(0, -1))) return 0.6;
   return 0;
+}
+
+/** Heads too common to name a compound on their own ("work" is not "homework", "room" not "bathroom"). */
+const COMMON_HEAD = new Set("work time room line side ward wards where thing things body land ship hood".split(" "));
+/**
+ * Whether `head` is the last part of the compound `word`, singular or plural: "hive" of "beehive", "ball" of "football",
+ * three letters or more before it. One reading for the tools' matcher and the built-in model's grounding.
+ */
+export function compoundHead(head: string, word: string): boolean {
+  const h = head.replace(/s$/, "");
+  const w = word.replace(/s$/, "");
+  return h.length >= 4 && w.length >= h.length + 3 && w.endsWith(h) && !COMMON_HEAD.has(h);
 }
 
 /** A noun made of a verb by its ending ("collection" of collect, "renewal" of renew, "payment" of pay). */

@@ -26,8 +26,9 @@ const MARKERS: readonly (readonly string[])[] = [
   ["or", "rather"],
   ["make", "that"],
   ["scratch", "that"],
-  // Last: "high priority... actually low" (the value after it says it is a correction).
+  // Last: "high priority... actually low", "fence to monday, no tuesday" (the value after it says it is a correction).
   ["actually"],
+  ["no"],
 ];
 
 const DAY_WORDS = new Set(
@@ -35,7 +36,7 @@ const DAY_WORDS = new Set(
     " ",
   ),
 );
-const PRIORITY_WORDS = new Set("high low medium normal urgent".split(" "));
+const PRIORITY_WORDS = new Set("high low medium normal urgent top".split(" "));
 const CLOCK = /^\d{1,2}(?::\d{2})?(?:am|pm)?$/;
 
 type Kind = "day" | "time" | "priority";
@@ -82,6 +83,28 @@ export function keepCorrection(text: string): string {
     return [...kept, ...tokens.slice(end + 1)].join(" ");
   }
   return text;
+}
+
+/**
+ * A message that corrects itself after a marker ("make the dentist high priority, i mean the doctor"):
+ * the words before the marker (their trailing punctuation gone) and the words after it; null when no
+ * marker stands after the first two words or nothing follows it. Markers of one word ("actually", "no")
+ * only after a comma or dots, so "no" in "no rush" or a title is never one.
+ */
+export function correctionSplit(text: string): { head: string; tail: string } | null {
+  const tokens = text.split(" ");
+  if (tokens.length < 4 || tokens.length > 60) return null;
+  const cores = tokens.map((t) => parts(t)[1].toLowerCase());
+  for (let k = 2; k < tokens.length; k++) {
+    const end = markerEnd(cores, k);
+    if (end < 0 || end >= tokens.length) continue;
+    if (end - k === 1 && !/[,.;]$/.test(tokens[k - 1]!)) continue;
+    let head = tokens.slice(0, k).join(" ");
+    // Punctuation before the marker goes ("…, i mean"), one character at a time (no backtracking).
+    while (head && " ,.;:!-".includes(head.at(-1)!)) head = head.slice(0, -1);
+    return { head, tail: tokens.slice(end).join(" ") };
+  }
+  return null;
 }
 
 /**

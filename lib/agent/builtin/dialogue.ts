@@ -375,9 +375,11 @@ function listAfterAdd(ctx: TurnContext, acts: Act[]): Call[] | null {
   dropFront(w, FILLER_FRONT);
   dropBack(w, FILLER_BACK);
   if (!dropFront(w, PLACE_FRONT)) return null;
-  dropFront(w, ARTICLES);
-  const saidList = w.at(-1) === "list" && w.length > 1;
-  if (saidList) w.pop();
+  // "for the team", "on my work list": a name after "the"/"my" is a place, unless it names people ("for the kids").
+  const pointed = dropFront(w, ARTICLES) && w.length === 1 && !PEOPLE_NOT_LIST.has(w[0] ?? "");
+  const calledList = w.at(-1) === "list" && w.length > 1;
+  if (calledList) w.pop();
+  const saidList = calledList || pointed;
   const name = w.join(" ");
   if (w.length < 1 || w.length > 2 || w.some((x) => PLACE_NOT_LIST.has(x)) || findDue(name, ctx.clock)) return null;
   // "for mum" may be more of the title: only a list the conversation has shown, or one called a list.
@@ -386,6 +388,8 @@ function listAfterAdd(ctx: TurnContext, acts: Act[]): Call[] | null {
   );
   return known || saidList ? [{ toolName: "update_task", input: { task: act.task.id, list: name } }] : null;
 }
+/** People a thing is for after "the" ("for the kids"): more of the title, never a list. */
+const PEOPLE_NOT_LIST = new Set("kids children baby boys girls family twins neighbours neighbors grandkids guests class".split(" "));
 /** Words after "for" that name a person or a time, never a list ("for me", "for later"). */
 const PLACE_NOT_LIST = new Set([
   "me",
@@ -414,6 +418,8 @@ const DAY_FRONT = new Set([
   ...["do", "make", "it", "that", "for", "on", "to", "lets", "let's", "say"],
   // "sorry i meant saturday" after a move: the day, for the task just changed (never a task named "saturday").
   ...["i", "meant", "mean"],
+  // "actually no, leave it on monday", "keep it for friday" after a move: the day it stays on.
+  ...["leave", "keep"],
 ]);
 const DAY_BACK = new Set([
   ...FILLER_BACK,
@@ -484,13 +490,31 @@ function newDay(ctx: TurnContext, acts: Act[]): Call[] | null {
   const due = findDue(rest, ctx.clock);
   const covered = due ? due.spans.reduce((n, sp) => n + sp.length, 0) : 0;
   if (due && covered >= rest.length) return [{ toolName: "update_task", input: { task, due: dueToString(due.due) } }];
-  // Only a repeat, after a repeat was set: "every other week", "every 3 days".
-  if (!justChanged || act?.name !== "update_task" || !("recurrence" in (act?.input ?? {})) || w[0] !== "every") return null;
+  // Only a repeat, after an add or after a repeat was set: "every other week", "every 3 days".
+  const repeated = act?.name === "add_task" || (act?.name === "update_task" && "recurrence" in (act?.input ?? {}));
+  if (!justChanged || !repeated || w[0] !== "every") return null;
   const read = classify(`add x ${rest}`, ctx.clock);
   const item = read.length === 1 && read[0]?.type === "add" && read[0].items.length === 1 ? read[0].items[0] : undefined;
   if (!item?.recurrence || item.title !== "X" || Object.keys(item).some((k) => k !== "title" && k !== "recurrence" && k !== "due"))
     return null;
-  return [{ toolName: "update_task", input: { task, recurrence: item.recurrence } }];
+  return [{ toolName: "update_task", input: { task, recurrence: item.recurrence, ...(item.due ? { due: item.due } : {}) } }];
+}
+
+/**
+ * Rule PRIORITY-AFTER-ACT: "high priority please", "urgent", "low prio thanks" alone, right after an add or a
+ * change, is that task's priority. Read by the task-line reader (as "add x …"): nothing but a priority may be said.
+ */
+function newPriority(ctx: TurnContext, acts: Act[]): Call[] | null {
+  const act = acts.length === 1 ? acts[0] : undefined;
+  if (!act?.done || !act.task || (act.name !== "add_task" && act.name !== "update_task")) return null;
+  const w = words(ctx.userText);
+  dropFront(w, DAY_FRONT);
+  dropBack(w, DAY_BACK);
+  if (w.length === 0 || w.length > 3) return null;
+  const read = classify(`add x ${w.join(" ")}`, ctx.clock);
+  const item = read.length === 1 && read[0]?.type === "add" && read[0].items.length === 1 ? read[0].items[0] : undefined;
+  if (!item?.priority || item.title !== "X" || Object.keys(item).some((k) => k !== "title" && k !== "priority")) return null;
+  return [{ toolName: "update_task", input: { task: act.task.id, priority: item.priority } }];
 }
 
 const DAY_UNITS: Record<string, number> = { day: 1, days: 1, week: 7, weeks: 7, fortnight: 14 };
@@ -865,7 +889,7 @@ export function dialogueAnswer(ctx: TurnContext): Mapped | null {
   if (placed) return { calls: placed, notes: [] };
   const changed = pronounChange(ctx, acts, intent);
   if (changed) return { calls: changed, notes: [] };
-  const day = newDay(ctx, acts);
+  const day = newDay(ctx, acts) ?? newPriority(ctx, acts);
   if (day) return { calls: day, notes: [] };
   // A correction or an ellipsis that names nothing this model can tell is asked about, never offered as a task.
   const correction = readCorrection(ctx.userText);

@@ -29,8 +29,9 @@ import { readTaskLine } from "@/lib/task-line/read";
 import { capitalize } from "@/lib/task-line/text";
 import { baseOfPast, getsAThing, isBaseVerb, sameChore, toldPast } from "./verbs";
 import { FUNCTION_WORDS, OPINION_ASKED, OPINION_WORDS, saysOpinion } from "./lexicon";
-import { editDistance, initialsRun } from "@/lib/tasks/match";
+import { compoundHead, editDistance, initialsRun } from "@/lib/tasks/match";
 import { othersNews } from "./intents/gate";
+import { correctionSplit } from "./corrections";
 import { listNamed } from "./intents/list-tail";
 
 export type GroundedChange = { task: TaskView; changes: Changes };
@@ -214,10 +215,12 @@ function findMention(tokens: Token[], tasks: TaskView[]): Mention[] {
     const hit: number[] = [];
     const matched = new Set<string>();
     tokens.forEach((t, i) => {
-      if (STOP.has(t.w) || SLOT_WORD.test(t.stem) || ACTION.has(t.w)) return;
+      // "tag the cake #leo": a hashtag is a label said, never a title's word ("Read with Leo").
+      if (STOP.has(t.w) || SLOT_WORD.test(t.stem) || ACTION.has(t.w) || t.w.startsWith("#")) return;
       // "bulbs are bought" names "Buy bulbs" (the past of its verb), not "Plant bulbs".
       const done = i > 0 && COPULA.test(tokens[i - 1]!.w) && baseOfPast(t.w);
-      const s = stems.find((x) => sameStem(x, t.stem) || x === done);
+      // "pump the balls" names "Pump up the footballs": a word that is a title compound's head (match.ts compoundHead).
+      const s = stems.find((x) => sameStem(x, t.stem) || x === done) ?? stems.find((x) => compoundHead(t.stem, x));
       if (s) {
         hit.push(i);
         matched.add(s);
@@ -301,13 +304,15 @@ function takeMention(tokens: Token[], m: Mention): void {
   let from = m.from;
   let to = m.to;
   const title = new Set(tokenize(m.task.title).map((t) => t.stem));
-  while (from > 0 && (/^(?:the|my|that|this|our|those|these)$/.test(tokens[from - 1]!.w) || title.has(tokens[from - 1]!.stem))) from--;
+  // A hashtag is a label said, never the name's ("tag the cake #leo" of "Order Leo's cake").
+  const named = (t: Token) => title.has(t.stem) && !t.w.startsWith("#");
+  while (from > 0 && (/^(?:the|my|that|this|our|those|these)$/.test(tokens[from - 1]!.w) || named(tokens[from - 1]!))) from--;
   while (
     to + 1 < tokens.length &&
     (/^(?:one|thing|things|stuff|task|bit|job|appointment|appt|booking|form|forms|bill|errand|business|pickup|renewal|reply|call|visit|email|trip|sesh|session)$/.test(
       tokens[to + 1]!.w.replace(/'s$/, ""),
     ) ||
-      title.has(tokens[to + 1]!.stem))
+      named(tokens[to + 1]!))
   ) {
     to++;
     // "call the boiler task boiler service instead": "task/one/item" closes the mention.
@@ -389,6 +394,23 @@ function statesDone(tokens: Token[], task: TaskView): number[] | null {
     if (tokens.slice(Math.max(0, i - 4), i).some((t) => t.w === "get")) continue;
     const after = COPULA.test(tokens[i - 1]?.w ?? "") || /'s$/.test(tokens[i - 1]?.w ?? "");
     if (particle && w === particle && after) return [i - 1, i];
+    // "recycling's gone down", "the bins have gone out": what was taken down or out has gone there.
+    if (
+      particle &&
+      w === particle &&
+      tokens[i - 1]?.w === "gone" &&
+      (COPULA.test(tokens[i - 2]?.w ?? "") || /'s$/.test(tokens[i - 2]?.w ?? ""))
+    )
+      return [i - 2, i];
+    // "new chain's on" (Replace the chain on the road bike): a part fitted is on.
+    if (
+      w === "on" &&
+      after &&
+      i === tokens.length - 1 &&
+      sameChore(verb, "replace") &&
+      tokens[i - 1]?.w.replace(/'s$/, "") !== tokens[i - 1]?.w
+    )
+      return [i - 1, i];
     const past = baseOfPast(w);
     // "brochure proofread", "miller paper read": a verb whose past is its own form, closing the message after the thing.
     const sameForm =
@@ -425,9 +447,10 @@ function statesDone(tokens: Token[], task: TaskView): number[] | null {
         return [i - 1, from];
       }
     }
-    // "the menu's up on insta" (Post the new menu on instagram): what was posted is up; "marsh site is live" (Deploy …).
+    // "the menu's up on insta" (Post the new menu on instagram): what was posted is up; "marsh site is live" (Deploy …);
     if (w === "up" && after && sameChore(verb, "publish")) return [i - 1, i];
-    if (w === "live" && after && sameChore(verb, "deploy")) return [i - 1, i];
+    // "preorders are live" (Set up the preorder page): what was set up is live too.
+    if (w === "live" && after && (sameChore(verb, "deploy") || (verb === "set" && title[1]?.w === "up"))) return [i - 1, i];
     // "the crown finally paid up" (Chase the Crown for payment): the one chased for money paid.
     const forMoney = /^(?:invoice|bill)$/.test(verb) || title.some((t) => MONEY.test(t.w));
     if (w === "paid" && CHASED.test(verb) && forMoney && tokens.slice(0, i).some((t) => title.slice(1).some((x) => x.stem === t.stem)))
@@ -1689,7 +1712,11 @@ export const RULES: Rule[] = [
   },
   {
     name: "list-echo",
-    examples: ["the report is a work thing, move it over there", "the fence is a garden job so stick it in there"],
+    examples: [
+      "the report is a work thing, move it over there",
+      "the fence is a garden job so stick it in there",
+      "the fence is a garden job, move it to garden",
+    ],
     read: (tokens, ctx) => {
       // Rule LIST-ECHO: after a list (or label) read above, "(so) move it (over) there", "stick it in there"
       // asks for the same move again: explained by it, nothing more is written.
@@ -1703,7 +1730,12 @@ export const RULES: Rule[] = [
       k += 2;
       if (said[k] === "over") k++;
       if (/^(?:in|into|to|on|onto|under)$/.test(said[k] ?? "")) k++;
-      if (said[k] !== "there" || k + 1 !== said.length) return false;
+      // "…, move it to farm", "…, stick it on the work list": the list just read, named again.
+      const named = (ctx.changes.list ?? ctx.changes.labels?.[0] ?? "").toLowerCase();
+      if (said[k] === "the" && said[k + 1] === named) k++;
+      if (said[k] === named && named) k += said[k + 1] === "list" ? 1 : 0;
+      else if (said[k] !== "there") return false;
+      if (k + 1 !== said.length) return false;
       for (const i of rest) tokens[i]!.used = true;
       return true;
     },
@@ -1836,6 +1868,8 @@ export function groundMessage(text: string, tasks: TaskView[], clock: Clock, lis
   const known = [...new Set([...lists, ...tasks.flatMap((t) => (t.list ? [t.list] : []))])];
   const moved = wholeListMove(text, tasks, known);
   if (moved) return moved;
+  const corrected = correctedMention(text, tasks, clock, known);
+  if (corrected !== undefined) return corrected;
   const whole = groundOne(text, tasks, clock, false, known);
   if (whole?.kind === "change") return whole;
   return (
@@ -1864,7 +1898,10 @@ function remarkAfterDone(text: string, tasks: TaskView[], clock: Clock, lists: s
 }
 
 /** Who a reason after a change is about ("…, we're switching to ready made", "…, she's too little"). */
-const WHY_SUBJECT = /^(?:we're|were|we've|i'm|im|i've|ive|she's|shes|he's|hes|they're|theyre|it's|its)$/;
+const WHY_SUBJECT =
+  /^(?:we're|were|we've|we|i'm|im|i've|ive|i|she's|shes|he's|hes|they're|theyre|it's|its|there's|theres|plenty|loads|lots|no)$/;
+/** A tail that takes the change back or points elsewhere ("…, i mean the other one", "…, no wait"): never a reason. */
+const WHY_NOT = /^(?:mean|meant|wrong|other|instead|actually|sorry|wait|not|don't|dont)$/;
 const REPEAT_ADVERB = /^(?:daily|weekly|fortnightly|monthly|yearly|annually)$/;
 /** Someone else as the subject of a reason ("…, he does them now", "…, someone else sorts it"). */
 const WHY_OTHER = /^(?:he|she|they|someone|somebody)$/;
@@ -1892,9 +1929,30 @@ function whyAfterChange(text: string, tasks: TaskView[], clock: Clock, lists: st
     SLOT_CUE.test(t.w) ||
     EDIT_CUE.test(t.w) ||
     (/^(?:it|them|that|this)$/.test(t.w) && !(someone && DOES.test(tail[i - 1]?.w ?? "")));
-  if (tail.some(asks) || findDue(text.slice(comma + 1), clock)) return null;
+  if (tail.some(asks) || tail.some((t) => WHY_NOT.test(t.w)) || findDue(text.slice(comma + 1), clock)) return null;
   const head = groundOne(text.slice(0, comma), tasks, clock, false, lists);
   return head?.kind === "change" && !head.also?.length ? head : null;
+}
+
+/**
+ * Rule corrected-mention: "make the dentist high priority, i mean the doctor", "move the fence to friday…
+ * no wait, the gate": the task named after a correction marker (corrections.ts) takes the place of the task
+ * named before it, and gets the change read from the words before the marker. A tail that names another
+ * task with more words than its name asks which one is meant (ambiguous); the task named first is never
+ * written. Undefined when the message holds no such correction.
+ */
+function correctedMention(text: string, tasks: TaskView[], clock: Clock, lists: string[]): Grounding | undefined {
+  const split = correctionSplit(text);
+  if (!split) return undefined;
+  const tail = tokenize(split.tail);
+  const named = findMention(tail, tasks);
+  if (named.length !== 1) return undefined;
+  const head = groundOne(split.head, tasks, clock, false, lists);
+  if (head?.kind !== "change" || head.change.task.id === named[0]!.task.id) return undefined;
+  takeMention(tail, named[0]!);
+  const explained = tail.every((t) => t.used || STOP.has(t.w) || FILLER.has(t.w) || TASK_NOUN.has(t.w));
+  if (!explained || head.also?.length) return { kind: "ambiguous", tasks: [head.change.task, named[0]!.task] };
+  return { kind: "change", change: { task: named[0]!.task, changes: head.change.changes } };
 }
 
 /** Words a whole-list move may hold besides its verb and the two lists. */
@@ -2171,6 +2229,8 @@ export function mightNameTask(text: string): boolean {
     (/^(?:in|out|back|up|down|off|away|working|live|with)$/.test(w) &&
       (COPULA.test(tokens[i - 1]?.w ?? "") || /'s$/.test(tokens[i - 1]?.w ?? ""))) ||
     (/^works?$/.test(w) && tokens[i + 1]?.w === "again") ||
+    // "new chain's on": a part fitted.
+    (w === "on" && i === tokens.length - 1 && /'s$/.test(tokens[i - 1]?.w ?? "")) ||
     // "landlord has my notice", "lumen have their quote".
     (/^(?:has|have)$/.test(w) && i > 0 && /^(?:my|their|his|her|our|your)$/.test(tokens[i + 1]?.w ?? ""));
   const cue = (w: string, i: number) => SLOT_CUE.test(w) || EDIT_CUE.test(w) || past(i) || shortDay(w, i) || state(w, i);

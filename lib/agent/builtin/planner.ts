@@ -3,7 +3,8 @@
  * turn reads the user's message; later steps read the tool results of this turn (follow-up
  * calls for bulk actions and retries, then the final reply). Pure and deterministic.
  */
-import { addDays, formatIsoDate, formatIsoLocalDateTime, weekdayOf } from "@/lib/task-line/calendar";
+import { addDays, compareDates, formatIsoDate, formatIsoLocalDateTime } from "@/lib/task-line/calendar";
+import { firstOccurrence } from "@/lib/tasks/recurrence";
 import { type Clock, localParts } from "@/lib/task-line/clock";
 import { readTaskLine } from "@/lib/task-line/read";
 import { capitalize } from "@/lib/task-line/text";
@@ -124,19 +125,19 @@ function updateInput(ctx: TurnContext, task: string, changes: Changes, looked?: 
   return input;
 }
 
-const RRULE_DAYS = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"];
 /**
- * "the shop is every thursday now" of a task due on a Monday: a weekly repeat on days its due is not on
- * moves it to the first of those days from today, at its own time. Null when the due already fits.
+ * "the shop is every thursday now" of a task due on a Monday: a repeat on named weekdays its due is not on
+ * moves it to the rule's first day from today (lib/tasks/recurrence.ts, rrule), at its own time. Null when
+ * the due already falls on one of them, or the rule names no days.
  */
 function dueOnRepeatDays(ctx: TurnContext, recurrence: string, known?: TaskView | null): string | null {
-  const byDay = /(?:^|;)BYDAY=([A-Z,]+)(?:;|$)/.exec(recurrence)?.[1];
-  if (!known?.dueAt || !byDay || !/(?:^|;)FREQ=WEEKLY(?:;|$)/.test(recurrence)) return null;
-  const days = byDay.split(",").map((d) => RRULE_DAYS.indexOf(d));
-  const due = localParts(new Date(known.dueAt), ctx.clock.timeZone);
-  if (days.some((d) => d < 0) || days.includes(weekdayOf(due.date))) return null;
-  let day = ctx.clock.today;
-  while (!days.includes(weekdayOf(day))) day = addDays(day, 1);
+  if (!known?.dueAt || !/(?:^|;)BYDAY=/.test(recurrence)) return null;
+  const zone = ctx.clock.timeZone;
+  const due = localParts(new Date(known.dueAt), zone);
+  const onDue = firstOccurrence(recurrence, { now: new Date(known.dueAt), timeZone: zone });
+  const first = firstOccurrence(recurrence, { now: ctx.clock.now, timeZone: zone });
+  if (!first || (onDue && compareDates(localParts(onDue, zone).date, due.date) === 0)) return null;
+  const day = localParts(first, zone).date;
   if (due.minutes >= 23 * 60 + 59) return formatIsoDate(day);
   return formatIsoLocalDateTime(day, Math.floor(due.minutes / 60), due.minutes % 60);
 }

@@ -27,6 +27,8 @@ const BASE_VERBS = new Set(
     // Creative, trade and admin jobs (blind probe holdout64).
     "edit proofread retouch photograph shred enrol enroll insure vaccinate refund " +
     "reconcile unsubscribe rebook advertise weigh grout caulk rake knit darn restring " +
+    // Yard, farm and coaching jobs (blind probes holdout85, holdout87).
+    "muck pump inspect decorate " +
     // Software and web jobs (blind probe holdout70).
     "deploy launch release ship merge refactor debug migrate approve"
   ).split(" "),
@@ -210,7 +212,7 @@ export function getsAThing(verb: string): boolean {
 /** Verbs that finish the same chore: "the bins have been put out" is "Take the bins out" done. */
 const SAME_CHORE: readonly (readonly string[])[] = [
   ["put", "take", "bring"],
-  ["clean", "hoover", "vacuum", "wash", "tidy", "wipe", "mop", "scrub", "dust", "sweep", "polish"],
+  ["clean", "hoover", "vacuum", "wash", "tidy", "wipe", "mop", "scrub", "dust", "sweep", "polish", "muck"],
   GETTING,
   ["fix", "repair", "mend", "service", "replace"],
   // "acme invoice sent" is "Invoice Acme" done: an invoice is invoiced by sending it.
@@ -225,7 +227,7 @@ const SAME_CHORE: readonly (readonly string[])[] = [
   ["cook", "make", "bake", "prep", "prepare"],
   ["empty", "clear", "take"],
   // "approved toms PR" is "Review Tom's pull request" done; "marsh site is live" is "Deploy …" done.
-  ["review", "approve", "check", "read", "proofread", "mark"],
+  ["review", "approve", "check", "read", "proofread", "mark", "inspect"],
   ["deploy", "launch", "release", "ship", "publish", "post", "push", "upload"],
   // "chapter 3 is with okafor" (Send chapter 3 to Dr Okafor): what went to someone, by any verb of handing over.
   ["send", "give", "hand", "pass", "lend", "post", "email", "mail", "return", "deliver"],

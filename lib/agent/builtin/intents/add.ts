@@ -239,9 +239,10 @@ const COUNT_ANNOUNCED =
  * Reads one item through the one task-line reader (lib/task-line/read.ts), which the task panel's box
  * uses too: the same words make the same task in the chat and in the panel.
  */
-export function readItem(raw: string, clock: Clock): AddItem {
-  // "the dentist the day before at 9": a reminder counted from that task's due date, which only the task knows.
-  const relative = readDueRelativeReminder(raw, clock);
+export function readItem(raw: string, clock: Clock, reminders = true): AddItem {
+  // "the dentist the day before at 9": a reminder counted from that task's due date, which only the task knows;
+  // without a word of reminding ("need to ask grandma to help on the day") the words stay the title's.
+  const relative = reminders ? readDueRelativeReminder(raw, clock) : null;
   const r = readTaskLine(relative ? relative.rest : raw, clock);
   const item: AddItem = { title: r.title };
   // "pay the water bill in 3 days, remind me the day before at 6pm": counted from the new task's own due date.
@@ -297,7 +298,7 @@ export function readAdd(body: string, clock: Clock, list = false, prefix = ""): 
   const afterQuote = parts.length === 1 ? listAfterQuote(text, clock) : null;
   return parts
     .map((p) => {
-      const item = readItem(p, clock);
+      const item = readItem(p, clock, remind || REMIND_IN.test(whole.toLowerCase()) || !/\bon the day\b/i.test(p));
       // "the night before" is that evening (remindOnDue); "the day before" with no time an offset.
       return remind && !item.remindOnDue ? (offsetReminder(p, clock) ?? item) : item;
     })
@@ -373,6 +374,8 @@ function onListAtEnd(item: AddItem): AddItem {
  * goes off when the task is due; a date without a time ("remind me to call mum tomorrow") reminds that morning.
  */
 const REMIND_PREFIX = /\b(?:remind|ping|nudge|alert|notify) me\b|\breminder\b/;
+/** A word of reminding anywhere in an add: only then is "on the day" a reminder (due-relative.ts); else the title's words. */
+const REMIND_IN = /\b(?:remind|reminder|ping|nudge|buzz|alert|shout|notify|warn)\b/;
 
 /**
  * Words that make a short phrase talk, not a thing to get: answers, chat, praise, time of day,

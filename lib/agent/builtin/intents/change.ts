@@ -381,7 +381,9 @@ const FINISHED_STATE = set("clean tidy empty sorted fixed over sent paid");
 const PARTICIPLE_AUX = phrases("'s been|is|are|was|were|has been|have been|been|got|is now|are now|'s|s been");
 const PARTICIPLE_ADVERB = phrases("all|now|finally|just|already");
 const PARTICIPLE_WHEN = phrases(
-  "now|already|today|finally|at last|earlier|this morning|yesterday|ta|thanks|cheers|this arvo|this afternoon|this evening|last night|lol|tbh|thank god|phew|yay|for this month|for the month|for this week|for the week|for this year|for the year|for another year|till next year|til next year|until next year|for next year",
+  "now|already|today|finally|at last|earlier|this morning|yesterday|ta|thanks|cheers|this arvo|this afternoon|this evening|last night|lol|tbh|thank god|phew|yay|for this month|for the month|for this week|for the week|for this year|for the year|for another year|till next year|til next year|until next year|for next year|" +
+    // "pitch is sorted for sunday": the day it is for, never a new date.
+    "for monday|for tuesday|for wednesday|for thursday|for friday|for saturday|for sunday|for tomorrow|for tonight|for the weekend",
 );
 const PEOPLE = set("i we you they he she everything all nothing something");
 /** People who go back, rather than things sent back. */
@@ -446,7 +448,7 @@ function withDeed(r: Reading, s: Said): Reading {
 }
 
 /** Verbs whose "… in" says a piece of work was given in ("handed in", "sent in", "filled in", "turned in"). */
-const HANDED_IN = set("hand send fill turn pay");
+const HANDED_IN = set("hand send fill turn pay book");
 /** Chore verbs that are also the first noun of a compound ("water bill", "phone bill", "service charge"). */
 const NOUN_TOO = set("water phone service book plant paint post order text email iron");
 const BEFORE_A_NOUN = set("the my a an our his her their your some this that these those");
@@ -490,7 +492,8 @@ function participleRefs(said: readonly string[]): { refs: TaskRef[]; deed: strin
   const when = Math.max(0, atEnd(ws, j, PARTICIPLE_WHEN, 2));
   j -= when;
   let particle: string | undefined;
-  if (j >= 3 && (ws[j - 1] === "up" || ws[j - 1] === "off" || ws[j - 1] === "out" || ws[j - 1] === "in")) particle = ws[--j];
+  if (j >= 3 && (ws[j - 1] === "up" || ws[j - 1] === "off" || ws[j - 1] === "out" || ws[j - 1] === "in" || ws[j - 1] === "back"))
+    particle = ws[--j];
   const word = ws[--j] ?? "";
   if (!/^[a-z]+$/.test(word)) return null;
   const adverb = Math.max(0, atEnd(ws, j, PARTICIPLE_ADVERB, 1));
@@ -504,10 +507,14 @@ function participleRefs(said: readonly string[]): { refs: TaskRef[]; deed: strin
   if (aux === 0 && SIMPLE_PAST_ONLY.has(word)) return null;
   const auxiliary = when + adverb + aux > 0;
   const sameForm = aux > 0 && SAME_FORM_PARTICIPLES.has(word);
-  const past = baseOfPast(word) ?? (sameForm ? word : null);
+  const endChore = CHORE_AT_END.get(word);
+  const past = endChore ?? baseOfPast(word) ?? (sameForm ? word : null);
   // "essay handed in", "forms sent in": "in" only after the verbs of giving work in ("dad checked in" is a visit).
   if (particle === "in" && !(past !== null && HANDED_IN.has(past))) return null;
-  const chore = past !== null && (past !== word ? isBaseVerb(past) || particle === "in" : sameForm) && !NOT_A_CHORE.has(past);
+  const chore =
+    past !== null &&
+    (endChore !== undefined || (past !== word ? isBaseVerb(past) || particle === "in" : sameForm)) &&
+    !NOT_A_CHORE.has(past);
   if (!chore && !(auxiliary && particle === undefined && FINISHED_STATE.has(word))) return null;
   if (PEOPLE.has(subject) || subject === "that's all") return null;
   const sw = subject.split(" ");
@@ -517,16 +524,31 @@ function participleRefs(said: readonly string[]): { refs: TaskRef[]; deed: strin
     return null;
   // "get the car washed" is a new to-do; a one-word subject is a noun ("rent paid", "bills sorted").
   // …but "water bills paid", "phone bill sorted": a verb that is also the noun of a compound.
-  const compound = NOUN_TOO.has(sw[0]!) && !BEFORE_A_NOUN.has(sw[1] ?? "");
+  // …and "thank you cards are in the post": "thank you" is the cards' kind.
+  const compound = (NOUN_TOO.has(sw[0]!) && !BEFORE_A_NOUN.has(sw[1] ?? "")) || (sw[0] === "thank" && sw[1] === "you" && sw.length > 2);
   if ((isBaseVerb(sw[0]!) && sw.length > 1 && !compound) || NOT_A_NOUN_START.has(sw[0]!)) return null;
   const last = sw.at(-1)!;
   if (NEGATED.has(last) || last.endsWith("n't")) return null;
   const r = refs(subject);
   // "the timesheet went off": what went off or out was sent; "books dropped off" were delivered ("dropped" alone may be given up).
   const sent = (past === "go" && (particle === "off" || particle === "out")) || (past === "drop" && particle === "off");
-  const deed = sent ? "send" : (past ?? (word === "over" ? "do" : word));
+  // "jersey's been sent back", "the books went back": what was sent or taken back was returned.
+  const returned = particle === "back" && past !== null && ["send", "post", "take", "go", "give"].includes(past);
+  if (particle === "back" && !returned) return null;
+  const deed = returned ? "return" : sent ? "send" : (past ?? (word === "over" ? "do" : word));
   return r.length ? { refs: r, deed } : null;
 }
+
+/**
+ * Participles that end a clause as a chore done although their verb also asks for a change ("mark it urgent",
+ * so "mark" and "label" are no chore verbs in verbs.ts): "mocks all marked" is "Mark the mocks" done, "jars all
+ * labelled" is "Label honey jars" done.
+ */
+const CHORE_AT_END = new Map([
+  ["marked", "mark"],
+  ["labelled", "label"],
+  ["labeled", "label"],
+]);
 
 const PAST_SUBJECT = phrases("i|we|i've|we've");
 const PAST_ADVERB = phrases("just|already|finally|have");
@@ -549,6 +571,9 @@ const HOW_IT_WENT = new Set([
   "phew",
 ]);
 const AND_THEN = set("i also then");
+
+/** Owners that say nothing of which task ("got everyone's subs in"). */
+const EVERYONES = set("everyone everyones everybody everybodys all");
 
 /** "I paid the phone bill" → complete "pay the phone bill"; "… and walked the dog" → a second task. */
 /** Verbs whose object says what was done ("drop X an email", "give X a ring", "have a chat with X"). */
@@ -609,7 +634,10 @@ function readPastTense(s: Said): Reading {
   tasks.push(current);
   const untimed = tasks.map((p) => {
     const words = wordsOf(p);
-    const kept = words.slice(0, words.length - Math.max(0, atEnd(words, words.length, PAST_WHEN, 1)));
+    let kept = words.slice(0, words.length - Math.max(0, atEnd(words, words.length, PAST_WHEN, 1)));
+    // "got everyone's subs in", "got the forms in": "in" says they came in, "everyone's" whose they were.
+    if (kept[0] === "get" && kept.length > 2 && kept.at(-1) === "in")
+      kept = kept.slice(0, -1).filter((w, k, ws) => !EVERYONES.has(w) && !(w === "'s" && EVERYONES.has(ws[k - 1] ?? "")));
     // "ordered the cat litter off amazon", "picked up the cake from the bakery": where it was done.
     const at = kept.length - (BEFORE_A_NOUN.has(kept.at(-2) ?? "") ? 3 : 2);
     return joinWords(at >= 2 && GOT_FROM.has(kept[at] ?? "") ? kept.slice(0, at) : kept);
@@ -806,7 +834,8 @@ export const COMPLETE_RULES: ChangeRule[] = [
       ["grans card is in the post", "grans card"],
     ],
     read: (s) => {
-      if (HOPES.has(s.ws[0] ?? "") || isBaseVerb(s.ws[0] ?? "") || s.text.endsWith("?")) return null;
+      const thanks = s.ws[0] === "thank" && s.ws[1] === "you";
+      if (HOPES.has(s.ws[0] ?? "") || (isBaseVerb(s.ws[0] ?? "") && !thanks) || s.text.endsWith("?")) return null;
       const posted = shaped(
         { tail: [phrases("'s|is|are|s|", "in the post|in the mail|posted off|in the postbox"), optional(DEED_AFTER)] },
         completed,

@@ -331,6 +331,9 @@ const STATEMENT_START = new Set(
   "its it's thats that's theres there's im i'm ive i've hes he's shes she's theyre they're were we're".split(" "),
 );
 
+/** Words that point at a thing already there ("the report, urgent", "my car high priority"): never a new to-do's start. */
+const POINTING_START = new Set("the my that this it its it's those these his her our their your them".split(" "));
+
 /** A bare imperative ("buy milk", "call mom tomorrow") is what people type into a to-do app. */
 const underWay = (lower: string) =>
   lower.split(/\s+/).some((w, i, ws) => i > 0 && UNDER_WAY.has(w) && !/^(?:this|the)$/.test(ws[i - 1] ?? ""));
@@ -355,12 +358,19 @@ function readBareAdd(c: Clause): Intent | null {
     Boolean(item?.recurrence) &&
     /\s/.test(item?.title.trim() ?? "") &&
     !/^(?:with|for|at|in|on|by|and|but|so|is|are)\b/i.test(item?.title ?? "");
-  if (isBaseVerb(firstWord) || (item && (item.due || item.priority || repeated) && (isBaseVerb(verb) || item.due || repeated))) {
+  // "seating plan for 10c, high priority": a thing named with its priority (no task had it: grounding came first) is a to-do;
+  // "the report, urgent" names something the user has, and is left to grounding's offer.
+  const rated =
+    Boolean(item?.priority) &&
+    !POINTING_START.has(firstWord) &&
+    /\b(?:priority|prio|urgent|important)\b/.test(c.lower) &&
+    !/\b(?:high|low|medium|urgent|priority|prio|important)\b/i.test(item?.title ?? "");
+  if (isBaseVerb(firstWord) || (item && (item.due || item.priority || repeated) && (isBaseVerb(verb) || item.due || repeated || rated))) {
     // A sentence with its own verb ("the vet is now on the 12th") is a remark, not a to-do;
     // an imperative that contains one ("check the oven is off") is offered, not added.
     if (
       item &&
-      (/\b(?:is|are|was|were|isn't|aren't|wasn't|got|has|had|been|am)\b|'(?:m|re)\b|\b(?:needs?|has|have|ought) to be\b|\b(?:should|must|will|can) be\b/i.test(
+      (/\b(?:is|are|was|were|isn't|aren't|wasn't|got|has|had|been|am)\b|'(?:m|re)\b|'s (?:a|an|so|very|really|not|still|much|getting|looking|feeling|better|worse)\b|\b(?:needs?|has|have|ought) to be\b|\b(?:should|must|will|can) be\b/i.test(
         item.title,
       ) ||
         saysIs(item.title) ||
