@@ -5,7 +5,7 @@ importScripts("/sw-push.js");
  *   (with its own headers, so its CSP nonce still matches its scripts).
  * - Built files (/_next/static/…, content-hashed): cache first.
  * - The task list and the lists (GET /api/tasks, /api/lists): network first, the last answer
- *   served offline (any filter's, when this one was never loaded).
+ *   served offline (any filter's, when this one was never loaded), marked x-talk-todo-cached.
  * - Every other request (the chat, writes, sign-in) goes to the network untouched.
  * Signing out (a page that ends on /login) deletes everything cached.
  */
@@ -79,6 +79,13 @@ function isData(url) {
   return url.origin === self.location.origin && (url.pathname === "/api/tasks" || url.pathname === "/api/lists");
 }
 
+/** A cached answer given because the network failed, marked so the page knows (lib/ui/connection.ts). */
+function servedOffline(cached) {
+  const headers = new Headers(cached.headers);
+  headers.set("x-talk-todo-cached", "1");
+  return new Response(cached.body, { status: cached.status, statusText: cached.statusText, headers });
+}
+
 async function dataAnswer(request) {
   const cache = await caches.open(DATA);
   try {
@@ -89,7 +96,7 @@ async function dataAnswer(request) {
   } catch (error) {
     const cached =
       (await cache.match(request, { ignoreVary: true })) ?? (await cache.match(request, { ignoreSearch: true, ignoreVary: true }));
-    if (cached) return cached;
+    if (cached) return servedOffline(cached);
     throw error;
   }
 }

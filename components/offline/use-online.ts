@@ -1,20 +1,8 @@
 "use client";
-/** Whether the browser says it is online (`navigator.onLine` and its events); true in the server's HTML. */
+/** Whether this tab can reach the server (lib/ui/connection.ts); true in the server's HTML. */
 import { useSyncExternalStore } from "react";
-
-function subscribe(onChange: () => void): () => void {
-  window.addEventListener("online", onChange);
-  window.addEventListener("offline", onChange);
-  return () => {
-    window.removeEventListener("online", onChange);
-    window.removeEventListener("offline", onChange);
-  };
-}
+import { connection } from "@/lib/ui/connection";
 
 export function useOnline(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => navigator.onLine,
-    () => true,
-  );
+  return useSyncExternalStore(connection.subscribe, connection.isOnline, () => true);
 }

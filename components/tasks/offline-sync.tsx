@@ -1,7 +1,7 @@
 "use client";
 /**
  * Replays the task panel's offline changes (lib/ui/offline-replay.ts) when the page opens online
- * and whenever the connection returns: one tab at a time (Web Locks), in order, each exactly
+ * and whenever the server is reachable again (lib/ui/connection.ts): one tab at a time (Web Locks), in order, each exactly
  * once (its Idempotency-Key). Conflicts and dropped changes are told in a toast; then the panel
  * resyncs. Renders nothing. The queue and the replay (with `idb`) are loaded after the page, not
  * with it (the chat page's first-load JS budget, docs/benchmarks.md).
@@ -9,6 +9,7 @@
 import { useCallback, useEffect, useRef } from "react";
 import { useTaskStore } from "@/components/tasks/task-store";
 import { useToast } from "@/components/ui/toast";
+import { connection } from "@/lib/ui/connection";
 import type { ReplayIO } from "@/lib/ui/offline-replay";
 import { offlineQueue } from "@/lib/ui/offline-writes";
 import type { Task } from "@/lib/ui/types";
@@ -30,6 +31,7 @@ async function send(method: string, path: string, body: Record<string, unknown> 
     }
     return { status: response.status, body: parsed };
   } catch {
+    connection.unreachable();
     return { status: 0, body: null };
   }
 }
@@ -60,7 +62,7 @@ export function OfflineSync({ owner }: { owner: string }) {
   const running = useRef(false);
 
   const sync = useCallback(async () => {
-    if (running.current || !navigator.onLine) return;
+    if (running.current || !connection.isOnline()) return;
     running.current = true;
     try {
       const [{ queuedChanges, removeChange, saveChange }, { replayChanges }] = await Promise.all([
@@ -102,16 +104,16 @@ export function OfflineSync({ owner }: { owner: string }) {
     // What waits from an earlier visit counts at once, also offline.
     import("@/lib/ui/offline-queue").then(({ queuedChanges }) => queuedChanges(owner)).then(offlineQueue.set, () => undefined);
     void sync();
-    const onOnline = () => void sync();
-    window.addEventListener("online", onOnline);
-    return () => window.removeEventListener("online", onOnline);
+    return connection.subscribe(() => {
+      if (connection.isOnline()) void sync();
+    });
   }, [sync, owner]);
 
   // A change queued while online (the request got no answer) is retried shortly.
   useEffect(
     () =>
       offlineQueue.subscribe(() => {
-        if (offlineQueue.count() > 0 && navigator.onLine) setTimeout(() => void sync(), 10_000);
+        if (offlineQueue.count() > 0 && connection.isOnline()) setTimeout(() => void sync(), 10_000);
       }),
     [sync],
   );

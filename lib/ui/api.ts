@@ -2,6 +2,8 @@
  * Same-origin JSON calls to our API. Errors become `ApiError` with the server's safe message,
  * the HTTP status and Retry-After; a 401 sends the browser to the sign-in page.
  */
+import { connection } from "@/lib/ui/connection";
+
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -71,8 +73,10 @@ export async function apiSend<T>(
       body: json !== undefined ? JSON.stringify(json) : rest.body,
     });
   } catch {
+    connection.unreachable();
     throw new ApiError("You appear to be offline. Check your connection and try again.", 0);
   }
+  connection.answered(response);
   if (!response.ok) throw await toApiError(response);
   const requestId = response.headers.get("x-request-id");
   if (response.status === 204) return { data: undefined as T, requestId };

@@ -1,12 +1,13 @@
 /**
  * The task panel's writes (add, change, complete, delete): each gets an Idempotency-Key when it
- * is made; sent at once when the browser is online, and queued on this device (IndexedDB,
+ * is made; sent at once when the server is reachable (lib/ui/connection.ts), and queued on this device (IndexedDB,
  * lib/ui/offline-queue.ts) when it is offline or the request got no answer — with the same key,
  * so a write that did reach the server before the connection dropped still lands once when the
  * queue is replayed (components/tasks/offline-sync.tsx). Also a tiny external store of what is
  * waiting, for the panel's offline note and for keeping queued changes on screen.
  */
 import { ApiError, apiSend } from "@/lib/ui/api";
+import { connection } from "@/lib/ui/connection";
 import type { QueuedChange } from "@/lib/ui/offline-replay";
 import { uuidV4 } from "@/lib/ui/uuid";
 
@@ -44,10 +45,6 @@ function pathOf(write: TaskWrite): { method: "POST" | "PATCH" | "DELETE"; path: 
   return { method: write.kind === "update" ? "PATCH" : "DELETE", path: `/api/tasks/${encodeURIComponent(write.taskId)}` };
 }
 
-function isOffline(): boolean {
-  return typeof navigator !== "undefined" && navigator.onLine === false;
-}
-
 /** Sends a task write, or queues it for `owner` when there is no connection. */
 export async function sendTaskWrite<T>(owner: string | undefined, write: TaskWrite): Promise<WriteResult<T>> {
   const key = uuidV4();
@@ -61,7 +58,7 @@ export async function sendTaskWrite<T>(owner: string | undefined, write: TaskWri
     return { queued: true };
   };
   // A task with a change already waiting queues this one behind it: the order is kept.
-  if (owner && (isOffline() || waitingIds.has(write.taskId))) return queue();
+  if (owner && (!connection.isOnline() || waitingIds.has(write.taskId))) return queue();
   const { method, path } = pathOf(write);
   try {
     const { data, requestId } = await apiSend<T>(path, { method, json: write.body, headers: { "idempotency-key": key } });

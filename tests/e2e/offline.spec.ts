@@ -75,3 +75,34 @@ test("offline after one visit: opens, shows the tasks, queues a quick add that l
   await page.waitForTimeout(1500);
   expect((await serverTitles(page)).filter((t) => t === "Buy camping gas")).toHaveLength(1);
 });
+
+test("a connection that reaches nothing while the browser says online: the write waits and lands once", async ({ page, context }) => {
+  // A network with no way out (or a browser whose navigator.onLine is stale): onLine stays true throughout.
+  await context.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, "onLine", { configurable: true, get: () => true });
+  });
+  await signUpAndIn(page.request, "no-way-out");
+  expect((await page.request.post("/api/tasks", { data: { title: "Return the library books" } })).status()).toBe(201);
+  const chat = new ChatPage(page);
+  await chat.goto();
+  await expect(chat.panel.item("Return the library books")).toBeVisible();
+  const status = chat.panel.root.getByTestId("offline-status");
+  await expect(status).toBeHidden();
+
+  await context.setOffline(true);
+  await chat.panel.toggle("Return the library books");
+  await expect(chat.panel.checkbox("Return the library books")).toBeChecked();
+  await expect(status).toContainText("Offline");
+  await expect(status).toContainText("1 change waits");
+  await expect(page.getByTestId("chat-offline")).toContainText("needs a connection");
+
+  await context.setOffline(false);
+  await expect(status).toBeHidden({ timeout: 20_000 });
+  await expect
+    .poll(async () => {
+      const res = await page.request.get("/api/tasks?status=completed");
+      return ((await res.json()) as { tasks: { title: string }[] }).tasks.map((t) => t.title);
+    })
+    .toEqual(["Return the library books"]);
+  await expect(chat.panel.item("Return the library books")).toHaveAttribute("data-status", "completed");
+});
