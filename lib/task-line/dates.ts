@@ -274,11 +274,14 @@ const OWN_RULES: Array<{ re: RegExp; read: (m: RegExpExecArray, clock: Clock, te
     re: /\b(?:tonight|tonite|this\s+(?:morning|afternoon|arvo|evening))\b/,
     read: (m, c) => ({ date: c.today, hour: partOfDayHour(m[0]) ?? 20, minute: 0 }),
   },
-  // "in the morning": the next morning (today if it is still early).
+  // "in the morning": the next morning (today if it is still early); "in the morning on friday": that day's.
   {
-    re: /\bin\s+the\s+(morning|afternoon|arvo|evening)\b/,
+    re: /\bin\s+the\s+(morning|afternoon|arvo|evening)(?:\s+(?:on\s+)?(sun|mon|tue|wed|thu|fri|sat)(?:day|s|sday|nesday|rsday|urday|\.)?)?\b/,
     read: (m, c) => {
       const hour = PART_OF_DAY[m[1] ?? ""] ?? 9;
+      const wd = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"].indexOf(m[2] ?? "");
+      const ahead = (wd - c.weekday + 7) % 7 || (c.minutes < hour * 60 ? 0 : 7);
+      if (wd >= 0) return { date: addDays(c.today, ahead), hour, minute: 0 };
       return { date: c.minutes < hour * 60 ? c.today : addDays(c.today, 1), hour, minute: 0 };
     },
   },
@@ -317,6 +320,14 @@ const OWN_RULES: Array<{ re: RegExp; read: (m: RegExpExecArray, clock: Clock, te
       const before = text.slice(0, m.index).trim().split(/\s+/);
       if (before.length < 2 || NOT_BEFORE_DAY.has(before.at(-1) ?? "")) return null;
       const wd = m[1] === "sun" ? 0 : 6;
+      return { date: addDays(c.today, (wd - c.weekday + 7) % 7) };
+    },
+  },
+  // "sat - hair cut 10am", "thurs: parents evening": an abbreviated weekday heading the line says it is a day.
+  {
+    re: /^(sun|mon|tues?|weds?|thu|thurs?|fri|sat)\.?(?=\s*[-:–]\s)/,
+    read: (m, c) => {
+      const wd = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"].indexOf((m[1] ?? "").slice(0, 3));
       return { date: addDays(c.today, (wd - c.weekday + 7) % 7) };
     },
   },
@@ -401,6 +412,10 @@ function partInTitle(before: string): number | undefined {
 
 /** A part of the day that names the task ("parents evening", "date night") right before its weekday. */
 const TITLE_PART = /^(?:morning|afternoon|evening|night)(?:\s+(?=(?:sun|mon|tue|wed|thu|fri|sat)[a-z]*\b)|(?=\s\s))/;
+/** …also before "on/this/next <weekday>" ("quiz night on friday", "coffee morning this sat"), after a noun of its own. */
+const TITLE_PART_LED = /^(?:morning|afternoon|evening|night)\s+(?=(?:on|this|next)\s+(?:sun|mon|tue|wed|thu|fri|sat)[a-z]*\b)/;
+/** Words after which a part of the day is when, not a name ("in the morning on friday", "tomorrow night"). */
+const WHEN_BEFORE_PART = /(?:^|\s)(?:the|this|that|every|each|in|on|at|a|one|by|tomorrow|tmrw|today|tonight|[a-z]+day|and)\s+$/;
 
 /** chrono's first acceptable reading of lower-case text. */
 function chronoDue(text: string, clock: Clock, titleText = text): Found | null {
@@ -409,7 +424,8 @@ function chronoDue(text: string, clock: Clock, titleText = text): Found | null {
   for (const r of results) {
     const said = r.text.trim();
     // "parents evening thurs 5.30pm": "evening" belongs to the title; the day and time are read after it.
-    const titlePart = TITLE_PART.exec(r.text);
+    const led = TITLE_PART_LED.exec(r.text);
+    const titlePart = TITLE_PART.exec(r.text) ?? (led && !WHEN_BEFORE_PART.test(text.slice(0, r.index)) ? led : null);
     if (titlePart && r.index > 0)
       return chronoDue(
         text.slice(0, r.index) + " ".repeat(titlePart[0].length) + text.slice(r.index + titlePart[0].length),
@@ -522,10 +538,17 @@ function findDueUncached(said: string, clock: Clock): DueMatch | null {
       due.hour = time.due.hour;
       due.minute = time.due.minute;
       spans.push(withLead(text, time.span));
+      // "sat … 10am" said on a Saturday at noon: that weekday's time has gone, so it is next week's.
+      const day = text.slice(main.span.index, main.span.index + main.span.length);
+      if (diffDays(clock.today, due.date) === 0 && WEEKDAY_NAME.test(day) && due.hour * 60 + (due.minute ?? 0) <= clock.minutes)
+        due.date = addDays(due.date, 7);
     }
   }
   return main.bare ? { due, spans, bareTime: true } : { due, spans };
 }
+
+/** A weekday said by its name or abbreviation, not "today". */
+const WEEKDAY_NAME = /\b(?:sun|mon|tue|wed|thu|fri|sat)/;
 
 /** The hour a reminder asked for on a day with no time of its own goes off ("ping me about the bins on friday"). */
 const REMINDER_MORNING = 9;

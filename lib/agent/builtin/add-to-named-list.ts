@@ -25,6 +25,9 @@ export function listNamedAt(words: readonly string[], from: number, joins = JOIN
   const at = ARTICLES.has(words[from + 1] ?? "") ? from + 2 : from + 1;
   const name = words[at] ?? "";
   if (!NAME.test(name)) return null;
+  // "on the food bank list": a name of two words, said with "list".
+  if (words[at + 2] === "list" && NAME.test(words[at + 1] ?? "") && words[at + 1] !== "list")
+    return { name: `${name} ${words[at + 1]}`, end: at + 3 };
   return { name, end: words[at + 1] === "list" ? at + 2 : at + 1 };
 }
 
@@ -32,8 +35,8 @@ export function listNamedAt(words: readonly string[], from: number, joins = JOIN
 export function listTailOf(title: string, joins = JOINS): { head: string; name: string } | null {
   const words = title.trim().split(/\s+/);
   const lower = words.map((w) => w.toLowerCase());
-  // The join is two to four words from the end ("to cafe", "on the cafe list").
-  const k = [2, 3, 4].map((n) => lower.length - n).find((i) => i >= 1 && listNamedAt(lower, i, joins)?.end === lower.length);
+  // The join is two to five words from the end ("to cafe", "on the cafe list", "to the food bank list").
+  const k = [2, 3, 4, 5].map((n) => lower.length - n).find((i) => i >= 1 && listNamedAt(lower, i, joins)?.end === lower.length);
   if (k === undefined) return null;
   const name = listNamedAt(lower, k, joins)!.name;
   // "talk to mum", "drive to work": where one goes, not a list.

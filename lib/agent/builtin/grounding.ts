@@ -206,6 +206,12 @@ const MONTHS = new Set(
 
 type Mention = { task: TaskView; score: number; from: number; to: number };
 
+/** The stem of a title's first word when it is a verb ("Book the van in" → "book"). */
+function verbStem(title: string): string | undefined {
+  const head = tokenize(title)[0];
+  return head && !STOP.has(head.w) && isBaseVerb(head.w) ? head.stem : undefined;
+}
+
 /** The task the tokens name best; null when none, several when tied. */
 function findMention(tokens: Token[], tasks: TaskView[]): Mention[] {
   const found: Mention[] = [];
@@ -220,7 +226,12 @@ function findMention(tokens: Token[], tasks: TaskView[]): Mention[] {
       // "bulbs are bought" names "Buy bulbs" (the past of its verb), not "Plant bulbs".
       const done = i > 0 && COPULA.test(tokens[i - 1]!.w) && baseOfPast(t.w);
       // "pump the balls" names "Pump up the footballs": a word that is a title compound's head (match.ts compoundHead).
-      const s = stems.find((x) => sameStem(x, t.stem) || x === done) ?? stems.find((x) => compoundHead(t.stem, x));
+      // "do my books" never names "Book the van in": after "my/the" the verb's own word is a thing ("the photos" may
+      // still name "Photograph the cakes").
+      const thing = i > 0 && /^(?:my|the|a|an|our|your|his|her|their|some)$/.test(tokens[i - 1]!.w);
+      const s =
+        stems.find((x) => (sameStem(x, t.stem) || x === done) && !(thing && x === t.stem && x === verbStem(task.title))) ??
+        stems.find((x) => compoundHead(t.stem, x));
       if (s) {
         hit.push(i);
         matched.add(s);
@@ -242,7 +253,11 @@ function findMention(tokens: Token[], tasks: TaskView[]): Mention[] {
       if (i - to > 2 || tokens.slice(to + 1, i).some((t) => /^(?:one|task|item)$/.test(t.w))) break;
       to = i;
     }
-    found.push({ task, score: matched.size / Math.max(stems.length, 1) + matched.size, from, to });
+    // "tins can be picked up" names "Collect the tins", not "Pick up my prescription": a title's verb
+    // matched by the message's verb weighs half a word.
+    const verb = verbStem(task.title);
+    const weight = [...matched].reduce((n, x) => n + (x === verb ? 0.5 : 1), 0);
+    found.push({ task, score: weight / Math.max(stems.length, 1) + weight, from, to });
   }
   if (found.length === 0) return typoMention(tokens, tasks);
   const best = Math.max(...found.map((f) => f.score));
@@ -381,7 +396,11 @@ function statesDone(tokens: Token[], task: TaskView): number[] | null {
   // "need the bike fixed by tomorrow" is a wish, not a state.
   if (!isBaseVerb(verb) || tokens.some((t) => /^(?:need|needs|want|wants|gotta|must)$/.test(t.w))) return null;
   // "Take the bins out", "Get the decorations down from the loft": the particle after the thing (never the verb's own: "Back up …").
-  const particle = title.slice(2).find((t) => /^(?:out|in|up|away|off|back|down)$/.test(t.w))?.w ?? null;
+  // "Put up the shelves", "Take down the tree": the verb's own "up/down" for things put up or taken down ("shelves are up").
+  const particle =
+    (/^(?:put|hang|take|pin)$/.test(verb) && /^(?:up|down)$/.test(title[1]?.w ?? "") ? title[1]!.w : null) ??
+    title.slice(2).find((t) => /^(?:out|in|up|away|off|back|down)$/.test(t.w))?.w ??
+    null;
   for (let i = 0; i < tokens.length; i++) {
     const w = tokens[i]!.w;
     // "got back to the chens" (Reply to the Chen family): "get back to" someone is the reply itself.
@@ -427,6 +446,20 @@ function statesDone(tokens: Token[], task: TaskView): number[] | null {
       const ground = /^(?:the|a)$/.test(tokens[i + 1]?.w ?? "") && /^(?:ground|soil|bed|beds)$/.test(tokens[i + 2]?.w ?? "");
       return [i - 1, ground ? i + 2 : i];
     }
+    // "boiler's in at mrs patel's" (Fit the new boiler at Mrs Patel's): what was fitted is in; where, in the title's words.
+    if (w === "in" && after && /^(?:fit|install)$/.test(verb)) {
+      let end = i;
+      if (
+        tokens[i + 1]?.w === "at" &&
+        tokens.length > i + 2 &&
+        tokens.slice(i + 2).every((t) => STOP.has(t.w) || title.some((x) => x.stem === t.stem))
+      )
+        end = tokens.length - 1;
+      return [i - 1, end];
+    }
+    // "the uniforms are in the wash" (Wash the uniforms): what was put in to wash is in.
+    if (w === "in" && after && verb === "wash" && tokens[i + 1]?.w === "the" && /^(?:wash|machine|washer)$/.test(tokens[i + 2]?.w ?? ""))
+      return [i - 1, i + 2];
     // "the card machine's working again" (Fix the card machine): what was fixed works; "printers working
     // again" drops the 's after the title's own word.
     const own = title.some((t) => t.stem === tokens[i - 1]?.stem);
@@ -482,6 +515,38 @@ function statesDone(tokens: Token[], task: TaskView): number[] | null {
   }
   return null;
 }
+
+/** "…till march", "…until the end of next year": how long a renewal holds, never a new date. */
+const HOLDS_UNTIL = /^(?:till|til|until|to)$/;
+const UNTIL_WORD =
+  /^(?:the|end|of|next|year|month|summer|spring|autumn|winter|christmas|xmas|easter|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t|tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|\d{4})$/;
+/** Verbs whose deed holds for a while ("parking permit renewed till march", "insurance paid up to may"). */
+// Never "book": "dentist is booked up till january" says the dentist is full.
+const HOLDS = /^(?:renew|pay|extend|insure|tax|license|licence|subscribe)$/;
+
+/**
+ * Rule DONE-TAIL: what may follow a chore said done and is not the task — "at last", who it was done with
+ * ("swapped the night shift with priya": one or two words, none of the task's title), and how long
+ * a renewal holds ("permit renewed till march").
+ */
+function doneTail(tokens: Token[], after: number, task: TaskView): void {
+  // "shelves are up at last": relief, never a day.
+  const n = tokens.length;
+  if (n > after + 2 && tokens[n - 2]!.w === "at" && tokens[n - 1]!.w === "last" && !tokens[n - 1]!.used) take(tokens, n - 2, n - 1);
+  // The tail ends the message, after the deed or after the thing named ("swapped the night shift with priya").
+  const from = tokens.findLastIndex((t, i) => i >= after - 1 && (t.w === "with" || HOLDS_UNTIL.test(t.w)));
+  const rest = from < 0 ? [] : tokens.slice(from);
+  if (rest.length < 2 || rest.length > 6 || rest.some((t) => t.used)) return;
+  const title = tokenize(task.title);
+  const first = rest[0]!.w;
+  if (first === "with" && rest.length <= 3) {
+    const who = rest.slice(1).filter((t) => !/^(?:my|the|our|his|her|their)$/.test(t.w));
+    if (who.length === 1 && !title.some((t) => t.stem === who[0]!.stem) && !isBaseVerb(who[0]!.w)) take(tokens, from, tokens.length - 1);
+  } else if (HOLDS_UNTIL.test(first) && sameChoreAny(title[0]?.w ?? "") && rest.slice(1).every((t) => UNTIL_WORD.test(t.w)))
+    take(tokens, from, tokens.length - 1);
+}
+
+const sameChoreAny = (verb: string) => HOLDS.test(verb) || ["renew", "pay"].some((v) => sameChore(verb, v));
 
 /** Verbs whose past participle is their base form ("proofread", "read", "put"). */
 const SAME_FORM_PAST = new Set("read proofread reread put cut set shut hit quit spread reset upset broadcast forecast".split(" "));
@@ -1612,6 +1677,7 @@ export const RULES: Rule[] = [
           getsAThing(tokenize(ctx.task.title)[0]?.w ?? "")
         )
           take(tokens, where, tokens.length - 1);
+        doneTail(tokens, state[0]!, ctx.task);
         ctx.changes.status = "completed";
         return true;
       }
@@ -1891,7 +1957,12 @@ function remarkAfterDone(text: string, tasks: TaskView[], clock: Clock, lists: s
   if (comma < 0 || text.includes("?")) return null;
   const tail = tokenize(text.slice(comma + 1));
   if (tail.length === 0 || tail.length > 10) return null;
-  const told = tail.some((t, i) => i > 0 && toldPast(t.w));
+  // "…, plumber came this morning" tells what happened; "…, they're amazing" what the user thinks of it.
+  // "…, all fine till june": how it was found.
+  const told =
+    tail.some((t, i) => i > 0 && toldPast(t.w)) ||
+    saysOpinion(text.slice(comma + 1)) ||
+    (tail[0]!.w === "all" && /^(?:fine|good|ok|okay|well|clear|present|correct)$/.test(tail[1]?.w ?? ""));
   if (!told || isBaseVerb(tail[0]!.w) || tail.some((t) => ACTION.has(t.w) || NEGATOR.has(t.w) || HYPOTHETICAL.has(t.w))) return null;
   const done = groundOne(text.slice(0, comma), tasks, clock, false, lists);
   return done?.kind === "change" && !done.also?.length && Object.keys(done.change.changes).join() === "status" ? done : null;
@@ -1899,7 +1970,7 @@ function remarkAfterDone(text: string, tasks: TaskView[], clock: Clock, lists: s
 
 /** Who a reason after a change is about ("…, we're switching to ready made", "…, she's too little"). */
 const WHY_SUBJECT =
-  /^(?:we're|were|we've|we|i'm|im|i've|ive|i|she's|shes|he's|hes|they're|theyre|it's|its|there's|theres|plenty|loads|lots|no)$/;
+  /^(?:we're|were|we've|we|i'm|im|i've|ive|i|she's|shes|he's|hes|they're|theyre|it's|its|there's|theres|plenty|loads|lots|no|still|people|everyone|everybody|nobody)$/;
 /** A tail that takes the change back or points elsewhere ("…, i mean the other one", "…, no wait"): never a reason. */
 const WHY_NOT = /^(?:mean|meant|wrong|other|instead|actually|sorry|wait|not|don't|dont)$/;
 const REPEAT_ADVERB = /^(?:daily|weekly|fortnightly|monthly|yearly|annually)$/;
@@ -1921,7 +1992,9 @@ function whyAfterChange(text: string, tasks: TaskView[], clock: Clock, lists: st
   // "…, the neighbour does them": someone else's doing is a reason too.
   if (tail.length < 2 || tail.length > 10) return null;
   const someone = WHY_OTHER.test(tail[0]!.w) || (/^(?:the|my|our|his|her|their)$/.test(tail[0]!.w) && tail.length >= 3);
-  if (!WHY_SUBJECT.test(tail[0]!.w) && !someone) return null;
+  // "…, tooth's killing me": a thing of the user's that is no task of theirs.
+  const thing = /^[a-z]+'s$/.test(tail[0]!.w) && findMention(tail, tasks).length === 0;
+  if (!WHY_SUBJECT.test(tail[0]!.w) && !someone && !thing) return null;
   // "ready made" is no request: an action word in a past form tells.
   // "…, we're moving it": a tail that points at the task may say another change; "…, the neighbour does them" says who does it.
   const asks = (t: Token, i: number) =>

@@ -29,6 +29,8 @@ const BASE_VERBS = new Set(
     "reconcile unsubscribe rebook advertise weigh grout caulk rake knit darn restring " +
     // Yard, farm and coaching jobs (blind probes holdout85, holdout87).
     "muck pump inspect decorate " +
+    // Ward and band jobs (blind probes holdout92, holdout93).
+    "swap count fit price " +
     // Software and web jobs (blind probe holdout70).
     "deploy launch release ship merge refactor debug migrate approve"
   ).split(" "),
@@ -56,6 +58,7 @@ const IRREGULAR_PAST: Record<string, string> = {
   drove: "drive",
   spoke: "speak",
   fed: "feed",
+  bled: "bleed",
   swept: "sweep",
   hung: "hang",
   caught: "catch",

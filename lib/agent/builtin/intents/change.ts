@@ -381,7 +381,7 @@ const FINISHED_STATE = set("clean tidy empty sorted fixed over sent paid");
 const PARTICIPLE_AUX = phrases("'s been|is|are|was|were|has been|have been|been|got|is now|are now|'s|s been");
 const PARTICIPLE_ADVERB = phrases("all|now|finally|just|already");
 const PARTICIPLE_WHEN = phrases(
-  "now|already|today|finally|at last|earlier|this morning|yesterday|ta|thanks|cheers|this arvo|this afternoon|this evening|last night|lol|tbh|thank god|phew|yay|for this month|for the month|for this week|for the week|for this year|for the year|for another year|till next year|til next year|until next year|for next year|" +
+  "now|already|today|finally|at last|properly|properly now|earlier|this morning|yesterday|ta|thanks|cheers|this arvo|this afternoon|this evening|last night|lol|tbh|thank god|phew|yay|for this month|for the month|for this week|for the week|for this year|for the year|for another year|till next year|til next year|until next year|for next year|" +
     // "pitch is sorted for sunday": the day it is for, never a new date.
     "for monday|for tuesday|for wednesday|for thursday|for friday|for saturday|for sunday|for tomorrow|for tonight|for the weekend",
 );

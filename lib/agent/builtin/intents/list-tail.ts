@@ -190,10 +190,16 @@ export function listForIt(text: string): { list: string; plural: boolean } | nul
     named = true;
     end--;
   }
-  const word = w[end - 1] ?? "";
+  let word = w[end - 1] ?? "";
   end--;
+  // "put that on the food bank list": a name of two words, said with "list" after it and an article before it.
+  const first = w[end - 1] ?? "";
+  if (named && end - 1 > i && NAME.test(first) && ARTICLES.has(w[end - 2] ?? "") && !GENERIC.has(word)) {
+    word = `${first} ${word}`;
+    end--;
+  }
   while (end > i && ARTICLES.has(w[end - 1]!)) end--;
-  if (!NAME.test(word) || (named ? GENERIC.has(word) : !isListWord(word))) return null;
+  if (!word.split(" ").every((x) => NAME.test(x)) || (named ? GENERIC.has(word) : !isListWord(word))) return null;
   const head = w.slice(i, end);
   let plural = false;
   let k = 0;
