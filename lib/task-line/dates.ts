@@ -240,7 +240,11 @@ const OWN_RULES: Array<{ re: RegExp; read: (m: RegExpExecArray, clock: Clock, te
     },
   },
   // "end of next week": that week's Friday.
-  { re: /\b(?:the\s+)?end\s+of\s+next\s+week\b/, read: (_m, c) => ({ date: addDays(c.today, ((5 - c.weekday + 7) % 7) + 7) }) },
+  // At the weekend next week is the coming one, so its end is the coming Friday.
+  {
+    re: /\b(?:the\s+)?end\s+of\s+next\s+week\b/,
+    read: (_m, c) => ({ date: addDays(c.today, ((5 - c.weekday + 7) % 7) + (c.weekday === 6 || c.weekday === 0 ? 0 : 7)) }),
+  },
   // "first thing tomorrow", "first thing monday": 9 am that day.
   {
     re: /\bfirst\s+thing(?:\s+in\s+the\s+morning)?(?:\s+(tomorrow|today|on\s+\w+day|\w+day))?\b/,
@@ -417,6 +421,9 @@ const TITLE_PART_LED = /^(?:morning|afternoon|evening|night)\s+(?=(?:on|this|nex
 /** Words after which a part of the day is when, not a name ("in the morning on friday", "tomorrow night"). */
 const WHEN_BEFORE_PART = /(?:^|\s)(?:the|this|that|every|each|in|on|at|a|one|by|tomorrow|tmrw|today|tonight|[a-z]+day|and)\s+$/;
 
+/** A month's name and a bare number that can be its day ("jan 31", "march 3"). */
+const MONTH_THEN_NUMBER = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+([12]?\d|3[01])$/;
+
 /** chrono's first acceptable reading of lower-case text. */
 function chronoDue(text: string, clock: Clock, titleText = text): Found | null {
   const parser = clock.timeZone.startsWith("America/") ? US : GB;
@@ -444,6 +451,12 @@ function chronoDue(text: string, clock: Clock, titleText = text): Found | null {
     if (!bounded(text, r.index, r.text.length)) continue;
     const s = r.start;
     const date = { y: s.get("year") ?? clock.today.y, m: s.get("month") ?? clock.today.m, d: s.get("day") ?? clock.today.d };
+    // "by jan 31": chrono takes the number for a two-digit year; after a month's name it is the day.
+    const monthDay = MONTH_THEN_NUMBER.exec(said);
+    if (monthDay && !s.isCertain("day")) {
+      date.d = Number(monthDay[1]);
+      date.y = clock.today.y + (date.m < clock.today.m || (date.m === clock.today.m && date.d < clock.today.d) ? 1 : 0);
+    }
     if (!isValidDate(date.y, date.m, date.d)) continue;
     const due: Due = { date };
     // "at 7 tomorrow morning", "sat at 7 in the evening": the part of the day said after the time belongs to it.

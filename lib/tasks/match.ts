@@ -195,7 +195,13 @@ export function compoundHead(head: string, word: string): boolean {
 /** A noun made of a verb by its ending ("collection" of collect, "renewal" of renew, "payment" of pay). */
 const NOUN_ENDINGS = new Set(["ion", "al", "ment", "y", "ery"]);
 function nounOfVerb(noun: string, verb: string): boolean {
-  return verb.length >= 3 && noun.startsWith(verb) && NOUN_ENDINGS.has(noun.slice(verb.length));
+  if (verb.length >= 3 && noun.startsWith(verb) && NOUN_ENDINGS.has(noun.slice(verb.length))) return true;
+  // "revision" of "revise", "registration" of "register", "renovation" of "renovate".
+  const root = verb
+    .replace(/(?:ate|e)$/, "")
+    .replace(/er$/, "r")
+    .replace(/iz$/, "is");
+  return root.length >= 4 && root !== verb && noun.startsWith(root) && /^(?:ation|ition|ion|al)$/.test(noun.slice(root.length));
 }
 
 export type MatchScore = { coverage: number; quality: number; exact: boolean };
@@ -229,9 +235,18 @@ export function initialsRun(word: string, words: readonly string[]): string[] | 
   return null;
 }
 
+/** Particles of a phrasal verb ("pick up", "stock up on", "send off") that a title with another verb does not say. */
+const PARTICLES = new Set(["up", "off", "out", "down", "back", "on"]);
+/** "stock up on poo bags" is "stock poo bags" beside "Buy more poo bags": the leading verb's particles, when the title lacks them. */
+function withoutParticles(q: string[], t: string[]): string[] {
+  let end = 1;
+  while (end < q.length - 1 && end <= 2 && PARTICLES.has(q[end]!) && !t.includes(q[end]!)) end++;
+  return end > 1 ? [q[0]!, ...q.slice(end)] : q;
+}
+
 export function scoreTitle(query: string, title: string): MatchScore {
-  const q = significant(normalizeWords(query));
   const t = normalizeWords(title);
+  const q = withoutParticles(significant(normalizeWords(query)), t);
   if (!q.length || !t.length) return { coverage: 0, quality: 0, exact: false };
   let matched = 0;
   let quality = 0;

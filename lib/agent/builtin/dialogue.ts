@@ -19,7 +19,7 @@ import type { TaskView, ToolCallEvent, ToolResultEvent } from "./prompt-reader";
 import { isListedRef, isPronoun, ordinalRef } from "./intents/refs";
 import { knownTask, latestList, resolveRef, tasksOf } from "./references";
 import { describeDue, taskLine } from "./format";
-import type { TurnContext } from "./turn-context";
+import { listsOfTurn, type TurnContext } from "./turn-context";
 
 type Call = { toolName: string; input: Record<string, unknown> };
 type Mapped = { calls: Call[]; notes: string[] };
@@ -388,6 +388,40 @@ function listAfterAdd(ctx: TurnContext, acts: Act[]): Call[] | null {
   );
   return known || saidList ? [{ toolName: "update_task", input: { task: act.task.id, list: name } }] : null;
 }
+/**
+ * "thesis", "house", "the wedding list" alone right after an add: the list of that name, when the user
+ * has one (rule LIST-NAMED-AFTER-ADD). The lists are looked up first (the planner then plans again);
+ * a name that is no list of theirs is left to the message's other readings.
+ */
+function namedListAfterAdd(ctx: TurnContext, acts: Act[]): Call[] | null {
+  if (!listsLookedUpForAdd(ctx)) return null;
+  const task = acts[0]!.task!.id;
+  const w = words(ctx.userText);
+  dropFront(w, FILLER_FRONT);
+  dropBack(w, FILLER_BACK);
+  const name = bareName(w);
+  if (name === null) return null;
+  const lists = listsOfTurn(ctx);
+  if (lists === null) return [{ toolName: "list_lists", input: {} }];
+  const list = lists.find((l) => l.toLowerCase() === name);
+  return list ? [{ toolName: "update_task", input: { task, list } }] : null;
+}
+/** One or two plain words, after "the"/"my" and before "list": what could be a list's name. */
+function bareName(w: string[]): string | null {
+  dropFront(w, ARTICLES);
+  if (w.at(-1) === "list" && w.length > 1) w.pop();
+  return w.length >= 1 && w.length <= 2 && w.every((x) => /^[a-z][a-z'-]*$/.test(x)) ? w.join(" ") : null;
+}
+/** Whether the lists this turn looked up were for rule LIST-NAMED-AFTER-ADD (the planner's reply leaves them out). */
+export function listsLookedUpForAdd(ctx: TurnContext): boolean {
+  const act = previousActs(ctx);
+  if (act.length !== 1 || !act[0]?.done || !act[0].task || act[0].name !== "add_task" || "list" in act[0].input) return false;
+  const w = words(ctx.userText);
+  dropFront(w, FILLER_FRONT);
+  dropBack(w, FILLER_BACK);
+  return !PLACE_FRONT.has(w[0] ?? "") && bareName(w) !== null;
+}
+
 /** People a thing is for after "the" ("for the kids"): more of the title, never a list. */
 const PEOPLE_NOT_LIST = new Set("kids children baby boys girls family twins neighbours neighbors grandkids guests class".split(" "));
 /** Words after "for" that name a person or a time, never a list ("for me", "for later"). */
@@ -884,12 +918,16 @@ export function dialogueAnswer(ctx: TurnContext): Mapped | null {
     const day = newDay(ctx, acts);
     if (day) return { calls: day, notes: [] };
   }
-  if (!loosely) return null;
+  // "wedding list" right after an add reads as a request to show it; it names the new task's list.
+  if (!loosely) {
+    const named = intent?.type === "list" ? namedListAfterAdd(ctx, acts) : null;
+    return named ? { calls: named, notes: [] } : null;
+  }
   const placed = listAfterAdd(ctx, acts);
   if (placed) return { calls: placed, notes: [] };
   const changed = pronounChange(ctx, acts, intent);
   if (changed) return { calls: changed, notes: [] };
-  const day = newDay(ctx, acts) ?? newPriority(ctx, acts);
+  const day = newDay(ctx, acts) ?? newPriority(ctx, acts) ?? namedListAfterAdd(ctx, acts);
   if (day) return { calls: day, notes: [] };
   // A correction or an ellipsis that names nothing this model can tell is asked about, never offered as a task.
   const correction = readCorrection(ctx.userText);

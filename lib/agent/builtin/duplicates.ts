@@ -19,6 +19,7 @@ import type { AddItem, Changes } from "./intents/types";
 import type { TaskView } from "./prompt-reader";
 import { stem } from "./grounding";
 import { isBaseVerb } from "./verbs";
+import { shortFormOf } from "./lexicon";
 import { cleanRequest } from "./intents/cleanup";
 import { type Clock, localParts } from "@/lib/task-line/clock";
 import { addDays, formatIsoLocalDateTime } from "@/lib/task-line/calendar";
@@ -44,7 +45,7 @@ const SAME_CHORE = ["call ring phone bell", "buy get grab pick", "fix repair men
 const PREPOSITIONS = new Set("for to about from with at on in by before after re until till".split(" "));
 
 /** A title's verb (when it starts with one) and its other content words, stemmed; the head noun ends the object. */
-type Words = { verb: string | null; nouns: string[]; head: string | null };
+type Words = { verb: string | null; nouns: string[]; head: string | null; mark: string | null };
 
 function wordsOf(title: string): Words {
   const raw =
@@ -57,11 +58,14 @@ function wordsOf(title: string): Words {
   const rest = verb ? raw.slice(1) : raw;
   const nouns = rest.filter((w) => !NAMELESS.has(w) && !/^\d+$/.test(w)).map((w) => stem(w));
   let head: string | null = null;
+  // "chapter 2", "interview 7", "flat 3": a number right after the head noun says which one.
+  let mark: string | null = null;
   for (const w of rest) {
     if (PREPOSITIONS.has(w) && head) break;
-    if (!NAMELESS.has(w) && !/^\d+$/.test(w)) head = stem(w);
+    if (/^\d+$/.test(w)) mark = head && stem(rest[rest.indexOf(w) - 1] ?? "") === head ? w : mark;
+    else if (!NAMELESS.has(w)) head = stem(w);
   }
-  return { verb, nouns, head };
+  return { verb, nouns, head, mark };
 }
 
 /** At most one letter apart (a typo), for words long enough that this is not another word. */
@@ -76,7 +80,7 @@ function oneTypoApart(a: string, b: string): boolean {
 }
 
 function sameWord(a: string, b: string): boolean {
-  if (a === b) return true;
+  if (a === b || shortFormOf(a, b)) return true;
   if (a.length >= 5 && b.length >= 5 && (a.startsWith(b) || b.startsWith(a))) return true;
   return oneTypoApart(a, b);
 }
@@ -91,10 +95,10 @@ function compatibleVerbs(a: string | null, b: string | null): boolean {
  * one task: "Dry cleaners" is no "Pay the window cleaner", "Sort the council tax" no "Renew the car tax".
  */
 function otherKinds(a: Words, b: Words): boolean {
-  const before = (w: Words) => w.nouns.slice(0, Math.max(0, w.nouns.indexOf(w.head ?? "")));
-  const mine = before(a);
-  const theirs = before(b);
-  return mine.some((x) => !b.nouns.some((o) => sameWord(x, o))) && theirs.some((x) => !a.nouns.some((o) => sameWord(x, o)));
+  // "Proofread chapter 2" is no "Finish the methods chapter": a number after the noun qualifies it too.
+  const qualifiers = (w: Words) => [...w.nouns.slice(0, Math.max(0, w.nouns.indexOf(w.head ?? ""))), ...(w.mark ? [w.mark] : [])];
+  const unsaid = (x: string, w: Words) => x !== w.mark && !w.nouns.some((o) => sameWord(x, o));
+  return qualifiers(a).some((x) => unsaid(x, b)) && qualifiers(b).some((x) => unsaid(x, a));
 }
 
 /** What an added title would duplicate among the user's open tasks, or null. */

@@ -28,7 +28,7 @@ import type { TaskView } from "./prompt-reader";
 import { readTaskLine } from "@/lib/task-line/read";
 import { capitalize } from "@/lib/task-line/text";
 import { baseOfPast, getsAThing, isBaseVerb, sameChore, toldPast } from "./verbs";
-import { FUNCTION_WORDS, OPINION_ASKED, OPINION_WORDS, saysOpinion } from "./lexicon";
+import { FUNCTION_WORDS, OPINION_ASKED, OPINION_WORDS, saysOpinion, shortFormOf } from "./lexicon";
 import { compoundHead, editDistance, initialsRun } from "@/lib/tasks/match";
 import { othersNews } from "./intents/gate";
 import { correctionSplit } from "./corrections";
@@ -117,7 +117,14 @@ export function stem(word: string): string {
 /** Two stems for the same word, allowing a shortened or longer form ("licence"/"licences", "present"/"presents"). */
 function sameStem(a: string, b: string): boolean {
   if (a === b) return true;
-  return a.length >= 5 && b.length >= 5 && (a.startsWith(b) || b.startsWith(a));
+  if (a.length >= 5 && b.length >= 5 && (a.startsWith(b) || b.startsWith(a))) return true;
+  return nounOfVerb(a, b) || nounOfVerb(b, a) || shortFormOf(a, b);
+}
+
+/** "registration" of "register", "renovation" of "renovate", "arrival" of "arrive": a noun made of the verb. */
+function nounOfVerb(noun: string, verb: string): boolean {
+  const root = /^([a-z]{4,}?)(?:ation|ition|ion|ment|al)$/.exec(noun)?.[1];
+  return root !== undefined && verb.length >= 4 && verb.replace(/(?:ate|er|e)$/, (m) => (m === "er" ? "r" : "")) === root;
 }
 
 type Token = { w: string; stem: string; used: boolean };
@@ -439,6 +446,16 @@ function statesDone(tokens: Token[], task: TaskView): number[] | null {
       if (!after && i > 0 && TWO_WAY_VERB.test(verb)) continue;
       return after ? [i - 1, i] : [i, i];
     }
+    // "energy's set up at the new flat" (Set up energy at the new flat), "kitchen's all boxed up" (Pack the kitchen boxes):
+    // the verb and its particle as the state it leaves; where, in the title's words.
+    const allAfter = tokens[i - 1]?.w === "all" && (COPULA.test(tokens[i - 2]?.w ?? "") || /'s$/.test(tokens[i - 2]?.w ?? ""));
+    const ownParticle = /^(?:up|down|out|off)$/.test(title[1]?.w ?? "") ? title[1]!.w : verb === "pack" ? "up" : null;
+    const phrasal = (w === verb && SAME_FORM_PAST.has(w)) || (verb === "pack" && /^(?:boxed|packed)$/.test(w));
+    if (phrasal && ownParticle && tokens[i + 1]?.w === ownParticle && (after || allAfter)) {
+      const rest = tokens.slice(i + 2);
+      const where = rest.length > 0 && rest.every((t) => STOP.has(t.w) || title.some((x) => x.stem === t.stem));
+      return [allAfter ? i - 2 : i - 1, where ? tokens.length - 1 : i + 1];
+    }
     // "the bathroom's clean": the chore's verb as the state it leaves.
     if (w === verb && after && /^(?:clean|tidy|empty|fix|sort)$/.test(verb)) return [i - 1, i];
     // "garlic's in the ground", "the bulbs are in" (Plant the garlic): what was planted is in.
@@ -500,8 +517,11 @@ function statesDone(tokens: Token[], task: TaskView): number[] | null {
     }
     // "landlord has my notice" (Give the landlord notice), "lumen have their quote" (Send quote to Lumen Media):
     // whom it was for has it.
-    if (/^(?:has|have|got)$/.test(w) && i > 0 && sameChore(verb, "give")) {
-      const holder = title.slice(1).some((t) => t.stem === tokens[i - 1]!.stem);
+    // "luna's had her drops", "luna has had her drops" (Give Luna her eye drops): whom it was for has had it.
+    const hadIt = w === "had" && i > 0 && (/'s$/.test(tokens[i - 1]!.w) || /^(?:has|have)$/.test(tokens[i - 1]!.w));
+    if ((/^(?:has|have|got)$/.test(w) || hadIt) && i > 0 && sameChore(verb, "give") && tokens[i + 1]?.w !== "had") {
+      const who = hadIt && /^(?:has|have)$/.test(tokens[i - 1]!.w) ? tokens[i - 2] : tokens[i - 1];
+      const holder = who !== undefined && title.slice(1).some((t) => t.stem === who.stem);
       const at = /^(?:my|the|their|his|her|our|your)$/.test(tokens[i + 1]?.w ?? "") ? i + 2 : i + 1;
       const thing = tokens[at];
       if (holder && thing && tokens.length === at + 1 && title.slice(1).some((t) => t.stem === thing.stem)) return [i - 1, at];
@@ -529,9 +549,27 @@ const HOLDS = /^(?:renew|pay|extend|insure|tax|license|licence|subscribe)$/;
  * ("swapped the night shift with priya": one or two words, none of the task's title), and how long
  * a renewal holds ("permit renewed till march").
  */
-function doneTail(tokens: Token[], after: number, task: TaskView): void {
+function doneTail(tokens: Token[], after: number, task: TaskView, clock: Clock): void {
   // "shelves are up at last": relief, never a day.
   const n = tokens.length;
+  // "sofa sold for 80 quid", "got the tickets for a tenner": what it went for, never a day.
+  const price = tokens.findIndex((t, i) => i > after && t.w === "for");
+  const amount = price > 0 ? words(tokens.slice(price + 1)) : [];
+  if (
+    price > 0 &&
+    amount.length >= 2 &&
+    amount.length <= 3 &&
+    (/^\d+k?$/.test(amount[0]!) || /^(?:a|one|two|five|ten|twenty|fifty)$/.test(amount[0]!)) &&
+    amount.slice(1).every((w) => /^(?:quid|pounds?|dollars?|bucks|euros?|grand|tenner|fiver|song|hundred)$/.test(w)) &&
+    (sameChore(tokenize(task.title)[0]?.w ?? "", "sell") || getsAThing(tokenize(task.title)[0]?.w ?? ""))
+  )
+    take(tokens, price, n - 1);
+  // "max is booked in at the groomers for the 9th", "table's booked for friday": when the booking is for, never a new date.
+  const on = tokens.findIndex((t, i) => i > after && /^(?:for|on)$/.test(t.w));
+  if (on > 0 && n - on <= 5 && sameChore(tokenize(task.title)[0]?.w ?? "", "book") && !tokens.slice(on).some((t) => t.used)) {
+    const said = findDue(words(tokens.slice(on + 1)).join(" "), clock);
+    if (said && said.spans.length === 1 && said.spans[0]!.index === 0) take(tokens, on, n - 1);
+  }
   if (n > after + 2 && tokens[n - 2]!.w === "at" && tokens[n - 1]!.w === "last" && !tokens[n - 1]!.used) take(tokens, n - 2, n - 1);
   // The tail ends the message, after the deed or after the thing named ("swapped the night shift with priya").
   const from = tokens.findLastIndex((t, i) => i >= after - 1 && (t.w === "with" || HOLDS_UNTIL.test(t.w)));
@@ -1197,14 +1235,25 @@ export const RULES: Rule[] = [
       if (at < 1) return false;
       let from = at - 1;
       const name: string[] = [];
-      while (from >= 0 && !tokens[from]!.used && !/^(?:in|into|to|on|onto|under|the|my|our|your)$/.test(tokens[from]!.w) && name.length < 3)
+      // "put the big shop on dad's list" (Do Dad's big shop, a list Dad): the word before "list" names the list, though the title has it too.
+      const own = (i: number) => i === at - 1 && listNamed(tokens[i]!.w, ctx.lists) !== null;
+      while (
+        from >= 0 &&
+        (!tokens[from]!.used || own(from)) &&
+        !/^(?:in|into|to|on|onto|under|the|my|our|your)$/.test(tokens[from]!.w) &&
+        name.length < 3
+      )
         name.unshift(tokens[from--]!.w);
       while (from >= 0 && /^(?:the|my|our|your)$/.test(tokens[from]!.w)) from--;
       // "take the skirting job off the home list": out of the list the task is in, to the Inbox.
       const out = from >= 0 && /^(?:off|from)$/.test(tokens[from]!.w) && (ctx.task.list ?? "").toLowerCase() === name.join(" ");
       if (name.length === 0 || from < 0 || (!out && !/^(?:in|into|to|on|onto|under|for)$/.test(tokens[from]!.w))) return false;
       take(tokens, from, at);
-      ctx.changes.list = out ? "inbox" : name.join(" ");
+      ctx.changes.list = out
+        ? "inbox"
+        : name.length === 1 && /'s$/.test(name[0]!)
+          ? (listNamed(name[0]!, ctx.lists) ?? name[0]!)
+          : name.join(" ");
       return true;
     },
   },
@@ -1677,7 +1726,7 @@ export const RULES: Rule[] = [
           getsAThing(tokenize(ctx.task.title)[0]?.w ?? "")
         )
           take(tokens, where, tokens.length - 1);
-        doneTail(tokens, state[0]!, ctx.task);
+        doneTail(tokens, state[0]!, ctx.task, ctx.clock);
         ctx.changes.status = "completed";
         return true;
       }
@@ -1715,6 +1764,12 @@ export const RULES: Rule[] = [
     ],
     read: (tokens, ctx) => {
       if (toldWhatHappened(tokens)) return false;
+      // "ellie's taking my sunday shift" (Swap my Sunday shift with Ellie): a day that is the title's own word before the same noun names the task.
+      const title = tokenize(ctx.task.title);
+      tokens.forEach((t, i) => {
+        const at = title.findIndex((x) => x.w === t.w);
+        if (at >= 0 && WEEKDAY_WORD.test(t.w) && title[at + 1] && tokens[i + 1]?.stem === title[at + 1]!.stem) t.used = true;
+      });
       // "now" and "instead" say the change is new, never a time ("is now friday").
       const text = words(tokens)
         .map((w, i) => (tokens[i]!.used || /^(?:now|instead)$/.test(w) ? "_" : (LEXICON.dayWord[w] ?? w)))
@@ -1959,13 +2014,26 @@ function remarkAfterDone(text: string, tasks: TaskView[], clock: Clock, lists: s
   if (tail.length === 0 || tail.length > 10) return null;
   // "…, plumber came this morning" tells what happened; "…, they're amazing" what the user thinks of it.
   // "…, all fine till june": how it was found.
+  const when = whenItHappens(tail, text.slice(comma + 1), clock);
   const told =
+    when ||
     tail.some((t, i) => i > 0 && toldPast(t.w)) ||
     saysOpinion(text.slice(comma + 1)) ||
     (tail[0]!.w === "all" && /^(?:fine|good|ok|okay|well|clear|present|correct)$/.test(tail[1]?.w ?? ""));
-  if (!told || isBaseVerb(tail[0]!.w) || tail.some((t) => ACTION.has(t.w) || NEGATOR.has(t.w) || HYPOTHETICAL.has(t.w))) return null;
+  if (!told) return null;
+  if (!when && (isBaseVerb(tail[0]!.w) || tail.some((t) => ACTION.has(t.w) || NEGATOR.has(t.w) || HYPOTHETICAL.has(t.w)))) return null;
   const done = groundOne(text.slice(0, comma), tasks, clock, false, lists);
   return done?.kind === "change" && !done.also?.length && Object.keys(done.change.changes).join() === "status" ? done : null;
+}
+
+/**
+ * "rang the surgery, jab's on tuesday", "broadband ordered, goes live on the 12th": when the thing the deed
+ * arranged happens, told after it (a day, and a subject or an event verb before it).
+ */
+function whenItHappens(tail: Token[], said: string, clock: Clock): boolean {
+  const subject = /^(?:[a-z]+'s|it's|its)$/.test(tail[0]!.w) && /^(?:on|at|for|next|this|tomorrow)$/.test(tail[1]?.w ?? "");
+  const event = /^(?:goes|arrives|comes|starts|lands|opens|happens|gets)$/.test(tail[0]!.w) && tail.length <= 6;
+  return (subject || event) && !tail.some((t) => NEGATOR.has(t.w) || HYPOTHETICAL.has(t.w)) && findDue(said, clock) !== null;
 }
 
 /** Who a reason after a change is about ("…, we're switching to ready made", "…, she's too little"). */
@@ -2304,8 +2372,8 @@ export function mightNameTask(text: string): boolean {
     (/^works?$/.test(w) && tokens[i + 1]?.w === "again") ||
     // "new chain's on": a part fitted.
     (w === "on" && i === tokens.length - 1 && /'s$/.test(tokens[i - 1]?.w ?? "")) ||
-    // "landlord has my notice", "lumen have their quote".
-    (/^(?:has|have)$/.test(w) && i > 0 && /^(?:my|their|his|her|our|your)$/.test(tokens[i + 1]?.w ?? ""));
+    // "landlord has my notice", "lumen have their quote", "luna's had her drops".
+    (/^(?:has|have|had)$/.test(w) && i > 0 && /^(?:my|their|his|her|our|your)$/.test(tokens[i + 1]?.w ?? ""));
   const cue = (w: string, i: number) => SLOT_CUE.test(w) || EDIT_CUE.test(w) || past(i) || shortDay(w, i) || state(w, i);
   // "tom cant do that day, dinners friday now": the news after a remark may name a task (rule NEWS-AFTER-REMARK).
   const comma = text.lastIndexOf(",");

@@ -260,3 +260,18 @@ export function movedThing(title: string): string | null {
  */
 export const OPINION_ASKED =
   /(?:\bor (?:is|would) that (?:be )?(?:daft|silly|stupid|mad|crazy|dumb|pointless|overkill|too late|a bad idea|a good idea)|\bdo (?:you|u|ya) (?:think|reckon)|\bd'?(?:you|ya) reckon|\bwhat do (?:you|u) (?:think|reckon)|\b(?:you|u) reckon|\bor not|\bis that (?:ok|okay|alright|fine|daft|silly|mad)|\bwould that (?:work|be ok|be okay|be daft|be mad|be silly))[?!. ]*$/;
+
+/** Short forms people type for a title's word ("amira's exam prep" for 'Prepare Amira for her grade 5 exam'). */
+const SHORT_FORMS: Readonly<Record<string, string>> = {
+  prep: "prepare",
+  appt: "appointment",
+  admin: "administration",
+  info: "information",
+  docs: "documents",
+  uni: "university",
+  reg: "registration",
+};
+/** Whether one word is the other's short form (either way round). */
+export function shortFormOf(a: string, b: string): boolean {
+  return SHORT_FORMS[a] === b || SHORT_FORMS[b] === a;
+}

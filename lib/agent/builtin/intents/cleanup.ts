@@ -10,6 +10,9 @@ const POLITE_PREFIX =
 const TRAILING =
   /(?:[,\s]+(?:please|pls|plz|thanks|thank you|thx|ty|ta|for me|if you can|if possible|if you could|for me please|thank you very much|thanks a lot|cheers|ok|okay|now|actually|tbh|ngl|lol|haha|innit|mate|x+|too|as well|aswell|if u can|if u could|if poss|ideally|from now on|from now|apparently|fyi|btw|just so (?:you|u) know|can (?:you|u) (?:pop|put|stick|add|bung|chuck|whack|jot) (?:it|that|this)(?: in| on| down)?))+[\s.!?]*$/;
 
+/** "essays all marked, thank god": relief after a comma closes the message ("payday thursday thank god" keeps it: a remark). */
+const TRAILING_RELIEF = /,\s*(?:thank god|thank goodness|thankfully|phew|yay|hooray)[\s.!]*$/;
+
 /** "done, mark it complete": the leading "done" is an interjection before the real command. */
 const DONE_THEN_COMMAND = /^(?:done|finished|all done|ok done)[,!.]+\s+(?=(?:mark|tick|check|set|complete|close|cross)\b)/;
 
@@ -18,7 +21,12 @@ export function cleanRequest(text: string): string {
   let t = text.toLowerCase().trim();
   for (let i = 0; i < 4; i++) {
     const before = t;
-    t = t.replace(LEADING_FILLER, "").replace(POLITE_PREFIX, "").replace(TRAILING, "").replace(DONE_THEN_COMMAND, "");
+    t = t
+      .replace(LEADING_FILLER, "")
+      .replace(POLITE_PREFIX, "")
+      .replace(TRAILING, "")
+      .replace(TRAILING_RELIEF, "")
+      .replace(DONE_THEN_COMMAND, "");
     if (t === before) break;
   }
   return trimPunctuation(t.replace(/(?<!\?)\?+$/, ""));

@@ -172,18 +172,36 @@ function needsChore(lower: string): boolean {
 
 /** Words a remark about the user's state starts with ("feeling rubbish today", "so tired tonight", "busy busy busy today"). */
 const FEELING_START = new Set(
-  "feeling feel felt so too very kinda sorta proper totally knackered tired shattered exhausted stressed bored sick ill fed gutted busy hectic manic swamped slammed".split(
+  "feeling feel felt so too very kinda sorta proper totally absolutely really pretty quite bloody knackered tired shattered exhausted stressed bored sick ill fed gutted busy hectic manic swamped slammed".split(
     " ",
   ),
 );
 
+/** What the weather is doing ("freezing today", "chucking it down this morning", "tipping it down again"): told, never a to-do. */
+const WEATHER_START = new Set(
+  "raining snowing pouring drizzling hailing freezing boiling roasting sweltering scorching baltic chilly windy sunny foggy icy muggy".split(
+    " ",
+  ),
+);
+const saysWeather = (title: string) => {
+  const w = title.toLowerCase().split(/\s+/);
+  return WEATHER_START.has(w[0] ?? "") || (/^[a-z]+ing$/.test(w[0] ?? "") && w[1] === "it" && w[2] === "down");
+};
+
 /** Words news of something the user achieved starts with ("pb at parkrun this morning", "new pb today"): told, never a to-do. */
 const ACHIEVED_START = new Set(["pb", "pbs", "pr", "prs", "new pb", "new pr", "personal best", "personal record"]);
 /** What is counted of a day done ("three walks in the rain today", "10 miles this morning"): told, never a to-do. */
-const COUNTED_DOINGS = new Set("walks runs miles km k laps hours goals reps sets sessions shifts lengths steps".split(" "));
+const COUNTED_DOINGS = new Set(
+  (
+    "walks runs miles km k laps hours goals reps sets sessions shifts lengths steps " +
+    "cancellations enquiries inquiries complaints callouts deliveries bookings sales visitors customers referrals viewings no-shows"
+  ).split(" "),
+);
 const toldAchievement = (title: string) => {
   const w = title.toLowerCase().split(/\s+/);
-  const counted = (/^\d+$/.test(w[0] ?? "") || numberFrom(w[0] ?? "") !== null) && COUNTED_DOINGS.has(w[1] ?? "");
+  const number = /^\d+$/.test(w[0] ?? "") || numberFrom(w[0] ?? "") !== null;
+  // "three cancellations today", "2 new enquiries this morning": a count of what happened, told.
+  const counted = number && (COUNTED_DOINGS.has(w[1] ?? "") || (w[1] === "new" && COUNTED_DOINGS.has(w[2] ?? "")));
   return counted || ACHIEVED_START.has(w[0] ?? "") || ACHIEVED_START.has(w.slice(0, 2).join(" "));
 };
 
@@ -394,6 +412,7 @@ function readBareAdd(c: Clause): Intent | null {
     if (item && /^(?:make|move|put|push|change|set|switch|bump) (?:it|that|this|them)\b/i.test(item.title)) return null;
     // "feeling rubbish today tbh", "knackered tonight": how the user feels, never a to-do.
     if (item && !isBaseVerb(firstWord) && FEELING_START.has((item.title.split(/\s+/)[0] ?? "").toLowerCase())) return null;
+    if (item && !isBaseVerb(firstWord) && saysWeather(item.title)) return null;
     if (items.some((i) => moodOnly(i.title) || toldAchievement(i.title))) return { type: "say", kind: "remark" };
     // "read miller, it's rubbish": an opinion after the comma says the user is talking, never a title.
     if (item && c.raw.includes(",") && saysOpinion(c.raw.slice(c.raw.lastIndexOf(",") + 1))) return { type: "say", kind: "remark" };

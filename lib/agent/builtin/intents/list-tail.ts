@@ -84,7 +84,7 @@ function oneEditApart(a: string, b: string): boolean {
 /** The user's list a word names, singular or plural ("cafe" → "Cafe", "project" → "Projects"), or null. */
 export function listNamed(word: string, lists: readonly string[]): string | null {
   const w = word.toLowerCase();
-  const forms = [w, `${w}s`, w.replace(/s$/, "")];
+  const forms = [w, `${w}s`, w.replace(/s$/, ""), w.replace(/'s$/, "")];
   return lists.find((l) => forms.includes(l.toLowerCase())) ?? null;
 }
 
@@ -111,7 +111,8 @@ export function listTail(text: string): ListTail | null {
     named = true;
     end--;
   }
-  const word = words[end - 1] ?? "";
+  // "on dad's list": the list called Dad.
+  const word = named ? (words[end - 1] ?? "").replace(/'s$/, "") : (words[end - 1] ?? "");
   if (!NAME.test(word) || end < 2) return null;
   let at = end - 1;
   while (at > 0 && ARTICLES.has(words[at - 1]!)) at--;

@@ -19,7 +19,7 @@ const TASK_WORDS =
 const SHOW =
   /^(?:(?:show|list|display|view|see|pull up|bring up|remind me of|remind me(?= (?:what|which|how many)\b)|what about|how about)(?:\s+(?:me|us|out))?|(?:get|give|print|read|open|check|tell|go over|go through|review)\s+(?:me|us)|(?:get|print|read|open|check|go over|go through|review|read out)(?=\s+(?:(?:my|the|all|all of my|all my)\s+)?(?:tasks|todos|to-?dos|list|to-?do list|agenda|schedule|reminders|everything|what)\b))\b\s*/;
 const QUESTION =
-  /^(?:what(?:'s| is| are| do| did| does| have| should| else|s)?|which|whats|anything|any|is there(?: anything)?|are there(?: any)?|do i have|have i got|have i|did i|how many|how much|how's|hows|how is|how are|how does|got any|got anything|got much|got owt|tasks|todos|my|am i|are we|was i|is anything|is something|much on|owt|nothing)\b/;
+  /^(?:what(?:'s| is| are| do| did| does| have| should| else|s)?|which|whats|anything|any|is there(?: anything)?|are there(?: any)?|do i have|have i got|have i|did i|how many|how much|how's|hows|how is|how are|how does|got any|got anything|got much|got owt|tasks|todos|my|am i|are we|was i|is anything|is something|much on|owt|nothing|who've|who have|who do i have|who am i (?:seeing|visiting|walking)|who's on|whos on|who is on)\b/;
 const DUE_WORDS =
   /\b(?:due|pressing|critical|slide|slid|lapsed|past its|past their|yesterday|days|week|weeks|month|fortnight|looking|look like|happening|planned|lined up|busy|free|later|this evening|this morning|this afternoon|horizon|pipeline|yet to do|round to|around to|still to do|remains|else is there|next up|let slip|forget to|forgot to|got on|have on|overdue|late|behind|miss|forgotten|slipped|past due|today|tonight|tomorrow|this week|next week|upcoming|coming up|soon|next few days|coming days|missed|pending|open|outstanding|unfinished|incomplete|remaining|left|completed|finished|done|high|low|urgent|important|priority|weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/;
 
@@ -997,13 +997,17 @@ const PLURAL_ASKED = [
   "due",
   "outstanding",
 ];
+/** Nouns of work that have no plural ("what homework have i got", "any admin left"). */
+const MASS_NOUNS = new Set(
+  "homework coursework revision admin paperwork housework marking ironing laundry washing gardening diy".split(" "),
+);
 /** "what bills have i got", "any bills to pay", "which parcels are left": tasks about a thing, by its plural. */
 function pluralAsk(words: string[], clock: Clock): Intent | null {
   if (!startsWith(words, "what|which|any")) return null;
   const noun = words[1] ?? "";
   if (noun === "errands" || noun === "chores")
     return ["have i got", "do i have", "are there", "left"].includes(rest(words, 2)) ? topicIntent(noun) : null;
-  const topic = noun.length >= 4 && noun.endsWith("s") && !noun.endsWith("ss") ? topicWord(noun, clock) : null;
+  const topic = (noun.length >= 4 && noun.endsWith("s") && !noun.endsWith("ss")) || MASS_NOUNS.has(noun) ? topicWord(noun, clock) : null;
   if (!topic) return null;
   // "which bills have i still got to pay": "still" changes nothing; "have i got to pay" asks what is to do.
   const after = rest(words, 2).replace(/\bstill /g, "");

@@ -19,7 +19,10 @@ function undoAtEnd(text: string): boolean {
   const w = text.toLowerCase().match(/[a-z']+/g) ?? [];
   while (w.length && AFTER_UNDO.has(w.at(-1) ?? "")) w.pop();
   if (w.pop() !== "undo") return false;
-  return w.length <= 8 && w.every((x) => BEFORE_UNDO.has(x));
+  // "oh wait she didnt pick up, undo": a denial of what was done, then the undo after a comma.
+  const subject = w.find((x) => !BEFORE_UNDO.has(x));
+  const denied = text.includes(",") && w.length <= 10 && /^(?:she|he|they)$/.test(subject ?? "") && w.some((x) => NEGATED.has(x));
+  return (w.length <= 8 && w.every((x) => BEFORE_UNDO.has(x))) || denied;
 }
 
 /** Words after "put it back" that only say "as before" ("put it back how it was", "set that back to how it was before"). */
@@ -119,8 +122,10 @@ const MEANT = new Set("meant mean instead other rather".split(" "));
 export function deniesDeed(text: string): boolean {
   const w: string[] = text.toLowerCase().match(/[a-z0-9']+/g) ?? [];
   if (w.length > 12) return false;
-  let i = 0;
-  let no = false;
+  // "scratch that, not done": the opening takes the tick back like a no.
+  const scratch = /^(?:scratch|cancel)$/.test(w[0] ?? "") && w[1] === "that";
+  let i = scratch ? 2 : 0;
+  let no = scratch;
   while (i < w.length && DENY_OPEN.has(w[i] ?? "")) no = DENY_NO.has(w[i++] ?? "") || no;
   // "wait no, that was the wrong one", "oops wrong task": the tick was a mistake.
   const rest = w.slice(i);
