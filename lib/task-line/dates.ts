@@ -449,6 +449,9 @@ function chronoDue(text: string, clock: Clock, titleText = text): Found | null {
     )
       continue;
     if (!bounded(text, r.index, r.text.length)) continue;
+    if (monthAsModifier(said, text.slice(r.index + r.text.length))) continue;
+    // "powerflush at 22 station road": a house number, not a time.
+    if (/^(?:at\s+)?\d{1,4}$/.test(said) && STREET_AFTER.test(text.slice(r.index + r.text.length))) continue;
     const s = r.start;
     const date = { y: s.get("year") ?? clock.today.y, m: s.get("month") ?? clock.today.m, d: s.get("day") ?? clock.today.d };
     // "by jan 31": chrono takes the number for a two-digit year; after a month's name it is the day.
@@ -486,6 +489,21 @@ function chronoDue(text: string, clock: Clock, titleText = text): Found | null {
   }
   return null;
 }
+
+/** A street's name after a number ("22 station road", "14 elm st"). */
+const STREET_AFTER =
+  /^\s+(?:(?!(?:by|the|a|in|at|on|near|to|for|with|and|or|past|round|behind)\s)[a-z]+\s+){1,2}(?:road|rd|street|st|lane|ln|avenue|ave|close|drive|dr|way|court|crescent|place|grove|gardens|terrace|row|hill|park|square|mews|walk|view|parade)\b/;
+const MONTH_NAME = /^(?:january|february|march|april|may|june|july|august|september|october|november|december)$/;
+/** Words after a month's name that leave it a date ("november then", "by march at the latest", "june sometime"). */
+const AFTER_MONTH_DATE =
+  /^(?:the|a|an|at|on|in|by|to|for|from|and|or|then|please|pls|so|if|when|with|before|after|till|until|next|this|i|we|it|as|but|is|latest|sometime|time|onwards|ish|or so|maybe|probably|hopefully|too|instead|now|already|rather|actually|ok|okay|thanks|thx|cheers)$/;
+/** "the november rent", "chase the tenant for november rent": a month's name before a noun names the thing, not its day. */
+function monthAsModifier(said: string, after: string): boolean {
+  const next = /^\s+([a-z]+)\b/.exec(after)?.[1];
+  return MONTH_NAME.test(said) && next !== undefined && !AFTER_MONTH_DATE.test(next) && !/^\d/.test(next) && !DAY_WORD.test(next);
+}
+const DAY_WORD =
+  /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|first|second|third|fourth|fifth|last|end|start|beginning|middle|mid|half)$/;
 
 /** A part of the day right after a time ("… at 7 tomorrow| morning", "at 7| in the evening"). */
 const PART_AFTER = /^\s+(?:in\s+the\s+)?(morning|afternoon|arvo|evening|night)\b/;

@@ -28,6 +28,9 @@ export function listNamedAt(words: readonly string[], from: number, joins = JOIN
   // "on the food bank list": a name of two words, said with "list".
   if (words[at + 2] === "list" && NAME.test(words[at + 1] ?? "") && words[at + 1] !== "list")
     return { name: `${name} ${words[at + 1]}`, end: at + 3 };
+  // "to maple court": a name of two words closing the words (a list only if the user has one so named).
+  if (at + 2 === words.length && NAME.test(words[at + 1] ?? "") && words[at + 1] !== "list")
+    return { name: `${name} ${words[at + 1]}`, end: at + 2 };
   return { name, end: words[at + 1] === "list" ? at + 2 : at + 1 };
 }
 

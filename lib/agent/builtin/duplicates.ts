@@ -60,9 +60,9 @@ function wordsOf(title: string): Words {
   let head: string | null = null;
   // "chapter 2", "interview 7", "flat 3": a number right after the head noun says which one.
   let mark: string | null = null;
-  for (const w of rest) {
+  for (const [i, w] of rest.entries()) {
     if (PREPOSITIONS.has(w) && head) break;
-    if (/^\d+$/.test(w)) mark = head && stem(rest[rest.indexOf(w) - 1] ?? "") === head ? w : mark;
+    if (/^\d+$/.test(w)) mark = head && stem(rest[i - 1] ?? "") === head ? w : mark;
     else if (!NAMELESS.has(w)) head = stem(w);
   }
   return { verb, nouns, head, mark };

@@ -31,6 +31,7 @@ import { baseOfPast, getsAThing, isBaseVerb, sameChore, toldPast } from "./verbs
 import { FUNCTION_WORDS, OPINION_ASKED, OPINION_WORDS, saysOpinion, shortFormOf } from "./lexicon";
 import { compoundHead, editDistance, initialsRun } from "@/lib/tasks/match";
 import { othersNews } from "./intents/gate";
+import { saysAside } from "./intents/aside";
 import { correctionSplit } from "./corrections";
 import { listNamed } from "./intents/list-tail";
 
@@ -73,6 +74,8 @@ const LEXICON = {
     "list label tag priority due date deadline time reminder before beforehand ahead advance it's its one thing stuff task " +
     "r gonna gotta wanna lol ngl tho though abt bout prob probs rn atm x anymore whatever finally morning afternoon evening night v " +
     "i'd rather prefer sooner " +
+    // w21: sentence adverbs ("legally the deposit has to go back by the 3rd").
+    "legally technically officially apparently basically " +
     // issue 24 wave 8: hedges of everyday edits ("kinda urgent", "obvs", "only weekdays now", "like thurs").
     "kinda sorta obvs innit tbf defo only like theres there's than thought expected whenever proper"
   ).split(" "),
@@ -128,6 +131,10 @@ function nounOfVerb(noun: string, verb: string): boolean {
 }
 
 type Token = { w: string; stem: string; used: boolean };
+
+/** "when they open", "once the surgery opens", "when i get in": a time said by what happens then. */
+const WHEN_OPEN =
+  /^(?:when|once) (?:they|it|she|he|the \S+|\S+) (?:open|opens|reopen|reopens|are open|is open|open up|opens up|get in|gets in|are in|is in)$|^(?:when|once) i (?:get in|get up|wake up|get home|get back|finish work)$/;
 
 function tokenize(text: string): Token[] {
   const words =
@@ -474,6 +481,16 @@ function statesDone(tokens: Token[], task: TaskView): number[] | null {
         end = tokens.length - 1;
       return [i - 1, end];
     }
+    // "car seat's in dan's car now" (Swap the car seat into Dan's car): what was to go into a place is in it.
+    if (w === "in" && after && /^(?:swap|move|put|transfer|load|get)$/.test(verb) && title.some((t) => t.w === "into")) {
+      const rest = tokens.slice(i + 1);
+      const place = rest.filter((t) => !STOP.has(t.w) && t.w !== "now");
+      if (place.length > 0 && rest.every((t) => STOP.has(t.w) || t.w === "now" || title.some((x) => x.stem === t.stem)))
+        return [i - 1, tokens.length - 1];
+    }
+    // "stair gate is up at last" (Fit the stair gate), "the shelves are up" (Put up the shelves): what was fitted is up.
+    if (w === "up" && after && (/^(?:fit|install|hang|mount|erect)$/.test(verb) || (verb === "put" && title[1]?.w === "up")))
+      return [i - 1, i];
     // "the uniforms are in the wash" (Wash the uniforms): what was put in to wash is in.
     if (w === "in" && after && verb === "wash" && tokens[i + 1]?.w === "the" && /^(?:wash|machine|washer)$/.test(tokens[i + 2]?.w ?? ""))
       return [i - 1, i + 2];
@@ -1395,7 +1412,10 @@ export const RULES: Rule[] = [
         n--;
         take(tokens, n, n);
       }
-      const name = tokens[n - 1]!;
+      // "move the insurance task to maple court": a list of the user's named by two words.
+      const pair = n >= 5 && !tokens[n - 2]!.used ? listNamed(`${tokens[n - 2]!.w} ${tokens[n - 1]!.w}`, ctx.lists) : null;
+      if (pair) n--;
+      const name = pair ? { ...tokens[n - 1]!, w: pair.toLowerCase() } : tokens[n - 1]!;
       const prep = tokens[n - 2]!;
       // "stick the gym one on home": "on" with a placing verb too, for a list the user has ("put the car on ebay" is none).
       const into =
@@ -1410,11 +1430,11 @@ export const RULES: Rule[] = [
         SLOT_WORD.test(name.stem) ||
         MONTHS.has(name.w) ||
         findDue(`${prep.w} ${name.w}`, ctx.clock) ||
-        !/^[a-z][a-z-]*$/.test(name.w)
+        !/^[a-z][a-z -]*$/.test(name.w)
       )
         return false;
       take(tokens, 0, 0);
-      take(tokens, n - 2 - over, n - 1);
+      take(tokens, n - 2 - over, pair ? n : n - 1);
       ctx.changes.list = name.w;
       return true;
     },
@@ -1718,13 +1738,19 @@ export const RULES: Rule[] = [
       const state = statesDone(tokens, ctx.task);
       if (state) {
         take(tokens, Math.max(state[0]!, 0), state[1]!);
-        // "seed potatoes ordered from the catalogue", "milk bought at the garage": where a thing was got.
-        const where = state[1]! + 1;
-        if (
-          /^(?:from|off|at)$/.test(tokens[where]?.w ?? "") &&
-          tokens.length - where <= 4 &&
-          getsAThing(tokenize(ctx.task.title)[0]?.w ?? "")
+        // "seed potatoes ordered from the catalogue", "milk bought at the garage": where a thing was got;
+        // "ordered the greenway parts from screwfix", "grabbed the fittings on the way home": after the thing too.
+        const title = tokenize(ctx.task.title);
+        let where = state[1]! + 1;
+        while (
+          where < tokens.length &&
+          !/^(?:from|off|at|on)$/.test(tokens[where]!.w) &&
+          (STOP.has(tokens[where]!.w) || title.some((t) => t.stem === tokens[where]!.stem))
         )
+          where++;
+        const onTheWay =
+          tokens[where]?.w === "on" && /^the way (?:home|back|in|out|to work|to [a-z]+)$/.test(words(tokens.slice(where + 1)).join(" "));
+        if ((/^(?:from|off|at)$/.test(tokens[where]?.w ?? "") || onTheWay) && tokens.length - where <= 4 && getsAThing(title[0]?.w ?? ""))
           take(tokens, where, tokens.length - 1);
         doneTail(tokens, state[0]!, ctx.task, ctx.clock);
         ctx.changes.status = "completed";
@@ -1813,6 +1839,9 @@ export const RULES: Rule[] = [
       const after = not < 0 ? [] : tokens.slice(not + 1);
       if (after.every((t) => !t.used) && /^(?:the )?day (?:after|before)(?: (?:that|it|tomorrow))?$/.test(words(after).join(" ")))
         take(tokens, not, tokens.length - 1);
+      // "monday at 9 when they open", "first thing once the surgery opens": the hour said by what happens then.
+      const when = tokens.findIndex((t, i) => /^(?:when|once)$/.test(t.w) && i > 0 && tokens[i - 1]!.used);
+      if (when >= 0 && WHEN_OPEN.test(words(tokens.slice(when)).join(" "))) take(tokens, when, tokens.length - 1);
       // "remind me about the optician tomorrow morning", "ping me about the glasses at 6": a reminder time, not a new due date.
       const remind = findWord(tokens, /^(?:remind|reminder|ping|nudge|buzz|warn|alert|notify)$/);
       // A day without a time ("ping me about the bins on friday") reminds that morning (reminderTime).
@@ -1990,16 +2019,34 @@ export function groundMessage(text: string, tasks: TaskView[], clock: Clock, lis
   const moved = wholeListMove(text, tasks, known);
   if (moved) return moved;
   const corrected = correctedMention(text, tasks, clock, known);
-  if (corrected !== undefined) return corrected;
+  // "…, no more wobble thank god": a remark after the change is no correction, though a word of it names a task.
+  if (corrected !== undefined) return corrected?.kind === "change" ? corrected : (asideAfter(text, tasks, clock, known) ?? corrected);
   const whole = groundOne(text, tasks, clock, false, known);
   if (whole?.kind === "change") return whole;
   return (
+    asideAfter(text, tasks, clock, known) ??
     groundParts(text, tasks, clock, known) ??
     newsAfterRemark(text, tasks, clock, known) ??
     remarkAfterDone(text, tasks, clock, known) ??
     whyAfterChange(text, tasks, clock, known) ??
     whole
   );
+}
+
+/**
+ * Rule TRAILING-REMARK (intents/aside.ts): "stair gate is up at last. took 2 hours", "got new trainers, same
+ * pegasus as before": the change is read from what comes before a last sentence or comma that only tells.
+ */
+function asideAfter(text: string, tasks: TaskView[], clock: Clock, lists: string[]): Grounding {
+  const t = text.trim();
+  const at = Math.max(t.lastIndexOf(","), t.lastIndexOf(". "), t.lastIndexOf("! "));
+  let end = at;
+  while (end > 0 && (t[end - 1] === "." || t[end - 1] === "!")) end--;
+  const head = t.slice(0, end).trim();
+  const tail = t.slice(at + 1).trim();
+  if (at <= 0 || !head || !tail || !saysAside(tail, clock)) return null;
+  const done = groundOne(head, tasks, clock, false, lists);
+  return done?.kind === "change" ? done : null;
 }
 
 /**
@@ -2031,8 +2078,20 @@ function remarkAfterDone(text: string, tasks: TaskView[], clock: Clock, lists: s
  * arranged happens, told after it (a day, and a subject or an event verb before it).
  */
 function whenItHappens(tail: Token[], said: string, clock: Clock): boolean {
-  const subject = /^(?:[a-z]+'s|it's|its)$/.test(tail[0]!.w) && /^(?:on|at|for|next|this|tomorrow)$/.test(tail[1]?.w ?? "");
-  const event = /^(?:goes|arrives|comes|starts|lands|opens|happens|gets)$/.test(tail[0]!.w) && tail.length <= 6;
+  // "…, engineer's coming tuesday", "…, coming monday": who comes, or what arrives, and when.
+  const subject =
+    /^(?:[a-z]+'s|it's|its|they're|theyre)$/.test(tail[0]!.w) &&
+    /^(?:on|at|for|next|this|tomorrow|coming|arriving|due)$/.test(tail[1]?.w ?? "");
+  // "…, should land monday", "…, it'll arrive friday": what is due to come, said with a modal.
+  const modal = /^(?:should|will|it'll|itll|they'll|theyll|meant|supposed)$/.test(tail[0]!.w)
+    ? /^(?:meant|supposed)$/.test(tail[0]!.w)
+      ? 2
+      : 1
+    : 0;
+  const event =
+    /^(?:goes|arrives|comes|starts|lands|opens|happens|gets|coming|arriving|landing|due|go|arrive|come|start|land|open|happen|be)$/.test(
+      tail[modal]?.w ?? "",
+    ) && tail.length <= 6;
   return (subject || event) && !tail.some((t) => NEGATOR.has(t.w) || HYPOTHETICAL.has(t.w)) && findDue(said, clock) !== null;
 }
 

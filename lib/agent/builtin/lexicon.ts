@@ -270,6 +270,18 @@ const SHORT_FORMS: Readonly<Record<string, string>> = {
   docs: "documents",
   uni: "university",
   reg: "registration",
+  ref: "referee",
+  physio: "physiotherapy",
+  rehab: "rehabilitation",
+  med: "medication",
+  jan: "january",
+  feb: "february",
+  apr: "april",
+  aug: "august",
+  sept: "september",
+  oct: "october",
+  nov: "november",
+  dec: "december",
 };
 /** Whether one word is the other's short form (either way round). */
 export function shortFormOf(a: string, b: string): boolean {

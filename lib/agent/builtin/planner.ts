@@ -870,7 +870,10 @@ function newLabelMayBeList(ctx: TurnContext, change: GroundedChange, found: Task
 /** Whether the message would read as a move to a list if one of its own words named a list (then worth a `list_lists`). */
 function readsWithSomeList(ctx: TurnContext, found: TaskView[]): boolean {
   if (!has(ctx, "list_lists")) return false;
-  const words = [...new Set(ctx.userText.toLowerCase().match(/[a-z][a-z-]{2,}/g) ?? [])].slice(0, 30);
+  const said = ctx.userText.toLowerCase().match(/[a-z][a-z-]{2,}/g) ?? [];
+  // "… to maple court": a list's name closing the message may be two words.
+  const closing = said.length >= 2 ? [`${said.at(-2)} ${said.at(-1)}`] : [];
+  const words = [...new Set([...said.slice(0, 30), ...closing])];
   const g = groundMessage(ctx.userText, found, ctx.clock, words);
   return g?.kind === "change" && g.change.changes.list !== undefined;
 }
@@ -962,8 +965,13 @@ function afterLookup(ctx: TurnContext, first: Mapped, found: TaskView[]): Step {
   // a placing verb ("put renew the passport in travel").
   const item = intent?.type === "add" && intent.items.length === 1 ? intent.items[0] : undefined;
   // A kept verb is no shared word ("Take the dog out" is not "Take the bins out").
+  // "take ruby and josh to the pantomime": taking someone somewhere is a chore of its own, not a task moved.
+  const outing =
+    item !== undefined && /^take\b.+\bto\s+(?:the\s+)?[a-z]+(?:\s+[a-z]+)?$/i.test(item.title) && !/\blists?$/i.test(item.title);
   const twin =
-    item && (VERBLESS(item.title) || KEPT_VERB.test(item.title)) ? similarTask(item.title.replace(KEPT_VERB, ""), found) : undefined;
+    item && !outing && (VERBLESS(item.title) || KEPT_VERB.test(item.title))
+      ? similarTask(item.title.replace(KEPT_VERB, ""), found)
+      : undefined;
   if (item && twin) return { calls: [], text: `You already have '${twin.title}'. ${offerText(item, ctx.clock)}` };
   // A rename to a repeat or a day is never made; a delete about a reminder still asks first.
   if (misreadChange(ctx) && intent?.type === "update") return { calls: [], text: socialText("unclear", ctx.clock) };

@@ -35,6 +35,8 @@ const BASE_VERBS = new Set(
     "transcribe annotate translate summarise summarize analyse analyze valet stock " +
     // Garden jobs (blind probe holdout107).
     "cut lay mulch strim grit " +
+    // Landlord, maker and household jobs (blind probes holdout110–117).
+    "reorder treat inform " +
     // Software and web jobs (blind probe holdout70).
     "deploy launch release ship merge refactor debug migrate approve"
   ).split(" "),
@@ -212,7 +214,7 @@ const ANY_CHORE = new Set("do finish complete sort handle deal tick cross wrap g
 /** Deeds whose participle also says what befell a thing ("changed", "packed" = crowded, "closed", "filled up"). */
 const BEFELL = new Set(["change", "pack", "close", "fill", "shut", "move", "cut"]);
 /** Verbs of getting a thing ("Buy suncream", "Order cat litter"). */
-const GETTING: readonly string[] = ["buy", "get", "order", "pick", "grab", "collect", "fetch", "shop", "stock", "restock"];
+const GETTING: readonly string[] = ["buy", "get", "order", "reorder", "pick", "grab", "collect", "fetch", "shop", "stock", "restock"];
 /** Whether a task's verb gets a thing, or gets more of one ("Top up the oyster", "Restock the shelf"). */
 export function getsAThing(verb: string): boolean {
   return GETTING.includes(verb) || ["restock", "stock", "top", "refill", "reorder", "replace"].includes(verb);
@@ -228,7 +230,8 @@ const SAME_CHORE: readonly (readonly string[])[] = [
   // "bins went out", "invites are out": what went out was put, taken or sent out.
   ["out", "put", "take", "send", "post", "email", "mail", "deliver", "submit", "return"],
   ["book", "arrange", "schedule", "reserve", "confirm"],
-  ["call", "ring", "phone", "speak", "talk", "contact", "text", "message", "email", "reply", "respond", "answer"],
+  // "rang the council tax office" is "Tell the council tax office about …" done: told by ringing.
+  ["call", "ring", "phone", "speak", "talk", "contact", "text", "message", "email", "reply", "respond", "answer", "tell", "inform"],
   ["pay", "settle", "transfer"],
   // "tv licence paid" is "Renew the TV licence" done: a licence, a policy, a membership is renewed by paying.
   ["renew", "register", "apply", "sign", "pay"],

@@ -65,6 +65,8 @@ const CONTACTING = new Set("ringing calling phoning texting emailing messaging r
 const HAPPENS_AT = new Set("arrives lands departs gets starts finishes opens shuts closes kicks begins".split(" "));
 /** Where people are, after whom ("kids off school", "mum away"); never "bins out". */
 const WHEREABOUTS = new Set(["off", "away", "home"]);
+/** What befell the user, told first ("lost a patient tonight", "broke my glasses today"): never a to-do's verb. */
+const MISHAP = new Set("lost broke broken forgot fell spilt spilled burnt crashed smashed snapped tore ripped cracked".split(" "));
 function readsAsSentence(title: string, raw: string): boolean {
   const words = title
     .toLowerCase()
@@ -72,7 +74,12 @@ function readsAsSentence(title: string, raw: string): boolean {
     .split(/\s+/)
     .filter(Boolean);
   if (
-    words.some((w, i) => SENTENCE_WORDS.has(w) || (i > 0 && (WHEREABOUTS.has(w) || toldPast(w) || CONTACTING.has(w) || HAPPENS_AT.has(w))))
+    words.some(
+      (w, i) =>
+        SENTENCE_WORDS.has(w) ||
+        (i === 0 && MISHAP.has(w)) ||
+        (i > 0 && (WHEREABOUTS.has(w) || toldPast(w) || CONTACTING.has(w) || HAPPENS_AT.has(w))),
+    )
   )
     return true;
   if (keepsDoing(words) || pluralDoes(words)) return true;

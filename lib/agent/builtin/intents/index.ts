@@ -22,6 +22,7 @@ import {
   readGroupQuestion,
   readGroupThenCommand,
 } from "./bulk-update";
+import { REMARK_SHAPE, saysAside } from "./aside";
 import { gate } from "./gate";
 import { readBulk, readList, readLookup, readMentionsAsk, readShowNamed } from "./list";
 import { readLists, readOrganise, readSubtaskQuestion } from "./organise";
@@ -504,7 +505,7 @@ export const INTENT_READERS: IntentReader[] = [
     precedence: 17,
     mutates: false,
     read: (c) => readLists(c.original),
-    examples: ["which lists do I have?", "show my lists"],
+    examples: ["which lists do I have?", "show my lists", "my lists", "what are my lists?"],
   },
   {
     name: "organise",
@@ -659,7 +660,14 @@ export const INTENT_READERS: IntentReader[] = [
     precedence: 70,
     mutates: false,
     read: (c) => readList(c.lower, c.clock),
-    examples: ["what's due today?", "show my tasks", "how many tasks do I have left?", "anything due soon?", "what's overdue?"],
+    examples: [
+      "what's due today?",
+      "show my tasks",
+      "how many tasks do I have left?",
+      "anything due soon?",
+      "what's overdue?",
+      "anything urgent on my lists",
+    ],
   },
   {
     // "gym isnt a money thing", "note on passport: bring 2 photos": about a task the user has; offered, then grounded.
@@ -1028,7 +1036,8 @@ function classifyBounded(text: string, clock: Clock, answerFirst: boolean): Inte
     const useful = intents.filter(
       (i, k) =>
         !(i.type === "say" && (i.kind === "thanks" || i.kind === "greeting")) &&
-        !(k > 0 && pointsBackToDay(cleanRequest(clauses[k] ?? ""))),
+        !(k > 0 && pointsBackToDay(cleanRequest(clauses[k] ?? ""))) &&
+        !(k > 0 && trailingRemark(i, clauses[k] ?? "", clock)),
     );
     if (useful.length > 0 && useful.every((i) => isKnown(i) && i.type !== "say" && i.type !== "select")) return useful;
   }
@@ -1085,7 +1094,7 @@ function requestThenAside(text: string, clock: Clock): Intent[] | null {
   const comma = text.indexOf(",");
   if (comma <= 0 || text.indexOf(",", comma + 1) >= 0) return null;
   const tail = cleanRequest(text.slice(comma + 1));
-  if (!tail.split(/\s+/).some((w) => ["it", "it's", "its", "it'll"].includes(w))) return null;
+  if (!tail.split(/\s+/).some((w) => ["it", "it's", "its", "it'll"].includes(w)) && !saysAside(tail, clock)) return null;
   const aside = classifyBounded(tail, clock, false);
   // "…, it's dripping again": a remark, or words no reader takes, with no day and no question in them.
   // "…, council changed it": a told deed about "it" is offered as a to-do when alone; after a request it is the aside.
@@ -1094,9 +1103,14 @@ function requestThenAside(text: string, clock: Clock): Intent[] | null {
     aside[0]?.type === "say"
       ? aside[0].kind === "remark"
       : (aside[0]?.type === "unknown" || (aside[0]?.type === "offer" && pastDeed(tail))) && plain;
-  if (aside.length !== 1 || !remark) return null;
+  if (!REMARK_SHAPE.test(tail) && (aside.length !== 1 || !remark)) return null;
   const head = classifyBounded(text.slice(0, comma), clock, false);
-  return head.length > 0 && head.every((i) => i.type === "update" || i.type === "complete" || i.type === "reopen") ? head : null;
+  // "order a new pipe bender, mine's snapped": a new thing, and why (the user's own one is broken).
+  const why = /^(?:mine|mines|mine's|ours|the old one's|old one's|the old one)\b/.test(tail);
+  return head.length > 0 &&
+    head.every((i) => i.type === "update" || i.type === "complete" || i.type === "reopen" || (why && i.type === "add"))
+    ? head
+    : null;
 }
 
 /**
@@ -1174,6 +1188,11 @@ function bulkThenReason(text: string, clock: Clock): Intent[] | null {
   return head;
 }
 
+function trailingRemark(read: Intent, clause: string, clock: Clock): boolean {
+  const told = read.type === "unknown" || (read.type === "say" && read.kind === "remark");
+  return (told || REMARK_SHAPE.test(cleanRequest(clause))) && saysAside(clause, clock);
+}
+
 const SETTING_VERB = new Set(["change", "make", "move", "set", "put", "switch", "update", "do"]);
 const THEN_WORDS = new Set(["then", "that day", "that date", "that", "the same"]);
 /**
@@ -1248,7 +1267,9 @@ export function remarkThenRequest(text: string, clock: Clock): Intent[] | null {
     const by = w.findIndex((x) => x === "by" || x === "before");
     if (by > 1 && w.slice(2, by).every((x) => x === "done" || x === "sorted")) w = ["make", w[1] ?? "it", "due", ...w.slice(by + 1)];
   }
-  const pronoun = w.findIndex((x) => x === "it" || x === "that" || x === "this");
+  // "the photos arent that urgent, set them to low": "them" for a plural thing the remark names.
+  const plural = (antecedent(remarkWords)?.at(-1) ?? "").endsWith("s");
+  const pronoun = w.findIndex((x) => x === "it" || x === "that" || x === "this" || (x === "them" && plural));
   if (pronoun >= 0) {
     const named = antecedent(remarkWords);
     // Rule REMARK-ABOUT-IT: "cant be bothered with that today, move it to tmrw": the remark names no
@@ -1367,7 +1388,7 @@ const NAME_ENDS = new Set(
     "is isnt isn't was wasnt wasn't are arent aren't can cant can't could couldnt should will wont won't would has have had " +
     "needs need wants want runs run ran called calls rang moved said says actually really now still earlier later sooner " +
     "today tomorrow tonight on by at in for to from till until so and but got gets doesnt doesn't dont don't did didnt " +
-    "closed shut booked cancelled canceled changed due expires ends starts"
+    "closed shut booked cancelled canceled changed due expires ends starts anymore"
   ).split(" "),
 );
 /** Words a remark's task name never starts with. */
@@ -1378,8 +1399,13 @@ const NOT_A_NAME = new Set(
 /** The task a remark names: the words after its first "the"/"my", else from its start, up to a verb or adverb. */
 function antecedent(w: string[]): string[] | null {
   const article = w.findIndex((x) => x === "the" || x === "my");
-  const from = article >= 0 ? article + 1 : 0;
-  if (article < 0 && NOT_A_NAME.has(w[0] ?? "")) return null;
+  // "not stressing over hargreaves anymore", "sick of waiting on the plumber": what a feeling is about.
+  const about =
+    article < 0 && /^(?:not|no|so|sick|fed|bored|done|over|worried|stressing|stressed)$/.test(w[0] ?? "")
+      ? w.findIndex((x, i) => i > 0 && /^(?:about|over|with|of|on)$/.test(x))
+      : -1;
+  const from = article >= 0 ? article + 1 : about > 0 ? about + 1 : 0;
+  if (article < 0 && about < 0 && NOT_A_NAME.has(w[0] ?? "")) return null;
   const name: string[] = [];
   const rest = w.slice(from);
   for (const [k, x] of rest.entries()) {

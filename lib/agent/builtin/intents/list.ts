@@ -14,7 +14,7 @@ import { isListWord } from "./list-tail";
 import { isBaseVerb } from "../verbs";
 
 const TASK_WORDS =
-  /\b(?:tasks?|todos?|jobs|to-?dos?|to do's|to do list|to-?do list|list|items?|reminders?|agenda|plate|schedule|things? (?:to do|i need to do|left)|chores|errands|(?:need|have|got|left|there) to (?:do|get done)|should i (?:do|work on|focus on)|work on next)\b/;
+  /\b(?:tasks?|todos?|jobs|to-?dos?|to do's|to do list|to-?do list|lists?|items?|reminders?|agenda|plate|schedule|things? (?:to do|i need to do|left)|chores|errands|(?:need|have|got|left|there) to (?:do|get done)|should i (?:do|work on|focus on)|work on next)\b/;
 /** Verbs that ask to see the list; those that are also chores ("check the tyres", "read chapter 5") only with "me" or a list noun. */
 const SHOW =
   /^(?:(?:show|list|display|view|see|pull up|bring up|remind me of|remind me(?= (?:what|which|how many)\b)|what about|how about)(?:\s+(?:me|us|out))?|(?:get|give|print|read|open|check|tell|go over|go through|review)\s+(?:me|us)|(?:get|print|read|open|check|go over|go through|review|read out)(?=\s+(?:(?:my|the|all|all of my|all my)\s+)?(?:tasks|todos|to-?dos|list|to-?do list|agenda|schedule|reminders|everything|what)\b))\b\s*/;
@@ -781,7 +781,10 @@ const ON_ALONE = new Set([
   "me plate",
   "me list",
   "my list",
+  "my lists",
+  "all my lists",
   "the list",
+  "the lists",
   "my to do list",
   "the agenda",
 ]);

@@ -191,7 +191,12 @@ function doOnDay(t: string): boolean {
   if (ws[0] !== "do" || !/^(?:the|my|that|this|it)$/.test(ws[1] ?? "")) return false;
   const at = ws.findIndex((w, k) => k >= 2 && DAY_START.has(w));
   if (at < 0 || at > 5) return false;
-  return ws.slice(2, at).every((w) => !isBaseVerb(w) && !w.endsWith("ed") && !/^(?:you|i|we|they|he|she|kids)$/.test(w));
+  // "do the car seat swap on wednesday": a verb closing the thing is its head noun ("swap", "run", "shop").
+  return ws
+    .slice(2, at)
+    .every(
+      (w, k, all) => (!isBaseVerb(w) || (k === all.length - 1 && k > 0)) && !w.endsWith("ed") && !/^(?:you|i|we|they|he|she|kids)$/.test(w),
+    );
 }
 
 /** "if it rains …", "what if …", "suppose …", "planning to renew the passport next month": a hypothetical or a plan, never a request. */

@@ -38,6 +38,9 @@ function steps(text: string): string[] {
 const ORGANISE_WORDS =
   /\b(?:(?:my|the|all|which|what|new)\s+lists|(?:new|another)\s+list|(?:create|make|start)\s+a\s+list|subtasks?|sub-tasks?|add\s+(?:a\s+|another\s+)?steps?\s+(?:to|for|under)|into\s+steps)\b|^(?:tag|label)\s+.+\s+(?:with|as)\s+\S+$/i;
 
+const ON_THE_LISTS =
+  /^(?:what|whats|what's|anything|is there|have i got|do i have|show me)\s(?:.*\s)?(?:on|in|across)\s+(?:all\s+)?(?:of\s+)?(?:my|the)\s+lists$/i;
+
 /** "start a wedding list", "make a garden list": a new list named by one word before "list". */
 const NAMED_LIST =
   /^(?:please\s+)?(?:create|make|start|set up|open)\s+(?:me\s+)?(?:a|an)\s+(?:new\s+)?([\p{L}\p{N}][\p{L}\p{N}_-]{0,40})\s+list$/iu;
@@ -61,10 +64,11 @@ function createThenPlace(t: string): Intent | null {
   return null;
 }
 
-/** "which lists do I have?", "show my lists". */
+/** "which lists do I have?", "show my lists", "what are my lists", "my lists", "lists?". */
+const ASKS_LISTS =
+  /^(?:which|what)\s+lists\b|^(?:(?:show|list|see|view)\s+(?:me\s+)?|what\s+are\s+|what'?s\s+)?(?:all\s+)?(?:of\s+)?(?:my|the)\s+lists(?:\s+please)?$|^lists$/i;
 export function readLists(original: string): Intent | null {
-  const t = trimPunctuation(original);
-  return /^(?:which|what)\s+lists\b|^(?:show|list)\s+(?:me\s+)?(?:all\s+)?(?:my|the)\s+lists$/i.test(t) ? { type: "lists" } : null;
+  return ASKS_LISTS.test(trimPunctuation(original)) ? { type: "lists" } : null;
 }
 
 /**
@@ -127,7 +131,8 @@ export function readOrganise(original: string, clock?: Clock): Intent | null {
     };
   const out = /^(?:take|move|get)\s+(.+?)\s+(?:out of|off)\s+(?:the|my)\s+[\p{L}\p{N}][\p{L}\p{N}_-]*\s+list$/iu.exec(t);
   if (out?.[1]) return { type: "update", ref: { kind: "phrase", text: cleanPhrase(out[1].toLowerCase()) }, changes: { list: "inbox" } };
-  if (ORGANISE_WORDS.test(t)) return { type: "say", kind: "organise" };
+  // "what's on my lists", "anything urgent across all my lists": a question about the tasks on them.
+  if (ORGANISE_WORDS.test(t) && !ON_THE_LISTS.test(t)) return { type: "say", kind: "organise" };
   return null;
 }
 

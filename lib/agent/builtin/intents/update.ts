@@ -945,6 +945,8 @@ export const UPDATE_RULES: UpdateRule[] = [
       SPAN,
     ],
     dueReader(1, 2),
+    // "rota's done for december", "the cake is finished for friday": what is done now, for a day; no due.
+    (said) => !/(?:'s|\bis)\s+(?:done|finished|completed)\b/.test(said.text) || /\bbe\s+(?:done|finished|completed)\b/.test(said.text),
   ),
   rule(
     "is-now-due",
@@ -959,6 +961,29 @@ export const UPDATE_RULES: UpdateRule[] = [
       SPAN,
       one("needs to", "need to", "has to", "have to", "must", "should", "will", "is going to", "are going to", "can", "could", "ought to"),
       one("happen", "be done", "be finished", "be ready", "be sent", "be in", "get done", "be completed", "be submitted", "take place"),
+      SPAN,
+    ],
+    dueReader(1, 2),
+  ),
+  rule(
+    "needs-doing",
+    ["the trustee report needs finishing tomorrow", "the fence needs doing by friday"],
+    [
+      SPAN,
+      one("needs", "need"),
+      one(
+        "finishing",
+        "doing",
+        "sending",
+        "sorting",
+        "submitting",
+        "booking",
+        "paying",
+        "posting",
+        "handing in",
+        "doing by",
+        "finishing by",
+      ),
       SPAN,
     ],
     dueReader(1, 2),
@@ -1452,6 +1477,8 @@ function accept(result: Read, tokens: Token[]): Intent | "next" {
     return { type: "update", ref: { kind: "pronoun" }, changes: result.changes };
   }
   if (EMPTY_REF.has(named)) return "next";
+  // "make a sample candle for the gift shop, high priority": "make a …" is a new thing to make, never a task named.
+  if (tokens[0]?.w === "make" && /^(?:a|an|some)\s/.test(named) && tokens.some((t) => t.w === ",")) return "next";
   // "vets called, groomer isnt important": a part that says something was done is not a second task to change.
   if (result.ref.includes(",") && result.ref.split(",").some((part) => baseOfPast(part.trim().split(" ").at(-1) ?? "") !== null))
     return "next";
