@@ -62,7 +62,8 @@ const SAME_THING: Record<string, string> = {
 const SAME_ACT: readonly (readonly string[])[] = [
   ["call", "ring", "phone", "speak", "talk", "contact", "bell"],
   ["email", "message", "text", "msg", "contact", "dm", "whatsapp"],
-  ["collect", "pick", "fetch"],
+  // "got the subs in" is "Collect subs from the parents" done.
+  ["collect", "pick", "fetch", "get"],
   ["reply", "respond", "answer", "email", "message", "text"],
   ["pay", "settle"],
   ["review", "approve", "check"],
@@ -241,7 +242,10 @@ const PARTICLES = new Set(["up", "off", "out", "down", "back", "on"]);
 function withoutParticles(q: string[], t: string[]): string[] {
   let end = 1;
   while (end < q.length - 1 && end <= 2 && PARTICLES.has(q[end]!) && !t.includes(q[end]!)) end++;
-  return end > 1 ? [q[0]!, ...q.slice(end)] : q;
+  const rest = end > 1 ? [q[0]!, ...q.slice(end)] : q;
+  // "get the subs in", "send the fixtures out": the particle closing the reference, when the title lacks it.
+  const last = rest.at(-1)!;
+  return rest.length >= 3 && (PARTICLES.has(last) || last === "in") && !t.includes(last) ? rest.slice(0, -1) : rest;
 }
 
 export function scoreTitle(query: string, title: string): MatchScore {

@@ -43,6 +43,10 @@ export type Grounding =
   | { kind: "whatFor"; task: TaskView; due: string }
   | null;
 
+/** Title verbs of sending a thing, and how it went (SENT_BY): "on the whatsapp group", "by email", "in the post". */
+const SENDS: ReadonlySet<string> = new Set(["send", "post", "email", "mail", "share", "circulate", "publish", "forward"]);
+const SENT_BY =
+  /^(?:on (?:the |our |my )?(?:[a-z]+ )?(?:group|chat|channel|whatsapp|facebook|website|site|newsletter|email|app)|by (?:e-?mail|text|post|whatsapp)|via [a-z]+|in the post|over (?:e-?mail|whatsapp|text))(?: (?:earlier|today|yesterday|this morning|last night|just now|already|at last|finally))?$/;
 /** Words that never name a task on their own (lexicon.ts). */
 const STOP = FUNCTION_WORDS;
 
@@ -413,6 +417,8 @@ function statesDone(tokens: Token[], task: TaskView): number[] | null {
   // "Put up the shelves", "Take down the tree": the verb's own "up/down" for things put up or taken down ("shelves are up").
   const particle =
     (/^(?:put|hang|take|pin)$/.test(verb) && /^(?:up|down)$/.test(title[1]?.w ?? "") ? title[1]!.w : null) ??
+    // "Send out the fixtures": "the fixtures went out".
+    (SENDS.has(verb) && title[1]?.w === "out" ? "out" : null) ??
     title.slice(2).find((t) => /^(?:out|in|up|away|off|back|down)$/.test(t.w))?.w ??
     null;
   for (let i = 0; i < tokens.length; i++) {
@@ -427,6 +433,7 @@ function statesDone(tokens: Token[], task: TaskView): number[] | null {
     if (tokens.slice(Math.max(0, i - 4), i).some((t) => t.w === "get")) continue;
     const after = COPULA.test(tokens[i - 1]?.w ?? "") || /'s$/.test(tokens[i - 1]?.w ?? "");
     if (particle && w === particle && after) return [i - 1, i];
+    if (particle === "out" && w === "out" && tokens[i - 1]?.w === "went" && i >= 2) return [i - 1, i];
     // "recycling's gone down", "the bins have gone out": what was taken down or out has gone there.
     if (
       particle &&
@@ -1745,6 +1752,7 @@ export const RULES: Rule[] = [
         while (
           where < tokens.length &&
           !/^(?:from|off|at|on)$/.test(tokens[where]!.w) &&
+          !(SENDS.has(title[0]?.w ?? "") && /^(?:by|via|in|over)$/.test(tokens[where]!.w)) &&
           (STOP.has(tokens[where]!.w) || title.some((t) => t.stem === tokens[where]!.stem))
         )
           where++;
@@ -1752,6 +1760,8 @@ export const RULES: Rule[] = [
           tokens[where]?.w === "on" && /^the way (?:home|back|in|out|to work|to [a-z]+)$/.test(words(tokens.slice(where + 1)).join(" "));
         if ((/^(?:from|off|at)$/.test(tokens[where]?.w ?? "") || onTheWay) && tokens.length - where <= 4 && getsAThing(title[0]?.w ?? ""))
           take(tokens, where, tokens.length - 1);
+        // "fixtures went out on the whatsapp group earlier", "minutes sent by email": how a thing was sent.
+        else if (SENT_BY.test(words(tokens.slice(where)).join(" ")) && SENDS.has(title[0]?.w ?? "")) take(tokens, where, tokens.length - 1);
         doneTail(tokens, state[0]!, ctx.task, ctx.clock);
         ctx.changes.status = "completed";
         return true;

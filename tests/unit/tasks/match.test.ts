@@ -124,3 +124,23 @@ describe("a word said short", () => {
     expect(resolveReference("invites", [invitations, invoice])).toEqual({ kind: "one", task: invitations });
   });
 });
+
+describe("resolveReference: a phrasal deed said of a task with another verb (issue 24, w22)", () => {
+  const subs = task("Collect subs from the parents");
+  const kit = task("Wash the match kit");
+  const fixtures = task("Send out the December fixtures");
+  const tasks = [subs, kit, fixtures];
+
+  it.each([
+    ["get the subs in", subs.title],
+    ["send the fixtures out", fixtures.title],
+  ])("'%s' finds '%s'", (reference, title) => {
+    expect(resolveReference(reference, tasks)).toMatchObject({ kind: "one", task: { title } });
+  });
+
+  it("keeps a closing particle the title says ('sign in' is no 'sign')", () => {
+    const signIn = task("Sign in to the portal");
+    const sign = task("Sign the lease");
+    expect(resolveReference("sign in the portal", [signIn, sign])).toMatchObject({ kind: "one", task: { title: "Sign in to the portal" } });
+  });
+});

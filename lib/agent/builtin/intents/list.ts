@@ -463,6 +463,11 @@ const LOOKUP_TAIL = new Set([
   "somewhere",
   "here",
 ]);
+/** "a lot", "a bit", "a good day": after "did i …", words of how it went, not a task. */
+const A_SOMETHING =
+  /^(?:lot|bit|good|great|nice|bad|long|short|quick|little|few|couple|chance|minute|second|moment|break|rest|nap|go|look|mistake|word|think|clue)$/;
+/** A lookup's closing words that say when it was done ("this week", "today"), not what. */
+const WHEN_DONE = /(?:^| )(?:(?:this|last) (?:week|month|morning|afternoon|evening|year|weekend)|today|yesterday|tonight|earlier today)$/;
 /** Words of a lookup's phrase that name no task ("the X one", "my X stuff"). */
 const LOOKUP_NOISE = new Set([
   "the",
@@ -494,6 +499,9 @@ const LOOKUP_NOISE = new Set([
 /** The words of a task named in a lookup question: "the optician thing" → "optician". */
 function lookupPhrase(words: string[]): string | null {
   const w = [...words];
+  // "have i paid jenny this week?": when it was done is no word of the task.
+  const when = WHEN_DONE.exec(w.slice(-2).join(" "))?.[0].trim().split(" ").length ?? 0;
+  if (when && w.length > when) w.splice(w.length - when);
   while (w.length && LOOKUP_TAIL.has(w.at(-1) ?? "")) w.pop();
   const kept = w.filter((x) => !LOOKUP_NOISE.has(x));
   if (kept.length === 0 || kept.length > 8) return null;
@@ -679,11 +687,13 @@ function readLookupOf(plain: string, clock: Clock, how: AskHow = NO_HOW): Intent
   if (m?.[1] && m[2] && (DID_VERBS.test(m[1]) || !NOT_A_LOOKUP_VERB.test(m[1]))) {
     const rest = m[2].replace(/^(?:off|out|with|up|back|round|around|in) /, "").split(" ");
     if (
-      /^(?:anything|everything|it|that|this|them|all|much|any|stuff|today|yesterday|to|a|an|some|you|me|i|enough|time|much|many|what|how|when|why)$/.test(
+      /^(?:anything|everything|it|that|this|them|all|much|any|stuff|today|yesterday|to|some|you|me|i|enough|time|much|many|what|how|when|why)$/.test(
         rest[0] ?? "",
       )
     )
       return null;
+    // "did i sort a ref for sunday?" names a task; "did i have a good day", "have i got a minute" do not.
+    if (/^an?$/.test(rest[0] ?? "") && (rest.length > 5 || !DID_VERBS.test(m[1]) || A_SOMETHING.test(rest[1] ?? ""))) return null;
     return lookup("done", lookupPhrase(rest));
   }
   return null;
