@@ -24,6 +24,8 @@ const STOP_WORDS = new Set([
   "about",
   "that",
   "this",
+  // "all the hampers are packed" is 'Pack the Christmas hampers' done.
+  "all",
 ]);
 
 /** Everyday words for the same thing ("sam's present" is the task "Buy a gift for Sam"). */
@@ -64,6 +66,8 @@ const SAME_ACT: readonly (readonly string[])[] = [
   ["email", "message", "text", "msg", "contact", "dm", "whatsapp"],
   // "got the subs in" is "Collect subs from the parents" done.
   ["collect", "pick", "fetch", "get"],
+  // "grabbed the gaffer tape" is "Buy more gaffer tape" done.
+  ["buy", "grab", "get", "pick"],
   ["reply", "respond", "answer", "email", "message", "text"],
   ["pay", "settle"],
   ["review", "approve", "check"],
@@ -248,9 +252,20 @@ function withoutParticles(q: string[], t: string[]): string[] {
   return rest.length >= 3 && (PARTICLES.has(last) || last === "in") && !t.includes(last) ? rest.slice(0, -1) : rest;
 }
 
+/** Measures of a thing got ("4 rolls of gaffer tape", "two bags of compost"). */
+const MEASURE =
+  /^(?:rolls?|packs?|packets?|bags?|boxes|box|bottles?|tins?|cans?|pints?|loaves|loaf|bars?|sheets?|pairs?|bunch(?:es)?|tubs?|jars?|cartons?|crates?|sacks?|reams?|tubes?|lots?)$/;
+/** "4 rolls of gaffer tape" is "gaffer tape" beside "Buy more gaffer tape": how much, when the title says no number. */
+function withoutMeasure(q: string[], t: string[]): string[] {
+  const i = q.findIndex(
+    (w, k) => /^(?:\d+|two|three|four|five|six|ten|a|some)$/.test(w) && MEASURE.test(q[k + 1] ?? "") && q[k + 2] === "of",
+  );
+  return i >= 0 && !t.includes(q[i]!) && !t.includes(q[i + 1]!) ? [...q.slice(0, i), ...q.slice(i + 3)] : q;
+}
+
 export function scoreTitle(query: string, title: string): MatchScore {
   const t = normalizeWords(title);
-  const q = withoutParticles(significant(normalizeWords(query)), t);
+  const q = withoutMeasure(withoutParticles(significant(normalizeWords(query)), t), t);
   if (!q.length || !t.length) return { coverage: 0, quality: 0, exact: false };
   let matched = 0;
   let quality = 0;

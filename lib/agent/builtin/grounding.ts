@@ -47,6 +47,8 @@ export type Grounding =
 const SENDS: ReadonlySet<string> = new Set(["send", "post", "email", "mail", "share", "circulate", "publish", "forward"]);
 const SENT_BY =
   /^(?:on (?:the |our |my )?(?:[a-z]+ )?(?:group|chat|channel|whatsapp|facebook|website|site|newsletter|email|app)|by (?:e-?mail|text|post|whatsapp)|via [a-z]+|in the post|over (?:e-?mail|whatsapp|text))(?: (?:earlier|today|yesterday|this morning|last night|just now|already|at last|finally))?$/;
+/** A clause told in the past by its subject ("he was v brave", "they were lovely about it"). */
+const TOLD_PAST = /^(?:he|she|they|it|we|i|everyone|everybody) (?:was|were|did|had|went|got)\b/;
 /** Words that never name a task on their own (lexicon.ts). */
 const STOP = FUNCTION_WORDS;
 
@@ -80,6 +82,8 @@ const LEXICON = {
     "i'd rather prefer sooner " +
     // w21: sentence adverbs ("legally the deposit has to go back by the 3rd").
     "legally technically officially apparently basically " +
+    // w22: "all the hampers are packed".
+    "all " +
     // issue 24 wave 8: hedges of everyday edits ("kinda urgent", "obvs", "only weekdays now", "like thurs").
     "kinda sorta obvs innit tbf defo only like theres there's than thought expected whenever proper"
   ).split(" "),
@@ -543,7 +547,9 @@ function statesDone(tokens: Token[], task: TaskView): number[] | null {
     // whom it was for has it.
     // "luna's had her drops", "luna has had her drops" (Give Luna her eye drops): whom it was for has had it.
     const hadIt = w === "had" && i > 0 && (/'s$/.test(tokens[i - 1]!.w) || /^(?:has|have)$/.test(tokens[i - 1]!.w));
-    if ((/^(?:has|have|got)$/.test(w) || hadIt) && i > 0 && sameChore(verb, "give") && tokens[i + 1]?.w !== "had") {
+    // "biscuit's had his jabs" (Take Biscuit to the vet for his jabs), "alfie's had his jab" (Book Alfie's MMR jab).
+    const takenFor = hadIt && /^(?:take|bring|book)$/.test(verb);
+    if ((/^(?:has|have|got)$/.test(w) || hadIt) && i > 0 && (sameChore(verb, "give") || takenFor) && tokens[i + 1]?.w !== "had") {
       const who = hadIt && /^(?:has|have)$/.test(tokens[i - 1]!.w) ? tokens[i - 2] : tokens[i - 1];
       const holder = who !== undefined && title.slice(1).some((t) => t.stem === who.stem);
       const at = /^(?:my|the|their|his|her|our|your)$/.test(tokens[i + 1]?.w ?? "") ? i + 2 : i + 1;
@@ -820,6 +826,8 @@ export const RULES: Rule[] = [
             // statement of how things are; news told in the past ("bins - fox got into them again") is a remark.
             (sep === "-" && !tokens.slice(0, k).some((t) => SLOT_WORD.test(t.stem)) && DETAIL.test(restText)) ||
             (sep === "," &&
+              // "biscuit's had his jabs, he was v brave": how it went, told in the past, is no note.
+              !TOLD_PAST.test(restText) &&
               (rest.some((t) => COPULA.test(t.w) || t.w === "it's" || t.w === "its") ||
                 // "the fridge is urgent now, it stinks": a change, then why, said as a clause of its own.
                 ((SUBJECT.test(rest[0]!.w) || saysItsOwnVerb(rest)) && tokens.slice(0, k).some((t) => SLOT_WORD.test(t.stem))))));
@@ -2039,8 +2047,26 @@ export function groundMessage(text: string, tasks: TaskView[], clock: Clock, lis
     newsAfterRemark(text, tasks, clock, known) ??
     remarkAfterDone(text, tasks, clock, known) ??
     whyAfterChange(text, tasks, clock, known) ??
+    reportedDay(text, tasks, clock, known) ??
     whole
   );
+}
+
+/** "venue says …", "the ward manager wants …": someone's word, then what it says. */
+const REPORTED = /^(?:the |my |our )?[a-z]+(?: [a-z]+)? (?:says|said|reckons|wants|told me|tells me|has said|'s said)(?: that)? /;
+/**
+ * Rule REPORTED-DAY: "venue says the fire safety check has to be booked by march 14th", "ward manager wants
+ * the swap sorted by tomorrow": someone's word about when (or how urgent) a task is; read from what they say,
+ * and only a new day or priority is taken from it.
+ */
+function reportedDay(text: string, tasks: TaskView[], clock: Clock, lists: string[]): Grounding {
+  const t = text.trim().toLowerCase();
+  const lead = REPORTED.exec(t);
+  if (!lead || t.length - lead[0].length < 12) return null;
+  const said = groundOne(t.slice(lead[0].length), tasks, clock, false, lists);
+  if (said?.kind !== "change") return null;
+  const keys = Object.keys(said.change.changes);
+  return keys.length > 0 && keys.every((k) => k === "due" || k === "priority") ? said : null;
 }
 
 /**
@@ -2049,11 +2075,13 @@ export function groundMessage(text: string, tasks: TaskView[], clock: Clock, lis
  */
 function asideAfter(text: string, tasks: TaskView[], clock: Clock, lists: string[]): Grounding {
   const t = text.trim();
-  const at = Math.max(t.lastIndexOf(","), t.lastIndexOf(". "), t.lastIndexOf("! "));
+  // "… every day now we're in show week": a reason said after "now", without a comma.
+  const now = / now (?:that )?(?:we're|we are|i'm|im|i am|it's|its|they're|theyre) /.exec(t)?.index ?? -1;
+  const at = Math.max(t.lastIndexOf(","), t.lastIndexOf(". "), t.lastIndexOf("! "), now);
   let end = at;
   while (end > 0 && (t[end - 1] === "." || t[end - 1] === "!")) end--;
   const head = t.slice(0, end).trim();
-  const tail = t.slice(at + 1).trim();
+  const tail = (at === now ? t.slice(at).replace(/^ now (?:that )?/, "") : t.slice(at + 1)).trim();
   if (at <= 0 || !head || !tail || !saysAside(tail, clock)) return null;
   const done = groundOne(head, tasks, clock, false, lists);
   return done?.kind === "change" ? done : null;

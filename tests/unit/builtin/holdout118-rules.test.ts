@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { groundMessage } from "@/lib/agent/builtin/grounding";
 import { classify } from "@/lib/agent/builtin/intents";
+import { saysAside } from "@/lib/agent/builtin/intents/aside";
 import { clock, task } from "./plan-steps";
 
 const tasks = [
@@ -12,6 +13,14 @@ const tasks = [
   task("newsletter", "Post the parish newsletter"),
   task("subs", "Collect subs from the parents"),
   task("kit", "Wash the match kit"),
+  task("vet", "Take Biscuit to the vet for his jabs"),
+  task("mmr", "Book Alfie's MMR jab"),
+  task("callsheet", "Email the weekly call sheet to the cast"),
+  task("backups", "Check the nightly backup logs"),
+  task("patch", "Patch the file server"),
+  task("fire", "Book the fire safety check with the venue"),
+  task("toner", "Replace the toner in the office printer"),
+  task("hampers", "Pack the Christmas hampers"),
 ];
 const changeOf = (text: string) => {
   const g = groundMessage(text, tasks as never, clock, []);
@@ -45,5 +54,62 @@ describe("a thing sent out, and how it went", () => {
   });
   it.each(["the fixtures went out of the window", "the kit went out by email"])("'%s' completes nothing", (text) => {
     expect(changeOf(text)).toBeNull();
+  });
+});
+
+describe("someone has had what the task takes them for", () => {
+  it.each([
+    ["biscuit's had his jabs", "vet"],
+    ["biscuit's had his jabs, he was v brave 🐶", "vet"],
+    ["alfie's had his jab", "mmr"],
+  ])("'%s' completes %s and writes no note", (text, id) => {
+    expect(changeOf(text)).toEqual({ id, changes: { status: "completed" } });
+  });
+});
+
+describe("a remark after the request (rule TRAILING-REMARK, w22)", () => {
+  it.each([
+    ["call sheet needs to go out every day now we're in show week", "callsheet", { recurrence: "FREQ=DAILY" }],
+    ["checking the backup logs should be weekly not daily, daily is overkill", "backups", { recurrence: "FREQ=WEEKLY" }],
+  ])("'%s' changes %s alone", (text, id, changes) => {
+    expect(changeOf(text)).toMatchObject({ id, changes });
+  });
+  it.each([
+    ["oh the toner's done btw, did it earlier", "toner"],
+    ["all the hampers are packed!! 64 of them, my back is killing me", "all the hampers"],
+  ])("'%s' ticks off '%s' alone", (text, ref) => {
+    const read = classify(text, clock);
+    expect(read).toHaveLength(1);
+    expect(read[0]).toMatchObject({ type: "complete", refs: [{ kind: "phrase", text: ref }] });
+  });
+  it("reads 'file server patching got pushed to thursday, change freeze till then' as the move alone", () => {
+    const g = changeOf("file server patching got pushed to thursday, change freeze till then");
+    expect(g).toMatchObject({ id: "patch" });
+    expect(Object.keys((g as { changes: object }).changes)).toEqual(["due"]);
+  });
+  it.each(["ouch", "phew", "14 plus a player of the season one", "daily is overkill", "did it earlier", "change freeze till then"])(
+    "'%s' only tells",
+    (tail) => expect(saysAside(tail, clock)).toBe(true),
+  );
+  it.each(["daily please", "make it weekly", "not done", "till friday", "my back one is urgent"])("'%s' is no remark", (tail) =>
+    expect(saysAside(tail, clock)).toBe(false),
+  );
+});
+
+describe("someone's word about when (rule REPORTED-DAY)", () => {
+  it("moves the task to the day they said", () => {
+    expect(changeOf("venue says the fire safety check has to be booked by march 14th")).toMatchObject({
+      id: "fire",
+      changes: { due: "2027-03-14" },
+    });
+  });
+  it("takes no tick from someone's word", () => {
+    expect(changeOf("the venue says the file server is patched")).toBeNull();
+  });
+});
+
+describe("when a task has to happen, asked", () => {
+  it("'when does the programme have to go to the printers?' looks the programme up", () => {
+    expect(lookupOf("when does the programme have to go to the printers?")).toMatchObject({ query: "programme" });
   });
 });

@@ -138,6 +138,22 @@ describe("resolveReference: a phrasal deed said of a task with another verb (iss
     expect(resolveReference(reference, tasks)).toMatchObject({ kind: "one", task: { title } });
   });
 
+  it("'all the hampers' finds 'Pack the Christmas hampers'", () => {
+    const hampers = task("Pack the Christmas hampers");
+    expect(resolveReference("all the hampers", [...tasks, hampers])).toEqual({ kind: "one", task: hampers });
+  });
+
+  it.each(["grab the gaffer tape", "buy 4 rolls of gaffer tape"])("'%s' finds 'Buy more gaffer tape'", (reference) => {
+    const tape = task("Buy more gaffer tape");
+    expect(resolveReference(reference, [...tasks, tape])).toEqual({ kind: "one", task: tape });
+  });
+
+  it("keeps a number the title says ('2 bags of compost' is not 'Buy 5 bags of compost')", () => {
+    const two = task("Buy 2 bags of compost");
+    const five = task("Buy 5 bags of compost");
+    expect(resolveReference("buy 2 bags of compost", [two, five])).toMatchObject({ kind: "one", task: { title: "Buy 2 bags of compost" } });
+  });
+
   it("keeps a closing particle the title says ('sign in' is no 'sign')", () => {
     const signIn = task("Sign in to the portal");
     const sign = task("Sign the lease");

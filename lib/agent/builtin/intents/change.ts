@@ -554,7 +554,7 @@ const PAST_SUBJECT = phrases("i|we|i've|we've");
 const PAST_ADVERB = phrases("just|already|finally|have");
 const NOT_YET_DONE = set("tomorrow next later will need want should");
 const PAST_WHEN = phrases(
-  "today|yesterday|this morning|earlier|already|just now|finally|at last|ta|thanks|cheers|this arvo|this afternoon|this evening|last night|on the way home|on my way home|on the way back|on my way back|at lunch|at lunchtime|after work|lol|tbh",
+  "today|yesterday|this morning|earlier|already|just now|finally|at last|ta|thanks|cheers|this arvo|this afternoon|this evening|last night|on the way home|on my way home|on the way back|on my way back|on the way in|on my way in|at lunch|at lunchtime|after work|lol|tbh",
 );
 /** A remark after a comma that says how it went ("rang the bank, all fine"): no task of its own. */
 const HOW_IT_WENT = new Set([

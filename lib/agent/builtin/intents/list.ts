@@ -1571,6 +1571,9 @@ function whenDo(t: string): [string, string] | null {
     const words = w.slice(2, need);
     if (need > 0 && (/^[a-z]+ing$/.test(tail) || /^(?:done|to be done|to be sorted)$/.test(tail)) && words.length <= 6)
       return [t, words.join(" ")];
+    // "when does the programme have to go to the printers": the thing, then what has to happen to it.
+    const must = w.findIndex((x, k) => k > 2 && /^(?:have|has|need|needs|got)$/.test(x) && w[k + 1] === "to");
+    if (must > 0 && must - 2 <= 5 && w.length - must <= 8) return [t, w.slice(2, must).join(" ")];
   }
   if (w[0] !== "when" || !/^(?:do|should|must|shall|have)$/.test(w[1] ?? "") || !/^(?:i|we)$/.test(w[2] ?? "")) return null;
   let i = 3;
