@@ -88,6 +88,7 @@ const files = [
   "intents-corpus-v19probes.jsonl",
   "intents-corpus-v20probes.jsonl",
   "intents-corpus-v21probes.jsonl",
+  "intents-corpus-v22probes.jsonl",
   "intents-corpus-v10messy.jsonl",
   "intents-corpus-v10news.jsonl",
   "intents-corpus-v11dialogue.jsonl",
