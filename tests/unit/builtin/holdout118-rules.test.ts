@@ -113,3 +113,18 @@ describe("when a task has to happen, asked", () => {
     expect(lookupOf("when does the programme have to go to the printers?")).toMatchObject({ query: "programme" });
   });
 });
+
+describe("harms found by the unseen probes holdout124-125", () => {
+  it.each([
+    "the brewery order needs to go in today actually, they've changed their cut off",
+    "garden gate needs fixing by friday, we've got people coming over",
+    "missing the kids loads this week",
+  ])("'%s' adds nothing", (text) => {
+    expect(classify(text, clock).some((i) => i.type === "add" || i.type === "offer")).toBe(false);
+  });
+  it("'the party needs balloons, cake and a playlist' still adds its steps", () => {
+    expect(classify("the party needs balloons, cake and a playlist", clock)).toEqual([
+      { type: "add", items: ["Balloons", "Cake", "A playlist"].map((title) => ({ title, parent: "party" })) },
+    ]);
+  });
+});

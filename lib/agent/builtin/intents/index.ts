@@ -173,7 +173,7 @@ function needsChore(lower: string): boolean {
 
 /** Words a remark about the user's state starts with ("feeling rubbish today", "so tired tonight", "busy busy busy today"). */
 const FEELING_START = new Set(
-  "feeling feel felt so too very kinda sorta proper totally absolutely really pretty quite bloody knackered tired shattered exhausted stressed bored sick ill fed gutted busy hectic manic swamped slammed".split(
+  "feeling feel felt so too very kinda sorta proper totally absolutely really pretty quite bloody knackered tired shattered exhausted stressed bored sick ill fed gutted busy hectic manic swamped slammed missing dreading".split(
     " ",
   ),
 );

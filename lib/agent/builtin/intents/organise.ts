@@ -364,7 +364,8 @@ const NEEDS_WORD = /^(?:needs|involves)$/;
  * any subtask's ("no task called …" when it names none).
  */
 /** Words that make a piece no step of its own: a pronoun back to the task, or "doing …" said of it. */
-const NOT_A_STEP = /^(?:doing|done|sorting|sorted)\b|\b(?:it|that|this|them)\b/i;
+const NOT_A_STEP =
+  /^(?:doing|done|sorting|sorted)\b|\b(?:it|that|this|them)\b|^(?:they|we|i|he|she|you)(?:'ve|'re|'ll|'d| have| are| will)?\b/i;
 function stepsOfTask(ws: Word[]): Intent | null {
   let parent: Word[] = [];
   let rest: Word[] = [];
@@ -393,6 +394,9 @@ function stepsOfTask(ws: Word[]): Intent | null {
     if (/^notes?$/.test(parent.at(-1)!.w) || parent.at(-1)!.raw.endsWith(":")) return null;
     rest = ws.slice(needs + 1);
     colon = ws[needs]!.raw.endsWith(":");
+    // "the brewery order needs to go in today", "garden gate needs fixing by friday": what the task needs
+    // doing and when, never its steps.
+    if (!colon && (rest[0]?.w === "to" || /^[a-z]{3,}ing$/.test(rest[0]?.w ?? ""))) return null;
   }
   const titles = steps(phraseOf(rest));
   if (!parent.length || !titles.length || (!colon && titles.length < 2)) return null;
