@@ -142,7 +142,7 @@ type Token = { w: string; stem: string; used: boolean };
 
 /** "when they open", "once the surgery opens", "when i get in": a time said by what happens then. */
 const WHEN_OPEN =
-  /^(?:when|once) (?:they|it|she|he|the \S+|\S+) (?:open|opens|reopen|reopens|are open|is open|open up|opens up|get in|gets in|are in|is in)$|^(?:when|once) i (?:get in|get up|wake up|get home|get back|finish work)$/;
+  /^(?:when|once) (?:they|it|she|he|the \S+|\S+) (?:open|opens|reopen|reopens|are open|is open|open up|opens up|get in|gets in|are in|is in)$|^(?:when|once) i (?:get in|get up|wake up|get home|get back|finish work)$|^when (?:the )?(?:parents|kids|children|everyone|people|staff|they|customers) (?:are|is) (?:at|in|around|about|back|home)(?: [a-z]+){0,3}$/;
 
 function tokenize(text: string): Token[] {
   const words =
@@ -800,7 +800,9 @@ export const RULES: Rule[] = [
       let at = -1;
       let start = -1;
       let atSep = "";
-      const explicitBefore = (k: number) => tokens.slice(0, k).some((t) => !t.used && NOTE_WORD.test(t.w));
+      // "donna's put the chair rent up again": a note word said as what someone has done is none.
+      const explicitBefore = (k: number) =>
+        tokens.slice(0, k).some((t, i) => !t.used && NOTE_WORD.test(t.w) && !/'s$|^(?:has|have|had|'ve)$/.test(tokens[i - 1]?.w ?? ""));
       for (let k = 1; k < tokens.length && at < 0; k++) {
         const gap = raw.slice(typed[k - 1]!.index + typed[k - 1]!.w.length, typed[k]!.index);
         const sep = gap.includes(":") ? ":" : gap.includes(" - ") || gap.includes(" – ") ? "-" : gap.includes(",") ? "," : "";

@@ -21,6 +21,8 @@ const tasks = [
   task("fire", "Book the fire safety check with the venue"),
   task("toner", "Replace the toner in the office printer"),
   task("hampers", "Pack the Christmas hampers"),
+  task("rent", "Pay Donna the chair rent"),
+  task("consent", "Chase parents for camp consent forms"),
 ];
 const changeOf = (text: string) => {
   const g = groundMessage(text, tasks as never, clock, []);
@@ -126,5 +128,20 @@ describe("harms found by the unseen probes holdout124-125", () => {
     expect(classify("the party needs balloons, cake and a playlist", clock)).toEqual([
       { type: "add", items: ["Balloons", "Cake", "A playlist"].map((title) => ({ title, parent: "party" })) },
     ]);
+  });
+});
+
+describe("wrong writes found by the unseen probes holdout120-121", () => {
+  it("'donna's put the chair rent up AGAIN, daylight robbery' writes no note", () => {
+    expect(changeOf("donna's put the chair rent up AGAIN, daylight robbery")).toBeNull();
+  });
+  it("'put on the chair rent: cash only' still writes its note", () => {
+    expect(changeOf("put on the chair rent: cash only")).toEqual({ id: "rent", changes: { description: "cash only" } });
+  });
+  it("'remind me about chasing the consent forms tomorrow at 7pm when parents are at drop off' sets a reminder on the task", () => {
+    expect(changeOf("remind me about chasing the consent forms tomorrow at 7pm when parents are at drop off")).toMatchObject({
+      id: "consent",
+      changes: { remindAt: expect.stringMatching(/T19:00/) },
+    });
   });
 });
