@@ -31,7 +31,7 @@ import { baseOfPast, getsAThing, isBaseVerb, sameChore, toldPast } from "./verbs
 import { FUNCTION_WORDS, OPINION_ASKED, OPINION_WORDS, saysOpinion, shortFormOf } from "./lexicon";
 import { compoundHead, editDistance, initialsRun } from "@/lib/tasks/match";
 import { othersNews } from "./intents/gate";
-import { saysAside } from "./intents/aside";
+import { reasonFits, saysAside, statesWhy, WHY_NOT } from "./intents/aside";
 import { correctionSplit } from "./corrections";
 import { listNamed } from "./intents/list-tail";
 
@@ -2098,19 +2098,27 @@ function remarkAfterDone(text: string, tasks: TaskView[], clock: Clock, lists: s
   const comma = text.indexOf(",");
   if (comma < 0 || text.includes("?")) return null;
   const tail = tokenize(text.slice(comma + 1));
-  if (tail.length === 0 || tail.length > 10) return null;
+  if (tail.length === 0 || tail.length > 14) return null;
   // "…, plumber came this morning" tells what happened; "…, they're amazing" what the user thinks of it.
   // "…, all fine till june": how it was found.
   const when = whenItHappens(tail, text.slice(comma + 1), clock);
   const told =
-    when ||
-    tail.some((t, i) => i > 0 && toldPast(t.w)) ||
-    saysOpinion(text.slice(comma + 1)) ||
-    (tail[0]!.w === "all" && /^(?:fine|good|ok|okay|well|clear|present|correct)$/.test(tail[1]?.w ?? ""));
-  if (!told) return null;
-  if (!when && (isBaseVerb(tail[0]!.w) || tail.some((t) => ACTION.has(t.w) || NEGATOR.has(t.w) || HYPOTHETICAL.has(t.w)))) return null;
+    tail.length <= 10 &&
+    (when ||
+      tail.some((t, i) => i > 0 && toldPast(t.w)) ||
+      saysOpinion(text.slice(comma + 1)) ||
+      (tail[0]!.w === "all" && /^(?:fine|good|ok|okay|well|clear|present|correct)$/.test(tail[1]?.w ?? "")));
+  // "…, went w the comparison site one and saved 80 quid", "…, same driver as last time thank god": a statement of
+  // how it went (aside.ts statesWhy, saysAside), or a deed without a subject that names no other task (below).
+  const words = tail.map((t) => t.w);
+  const how = statesWhy(words) || toldPast(words[0]!) || saysAside(text.slice(comma + 1), clock);
+  if (!told && !how) return null;
+  if (tail.some((t) => NEGATOR.has(t.w) || HYPOTHETICAL.has(t.w))) return null;
+  if (!when && !how && (isBaseVerb(tail[0]!.w) || tail.some((t) => ACTION.has(t.w)))) return null;
   const done = groundOne(text.slice(0, comma), tasks, clock, false, lists);
-  return done?.kind === "change" && !done.also?.length && Object.keys(done.change.changes).join() === "status" ? done : null;
+  if (done?.kind !== "change" || done.also?.length || Object.keys(done.change.changes).join() !== "status") return null;
+  const others = tasks.filter((t) => t.status !== "completed" && t.id !== done.change.task.id);
+  return told || findMention(tail, others).length === 0 ? done : null;
 }
 
 /**
@@ -2138,8 +2146,6 @@ function whenItHappens(tail: Token[], said: string, clock: Clock): boolean {
 /** Who a reason after a change is about ("…, we're switching to ready made", "…, she's too little"). */
 const WHY_SUBJECT =
   /^(?:we're|were|we've|we|i'm|im|i've|ive|i|she's|shes|he's|hes|they're|theyre|it's|its|there's|theres|plenty|loads|lots|no|still|people|everyone|everybody|nobody)$/;
-/** A tail that takes the change back or points elsewhere ("…, i mean the other one", "…, no wait"): never a reason. */
-const WHY_NOT = /^(?:mean|meant|wrong|other|instead|actually|sorry|wait|not|don't|dont)$/;
 const REPEAT_ADVERB = /^(?:daily|weekly|fortnightly|monthly|yearly|annually)$/;
 /** Someone else as the subject of a reason ("…, he does them now", "…, someone else sorts it"). */
 const WHY_OTHER = /^(?:he|she|they|someone|somebody)$/;
@@ -2156,12 +2162,21 @@ function whyAfterChange(text: string, tasks: TaskView[], clock: Clock, lists: st
   const comma = text.lastIndexOf(",");
   if (comma < 0 || text.includes("?")) return null;
   const tail = tokenize(text.slice(comma + 1));
+  if (tail.length < 2 || tail.length > 14) return null;
+  const plain = tail.length <= 10 && plainWhy(tail, text.slice(comma + 1), tasks, clock);
+  if (!plain && !statesWhy(tail.map((t) => t.w))) return null;
+  const head = groundOne(text.slice(0, comma), tasks, clock, false, lists);
+  if (head?.kind !== "change" || head.also?.length) return null;
+  return plain || whyFitsChange(head.change, tail, text.slice(comma + 1), tasks, clock) ? head : null;
+}
+
+/** The reasons rule WHY-AFTER-CHANGE first knew: the user's or someone's situation, with no day and nothing it could change. */
+function plainWhy(tail: Token[], said: string, tasks: TaskView[], clock: Clock): boolean {
   // "…, the neighbour does them": someone else's doing is a reason too.
-  if (tail.length < 2 || tail.length > 10) return null;
   const someone = WHY_OTHER.test(tail[0]!.w) || (/^(?:the|my|our|his|her|their)$/.test(tail[0]!.w) && tail.length >= 3);
   // "…, tooth's killing me": a thing of the user's that is no task of theirs.
   const thing = /^[a-z]+'s$/.test(tail[0]!.w) && findMention(tail, tasks).length === 0;
-  if (!WHY_SUBJECT.test(tail[0]!.w) && !someone && !thing) return null;
+  if (!WHY_SUBJECT.test(tail[0]!.w) && !someone && !thing) return false;
   // "ready made" is no request: an action word in a past form tells.
   // "…, we're moving it": a tail that points at the task may say another change; "…, the neighbour does them" says who does it.
   const asks = (t: Token, i: number) =>
@@ -2169,9 +2184,21 @@ function whyAfterChange(text: string, tasks: TaskView[], clock: Clock, lists: st
     SLOT_CUE.test(t.w) ||
     EDIT_CUE.test(t.w) ||
     (/^(?:it|them|that|this)$/.test(t.w) && !(someone && DOES.test(tail[i - 1]?.w ?? "")));
-  if (tail.some(asks) || tail.some((t) => WHY_NOT.test(t.w)) || findDue(text.slice(comma + 1), clock)) return null;
-  const head = groundOne(text.slice(0, comma), tasks, clock, false, lists);
-  return head?.kind === "change" && !head.also?.length ? head : null;
+  return !tail.some(asks) && !tail.some((t) => WHY_NOT.test(t.w)) && !findDue(said, clock);
+}
+
+/** Whether a reason said after a change leaves the change alone: it names no other task and fits the change (aside.ts reasonFits). */
+function whyFitsChange(change: GroundedChange, tail: Token[], said: string, tasks: TaskView[], clock: Clock): boolean {
+  const open = tasks.filter((t) => t.status !== "completed" && t.id !== change.task.id);
+  return (
+    findMention(tail, open).length === 0 &&
+    reasonFits(
+      tail.map((t) => t.w),
+      said,
+      change.changes,
+      clock,
+    )
+  );
 }
 
 /**
@@ -2476,7 +2503,9 @@ export function mightNameTask(text: string): boolean {
   const cue = (w: string, i: number) => SLOT_CUE.test(w) || EDIT_CUE.test(w) || past(i) || shortDay(w, i) || state(w, i);
   // "tom cant do that day, dinners friday now": the news after a remark may name a task (rule NEWS-AFTER-REMARK).
   const comma = text.lastIndexOf(",");
-  if (blocked(tokens, text) && comma > 0 && !text.includes("?")) return mightNameTask(text.slice(comma + 1));
+  // "garden gate needs fixing by friday, we've got people coming over": a change, then a remark the block is about.
+  if (blocked(tokens, text) && comma > 0 && !text.includes("?"))
+    return mightNameTask(text.slice(comma + 1)) || mightNameTask(text.slice(0, comma));
   if (blocked(tokens, text) || !(tokens.some((t, i) => cue(t.w, i)) || text.includes(":") || text.includes(" - "))) return false;
   // Two letters may name a task ("the cv comes first").
   return tokens.some((t) => !STOP.has(t.w) && !SLOT_WORD.test(t.stem) && !ACTION.has(t.w) && !FILLER.has(t.w) && t.w.length > 1);

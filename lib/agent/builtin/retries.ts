@@ -20,6 +20,22 @@ function normalizeTitle(text: string): string {
     .trim();
 }
 
+/**
+ * Words that open when a deed was done, never what it was done to ("… last night", "… on my lunch", "… when i dropped
+ * the trailer"). Never where: "watered the plants at home" is not 'Water the office plants'.
+ */
+const CIRCUMSTANCE =
+  /^(?:today|tonight|yesterday|earlier|finally|at last|for once|this (?:morning|afternoon|evening|arvo)|last (?:night|week)|on (?:my|the|our) (?:lunch|lunch break|break|dinner break|day off)|at (?:lunch|lunchtime|\d)|(?:when|while|whilst|after|before|once) (?:i|we|he|she|they)\b|thank (?:god|goodness|heavens))/;
+
+/** The deed said before its circumstance (CIRCUMSTANCE), when a verb and a word are left; null when there is none. */
+function withoutCircumstance(part: string): string | null {
+  const words = part.split(/\s+/);
+  for (let k = 2; k < words.length; k++) {
+    if (CIRCUMSTANCE.test(words.slice(k).join(" ").toLowerCase())) return trimPunctuation(words.slice(0, k).join(" "));
+  }
+  return null;
+}
+
 /** Groups of alternative `task` values, most promising first. */
 export function alternativesFor(result: ToolResultEvent): string[][] {
   const task = typeof result.input.task === "string" ? result.input.task : "";
@@ -57,6 +73,10 @@ export function alternativesFor(result: ToolResultEvent): string[][] {
       .toLowerCase()
       .split(/\s+/)
       .some((w) => !FUNCTION_WORDS.has(w));
+  // "winter menu last night", "check the trailer tyres at the truck stop": the deed without when or where it was done.
+  // Only for a deed told: a change's words name which task ("the meeting at the office").
+  const bare = parts.map((p) => withoutCircumstance(p) ?? p);
+  if (result.name === "complete_task" && bare.some((p, i) => p !== parts[i]) && bare.every(named)) groups.push(bare);
   if (parts.length > 1 && parts.every(named)) groups.push(parts);
   let words = task.split(/\s+/);
   // "rang the bank" (a deed told: "rang the bank earlier, all done"): the verb's base form ("ring the bank"), which match.ts knows.

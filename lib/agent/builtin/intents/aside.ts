@@ -4,6 +4,8 @@
  */
 import type { Clock } from "@/lib/task-line/clock";
 import { findDue } from "@/lib/task-line/dates";
+import { isBaseVerb, toldPast } from "../verbs";
+import type { Changes } from "./types";
 
 /** Who a statement is about, opening it: "i've got the day off", "these have another 100 miles in them". */
 const STATEMENT_SUBJECT =
@@ -15,6 +17,9 @@ const STATEMENT_SUBJECT =
  */
 export const REMARK_SHAPE =
   /^(?:no [a-z]+ing(?: [a-z]+)?(?: now)?|same (?:[a-z]+ )?(?:as|like) (?:before|last time|always|usual|ever|(?:this|last) (?:season|year|term|time|week|month))|all (?:two|three|four|five|six|seven|eight|nine|ten|\d+) (?:of them )?[a-z]+ing\b.*|(?:only |it |that )?took (?:me |us |him |her |them )?(?:ages|forever|hours|all day|all morning|all afternoon|all evening|about|nearly|over|like|a|an|\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b.*|(?:it |that )?cost (?:a fortune|a bomb|an arm and a leg|loads|a lot|me|us|more|less|\d+)\b.*|never (?:again|[a-z]+ing\b.*)|(?:the |my |our )?[a-z]+(?: [a-z]+)? (?:was|were) (?!done|finished|sorted|completed|booked|paid|sent|cancelled|canceled|moved|changed|postponed|fixed|ordered)(?:a bit |so |really |very |painfully |pretty |quite |well |dead |super )?[a-z]+(?: but [a-z ]+)?|(?:a )?(?:bit|little|lot|way|much|slightly|tad) [a-z]+er\b(?: than [a-z ]+)?(?: this (?:year|time|month))?|(?:went|gone|opted|settled) (?:for|with) (?:the|a|an) [a-z0-9 ]{1,30}?(?: this time)?|fingers crossed\b.*|(?:all )?\d+ of (?:them|those|em|'em)\b.*|\d+ (?:plus|in total|altogether|total|in all)\b.*|(?:stuck|stayed) with\b.*|no more [a-z]+\b.*|forgot to (?:tick|mark|check|cross|say|update)\b.*|[a-z ]{1,30} (?:till|until|til) then|(?:did|done|sorted|fixed|finished) (?:it|that|them) (?:earlier|this morning|yesterday|last night|just now|before|already|at lunch|on my break|after work)|(?:ouch|oof|phew|yikes|eek|ugh|urgh|argh|yay|woo+|woohoo|hooray|omg|wow|lol|haha+|bliss|nightmare|typical|classic|brilliant|lovely|result|get in)(?: (?:lol|haha+|tbh|honestly|really))?)$/;
+
+/** A word of relief or a shrug closing a remark ("thank god", "lol", "apparently"). */
+const CLOSING_WORD = / (?:thank god|thank goodness|thankfully|lol|tbh|ofc|mind|apparently|haha|obvs|honestly)$/;
 
 /** "daily is overkill", "weekly was a bit much": a verdict on one word. */
 const VERDICT =
@@ -30,11 +35,14 @@ const TAKES_BACK =
  * in it, only tells; the request is read alone.
  */
 export function saysAside(clause: string, clock: Clock): boolean {
-  const t = clause
+  const said = clause
     .toLowerCase()
     .replace(/[^\p{L}\p{N}\s'?]/gu, " ")
     .replace(/\s+/g, " ")
     .trim();
+  // "…, same driver as last time thank god": closing words of relief or a shrug add nothing.
+  let t = said;
+  for (let k = 0; k < 3; k++) t = t.replace(CLOSING_WORD, "");
   // "…, i meant the vet", "…, not the big one", "…, sorry wrong one": a correction, never an aside.
   if (TAKES_BACK.test(t)) return false;
   // "…, daily is overkill": a verdict on a word of the request, not a change.
@@ -50,4 +58,77 @@ export function saysAside(clause: string, clock: Clock): boolean {
     .split(" ")
     .filter((w) => !/^(?:now|again|too|then|though|tho|anyway|lol|obvs|tbh|really|actually)$/.test(w));
   return rest.length >= 2 || /(?:ed|^broken|^stolen|^gone|^worn|^torn|^bust|^dead)$/.test(rest[0] ?? "");
+}
+
+/** A tail that takes the change back or points elsewhere ("…, i mean the other one", "…, no wait"): never a reason. */
+export const WHY_NOT = /^(?:mean|meant|wrong|other|instead|actually|sorry|wait|not|don't|dont)$/;
+/** Words that open a consequence or a circumstance said as the reason ("…, or she loses her spot", "…, before i start the edit"). */
+const WHY_LEAD = /^(?:or|else|before|after|when|while|until|till|til|so|since|because|cos|coz|as)$/;
+/** A verb said of a subject: a copula, an auxiliary or a modal ("is", "will", "won't", "they'll", "place's"). */
+const SUBJECT_VERB =
+  /^(?:is|are|was|were|am|be|been|will|would|won't|wont|can|can't|cant|cannot|could|couldn't|couldnt|does|doesn't|doesnt|do|isn't|isnt|aren't|arent|wasn't|wasnt|has|have|had|hasn't|hasnt|haven't|havent|got|gets|[a-z]+'ll|[a-z]+'s|[a-z]+'re|[a-z]+'ve)$/;
+/** "far too windy", "way too cold", "too much on": a state said without its subject. */
+const DEGREE_LEAD = /^(?:far|way|too|so|bit|much)$/;
+/** A word that asks for a change of its own: never said inside a reason. */
+const ASKS_CHANGE =
+  /^(?:make|set|change|move|shift|push|bump|knock|put|remind|reminder|tag|label|repeat|rename|delete|remove|cancel|add|untag|mark|tick|flag|note|list)$/;
+/** A present verb of a subject ("no one sees them", "the hire place shuts", "maisie loses her spot"). */
+function presentVerb(w: string): boolean {
+  return /[^s]s$/.test(w) && (isBaseVerb(w.slice(0, -1)) || (/(?:ch|sh|ss|x|o)es$/.test(w) && isBaseVerb(w.slice(0, -2))));
+}
+
+/**
+ * A statement of why, by its shape (rule WHY-AFTER-CHANGE, its wider half): a subject and its verb ("no one sees them
+ * anyway", "the pile of washing is getting ridiculous", "his old ones will do for now"), a consequence or circumstance
+ * ("or maisie loses her spot", "before i start the final edit"), or a state without a subject ("far too windy").
+ */
+export function statesWhy(tail: string[]): boolean {
+  const first = tail[0] ?? "";
+  // "…, and the gate", "…, the gate too": a second thing for the same change.
+  if (
+    tail.some((w) => WHY_NOT.test(w) || ASKS_CHANGE.test(w)) ||
+    /^(?:and|also|plus|then|n|&)$/.test(first) ||
+    /^(?:too|also)$/.test(tail.at(-1) ?? "")
+  )
+    return false;
+  // "make it low priority", "send it monday": a request, not a reason.
+  if (isBaseVerb(first) && !SUBJECT_VERB.test(first)) return false;
+  // "…, or maisie loses her spot": the lead, then a statement of its own (never "…, or saturday").
+  if (WHY_LEAD.test(first)) return tail.length >= 3 && statesWhy(tail.slice(1));
+  if (DEGREE_LEAD.test(first)) return tail.length >= 2;
+  // "thats when the venue wants it", "they'll all be taken": a subject and its verb in one word.
+  if (/^(?:thats|that's|its|it's|theres|there's|i'm|im|[a-z]+'ll|[a-z]+'re|[a-z]+'ve)$/.test(first)) return tail.length >= 3;
+  // "i start the final edit", "they take me off the rota": a pronoun and its verb.
+  if (/^(?:i|we|you|they)$/.test(first) && isBaseVerb(tail[1] ?? "")) return tail.length >= 3;
+  return tail.slice(1, 6).some((w) => SUBJECT_VERB.test(w) || presentVerb(w) || toldPast(w));
+}
+
+/** The slots a reason may follow: a day, a priority, a repeat, a reminder (never words the change writes, as a note or a name). */
+const REASON_SLOTS = new Set([
+  "due",
+  "clearDue",
+  "shiftDays",
+  "shiftMinutes",
+  "keepDay",
+  "priority",
+  "recurrence",
+  "remindAt",
+  "remindBefore",
+]);
+
+/**
+ * Whether a reason (statesWhy) fits the change said before it: a change of slots only (REASON_SLOTS), with nothing
+ * done said in it, no word of a slot the change does not set, and a day of its own ("…, far too windy this week") only
+ * after a change of day or priority — never a clock time after a change of day ("…, i'm free at 3"), nor a day of "it".
+ */
+export function reasonFits(tail: string[], said: string, c: Changes, clock: Clock): boolean {
+  const keys = Object.keys(c);
+  if (keys.length === 0 || keys.some((k) => !REASON_SLOTS.has(k))) return false;
+  if (tail.some((w) => /^(?:done|finished|completed|ticked|sorted|cancelled|canceled)$/.test(w))) return false;
+  if (!c.priority && tail.some((w) => /^(?:urgent|important|priority|prio|asap)$/.test(w))) return false;
+  if (!c.recurrence && tail.some((w) => /^(?:every|each|daily|weekly|fortnightly|monthly|yearly|annually)$/.test(w))) return false;
+  if (!findDue(said, clock)) return true;
+  if (/^(?:it|it's|its|that|this|they|them)$/.test(tail[0] ?? "")) return false;
+  const day = c.due !== undefined || c.shiftDays !== undefined || c.clearDue === true;
+  return (day && !/\d\s*(?:am|pm)\b|\d[:.]\d\d|\bat \d/.test(said.toLowerCase())) || (c.priority !== undefined && !day);
 }

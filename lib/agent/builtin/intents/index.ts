@@ -22,7 +22,7 @@ import {
   readGroupQuestion,
   readGroupThenCommand,
 } from "./bulk-update";
-import { REMARK_SHAPE, saysAside } from "./aside";
+import { REMARK_SHAPE, reasonFits, saysAside, statesWhy } from "./aside";
 import { gate } from "./gate";
 import { readBulk, readList, readLookup, readMentionsAsk, readShowNamed } from "./list";
 import { readLists, readOrganise, readSubtaskQuestion } from "./organise";
@@ -31,7 +31,7 @@ import { readUndo } from "./undo";
 import { readRelay } from "./relay";
 import { isListedRef, isPronoun, ordinalRef, refFrom, refsFrom, trailingExcept } from "./refs";
 import { isOffTopic, isQuestion, readSocial } from "./social";
-import { fieldCount, type Intent } from "./types";
+import { type Changes, fieldCount, type Intent } from "./types";
 import { readUpdate, readValue } from "./update";
 import { EDIT_REMARK_RULES, readEditRemark } from "./edit-remark";
 
@@ -177,6 +177,22 @@ const FEELING_START = new Set(
     " ",
   ),
 );
+
+/** "make it low priority, …", "move that to friday …": a change of a task said before. */
+const MAKE_IT = /^(?:make|move|put|push|change|set|switch|bump) (?:it|that|this|them)\b/;
+/** Words of a day vented ("absolute nightmare", "total chaos", "so dead", "utterly manic"). */
+const VENT_WORD = new Set(
+  "nightmare nightmares chaos carnage madness mayhem disaster shambles bedlam manic mental heaving rammed dead quiet dire grim".split(" "),
+);
+const VENT_LEAD = new Set("so absolute absolutely utter utterly total totally such proper bloody complete".split(" "));
+/** A verbless clause opening with how the day was ("so dead today", "absolute nightmare on the M60 today"). */
+function vents(lower: string): boolean {
+  const w = lower.split(/\s+/);
+  return (
+    (VENT_LEAD.has(w[0] ?? "") && VENT_WORD.has((w[1] === "a" ? w[2] : w[1]) ?? "")) ||
+    (VENT_WORD.has(w[0] ?? "") && /^(?:today|tonight|again|this|all|at|on|in)$/.test(w[1] ?? ""))
+  );
+}
 
 /** What the weather is doing ("freezing today", "chucking it down this morning", "tipping it down again"): told, never a to-do. */
 const WEATHER_START = new Set(
@@ -389,7 +405,7 @@ function readBareAdd(c: Clause): Intent | null {
     // an imperative that contains one ("check the oven is off") is offered, not added.
     if (
       item &&
-      (/\b(?:is|are|was|were|isn't|aren't|wasn't|got|has|had|been|am)\b|'(?:m|re)\b|'s (?:a|an|so|very|really|not|still|much|getting|looking|feeling|better|worse)\b|\b(?:needs?|has|have|ought) to be\b|\b(?:should|must|will|can) be\b/i.test(
+      (/\b(?:is|are|was|were|isn't|aren't|wasn't|isnt|arent|wasnt|hasn't|hasnt|haven't|havent|didn't|didnt|got|has|had|been|am)\b|'(?:m|re)\b|'s (?:a|an|so|very|really|not|still|much|getting|looking|feeling|better|worse)\b|\b(?:needs?|has|have|ought) to be\b|\b(?:should|must|will|can) be\b/i.test(
         item.title,
       ) ||
         saysIs(item.title) ||
@@ -404,15 +420,19 @@ function readBareAdd(c: Clause): Intent | null {
     if (
       item &&
       !isBaseVerb(firstWord) &&
-      /\b(?:can|could|should|would|might|must|may|not|never|sure|wait|waits|needs|me)\b/i.test(item.title)
+      /\b(?:can|could|should|would|might|must|may|not|never|sure|wait|waits|needs|me|want|wants|it)\b/i.test(item.title)
     )
       return null;
     // "its raining so hard today", "thats annoying today": a statement about the world, never a to-do.
     if (item && !isBaseVerb(firstWord) && STATEMENT_START.has((item.title.split(/\s+/)[0] ?? "").toLowerCase())) return null;
-    // "make it fri actually", "move that to monday": a change to a task said before, never a new title.
-    if (item && /^(?:make|move|put|push|change|set|switch|bump) (?:it|that|this|them)\b/i.test(item.title)) return null;
+    // "make it fri actually", "move that to monday": a change to a task said before, never a new title
+    // ("make it low priority, old ones fine for now" leaves no such words in the title).
+    if (/^(?:make|move|put|push|change|set|switch|bump) (?:it|that|this|them)\b/i.test(item?.title ?? c.lower) || MAKE_IT.test(c.lower))
+      return null;
     // "feeling rubbish today tbh", "knackered tonight": how the user feels, never a to-do.
     if (item && !isBaseVerb(firstWord) && FEELING_START.has((item.title.split(/\s+/)[0] ?? "").toLowerCase())) return null;
+    // "so dead today, like 12 customers all afternoon", "absolute nightmare on the M60 today": the day, vented.
+    if (item && !isBaseVerb(firstWord) && (vents(c.lower) || vents(c.raw.toLowerCase().trim()))) return { type: "say", kind: "remark" };
     if (item && !isBaseVerb(firstWord) && saysWeather(item.title)) return null;
     if (items.some((i) => moodOnly(i.title) || toldAchievement(i.title))) return { type: "say", kind: "remark" };
     // "read miller, it's rubbish": an opinion after the comma says the user is talking, never a title.
@@ -1092,10 +1112,26 @@ function pastDeed(tail: string): boolean {
  */
 function requestThenAside(text: string, clock: Clock): Intent[] | null {
   const comma = text.indexOf(",");
+  // "band booking needs doing by march 1st or they'll all be taken": a consequence said without a comma.
+  const or = comma < 0 ? text.indexOf(" or ") : -1;
+  if (or > 0 && text.indexOf(" or ", or + 1) < 0) return requestThenAside(`${text.slice(0, or)},${text.slice(or)}`, clock);
   if (comma <= 0 || text.indexOf(",", comma + 1) >= 0) return null;
   const tail = cleanRequest(text.slice(comma + 1));
-  if (!tail.split(/\s+/).some((w) => ["it", "it's", "its", "it'll"].includes(w)) && !saysAside(tail, clock)) return null;
+  // "…, no one sees them anyway", "…, or maisie loses her spot": a reason by its shape (aside.ts statesWhy).
+  const words = tail.toLowerCase().match(/[a-z0-9][a-z0-9']*/g) ?? [];
+  const reason = words.length >= 2 && words.length <= 14 && !tail.includes("?") && statesWhy(words);
+  if (!reason && !tail.split(/\s+/).some((w) => ["it", "it's", "its", "it'll"].includes(w)) && !saysAside(tail, clock)) return null;
   const aside = classifyBounded(tail, clock, false);
+  if (reason && aside.every((i) => i.type === "unknown" || i.type === "say" || i.type === "offer")) {
+    const head = classifyBounded(text.slice(0, comma), clock, false);
+    const one = head.length === 1 ? head[0] : undefined;
+    // "remind me to ring the vet at 8 tomorrow, surgery doesnt open before then": a to-do with its day, and why then.
+    const item = one?.type === "add" && one.items.length === 1 ? one.items[0] : undefined;
+    const slots = item ? { due: item.due, priority: item.priority, recurrence: item.recurrence, remindAt: item.remindAt } : null;
+    const said = slots ? (Object.fromEntries(Object.entries(slots).filter(([, v]) => v !== undefined)) as Changes) : null;
+    const changes = one?.type === "update" ? one.changes : said;
+    if (changes && reasonFits(words, tail, changes, clock)) return head;
+  }
   // "…, it's dripping again": a remark, or words no reader takes, with no day and no question in them.
   // "…, council changed it": a told deed about "it" is offered as a to-do when alone; after a request it is the aside.
   const plain = !tail.includes("?") && !findDue(tail, clock);
