@@ -89,6 +89,8 @@ const files = [
   "intents-corpus-v20probes.jsonl",
   "intents-corpus-v21probes.jsonl",
   "intents-corpus-v22probes.jsonl",
+  "intents-corpus-v23probes.jsonl",
+  "intents-corpus-v24probes.jsonl",
   "intents-corpus-v10messy.jsonl",
   "intents-corpus-v10news.jsonl",
   "intents-corpus-v11dialogue.jsonl",
