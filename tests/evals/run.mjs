@@ -5,7 +5,8 @@
 //
 // The gate is per scenario: the run exits 0 only when every scenario passes or is listed, with
 // a reason, in tests/evals/known-failures.txt (KNOWN_FAILURES=path to use another list), and no
-// scenario is harmful (a change the user did not ask for; listed or not). VERBOSE=1 prints each.
+// scenario is harmful (a change the user did not ask for; listed or not). VERBOSE=1 prints each;
+// CONCURRENCY=n plays n at once (default 1).
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { readKnownFailures, readScenarios, runCase as runScenario } from "./scenarios.mjs";
@@ -33,18 +34,31 @@ try {
 const verbose = process.env.VERBOSE === "1";
 const runCase = (c, n) => runScenario(base, c, n);
 
+// CONCURRENCY=n plays n scenarios at once (each as its own user), as many users would.
+const concurrency = Math.max(1, Number(process.env.CONCURRENCY ?? 1) || 1);
+const results = new Array(cases.length);
+let next = 0;
+async function player() {
+  while (next < cases.length) {
+    const n = next++;
+    const c = cases[n];
+    let res;
+    try {
+      res = await runCase(c, n);
+    } catch (err) {
+      res = `error: ${err.message}`;
+    }
+    results[n] = res;
+    if (verbose) console.log(res === null ? `ok   ${c.id}` : `FAIL ${c.id}: ${res}`);
+  }
+}
+await Promise.all(Array.from({ length: concurrency }, player));
 let pass = 0;
 const fails = [];
 for (const [n, c] of cases.entries()) {
-  let res;
-  try {
-    res = await runCase(c, n);
-  } catch (err) {
-    res = `error: ${err.message}`;
-  }
+  const res = results[n];
   if (res === null) pass++;
   else fails.push({ id: c.id, why: res, harmful: res.includes("[harm]") });
-  if (verbose) console.log(res === null ? `ok   ${c.id}` : `FAIL ${c.id}: ${res}`);
 }
 const unexpected = fails.filter((f) => !known.has(f.id));
 const harmful = fails.filter((f) => f.harmful);
