@@ -127,7 +127,7 @@ const PART_OF_DAY: Record<string, number> = { morning: 9, afternoon: 15, arvo: 1
  * "a day at the beach": "a day" without "in" or "from now" is not "tomorrow").
  */
 const NOT_A_DATE =
-  /^(?:now|morning|afternoon|evening|night|good morning|sat|sun|wed|mon|fri|thu|tue|jan|second|a second|today's|the second|sec|the past|this|the day|[0-9]+|(?:a|an|one) (?:day|week|month|year|hour|minute))$/;
+  /^(?:now|morning|afternoon|evening|night|good morning|sat|sun|wed|mon|fri|thu|tue|jan|second|a second|today's|the second|sec|the past|this|lasts?|the day|[0-9]+|(?:a|an|one) (?:day|week|month|year|hour|minute))$/;
 /** "3 weeks", "2 days" with no "in", "for" or "from now": how long ("holiday countdown: 3 weeks"), not when. */
 const BARE_AMOUNT =
   /^(?:\d+|a few|a couple of|couple of|few|two|three|four|five|six|seven|eight|nine|ten)\s+(?:minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|months?|years?)$/;
@@ -542,8 +542,12 @@ export function findDue(text: string, clock: Clock): DueMatch | null {
 /** "took all weekend", "the whole week", "all day": how long something lasted, never a day it is due (blanked before reading). */
 const DURATION = /\b(?:all|the\s+whole|the\s+entire)\s+(?:weekend|week|day|morning|afternoon|evening|night)\b/g;
 
+/** "saturday the 12th", "sat 12th": a weekday said before the date it falls on; the date is what is read. */
+const WEEKDAY_BEFORE_DATE =
+  /\b(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)(?:day|nesday|sday|urday)?\s+(?=the\s+\d{1,2}(?:st|nd|rd|th)\b)/gi;
+
 function findDueUncached(said: string, clock: Clock): DueMatch | null {
-  const text = said.replace(DURATION, (m) => " ".repeat(m.length));
+  const text = said.replace(DURATION, (m) => " ".repeat(m.length)).replace(WEEKDAY_BEFORE_DATE, (m) => " ".repeat(m.length));
   const own = ownRule(text, clock);
   const viaChrono = chronoDue(text, clock);
   let main: Found | null;
@@ -552,7 +556,13 @@ function findDueUncached(said: string, clock: Clock): DueMatch | null {
     main = viaChrono.span.length > own.span.length && viaChrono.span.index <= own.span.index ? viaChrono : own;
   } else main = own && (!viaChrono || own.span.index < viaChrono.span.index) ? own : (viaChrono ?? own);
   if (!main) return null;
-  const spans = [withLead(text, main.span)];
+  // The weekday blanked before the date is part of what was said ("on saturday the 12th").
+  let from = main.span.index;
+  while (from > 0 && /\s/.test(said[from - 1]!)) from--;
+  const typed = from;
+  while (from > 0 && text[from - 1] === " " && said[from - 1] !== " ") from--;
+  const start = from < typed ? from : main.span.index;
+  const spans = [withLead(text, { index: start, length: main.span.length + main.span.index - start })];
   const due: Due = { ...main.due };
   // A time said apart from the day ("friday … at 3pm") joins it.
   if (due.hour === undefined) {

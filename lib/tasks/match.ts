@@ -43,6 +43,8 @@ const SAME_THING: Record<string, string> = {
   moms: "mums",
   mam: "mum",
   bday: "birthday",
+  xmas: "christmas",
+  chrimbo: "christmas",
   telly: "tv",
   // "got dad's tablets" is "Collect Dad's prescription".
   meds: "prescription",

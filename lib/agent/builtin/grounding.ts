@@ -1689,11 +1689,16 @@ export const RULES: Rule[] = [
         words(tokens)
           .map((w, i) => (tokens[i]!.used ? "_" : w))
           .join(" ");
-      const NOT = "(?:not|isn't|isnt|aren't|arent|not really|isn't really|isnt really)";
+      // "the royal mail run doesnt need to be high priority anymore", "no longer urgent".
+      const NOT =
+        "(?:not|isn't|isnt|aren't|arent|not really|isn't really|isnt really|no longer|(?:doesn't|doesnt|don't|dont) (?:really )?need to be)";
       const table: Array<[RegExp, Priority]> = [
         // "the shed isn't low priority anymore": no longer low.
         [new RegExp(`\\b${NOT} (?:a )?low (?:priority|prio)\\b`), "medium"],
-        [new RegExp(`\\b${NOT} (?:that |very |too |so |super |a |the )?(?:important|urgent|pressing|big deal|priority)\\b`), "low"],
+        [
+          new RegExp(`\\b${NOT} (?:that |very |too |so |super |a |the )?(?:high |top )?(?:important|urgent|pressing|big deal|priority)\\b`),
+          "low",
+        ],
         [/\b(?:doesn't|doesnt|don't|dont) (?:really )?matter(?: much| that much)?\b/, "low"],
         // Idioms (wave 8): "X is low key", "X is the least important", "X can go to the bottom of the pile".
         // "the monitor is a whenever thing", "the shed's on the back burner".
@@ -2042,16 +2047,22 @@ export function groundMessage(text: string, tasks: TaskView[], clock: Clock, lis
   // "…, no more wobble thank god": a remark after the change is no correction, though a word of it names a task.
   if (corrected !== undefined) return corrected?.kind === "change" ? corrected : (asideAfter(text, tasks, clock, known) ?? corrected);
   const whole = groundOne(text, tasks, clock, false, known);
-  if (whole?.kind === "change") return whole;
-  return (
+  if (whole?.kind === "change" && setsSomething(whole)) return whole;
+  const found =
     asideAfter(text, tasks, clock, known) ??
     groundParts(text, tasks, clock, known) ??
     newsAfterRemark(text, tasks, clock, known) ??
     remarkAfterDone(text, tasks, clock, known) ??
     whyAfterChange(text, tasks, clock, known) ??
     reportedDay(text, tasks, clock, known) ??
-    whole
-  );
+    whole;
+  // A change that sets nothing grounds nothing ("remind me the night before the mot, …": a reminder from the due the
+  // readers set, grounding's changes cannot say).
+  return found?.kind === "change" && !setsSomething(found) ? null : found;
+}
+
+function setsSomething(g: Grounding & { kind: "change" }): boolean {
+  return Object.keys(g.change.changes).length > 0 || (g.also?.length ?? 0) > 0;
 }
 
 /** "venue says …", "the ward manager wants …": someone's word, then what it says. */
@@ -2095,27 +2106,31 @@ function asideAfter(text: string, tasks: TaskView[], clock: Clock, lists: string
  * question, no negation). The completion is read from the head alone.
  */
 function remarkAfterDone(text: string, tasks: TaskView[], clock: Clock, lists: string[]): Grounding {
-  const comma = text.indexOf(",");
-  if (comma < 0 || text.includes("?")) return null;
-  const tail = tokenize(text.slice(comma + 1));
+  // The deed ends at a comma, a "!", a full stop or a dash: "apple trees are done! took me all afternoon",
+  // "car insurance all sorted - stayed with the same lot", "van passed its mot 🙌 only needed a wiper blade".
+  const end = /,|!+|\.\s|\s[-–—]\s|\p{Extended_Pictographic}+/u.exec(text);
+  if (!end || text.includes("?")) return null;
+  const comma = end.index;
+  const rest = text.slice(comma + end[0].length);
+  const tail = tokenize(rest);
   if (tail.length === 0 || tail.length > 14) return null;
   // "…, plumber came this morning" tells what happened; "…, they're amazing" what the user thinks of it.
   // "…, all fine till june": how it was found.
-  const when = whenItHappens(tail, text.slice(comma + 1), clock);
+  const when = whenItHappens(tail, rest, clock);
   const told =
     tail.length <= 10 &&
     (when ||
       tail.some((t, i) => i > 0 && toldPast(t.w)) ||
-      saysOpinion(text.slice(comma + 1)) ||
+      saysOpinion(rest) ||
       (tail[0]!.w === "all" && /^(?:fine|good|ok|okay|well|clear|present|correct)$/.test(tail[1]?.w ?? "")));
   // "…, went w the comparison site one and saved 80 quid", "…, same driver as last time thank god": a statement of
   // how it went (aside.ts statesWhy, saysAside), or a deed without a subject that names no other task (below).
   const words = tail.map((t) => t.w);
-  const how = statesWhy(words) || toldPast(words[0]!) || saysAside(text.slice(comma + 1), clock);
+  const how = statesWhy(words) || toldPast(words[0]!) || saysAside(rest, clock);
   if (!told && !how) return null;
   if (tail.some((t) => NEGATOR.has(t.w) || HYPOTHETICAL.has(t.w))) return null;
   if (!when && !how && (isBaseVerb(tail[0]!.w) || tail.some((t) => ACTION.has(t.w)))) return null;
-  const done = groundOne(text.slice(0, comma), tasks, clock, false, lists);
+  const done = groundOne(text.slice(0, comma).trim(), tasks, clock, false, lists);
   if (done?.kind !== "change" || done.also?.length || Object.keys(done.change.changes).join() !== "status") return null;
   const others = tasks.filter((t) => t.status !== "completed" && t.id !== done.change.task.id);
   return told || findMention(tail, others).length === 0 ? done : null;
@@ -2140,7 +2155,12 @@ function whenItHappens(tail: Token[], said: string, clock: Clock): boolean {
     /^(?:goes|arrives|comes|starts|lands|opens|happens|gets|coming|arriving|landing|due|go|arrive|come|start|land|open|happen|be)$/.test(
       tail[modal]?.w ?? "",
     ) && tail.length <= 6;
-  return (subject || event) && !tail.some((t) => NEGATOR.has(t.w) || HYPOTHETICAL.has(t.w)) && findDue(said, clock) !== null;
+  // "…, 10kg of soy arriving thursday": what was ordered, then when it arrives.
+  const arriving = tail.findIndex((t) => /^(?:arriving|coming|landing|due)$/.test(t.w));
+  const thingArrives = arriving > 0 && arriving <= 4 && tail.length <= 8 && !tail.slice(0, arriving).some((t) => isBaseVerb(t.w));
+  return (
+    (subject || event || thingArrives) && !tail.some((t) => NEGATOR.has(t.w) || HYPOTHETICAL.has(t.w)) && findDue(said, clock) !== null
+  );
 }
 
 /** Who a reason after a change is about ("…, we're switching to ready made", "…, she's too little"). */

@@ -15,6 +15,8 @@ export function normalize(text: string): string {
       // "buy milk ✓", "buy milk [x]": a tick after a task means it is done.
       .replace(/(?<!\s)\s*(?:\u2713|\u2714|\u2611|\u2705|\[x\])\s*$/i, " done")
       .replace(/[\u2013\u2014]/g, " - ")
+      // An emoji between words ends a sentence ("fix the latch 🦊 saw it in the garden last night").
+      .replace(/(?<=[\p{L}\p{N}])\s*[\p{Extended_Pictographic}\u{1F3FB}-\u{1F3FF}\uFE0F\u200D]+(?=\s+[\p{L}\p{N}])/gu, ".")
       // Smileys and emoji carry no request ("good morning :)").
       .replace(/(?:^|\s)[:;=8][-']?[)(DPp3\]\[/|*]+(?=\s|$)/g, " ")
       .replace(/[\p{Extended_Pictographic}\u{1F3FB}-\u{1F3FF}\uFE0F\u200D]/gu, " ")

@@ -176,3 +176,22 @@ describe("informal dates and times", () => {
     });
   }
 });
+
+describe("a weekday said before its date", () => {
+  const cases: Array<[string, string | null, string]> = [
+    // "saturday the 12th": the date is read, with the weekday, out of the title.
+    ["choir concert on saturday the 12th at 7pm", "2026-12-12T19:00:00", "choir concert"],
+    ["barras market stall for saturday the 12th", "2026-12-12", "barras market stall"],
+    // Without "the", as before: the weekday.
+    ["ring sam sat", "2026-11-28", "ring sam"],
+    // "lasts" is no time ("the new bedding lasts way longer").
+    ["the new bedding lasts way longer", null, "the new bedding lasts way longer"],
+  ];
+  for (const [text, due, rest] of cases) {
+    it(text, () => {
+      const r = extractDue(text, clock);
+      expect(r.due ? dueToString(r.due) : null).toBe(due);
+      expect(r.rest).toBe(rest);
+    });
+  }
+});

@@ -92,7 +92,7 @@ const ADD_COMMANDS: RegExp[] = [
   /^(?:todo|to-do|reminder)\s+(?!list\b|to self\b)(.+)$/i,
   // Informal add verbs with their particle first: "chuck on …", "stick down …", "bung in …", "pencil in …", "jot …".
   new RegExp(`^(?:${SLANG_ADD_FIRST})\\s+(.+)$`, "i"),
-  /^(?:remind me|set (?:a|me a) reminder|reminder to self|reminder|make sure i|mustn'?t forget|must not forget|don'?t let me forget|do not let me forget|don'?t forget|do not forget|remember(?! (?:when|how|what|where|who|the time|that time|last)\b)|note to self|memo)\s*(?:to|2|that i (?:need|have) to|that|about|bout|abt|for|of|:|-)?\s+(.+)$/i,
+  /^(?:remind me|set (?:a|me a) reminder|give me a reminder|reminder to self|reminder|make sure i|mustn'?t forget|must not forget|don'?t let me forget|do not let me forget|don'?t forget|do not forget|remember(?! (?:when|how|what|where|who|the time|that time|last)\b)|note to self|memo)\s*(?:to|2|that i (?:need|have) to|that|about|bout|abt|for|of|:|-)?\s+(.+)$/i,
   // "idea: start a veg patch", "ooh idea - a photo book for gran": an idea written down is a to-do.
   /^(?:(?:ooh|oh)\s+)?idea\s*[:-]\s*(.+)$/i,
   ...MODAL_ADDS,

@@ -50,6 +50,8 @@ export function saysAside(clause: string, clock: Clock): boolean {
   // "…, we're doing it weekly", "…, they're home" (a list or label): words that could be the change itself.
   if (SLOT_WORDS.test(t)) return false;
   if (REMARK_SHAPE.test(t)) return true;
+  // "…. saw it in the garden last night": what the user did or saw, and when, told without a subject.
+  if (!t.includes("?") && toldPast(t.split(" ")[0] ?? "") && PAST_TIME.test(t)) return true;
   if (t.includes("?") || !STATEMENT_SUBJECT.test(t) || findDue(t, clock)) return false;
   // "…, it's elm", "…, they're home": one word after the subject may name a list or a label; one done to it
   // ("mine's snapped") tells.
@@ -60,18 +62,28 @@ export function saysAside(clause: string, clock: Clock): boolean {
   return rest.length >= 2 || /(?:ed|^broken|^stolen|^gone|^worn|^torn|^bust|^dead)$/.test(rest[0] ?? "");
 }
 
+/** Times already past ("last night", "yesterday", "this morning"): when something told happened. */
+const PAST_TIME = /\b(?:last (?:night|week|weekend|month|time)|yesterday|this morning|earlier|the other day|just now)$/;
+
+/** "payday's not till thursday", "im not a bank": "not" said of a subject is a statement, not a correction ("…, not the big one"). */
+function statedNot(tail: string[], i: number): boolean {
+  return tail[i] === "not" && i > 0 && (SUBJECT_VERB.test(tail[i - 1]!) || /^(?:i'm|im)$/.test(tail[i - 1]!));
+}
+
 /** A tail that takes the change back or points elsewhere ("…, i mean the other one", "…, no wait"): never a reason. */
 export const WHY_NOT = /^(?:mean|meant|wrong|other|instead|actually|sorry|wait|not|don't|dont)$/;
 /** Words that open a consequence or a circumstance said as the reason ("…, or she loses her spot", "…, before i start the edit"). */
 const WHY_LEAD = /^(?:or|else|before|after|when|while|until|till|til|so|since|because|cos|coz|as)$/;
 /** A verb said of a subject: a copula, an auxiliary or a modal ("is", "will", "won't", "they'll", "place's"). */
 const SUBJECT_VERB =
-  /^(?:is|are|was|were|am|be|been|will|would|won't|wont|can|can't|cant|cannot|could|couldn't|couldnt|does|doesn't|doesnt|do|isn't|isnt|aren't|arent|wasn't|wasnt|has|have|had|hasn't|hasnt|haven't|havent|got|gets|[a-z]+'ll|[a-z]+'s|[a-z]+'re|[a-z]+'ve)$/;
+  /^(?:is|are|was|were|am|be|been|will|would|won't|wont|can|can't|cant|cannot|could|couldn't|couldnt|does|doesn't|doesnt|do|isn't|isnt|aren't|arent|wasn't|wasnt|has|have|had|hasn't|hasnt|haven't|havent|got|gets|[a-z]+'ll|[a-z]+'s|[a-z]+'re|[a-z]+'ve|(?:is|was|can|will|did|does|dis|has|have|would|could)nae)$/;
 /** "far too windy", "way too cold", "too much on": a state said without its subject. */
 const DEGREE_LEAD = /^(?:far|way|too|so|bit|much)$/;
 /** A word that asks for a change of its own: never said inside a reason. */
 const ASKS_CHANGE =
   /^(?:make|set|change|move|shift|push|bump|knock|put|remind|reminder|tag|label|repeat|rename|delete|remove|cancel|add|untag|mark|tick|flag|note|list)$/;
+/** Present verbs of how a thing is, not in the chore verbs ("the new bedding lasts way longer", "the tip shuts at 4"). */
+const STATE_VERB = /^(?:lasts|shuts|opens|closes|costs|works|runs|fits|ends|stays|seems|looks|sounds|feels|smells|tastes)$/;
 /** A present verb of a subject ("no one sees them", "the hire place shuts", "maisie loses her spot"). */
 function presentVerb(w: string): boolean {
   return /[^s]s$/.test(w) && (isBaseVerb(w.slice(0, -1)) || (/(?:ch|sh|ss|x|o)es$/.test(w) && isBaseVerb(w.slice(0, -2))));
@@ -86,7 +98,7 @@ export function statesWhy(tail: string[]): boolean {
   const first = tail[0] ?? "";
   // "…, and the gate", "…, the gate too": a second thing for the same change.
   if (
-    tail.some((w) => WHY_NOT.test(w) || ASKS_CHANGE.test(w)) ||
+    tail.some((w, i) => (WHY_NOT.test(w) && !statedNot(tail, i)) || ASKS_CHANGE.test(w)) ||
     /^(?:and|also|plus|then|n|&)$/.test(first) ||
     /^(?:too|also)$/.test(tail.at(-1) ?? "")
   )
@@ -96,11 +108,17 @@ export function statesWhy(tail: string[]): boolean {
   // "…, or maisie loses her spot": the lead, then a statement of its own (never "…, or saturday").
   if (WHY_LEAD.test(first)) return tail.length >= 3 && statesWhy(tail.slice(1));
   if (DEGREE_LEAD.test(first)) return tail.length >= 2;
+  // "sarah's putting a big order in monday", "dave's been ignoring my texts": a name, its verb, then more.
+  if (/^[a-z]+'s$/.test(first) && (/[a-z]{2}ing$/.test(tail[1] ?? "") || /^(?:not|been|got|gone|off|away|back)$/.test(tail[1] ?? "")))
+    return tail.length >= 3;
+  // "boilers making that clunking noise again": a thing and what it is doing, the "is" left out.
+  if (!isBaseVerb(first) && /^[a-z]+$/.test(first) && /[a-z]{3}ing$/.test(tail[1] ?? "") && !isBaseVerb(tail[1]!)) return tail.length >= 3;
   // "thats when the venue wants it", "they'll all be taken": a subject and its verb in one word.
   if (/^(?:thats|that's|its|it's|theres|there's|i'm|im|[a-z]+'ll|[a-z]+'re|[a-z]+'ve)$/.test(first)) return tail.length >= 3;
-  // "i start the final edit", "they take me off the rota": a pronoun and its verb.
+  // "i start the final edit", "they take me off the rota": a pronoun and its verb; "pritchards get very busy": a name.
   if (/^(?:i|we|you|they)$/.test(first) && isBaseVerb(tail[1] ?? "")) return tail.length >= 3;
-  return tail.slice(1, 6).some((w) => SUBJECT_VERB.test(w) || presentVerb(w) || toldPast(w));
+  if (/^[a-z]+s$/.test(first) && !isBaseVerb(first) && isBaseVerb(tail[1] ?? "") && !ASKS_CHANGE.test(tail[1]!)) return tail.length >= 3;
+  return tail.slice(1, 6).some((w) => SUBJECT_VERB.test(w) || presentVerb(w) || STATE_VERB.test(w) || toldPast(w));
 }
 
 /** The slots a reason may follow: a day, a priority, a repeat, a reminder (never words the change writes, as a note or a name). */

@@ -67,6 +67,7 @@ const HAPPENS_AT = new Set("arrives lands departs gets starts finishes opens shu
 const WHEREABOUTS = new Set(["off", "away", "home"]);
 /** What befell the user, told first ("lost a patient tonight", "broke my glasses today"): never a to-do's verb. */
 const MISHAP = new Set("lost broke broken forgot fell spilt spilled burnt crashed smashed snapped tore ripped cracked".split(" "));
+const BEFALLEN = /^(?:a|an|another|the|my|his|her|their|our|your|its|two|three|some|all|both)$/;
 function readsAsSentence(title: string, raw: string): boolean {
   const words = title
     .toLowerCase()
@@ -78,6 +79,8 @@ function readsAsSentence(title: string, raw: string): boolean {
       (w, i) =>
         SENTENCE_WORDS.has(w) ||
         (i === 0 && MISHAP.has(w)) ||
+        // "royal mail lost another parcel": a mishap told of someone, before what it befell ("Find lost cat" keeps it).
+        (i > 0 && MISHAP.has(w) && BEFALLEN.test(words[i + 1] ?? "")) ||
         (i > 0 && (WHEREABOUTS.has(w) || toldPast(w) || CONTACTING.has(w) || HAPPENS_AT.has(w))),
     )
   )
@@ -97,7 +100,7 @@ const courtesyOnly = (title: string) =>
 /** "ugh monday again", "friday lol": a title of only talk words ("again", "lol") names nothing to do. */
 const TALK_ONLY = new Set([
   ...INTERJECTIONS,
-  ..."again too also ugh argh lol meh anyway already still as well then so oh ffs wow gosh blimey jeez cool nice great fab ok okay right hmm um mad crazy insane nuts bonkers wild unreal madness".split(
+  ..."again too also ugh argh lol meh anyway already still as well then so oh ffs wow gosh blimey jeez cool nice great fab ok okay right hmm um mad crazy insane nuts bonkers wild unreal madness morning evening night afternoon arvo".split(
     " ",
   ),
 ]);
@@ -264,10 +267,12 @@ export function gate(c: GateClause, intent: Intent, mutates: boolean, reader = "
   if (!mutates && !fallback) return intent;
   const mood = moodOf(c.raw);
   // "cat litter!!", "oat milk pls": nothing but things to get (rule thing-wanted in add.ts); never asked ("car keys?").
-  const things =
+  // Never a sentence ("dan reckons he'll come"): rule noun-phrase-only above.
+  const wanted =
     mood === "request" && intent.type === "unknown" && !/\?/.test(c.raw)
       ? thingsWanted(c.original, c.clock, /\b(?:pls|please|plz)\b/i.test(c.raw))
       : null;
+  const things = wanted?.some((t) => readsAsSentence(t.title, c.raw)) ? null : wanted;
   // rule where-not-for: "weeds everywhere on the allotment" — "on/in/at the NAME" without "list" may say where.
   if (things?.length === 1 && things[0]?.list && WHERE_AT_END.test(c.raw)) return { type: "offer", item: things[0] };
   if (things) return { type: "add", items: things };

@@ -813,7 +813,21 @@ export function classify(message: string, clock: Clock): Intent[] {
   // "the overdue lot, whack em on friday": a group and a pronoun for it is never a new task; ask.
   if (read.some((i) => i.type === "add" || i.type === "offer") && groupThenUnreadCommand(cleanRequest(text), clock))
     return [{ type: "say", kind: "unclear" }];
-  return lookupInstead(read, text, clock) ?? read;
+  return lookupInstead(read, text, clock) ?? whyOfAsking(read);
+}
+
+/** What a user needs the answer for ("… need to plan around the school run", "… need to work out my week"). */
+const ASKING_FOR =
+  /^(?:plan(?: around| ahead| my| the (?:day|week|weekend|morning|afternoon|evening))|work out|figure out|know|decide|organise (?:my|the) (?:day|week|weekend))\b/i;
+
+/**
+ * Rule WHY-OF-ASKING: "what's on tomorrow?? need to plan around the school run": after a question
+ * about the user's tasks, a need to plan or to know is why they ask, not a task to add.
+ */
+function whyOfAsking(read: Intent[]): Intent[] {
+  if (!read.some((i) => i.type === "list")) return read;
+  const why = (i: Intent) => i.type === "add" && i.items.every((item) => ASKING_FOR.test(item.title));
+  return read.some(why) ? read.filter((i) => !why(i)) : read;
 }
 
 /**
@@ -1025,6 +1039,8 @@ function classifyBounded(text: string, clock: Clock, answerFirst: boolean): Inte
   // "bike shop cant do sat, moving the bike service to monday": a remark, then the request (rule REMARK-THEN-REQUEST).
   const request = answerFirst ? remarkThenRequest(text, clock) : null;
   if (request) return request;
+  const said = answerFirst ? saidThenAddIt(text, clock) : null;
+  if (said) return said;
   const asked = answerFirst ? (requestThenAside(text, clock) ?? bulkThenSameAside(text, clock) ?? bulkThenReason(text, clock)) : null;
   if (asked) return asked;
   const clauses = text
@@ -1127,7 +1143,11 @@ function requestThenAside(text: string, clock: Clock): Intent[] | null {
     const one = head.length === 1 ? head[0] : undefined;
     // "remind me to ring the vet at 8 tomorrow, surgery doesnt open before then": a to-do with its day, and why then.
     const item = one?.type === "add" && one.items.length === 1 ? one.items[0] : undefined;
-    const slots = item ? { due: item.due, priority: item.priority, recurrence: item.recurrence, remindAt: item.remindAt } : null;
+    // "remind me the night before the mot, i will forget otherwise": a reminder counted from its due is a reminder too.
+    const before = item?.remindOnDue ? item.remindOnDue.days * 1440 : undefined;
+    const slots = item
+      ? { due: item.due, priority: item.priority, recurrence: item.recurrence, remindAt: item.remindAt, remindBefore: before }
+      : null;
     const said = slots ? (Object.fromEntries(Object.entries(slots).filter(([, v]) => v !== undefined)) as Changes) : null;
     const changes = one?.type === "update" ? one.changes : said;
     if (changes && reasonFits(words, tail, changes, clock)) return head;
@@ -1147,6 +1167,35 @@ function requestThenAside(text: string, clock: Clock): Intent[] | null {
     head.every((i) => i.type === "update" || i.type === "complete" || i.type === "reopen" || (why && i.type === "add"))
     ? head
     : null;
+}
+
+/** "…, pop it on the home list pls", "…, could you pop that in for me", "…, add that": add what was just said. */
+const ADD_IT =
+  /^(?:(?:can|could|would) (?:you|u) (?:just )?|pls |please |and |so |just )?(?:add|put|pop|stick|bung|whack|jot|chuck|shove) (?:it|that|this)(?: (?:in|down|up)(?= for me\b|$))?(.*)$/;
+
+/**
+ * Rule SAID-THEN-ADD-IT: "callum's got the dentist tuesday at half 3, pop it on the home list pls", "every monday
+ * i need to check the van stock, add that": something said, then a request to add it — read as "add <what was
+ * said> <where and when the request says>". Only when that reads as exactly one new task, and what was said is
+ * no request or question of its own ("the garage light, stick it on my work list" moves a task: not read here).
+ */
+function saidThenAddIt(text: string, clock: Clock): Intent[] | null {
+  const comma = text.lastIndexOf(",");
+  if (comma <= 0 || text.includes("?")) return null;
+  const m = ADD_IT.exec(cleanRequest(text.slice(comma + 1)).toLowerCase());
+  const rest = m?.[1]?.trim() ?? "";
+  // "…, put it back" takes a tick back; only where and when it goes follow "add it".
+  if (!m || rest.split(/\s+/).length > 8 || !/^(?:$|(?:on|onto|in|into|to|for|down)\b)/.test(rest)) return null;
+  const head = text.slice(0, comma).trim();
+  const own = classifyBounded(head, clock, false);
+  if (
+    own.length !== 1 ||
+    !own.every((i) => i.type === "unknown" || (i.type === "say" && i.kind === "remark") || i.type === "offer" || i.type === "add")
+  )
+    return null;
+  const read = classifyBounded(`add ${head}${rest ? ` ${rest}` : ""}`, clock, false);
+  const one = read.length === 1 ? read[0] : undefined;
+  return one?.type === "add" && one.items.length === 1 ? read : null;
 }
 
 /**

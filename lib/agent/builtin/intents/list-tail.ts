@@ -287,6 +287,24 @@ function isSeries(raw: string[]): boolean {
   return raw.slice(0, -1).some((w) => w.endsWith(",")) || words.slice(1, -1).some((w) => SERIES_JOINS.has(w));
 }
 
+/** Words before a list's name that lead its items ("for work:", "two for the work list:", "new one for home -"). */
+const LIST_LEADS: readonly string[][] = [
+  "new one for",
+  "new ones for",
+  "a new one for",
+  "one for",
+  "two for",
+  "three for",
+  "a couple for",
+  "couple for",
+  "a few for",
+  "some for",
+  "2 for",
+  "3 for",
+  "add to",
+  "for",
+].map((l) => l.split(" "));
+
 /**
  * Rule list-series: things put on a list without a verb are an add, each thing a task on that list.
  * "batteries and lightbulbs to shopping", "mince, onions and tinned toms for shopping" (a series of
@@ -300,6 +318,10 @@ export function seriesOnList(text: string): string | null {
   // The list first: "<list>:", "<list> -", "<list> list:", "stuff for the <list>:".
   let k = 0;
   if (THINGS.has(bare(raw[0] ?? "")) && bare(raw[1] ?? "") === "for") k = ARTICLES.has(bare(raw[2] ?? "")) ? 3 : 2;
+  // "for work:", "two for the work list:", "new one for home -", "add to work:": how many, or the add, before the list.
+  const lead = LIST_LEADS.find((l) => l.every((w, i) => bare(raw[i] ?? "") === w));
+  // Only one sentence follows such a lead ("new one for home - fix the latch. saw a fox" is not read here).
+  if (k === 0 && lead && !/[.!?]\s/.test(text)) k = ARTICLES.has(bare(raw[lead.length] ?? "")) ? lead.length + 1 : lead.length;
   const word = bare(raw[k] ?? "");
   let at = k;
   if (bare(raw[k + 1] ?? "") === "list" && !/[:-]$/.test(raw[k] ?? "")) at = k + 1;

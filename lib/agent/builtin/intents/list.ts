@@ -603,6 +603,13 @@ function readLookupOf(plain: string, clock: Clock, how: AskHow = NO_HOW): Intent
     .replace(
       /^(did|have|had) i (?:already |ever )?(?:get|got|manage|managed|remember|remembered) (?:a?round )?to (?!(?:add|put|jot|write|note|stick|pop|list|set|save|log|enter|create|include)\b)/,
       "$1 i ",
+    )
+    // "have i done the car insurance yet or is that still hanging over me": the other half asks the same.
+    .replace(/ (?:yet |already )?or (?:is|are|has|have|was) (?:it|that|this|they|those) .*$| or not(?: yet)?$/, "")
+    // "did i ever reply to the dunoon enquiry": whom the reply went to names the task.
+    .replace(
+      /^(did|have|had) i ((?:already |ever |actually )?(?:repl(?:y|ied)|respond(?:ed)?|write|wrote|written|speak|spoke|spoken|talk(?:ed)?|go|gone|went)) to /,
+      "$1 i $2 ",
     );
   const onList = listAsked(q);
   if (onList) return onList;
@@ -1560,6 +1567,8 @@ function whenDo(t: string): [string, string] | null {
   // "when did i say the garlic was", "when did i put the garlic down for": the day set on the task, asked.
   if (w[0] === "when" && w[1] === "did" && /^(?:i|we)$/.test(w[2] ?? "") && SAID_DAY.has(w[3] ?? "")) {
     const words = w.slice(w[4] === "that" ? 5 : 4);
+    // "when did i say id do the kennel restock": what the user said they would do names the task.
+    if (/^(?:i'd|id|i'll|ill|i)$/.test(words[0] ?? "") && isBaseVerb(words[1] ?? "")) words.splice(0, 2);
     while (words.length && SAID_DAY_TAIL.has(words.at(-1)!)) words.pop();
     const subject = /^(?:i|i'd|i'll|id|we|we'd|it|you|they|he|she)$/.test(words[0] ?? "");
     return !subject && words.length >= 1 && words.length <= 6 ? [t, words.join(" ")] : null;
@@ -1605,8 +1614,11 @@ function withListNamed(filter: ListFilter, t: string, clock: Clock): Intent {
   return { type: "list", filter: out };
 }
 
+/** "when is X again? i keep forgetting …": a question, then what the user says about themselves. */
+const ASKED_THEN_TOLD = /^([^?]+)\?+\s+(?=(?:i|i'm|im|i've|ive|i'd|id|i'll|she|she'll|he|he'll|they|we|cos|because|coz|my)\s)/;
+
 function readListAsked(text: string, clock: Clock): Intent | null {
-  const t = questionText(text) || text;
+  const t = questionText(ASKED_THEN_TOLD.exec(text.toLowerCase())?.[1] ?? text) || text;
   if (asksForReminder(t)) return null;
   const organised = readOrganised(t, clock);
   if (organised) return organised;
@@ -1641,6 +1653,11 @@ function readListAsked(text: string, clock: Clock): Intent | null {
   const stateOf = state?.[1]?.replace(/\s+(?:one|task|thing|job)$/, "");
   if (stateOf && !/^(?:it|that|this|they|them|there|anything|something|everything|you|i|we)$/.test(stateOf))
     return { type: "list", filter: { query: lookupPhrase(stateOf.split(" ")) ?? stateOf } };
+  // "whats the deadline on the tax return", "when's the due date for the vat": look the task up.
+  const deadline =
+    /^(?:what|when)(?:'s| is|s)\s+the\s+(?:deadline|due date|cut ?off|last day)\s+(?:on|for|of)\s+(?:the\s+|my\s+)?(.+)$/.exec(t);
+  if (deadline?.[1] && !/^(?:it|that|this|they|them)$/.test(deadline[1]))
+    return { type: "list", filter: { query: lookupPhrase(deadline[1].split(" ")) ?? deadline[1] } };
   // "when is the dentist?", "when's my essay due?": look the task up.
   // "when's the haircut meant to be", "how long till the invitations are due": the same.
   const when =

@@ -41,6 +41,10 @@ const ABOUT_YOU =
 const PRAISE =
   /^(?:you(?:'re| are)\s+(?:a\s+)?(?:star|legend|the best|awesome|great|amazing|brilliant|fantastic|a lifesaver|so helpful|very helpful|helpful|wonderful|the man|the greatest)|i\s+(?:love|like|really like|really love)\s+(?:this|the|you|it)(?:\s+(?:app|assistant|bot|thing|tool))?|this\s+(?:app\s+)?is\s+(?:great|awesome|amazing|brilliant|helpful|fantastic)|(?:great|good|nice|brilliant)\s+(?:work|stuff|job)|love\s+it)$/;
 
+/** "thank you for all your help this week", "cheers for sorting that": thanks for what was done, not a request. */
+const THANKS_FOR =
+  /^(?:thanks|thank you|thank u|thankyou|ty|cheers|ta|many thanks)(?: (?:so|very|ever so) much| a lot| again| loads)? for (?:all (?:of )?)?(?:your|ur|the|that|this|everything|today|helping|sorting|reminding|being|putting up)\b/;
+
 /** "I'm done for today", "that's it for now": the user is leaving, not finishing a task. */
 const DONE_FOR_NOW =
   /^(?:ok(?:ay)?\s+)?(?:(?:i'm|i am|im|we're|we are)\s+)?(?:all\s+)?(?:done|finished|through)\s+(?:for\s+(?:today|now|tonight|the day|the night|the week|the moment)|here|with today|for the day)$|^(?:that's|that is)\s+(?:it|all)\s+for\s+(?:today|now|tonight|the day|the week)$|^(?:ok(?:ay)?\s+)?(?:i'm|i am|we're)\s+all\s+done$/;
@@ -169,7 +173,7 @@ export function readSocial(text: string): Intent | null {
   if (NEGATED_REQUEST.test(text) && !/^(?:don't|dont|do not) (?:forget|let me forget|let me miss)\b/.test(text)) return { type: "deny" };
   if (LEAVE_AS_IS.test(text)) return { type: "deny" };
   if (DONE_FOR_NOW.test(text)) return { type: "say", kind: "bye" };
-  if (PRAISE.test(text)) return { type: "say", kind: "thanks" };
+  if (PRAISE.test(text) || THANKS_FOR.test(text)) return { type: "say", kind: "thanks" };
   if (ABOUT_ME.test(text)) return { type: "say", kind: "help" };
   if (NOTHING.test(text)) return { type: "say", kind: "nothing" };
   if (ABOUT_YOU.test(text) && !/\b(?:task|list|todo|remind|add|delete|mark)\b/.test(text)) return { type: "say", kind: "offtopic" };

@@ -1158,11 +1158,11 @@ export const UPDATE_RULES: UpdateRule[] = [
   ),
   rule(
     "not-urgent",
-    ["dentist isn't urgent anymore", "the garage is no longer a priority"],
+    ["dentist isn't urgent anymore", "the garage is no longer a priority", "the royal mail run doesnt need to be high priority"],
     [
       SPAN,
       opt(one("'s", "is", "are")),
-      one("not", "isn't", "isnt", "aren't", "no longer"),
+      one("not", "isn't", "isnt", "aren't", "no longer", "doesn't need to be", "doesnt need to be", "don't need to be", "dont need to be"),
       opt(one("that", "very", "so")),
       one("urgent", "important", "a priority", "high priority"),
       opt(one("anymore", "any more", "any longer", "now")),
