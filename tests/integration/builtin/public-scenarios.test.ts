@@ -91,6 +91,7 @@ const files = [
   "intents-corpus-v22probes.jsonl",
   "intents-corpus-v23probes.jsonl",
   "intents-corpus-v24probes.jsonl",
+  "intents-corpus-v25probes.jsonl",
   "intents-corpus-v10messy.jsonl",
   "intents-corpus-v10news.jsonl",
   "intents-corpus-v11dialogue.jsonl",
