@@ -2110,8 +2110,7 @@ function remarkAfterDone(text: string, tasks: TaskView[], clock: Clock, lists: s
   // "car insurance all sorted - stayed with the same lot", "van passed its mot 🙌 only needed a wiper blade".
   const end = /,|!+|\.\s|\s[-–—]\s|\p{Extended_Pictographic}+/u.exec(text);
   if (!end || text.includes("?")) return null;
-  const comma = end.index;
-  const rest = text.slice(comma + end[0].length);
+  const rest = text.slice(end.index + end[0].length);
   const tail = tokenize(rest);
   if (tail.length === 0 || tail.length > 14) return null;
   // "…, plumber came this morning" tells what happened; "…, they're amazing" what the user thinks of it.
@@ -2130,7 +2129,7 @@ function remarkAfterDone(text: string, tasks: TaskView[], clock: Clock, lists: s
   if (!told && !how) return null;
   if (tail.some((t) => NEGATOR.has(t.w) || HYPOTHETICAL.has(t.w))) return null;
   if (!when && !how && (isBaseVerb(tail[0]!.w) || tail.some((t) => ACTION.has(t.w)))) return null;
-  const done = groundOne(text.slice(0, comma).trim(), tasks, clock, false, lists);
+  const done = groundOne(text.slice(0, end.index).trim(), tasks, clock, false, lists);
   if (done?.kind !== "change" || done.also?.length || Object.keys(done.change.changes).join() !== "status") return null;
   const others = tasks.filter((t) => t.status !== "completed" && t.id !== done.change.task.id);
   return told || findMention(tail, others).length === 0 ? done : null;
