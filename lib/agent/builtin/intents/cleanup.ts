@@ -13,6 +13,9 @@ const TRAILING =
 /** "essays all marked, thank god": relief after a comma closes the message ("payday thursday thank god" keeps it: a remark). */
 const TRAILING_RELIEF = /,\s*(?:thank god|thank goodness|thankfully|phew|yay|hooray)[\s.!]*$/;
 
+/** "did i ever get the pellets or not": "or not" closing a yes-no question asks nothing more. */
+const OR_NOT = /^((?:did|do|does|have|has|is|are|was|were)\s.*?)[,\s]+or not[\s.!?]*$/;
+
 /** "done, mark it complete": the leading "done" is an interjection before the real command. */
 const DONE_THEN_COMMAND = /^(?:done|finished|all done|ok done)[,!.]+\s+(?=(?:mark|tick|check|set|complete|close|cross)\b)/;
 
@@ -26,6 +29,7 @@ export function cleanRequest(text: string): string {
       .replace(POLITE_PREFIX, "")
       .replace(TRAILING, "")
       .replace(TRAILING_RELIEF, "")
+      .replace(OR_NOT, "$1")
       .replace(DONE_THEN_COMMAND, "");
     if (t === before) break;
   }

@@ -29,6 +29,7 @@ import { readLists, readOrganise, readSubtaskQuestion } from "./organise";
 import { readPlan } from "./plan";
 import { readUndo } from "./undo";
 import { readRelay } from "./relay";
+import { toldThenTick } from "./told-then-tick";
 import { isListedRef, isPronoun, ordinalRef, refFrom, refsFrom, trailingExcept } from "./refs";
 import { isOffTopic, isQuestion, readSocial } from "./social";
 import { type Changes, fieldCount, type Intent } from "./types";
@@ -1016,6 +1017,9 @@ function classifyBounded(text: string, clock: Clock, answerFirst: boolean): Inte
     // bare slot to the task just talked about); the answer word never becomes a title.
     if (rest.length === 1 && rest[0]?.type === "unknown" && findDue(yesNo[1], clock)) return rest;
   }
+  // "yeah nah i did it friday, tick it off": the tick, and only the telling of the deed beside it.
+  const ticked = toldThenTick(text);
+  if (ticked) return ticked;
   // "todays stuff, move it to tmrw": a group, then a command about it, is one request, not two
   // clauses (rule GROUP-THEN-COMMAND in bulk-update.ts); the mood is the command's ("anything overdue, bump them …").
   const grouped = readGroupThenCommand(cleanRequest(text), clock);
