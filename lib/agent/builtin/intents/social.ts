@@ -11,7 +11,7 @@ const GREETING =
 const HOW_ARE_YOU =
   /^(?:how are you(?: doing| today)?|how's it going|how is it going|how's everything|how are things|how do you do|are you there|you there)$/;
 const THANKS =
-  /^(?:thanks|thank you|thx|ty|tysm|cheers|ta|ta very much|thank u|thanku|thankyou|tyvm|much appreciated|appreciate it|i appreciate it|thanks a lot|thank you so much|thanks so much|many thanks|thanks a million|thanks a bunch|thanks loads|ta muchly|ta very much indeed|much obliged|cheers for that|thanks for that|thanks for (?:your|the) help|thank you kindly|bless you|bless|legend|top man|top woman|you legend|lifesaver|props|nice1|gr8|ace|champion|smashing|magic|sorted|grand|bang on|spot on|cheers mate|cheers pal|cheers love|ta mate|ta love|no worries|no probs|no problem|all good|all good here|great job|good job|well done|nice one|nice|great|perfect|awesome|cool|excellent|brilliant|lovely|wonderful|fantastic|amazing|sweet|neat|good|ok|okay|k|got it|gotcha|understood|alright|all right|noted|fine|sounds good|looks good|that's great|that's perfect|that works)(?:(?:\s*[,!.]\s*|\s+)(?:thanks|thank you|cheers|ta|a lot|so much|very much|mate|buddy|pal|love))*$/;
+  /^(?:thanks|thank you|thx|ty|tysm|cheers|ta|ta very much|thank u|thanku|thankyou|tyvm|much appreciated|appreciate it|i appreciate it|thanks a lot|thank you so much|thanks so much|many thanks|thanks a million|thanks a bunch|thanks loads|ta muchly|ta very much indeed|much obliged|cheers for that|thanks for that|thanks for (?:your|the) help|thank you kindly|bless you|bless|legend|top man|top woman|you legend|lifesaver|props|nice1|gr8|ace|champion|smashing|magic|sorted|grand|bang on|spot on|cheers mate|cheers pal|cheers love|ta mate|ta love|no worries|no probs|no problem|all good|all good here|great job|good job|well done|nice one|nice|great|perfect|awesome|cool|excellent|brilliant|lovely|wonderful|fantastic|amazing|sweet|neat|good|ok|okay|k|got it|gotcha|understood|alright|all right|noted|fine|sounds good|looks good|that's great|that's perfect|that works)(?:(?:\s*[,!.]\s*|\s+)(?:thanks|thank you|cheers|ta|a lot|so much|very much|mate|buddy|pal|love|pet|petal|hun|hon|hen|chuck|duck|babe|darling))*$/;
 const BYE =
   /^(?:(?:thanks|cheers|ta)[,!.]? that's (?:everything|all|it)|that's everything|bye|goodbye|good bye|bye bye|see you|see ya|see you later|later|laters|cya|cya later|catch you later|catch ya later|speak soon|speak later|talk later|talk soon|ttyl|ta ra|tara|ta-ra|toodles|toodle pip|peace out|peace|i'm off|im off|i'm out|gotta go|got to go|gtg|g2g|gotta dash|got to dash|must dash|i must dash|gotta run|got to run|must run|better go|i'd better go|i better go|off now|i'm off now|catch ya|catch you|catch ya later|later gator|ciao|adios|cheerio|bye then|ok bye|right bye|night night|nighty night|nite|gn|sweet dreams|good night|goodnight|night|that's all|that is all|that's it|that is it|nothing else|no that's all|i'm good|i'm done|that'll be all|all done)(?:(?:\s*[,!.]\s*|\s+)(?:thanks|thank you|for now|bye))*$/;
 const HELP =
@@ -44,6 +44,10 @@ const PRAISE =
 /** "thank you for all your help this week", "cheers for sorting that": thanks for what was done, not a request. */
 const THANKS_FOR =
   /^(?:thanks|thank you|thank u|thankyou|ty|cheers|ta|many thanks)(?: (?:so|very|ever so) much| a lot| again| loads)? for (?:all (?:of )?)?(?:your|ur|the|that|this|everything|today|helping|sorting|reminding|being|putting up)\b/;
+
+/** "thanks pet you're a lifesaver", "cheers hun, you're a star": thanks, a name for the one thanked, then praise. */
+const THANKS_THEN_PRAISE =
+  /^(?:thanks|thank you|thank u|ty|cheers|ta)(?: (?:so|very) much| a lot| again)?(?: (?:pet|petal|love|luv|hun|hon|mate|pal|babe|darling|chuck|duck|hen|sweetheart|bud|buddy|dear))?[,!. ]+([^,!. ].*)$/;
 
 /** "I'm done for today", "that's it for now": the user is leaving, not finishing a task. */
 const DONE_FOR_NOW =
@@ -173,7 +177,8 @@ export function readSocial(text: string): Intent | null {
   if (NEGATED_REQUEST.test(text) && !/^(?:don't|dont|do not) (?:forget|let me forget|let me miss)\b/.test(text)) return { type: "deny" };
   if (LEAVE_AS_IS.test(text)) return { type: "deny" };
   if (DONE_FOR_NOW.test(text)) return { type: "say", kind: "bye" };
-  if (PRAISE.test(text) || THANKS_FOR.test(text)) return { type: "say", kind: "thanks" };
+  if (PRAISE.test(text) || THANKS_FOR.test(text) || PRAISE.test(THANKS_THEN_PRAISE.exec(text)?.[1]?.trim() ?? ""))
+    return { type: "say", kind: "thanks" };
   if (ABOUT_ME.test(text)) return { type: "say", kind: "help" };
   if (NOTHING.test(text)) return { type: "say", kind: "nothing" };
   if (ABOUT_YOU.test(text) && !/\b(?:task|list|todo|remind|add|delete|mark)\b/.test(text)) return { type: "say", kind: "offtopic" };
