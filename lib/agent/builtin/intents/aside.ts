@@ -84,6 +84,10 @@ const ASKS_CHANGE =
   /^(?:make|set|change|move|shift|push|bump|knock|put|remind|reminder|tag|label|repeat|rename|delete|remove|cancel|add|untag|mark|tick|flag|note|list)$/;
 /** Present verbs of how a thing is, not in the chore verbs ("the new bedding lasts way longer", "the tip shuts at 4"). */
 const STATE_VERB = /^(?:lasts|shuts|opens|closes|costs|works|runs|fits|ends|stays|seems|looks|sounds|feels|smells|tastes)$/;
+/** How often or how surely, between a subject and its verb ("i always forget", "we usually get"). */
+const HOW_OFTEN = /^(?:always|usually|normally|often|sometimes|generally|just|still|really|literally|totally|defo|def|probably|never)$/;
+/** Verbs of the mind, no chores ("i always forget parentpay", "we hate the cold"). */
+const MIND_VERB = /^(?:forget|lose|miss|hate|love|like|know|think|reckon|prefer|struggle|panic|worry|mean)$/;
 /** A present verb of a subject ("no one sees them", "the hire place shuts", "maisie loses her spot"). */
 function presentVerb(w: string): boolean {
   return /[^s]s$/.test(w) && (isBaseVerb(w.slice(0, -1)) || (/(?:ch|sh|ss|x|o)es$/.test(w) && isBaseVerb(w.slice(0, -2))));
@@ -116,7 +120,10 @@ export function statesWhy(tail: string[]): boolean {
   // "thats when the venue wants it", "they'll all be taken": a subject and its verb in one word.
   if (/^(?:thats|that's|its|it's|theres|there's|i'm|im|[a-z]+'ll|[a-z]+'re|[a-z]+'ve)$/.test(first)) return tail.length >= 3;
   // "i start the final edit", "they take me off the rota": a pronoun and its verb; "pritchards get very busy": a name.
-  if (/^(?:i|we|you|they)$/.test(first) && isBaseVerb(tail[1] ?? "")) return tail.length >= 3;
+  // "i always forget to empty the boot": how often, between them.
+  const verb = HOW_OFTEN.test(tail[1] ?? "") ? 2 : 1;
+  if (/^(?:i|we|you|they)$/.test(first) && (isBaseVerb(tail[verb] ?? "") || MIND_VERB.test(tail[verb] ?? "")))
+    return tail.length >= verb + 2;
   if (/^[a-z]+s$/.test(first) && !isBaseVerb(first) && isBaseVerb(tail[1] ?? "") && !ASKS_CHANGE.test(tail[1]!)) return tail.length >= 3;
   return tail.slice(1, 6).some((w) => SUBJECT_VERB.test(w) || presentVerb(w) || STATE_VERB.test(w) || toldPast(w));
 }
