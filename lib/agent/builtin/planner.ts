@@ -3,7 +3,7 @@
  * turn reads the user's message; later steps read the tool results of this turn (follow-up
  * calls for bulk actions and retries, then the final reply). Pure and deterministic.
  */
-import { addDays, compareDates, formatIsoDate, formatIsoLocalDateTime } from "@/lib/task-line/calendar";
+import { addDays, compareDates, formatIsoDate, formatIsoLocalDateTime, WEEKDAYS, weekdayOf } from "@/lib/task-line/calendar";
 import { firstOccurrence } from "@/lib/tasks/recurrence";
 import { type Clock, localParts } from "@/lib/task-line/clock";
 import { readTaskLine } from "@/lib/task-line/read";
@@ -118,11 +118,23 @@ function updateInput(ctx: TurnContext, task: string, changes: Changes, looked?: 
     if (due) input.due = due;
   }
   if (keepDay && typeof rest.due === "string") input.due = onOwnDay(ctx, task, rest.due, looked);
-  if (typeof rest.recurrence === "string" && input.due === undefined) {
-    const due = dueOnRepeatDays(ctx, rest.recurrence, looked ?? knownTask(ctx.history, task) ?? knownByPhrase(ctx.history, task));
+  if (typeof rest.recurrence === "string") {
+    const known = looked ?? knownTask(ctx.history, task) ?? knownByPhrase(ctx.history, task);
+    const due = input.due === undefined ? dueOnRepeatDays(ctx, rest.recurrence, known) : null;
     if (due) input.due = due;
+    input.recurrence = keptWeekday(ctx, rest.recurrence, known) ?? rest.recurrence;
   }
   return input;
+}
+
+/**
+ * "bins are every other week now" of a task that repeats every Thursday: a new interval keeps the day it
+ * repeats on. Only for a weekly rule without days, of a task that repeats on the one weekday it is due.
+ */
+function keptWeekday(ctx: TurnContext, recurrence: string, known?: TaskView | null): string | null {
+  if (!known?.dueAt || !known.repeats || !/^FREQ=WEEKLY(?:;INTERVAL=\d+)?$/.test(recurrence)) return null;
+  const day = WEEKDAYS[weekdayOf(localParts(new Date(known.dueAt), ctx.clock.timeZone).date)]!;
+  return new RegExp(`^every ${day}$`, "i").test(known.repeats.trim()) ? `${recurrence};BYDAY=${day.slice(0, 2).toUpperCase()}` : null;
 }
 
 /**
