@@ -2108,11 +2108,39 @@ function asideAfter(text: string, tasks: TaskView[], clock: Clock, lists: string
 function remarkAfterDone(text: string, tasks: TaskView[], clock: Clock, lists: string[]): Grounding {
   // The deed ends at a comma, a "!", a full stop or a dash: "apple trees are done! took me all afternoon",
   // "car insurance all sorted - stayed with the same lot", "van passed its mot 🙌 only needed a wiper blade".
-  const end = /,|!+|\.\s|\s[-–—]\s|\p{Extended_Pictographic}+/u.exec(text);
+  const end = DEED_END.exec(text);
   if (!end || text.includes("?")) return null;
   const rest = text.slice(end.index + end[0].length);
+  const whole = howItWent(rest, clock);
+  // "hall's booked!! sheila sorted it and she's even leaving the key out, …": several remarks, each judged alone.
+  const pieces = whole ? null : rest.split(DEED_END).filter((p) => tokenize(p).length > 0);
+  const alone = pieces?.length === 1 && ((tokenize(rest).length >= 4 && describes(rest)) || howItWent(rest, clock, 18) !== null);
+  if (
+    !whole &&
+    !alone &&
+    (!pieces || pieces.length < 2 || tokenize(rest).length > 30 || !pieces.every((p) => howItWent(p, clock, 18) || describes(p)))
+  )
+    return null;
+  const done = groundOne(text.slice(0, end.index).trim(), tasks, clock, false, lists);
+  if (done?.kind !== "change" || done.also?.length || Object.keys(done.change.changes).join() !== "status") return null;
+  const others = tasks.filter((t) => t.status !== "completed" && t.id !== done.change.task.id);
+  return whole === "told" || findMention(tokenize(rest), others).length === 0 ? done : null;
+}
+
+/** Where a deed said done ends and a remark begins: a comma, a "!", a full stop, a dash or an emoji. */
+const DEED_END = /,|!+|\.\s|\s[-–—]\s|\p{Extended_Pictographic}+/u;
+/** "…, they're in a box in the staffroom if anyone asks": a closing "if" that asks nothing. */
+const IF_ASKED = /\bif (?:anyone|anybody|any1|you|u) (?:asks?|needs? (?:it|them|to know)|wants? (?:it|them|to know))$/;
+
+/**
+ * How a deed went, told after it (rule REMARK-AFTER-DONE): "told" when it says what happened or what the user
+ * thinks ("plumber came this morning", "they're amazing"), "how" when it is a statement of another shape
+ * ("went w the comparison site one"), else null (a request, a negation, a hypothetical).
+ */
+function howItWent(said: string, clock: Clock, most = 14): "told" | "how" | null {
+  const rest = said.trimEnd().replace(IF_ASKED, "");
   const tail = tokenize(rest);
-  if (tail.length === 0 || tail.length > 14) return null;
+  if (tail.length === 0 || tail.length > most) return null;
   // "…, plumber came this morning" tells what happened; "…, they're amazing" what the user thinks of it.
   // "…, all fine till june": how it was found.
   const when = whenItHappens(tail, rest, clock);
@@ -2123,16 +2151,25 @@ function remarkAfterDone(text: string, tasks: TaskView[], clock: Clock, lists: s
       saysOpinion(rest) ||
       (tail[0]!.w === "all" && /^(?:fine|good|ok|okay|well|clear|present|correct)$/.test(tail[1]?.w ?? "")));
   // "…, went w the comparison site one and saved 80 quid", "…, same driver as last time thank god": a statement of
-  // how it went (aside.ts statesWhy, saysAside), or a deed without a subject that names no other task (below).
+  // how it went (aside.ts statesWhy, saysAside), or a deed without a subject that names no other task.
   const words = tail.map((t) => t.w);
   const how = statesWhy(words) || toldPast(words[0]!) || saysAside(rest, clock);
   if (!told && !how) return null;
   if (tail.some((t) => NEGATOR.has(t.w) || HYPOTHETICAL.has(t.w))) return null;
   if (!when && !how && (isBaseVerb(tail[0]!.w) || tail.some((t) => ACTION.has(t.w)))) return null;
-  const done = groundOne(text.slice(0, end.index).trim(), tasks, clock, false, lists);
-  if (done?.kind !== "change" || done.also?.length || Object.keys(done.change.changes).join() !== "status") return null;
-  const others = tasks.filter((t) => t.status !== "completed" && t.id !== done.change.task.id);
-  return told || findMention(tail, others).length === 0 ? done : null;
+  return told ? "told" : "how";
+}
+
+/**
+ * "…, full of moss and a tennis ball of all things", "… hamper from jarrolds and some vouchers": a short
+ * description with no verb, no day and no slot word, beside another remark; never a second thing
+ * ("and the recycling", "the hoover next", "the gate too").
+ */
+function describes(said: string): boolean {
+  const tail = tokenize(said);
+  if (tail.length === 0 || tail.length > 12 || /^(?:and|also|plus|then|n|&|next)$/.test(tail[0]!.w)) return false;
+  if (/^(?:too|also|next|aswell|after|later)$/.test(tail.at(-1)!.w)) return false;
+  return !tail.some((t) => isBaseVerb(t.w) || SLOT_WORD.test(t.stem) || NEGATOR.has(t.w) || HYPOTHETICAL.has(t.w) || ACTION.has(t.w));
 }
 
 /**
