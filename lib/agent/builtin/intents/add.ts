@@ -296,16 +296,29 @@ export function readAdd(body: string, clock: Clock, list = false, prefix = ""): 
   const shared = findPriority(prefix.toLowerCase())?.priority;
   const remind = REMIND_PREFIX.test(prefix.toLowerCase());
   const afterQuote = parts.length === 1 ? listAfterQuote(text, clock) : null;
-  return parts
-    .map((p) => {
-      const item = readItem(p, clock, remind || REMIND_IN.test(whole.toLowerCase()) || !/\bon the day\b/i.test(p));
-      // "the night before" is that evening (remindOnDue); "the day before" with no time an offset.
-      return remind && !item.remindOnDue ? (offsetReminder(p, clock) ?? item) : item;
-    })
-    .map((i) => (tail ? { ...i, list: i.list ?? tail.list } : afterQuote && !i.list ? { ...i, list: afterQuote } : onListAtEnd(i)))
-    .filter((i) => i.title.length > 0)
-    .map((i) => (shared && !i.priority ? { ...i, priority: shared } : i))
-    .map((i) => (remind && i.due && !i.remindAt ? withReminder(i, clock) : i));
+  return (
+    parts
+      .map((p) => {
+        const item = readItem(p, clock, remind || REMIND_IN.test(whole.toLowerCase()) || !/\bon the day\b/i.test(p));
+        // "the night before" is that evening (remindOnDue); "the day before" with no time an offset.
+        return remind && !item.remindOnDue ? (offsetReminder(p, clock) ?? item) : item;
+      })
+      .map((i) => (tail ? { ...i, list: i.list ?? tail.list } : afterQuote && !i.list ? { ...i, list: afterQuote } : onListAtEnd(i)))
+      // "for work: order more leaflets, high priority": a part that is only a slot belongs to the item before it.
+      .reduce<AddItem[]>((out, i) => {
+        const before = out.at(-1);
+        if (i.title.length > 0 || !before) out.push(i);
+        else out[out.length - 1] = { ...withoutUndefined(i), ...withoutUndefined(before) } as AddItem;
+        return out;
+      }, [])
+      .filter((i) => i.title.length > 0)
+      .map((i) => (shared && !i.priority ? { ...i, priority: shared } : i))
+      .map((i) => (remind && i.due && !i.remindAt ? withReminder(i, clock) : i))
+  );
+}
+
+function withoutUndefined(item: AddItem): Partial<AddItem> {
+  return Object.fromEntries(Object.entries(item).filter(([, v]) => v !== undefined));
 }
 
 /**

@@ -12,6 +12,7 @@
 
 /** Words people name their lists with: the bare word after "to/on/for" may be one of these. */
 import { isBaseVerb } from "../verbs";
+import { statesWhy } from "./aside";
 
 const LIST_WORDS = new Set(
   (
@@ -287,6 +288,46 @@ function isSeries(raw: string[]): boolean {
   return raw.slice(0, -1).some((w) => w.endsWith(",")) || words.slice(1, -1).some((w) => SERIES_JOINS.has(w));
 }
 
+/** Who a reason after the chore is about ("we're totally out", "sarah keeps on about it"). */
+const REASON_OPENER = /^(?:we're|were|i'm|im|she's|shes|he's|hes|they're|theyre|it's|its|we|i|she|he|they|we've|i've|ive|mine's|mines)$/;
+/** A person's verbs of going on about a thing ("sarah keeps on about it", "dan says it's leaking"). */
+const PERSON_SAYS = /^(?:keeps|says|wants|reckons|thinks|needs|hates|loves|moans|nags|asked|said)$/;
+
+/**
+ * "for home: sort the leaky tap before it freezes, sarah keeps on about it", "new one for work - order more leaflets,
+ * high priority pls we're totally out": after the chore, a statement of why is no item of its own and no word of
+ * the title; it is cut from the first word of its subject.
+ */
+function withoutReason(body: string): string {
+  const pieces = body.split(",");
+  const kept = [pieces[0]!];
+  for (const piece of pieces.slice(1)) {
+    const words = piece.toLowerCase().match(/[a-z0-9][a-z0-9']*/g) ?? [];
+    const at = words.findIndex(
+      (w, j) =>
+        words.length - j >= 3 &&
+        ((REASON_OPENER.test(w) && statesWhy(words.slice(j))) || (j === 0 && !isBaseVerb(w) && PERSON_SAYS.test(words[1] ?? ""))),
+    );
+    if (at === 0) break;
+    if (at < 0) kept.push(piece);
+    else {
+      // Cut the piece before the subject's word, as typed.
+      const cut = new RegExp(`\\b${words[at]!.replace(/'/g, "['’]")}\\b`, "i").exec(piece);
+      // "high priority pls we're totally out": the "pls" closes the request.
+      kept.push(
+        cut
+          ? piece
+              .slice(0, cut.index)
+              .trimEnd()
+              .replace(/\b(?:pls|please|plz)$/i, "")
+          : piece,
+      );
+      break;
+    }
+  }
+  return kept.join(",");
+}
+
 /** Words before a list's name that lead its items ("for work:", "two for the work list:", "new one for home -"). */
 const LIST_LEADS: readonly string[][] = [
   "new one for",
@@ -332,7 +373,8 @@ export function seriesOnList(text: string): string | null {
     // Two or more things, or one chore ("wedding - send invites by fri"); never a remark ("work - what a day", "uni - hate it").
     const first = bare(items[0] ?? "");
     const chore = isBaseVerb(first) && !FEELINGS.has(first) && !SUBJECTS.has(bare(items[1] ?? ""));
-    if (items.length > 0 && !SUBJECTS.has(first) && (chore || isSeries(items))) return `${trimEnd(items.join(" "))} to ${word}`;
+    if (items.length > 0 && !SUBJECTS.has(first) && (chore || isSeries(items)))
+      return `${trimEnd(chore ? withoutReason(items.join(" ")) : items.join(" "))} to ${word}`;
     return null;
   }
   // The list last, after a series of things: "batteries and lightbulbs to shopping".
