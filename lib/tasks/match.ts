@@ -95,8 +95,24 @@ function canonicalWord(word: string): string {
   return w;
 }
 
-/** Verbs that with "back" say return ("send the parcel back", "took the books back"). */
-const BACK_IS_RETURN = new Set(["send", "sent", "sending", "take", "took", "taking", "bring", "brought", "give", "gave", "post", "posted"]);
+/** Verbs that with "back" say return ("send the parcel back", "took the books back", "dropped the keys back"). */
+const BACK_IS_RETURN = new Set([
+  "send",
+  "sent",
+  "sending",
+  "take",
+  "took",
+  "taking",
+  "bring",
+  "brought",
+  "give",
+  "gave",
+  "post",
+  "posted",
+  "drop",
+  "dropped",
+  "dropping",
+]);
 /** "send the parcel back" is "return the parcel", on both sides of a match. */
 function backAsReturn(words: string[]): string[] {
   const back = words.indexOf("back");

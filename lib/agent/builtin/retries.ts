@@ -25,7 +25,7 @@ function normalizeTitle(text: string): string {
  * the trailer"). Never where: "watered the plants at home" is not 'Water the office plants'.
  */
 const CIRCUMSTANCE =
-  /^(?:today|tonight|yesterday|earlier|finally|at last|for once|this (?:morning|afternoon|evening|arvo)|last (?:night|week)|on (?:my|the|our) (?:lunch|lunch break|break|dinner break|day off)|at (?:lunch|lunchtime|\d)|(?:when|while|whilst|after|before|once) (?:i|we|he|she|they)\b|thank (?:god|goodness|heavens))/;
+  /^(?:today|tonight|yesterday|earlier|finally|at last|for once|this (?:morning|afternoon|evening|arvo)|last (?:night|week)|on (?:my|the|our) (?:lunch|lunch break|break|dinner break|day off)|on (?:my|me|the|our) way\b|at (?:lunch|lunchtime|\d)|(?:when|while|whilst|after|before|once) (?:i|we|he|she|they)\b|thank (?:god|goodness|heavens))/;
 
 /** The deed said before its circumstance (CIRCUMSTANCE), when a verb and a word are left; null when there is none. */
 function withoutCircumstance(part: string): string | null {
@@ -34,6 +34,20 @@ function withoutCircumstance(part: string): string | null {
     if (CIRCUMSTANCE.test(words.slice(k).join(" ").toLowerCase())) return trimPunctuation(words.slice(0, k).join(" "));
   }
   return null;
+}
+
+/** Verbs of fetching or buying a thing, whose "from …" names the shop, never the task. */
+const FETCHED = /^(?:get|buy|grab|pick|collect|order|fetch)$/i;
+/** "2 bags of", "a couple of", "a box of": how much, before what was bought. */
+const AMOUNT =
+  /^(?:(?:\d+|a|an|one|two|three|four|five|six|a couple|a few|couple|few|some|loads)\s+(?:(?:big|small|large|more)\s+)?(?:(?:bags?|boxes|box|packs?|tins?|bottles?|cans?|tubs?|sacks?|rolls?|lots?|of)\s+)?(?:of\s+)?)/i;
+
+/** "2 bags of layers pellets from mole valley" → "layers pellets"; null when nothing of the thing is left. */
+function withoutAmountAndShop(object: string): string | null {
+  const words = object.replace(AMOUNT, "").split(/\s+/).filter(Boolean);
+  const from = words.findIndex((w, i) => i > 0 && /^(?:from|off|at)$/i.test(w) && words.length - i <= 4);
+  const thing = from > 0 ? words.slice(0, from) : words;
+  return thing.length > 0 ? thing.join(" ") : null;
 }
 
 /** Groups of alternative `task` values, most promising first. */
@@ -85,6 +99,11 @@ export function alternativesFor(result: ToolResultEvent): string[][] {
     words = [base, ...words.slice(1)];
     groups.push([words.join(" ")]);
   }
+  // "got 2 bags of layers pellets from mole valley": what was bought, without how much and the shop it came from
+  // (the reader may have left the "got" off already); tried before the whole of what was got.
+  const fetched = FETCHED.test(words[0] ?? "") ? words.slice(1).join(" ") : AMOUNT.test(task) ? task : null;
+  const bought = result.name === "complete_task" && fetched ? withoutAmountAndShop(fetched) : null;
+  if (bought && bought !== task && bought !== fetched) groups.push([bought]);
   // "phone mum" found no "Call/Ring mum" (match.ts knows those verbs): "mum" alone would find "Visit mum".
   if (words.length > 1 && isBaseVerb(words[0] ?? "") && !isContactVerb(words[0] ?? "")) {
     const object = words
