@@ -2218,7 +2218,7 @@ function whyAfterChange(text: string, tasks: TaskView[], clock: Clock, lists: st
   const comma = text.lastIndexOf(",");
   if (comma < 0 || text.includes("?")) return null;
   const tail = tokenize(text.slice(comma + 1));
-  if (tail.length < 2 || tail.length > 14) return null;
+  if (tail.length < 2 || tail.length > 20) return null;
   const plain = tail.length <= 10 && plainWhy(tail, text.slice(comma + 1), tasks, clock);
   if (!plain && !statesWhy(tail.map((t) => t.w))) return null;
   const head = groundOne(text.slice(0, comma), tasks, clock, false, lists);

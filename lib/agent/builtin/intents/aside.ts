@@ -16,7 +16,7 @@ const STATEMENT_SUBJECT =
  * "never leaving it this late again", "fire safety was painfully dull".
  */
 export const REMARK_SHAPE =
-  /^(?:no [a-z]+ing(?: [a-z]+)?(?: now)?|same (?:[a-z]+ )?(?:as|like) (?:before|last time|always|usual|ever|(?:this|last) (?:season|year|term|time|week|month))|all (?:two|three|four|five|six|seven|eight|nine|ten|\d+) (?:of them )?[a-z]+ing\b.*|(?:only |it |that )?took (?:me |us |him |her |them )?(?:ages|forever|hours|all day|all morning|all afternoon|all evening|about|nearly|over|like|a|an|\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b.*|(?:it |that )?cost (?:a fortune|a bomb|an arm and a leg|loads|a lot|me|us|more|less|\d+)\b.*|never (?:again|[a-z]+ing\b.*)|(?:the |my |our )?[a-z]+(?: [a-z]+)? (?:was|were) (?!done|finished|sorted|completed|booked|paid|sent|cancelled|canceled|moved|changed|postponed|fixed|ordered)(?:a bit |so |really |very |painfully |pretty |quite |well |dead |super )?[a-z]+(?: but [a-z ]+)?|(?:a )?(?:bit|little|lot|way|much|slightly|tad) [a-z]+er\b(?: than [a-z ]+)?(?: this (?:year|time|month))?|(?:went|gone|opted|settled) (?:for|with) (?:the|a|an) [a-z0-9 ]{1,30}?(?: this time)?|fingers crossed\b.*|(?:all )?\d+ of (?:them|those|em|'em)\b.*|\d+ (?:plus|in total|altogether|total|in all)\b.*|(?:stuck|stayed) with\b.*|no more [a-z]+\b.*|forgot to (?:tick|mark|check|cross|say|update)\b.*|[a-z ]{1,30} (?:till|until|til) then|(?:did|done|sorted|fixed|finished) (?:it|that|them) (?:earlier|this morning|yesterday|last night|just now|before|already|at lunch|on my break|after work)|(?:ouch|oof|phew|yikes|eek|ugh|urgh|argh|yay|woo+|woohoo|hooray|omg|wow|lol|haha+|bliss|nightmare|typical|classic|brilliant|lovely|result|get in)(?: (?:lol|haha+|tbh|honestly|really))?)$/;
+  /^(?:no [a-z]+ing(?: [a-z]+)?(?: now)?|same (?:[a-z]+ )?(?:as|like) (?:before|last time|always|usual|ever|(?:this|last) (?:season|year|term|time|week|month))|all (?:two|three|four|five|six|seven|eight|nine|ten|\d+) (?:of them )?[a-z]+ing\b.*|(?:only |it |that )?took (?:me |us |him |her |them )?(?:ages|forever|hours|all day|all morning|all afternoon|all evening|about|nearly|over|like|a|an|\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b.*|(?:it |that )?cost (?:a fortune|a bomb|an arm and a leg|loads|a lot|me|us|more|less|\d+)\b.*|never (?:again|[a-z]+ing\b.*)|(?:the |my |our )?[a-z]+(?: [a-z]+)? (?:was|were) (?!done|finished|sorted|completed|booked|paid|sent|cancelled|canceled|moved|changed|postponed|fixed|ordered)(?:a bit |so |really |very |painfully |pretty |quite |well |dead |super )?[a-z]+(?: but [a-z ]+)?|(?:a )?(?:bit|little|lot|way|much|slightly|tad) [a-z]+er\b(?: than [a-z ]+)?(?: this (?:year|time|month))?|(?:went|gone|opted|settled) (?:for|with) (?:the|a|an) [a-z0-9 ]{1,30}?(?: this time)?|fingers crossed\b.*|(?:all )?\d+ of (?:them|those|em|'em)\b.*|\d+ (?:plus|in total|altogether|total|in all)\b.*|(?:stuck|stayed) with\b.*|no more [a-z]+\b.*|forgot to (?:tick|mark|check|cross|say|update)\b.*|one (?:less|fewer) (?:thing|job|worry)\b.*|[a-z ]{1,30} (?:till|until|til) then|(?:did|done|sorted|fixed|finished) (?:it|that|them) (?:earlier|this morning|yesterday|last night|just now|before|already|at lunch|on my break|after work)|(?:ouch|oof|phew|yikes|eek|ugh|urgh|argh|yay|woo+|woohoo|hooray|omg|wow|lol|haha+|bliss|nightmare|typical|classic|brilliant|lovely|result|get in)(?: (?:lol|haha+|tbh|honestly|really))?)$/;
 
 /** A word of relief or a shrug closing a remark ("thank god", "lol", "apparently"). */
 const CLOSING_WORD = / (?:thank god|thank goodness|thankfully|lol|tbh|ofc|mind|apparently|haha|obvs|honestly)$/;
@@ -76,18 +76,22 @@ export const WHY_NOT = /^(?:mean|meant|wrong|other|instead|actually|sorry|wait|n
 const WHY_LEAD = /^(?:or|else|before|after|when|while|until|till|til|so|since|because|cos|coz|as)$/;
 /** A verb said of a subject: a copula, an auxiliary or a modal ("is", "will", "won't", "they'll", "place's"). */
 const SUBJECT_VERB =
-  /^(?:is|are|was|were|am|be|been|will|would|won't|wont|can|can't|cant|cannot|could|couldn't|couldnt|does|doesn't|doesnt|do|isn't|isnt|aren't|arent|wasn't|wasnt|has|have|had|hasn't|hasnt|haven't|havent|got|gets|[a-z]+'ll|[a-z]+'s|[a-z]+'re|[a-z]+'ve|(?:is|was|can|will|did|does|dis|has|have|would|could)nae)$/;
+  /^(?:is|are|was|were|am|be|been|will|would|won't|wont|can|can't|cant|cannot|could|couldn't|couldnt|might|may|does|doesn't|doesnt|do|isn't|isnt|aren't|arent|wasn't|wasnt|has|have|had|hasn't|hasnt|haven't|havent|got|gets|[a-z]+'ll|[a-z]+'s|[a-z]+'re|[a-z]+'ve|(?:is|was|can|will|did|does|dis|has|have|would|could)nae)$/;
 /** "far too windy", "way too cold", "too much on": a state said without its subject. */
 const DEGREE_LEAD = /^(?:far|way|too|so|bit|much)$/;
 /** A word that asks for a change of its own: never said inside a reason. */
 const ASKS_CHANGE =
   /^(?:make|set|change|move|shift|push|bump|knock|put|remind|reminder|tag|label|repeat|rename|delete|remove|cancel|add|untag|mark|tick|flag|note|list)$/;
 /** Present verbs of how a thing is, not in the chore verbs ("the new bedding lasts way longer", "the tip shuts at 4"). */
-const STATE_VERB = /^(?:lasts|shuts|opens|closes|costs|works|runs|fits|ends|stays|seems|looks|sounds|feels|smells|tastes)$/;
+const STATE_VERB =
+  /^(?:lasts|shuts|opens|closes|costs|works|runs|fits|ends|stays|seems|looks|sounds|feels|smells|tastes|stinks|reeks|hurts|aches)$/;
 /** How often or how surely, between a subject and its verb ("i always forget", "we usually get"). */
 const HOW_OFTEN = /^(?:always|usually|normally|often|sometimes|generally|just|still|really|literally|totally|defo|def|probably|never)$/;
 /** Verbs of the mind, no chores ("i always forget parentpay", "we hate the cold"). */
 const MIND_VERB = /^(?:forget|lose|miss|hate|love|like|know|think|reckon|prefer|struggle|panic|worry|mean)$/;
+/** Changes told done: a second change, never a reason ("…, moved the dentist to monday"). */
+const CHANGE_TOLD =
+  /^(?:moved|pushed|bumped|changed|shifted|made|set|put|added|deleted|removed|cancelled|canceled|renamed|switched|swapped|marked|ticked)$/;
 /** A present verb of a subject ("no one sees them", "the hire place shuts", "maisie loses her spot"). */
 function presentVerb(w: string): boolean {
   return /[^s]s$/.test(w) && (isBaseVerb(w.slice(0, -1)) || (/(?:ch|sh|ss|x|o)es$/.test(w) && isBaseVerb(w.slice(0, -2))));
@@ -107,8 +111,14 @@ export function statesWhy(tail: string[]): boolean {
     /^(?:too|also)$/.test(tail.at(-1) ?? "")
   )
     return false;
+  // "forecast says its lashing down", "the email said": a thing's word, even where the thing is also a verb.
+  if (/^(?:says|said|reckons|shows|showed)$/.test(tail[1] ?? "") && !isBaseVerb(tail[1]!)) return tail.length >= 3;
   // "make it low priority", "send it monday": a request, not a reason.
   if (isBaseVerb(first) && !SUBJECT_VERB.test(first)) return false;
+  // "missed the AAH cut off for tuesday", "found half a bag behind the mower": what the user did, told without a
+  // subject; never a change told done ("moved the dentist to monday").
+  if ((toldPast(first) || /^(?:[a-z]{3,}ed|forgot|lost)$/.test(first)) && !isBaseVerb(first) && !CHANGE_TOLD.test(first))
+    return tail.length >= 3;
   // "…, or maisie loses her spot": the lead, then a statement of its own (never "…, or saturday").
   if (WHY_LEAD.test(first)) return tail.length >= 3 && statesWhy(tail.slice(1));
   if (DEGREE_LEAD.test(first)) return tail.length >= 2;

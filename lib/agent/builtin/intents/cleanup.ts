@@ -13,6 +13,9 @@ const TRAILING =
 /** "essays all marked, thank god": relief after a comma closes the message ("payday thursday thank god" keeps it: a remark). */
 const TRAILING_RELIEF = /,\s*(?:thank god|thank goodness|thankfully|phew|yay|hooray)[\s.!]*$/;
 
+/** "pellets are not urgent at all": "at all" only stresses the "not". */
+const NOT_AT_ALL = /\b(not (?:urgent|important|a priority|needed))(?: at all)\b/g;
+
 /** "did i ever get the pellets or not": "or not" closing a yes-no question asks nothing more. */
 const OR_NOT = /^((?:did|do|does|have|has|is|are|was|were)\s.*?)[,\s]+or not[\s.!?]*$/;
 
@@ -30,6 +33,7 @@ export function cleanRequest(text: string): string {
       .replace(TRAILING, "")
       .replace(TRAILING_RELIEF, "")
       .replace(OR_NOT, "$1")
+      .replace(NOT_AT_ALL, "$1")
       .replace(DONE_THEN_COMMAND, "");
     if (t === before) break;
   }

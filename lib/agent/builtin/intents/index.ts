@@ -1139,10 +1139,13 @@ function requestThenAside(text: string, clock: Clock): Intent[] | null {
   const tail = cleanRequest(text.slice(comma + 1));
   // "…, no one sees them anyway", "…, or maisie loses her spot": a reason by its shape (aside.ts statesWhy).
   const words = tail.toLowerCase().match(/[a-z0-9][a-z0-9']*/g) ?? [];
-  const reason = words.length >= 2 && words.length <= 14 && !tail.includes("?") && statesWhy(words);
+  // "actually make it friday, fair's on the saturday": after a change of "it", when another thing is on is why.
+  const thingIsOn =
+    MAKE_IT.test(cleanRequest(text.slice(0, comma))) && /^[a-z]+'s$/.test(words[0] ?? "") && /^(?:on|at)$/.test(words[1] ?? "");
+  const reason = words.length >= 2 && words.length <= 20 && !tail.includes("?") && (statesWhy(words) || thingIsOn);
   if (!reason && !tail.split(/\s+/).some((w) => ["it", "it's", "its", "it'll"].includes(w)) && !saysAside(tail, clock)) return null;
   const aside = classifyBounded(tail, clock, false);
-  if (reason && aside.every((i) => i.type === "unknown" || i.type === "say" || i.type === "offer")) {
+  if (reason && (thingIsOn || aside.every((i) => i.type === "unknown" || i.type === "say" || i.type === "offer"))) {
     const head = classifyBounded(text.slice(0, comma), clock, false);
     const one = head.length === 1 ? head[0] : undefined;
     // "remind me to ring the vet at 8 tomorrow, surgery doesnt open before then": a to-do with its day, and why then.
@@ -1324,11 +1327,11 @@ function mistakeRemark(text: string): boolean {
  * here, so a remark alone ("bike shop cant do sat") writes nothing.
  */
 export function remarkThenRequest(text: string, clock: Clock): Intent[] | null {
-  const split = splitRemark(text);
+  const split = splitRemark(text, clock);
   if (!split) return null;
   const { remark, request, reason } = split;
   const remarkWords: string[] = remark.toLowerCase().match(/[a-z0-9']+/g) ?? [];
-  if (remarkWords.length === 0 || remarkWords.length > 14 || wordCount(request) > 16) return null;
+  if (remarkWords.length === 0 || remarkWords.length > 20 || wordCount(request) > 16) return null;
   // "if the optician calls, move it to friday": a condition, not a remark — nothing is done yet.
   // "eye test is more important than the hair one, make it high": two tasks compared; "it" is not read here.
   if (CONDITION.has(remarkWords[0] ?? "") || remarkWords.includes("than")) return null;
@@ -1438,7 +1441,7 @@ const GERUND: Record<string, string> = {
 };
 
 /** Where a remark ends and the request begins: the first comma, else " so "; or a reason after the request. */
-function splitRemark(text: string): { remark: string; request: string; reason: boolean } | null {
+function splitRemark(text: string, clock: Clock): { remark: string; request: string; reason: boolean } | null {
   const lower = text.toLowerCase();
   for (const reason of [" because ", " cos ", " coz ", " cause ", " since "]) {
     const at = lower.indexOf(reason);
@@ -1456,6 +1459,19 @@ function splitRemark(text: string): { remark: string; request: string; reason: b
     const remark = first.replace(/^(?:since|as|because|cos|coz) /i, "");
     return { remark, request: text.slice(comma + 1).trim(), reason: remark !== first };
   }
+  // "the tap's getting worse, there's water all down the cupboard now, make it urgent pls": two remarks, then a
+  // change of "it" after the last comma. "It" is what the first remark names ("fittings arent urgent, got plenty in
+  // the van, make it low" is the fittings, never the van); the second only tells.
+  const last = text.lastIndexOf(",");
+  const middle = text.slice(comma + 1, last);
+  const middleWords = middle.toLowerCase().match(/[a-z0-9][a-z0-9']*/g) ?? [];
+  if (
+    comma > 0 &&
+    text.indexOf(",", comma + 1) === last &&
+    MAKE_IT.test(cleanRequest(text.slice(last + 1))) &&
+    (saysAside(middle, clock) || statesWhy(middleWords))
+  )
+    return { remark: text.slice(0, comma), request: text.slice(last + 1).trim(), reason: false };
   const so = lower.indexOf(" so ");
   // "i'm so tired today": "so" before a word that starts no request is "very", not "and therefore".
   const after = lower.slice(so + 4).split(" ")[0] ?? "";

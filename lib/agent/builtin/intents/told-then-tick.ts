@@ -12,7 +12,7 @@ import type { Intent } from "./types";
 const TICK_IT =
   /^(?:(?:ok|okay|so|and|yeah|yep|yes|right|just|pls|please|can you|could you|can u|could u|you can|u can|go on)\s+)*(?:tick|cross|check|mark|strike)\s+(?:it|that|that one|this|this one)\s+(?:off|done|as done|complete|as complete|completed|as completed)(?:\s+(?:then|now|pls|please|thanks|ta|for me|too))*$/;
 /** Words that open a telling and say nothing ("oh no i did actually", "yeah nah"). */
-const FILLER = new Set("oh ok okay yeah yep yes nah no well so actually just um erm aye ah right".split(" "));
+const FILLER = new Set("oh ok okay yeah yep yes nah no well so actually just um erm aye ah right wait lol".split(" "));
 /** Who did it: the user, or someone named as "they"/"he"/"she". */
 const DOER = new Set("i we i've ive we've they he she".split(" "));
 /** The deed told outright ("did it", "done it", "had them"). */
@@ -32,6 +32,8 @@ function tellsDeed(clause: string): boolean {
   // "put it on friday, tick it off" asks; "i put it through on friday" tells.
   if (isBaseVerb(first) && !DEED.has(first)) return false;
   if (DOER.has(first)) return words.length > k + 1;
+  // "it's booked for the 8th", "that's done": what it is now it was done.
+  if (/^(?:it's|its|that's|thats)$/.test(first) && (DEED.has(words[k + 1] ?? "") || toldPast(words[k + 1] ?? ""))) return true;
   if (DEED.has(first) || toldPast(first)) return true;
   // "co-op had them yesterday": someone did it to "it"; "charger is packed, mark it done" names the thing itself (not read here).
   return words.slice(k + 1).some((w, j, ws) => (DEED.has(w) || toldPast(w)) && /^(?:it|them|that|one)$/.test(ws[j + 1] ?? ""));
