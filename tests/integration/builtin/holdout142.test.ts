@@ -1,7 +1,8 @@
 /**
  * Rules of the w25 probes (holdout142–145): a tick said beside the telling of the deed, thanks with a
  * name for the one thanked, a reminder the night before with "i always forget", a new interval that keeps
- * the weekday, several remarks after a deed, and a reason or a slot after a chore led by a list
+ * the weekday, several remarks after a deed, a reason or a slot after a chore led by a list, things bought
+ * told with how much and where, and reasons in more shapes
  * (docs/agent.md "Ticks beside the telling, remarks after a deed, reasons after a listed chore (issue 24, w25)").
  * Each runs whole turns over the real tools and database.
  */
@@ -136,5 +137,67 @@ describe("a chore led by a list, with a slot or a reason after it", () => {
     await h.say("for home: fix the gate, paint the shed");
     const added = (await h.all()).filter((x) => !roofer.some((s) => s.title === x.title));
     expect(added.map((x) => x.title).sort()).toEqual(["Fix the gate", "Paint the shed"]);
+  });
+});
+
+describe("things got, told with how much and where from", () => {
+  it.each([
+    ["got 2 bags of layers pellets from mole valley this morning, boot stinks of feed now lol", "Buy layers pellets and grit"],
+    ["dropped the van keys back at penrith on me way past, one less thing rattling round me handbag", "Return van keys to Penrith depot"],
+  ])("'%s' completes '%s' alone", async (say, title) => {
+    const tasks: SeedTask[] = [
+      { title: "Buy layers pellets and grit", due: 2 },
+      { title: "Return van keys to Penrith depot", due: 1 },
+      { title: "Clean out hen house", due: 6 },
+    ];
+    const h = await user(tasks);
+    await h.say(say);
+    const all = await h.all();
+    expect(all).toHaveLength(tasks.length);
+    expect(all.filter((x) => x.status === "completed").map((x) => x.title)).toEqual([title]);
+  });
+});
+
+describe("a change with its reason, in more shapes", () => {
+  const tasks: SeedTask[] = [
+    { title: "Order flu jab top-up from AAH", due: 2 },
+    { title: "Buy layers pellets", due: 3, priority: "high" },
+    { title: "Fix dripping tap", due: 4 },
+    { title: "Book Santa for the Christmas fair", due: 9 },
+  ];
+  it.each([
+    ["bump the flu order to wednesday, missed the AAH cut off for tuesday anyway", "Order flu jab top-up from AAH", "dueAt"],
+    ["pellets r not urgent at all, found half a bag behind the mower in the shed", "Buy layers pellets", "priority"],
+    ["the tap's getting worse, there's water all down the cupboard under the sink now, make it urgent pls", "Fix dripping tap", "priority"],
+    [
+      "santa thing is urgent now, just heard the bloke we normally use might be doing tesco's grotto this year 😬",
+      "Book Santa for the Christmas fair",
+      "priority",
+    ],
+  ] as const)("'%s' changes the %3$s of '%2$s' alone", async (say, title, field) => {
+    const h = await user(tasks);
+    const before = await h.all();
+    await h.say(say);
+    const after = await h.all();
+    expect(after).toHaveLength(tasks.length);
+    const changed = changedSince(before, after);
+    expect(changed.map((x) => x.title)).toEqual([title]);
+    expect(changed[0]![field]).not.toEqual(before.find((b) => b.title === title)![field]);
+  });
+
+  it("'fittings arent urgent, got plenty in the van for now, make it low' never touches the van's MOT", async () => {
+    const h = await user([{ title: "Restock compression fittings" }, { title: "Book the van in for its MOT", due: 3 }]);
+    const before = await h.all();
+    await h.say("fittings arent urgent, got plenty in the van for now, make it low");
+    const changed = changedSince(before, await h.all());
+    expect(changed.map((x) => x.title).filter((t) => t !== "Restock compression fittings")).toEqual([]);
+  });
+
+  it("'actually make it friday, fair's on the saturday' moves the task talked about to Friday", async () => {
+    const h = await user([{ title: "Sort the lost property box", due: 2 }, ...tasks]);
+    await h.say("when's the lost property thing due");
+    await h.say("actually make it friday, fair's on the saturday");
+    const due = new Date((await h.task("lost property"))!.dueAt!);
+    expect(due.getUTCDay()).toBe(5);
   });
 });
