@@ -2112,15 +2112,14 @@ function remarkAfterDone(text: string, tasks: TaskView[], clock: Clock, lists: s
   if (!end || text.includes("?")) return null;
   const rest = text.slice(end.index + end[0].length);
   const whole = howItWent(rest, clock);
-  // "hall's booked!! sheila sorted it and she's even leaving the key out, …": several remarks, each judged alone.
-  const pieces = whole ? null : rest.split(DEED_END).filter((p) => tokenize(p).length > 0);
-  const alone = pieces?.length === 1 && ((tokenize(rest).length >= 4 && describes(rest)) || howItWent(rest, clock, 18) !== null);
-  if (
-    !whole &&
-    !alone &&
-    (!pieces || pieces.length < 2 || tokenize(rest).length > 30 || !pieces.every((p) => howItWent(p, clock, 18) || describes(p)))
-  )
-    return null;
+  // "hall's booked!! sheila sorted it and she's even leaving the key out, …": several remarks, each judged alone;
+  // a description alone ("…, full of moss") needs four words.
+  const pieces = rest.split(DEED_END).filter((p) => tokenize(p).length > 0);
+  const remarks =
+    pieces.length > 0 &&
+    tokenize(rest).length <= 30 &&
+    pieces.every((p) => howItWent(p, clock, 18) !== null || (describes(p) && (pieces.length > 1 || tokenize(p).length >= 4)));
+  if (!whole && !remarks) return null;
   const done = groundOne(text.slice(0, end.index).trim(), tasks, clock, false, lists);
   if (done?.kind !== "change" || done.also?.length || Object.keys(done.change.changes).join() !== "status") return null;
   const others = tasks.filter((t) => t.status !== "completed" && t.id !== done.change.task.id);
