@@ -673,6 +673,8 @@ function reminder(ctx: TurnContext, acts: Act[]): Call[] | null {
   if (["about it", "about that"].includes(w.slice(0, 2).join(" "))) w.splice(0, 2);
   dropBack(w, FILLER_BACK);
   const rest = w.join(" ");
+  // "an hour before": counted back from the task's due time (the update reader's remindBefore), never a time of day.
+  if (/\b(?:before|beforehand|prior)\b/.test(rest)) return null;
   const found = rest ? findDue(rest, ctx.clock) : null;
   const covered = found ? found.spans.reduce((n, sp) => n + sp.length, 0) : 0;
   if (!found || found.due.hour === undefined || covered < rest.replace(/^(?:at|on|for) /, "").length) return null;

@@ -146,15 +146,17 @@ export const UNDER_WAY: ReadonlySet<string> = new Set(
 );
 
 /**
- * How a thing is, after an 's that is "is" ("camera's ancient", "oven's filthy again", "car's
- * proper knackered"): a judgement, so the message is a remark, never a title (gate.ts).
+ * How a thing (or a person) is, after an 's that is "is" ("camera's ancient", "oven's filthy again", "car's
+ * proper knackered", "mum's nervous about tuesday"): a judgement, so the message is a remark, never a title (gate.ts).
  */
 export const JUDGEMENTS: ReadonlySet<string> = new Set(
   (
     "ancient old knackered broken bust dead dying filthy manky minging gross rank dodgy rubbish useless shocking awful terrible " +
     "horrible lovely gorgeous amazing brilliant great fine perfect fab huge massive tiny expensive pricey cheap overdue late early " +
     "ready empty full lost missing stuck jammed leaking noisy loud slow cold freezing boiling damp mouldy moldy mental insane " +
-    "ridiculous nuts crazy weird strange odd off low"
+    "ridiculous nuts crazy weird strange odd off low " +
+    // How a person is ("mum's proper nervous about tuesday", "dad's poorly again").
+    "nervous worried anxious scared terrified upset excited gutted stressed chuffed poorly unwell fuming livid furious thrilled"
   ).split(" "),
 );
 /** Words that strengthen a judgement ("so", "proper", "well"). */

@@ -22,6 +22,7 @@ import {
 } from "./prompt-reader";
 import { knownByPhrase, knownTask, lastAssistantText, latestList, pendingFailure, resolveRef } from "./references";
 import { alternativesFor } from "./retries";
+import { withoutTrailingReason } from "./intents/aside";
 import { quote } from "./format";
 import {
   askedAboutText,
@@ -40,7 +41,7 @@ import { deedFitsTask, isBaseVerb } from "./verbs";
 import { JOINS_WITH_FOR, mayNameUnknownList, placedInNamedList } from "./add-to-named-list";
 import { spellOut } from "./textisms";
 import { keepCorrection, sameDayAs } from "./corrections";
-import { plainDropVerbs } from "./slang";
+import { plainDropVerbs, plainPassed } from "./slang";
 import { addAfterCreatedList, chooseCandidate, contextualAnswer, remindWhen } from "./followups";
 import { dialogueAnswer, lastTurnChanged, lastTurnCompleted, listsLookedUpForAdd, pointedDay } from "./dialogue";
 import { deniesDeed, takesBack } from "./intents/undo";
@@ -1221,14 +1222,23 @@ export function planStep(conversation: Conversation, clock: Clock, available: Se
   // a value corrected in passing is the corrected value ("friday, sorry i mean saturday", corrections.ts);
   // "the same day" after a change is the day just set (corrections.ts `sameDayAs`);
   // "sack off the gym" is "ditch the gym", "scrap X till january" is "put off X till january" (slang.ts);
+  // "sailed thru the mot" is "passed the mot" (slang.ts);
+  // a change asked, then why ("and make it high priority, my TPD will end me …"), is the change (aside.ts withoutTrailingReason);
   // "give me a shout about X", "nudge me re X": slang for "remind me about X" (lib/task-line/reminder-phrases.ts).
   const userText =
     userEvent?.kind === "user"
       ? sameDayAs(
-          plainReminderWords(
-            plainDropVerbs(
-              keepCorrection(spellOut(userEvent.text.slice(0, MAX_READ_CHARS).replace(/\s{2,}/g, (m) => (m.includes("\n") ? "\n" : " ")))),
+          withoutTrailingReason(
+            plainReminderWords(
+              plainDropVerbs(
+                plainPassed(
+                  keepCorrection(
+                    spellOut(userEvent.text.slice(0, MAX_READ_CHARS).replace(/\s{2,}/g, (m) => (m.includes("\n") ? "\n" : " "))),
+                  ),
+                ),
+              ),
             ),
+            clock,
           ),
           lastUser >= 0 ? events.slice(0, lastUser) : [],
         )

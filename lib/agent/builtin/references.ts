@@ -47,6 +47,14 @@ function shownTasks(events: ConversationEvent[], result: ToolResultEvent, clock:
   return shownOf(tasks, list?.type === "list" ? list.filter : undefined, clock);
 }
 
+/** Of the tasks a lookup found, the ones this model's last reply showed as lines of a list ("1. ☐ Title — …"). */
+function shownInReply(events: ConversationEvent[], tasks: TaskView[]): TaskView[] {
+  const reply = events.findLast((e) => e.kind === "assistant");
+  if (reply?.kind !== "assistant") return [];
+  const lines = reply.text.split("\n").filter((l) => /^\s*\d+\.\s/.test(l));
+  return tasks.filter((t) => lines.some((l) => l.includes(` ${t.title}`)));
+}
+
 /** The most recent list the user saw: a list_tasks result or an "ambiguous" candidate list. */
 export function latestList(events: ConversationEvent[], clock?: Clock): TaskView[] | null {
   for (const r of results(events).reverse()) {
@@ -155,6 +163,9 @@ export function resolveRef(ref: TaskRef, events: ConversationEvent[], clock?: Cl
     if (offered) return { task: offered };
     const { tasks, fromList } = lastTouched(events);
     if (tasks.length === 0) return { problem: 'Which task do you mean? Tell me its name, for example "mark buy milk as done".' };
+    // "did i ever order that cable from cef?" looked every task up and showed one: "tick it off" means that one.
+    const shown = fromList && tasks.length > 1 ? shownInReply(events, tasks) : [];
+    if (shown.length === 1 && shown[0]) return { ids: [shown[0].id] };
     if (fromList && tasks.length > 1) return { problem: 'Which one do you mean? You can say "the first one" or use the task\'s name.' };
     const last = tasks[tasks.length - 1];
     return last ? { ids: [last.id] } : { problem: "Which task do you mean?" };

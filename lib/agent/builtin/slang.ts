@@ -36,3 +36,11 @@ export function plainDropVerbs(text: string): string {
     return dropOff([...tokens.slice(0, at), "ditch", ...tokens.slice(at + verb.length)]).join(" ");
   return text;
 }
+
+/** A test got through, told by how easily: "sailed thru the mot", "van flew through its mot", "scraped through the inspection". */
+const GOT_THROUGH = /\b(?:sailed|flew|breezed|whizzed|scraped)\s+(?:through|thru)\b/gi;
+
+/** The message with a test got through said as "passed" (a deed the readers and grounding know); else as typed. */
+export function plainPassed(text: string): string {
+  return text.replace(GOT_THROUGH, "passed");
+}

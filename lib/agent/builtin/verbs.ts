@@ -38,7 +38,9 @@ const BASE_VERBS = new Set(
     // Landlord, maker and household jobs (blind probes holdout110–117).
     "reorder treat inform " +
     // Software and web jobs (blind probe holdout70).
-    "deploy launch release ship merge refactor debug migrate approve"
+    "deploy launch release ship merge refactor debug migrate approve " +
+    // Tests and inspections passed ("passed the mot", "pass the theory test"; blind probe holdout150).
+    "pass"
   ).split(" "),
 );
 

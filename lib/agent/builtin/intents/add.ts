@@ -14,6 +14,7 @@ import { addDays, compareDates, formatIsoLocalDateTime, parseIsoDate } from "@/l
 import { INTERJECTIONS, keepsDoing, pluralDoes, NEGATIONS, saysHowItIs, UNDER_WAY } from "../lexicon";
 import { baseOfPast, isBaseVerb } from "../verbs";
 import { listNamedAt } from "../add-to-named-list";
+import { statesWhy } from "./aside";
 import { listTail, placedOnList, seriesOnList } from "./list-tail";
 import { splitItems } from "./refs";
 import type { AddItem } from "./types";
@@ -307,7 +308,7 @@ export function readAdd(body: string, clock: Clock, list = false, prefix = ""): 
       // "for work: order more leaflets, high priority": a part that is only a slot belongs to the item before it.
       .reduce<AddItem[]>((out, i) => {
         const before = out.at(-1);
-        if (i.title.length > 0 || !before) out.push(i);
+        if (!before || !onlySaysOfBefore(i.title)) out.push(i);
         else out[out.length - 1] = { ...withoutUndefined(i), ...withoutUndefined(before) } as AddItem;
         return out;
       }, [])
@@ -315,6 +316,28 @@ export function readAdd(body: string, clock: Clock, list = false, prefix = ""): 
       .map((i) => (shared && !i.priority ? { ...i, priority: shared } : i))
       .map((i) => (remind && i.due && !i.remindAt ? withReminder(i, clock) : i))
   );
+}
+
+/** "…, book the room, stick it on work": "stick it" asks to add what came before; it is never a task of its own. */
+const ADD_IT_TITLE = /^(?:add|put|pop|stick|bung|whack|jot|chuck|shove) (?:it|them|that|this|these|those)(?: all| down| in| up)?$/i;
+/** "…, do it the wednesday before", "…, get it done by friday": when the thing before is to be done. */
+const DO_IT_TITLE = /^(?:do (?:it|that|this)|(?:get|have) (?:it|that|this) done)\b/i;
+/** "…, low priority tho", "…, top priority that": a word that only points back or softens, left beside a slot. */
+const POINTS_BACK =
+  /^(?:tho|though|that|this|then|too|also|as well|aswell|pls|please|plz|thx|thanks|ta|ok|okay|cheers|for that|for this|on that|on this|that one|this one)$/i;
+
+/**
+ * A later part of an add that is no task of its own but says more of the one before: only its slots
+ * ("…, high priority"), "stick it on work", "do it the wednesday before", "low priority tho", or why
+ * ("…, they've short changed me AGAIN", "…, top priority that, theres loads of work in it").
+ */
+function onlySaysOfBefore(title: string): boolean {
+  const t = title.trim();
+  if (t.length === 0 || ADD_IT_TITLE.test(t) || DO_IT_TITLE.test(t) || POINTS_BACK.test(t)) return true;
+  const comma = t.indexOf(",");
+  const head = comma > 0 ? t.slice(0, comma).trim() : "";
+  const why = (comma > 0 && POINTS_BACK.test(head) ? t.slice(comma + 1) : t).toLowerCase().match(/[a-z0-9][a-z0-9'-]*/g) ?? [];
+  return why.length >= 3 && statesWhy(why);
 }
 
 function withoutUndefined(item: AddItem): Partial<AddItem> {

@@ -43,6 +43,8 @@ export function saysAside(clause: string, clock: Clock): boolean {
   // "…, same driver as last time thank god": closing words of relief or a shrug add nothing.
   let t = said;
   for (let k = 0; k < 3; k++) t = t.replace(CLOSING_WORD, "");
+  // "…. not even an advisory", "…, not even a scratch": how little there was, never a correction.
+  if (/^not even (?:a|an|one|any|a single) [a-z]+$/.test(t)) return true;
   // "…, i meant the vet", "…, not the big one", "…, sorry wrong one": a correction, never an aside.
   if (TAKES_BACK.test(t)) return false;
   // "…, daily is overkill": a verdict on a word of the request, not a change.
@@ -166,4 +168,32 @@ export function reasonFits(tail: string[], said: string, c: Changes, clock: Cloc
   if (/^(?:it|it's|its|that|this|they|them)$/.test(tail[0] ?? "")) return false;
   const day = c.due !== undefined || c.shiftDays !== undefined || c.clearDue === true;
   return (day && !/\d\s*(?:am|pm)\b|\d[:.]\d\d|\bat \d/.test(said.toLowerCase())) || (c.priority !== undefined && !day);
+}
+
+/** A need said: the tail is then a to-do of its own ("…, i've got to ring the bank"), never only why. */
+const NEEDS = /\b(?:need|needs|got to|gotta|have to|has to|must|want to|wanna|should)\b/;
+/** A change asked of a task, first ("and remind me friday evening pls", "make it high priority", "take off the swimming lessons"). */
+const CHANGE_FIRST =
+  /^(?:(?:and|so|oh|also|just|pls|please|can you|could you|can u|could u)\s+)*(?:remind|make|move|push|bump|put|set|change|knock|drop|tick|mark|cross|delete|cancel|take|shift|pop|stick|switch)\b/;
+/** Words that make the head more than a change of slots: the tail may be its note, its name, or what it is. */
+const HEAD_WRITES = /\b(?:note|notes|description|details|rename|call it|title|saying|say|says|add|new)\b/;
+/** Whose state a reason after "it" tells: the user's or another person's, never a thing "it" might mean. */
+const PERSON_FIRST = /^(?:i|i'll|ill|i'm|im|i've|ive|i'd|we|we're|we'll|we've|my|our|she|she's|he|he's|they|they're|they've|it|it's|its)$/;
+
+/**
+ * "and remind me friday evening pls, i'll forget the cake tin otherwise", "and make it high priority, my TPD will
+ * end me if it's late again", "take off the swimming lessons, jo's gone and booked them herself": a change asked,
+ * then after the last comma why — a statement (statesWhy) with no day, no need and no question of its own. The
+ * change alone is read (planner.ts); after "it" only a reason about a person, which cannot be what "it" means.
+ */
+export function withoutTrailingReason(text: string, clock: Clock): string {
+  const comma = text.lastIndexOf(",");
+  if (comma <= 0) return text;
+  const head = text.slice(0, comma).toLowerCase().trim();
+  const tail = text.slice(comma + 1).trim();
+  const words = tail.toLowerCase().match(/[a-z0-9][a-z0-9']*/g) ?? [];
+  if (words.length < 3 || words.length > 20 || /[?:]/.test(text) || NEEDS.test(tail.toLowerCase()) || findDue(tail, clock)) return text;
+  if (!CHANGE_FIRST.test(head) || HEAD_WRITES.test(head)) return text;
+  if (/\b(?:it|that|them|this)\b/.test(head) && !PERSON_FIRST.test(words[0] ?? "")) return text;
+  return statesWhy(words) ? text.slice(0, comma) : text;
 }

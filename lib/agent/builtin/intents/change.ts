@@ -1172,6 +1172,10 @@ const NOT_NEEDED_REMARK = new Set([
 /** Words a "make sure it's cancelled" check starts with: a chore, never a delete. */
 const CHECKS = phrases("check|make sure|ensure|see|confirm|double check|double-check");
 
+/** What "take … off" means as time off: a day, a part of one, or work. */
+const TIME_OFF =
+  /\b(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)(?:[a-z]*day)?\b|\b(?:today|tomorrow|tmrw|day|days|week|weeks|morning|afternoon|evening|night|work|school|time|leave|holiday)\b/;
+
 export const DELETE_RULES: ChangeRule[] = [
   {
     // "scrap the reminder on the parcel": the reminder goes, not the task (grounding reads it against the tasks).
@@ -1209,6 +1213,20 @@ export const DELETE_RULES: ChangeRule[] = [
     name: "take-off-list",
     examples: [["take the dentist off my list", "dentist"]],
     read: shaped({ lead: [phrases("take|remove")], tail: [phrases("off|out of|from", "my|the", "*|", "list|tasks|todos")] }, deleted),
+  },
+  {
+    // "take off the swimming lessons", "take the swimming lessons off": off the list, said without the list.
+    name: "take-off",
+    examples: [
+      ["take off the swimming lessons", "swimming lessons"],
+      ["take the swimming lessons off", "swimming lessons"],
+    ],
+    read: (s) => {
+      const r =
+        shaped({ lead: [phrases("take off")] }, deleted)(s) ?? shaped({ lead: [phrases("take")], tail: [phrases("off")] }, deleted)(s);
+      // "take friday off", "take the afternoon off work": time off, never a task.
+      return r && r !== "refuse" && r.type === "delete" && r.refs.some((x) => x.kind === "phrase" && TIME_OFF.test(x.text)) ? null : r;
+    },
   },
   {
     name: "dont-need",

@@ -14,13 +14,21 @@ const TRAILING =
 const TRAILING_RELIEF = /,\s*(?:thank god|thank goodness|thankfully|phew|yay|hooray)[\s.!]*$/;
 
 /** "pellets are not urgent at all": "at all" only stresses the "not". */
-const NOT_AT_ALL = /\b(not (?:urgent|important|a priority|needed))(?: at all)\b/g;
+const NOT_AT_ALL = /\b((?:not|isnt|isn't|aint|ain't) (?:urgent|important|a priority|needed))(?: at all)\b/g;
 
 /** "did i ever get the pellets or not": "or not" closing a yes-no question asks nothing more. */
 const OR_NOT = /^((?:did|do|does|have|has|is|are|was|were)\s.*?)[,\s]+or not[\s.!?]*$/;
 
 /** "done, mark it complete": the leading "done" is an interjection before the real command. */
 const DONE_THEN_COMMAND = /^(?:done|finished|all done|ok done)[,!.]+\s+(?=(?:mark|tick|check|set|complete|close|cross)\b)/;
+
+/** "NEW CLIENT!! add kickoff call …", "new order! put …": a short exclamation of news before an add. */
+const NEWS_BEFORE_ADD = /^(?:new [a-z]+(?: [a-z]+)?!*|[a-z]+(?: [a-z]+){0,2}!{2,})\s+(?=(?:add|put|pop|stick|bung|jot|remind)\s)/i;
+
+/** The message without a short exclamation of news before its add ("NEW CLIENT!! add …"), as typed. */
+export function withoutNewsLead(text: string): string {
+  return text.replace(NEWS_BEFORE_ADD, "");
+}
 
 /** Strips fillers and politeness; returns lower-case text without trailing punctuation. */
 export function cleanRequest(text: string): string {

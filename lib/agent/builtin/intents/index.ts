@@ -13,7 +13,7 @@ import { FUNCTION_WORDS, INTERJECTIONS, inflect, JUDGEMENTS, saysOpinion, UNDER_
 import { baseOfPast, isBaseVerb, isDoneTo, toldPast } from "../verbs";
 import { addBody, findsOwnThing, readAdd } from "./add";
 import { readComplete, readDelete, readListedDone, readReopen, pointsAtTask } from "./change";
-import { cleanRequest, cleanRequestKeepCase } from "./cleanup";
+import { cleanRequest, cleanRequestKeepCase, withoutNewsLead } from "./cleanup";
 import {
   groupAndCommand,
   groupThenUnreadCommand,
@@ -32,7 +32,7 @@ import { readRelay } from "./relay";
 import { toldThenTick } from "./told-then-tick";
 import { isListedRef, isPronoun, ordinalRef, refFrom, refsFrom, trailingExcept } from "./refs";
 import { isOffTopic, isQuestion, readSocial } from "./social";
-import { type Changes, fieldCount, type Intent } from "./types";
+import { type AddItem, type Changes, fieldCount, type Intent } from "./types";
 import { readUpdate, readValue } from "./update";
 import { EDIT_REMARK_RULES, readEditRemark } from "./edit-remark";
 
@@ -821,13 +821,17 @@ export function classify(message: string, clock: Clock): Intent[] {
 const ASKING_FOR =
   /^(?:plan(?: around| ahead| my| the (?:day|week|weekend|morning|afternoon|evening))|work out|figure out|know|decide|organise (?:my|the) (?:day|week|weekend))\b/i;
 
+/** A need that waits on the answer ("… need to tell kyle which day he's got no lift"). */
+const WAITS_ON_ANSWER = /\b(?:which|when|what time|what day|where)\b/i;
+
 /**
- * Rule WHY-OF-ASKING: "what's on tomorrow?? need to plan around the school run": after a question
- * about the user's tasks, a need to plan or to know is why they ask, not a task to add.
+ * Rule WHY-OF-ASKING: "what's on tomorrow?? need to plan around the school run", "when's the van mot again? need to
+ * tell kyle which day he's got no lift": after a question about the user's tasks, a need to plan or to know, or one
+ * that waits on the answer, is why they ask, not a task to add ("… need to book the vet too" is one).
  */
 function whyOfAsking(read: Intent[]): Intent[] {
   if (!read.some((i) => i.type === "list")) return read;
-  const why = (i: Intent) => i.type === "add" && i.items.every((item) => ASKING_FOR.test(item.title));
+  const why = (i: Intent) => i.type === "add" && i.items.every((item) => ASKING_FOR.test(item.title) || WAITS_ON_ANSWER.test(item.title));
   return read.some(why) ? read.filter((i) => !why(i)) : read;
 }
 
@@ -990,7 +994,8 @@ function listedThenExcept(text: string, clock: Clock): Intent[] | null {
   return null;
 }
 
-function classifyBounded(text: string, clock: Clock, answerFirst: boolean): Intent[] {
+function classifyBounded(typed: string, clock: Clock, answerFirst: boolean): Intent[] {
+  const text = withoutNewsLead(typed);
   // "yes, add milk": the answer word is read once, not again for "yes yes yes …".
   const yesNo = answerFirst
     ? /^(?:yes|yeah|yep|no|nope|nah|ok|okay)(?:,? (?:please|pls|plz|thanks|ta))?[,!.]?\s(?!(?:need|longer|more|rush|point|way|worries|problem)\b)(.+)$/i.exec(
@@ -1077,7 +1082,9 @@ function classifyBounded(text: string, clock: Clock, answerFirst: boolean): Inte
       (i, k) =>
         !(i.type === "say" && (i.kind === "thanks" || i.kind === "greeting")) &&
         !(k > 0 && pointsBackToDay(cleanRequest(clauses[k] ?? ""))) &&
-        !(k > 0 && trailingRemark(i, clauses[k] ?? "", clock)),
+        !(k > 0 && trailingRemark(i, clauses[k] ?? "", clock)) &&
+        // "sent off the mrcp application!! paid the fee n everything": how the deed before was done, not a second one.
+        !(k > 0 && i.type === "complete" && intents[k - 1]?.type === "complete" && AND_EVERYTHING.test(clauses[k] ?? "")),
     );
     if (useful.length > 0 && useful.every((i) => isKnown(i) && i.type !== "say" && i.type !== "select")) return useful;
   }
@@ -1090,6 +1097,9 @@ function classifyBounded(text: string, clock: Clock, answerFirst: boolean): Inte
   }
   return [whole];
 }
+
+/** "… n everything", "… and all that": the rest of a deed, told loosely. */
+const AND_EVERYTHING = /\b(?:n|and|&) (?:everything|all that|that)\b/i;
 
 /** "remind me what|when|where …": the question after "remind me". */
 const REMIND_WH = /^(?:(?:can|could|would) (?:you|u) |pls |please )?remind me (what|when|where|which|who) (.+)$/;
@@ -1187,13 +1197,14 @@ const ADD_IT =
  * no request or question of its own ("the garage light, stick it on my work list" moves a task: not read here).
  */
 function saidThenAddIt(text: string, clock: Clock): Intent[] | null {
-  const comma = text.lastIndexOf(",");
-  if (comma <= 0 || text.includes("?")) return null;
-  const m = ADD_IT.exec(cleanRequest(text.slice(comma + 1)).toLowerCase());
+  // "…, put it on work" or "…. put it on work": the request after the last comma or the last sentence's end.
+  const end = Math.max(text.lastIndexOf(","), ...[...text.matchAll(/[.!](?=\s)/g)].map((s) => s.index));
+  if (end <= 0 || text.includes("?")) return null;
+  const m = ADD_IT.exec(cleanRequest(text.slice(end + 1)).toLowerCase());
   const rest = m?.[1]?.trim() ?? "";
   // "…, put it back" takes a tick back; only where and when it goes follow "add it".
   if (!m || rest.split(/\s+/).length > 8 || !/^(?:$|(?:on|onto|in|into|to|for|down)\b)/.test(rest)) return null;
-  const head = text.slice(0, comma).trim();
+  const head = text.slice(0, end).replace(NEWS_OPENER, "").trim();
   const own = classifyBounded(head, clock, false);
   if (
     own.length !== 1 ||
@@ -1202,7 +1213,34 @@ function saidThenAddIt(text: string, clock: Clock): Intent[] | null {
     return null;
   const read = classifyBounded(`add ${head}${rest ? ` ${rest}` : ""}`, clock, false);
   const one = read.length === 1 ? read[0] : undefined;
-  return one?.type === "add" && one.items.length === 1 ? read : null;
+  if (one?.type !== "add") return null;
+  const item = one.items.length === 1 ? one.items[0] : oneThingSaid(one.items);
+  return item ? [{ ...one, items: [item] }] : null;
+}
+
+/** "new order!! …", "new job: …": news that a thing came in, before the thing itself. */
+const NEWS_OPENER = /^new (?:order|job|booking|enquiry|one)\b[\s!:.-]*/i;
+
+/**
+ * "sian wants a 30th birthday cake, gin theme, for sat the 12th. put it on work": "it" is one thing, so the
+ * parts after the first are its details — each a few words naming no chore of its own — and become its note.
+ */
+function oneThingSaid(items: AddItem[]): AddItem | null {
+  const [first, ...details] = items;
+  if (!first || details.length > 2) return null;
+  const words = details.map((d) => d.title.toLowerCase().split(/\s+/));
+  if (words.some((w) => w.length > 3 || isBaseVerb(w[0] ?? ""))) return null;
+  const dues = new Set(items.flatMap((i) => (i.due ? [i.due] : [])));
+  if (dues.size > 1 || details.some((d) => d.recurrence || d.remindAt || (d.priority && first.priority))) return null;
+  const note = details.map((d) => d.title).join(", ");
+  const due = [...dues][0];
+  const priority = first.priority ?? details.find((d) => d.priority)?.priority;
+  return {
+    ...first,
+    ...(due ? { due } : {}),
+    ...(priority ? { priority } : {}),
+    description: first.description ? `${first.description}; ${note}` : note,
+  };
 }
 
 /**

@@ -24,7 +24,8 @@ const NOT_TOLD =
 /** A clause that only tells the deed was done: a past form or "did/done", no request first, nothing planned or denied. */
 function tellsDeed(clause: string): boolean {
   if (NOT_TOLD.test(clause)) return false;
-  const words = clause.match(/[a-z0-9][a-z0-9'-]*/g) ?? [];
+  // "oh hang on yeah i did": a pause before the telling.
+  const words = clause.replace(/^(?:(?:oh|ah|no) )?(?:hang|hold) on\b/, "").match(/[a-z0-9][a-z0-9'-]*/g) ?? [];
   let k = 0;
   while (k < words.length && FILLER.has(words[k]!)) k++;
   const first = words[k];
