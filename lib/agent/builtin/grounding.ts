@@ -2100,6 +2100,9 @@ function asideAfter(text: string, tasks: TaskView[], clock: Clock, lists: string
   return done?.kind === "change" ? done : null;
 }
 
+/** "… and in the post box", "… n in the freezer", "… and back in her bag": where a thing is now, after its deed. */
+const WHERE_NOW = /\s(?:and|n|&)\s(?:(?:all|now|safely|back)\s)?(?:in|on|at|into|under|inside|with|back)\s/i;
+
 /**
  * Rule REMARK-AFTER-DONE: "tap's fixed, plumber came this morning", "bins done, lorry came early":
  * a task said done, then after the first comma what happened (a past form, no request, no
@@ -2120,7 +2123,11 @@ function remarkAfterDone(text: string, tasks: TaskView[], clock: Clock, lists: s
     tokenize(rest).length <= 30 &&
     pieces.every((p) => howItWent(p, clock, 18) !== null || (describes(p) && (pieces.length > 1 || tokenize(p).length >= 4)));
   if (!whole && !remarks) return null;
-  const done = groundOne(text.slice(0, end.index).trim(), tasks, clock, false, lists);
+  const head = text.slice(0, end.index).trim();
+  // "christmas cards DONE and in the post box": where the thing is now, after the deed, names no task.
+  const where = WHERE_NOW.exec(head);
+  const done =
+    groundOne(head, tasks, clock, false, lists) ?? (where ? groundOne(head.slice(0, where.index), tasks, clock, false, lists) : null);
   if (done?.kind !== "change" || done.also?.length || Object.keys(done.change.changes).join() !== "status") return null;
   const others = tasks.filter((t) => t.status !== "completed" && t.id !== done.change.task.id);
   return whole === "told" || findMention(tokenize(rest), others).length === 0 ? done : null;

@@ -19,6 +19,13 @@ const doctor: SeedTask[] = [
   { title: "Submit MRCP Part 2 application", due: 3, list: "Work" },
   { title: "Pay GMC annual retention fee", due: 6, list: "Work" },
   { title: "Buy present for Mum's birthday", due: 9, priority: "medium", list: "Home" },
+  { title: "Write e-portfolio reflection", due: 2, list: "Work" },
+];
+const teacher: SeedTask[] = [
+  { title: "Write Christmas cards", due: 5, list: "Home" },
+  { title: "Mince pies for Christingle", due: 8, list: "Home" },
+  { title: "Renew public liability insurance", due: 12, list: "Work" },
+  { title: "File VAT return", due: 8, list: "Work" },
 ];
 
 /** A user with the lists Work and Home and these tasks. */
@@ -229,5 +236,53 @@ describe("more words for a change", () => {
     const turn = await h.say("take off friday");
     expect(turn.pending).toEqual([]);
     expect((await h.all()).filter((t) => electrician.some((s) => s.title === t.title))).toHaveLength(electrician.length);
+  });
+});
+
+describe("a deed, then how it left things", () => {
+  it.each([
+    ["gmc retention fee paid. £420 gone just like that 😭", doctor, "Pay GMC annual retention fee"],
+    ["4 dozen mince pies made n in the freezer for christingle, kitchen looks like a bomb hit it", teacher, "Mince pies for Christingle"],
+    ["christmas cards DONE and in the post box, all 43 of them, my hand is killing me", teacher, "Write Christmas cards"],
+  ])("'%s' ticks off that task alone", async (say, tasks, title) => {
+    const h = await user(tasks);
+    const before = await h.all();
+    await h.say(say);
+    expect(changedSince(before, await h.all()).map((t) => [t.title, t.status])).toEqual([[title, "completed"]]);
+  });
+
+  it("'mince pies made, recycling's sorted too' is a second deed: the pies are not ticked off alone", async () => {
+    const h = await user([...teacher, { title: "Sort the recycling" }]);
+    await h.say("mince pies made, recycling's sorted too");
+    expect((await h.all()).filter((t) => t.status === "completed").map((t) => t.title)).not.toEqual(["Mince pies for Christingle"]);
+  });
+});
+
+describe("a change, then why in more shapes", () => {
+  it.each([
+    ["the reflection can wait till friday, been on nights since wed and my brain is mush", doctor, "Write e-portfolio reflection", 5],
+    [
+      "insurance doesnt need doing till the 20th actually, broker says the old policy runs to the 21st",
+      teacher,
+      "Renew public liability insurance",
+      null,
+    ],
+  ])("'%s' moves that task alone", async (say, tasks, title, weekday) => {
+    const h = await user(tasks);
+    const before = await h.all();
+    await h.say(say);
+    const changed = changedSince(before, await h.all());
+    expect(changed.map((t) => t.title)).toEqual([title]);
+    if (weekday !== null) expect(new Date(changed[0]!.dueAt!).getUTCDay()).toBe(weekday);
+    else expect(changed[0]!.dueAt!.slice(5, 10)).toBe("12-20");
+  });
+
+  it("'can u remind me the night before the vat's due, last quarter i nearly missed it' reminds of the VAT return", async () => {
+    const h = await user(teacher);
+    const before = await h.all();
+    await h.say("can u remind me the night before the vat's due, last quarter i nearly missed it");
+    const changed = changedSince(before, await h.all());
+    expect(changed.map((t) => t.title)).toEqual(["File VAT return"]);
+    expect(new Date(changed[0]!.remindAt!).getTime()).toBeLessThan(new Date(changed[0]!.dueAt!).getTime());
   });
 });

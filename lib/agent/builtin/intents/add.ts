@@ -250,7 +250,8 @@ export function readItem(raw: string, clock: Clock, reminders = true): AddItem {
   const ownDue = relative && r.due ? parseIsoDate(r.due.slice(0, 10)) : null;
   if (relative && !ownDue) {
     const { days, hour, minute } = relative;
-    return { title: r.title, remindOnDue: { days, hour, minute, timeZone: clock.timeZone } };
+    // "the night before the vat's due": the "'s" was the due's ("is due"), never the task's name.
+    return { title: r.title.replace(/(?:'s|’s|\sis)$/i, ""), remindOnDue: { days, hour, minute, timeZone: clock.timeZone } };
   }
   if (r.description) item.description = r.description;
   if (r.priority) item.priority = r.priority;

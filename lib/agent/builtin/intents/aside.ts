@@ -16,7 +16,7 @@ const STATEMENT_SUBJECT =
  * "never leaving it this late again", "fire safety was painfully dull".
  */
 export const REMARK_SHAPE =
-  /^(?:no [a-z]+ing(?: [a-z]+)?(?: now)?|same (?:[a-z]+ )?(?:as|like) (?:before|last time|always|usual|ever|(?:this|last) (?:season|year|term|time|week|month))|all (?:two|three|four|five|six|seven|eight|nine|ten|\d+) (?:of them )?[a-z]+ing\b.*|(?:only |it |that )?took (?:me |us |him |her |them )?(?:ages|forever|hours|all day|all morning|all afternoon|all evening|about|nearly|over|like|a|an|\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b.*|(?:it |that )?cost (?:a fortune|a bomb|an arm and a leg|loads|a lot|me|us|more|less|\d+)\b.*|never (?:again|[a-z]+ing\b.*)|(?:the |my |our )?[a-z]+(?: [a-z]+)? (?:was|were) (?!done|finished|sorted|completed|booked|paid|sent|cancelled|canceled|moved|changed|postponed|fixed|ordered)(?:a bit |so |really |very |painfully |pretty |quite |well |dead |super )?[a-z]+(?: but [a-z ]+)?|(?:a )?(?:bit|little|lot|way|much|slightly|tad) [a-z]+er\b(?: than [a-z ]+)?(?: this (?:year|time|month))?|(?:went|gone|opted|settled) (?:for|with) (?:the|a|an) [a-z0-9 ]{1,30}?(?: this time)?|fingers crossed\b.*|(?:all )?\d+ of (?:them|those|em|'em)\b.*|\d+ (?:plus|in total|altogether|total|in all)\b.*|(?:stuck|stayed) with\b.*|no more [a-z]+\b.*|forgot to (?:tick|mark|check|cross|say|update)\b.*|one (?:less|fewer) (?:thing|job|worry)\b.*|[a-z ]{1,30} (?:till|until|til) then|(?:did|done|sorted|fixed|finished) (?:it|that|them) (?:earlier|this morning|yesterday|last night|just now|before|already|at lunch|on my break|after work)|(?:ouch|oof|phew|yikes|eek|ugh|urgh|argh|yay|woo+|woohoo|hooray|omg|wow|lol|haha+|bliss|nightmare|typical|classic|brilliant|lovely|result|get in)(?: (?:lol|haha+|tbh|honestly|really))?)$/;
+  /^(?:no [a-z]+ing(?: [a-z]+)?(?: now)?|same (?:[a-z]+ )?(?:as|like) (?:before|last time|always|usual|ever|(?:this|last) (?:season|year|term|time|week|month))|all (?:two|three|four|five|six|seven|eight|nine|ten|\d+) (?:of them )?[a-z]+ing\b.*|(?:only |it |that )?took (?:me |us |him |her |them )?(?:ages|forever|hours|all day|all morning|all afternoon|all evening|about|nearly|over|like|a|an|\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b.*|(?:it |that )?cost (?:a fortune|a bomb|an arm and a leg|loads|a lot|me|us|more|less|\d+)\b.*|never (?:again|[a-z]+ing\b.*)|(?:the |my |our )?[a-z]+(?: [a-z]+)? (?:was|were) (?!done|finished|sorted|completed|booked|paid|sent|cancelled|canceled|moved|changed|postponed|fixed|ordered)(?:a bit |so |really |very |painfully |pretty |quite |well |dead |super )?[a-z]+(?: but [a-z ]+)?|(?:a )?(?:bit|little|lot|way|much|slightly|tad) [a-z]+er\b(?: than [a-z ]+)?(?: this (?:year|time|month))?|(?:went|gone|opted|settled) (?:for|with) (?:the|a|an) [a-z0-9 ]{1,30}?(?: this time)?|fingers crossed\b.*|(?:all )?\d+ of (?:them|those|em|'em)\b.*|\d+ (?:plus|in total|altogether|total|in all)\b.*|(?:stuck|stayed) with\b.*|no more [a-z]+\b.*|forgot to (?:tick|mark|check|cross|say|update)\b.*|one (?:less|fewer) (?:thing|job|worry)\b.*|£?\d+(?:\.\d+)? (?:quid |pounds? |grand )?(?:gone|down the drain|well spent|lighter|poorer)\b.*|[a-z ]{1,30} (?:till|until|til) then|(?:did|done|sorted|fixed|finished) (?:it|that|them) (?:earlier|this morning|yesterday|last night|just now|before|already|at lunch|on my break|after work)|(?:ouch|oof|phew|yikes|eek|ugh|urgh|argh|yay|woo+|woohoo|hooray|omg|wow|lol|haha+|bliss|nightmare|typical|classic|brilliant|lovely|result|get in)(?: (?:lol|haha+|tbh|honestly|really))?)$/;
 
 /** A word of relief or a shrug closing a remark ("thank god", "lol", "apparently"). */
 const CLOSING_WORD = / (?:thank god|thank goodness|thankfully|lol|tbh|ofc|mind|apparently|haha|obvs|honestly)$/;
@@ -88,7 +88,8 @@ const ASKS_CHANGE =
 const STATE_VERB =
   /^(?:lasts|shuts|opens|closes|costs|works|runs|fits|ends|stays|seems|looks|sounds|feels|smells|tastes|stinks|reeks|hurts|aches)$/;
 /** How often or how surely, between a subject and its verb ("i always forget", "we usually get"). */
-const HOW_OFTEN = /^(?:always|usually|normally|often|sometimes|generally|just|still|really|literally|totally|defo|def|probably|never)$/;
+const HOW_OFTEN =
+  /^(?:always|usually|normally|often|sometimes|generally|just|still|really|literally|totally|defo|def|probably|never|nearly|almost|only|even)$/;
 /** Verbs of the mind, no chores ("i always forget parentpay", "we hate the cold"). */
 const MIND_VERB = /^(?:forget|lose|miss|hate|love|like|know|think|reckon|prefer|struggle|panic|worry|mean)$/;
 /** Changes told done: a second change, never a reason ("…, moved the dentist to monday"). */
@@ -123,6 +124,8 @@ export function statesWhy(tail: string[]): boolean {
     return tail.length >= 3;
   // "…, or maisie loses her spot": the lead, then a statement of its own (never "…, or saturday").
   if (WHY_LEAD.test(first)) return tail.length >= 3 && statesWhy(tail.slice(1));
+  // "been on nights since wed …", "want a clear run at the vat": the user's state or wish, told without "i".
+  if (first === "been" || (/^(?:want|wanted)$/.test(first) && /^(?:a|an|the|some)$/.test(tail[1] ?? ""))) return tail.length >= 3;
   if (DEGREE_LEAD.test(first)) return tail.length >= 2;
   // "sarah's putting a big order in monday", "dave's been ignoring my texts": a name, its verb, then more.
   if (/^[a-z]+'s$/.test(first) && (/[a-z]{2}ing$/.test(tail[1] ?? "") || /^(?:not|been|got|gone|off|away|back)$/.test(tail[1] ?? "")))
@@ -134,7 +137,12 @@ export function statesWhy(tail: string[]): boolean {
   // "i start the final edit", "they take me off the rota": a pronoun and its verb; "pritchards get very busy": a name.
   // "i always forget to empty the boot": how often, between them.
   const verb = HOW_OFTEN.test(tail[1] ?? "") ? 2 : 1;
-  if (/^(?:i|we|you|they)$/.test(first) && (isBaseVerb(tail[verb] ?? "") || MIND_VERB.test(tail[verb] ?? "")))
+  // "i nearly missed it": a pronoun and what befell it, never a change told done ("i moved it to friday").
+  const v = tail[verb] ?? "";
+  if (
+    /^(?:i|we|you|they)$/.test(first) &&
+    (isBaseVerb(v) || MIND_VERB.test(v) || ((toldPast(v) || /^[a-z]{3,}ed$/.test(v)) && !CHANGE_TOLD.test(v)))
+  )
     return tail.length >= verb + 2;
   if (/^[a-z]+s$/.test(first) && !isBaseVerb(first) && isBaseVerb(tail[1] ?? "") && !ASKS_CHANGE.test(tail[1]!)) return tail.length >= 3;
   return tail.slice(1, 6).some((w) => SUBJECT_VERB.test(w) || presentVerb(w) || STATE_VERB.test(w) || toldPast(w));
@@ -192,8 +200,10 @@ export function withoutTrailingReason(text: string, clock: Clock): string {
   const head = text.slice(0, comma).toLowerCase().trim();
   const tail = text.slice(comma + 1).trim();
   const words = tail.toLowerCase().match(/[a-z0-9][a-z0-9']*/g) ?? [];
-  if (words.length < 3 || words.length > 20 || /[?:]/.test(text) || NEEDS.test(tail.toLowerCase()) || findDue(tail, clock)) return text;
+  // "…, last quarter i nearly missed it": a time gone by tells why; a day to come could be the change.
+  const ahead = tail.replace(/\blast (?:week|month|quarter|year|time|night)\b/gi, "");
+  if (words.length < 3 || words.length > 20 || /[?:]/.test(text) || NEEDS.test(tail.toLowerCase()) || findDue(ahead, clock)) return text;
   if (!CHANGE_FIRST.test(head) || HEAD_WRITES.test(head)) return text;
   if (/\b(?:it|that|them|this)\b/.test(head) && !PERSON_FIRST.test(words[0] ?? "")) return text;
-  return statesWhy(words) ? text.slice(0, comma) : text;
+  return statesWhy(ahead.toLowerCase().match(/[a-z0-9][a-z0-9']*/g) ?? []) ? text.slice(0, comma) : text;
 }

@@ -413,7 +413,7 @@ function readParticipleStatement(s: Said): Reading {
   // "dishwasher emptied and lawn mowed", "bins out, plants watered": one statement a task.
   const parts: string[][] = [[]];
   for (const w of s.ws) {
-    if (w === "and" || w === ",") parts.push([]);
+    if (w === "and" || w === "n" || w === "&" || w === ",") parts.push([]);
     else if (w.endsWith(",") && w.length > 1) {
       parts.at(-1)!.push(w.slice(0, -1));
       parts.push([]);

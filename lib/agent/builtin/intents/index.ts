@@ -1168,6 +1168,9 @@ function requestThenAside(text: string, clock: Clock): Intent[] | null {
     const said = slots ? (Object.fromEntries(Object.entries(slots).filter(([, v]) => v !== undefined)) as Changes) : null;
     const changes = one?.type === "update" ? one.changes : said;
     if (changes && reasonFits(words, tail, changes, clock)) return head;
+    // "4 dozen mince pies made n in the freezer, kitchen looks like a bomb hit it": a deed, then how it left things —
+    // never a second deed, a need or a day ("…, recycling's sorted too", "…, tyres need doing next").
+    if (head.length > 0 && head.every((i) => i.type === "complete") && !DEED_OR_NEED.test(tail) && !findDue(tail, clock)) return head;
   }
   // "…, it's dripping again": a remark, or words no reader takes, with no day and no question in them.
   // "…, council changed it": a told deed about "it" is offered as a to-do when alone; after a request it is the aside.
@@ -1185,6 +1188,10 @@ function requestThenAside(text: string, clock: Clock): Intent[] | null {
     ? head
     : null;
 }
+
+/** Words that make a remark after a deed a second deed or a need of its own. */
+const DEED_OR_NEED =
+  /\b(?:done|finished|sorted|booked|paid|sent|fixed|ordered|cancelled|canceled|need|needs|next|too|also|still|tomorrow|later|and)\b/;
 
 /** "…, pop it on the home list pls", "…, could you pop that in for me", "…, add that": add what was just said. */
 const ADD_IT =

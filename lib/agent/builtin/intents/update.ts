@@ -1506,9 +1506,12 @@ function accept(result: Read, tokens: Token[]): Intent | "next" {
   // "vets called, groomer isnt important": a part that says something was done is not a second task to change.
   if (result.ref.includes(",") && result.ref.split(",").some((part) => baseOfPast(part.trim().split(" ").at(-1) ?? "") !== null))
     return "next";
-  const ref = refFrom(withoutModal(result.ref));
+  const ref = refFrom(withoutModal(result.ref).replace(NEGATED_AUX_END, ""));
   return ref ? { type: "update", ref, changes: result.changes } : "next";
 }
+
+/** "insurance doesnt (need doing till the 20th)": a negated auxiliary ends the task's name. */
+const NEGATED_AUX_END = /\s(?:doesnt|doesn't|dont|don't|does not|do not|isnt|isn't|aint|ain't)$/;
 
 /** "the roadmap can slip (to a week later)": a modal and its verb end the task's name. */
 const MODAL = new Set(["can", "could", "should", "will", "would", "might", "may"]);
