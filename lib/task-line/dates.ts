@@ -220,6 +220,14 @@ const OWN_RULES: Array<{ re: RegExp; read: (m: RegExpExecArray, clock: Clock, te
       return { date: diffDays(clock.today, date) < 0 ? { ...date, y: date.y + 1 } : date };
     },
   },
+  // "weds 9th at 2", "wednesday 9th": a weekday, then the day of the month it falls on — that day.
+  {
+    re: /\b(?:sun|mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat)(?:[a-z]*day)?\.?\s+(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))/,
+    read: (m, clock) => {
+      const date = dayOfMonth(clock.today, Number(m[1]));
+      return date ? { date } : null;
+    },
+  },
   // "on the 28th", "by the 2nd": a day of this month, or the next.
   {
     re: /\b(?:(?:on|by|due|before|until|for)\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))/,

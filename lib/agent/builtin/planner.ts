@@ -1027,6 +1027,16 @@ function duplicateStep(ctx: TurnContext, found: TaskView[]): Step | null {
     const item = intent.items[0]!;
     const dup = dups[0]!;
     const slots = dup.kind === "same" ? slotsOf(item, dup.task, formatIsoDate(ctx.clock.today)) : null;
+    // "remind me the night before the vat's due" beside 'Submit VAT return' and 'Reconcile card takings for VAT': a
+    // change of one of two tasks the words fit equally is never a guess.
+    const rival = slots
+      ? findDuplicate(
+          item.title,
+          found.filter((t) => t.id !== dup.task.id),
+        )
+      : null;
+    if (rival?.kind === "same")
+      return { calls: [], text: `Which one do you mean: '${dup.task.title}' or '${rival.task.title}'? Tell me a little more of its name.` };
     if (slots) return { calls: [{ toolName: "update_task", input: updateInput(ctx, dup.task.id, slots, dup.task) }], text: "" };
     // Rule remind-when: "remind me about the tennis" with no time, and the task is there: asked when (followups.ts).
     if (REMIND_ABOUT.test(ctx.userText.trim()) && !item.due && !item.remindAt) return { calls: [], text: remindWhen(dup.task.title) };

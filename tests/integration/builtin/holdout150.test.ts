@@ -286,3 +286,29 @@ describe("a change, then why in more shapes", () => {
     expect(new Date(changed[0]!.remindAt!).getTime()).toBeLessThan(new Date(changed[0]!.dueAt!).getTime());
   });
 });
+
+describe("two tasks the words fit equally", () => {
+  it("'remind me the night before the vat's due' beside two VAT tasks asks which, and changes nothing", async () => {
+    const h = await user([...teacher, { title: "Reconcile card takings for VAT", due: 4 }]);
+    const before = await h.all();
+    const turn = await h.say("can u remind me the night before the vat's due, last quarter i nearly missed it");
+    expect(await h.all()).toEqual(before);
+    expect(turn.text).toMatch(/which one/i);
+  });
+});
+
+describe("work that came in, and a list before its item", () => {
+  it.each([
+    ["new job - quote for a full rewire on a 3 bed semi in horsforth, bloke wants a price by friday", "rewire", null],
+    ["add to home: fix the side gate latch, its been banging all nite and the dogs going mental", "Fix the side gate latch", "Home"],
+    ["add call mum, she's not well", "Call mum", null],
+  ])("'%s' adds one task", async (say, title, list) => {
+    const h = await user(electrician);
+    const before = await h.all();
+    await h.say(say);
+    const added = changedSince(before, await h.all());
+    expect(added).toHaveLength(1);
+    expect(added[0]?.title).toContain(title);
+    expect(added[0]?.list?.name ?? null).toBe(list);
+  });
+});

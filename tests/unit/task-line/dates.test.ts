@@ -56,6 +56,9 @@ const cases: Array<[string, string | null, string]> = [
   ["buy milk on 2027-02-01", "2027-02-01", "buy milk"],
   ["buy milk on the 28th", "2026-11-28", "buy milk"],
   ["buy milk on the 2nd", "2026-12-02", "buy milk"],
+  // A weekday, then the day of the month it falls on ("weds 9th"): that day, never the coming weekday.
+  ["nativity weds 9th at 2pm", "2026-12-09T14:00:00", "nativity"],
+  ["nativity wednesday 9th", "2026-12-09", "nativity"],
   ["buy milk on the first of december", "2026-12-01", "buy milk"],
   ["buy milk by the twenty-first of January 2027", "2027-01-21", "buy milk"],
   ["buy milk tomorrow at 5pm", "2026-11-26T17:00:00", "buy milk"],

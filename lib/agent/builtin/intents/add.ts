@@ -85,11 +85,14 @@ const ADD_COMMANDS: RegExp[] = [
     `^(?:add|create|insert|jot down|note down|write down|put down|put|enter|log)\\s+(.+?\\s+(?:(?:to|on|onto|in|into)\\s+(?:my|the)\\s+(?:[\\w-]+\\s+)?(?:list|tasks|todos|agenda)|(?:on|onto)\\s+(?:there|here))(?:\\s+(?:for|by|on|due|at|in|this|next|tomorrow|today|tonight)\\b.*)?)$`,
     "i",
   ),
-  /^(?:add|create|jot down|note down|write down|put down|note(?! to self\b))\s*:?\s+(.+)$/i,
+  // "add to home: fix the latch" is a list and its item (list-tail.ts seriesOnList), read below.
+  /^(?:add|create|jot down|note down|write down|put down|note(?! to self\b))\s*:?\s+(?!to [a-z]+:\s)(.+)$/i,
   new RegExp(`^(?:new\\s+)?${TASK_NOUN}\\s*(?::|-)\\s*(.+)$`, "i"),
   /^new (?:task|todo|to-?do|reminder)\s+(.+)$/i,
   // "new: smoke alarm test at oak street #oak": "new" with a colon is the add command.
   /^new\s*:\s*(.+)$/i,
+  // "new job - quote for a full rewire …", "new order: 2 tier cake for sian": work that came in, to do.
+  /^new (?:job|order|booking|enquiry|client|customer)\s*[:-]+\s*(.+)$/i,
   /^(?:todo|to-do|reminder)\s+(?!list\b|to self\b)(.+)$/i,
   // Informal add verbs with their particle first: "chuck on …", "stick down …", "bung in …", "pencil in …", "jot …".
   new RegExp(`^(?:${SLANG_ADD_FIRST})\\s+(.+)$`, "i"),
@@ -293,7 +296,9 @@ export function readAdd(body: string, clock: Clock, list = false, prefix = ""): 
   // "add "water plants" and "feed fish"": each quoted title is its own task.
   const quotedTitles = [...text.matchAll(/"([^"]+)"/g)];
   const onlyQuotes = quotedTitles.length > 1 && onlySeparators(text.replace(/"[^"]+"/g, " "));
-  const parts = onlyQuotes ? quotedTitles.map((m) => `"${m[1] ?? ""}"`) : quoted(text) && !several ? [text] : splitItems(text, several);
+  const split = onlyQuotes ? quotedTitles.map((m) => `"${m[1] ?? ""}"`) : quoted(text) && !several ? [text] : splitItems(text, several);
+  // "quote for a full rewire, bloke wants a price by friday": why after the comma is a part of its own (read below).
+  const parts = split.flatMap((p) => (quoted(p) ? [p] : withWhyApart(p)));
   // "add a high priority task to …": the priority sits in the command, not the item.
   const shared = findPriority(prefix.toLowerCase())?.priority;
   const remind = REMIND_PREFIX.test(prefix.toLowerCase());
@@ -326,6 +331,15 @@ const DO_IT_TITLE = /^(?:do (?:it|that|this)|(?:get|have) (?:it|that|this) done)
 /** "…, low priority tho", "…, top priority that": a word that only points back or softens, left beside a slot. */
 const POINTS_BACK =
   /^(?:tho|though|that|this|then|too|also|as well|aswell|pls|please|plz|thx|thanks|ta|ok|okay|cheers|for that|for this|on that|on this|that one|this one)$/i;
+
+/** A part and the statement of why after its last comma, apart; the part whole when there is none. */
+function withWhyApart(part: string): string[] {
+  const comma = part.lastIndexOf(",");
+  if (comma <= 0) return [part];
+  const why = part.slice(comma + 1).trim();
+  const words = why.toLowerCase().match(/[a-z0-9][a-z0-9'-]*/g) ?? [];
+  return words.length >= 3 && !isBaseVerb(words[0] ?? "") && statesWhy(words) ? [part.slice(0, comma), why] : [part];
+}
 
 /**
  * A later part of an add that is no task of its own but says more of the one before: only its slots
