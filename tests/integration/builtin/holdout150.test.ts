@@ -297,10 +297,9 @@ describe("two tasks the words fit equally", () => {
   });
 });
 
-describe("work that came in, and a list before its item", () => {
+describe("work that came in, and why after a chore", () => {
   it.each([
     ["new job - quote for a full rewire on a 3 bed semi in horsforth, bloke wants a price by friday", "rewire", null],
-    ["add to home: fix the side gate latch, its been banging all nite and the dogs going mental", "Fix the side gate latch", "Home"],
     ["add call mum, she's not well", "Call mum", null],
   ])("'%s' adds one task", async (say, title, list) => {
     const h = await user(electrician);
@@ -310,5 +309,23 @@ describe("work that came in, and a list before its item", () => {
     expect(added).toHaveLength(1);
     expect(added[0]?.title).toContain(title);
     expect(added[0]?.list?.name ?? null).toBe(list);
+  });
+});
+
+describe("why after a part, with the part's slots", () => {
+  it.each([
+    ["add collect raffle prizes for the yfc quiz night, its on the 12th", "Collect raffle prizes for the yfc quiz night"],
+    [
+      "pick up alfie's football boots from sports direct and get a birthday card for my mum, her bday's wednesday",
+      "Get a birthday card for my mum",
+    ],
+  ])("'%s' adds no task of the reason", async (say, title) => {
+    const h = await user(electrician);
+    const before = await h.all();
+    await h.say(say);
+    const added = changedSince(before, await h.all());
+    expect(added.map((t) => t.title)).toContain(title);
+    expect(added.every((t) => t.title.split(" ").length > 2)).toBe(true);
+    expect(added.find((t) => t.title === title)?.dueAt).toBeTruthy();
   });
 });

@@ -85,8 +85,7 @@ const ADD_COMMANDS: RegExp[] = [
     `^(?:add|create|insert|jot down|note down|write down|put down|put|enter|log)\\s+(.+?\\s+(?:(?:to|on|onto|in|into)\\s+(?:my|the)\\s+(?:[\\w-]+\\s+)?(?:list|tasks|todos|agenda)|(?:on|onto)\\s+(?:there|here))(?:\\s+(?:for|by|on|due|at|in|this|next|tomorrow|today|tonight)\\b.*)?)$`,
     "i",
   ),
-  // "add to home: fix the latch" is a list and its item (list-tail.ts seriesOnList), read below.
-  /^(?:add|create|jot down|note down|write down|put down|note(?! to self\b))\s*:?\s+(?!to [a-z]+:\s)(.+)$/i,
+  /^(?:add|create|jot down|note down|write down|put down|note(?! to self\b))\s*:?\s+(.+)$/i,
   new RegExp(`^(?:new\\s+)?${TASK_NOUN}\\s*(?::|-)\\s*(.+)$`, "i"),
   /^new (?:task|todo|to-?do|reminder)\s+(.+)$/i,
   // "new: smoke alarm test at oak street #oak": "new" with a colon is the add command.
@@ -297,8 +296,11 @@ export function readAdd(body: string, clock: Clock, list = false, prefix = ""): 
   const quotedTitles = [...text.matchAll(/"([^"]+)"/g)];
   const onlyQuotes = quotedTitles.length > 1 && onlySeparators(text.replace(/"[^"]+"/g, " "));
   const split = onlyQuotes ? quotedTitles.map((m) => `"${m[1] ?? ""}"`) : quoted(text) && !several ? [text] : splitItems(text, several);
-  // "quote for a full rewire, bloke wants a price by friday": why after the comma is a part of its own (read below).
-  const parts = split.flatMap((p) => (quoted(p) ? [p] : withWhyApart(p)));
+  // "quote for a full rewire, bloke wants a price by friday": why after the comma is a part of its own, which only
+  // says more of the item before (`why`: its slots stay, its words go).
+  const apart = split.map((p) => (quoted(p) ? [p] : withWhyApart(p)));
+  const parts = apart.flat();
+  const why = apart.flatMap((a) => a.map((_, k) => k === 1));
   // "add a high priority task to …": the priority sits in the command, not the item.
   const shared = findPriority(prefix.toLowerCase())?.priority;
   const remind = REMIND_PREFIX.test(prefix.toLowerCase());
@@ -312,9 +314,9 @@ export function readAdd(body: string, clock: Clock, list = false, prefix = ""): 
       })
       .map((i) => (tail ? { ...i, list: i.list ?? tail.list } : afterQuote && !i.list ? { ...i, list: afterQuote } : onListAtEnd(i)))
       // "for work: order more leaflets, high priority": a part that is only a slot belongs to the item before it.
-      .reduce<AddItem[]>((out, i) => {
+      .reduce<AddItem[]>((out, i, k) => {
         const before = out.at(-1);
-        if (!before || !onlySaysOfBefore(i.title)) out.push(i);
+        if (!before || !(why[k] || onlySaysOfBefore(i.title))) out.push(i);
         else out[out.length - 1] = { ...withoutUndefined(i), ...withoutUndefined(before) } as AddItem;
         return out;
       }, [])

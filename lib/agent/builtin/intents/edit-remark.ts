@@ -9,7 +9,6 @@
  * (tests/unit/builtin/understanding.test.ts runs the reader's examples).
  */
 import type { Clock } from "@/lib/task-line/clock";
-import { isBaseVerb } from "../verbs";
 import { addBody, readAdd } from "./add";
 import type { Intent } from "./types";
 
@@ -59,8 +58,6 @@ export const EDIT_REMARK_RULES: EditRemarkRule[] = [
       const start3 = w.slice(0, 3).join(" ");
       // "note to self: email the landlord": a to-do for the user, not a note on a task "self".
       if (w.includes("list") || /^(?:task|todo|to-do|reminder|item|self|self:|myself|myself:|me|me:)$/.test(w[2] ?? "")) return false;
-      // "add to home: fix the side gate latch": one word, a colon, then a chore — a list and its item, not a note.
-      if (start2 === "add to" && /^[a-z]+:$/.test(w[2] ?? "") && isBaseVerb(w[3] ?? "")) return false;
       if (w[0] === "add" && (w[1] ?? "").startsWith("#") && w.includes("to")) return true;
       const noted = NOTE_START.has(start2) || NOTE_START.has(start3);
       const cue = w.includes("that") || w.includes("saying") || c.lower.includes(":") || w.includes("tag") || w.includes("label");

@@ -1099,7 +1099,7 @@ function classifyBounded(typed: string, clock: Clock, answerFirst: boolean): Int
 }
 
 /** "… n everything", "… and all that": the rest of a deed, told loosely. */
-const AND_EVERYTHING = /\b(?:n|and|&) (?:everything|all that|that)\b/i;
+const AND_EVERYTHING = /\b(?:n|and|&) (?:everything|all that|that(?=\s*(?:,|$)))/i;
 
 /** "remind me what|when|where …": the question after "remind me". */
 const REMIND_WH = /^(?:(?:can|could|would) (?:you|u) |pls |please )?remind me (what|when|where|which|who) (.+)$/;
