@@ -125,8 +125,7 @@ export function statesWhy(tail: string[]): boolean {
   // "…, or maisie loses her spot": the lead, then a statement of its own (never "…, or saturday").
   if (WHY_LEAD.test(first)) return tail.length >= 3 && statesWhy(tail.slice(1));
   // "bloke wants a price by friday", "sarah reckons it'll rain": someone, and what they want or think.
-  if (!isBaseVerb(first) && /^(?:wants|says|reckons|likes|hates|loves|thinks|knows|expects)$/.test(tail[1] ?? ""))
-    return tail.length >= 3;
+  if (!isBaseVerb(first) && /^(?:wants|says|reckons|likes|hates|loves|thinks|knows|expects)$/.test(tail[1] ?? "")) return tail.length >= 3;
   // "been on nights since wed …", "want a clear run at the vat": the user's state or wish, told without "i".
   if (first === "been" || (/^(?:want|wanted)$/.test(first) && /^(?:a|an|the|some)$/.test(tail[1] ?? ""))) return tail.length >= 3;
   if (DEGREE_LEAD.test(first)) return tail.length >= 2;
