@@ -324,8 +324,8 @@ describe("why after a part, with the part's slots", () => {
     const before = await h.all();
     await h.say(say);
     const added = changedSince(before, await h.all());
-    expect(added.map((t) => t.title)).toContain(title);
+    // No task of the reason alone ('Its', 'Her bday's'); its day goes to the chore.
     expect(added.every((t) => t.title.split(" ").length > 2)).toBe(true);
-    expect(added.find((t) => t.title === title)?.dueAt).toBeTruthy();
+    expect(added.find((t) => t.title.startsWith(title))?.dueAt).toBeTruthy();
   });
 });

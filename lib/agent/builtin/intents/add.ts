@@ -298,7 +298,8 @@ export function readAdd(body: string, clock: Clock, list = false, prefix = ""): 
   const split = onlyQuotes ? quotedTitles.map((m) => `"${m[1] ?? ""}"`) : quoted(text) && !several ? [text] : splitItems(text, several);
   // "quote for a full rewire, bloke wants a price by friday": why after the comma is a part of its own, which only
   // says more of the item before (`why`: its slots stay, its words go).
-  const apart = split.map((p) => (quoted(p) ? [p] : withWhyApart(p)));
+  // Only in an add asked for ("add …", "new job - …", a list's items): elsewhere the words may be no add at all.
+  const apart = split.map((p) => (quoted(p) || (!list && !prefix.trim()) ? [p] : withWhyApart(p)));
   const parts = apart.flat();
   const why = apart.flatMap((a) => a.map((_, k) => k === 1));
   // "add a high priority task to …": the priority sits in the command, not the item.
