@@ -99,6 +99,17 @@ describe("the parts of an add that only say more of the item before", () => {
     expect(added.map((t) => [t.title, t.priority, t.list?.name])).toEqual([["Kickoff call w fern & co", "high", "Work"]]);
   });
 
+  it("a deed before '!! add' is still told: 'bins done!! add bin bags' ticks the bins and adds the bags", async () => {
+    const h = await user([...electrician, { title: "Put the bins out", due: 0, list: "Home" }]);
+    const before = await h.all();
+    await h.say("bins done!! add bin bags");
+    const changed = changedSince(before, await h.all());
+    expect(changed.map((t) => [t.title, t.status]).sort()).toEqual([
+      ["Bin bags", "pending"],
+      ["Put the bins out", "completed"],
+    ]);
+  });
+
   it("a second chore stays a task of its own", async () => {
     const h = await user(electrician);
     const before = await h.all();

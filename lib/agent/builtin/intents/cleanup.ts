@@ -22,8 +22,12 @@ const OR_NOT = /^((?:did|do|does|have|has|is|are|was|were)\s.*?)[,\s]+or not[\s.
 /** "done, mark it complete": the leading "done" is an interjection before the real command. */
 const DONE_THEN_COMMAND = /^(?:done|finished|all done|ok done)[,!.]+\s+(?=(?:mark|tick|check|set|complete|close|cross)\b)/;
 
-/** "NEW CLIENT!! add kickoff call …", "new order! put …": a short exclamation of news before an add. */
-const NEWS_BEFORE_ADD = /^(?:new [a-z]+(?: [a-z]+)?!*|[a-z]+(?: [a-z]+){0,2}!{2,})\s+(?=(?:add|put|pop|stick|bung|jot|remind)\s)/i;
+/**
+ * "NEW CLIENT!! add kickoff call …", "new order! put …", "good news!! add …": a short exclamation of news before an
+ * add. Only news words: "bins done!! add bin bags" tells a deed first, and that is read as its own part.
+ */
+const NEWS_BEFORE_ADD =
+  /^(?:new [a-z]+(?: [a-z]+)?|(?:good|great|big|exciting|some) news|omg|oh my god|yay+|woo+(?:hoo+)?|whoop+(?:ee)?|get in)!*\s+(?=(?:add|put|pop|stick|bung|jot|remind)\s)/i;
 
 /** The message without a short exclamation of news before its add ("NEW CLIENT!! add …"), as typed. */
 export function withoutNewsLead(text: string): string {
