@@ -17,6 +17,9 @@ const ALWAYS: Readonly<Record<string, string>> = {
   "2moz": "tomorrow",
   "2mro": "tomorrow",
   "2nite": "tonight",
+  txted: "texted",
+  txtd: "texted",
+  txting: "texting",
   "2night": "tonight",
   b4: "before",
   "4get": "forget",
@@ -143,7 +146,11 @@ const BEFORE_NUMBER = new Set(
   ),
 );
 /** After "ur" these say it means "you're" ("ur a star", "ur so kind"); otherwise "your". */
-const AFTER_YOURE = new Set("a an the so such too very not welcome gonna going being amazing great right wrong always".split(" "));
+const AFTER_YOURE = new Set(
+  "a an the so such too very not welcome gonna going being amazing great right wrong always honestly really literally actually genuinely totally absolutely just still".split(
+    " ",
+  ),
+);
 
 /** After "v" these say it means "very" ("v important", "v urgent"); otherwise it stays ("man u v chelsea"). */
 const AFTER_VERY = new Set("important imp urgent high low quick busy late early".split(" "));
@@ -183,6 +190,25 @@ const NOT_OWNED = new Set(
 );
 const ownedAfterMe = (next: string) => /^[a-z]+$/.test(next) && !NOT_OWNED.has(next) && !/day$|night$|morning$|week$/.test(next);
 
+/** Words ending in "-in" that are no dropped "g" although a chore verb starts them ("login", "robin"). */
+const NOT_DROPPED_G = new Set("login logoff robin bobbin begin within cumin muffin basin cabin".split(" "));
+
+/**
+ * "taps drippin worse now", "doin fine", "nippin my heid": "-in" for "-ing" when a known verb is left before it
+ * (the doubled consonant and the silent e restored: "dripp" → "drip", "mak" → "make").
+ */
+function droppedG(core: string): string | null {
+  if (core === "doin") return "doing";
+  if (core === "goin") return "going";
+  if (core === "nothin" || core === "somethin" || core === "anythin") return `${core}g`;
+  if (!/^[a-z]{3,}in$/.test(core) || NOT_DROPPED_G.has(core) || isBaseVerb(core)) return null;
+  const stem = core.slice(0, -2);
+  // A doubled consonant before "in" is a verb's own ("dripp-", "sitt-"), never a noun's ("muffin", "coffin").
+  if (/([bdgmnprt])\1$/.test(stem) && /[aeiou][bdgmnprt]{2}$/.test(stem)) return `${stem}ing`;
+  const base = [stem, `${stem}e`].find((c) => c.length >= 3 && isBaseVerb(c));
+  return base ? `${stem}ing` : null;
+}
+
 /** A word, not a number (it may be a texting spelling itself: "2moro n 2nite"). */
 const WORD = /[a-z]/;
 
@@ -204,7 +230,7 @@ function spelled(core: string, prev: string, next: string): string | null {
   if (core === "ur") return AFTER_YOURE.has(next) ? "you're" : "your";
   if (core === "4") return word && !BEFORE_NUMBER.has(prev) && AFTER_FOR.has(next) ? "for" : null;
   if (core === "2") return word && !BEFORE_NUMBER.has(prev) && (AFTER_TO.has(next) || isBaseVerb(next)) ? "to" : null;
-  return null;
+  return droppedG(core);
 }
 
 /** Splits a token into its leading punctuation, its word and its trailing punctuation. */
@@ -219,10 +245,15 @@ export function parts(token: string): [string, string, string] {
 /** Questions a "-wise" may close ("anything admin-wise"). */
 const ASKED_WISE = /^(?:anything|any|what's|whats|what is|how's|hows|how is|what about)\s/i;
 
+/** "make kaylas trip form high priority hun, …", "tick it off hun": a name for the one spoken to, never a word of the request. */
+const CALLED = /(^|\s)(?:hun|hunny|hunni|babe)(?=[\s,.!?]|$)/gi;
+
 /** The message with its texting spellings spelled out (casing of a capitalised token kept). */
 export function spellOut(typed: string): string {
   // "anything admin-wise", "whats on work-wise": in a question, the thing before "-wise" is what is asked about.
-  const text = ASKED_WISE.test(typed) ? typed.replace(/\b([a-z]+)-wise\b/i, "for $1") : typed;
+  const asked = ASKED_WISE.test(typed) ? typed.replace(/\b([a-z]+)-wise\b/i, "for $1") : typed;
+  const uncalled = asked.replace(CALLED, "");
+  const text = uncalled === asked ? asked : uncalled.replace(/^[\s,.!]+/, "").trim() || asked;
   const tokens = text.split(" ");
   const cores = tokens.map((t) => parts(t)[1].toLowerCase());
   let changed = false;

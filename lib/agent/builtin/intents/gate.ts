@@ -63,6 +63,8 @@ const SENTENCE_WORDS = new Set(
 const CONTACTING = new Set("ringing calling phoning texting emailing messaging replying".split(" "));
 /** When a thing happens, said after it ("my brother's train gets in at 6", "the match kicks off at 3"): a timetable, not a to-do. */
 const HAPPENS_AT = new Set("arrives lands departs gets starts finishes opens shuts closes kicks begins".split(" "));
+/** How a thing seems, after it ("taps dripping worse now, sounds like a drum", "car looks fine"): a report, not a to-do. */
+const SEEMS = new Set("sounds looks seems feels smells tastes worse".split(" "));
 /** Where people are, after whom ("kids off school", "mum away"); never "bins out". */
 const WHEREABOUTS = new Set(["off", "away", "home"]);
 /** What befell the user, told first ("lost a patient tonight", "broke my glasses today"): never a to-do's verb. */
@@ -81,7 +83,7 @@ function readsAsSentence(title: string, raw: string): boolean {
         (i === 0 && MISHAP.has(w)) ||
         // "royal mail lost another parcel": a mishap told of someone, before what it befell ("Find lost cat" keeps it).
         (i > 0 && MISHAP.has(w) && BEFALLEN.test(words[i + 1] ?? "")) ||
-        (i > 0 && (WHEREABOUTS.has(w) || toldPast(w) || CONTACTING.has(w) || HAPPENS_AT.has(w))),
+        (i > 0 && (WHEREABOUTS.has(w) || toldPast(w) || CONTACTING.has(w) || HAPPENS_AT.has(w) || SEEMS.has(w))),
     )
   )
     return true;

@@ -49,6 +49,22 @@ const THANKS_FOR =
 const THANKS_THEN_PRAISE =
   /^(?:thanks|thank you|thank u|ty|cheers|ta)(?: (?:so|very) much| a lot| again)?(?: (?:pet|petal|love|luv|hun|hon|mate|pal|babe|darling|chuck|duck|hen|sweetheart|bud|buddy|dear))?[,!. ]+([^,!. ].*)$/;
 
+/**
+ * "thank youuu ur honestly keeping me sane", "cheers, you've saved my bacon": thanks, then words about the one
+ * thanked (its subject is "you"), never a request to it ("thanks, can you add milk", "ta, you could move it").
+ */
+const ABOUT_THANKED =
+  /^(?:you're|youre|you are|ur|u r|you've|youve|you have|you|u)\s(?!.*\b(?:can|could|will|would|should|need|must|remind|add|put|delete|remove|mark|tick|move|change|make)\b)/;
+
+/** A word's stretch of one letter squeezed to one ("youuu" → "you", "sooo" → "so"). */
+const squeezeStretches = (text: string) => text.replace(/([a-z])\1{2,}/g, "$1");
+
+/** Thanks, then praise or words about the one thanked. */
+function thanksThenPraise(text: string): boolean {
+  const rest = THANKS_THEN_PRAISE.exec(squeezeStretches(text))?.[1]?.trim() ?? "";
+  return PRAISE.test(rest) || ABOUT_THANKED.test(rest);
+}
+
 /** "I'm done for today", "that's it for now": the user is leaving, not finishing a task. */
 const DONE_FOR_NOW =
   /^(?:ok(?:ay)?\s+)?(?:(?:i'm|i am|im|we're|we are)\s+)?(?:all\s+)?(?:done|finished|through)\s+(?:for\s+(?:today|now|tonight|the day|the night|the week|the moment)|here|with today|for the day)$|^(?:that's|that is)\s+(?:it|all)\s+for\s+(?:today|now|tonight|the day|the week)$|^(?:ok(?:ay)?\s+)?(?:i'm|i am|we're)\s+all\s+done$/;
@@ -177,8 +193,7 @@ export function readSocial(text: string): Intent | null {
   if (NEGATED_REQUEST.test(text) && !/^(?:don't|dont|do not) (?:forget|let me forget|let me miss)\b/.test(text)) return { type: "deny" };
   if (LEAVE_AS_IS.test(text)) return { type: "deny" };
   if (DONE_FOR_NOW.test(text)) return { type: "say", kind: "bye" };
-  if (PRAISE.test(text) || THANKS_FOR.test(text) || PRAISE.test(THANKS_THEN_PRAISE.exec(text)?.[1]?.trim() ?? ""))
-    return { type: "say", kind: "thanks" };
+  if (PRAISE.test(text) || THANKS_FOR.test(text) || thanksThenPraise(text)) return { type: "say", kind: "thanks" };
   if (ABOUT_ME.test(text)) return { type: "say", kind: "help" };
   if (NOTHING.test(text)) return { type: "say", kind: "nothing" };
   if (ABOUT_YOU.test(text) && !/\b(?:task|list|todo|remind|add|delete|mark)\b/.test(text)) return { type: "say", kind: "offtopic" };
