@@ -45,7 +45,7 @@ const SAME_CHORE = ["call ring phone bell", "buy get grab pick", "fix repair men
 const PREPOSITIONS = new Set("for to about from with at on in by before after re until till".split(" "));
 
 /** A title's verb (when it starts with one) and its other content words, stemmed; the head noun ends the object. */
-type Words = { verb: string | null; nouns: string[]; head: string | null; mark: string | null };
+type Words = { verb: string | null; nouns: string[]; head: string | null; mark: string | null; owners: Set<string> };
 
 function wordsOf(title: string): Words {
   const raw =
@@ -65,7 +65,9 @@ function wordsOf(title: string): Words {
     if (/^\d+$/.test(w)) mark = head && stem(rest[i - 1] ?? "") === head ? w : mark;
     else if (!NAMELESS.has(w)) head = stem(w);
   }
-  return { verb, nouns, head, mark };
+  // "Dad's" in "Phone British Gas about Dad's boiler": a word that owns the next one.
+  const owners = new Set(rest.flatMap((w, i) => (/'s$/.test(w) && i + 1 < rest.length ? [stem(w)] : [])));
+  return { verb, nouns, head, mark, owners };
 }
 
 /** At most one letter apart (a typo), for words long enough that this is not another word. */
@@ -111,6 +113,10 @@ export function findDuplicate(title: string, tasks: TaskView[]): Duplicate | nul
     if (task.status === "completed") continue;
     const other = wordsOf(task.title);
     if (!compatibleVerbs(item.verb, other.verb)) continue;
+    // "Phone dad" is no "Phone British Gas about Dad's boiler" or "Dad's hospital appointment": whom the chore is done
+    // to, named alone, is only an owner there ("buy dads present" still names "Buy Dad's present").
+    const object = item.verb && item.nouns.length === 1 ? item.nouns[0] : undefined;
+    if (object && other.owners.has(object) && !item.owners.has(object)) continue;
     // A word of the item may be the task's verb misspelt ("Renw the car insurence" for "Renew car insurance").
     const otherAll = other.verb ? [...other.nouns, stem(other.verb)] : other.nouns;
     // "Pay the window cleaner" is no "Get cash for the window cleaner": a chore of its own verb beside a

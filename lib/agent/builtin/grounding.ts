@@ -27,7 +27,7 @@ import type { Changes, Priority } from "./intents/types";
 import type { TaskView } from "./prompt-reader";
 import { readTaskLine } from "@/lib/task-line/read";
 import { capitalize } from "@/lib/task-line/text";
-import { baseOfPast, getsAThing, isBaseVerb, sameChore, toldPast } from "./verbs";
+import { baseOfPast, getsAThing, isBaseVerb, isContactVerb, sameChore, toldPast } from "./verbs";
 import { FUNCTION_WORDS, OPINION_ASKED, OPINION_WORDS, saysOpinion, shortFormOf } from "./lexicon";
 import { compoundHead, editDistance, initialsRun } from "@/lib/tasks/match";
 import { othersNews } from "./intents/gate";
@@ -155,9 +155,10 @@ function tokenize(text: string): Token[] {
 
 /** Content words of a title: what can name it. */
 function contentStems(title: string): string[] {
+  // "the memory box" names "Sort the memory-box project": a hyphened word's parts are its words too.
   return tokenize(title)
     .filter((t) => !STOP.has(t.w) && !/^\d+$/.test(t.w))
-    .map((t) => t.stem);
+    .flatMap((t) => (/^[a-z]{3,}(?:-[a-z]{3,})+$/.test(t.w) ? [t.stem, ...t.w.split("-").map(stem)] : [t.stem]));
 }
 
 /** "the trip one", "the birthday thing": words that name a task as a task. */
@@ -234,6 +235,12 @@ function verbStem(title: string): string | undefined {
   return head && !STOP.has(head.w) && isBaseVerb(head.w) ? head.stem : undefined;
 }
 
+/** The words of a title that own the word after them ("Dad's" in "… about Dad's boiler"), without the "'s". */
+function ownersIn(title: string): Set<string> {
+  const words = tokenize(title);
+  return new Set(words.flatMap((t, k) => (/'s$/.test(t.w) && k + 1 < words.length ? [t.w.slice(0, -2)] : [])));
+}
+
 /** The task the tokens name best; null when none, several when tied. */
 function findMention(tokens: Token[], tasks: TaskView[]): Mention[] {
   const found: Mention[] = [];
@@ -242,9 +249,12 @@ function findMention(tokens: Token[], tasks: TaskView[]): Mention[] {
     if (stems.length === 0) continue;
     const hit: number[] = [];
     const matched = new Set<string>();
+    const owners = ownersIn(task.title);
     tokens.forEach((t, i) => {
       // "tag the cake #leo": a hashtag is a label said, never a title's word ("Read with Leo").
       if (STOP.has(t.w) || SLOT_WORD.test(t.stem) || ACTION.has(t.w) || t.w.startsWith("#")) return;
+      // "phone dad" never names "Phone British Gas about Dad's boiler": whom a verb is done to is not an owner.
+      if (i > 0 && owners.has(t.w) && (isBaseVerb(tokens[i - 1]!.w) || isContactVerb(tokens[i - 1]!.w))) return;
       // "bulbs are bought" names "Buy bulbs" (the past of its verb), not "Plant bulbs".
       const done = i > 0 && COPULA.test(tokens[i - 1]!.w) && baseOfPast(t.w);
       // "pump the balls" names "Pump up the footballs": a word that is a title compound's head (match.ts compoundHead).
@@ -267,6 +277,9 @@ function findMention(tokens: Token[], tasks: TaskView[]): Mention[] {
       }
     });
     if (hit.length === 0) continue;
+    // "phone dad" of "Phone British Gas about …": only the title's verb said, then an object of the message's own.
+    const after = tokens[hit[0]! + 1];
+    if (matched.size === 1 && matched.has(verbStem(task.title) ?? "") && after && owners.has(after.w)) continue;
     // A mention is one run of words from the first match: a match far after it is something else.
     const from = hit[0]!;
     let to = from;
