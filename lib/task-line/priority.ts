@@ -3,7 +3,8 @@ import type { Span } from "./dates";
 
 export type Priority = "low" | "medium" | "high";
 
-const LEAD = "(?:(?:with|as|at|of|a|an|is|set to|marked|make it|it's|its|it is|priority)\\s+)*";
+const LEAD =
+  "(?:(?:with|as|at|of|a|an|is|set to|marked|make it|it's|its|it is|priority|quite|pretty|fairly|very|really|super|kinda|bit|rather|well)\\s+)*";
 
 const PATTERNS: Array<{ re: RegExp; priority: Priority }> = [
   {

@@ -135,8 +135,8 @@ const CHAT_FILLER_WORD = /\s(?:um+|uh+|erm+),?(?=\s)/gi;
 function stripWrappers(title: string, typed = false): string {
   let t = title;
   const lead = typed
-    ? /^(?:to|i need to|i have to|i should|i must|remember to|(?:not |never )?forget to|for me to)\s+(?=\S)/i
-    : /^(?:to|2|that|i need to|i have to|i should|i must|remember to|(?:not |never )?forget to|about|for me to|a|an|um+|uh+|erm*|like|just|basically|literally)\s+(?=\S)/i;
+    ? /^(?:to|i need to|i have to|i should|i must|i gotta|i've got to|ive got to|i got to|remember to|(?:not |never )?forget to|for me to)\s+(?=\S)/i
+    : /^(?:to|2|that|i need to|i have to|i should|i must|i gotta|i've got to|ive got to|i got to|remember to|(?:not |never )?forget to|about|for me to|a|an|um+|uh+|erm*|like|just|basically|literally)\s+(?=\S)/i;
   for (let i = 0; i < 3; i++) {
     const before = t;
     t = trimPunctuation(

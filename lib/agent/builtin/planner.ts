@@ -23,6 +23,7 @@ import {
 import { knownByPhrase, knownTask, lastAssistantText, latestList, pendingFailure, resolveRef } from "./references";
 import { alternativesFor } from "./retries";
 import { withoutTrailingReason } from "./intents/aside";
+import { withoutClosingFiller, withoutNodTag } from "./intents/cleanup";
 import { quote } from "./format";
 import {
   askedAboutText,
@@ -1232,23 +1233,28 @@ export function planStep(conversation: Conversation, clock: Clock, available: Se
   // a value corrected in passing is the corrected value ("friday, sorry i mean saturday", corrections.ts);
   // "the same day" after a change is the day just set (corrections.ts `sameDayAs`);
   // "sack off the gym" is "ditch the gym", "scrap X till january" is "put off X till january" (slang.ts);
-  // "sailed thru the mot" is "passed the mot" (slang.ts);
-  // a change asked, then why ("and make it high priority, my TPD will end me …"), is the change (aside.ts withoutTrailingReason);
+  // "sailed thru the mot" is "passed the mot" (slang.ts); "… the mot yeah? …" is "… the mot. …" (cleanup.ts withoutNodTag);
+  // a change asked, then why ("and make it high priority, my TPD will end me …"), is the change (aside.ts withoutTrailingReason),
+  // and a filler closing it goes ("… over to work tbh", cleanup.ts withoutClosingFiller);
   // "give me a shout about X", "nudge me re X": slang for "remind me about X" (lib/task-line/reminder-phrases.ts).
   const userText =
     userEvent?.kind === "user"
       ? sameDayAs(
-          withoutTrailingReason(
-            plainReminderWords(
-              plainDropVerbs(
-                plainPassed(
-                  keepCorrection(
-                    spellOut(userEvent.text.slice(0, MAX_READ_CHARS).replace(/\s{2,}/g, (m) => (m.includes("\n") ? "\n" : " "))),
+          withoutClosingFiller(
+            withoutTrailingReason(
+              plainReminderWords(
+                plainDropVerbs(
+                  plainPassed(
+                    keepCorrection(
+                      withoutNodTag(
+                        spellOut(userEvent.text.slice(0, MAX_READ_CHARS).replace(/\s{2,}/g, (m) => (m.includes("\n") ? "\n" : " "))),
+                      ),
+                    ),
                   ),
                 ),
               ),
+              clock,
             ),
-            clock,
           ),
           lastUser >= 0 ? events.slice(0, lastUser) : [],
         )

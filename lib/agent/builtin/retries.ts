@@ -21,11 +21,11 @@ function normalizeTitle(text: string): string {
 }
 
 /**
- * Words that open when a deed was done, never what it was done to ("… last night", "… on my lunch", "… when i dropped
- * the trailer"). Never where: "watered the plants at home" is not 'Water the office plants'.
+ * Words that open when or by what means a deed was done, never what it was done to ("… last night", "… on my lunch",
+ * "… when i dropped the trailer", "… on the club app"). Never where: "watered the plants at home" is not 'Water the office plants'.
  */
 const CIRCUMSTANCE =
-  /^(?:today|tonight|yesterday|earlier|finally|at last|for once|this (?:morning|afternoon|evening|arvo)|last (?:night|week)|on (?:my|the|our) (?:lunch|lunch break|break|dinner break|day off)|on (?:my|me|the|our) way\b|at (?:lunch|lunchtime|\d)|(?:when|while|whilst|after|before|once) (?:i|we|he|she|they)\b|thank (?:god|goodness|heavens))/;
+  /^(?:today|tonight|yesterday|yday|yest|earlier|finally|at last|just now|for once|this (?:morning|morn|afternoon|evening|arvo)|online|over the phone|on the (?:[a-z]+ )?(?:app|website|site|portal)|via [a-z]+|by (?:card|phone|bank transfer|transfer)|last (?:night|week)|on (?:my|the|our) (?:lunch|lunch break|break|dinner break|day off)|on (?:my|me|the|our) way\b|at (?:lunch|lunchtime|\d)|(?:when|while|whilst|after|before|once) (?:i|we|he|she|they)\b|thank (?:god|goodness|heavens))/;
 
 /** The deed said before its circumstance (CIRCUMSTANCE), when a verb and a word are left; null when there is none. */
 function withoutCircumstance(part: string): string | null {

@@ -6,7 +6,7 @@
 import type { Clock } from "@/lib/task-line/clock";
 import { readDueRelativeReminder } from "@/lib/task-line/due-relative";
 import { leadingReminder, readTaskLine } from "@/lib/task-line/read";
-import { quoted, quotedSpan } from "@/lib/task-line/text";
+import { capitalize, quoted, quotedSpan } from "@/lib/task-line/text";
 import { findPriority } from "@/lib/task-line/priority";
 import { dueToString, findDue, reminderTime } from "@/lib/task-line/dates";
 import { findReminderPhrase } from "@/lib/task-line/reminder-phrases";
@@ -253,7 +253,9 @@ export function readItem(raw: string, clock: Clock, reminders = true): AddItem {
   if (relative && !ownDue) {
     const { days, hour, minute } = relative;
     // "the night before the vat's due": the "'s" was the due's ("is due"), never the task's name.
-    return { title: r.title.replace(/(?:'s|’s|\sis)$/i, ""), remindOnDue: { days, hour, minute, timeZone: clock.timeZone } };
+    // "the night before the parcels need posting": the need is the due's too.
+    const title = r.title.replace(/(?:'s|’s|\sis|\s(?:needs?|has|have) to go|\s(?:needs?|wants?) [a-z]+ing)$/i, "");
+    return { title, remindOnDue: { days, hour, minute, timeZone: clock.timeZone } };
   }
   if (r.description) item.description = r.description;
   if (r.priority) item.priority = r.priority;
@@ -299,25 +301,35 @@ export function readAdd(body: string, clock: Clock, list = false, prefix = ""): 
   // "quote for a full rewire, bloke wants a price by friday": why after the comma is a part of its own, which only
   // says more of the item before (`why`: its slots stay, its words go).
   // Only in an add asked for ("add …", "new job - …", a list's items): elsewhere the words may be no add at all.
-  const apart = split.map((p) => (quoted(p) || (!list && !prefix.trim()) ? [p] : withWhyApart(p)));
+  // …or a chore said bare ("ring mum tomorrow, its her birthday week").
+  // Never "hang on, …", "hold on, …": a verb of waiting said only to stop the talk.
+  const asked = (p: string) =>
+    list || prefix.trim() !== "" || (isBaseVerb(p.trim().split(/\s+/, 1)[0]?.toLowerCase() ?? "") && !TALK_STOPPER.test(p.trim()));
+  const apart = split.map((p) => (quoted(p) || !asked(p) ? [p] : withWhyApart(p)));
   const parts = apart.flat();
   const why = apart.flatMap((a) => a.map((_, k) => k === 1));
   // "add a high priority task to …": the priority sits in the command, not the item.
   const shared = findPriority(prefix.toLowerCase())?.priority;
   const remind = REMIND_PREFIX.test(prefix.toLowerCase());
   const afterQuote = parts.length === 1 ? listAfterQuote(text, clock) : null;
+  // "ffion rang, battery flat on her qashqai, …": who got in touch is the first job's note.
+  const heard =
+    parts.length > 1 && CONTACT_NEWS.test(parts[0]!.trim()) && !isBaseVerb(parts[0]!.trim().split(" ", 1)[0]!) ? parts[0]!.trim() : "";
+  const told = heard ? parts.slice(1) : parts;
+  const toldWhy = heard ? why.slice(1) : why;
   return (
-    parts
+    told
       .map((p) => {
         const item = readItem(p, clock, remind || REMIND_IN.test(whole.toLowerCase()) || !/\bon the day\b/i.test(p));
         // "the night before" is that evening (remindOnDue); "the day before" with no time an offset.
         return remind && !item.remindOnDue ? (offsetReminder(p, clock) ?? item) : item;
       })
       .map((i) => (tail ? { ...i, list: i.list ?? tail.list } : afterQuote && !i.list ? { ...i, list: afterQuote } : onListAtEnd(i)))
+      .map((i, k) => (k === 0 && heard && !i.description ? { ...i, description: capitalize(heard) } : i))
       // "for work: order more leaflets, high priority": a part that is only a slot belongs to the item before it.
       .reduce<AddItem[]>((out, i, k) => {
         const before = out.at(-1);
-        if (!before || !(why[k] || onlySaysOfBefore(i.title))) out.push(i);
+        if (!before || !(toldWhy[k] || onlySaysOfBefore(i.title))) out.push(i);
         else out[out.length - 1] = { ...withoutUndefined(i), ...withoutUndefined(before) } as AddItem;
         return out;
       }, [])
@@ -335,13 +347,29 @@ const DO_IT_TITLE = /^(?:do (?:it|that|this)|(?:get|have) (?:it|that|this) done)
 const POINTS_BACK =
   /^(?:tho|though|that|this|then|too|also|as well|aswell|pls|please|plz|thx|thanks|ta|ok|okay|cheers|for that|for this|on that|on this|that one|this one)$/i;
 
+/** "…, urgent she needs it for work": a priority said before why; the priority stays a slot of the item before. */
+const PRIORITY_FIRST =
+  /^(?:(?:quite|pretty|fairly|very|really|super|kinda|well) )?(?:urgent|asap|important|(?:high|top) prio(?:rity)?)[\s,!-]+/;
+
+/** "ffion rang, battery flat on her qashqai, …": who got in touch, first in a series, is news of the job, not a job. */
+const CONTACT_NEWS = /^(?:[a-z]+ ){1,3}(?:rang|rung|phoned|called|texted|emailed|messaged|rang up|phoned up|called up)$/i;
+
+/** "hang on, …", "hold up, …", "look, …": words that stop the talk, never a chore. */
+const TALK_STOPPER = /^(?:hang on|hold on|hold up|wait up|wait a (?:sec|min|minute)|look|listen|see|come on|go on)\b/i;
+
 /** A part and the statement of why after its last comma, apart; the part whole when there is none. */
 function withWhyApart(part: string): string[] {
   const comma = part.lastIndexOf(",");
   if (comma <= 0) return [part];
   const why = part.slice(comma + 1).trim();
-  const words = why.toLowerCase().match(/[a-z0-9][a-z0-9'-]*/g) ?? [];
-  return words.length >= 3 && !isBaseVerb(words[0] ?? "") && statesWhy(words) ? [part.slice(0, comma), why] : [part];
+  const words =
+    why
+      .toLowerCase()
+      .replace(PRIORITY_FIRST, "")
+      .match(/[a-z0-9][a-z0-9'-]*/g) ?? [];
+  // "…, we're out": two words are enough after a pronoun's own verb (statesWhy reads which).
+  const enough = words.length >= 3 || (words.length === 2 && /'(?:re|ll|s)$/.test(words[0] ?? ""));
+  return enough && !isBaseVerb(words[0] ?? "") && statesWhy(words) ? [part.slice(0, comma), why] : [part];
 }
 
 /**
@@ -354,7 +382,8 @@ function onlySaysOfBefore(title: string): boolean {
   if (t.length === 0 || ADD_IT_TITLE.test(t) || DO_IT_TITLE.test(t) || POINTS_BACK.test(t)) return true;
   const comma = t.indexOf(",");
   const head = comma > 0 ? t.slice(0, comma).trim() : "";
-  const why = (comma > 0 && POINTS_BACK.test(head) ? t.slice(comma + 1) : t).toLowerCase().match(/[a-z0-9][a-z0-9'-]*/g) ?? [];
+  const said = (comma > 0 && POINTS_BACK.test(head) ? t.slice(comma + 1) : t).toLowerCase().replace(PRIORITY_FIRST, "");
+  const why = said.match(/[a-z0-9][a-z0-9'-]*/g) ?? [];
   return why.length >= 3 && statesWhy(why);
 }
 

@@ -4,7 +4,7 @@
  */
 import type { Clock } from "@/lib/task-line/clock";
 import { findDue } from "@/lib/task-line/dates";
-import { isBaseVerb, toldPast } from "../verbs";
+import { baseOfPast, isBaseVerb, toldPast } from "../verbs";
 import type { Changes } from "./types";
 
 /** Who a statement is about, opening it: "i've got the day off", "these have another 100 miles in them". */
@@ -69,6 +69,10 @@ const PAST_TIME = /\b(?:last (?:night|week|weekend|month|time)|yesterday|this mo
 
 /** "payday's not till thursday", "im not a bank": "not" said of a subject is a statement, not a correction ("…, not the big one"). */
 function statedNot(tail: string[], i: number): boolean {
+  // "not getting paid till thurs": the user's state, its subject left out.
+  if (i === 0 && tail[0] === "not") return /[a-z]{3}ing$/.test(tail[1] ?? "") && tail.length >= 3;
+  // "fiesta's not actually due till jan": "actually" after a statement's "not" only stresses it.
+  if (tail[i] === "actually") return i > 1 && tail[i - 1] === "not" && statedNot(tail, i - 1);
   return tail[i] === "not" && i > 0 && (SUBJECT_VERB.test(tail[i - 1]!) || /^(?:i'm|im)$/.test(tail[i - 1]!));
 }
 
@@ -123,6 +127,8 @@ export function statesWhy(tail: string[]): boolean {
   if ((toldPast(first) || /^(?:[a-z]{3,}ed|forgot|lost)$/.test(first)) && !isBaseVerb(first) && !CHANGE_TOLD.test(first))
     return tail.length >= 3;
   // "…, or maisie loses her spot": the lead, then a statement of its own (never "…, or saturday").
+  // "…, before i open", "…, when we're back": the lead and a pronoun open a clause of their own.
+  if (WHY_LEAD.test(first) && /^(?:i|we|you|he|she|they|i'm|im|we're|they're)$/.test(tail[1] ?? "")) return tail.length >= 3;
   if (WHY_LEAD.test(first)) return tail.length >= 3 && statesWhy(tail.slice(1));
   // "bloke wants a price by friday", "sarah reckons it'll rain": someone, and what they want or think.
   if (!isBaseVerb(first) && /^(?:wants|says|reckons|likes|hates|loves|thinks|knows|expects)$/.test(tail[1] ?? "")) return tail.length >= 3;
@@ -130,11 +136,23 @@ export function statesWhy(tail: string[]): boolean {
   if (first === "been" || (/^(?:want|wanted)$/.test(first) && /^(?:a|an|the|some)$/.test(tail[1] ?? ""))) return tail.length >= 3;
   if (DEGREE_LEAD.test(first)) return tail.length >= 2;
   // "sarah's putting a big order in monday", "dave's been ignoring my texts": a name, its verb, then more.
-  if (/^[a-z]+'s$/.test(first) && (/[a-z]{2}ing$/.test(tail[1] ?? "") || /^(?:not|been|got|gone|off|away|back)$/.test(tail[1] ?? "")))
+  // "school's texted twice now": a name, "has", and what they did.
+  if (
+    /^[a-z]+'s$/.test(first) &&
+    (/[a-z]{2}ing$/.test(tail[1] ?? "") ||
+      /^(?:not|been|got|gone|off|away|back|in|on|out)$/.test(tail[1] ?? "") ||
+      (baseOfPast(tail[1] ?? "") !== null && !CHANGE_TOLD.test(tail[1]!)))
+  )
     return tail.length >= 3;
   // "boilers making that clunking noise again": a thing and what it is doing, the "is" left out.
   if (!isBaseVerb(first) && /^[a-z]+$/.test(first) && /[a-z]{3}ing$/.test(tail[1] ?? "") && !isBaseVerb(tail[1]!)) return tail.length >= 3;
   // "thats when the venue wants it", "they'll all be taken": a subject and its verb in one word.
+  // "she'll sulk", "we're out": a pronoun's own, one word after it is enough.
+  if (
+    /^(?:i'll|you'll|he'll|she'll|we'll|they'll|it'll|we're|they're|she's|he's|i'd|we'd|she'd|he'd|they'd)$/.test(first) &&
+    /^[a-z]+$/.test(tail[1] ?? "")
+  )
+    return true;
   if (/^(?:thats|that's|its|it's|theres|there's|i'm|im|[a-z]+'ll|[a-z]+'re|[a-z]+'ve)$/.test(first)) return tail.length >= 3;
   // "i start the final edit", "they take me off the rota": a pronoun and its verb; "pritchards get very busy": a name.
   // "i always forget to empty the boot": how often, between them.
@@ -146,6 +164,8 @@ export function statesWhy(tail: string[]): boolean {
     (isBaseVerb(v) || MIND_VERB.test(v) || ((toldPast(v) || /^[a-z]{3,}ed$/.test(v)) && !CHANGE_TOLD.test(v)))
   )
     return tail.length >= verb + 2;
+  // "she needs it for work", "he wants it back": he or she, and a present verb of theirs.
+  if (/^(?:he|she)$/.test(first) && (presentVerb(v) || /^(?:needs|wants|has|does|says|goes)$/.test(v))) return tail.length >= verb + 2;
   if (/^[a-z]+s$/.test(first) && !isBaseVerb(first) && isBaseVerb(tail[1] ?? "") && !ASKS_CHANGE.test(tail[1]!)) return tail.length >= 3;
   return tail.slice(1, 6).some((w) => SUBJECT_VERB.test(w) || presentVerb(w) || STATE_VERB.test(w) || toldPast(w));
 }
@@ -185,10 +205,17 @@ const NEEDS = /\b(?:need|needs|got to|gotta|have to|has to|must|want to|wanna|sh
 /** A change asked of a task, first ("and remind me friday evening pls", "make it high priority", "take off the swimming lessons"). */
 const CHANGE_FIRST =
   /^(?:(?:and|so|oh|also|just|pls|please|can you|could you|can u|could u)\s+)*(?:remind|make|move|push|bump|put|set|change|knock|drop|tick|mark|cross|delete|cancel|take|shift|pop|stick|switch)\b/;
+/** "can the sallys order wait till fri", "the mot booking can wait till the 12th": a move asked in other words. */
+function canWait(head: string): boolean {
+  const w = head.split(/\s+/);
+  const at = w.findIndex((x, i) => x === "wait" && /^(?:till|til|until|to|for)$/.test(w[i + 1] ?? ""));
+  return at > 0 && w.slice(0, at).some((x) => /^(?:can|could|will)$/.test(x));
+}
 /** Words that make the head more than a change of slots: the tail may be its note, its name, or what it is. */
 const HEAD_WRITES = /\b(?:note|notes|description|details|rename|call it|title|saying|say|says|add|new)\b/;
 /** Whose state a reason after "it" tells: the user's or another person's, never a thing "it" might mean. */
-const PERSON_FIRST = /^(?:i|i'll|ill|i'm|im|i've|ive|i'd|we|we're|we'll|we've|my|our|she|she's|he|he's|they|they're|they've|it|it's|its)$/;
+const PERSON_FIRST =
+  /^(?:i|i'll|ill|i'm|im|i've|ive|i'd|we|we're|we'll|we've|my|our|she|she's|he|he's|they|they're|they've|it|it's|its|nobody|nobody's|everyone|everyone's|everybody's|someone's|somebody's)$/;
 
 /**
  * "and remind me friday evening pls, i'll forget the cake tin otherwise", "and make it high priority, my TPD will
@@ -197,15 +224,25 @@ const PERSON_FIRST = /^(?:i|i'll|ill|i'm|im|i've|ive|i'd|we|we're|we'll|we've|my
  * change alone is read (planner.ts); after "it" only a reason about a person, which cannot be what "it" means.
  */
 export function withoutTrailingReason(text: string, clock: Clock): string {
-  const comma = text.lastIndexOf(",");
+  // After the last comma, or the last full stop ("remind me the night before the mot. i always forget …").
+  const comma = Math.max(text.lastIndexOf(","), text.lastIndexOf(". "), text.lastIndexOf("! "));
   if (comma <= 0) return text;
   const head = text.slice(0, comma).toLowerCase().trim();
   const tail = text.slice(comma + 1).trim();
   const words = tail.toLowerCase().match(/[a-z0-9][a-z0-9']*/g) ?? [];
   // "…, last quarter i nearly missed it": a time gone by tells why; a day to come could be the change.
   const ahead = tail.replace(/\blast (?:week|month|quarter|year|time|night)\b/gi, "");
-  if (words.length < 3 || words.length > 20 || /[?:]/.test(text) || NEEDS.test(tail.toLowerCase()) || findDue(ahead, clock)) return text;
-  if (!CHANGE_FIRST.test(head) || HEAD_WRITES.test(head)) return text;
+  // A day in the tail could be the change, unless the change has its own ("…wait till fri, not getting paid till thurs").
+  const dayOwn = findDue(head, clock) !== null || /\b(?:night|day|morning|evening|week) before\b/.test(head);
+  if (
+    words.length < 3 ||
+    words.length > 20 ||
+    /\?|:(?!\d)/.test(text) ||
+    NEEDS.test(tail.toLowerCase()) ||
+    (!dayOwn && findDue(ahead, clock))
+  )
+    return text;
+  if (!(CHANGE_FIRST.test(head) || (dayOwn && canWait(head))) || HEAD_WRITES.test(head)) return text;
   if (/\b(?:it|that|them|this)\b/.test(head) && !PERSON_FIRST.test(words[0] ?? "")) return text;
   return statesWhy(ahead.toLowerCase().match(/[a-z0-9][a-z0-9']*/g) ?? []) ? text.slice(0, comma) : text;
 }

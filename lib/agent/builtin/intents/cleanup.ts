@@ -8,7 +8,7 @@ const POLITE_PREFIX =
   /^(?:(?:can|could|would|will|pls|please|plz) (?:you|u|ya|yu)(?: please| pls| plz| kindly| just)?|please|pls|plz|kindly|just|quickly|i(?:'d| would) like (?:you )?to|i want you to|i need you to|i wanna|i want to|help me(?: to)?|let's|lets|let me|go ahead and|you can|you should|(?:can|could|may) i|can we|could we|would you mind|be a dear and|try to|try and|now|(?:is|would) it (?:be )?possible to|any chance you could|i was wondering if you could|do you think you could|do you mind)\s+/;
 
 const TRAILING =
-  /(?:[,\s]+(?:please|pls|plz|thanks|thank you|thx|ty|ta|for me|if you can|if possible|if you could|for me please|thank you very much|thanks a lot|cheers|ok|okay|now|actually|tbh|ngl|lol|haha|innit|mate|x+|too|as well|aswell|if u can|if u could|if poss|so (?:i|we) (?:don't|dont|do not|won't|wont) forget|would you|could you|will you|would u|could u|ideally|from now on|from now|apparently|fyi|btw|just so (?:you|u) know|can (?:you|u) (?:pop|put|stick|add|bung|chuck|whack|jot) (?:it|that|this)(?: in| on| down)?))+[\s.!?]*$/;
+  /(?:[,\s]+(?:please|pls|plz|thanks|thank you|thx|ty|ta|yeah|for me|if you can|if possible|if you could|for me please|thank you very much|thanks a lot|cheers|ok|okay|now|actually|tbh|ngl|lol|haha|innit|mate|x+|too|as well|aswell|if u can|if u could|if poss|so (?:i|we) (?:don't|dont|do not|won't|wont) forget|would you|could you|will you|would u|could u|ideally|from now on|from now|apparently|fyi|btw|just so (?:you|u) know|can (?:you|u) (?:pop|put|stick|add|bung|chuck|whack|jot) (?:it|that|this)(?: in| on| down)?))+[\s.!?]*$/;
 
 /** "essays all marked, thank god": relief after a comma closes the message ("payday thursday thank god" keeps it: a remark). */
 const TRAILING_RELIEF = /,\s*(?:thank god|thank goodness|thankfully|phew|yay|hooray)[\s.!]*$/;
@@ -32,6 +32,22 @@ const NEWS_BEFORE_ADD =
 /** The message without a short exclamation of news before its add ("NEW CLIENT!! add …"), as typed. */
 export function withoutNewsLead(text: string): string {
   return text.replace(NEWS_BEFORE_ADD, "");
+}
+
+/** "remind me the night before the mot yeah? i always forget …": a nod asked for after a request. */
+const NOD_TAG = /,?\s+(?:yeah|yea|ok|okay|pls|please|plz)\?+(?=\s|$)/gi;
+
+/** The message with a nod asked for after a request ("… yeah?") read as the request's full stop. */
+export function withoutNodTag(text: string): string {
+  return text.replace(NOD_TAG, ".");
+}
+
+/** "move the hooks over to work tbh": a filler closing the message, never a word of what it names. */
+const CLOSING_FILLER = /[\s,]+(?:tbh|ngl|lol|innit|hun|x+)[\s.!]*$/i;
+
+/** The message without the filler that closes it ("… tbh", "… lol x"), as typed. */
+export function withoutClosingFiller(text: string): string {
+  return text.replace(CLOSING_FILLER, "");
 }
 
 /** Strips fillers and politeness; returns lower-case text without trailing punctuation. */

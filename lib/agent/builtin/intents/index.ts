@@ -994,6 +994,9 @@ function listedThenExcept(text: string, clock: Clock): Intent[] | null {
   return null;
 }
 
+/** A clause that asks for an add in words ("add …", "stick … on", "need to …") or starts with a chore's verb. */
+const addedByVerb = (lower: string) => isBaseVerb(lower.split(/\s+/, 1)[0] ?? "") || addBody(lower) !== null;
+
 function classifyBounded(typed: string, clock: Clock, answerFirst: boolean): Intent[] {
   const text = withoutNewsLead(typed);
   // "yes, add milk": the answer word is read once, not again for "yes yes yes …".
@@ -1076,6 +1079,9 @@ function classifyBounded(typed: string, clock: Clock, answerFirst: boolean): Int
     });
     const intents = clauses.map((c, k): Intent => {
       const read = readSingle(cleanRequest(c), cleanRequestKeepCase(c), clock, c);
+      // "what've i got on for work this week? brain's mince": words after a question, with no verb asking for an
+      // add, say how the user is; they are never a task.
+      if (k > 0 && asked[k - 1] && read.type === "add" && !addedByVerb(cleanRequest(c))) return { type: "say", kind: "remark" };
       return asked[k] && read.type === "add" && read.items.length === 1 && read.items[0] ? { type: "offer", item: read.items[0] } : read;
     });
     const useful = intents.filter(
@@ -1208,7 +1214,8 @@ function saidThenAddIt(text: string, clock: Clock): Intent[] | null {
   const end = Math.max(text.lastIndexOf(","), ...[...text.matchAll(/[.!](?=\s)/g)].map((s) => s.index));
   if (end <= 0 || text.includes("?")) return null;
   const m = ADD_IT.exec(cleanRequest(text.slice(end + 1)).toLowerCase());
-  const rest = m?.[1]?.trim() ?? "";
+  // "…, can u add that so i stop forgetting": why after the request says nothing of where or when.
+  const rest = (m?.[1] ?? "").replace(/\s+(?:so|cos|coz|because|as) (?:i|we)\b.*$/, "").trim();
   // "…, put it back" takes a tick back; only where and when it goes follow "add it".
   if (!m || rest.split(/\s+/).length > 8 || !/^(?:$|(?:on|onto|in|into|to|for|down)\b)/.test(rest)) return null;
   const head = text.slice(0, end).replace(NEWS_OPENER, "").trim();

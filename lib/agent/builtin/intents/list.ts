@@ -1584,6 +1584,13 @@ function whenDo(t: string): [string, string] | null {
     const must = w.findIndex((x, k) => k > 2 && /^(?:have|has|need|needs|got)$/.test(x) && w[k + 1] === "to");
     if (must > 0 && must - 2 <= 5 && w.length - must <= 8) return [t, w.slice(2, must).join(" ")];
   }
+  // "when am i at mrs pattersons again", "when are we seeing the vet": where or whom the user goes to names the task.
+  if (w[0] === "when" && /^(?:am|are)$/.test(w[1] ?? "") && /^(?:i|we)$/.test(w[2] ?? "")) {
+    const at = /^(?:at|seeing|visiting|meeting|with|doing)$/.test(w[3] ?? "") ? 4 : w[3] === "going" && w[4] === "to" ? 5 : -1;
+    const words = at > 0 ? w.slice(at) : [];
+    while (words.length && /^(?:again|next|then)$/.test(words.at(-1)!)) words.pop();
+    return words.length >= 1 && words.length <= 6 ? [t, words.join(" ")] : null;
+  }
   if (w[0] !== "when" || !/^(?:do|should|must|shall|have)$/.test(w[1] ?? "") || !/^(?:i|we)$/.test(w[2] ?? "")) return null;
   let i = 3;
   if (/^(?:need|have|got|gotta)$/.test(w[i] ?? "")) i++;
