@@ -205,3 +205,15 @@ export async function once(text: string, options: HarnessOptions = {}): Promise<
   const turn = await h.say(text);
   return { ...turn, h };
 }
+
+/** A fresh harness whose user has the lists Work and Home and these tasks (the blind probes' setting). */
+export async function workAndHome(tasks: SeedTask[]): Promise<Harness> {
+  const h = await Harness.create();
+  for (const name of ["Work", "Home"]) await h.createList(name);
+  for (const seed of tasks) await h.seed(seed);
+  return h;
+}
+
+/** The tasks whose stored state differs from before, and the ones that are new. */
+export const changedSince = <T extends { id: string }>(before: T[], after: T[]): T[] =>
+  after.filter((x) => JSON.stringify(x) !== JSON.stringify(before.find((b) => b.id === x.id)));

@@ -7,7 +7,7 @@
  * Each runs whole turns over the real tools and database.
  */
 import { describe, expect, it } from "vitest";
-import { Harness, type SeedTask } from "./harness";
+import { changedSince, type SeedTask, workAndHome } from "./harness";
 
 const pharmacist: SeedTask[] = [
   { title: "Order flu jab top-up from AAH", due: 2 },
@@ -23,16 +23,9 @@ const roofer: SeedTask[] = [
 ];
 
 /** A user with the lists Work and Home and these tasks. */
-async function user(tasks: SeedTask[]) {
-  const h = await Harness.create();
-  for (const name of ["Work", "Home"]) await h.createList(name);
-  for (const seed of tasks) await h.seed(seed);
-  return h;
-}
+const user = workAndHome;
 const writes = (calls: { toolName: string }[]) => calls.filter((c) => !/^list_/.test(c.toolName));
 /** The tasks whose stored state differs from before. */
-const changedSince = <T extends { id: string }>(before: T[], after: T[]) =>
-  after.filter((x) => JSON.stringify(x) !== JSON.stringify(before.find((b) => b.id === x.id)));
 
 describe("a tick beside the telling of the deed", () => {
   it.each([

@@ -7,7 +7,7 @@
  * Each runs whole turns over the real tools and database.
  */
 import { describe, expect, it } from "vitest";
-import { Harness, type SeedTask } from "./harness";
+import { changedSince, type SeedTask, workAndHome } from "./harness";
 
 const electrician: SeedTask[] = [
   { title: "Van MOT", due: 4, list: "Work" },
@@ -29,15 +29,7 @@ const teacher: SeedTask[] = [
 ];
 
 /** A user with the lists Work and Home and these tasks. */
-async function user(tasks: SeedTask[]) {
-  const h = await Harness.create();
-  for (const name of ["Work", "Home"]) await h.createList(name);
-  for (const seed of tasks) await h.seed(seed);
-  return h;
-}
-/** The tasks whose stored state differs from before, and the ones that are new. */
-const changedSince = <T extends { id: string }>(before: T[], after: T[]) =>
-  after.filter((x) => JSON.stringify(x) !== JSON.stringify(before.find((b) => b.id === x.id)));
+const user = workAndHome;
 
 describe("a thing said, then 'put it on work' after a full stop", () => {
   it("adds one task, with the details after its first part as its note", async () => {
