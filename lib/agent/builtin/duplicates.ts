@@ -17,7 +17,7 @@
  */
 import type { AddItem, Changes } from "./intents/types";
 import type { TaskView } from "./prompt-reader";
-import { stem } from "./grounding";
+import { ownersIn, stem } from "./grounding";
 import { isBaseVerb } from "./verbs";
 import { shortFormOf } from "./lexicon";
 import { cleanRequest } from "./intents/cleanup";
@@ -65,9 +65,8 @@ function wordsOf(title: string): Words {
     if (/^\d+$/.test(w)) mark = head && stem(rest[i - 1] ?? "") === head ? w : mark;
     else if (!NAMELESS.has(w)) head = stem(w);
   }
-  // "Dad's" in "Phone British Gas about Dad's boiler": a word that owns the next one.
-  const owners = new Set(rest.flatMap((w, i) => (/'s$/.test(w) && i + 1 < rest.length ? [stem(w)] : [])));
-  return { verb, nouns, head, mark, owners };
+  // "Dad's" in "Phone British Gas about Dad's boiler": a word that owns the next one (grounding.ts ownersIn), stemmed.
+  return { verb, nouns, head, mark, owners: new Set([...ownersIn(title)].map(stem)) };
 }
 
 /** At most one letter apart (a typo), for words long enough that this is not another word. */

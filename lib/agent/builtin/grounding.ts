@@ -236,7 +236,7 @@ function verbStem(title: string): string | undefined {
 }
 
 /** The words of a title that own the word after them ("Dad's" in "… about Dad's boiler"), without the "'s". */
-function ownersIn(title: string): Set<string> {
+export function ownersIn(title: string): Set<string> {
   const words = tokenize(title);
   return new Set(words.flatMap((t, k) => (/'s$/.test(t.w) && k + 1 < words.length ? [t.w.slice(0, -2)] : [])));
 }
