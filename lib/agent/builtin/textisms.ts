@@ -191,7 +191,9 @@ const NOT_OWNED = new Set(
 const ownedAfterMe = (next: string) => /^[a-z]+$/.test(next) && !NOT_OWNED.has(next) && !/day$|night$|morning$|week$/.test(next);
 
 /** Words ending in "-in" that are no dropped "g" although a chore verb starts them ("login", "robin"). */
-const NOT_DROPPED_G = new Set("login logoff robin bobbin begin within cumin muffin basin cabin".split(" "));
+const NOT_DROPPED_G = new Set(
+  "login logoff checkin signin robin bobbin dobbin begin within cumin muffin basin cabin pippin noggin tannin dustin".split(" "),
+);
 
 /**
  * "taps drippin worse now", "doin fine", "nippin my heid": "-in" for "-ing" when a known verb is left before it
@@ -199,7 +201,7 @@ const NOT_DROPPED_G = new Set("login logoff robin bobbin begin within cumin muff
  */
 function droppedG(core: string): string | null {
   if (core === "doin") return "doing";
-  if (core === "goin") return "going";
+  if (core === "goin" || core === "gannin") return "going";
   if (core === "nothin" || core === "somethin" || core === "anythin") return `${core}g`;
   if (!/^[a-z]{3,}in$/.test(core) || NOT_DROPPED_G.has(core) || isBaseVerb(core)) return null;
   const stem = core.slice(0, -2);

@@ -38,6 +38,8 @@ describe("spellOut", () => {
     ["mum can b low prio tbh", "mum can be low prio tbh"],
     ["rem to send the invoice tmrw", "remember to send the invoice tmrw"],
     ["rem me about the vet at 9", "remind me about the vet at 9"],
+    ["taps drippin worse now", "taps dripping worse now"],
+    ["am gannin to the shop", "am going to the shop"],
   ])("%s → %s", (typed, spelled) => expect(spellOut(typed)).toBe(spelled));
 
   it.each([
@@ -57,6 +59,12 @@ describe("spellOut", () => {
     "collect the prescription at quarter past 4 tomorrow",
     "half past 2 today",
     "arsenal v chelsea on sat",
+    "add raisin bread",
+    "stick pippin apples on the list",
+    "online checkin for the flight",
+    "tell dustin about the match",
+    "a noggin of ale",
+    "a muffin for the cabin",
   ])("leaves %s as typed", (typed) => expect(spellOut(typed)).toBe(typed));
 
   it("reads its own output the same (spelled-out words are no texting spellings)", () => {
