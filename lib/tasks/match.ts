@@ -43,6 +43,9 @@ const SAME_THING: Record<string, string> = {
   moms: "mums",
   mam: "mum",
   bday: "birthday",
+  // "flashcards for yr1": a school year, short.
+  yr: "year",
+  yrs: "years",
   xmas: "christmas",
   chrimbo: "christmas",
   telly: "tv",
@@ -130,6 +133,8 @@ export function normalizeWords(text: string): string[] {
       // "jo's present" is about Jo: the possessive goes before the apostrophes ("nan's" → "nan").
       .replace(/['’]s\b/g, "")
       .replace(/['’]/g, "")
+      // "yr1", "year6": a school year written as one word.
+      .replace(/\b(yr|year)(\d{1,2})\b/g, "$1 $2")
       .split(/[^a-z0-9]+/)
       .filter(Boolean)
       .map(canonicalWord),
@@ -197,7 +202,8 @@ function wordScore(q: string, t: string): number {
   if (sameAct(q, t)) return 0.6;
   // "the parcel collection" for "Collect the parcel", "insurance renewal" for "Renew the insurance".
   if (nounOfVerb(q, t) || nounOfVerb(t, q)) return 0.8;
-  if (compoundHead(q, t)) return 0.6;
+  // "nativity copying" for "Photocopy the nativity scripts": the head of the compound said as a verb.
+  if (compoundHead(q, t) || compoundHead(stem(q), t)) return 0.6;
   // "toms" for "tomatoes", "spuds"…: a clipped word said in the plural.
   if (q.length >= 4 && q.endsWith("s") && t.length > q.length + 1 && t.startsWith(q.slice(0, -1))) return 0.6;
   return 0;

@@ -27,7 +27,7 @@ import type { Changes, Priority } from "./intents/types";
 import type { TaskView } from "./prompt-reader";
 import { readTaskLine } from "@/lib/task-line/read";
 import { capitalize } from "@/lib/task-line/text";
-import { baseOfPast, getsAThing, isBaseVerb, isContactVerb, sameChore, toldPast } from "./verbs";
+import { baseOfPast, getsAThing, isBaseVerb, isContactVerb, isPastForm, sameChore, toldPast } from "./verbs";
 import { FUNCTION_WORDS, OPINION_ASKED, OPINION_WORDS, saysOpinion, shortFormOf } from "./lexicon";
 import { compoundHead, editDistance, initialsRun } from "@/lib/tasks/match";
 import { othersNews } from "./intents/gate";
@@ -80,6 +80,8 @@ const LEXICON = {
     "list label tag priority due date deadline time reminder before beforehand ahead advance it's its one thing stuff task " +
     "r gonna gotta wanna lol ngl tho though abt bout prob probs rn atm x anymore whatever finally morning afternoon evening night v " +
     "i'd rather prefer sooner " +
+    // "by wednesday latest", "by friday at the latest".
+    "latest " +
     // w21: sentence adverbs ("legally the deposit has to go back by the 3rd").
     "legally technically officially apparently basically " +
     // w22: "all the hampers are packed".
@@ -611,7 +613,12 @@ function doneTail(tokens: Token[], after: number, task: TaskView, clock: Clock):
   const on = tokens.findIndex((t, i) => i > after && /^(?:for|on)$/.test(t.w));
   if (on > 0 && n - on <= 5 && sameChore(tokenize(task.title)[0]?.w ?? "", "book") && !tokens.slice(on).some((t) => t.used)) {
     const said = findDue(words(tokens.slice(on + 1)).join(" "), clock);
-    if (said && said.spans.length === 1 && said.spans[0]!.index === 0) take(tokens, on, n - 1);
+    if (said && said.spans.length === 1 && said.spans[0]!.index === 0) {
+      take(tokens, on, n - 1);
+      // "mias jabs are booked in at the surgery for the 14th": where the booking is, before when.
+      const at = tokens.findIndex((t, i) => i > after && i < on && t.w === "at");
+      if (at > 0 && on - at <= 4 && !tokens.slice(at, on).some((t) => t.used || isBaseVerb(t.w))) take(tokens, at, on - 1);
+    }
   }
   if (n > after + 2 && tokens[n - 2]!.w === "at" && tokens[n - 1]!.w === "last" && !tokens[n - 1]!.used) take(tokens, n - 2, n - 1);
   // The tail ends the message, after the deed or after the thing named ("swapped the night shift with priya").
@@ -2052,6 +2059,8 @@ function blocked(tokens: Token[], text: string, titles: Set<string>[] | null = n
 export function groundMessage(text: string, tasks: TaskView[], clock: Clock, lists: string[] = []): Grounding {
   // "can the council tax go to next week, or is that daft": advice asked, never a change (lexicon.ts OPINION_ASKED).
   if (OPINION_ASKED.test(text.toLowerCase().trim())) return null;
+  // "the year 7 trolley is gonna take all day tues": how long a job takes, said with its day, moves nothing.
+  if (TAKES_LONG.test(text.toLowerCase())) return null;
   // The user's lists: those given (list_lists), and those the tasks found are in.
   const known = [...new Set([...lists, ...tasks.flatMap((t) => (t.list ? [t.list] : []))])];
   const moved = wholeListMove(text, tasks, known);
@@ -2146,6 +2155,38 @@ function remarkAfterDone(text: string, tasks: TaskView[], clock: Clock, lists: s
   return whole === "told" || findMention(tokenize(rest), others).length === 0 ? done : null;
 }
 
+/**
+ * Rule DEED-THEN-TELLING: "vans passed its mot 🙌 only needed a wiper blade", "broadband cancelled, the guy on the
+ * phone tried to upsell me for 20 mins lol": the deed before the first comma, "!", full stop, dash or emoji, when
+ * every piece after it tells what happened (howItWent "told": a past form after its first word, when the thing
+ * comes, an opinion) and none opens with a verb of its own (a second deed, "hoovered the stairs too", or a request).
+ * The planner reads the deed alone only when it is one completion and no piece reads as a change of its own
+ * ("cooker cleaned, fridge defrosted", planner.ts); else the whole message.
+ */
+export function deedBeforeTelling(text: string, clock: Clock): { head: string; pieces: string[] } | null {
+  const end = DEED_END.exec(text);
+  if (!end || end.index === 0 || text.includes("?")) return null;
+  const rest = text.slice(end.index + end[0].length);
+  const pieces = rest.split(DEED_END).filter((p) => tokenize(p).length > 0);
+  if (pieces.length === 0 || tokenize(rest).length > 30) return null;
+  // "…, think we'll get the instruction": a statement of another shape ("how") asks nothing when no action word is in it.
+  const tells = (p: string) => {
+    const words = tokenize(p);
+    const went = howItWent(p, clock, 18);
+    const first = words[0]!.w;
+    if (went === null || isBaseVerb(first) || isPastForm(first) || ACTION.has(first)) return false;
+    return went === "told" || !words.some((t, i) => ACTION.has(t.w) && !(i > 0 && isPastForm(t.w)));
+  };
+  return pieces.every(tells) ? { head: text.slice(0, end.index).trim(), pieces } : null;
+}
+
+/** How long a job takes ("gonna take all day", "took ages", "takes a couple of hours"). */
+const TAKES_LONG =
+  /\b(?:take|takes|took|taking|taken)\s+(?:me\s+|us\s+)?(?:all (?:day|morning|afternoon|evening|night|week)|ages|forever|hours|a while|a couple of hours|an hour|half a day|a whole day)\b/;
+
+/** A word before a noun ("the phone", "a text"): a chore verb after it is a thing. */
+const DETERMINER = /^(?:the|a|an|my|his|her|their|our|your)$/;
+
 /** Where a deed said done ends and a remark begins: a comma, a "!", a full stop, a dash or an emoji. */
 const DEED_END = /,|!+|\.\s|\s[-–—]\s|\p{Extended_Pictographic}+/u;
 /** "…, they're in a box in the staffroom if anyone asks": a closing "if" that asks nothing. */
@@ -2163,10 +2204,12 @@ function howItWent(said: string, clock: Clock, most = 14): "told" | "how" | null
   // "…, plumber came this morning" tells what happened; "…, they're amazing" what the user thinks of it.
   // "…, all fine till june": how it was found.
   const when = whenItHappens(tail, rest, clock);
+  // A longer telling ("…, the guy on the phone tried to upsell me for 20 mins") holds no chore verb.
   const told =
-    tail.length <= 10 &&
+    (tail.length <= 10 ||
+      (tail.length <= 14 && !tail.some((t, i) => (isBaseVerb(t.w) && !DETERMINER.test(tail[i - 1]?.w ?? "")) || ACTION.has(t.w)))) &&
     (when ||
-      tail.some((t, i) => i > 0 && toldPast(t.w)) ||
+      tail.some((t, i) => i > 0 && isPastForm(t.w)) ||
       saysOpinion(rest) ||
       (tail[0]!.w === "all" && /^(?:fine|good|ok|okay|well|clear|present|correct)$/.test(tail[1]?.w ?? "")));
   // "…, went w the comparison site one and saved 80 quid", "…, same driver as last time thank god": a statement of
@@ -2175,7 +2218,8 @@ function howItWent(said: string, clock: Clock, most = 14): "told" | "how" | null
   const how = statesWhy(words) || toldPast(words[0]!) || saysAside(rest, clock);
   if (!told && !how) return null;
   if (tail.some((t) => NEGATOR.has(t.w) || HYPOTHETICAL.has(t.w))) return null;
-  if (!when && !how && (isBaseVerb(tail[0]!.w) || tail.some((t) => ACTION.has(t.w)))) return null;
+  // "…, only needed a wiper blade": an action word in a past form after the first word tells; never "…, moved it to friday".
+  if (!when && !how && (isBaseVerb(tail[0]!.w) || tail.some((t, i) => ACTION.has(t.w) && !(i > 0 && isPastForm(t.w))))) return null;
   return told ? "told" : "how";
 }
 
@@ -2199,7 +2243,7 @@ function whenItHappens(tail: Token[], said: string, clock: Clock): boolean {
   // "…, engineer's coming tuesday", "…, coming monday": who comes, or what arrives, and when.
   const subject =
     /^(?:[a-z]+'s|it's|its|they're|theyre)$/.test(tail[0]!.w) &&
-    /^(?:on|at|for|next|this|tomorrow|coming|arriving|due)$/.test(tail[1]?.w ?? "");
+    /^(?:on|at|for|next|this|tomorrow|coming|arriving|due|dropping|delivering|landing|here|back)$/.test(tail[1]?.w ?? "");
   // "…, should land monday", "…, it'll arrive friday": what is due to come, said with a modal.
   const modal = /^(?:should|will|it'll|itll|they'll|theyll|meant|supposed)$/.test(tail[0]!.w)
     ? /^(?:meant|supposed)$/.test(tail[0]!.w)
@@ -2207,7 +2251,7 @@ function whenItHappens(tail: Token[], said: string, clock: Clock): boolean {
       : 1
     : 0;
   const event =
-    /^(?:goes|arrives|comes|starts|lands|opens|happens|gets|coming|arriving|landing|due|go|arrive|come|start|land|open|happen|be)$/.test(
+    /^(?:goes|arrives|comes|starts|lands|opens|happens|gets|turns|coming|arriving|landing|due|go|arrive|come|start|land|open|happen|turn|be)$/.test(
       tail[modal]?.w ?? "",
     ) && tail.length <= 6;
   // "…, 10kg of soy arriving thursday": what was ordered, then when it arrives.

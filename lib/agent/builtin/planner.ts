@@ -42,11 +42,11 @@ import { deedFitsTask, isBaseVerb } from "./verbs";
 import { JOINS_WITH_FOR, mayNameUnknownList, placedInNamedList } from "./add-to-named-list";
 import { spellOut } from "./textisms";
 import { keepCorrection, sameDayAs } from "./corrections";
-import { plainDropVerbs, plainPassed } from "./slang";
+import { plainDeedIdioms, plainDropVerbs, plainPassed } from "./slang";
 import { addAfterCreatedList, chooseCandidate, contextualAnswer, remindWhen } from "./followups";
 import { dialogueAnswer, lastTurnChanged, lastTurnCompleted, listsLookedUpForAdd, pointedDay } from "./dialogue";
 import { deniesDeed, takesBack } from "./intents/undo";
-import { type GroundedChange, groundMessage, mightNameTask, tasksAskedAbout, toldDayOfThing } from "./grounding";
+import { deedBeforeTelling, type GroundedChange, groundMessage, mightNameTask, tasksAskedAbout, toldDayOfThing } from "./grounding";
 import { beforeTask, findDuplicate, looksBeforeAdding, slotsOf } from "./duplicates";
 import { addBody, readAdd } from "./intents/add";
 import { isFeeling } from "./intents/mood";
@@ -120,6 +120,12 @@ function updateInput(ctx: TurnContext, task: string, changes: Changes, looked?: 
     if (due) input.due = due;
   }
   if (keepDay && typeof rest.due === "string") input.due = onOwnDay(ctx, task, rest.due, looked);
+  // "oxalic still on for wednesday" of a task due Wednesday at 12: the day it already has keeps its time.
+  if (typeof input.due === "string" && /^\d{4}-\d{2}-\d{2}$/.test(input.due)) {
+    const known = looked ?? knownTask([...ctx.history, ...ctx.turn], task) ?? knownByPhrase(ctx.history, task);
+    if (known?.dueAt && formatIsoDate(localParts(new Date(known.dueAt), ctx.clock.timeZone).date) === input.due)
+      input.due = dueAsInput(known.dueAt, ctx.clock.timeZone);
+  }
   if (typeof rest.recurrence === "string") {
     const known = looked ?? knownTask(ctx.history, task) ?? knownByPhrase(ctx.history, task);
     const due = input.due === undefined ? dueOnRepeatDays(ctx, rest.recurrence, known) : null;
@@ -151,9 +157,14 @@ function dueOnRepeatDays(ctx: TurnContext, recurrence: string, known?: TaskView 
   const onDue = firstOccurrence(recurrence, { now: new Date(known.dueAt), timeZone: zone });
   const first = firstOccurrence(recurrence, { now: ctx.clock.now, timeZone: zone });
   if (!first || (onDue && compareDates(localParts(onDue, zone).date, due.date) === 0)) return null;
-  const day = localParts(first, zone).date;
-  if (due.minutes >= 23 * 60 + 59) return formatIsoDate(day);
-  return formatIsoLocalDateTime(day, Math.floor(due.minutes / 60), due.minutes % 60);
+  return dueAsInput(first.toISOString(), zone, due.minutes);
+}
+
+/** A due as the tools take it: the local day, at `minutes` past midnight (the due's own by default); the day alone at 23:59. */
+function dueAsInput(at: string, zone: string, minutes = localParts(new Date(at), zone).minutes): string {
+  const day = localParts(new Date(at), zone).date;
+  if (minutes >= 23 * 60 + 59) return formatIsoDate(day);
+  return formatIsoLocalDateTime(day, Math.floor(minutes / 60), minutes % 60);
 }
 
 /** A bare time ("the piano's at 5 now") on the day the task is already due; today or tomorrow when it has none. */
@@ -1219,6 +1230,23 @@ function classifyOnce(text: string, clock: Clock): Intent[] {
   return structuredClone(intents);
 }
 
+/** "broadband cancelled, the guy on the phone tried to upsell me": the deed alone, when it reads as one completion (grounding.ts deedBeforeTelling). */
+function deedAlone(text: string, clock: Clock): string {
+  const told = text ? deedBeforeTelling(text, clock) : null;
+  if (!told) return text;
+  const intents = classifyOnce(told.head, clock);
+  const deed = intents.length === 1 && intents[0]!.type === "complete" && intents[0]!.refs.length === 1 ? intents[0]! : null;
+  if (!deed) return text;
+  // The whole message already read as the same completion is read whole ("every consent form is in now 🙌 even dylan's").
+  const same = JSON.stringify(deed.refs);
+  if (classifyOnce(text, clock).some((i) => i.type === "complete" && JSON.stringify(i.refs) === same)) return text;
+  // "cooker cleaned, fridge defrosted": a piece that changes a task of its own (never "£54 job done") keeps the message whole.
+  const changes = (i: Intent) =>
+    !/^(?:add|offer|say|unknown|list|check|plan)$/.test(i.type) &&
+    !(i.type === "complete" && i.refs.every((r) => r.kind === "phrase" && /^(?:\S+ )?(?:job|lot|it|that|all|everything)$/.test(r.text)));
+  return told.pieces.some((p) => classifyOnce(p, clock).some(changes)) ? text : told.head;
+}
+
 export function planStep(conversation: Conversation, clock: Clock, available: Set<string>): Step {
   const events = conversation.events;
   let lastUser = -1;
@@ -1233,7 +1261,7 @@ export function planStep(conversation: Conversation, clock: Clock, available: Se
   // a value corrected in passing is the corrected value ("friday, sorry i mean saturday", corrections.ts);
   // "the same day" after a change is the day just set (corrections.ts `sameDayAs`);
   // "sack off the gym" is "ditch the gym", "scrap X till january" is "put off X till january" (slang.ts);
-  // "sailed thru the mot" is "passed the mot" (slang.ts); "… the mot yeah? …" is "… the mot. …" (cleanup.ts withoutNodTag);
+  // "sailed thru the mot" is "passed the mot", "had a look at" is "checked" (slang.ts); "… the mot yeah? …" is "… the mot. …" (cleanup.ts withoutNodTag);
   // a change asked, then why ("and make it high priority, my TPD will end me …"), is the change (aside.ts withoutTrailingReason),
   // and a filler closing it goes ("… over to work tbh", cleanup.ts withoutClosingFiller);
   // "give me a shout about X", "nudge me re X": slang for "remind me about X" (lib/task-line/reminder-phrases.ts).
@@ -1245,9 +1273,11 @@ export function planStep(conversation: Conversation, clock: Clock, available: Se
               plainReminderWords(
                 plainDropVerbs(
                   plainPassed(
-                    keepCorrection(
-                      withoutNodTag(
-                        spellOut(userEvent.text.slice(0, MAX_READ_CHARS).replace(/\s{2,}/g, (m) => (m.includes("\n") ? "\n" : " "))),
+                    plainDeedIdioms(
+                      keepCorrection(
+                        withoutNodTag(
+                          spellOut(userEvent.text.slice(0, MAX_READ_CHARS).replace(/\s{2,}/g, (m) => (m.includes("\n") ? "\n" : " "))),
+                        ),
                       ),
                     ),
                   ),
@@ -1259,12 +1289,13 @@ export function planStep(conversation: Conversation, clock: Clock, available: Se
           lastUser >= 0 ? events.slice(0, lastUser) : [],
         )
       : "";
+  const read = deedAlone(userText, clock);
   const ctx: TurnContext = {
     clock,
     history: lastUser >= 0 ? events.slice(0, lastUser) : [],
     turn: lastUser >= 0 ? events.slice(lastUser + 1) : events,
-    userText,
-    intents: userText ? classifyOnce(userText, clock) : [{ type: "say", kind: "greeting" }],
+    userText: read,
+    intents: read ? classifyOnce(read, clock) : [{ type: "say", kind: "greeting" }],
     available,
   };
   const hasResults = ctx.turn.some((e) => e.kind === "result");

@@ -44,3 +44,14 @@ const GOT_THROUGH = /\b(?:sailed|flew|breezed|whizzed|scraped)\s+(?:through|thru
 export function plainPassed(text: string): string {
   return text.replace(GOT_THROUGH, "passed");
 }
+
+/** "done n dusted" (done and dusted), "had a look at the rota" (checked the rota): a deed said by an idiom. */
+const DEED_IDIOMS: readonly [RegExp, string][] = [
+  [/\bdone (?:n|&|an|'n'|'n|n') dusted\b/gi, "done and dusted"],
+  [/\b(?:had|took) a (?:quick |proper )?(?:look|gander|butchers|squiz|peek) (?:at|over|through|thru)\b/gi, "checked"],
+];
+
+/** The message with a deed's idiom said in the plain words the readers and grounding know; else as typed. */
+export function plainDeedIdioms(text: string): string {
+  return DEED_IDIOMS.reduce((t, [re, plain]) => t.replace(re, plain), text);
+}

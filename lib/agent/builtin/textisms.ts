@@ -195,6 +195,20 @@ const NOT_DROPPED_G = new Set(
   "login logoff checkin signin robin bobbin dobbin begin within cumin muffin basin cabin pippin noggin tannin dustin".split(" "),
 );
 
+const SAID_IN: Record<string, string> = {
+  thinkin: "thinking",
+  wonderin: "wondering",
+  hopin: "hoping",
+  tryin: "trying",
+  wantin: "wanting",
+  feelin: "feeling",
+  sayin: "saying",
+  comin: "coming",
+  bein: "being",
+  considerin: "considering",
+  debatin: "debating",
+};
+
 /**
  * "taps drippin worse now", "doin fine", "nippin my heid": "-in" for "-ing" when a known verb is left before it
  * (the doubled consonant and the silent e restored: "dripp" → "drip", "mak" → "make").
@@ -202,6 +216,9 @@ const NOT_DROPPED_G = new Set(
 function droppedG(core: string): string | null {
   if (core === "doin") return "doing";
   if (core === "goin" || core === "gannin") return "going";
+  // Verbs of the mind and of saying, no chores: "thinkin about doin veg boxes" is a musing.
+  const said = SAID_IN[core];
+  if (said) return said;
   if (core === "nothin" || core === "somethin" || core === "anythin") return `${core}g`;
   if (!/^[a-z]{3,}in$/.test(core) || NOT_DROPPED_G.has(core) || isBaseVerb(core)) return null;
   const stem = core.slice(0, -2);
@@ -229,6 +246,10 @@ function spelled(core: string, prev: string, next: string): string | null {
   if (core === "rem") return next === "to" ? "remember" : next === "me" ? "remind" : null;
   if (core === "me") return MY_ME_AFTER.has(prev) || baseOfPast(prev) !== null ? (ownedAfterMe(next) ? "my" : null) : null;
   if (core === "n") return word && WORD.test(next) ? "and" : null;
+  // "flashcards for yr1", "yr 6 sats": a school year ("yr mum" is "your").
+  const year = /^(?:yr|year)(\d{1,2})$/.exec(core);
+  if (year) return `year ${year[1]}`;
+  if (core === "yr" && /^\d{1,2}$/.test(next)) return "year";
   if (core === "ur") return AFTER_YOURE.has(next) ? "you're" : "your";
   if (core === "4") return word && !BEFORE_NUMBER.has(prev) && AFTER_FOR.has(next) ? "for" : null;
   if (core === "2") return word && !BEFORE_NUMBER.has(prev) && (AFTER_TO.has(next) || isBaseVerb(next)) ? "to" : null;

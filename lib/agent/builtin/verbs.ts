@@ -40,11 +40,17 @@ const BASE_VERBS = new Set(
     // Software and web jobs (blind probe holdout70).
     "deploy launch release ship merge refactor debug migrate approve " +
     // Tests and inspections passed ("passed the mot", "pass the theory test"; blind probe holdout150).
-    "pass"
+    "pass " +
+    // Trade, school, hive and IT jobs (blind probes holdout166–169): "bold st's struck", "heather honey all jarred".
+    "strike photocopy laminate jar erect plaster hem grade assess audit dismantle unload harvest sow dig recharge " +
+    "calibrate reboot reinstall configure archive deflea rehome"
   ).split(" "),
 );
 
 const IRREGULAR_PAST: Record<string, string> = {
+  struck: "strike",
+  dug: "dig",
+  sown: "sow",
   paid: "pay",
   learnt: "learn",
   bought: "buy",
@@ -277,6 +283,14 @@ const DONE_TO = new Set(["cut", "put", "set"]);
 /** A past form that tells what happened ("went", "came", "failed"): no chore's base form, no chore done to a thing. */
 export function toldPast(word: string): boolean {
   return baseOfPast(word) !== null && !isBaseVerb(word) && !DONE_TO.has(word.toLowerCase());
+}
+
+/**
+ * Whether a word is a past form at all, chores' and the others' ("tried", "said", "felt"): "…, guy tried to upsell
+ * me" tells what happened, though "tried" never says a task was done.
+ */
+export function isPastForm(word: string): boolean {
+  return NOT_COMPLETION.has(word.toLowerCase()) || toldPast(word);
 }
 
 /** Whether a participle names the chore done to a thing ("cut", "put", "set"). */

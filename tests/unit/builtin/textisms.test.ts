@@ -40,6 +40,9 @@ describe("spellOut", () => {
     ["rem me about the vet at 9", "remind me about the vet at 9"],
     ["taps drippin worse now", "taps dripping worse now"],
     ["am gannin to the shop", "am going to the shop"],
+    ["thinkin about doin veg boxes", "thinking about doing veg boxes"],
+    ["flashcards for yr1 done", "flashcards for year 1 done"],
+    ["mark the yr 6 sats papers", "mark the year 6 sats papers"],
   ])("%s → %s", (typed, spelled) => expect(spellOut(typed)).toBe(spelled));
 
   it.each([

@@ -55,5 +55,8 @@ export function toldThenTick(text: string): Intent[] | null {
   if (clauses.length < 2 || clauses.length > 4) return null;
   const ticks = clauses.filter((c) => TICK_IT.test(c));
   if (ticks.length !== 1) return null;
-  return clauses.every((c) => TICK_IT.test(c) || tellsDeed(c)) ? [{ type: "complete", refs: [{ kind: "pronoun" }] }] : null;
+  // "ah ok, did it yesterday actually, tick it off": a clause of fillers alone only opens the telling.
+  const fillers = (c: string) => c.split(" ").every((w) => FILLER.has(w));
+  const told = clauses.filter((c) => !TICK_IT.test(c) && !fillers(c));
+  return told.length > 0 && told.every(tellsDeed) ? [{ type: "complete", refs: [{ kind: "pronoun" }] }] : null;
 }
