@@ -128,7 +128,7 @@ function unmask(text: string, input: string, ignore: TextRange[]): string {
   });
 }
 
-const CHAT_FILLER_END = /\s+(?:tbh|ngl|lol|haha|innit|pls|plz|at some point|sometime|some time)$/i;
+const CHAT_FILLER_END = /\s+(?:tbh|ngl|lol|haha|innit|pls|plz|at some point|sometime|some time|just)$/i;
 const CHAT_FILLER_WORD = /\s(?:um+|uh+|erm+),?(?=\s)/gi;
 
 /** Strips the words around a title that only say "this is a task" ("to …", "… to my list", "… please"). */
@@ -147,7 +147,14 @@ function stripWrappers(title: string, typed = false): string {
         .replace(/^(?:a |an )?(?:task|todo|to-?do|reminder)\s+(?:to|for|about|called|named|titled)\s+/i, ""),
     );
     // Fillers that are never part of a to-do said in the chat ("fix the fence lol", "call um the bank").
-    if (!typed) t = trimPunctuation(t.replace(CHAT_FILLER_END, "").replace(CHAT_FILLER_WORD, ""));
+    // "sort dentist for me n poppy, low priority, just sometime in the new year": the slots' commas go with them.
+    if (!typed)
+      t = trimPunctuation(
+        t
+          .replace(CHAT_FILLER_END, "")
+          .replace(CHAT_FILLER_WORD, "")
+          .replace(/,(?:\s*,)+/g, ","),
+      );
     if (t === before) break;
   }
   return t;

@@ -205,6 +205,9 @@ export function addBody(text: string): { body: string; list: boolean; prefix: st
   if (verblessNotErrand(text)) return null;
   // "pop bread on my list", "stick X on for weds": only with the list words or a date after the
   // particle ("stick the kettle on" is not a to-do).
+  // "stick on the home list - ring the landlord": the list first, then its item (list-tail.ts seriesOnList).
+  const listFirst = /^(?:put|stick|pop|add) (?:on|in) /i.test(text) ? seriesOnList(text) : null;
+  if (listFirst) return { body: listFirst.body, list: !listFirst.chores, prefix: "" };
   const around = SLANG_ADD_AROUND.exec(text);
   if (around?.[1] && (around[2] || LIST_WORDS.test(text))) {
     const start = text.indexOf(around[1]);
@@ -229,7 +232,7 @@ export function addBody(text: string): { body: string; list: boolean; prefix: st
   const placed = placedOnList(text);
   if (placed) return { body: placed, list: false, prefix: "" };
   const series = seriesOnList(text);
-  if (series) return { body: series, list: true, prefix: "" };
+  if (series) return { body: series.body, list: !series.chores, prefix: "" };
   // "stuff for the picnic: crisps, squash, paper plates": things listed after a head that says so (rule thing-wanted).
   const colon = text.indexOf(":");
   return colon > 0 && thingPhrases(text) ? { body: text.slice(colon + 1).trim(), list: true, prefix: text.slice(0, colon + 1) } : null;
@@ -339,8 +342,9 @@ export function readAdd(body: string, clock: Clock, list = false, prefix = ""): 
   );
 }
 
-/** "…, book the room, stick it on work": "stick it" asks to add what came before; it is never a task of its own. */
-const ADD_IT_TITLE = /^(?:add|put|pop|stick|bung|whack|jot|chuck|shove) (?:it|them|that|this|these|those)(?: all| down| in| up)?$/i;
+/** "…, book the room, stick it on work", "…, can u add that on work": "stick it" asks to add what came before; never a task of its own. */
+const ADD_IT_TITLE =
+  /^(?:(?:can|could|would) (?:you|u) (?:just )?|pls |please )?(?:add|put|pop|stick|bung|whack|jot|chuck|shove) (?:it|them|that|this|these|those)(?: all| down| in| up)?$/i;
 /** "…, do it the wednesday before", "…, get it done by friday": when the thing before is to be done. */
 const DO_IT_TITLE = /^(?:do (?:it|that|this)|(?:get|have) (?:it|that|this) done)\b/i;
 /** "…, low priority tho", "…, top priority that": a word that only points back or softens, left beside a slot. */

@@ -328,6 +328,21 @@ function withoutReason(body: string): string {
   return kept.join(",");
 }
 
+/** Words that open a part saying only when, how urgent or how ("low priority", "just sometime …", "by friday"). */
+const SLOT_LEAD =
+  /^(?:low|high|medium|top|urgent|not|no|priority|prio|asap|just|sometime|some|by|on|before|after|for|this|next|tomorrow|tmrw|today|tonight|every|each|at|in|pls|please|tho|though)$/;
+/** "post office, dry cleaners": a part after a comma that names a thing (no verb, no slot) makes the items a series. */
+function thingAfterComma(items: string[]): boolean {
+  return items
+    .join(" ")
+    .split(",")
+    .slice(1)
+    .some((part) => {
+      const w = (part.toLowerCase().match(/[a-z0-9][a-z0-9']*/g) ?? []).filter((x) => !/^(?:and|n|also|then|plus)$/.test(x));
+      return w.length > 0 && !isBaseVerb(w[0]!) && !SLOT_LEAD.test(w[0]!) && !REASON_OPENER.test(w[0]!);
+    });
+}
+
 /** Words before a list's name that lead its items ("for work:", "two for the work list:", "new one for home -"). */
 const LIST_LEADS: readonly string[][] = [
   "new one for",
@@ -343,8 +358,20 @@ const LIST_LEADS: readonly string[][] = [
   "2 for",
   "3 for",
   "add to",
+  // "put on my work list: call back mr hughes", "stick on the home list - ring the landlord".
+  "put on",
+  "stick on",
+  "pop on",
+  "add on",
+  "put in",
+  "stick in",
+  "pop in",
   "for",
 ].map((l) => l.split(" "));
+
+/** "new one for work, low priority: sort the invoices": a priority said between the list and its items. */
+const PRIORITY_BEFORE_ITEMS =
+  /^((?:[a-z]+ ){0,3}[a-z]+(?: list)?), ((?:(?:very|really|super) )?(?:low|high|medium|top|urgent)(?: priority| prio)?) ?([:–-]) /i;
 
 /**
  * Rule list-series: things put on a list without a verb are an add, each thing a task on that list.
@@ -352,9 +379,13 @@ const LIST_LEADS: readonly string[][] = [
  * two or more things, then the list at the end), "shopping: bin bags, foil", "work - slides, expenses",
  * "stuff for the party: balloons, candles", "wedding - send invites by fri" (a list word, or
  * "<name> list", before ":" or "-", then the items). Returns the add body with the list at the end
- * ("bin bags, foil to shopping"), or null.
+ * ("bin bags, foil to shopping"), and whether it is chores (split as an add is: "get milk n bread, and
+ * ring mam" is two), or null.
  */
-export function seriesOnList(text: string): string | null {
+export function seriesOnList(said: string): { body: string; chores: boolean } | null {
+  // "new one for work, low priority: sort the invoices" is "new one for work: sort the invoices, low priority".
+  const slot = PRIORITY_BEFORE_ITEMS.exec(said.trim());
+  const text = slot ? `${slot[1]}${slot[3] === ":" ? ":" : " -"} ${said.trim().slice(slot[0].length)}, ${slot[2]}` : said;
   const raw = text.trim().split(/\s+/).slice(0, 60);
   // The list first: "<list>:", "<list> -", "<list> list:", "stuff for the <list>:".
   let k = 0;
@@ -373,9 +404,12 @@ export function seriesOnList(text: string): string | null {
     // Two or more things, or one chore ("wedding - send invites by fri"); never a remark ("work - what a day", "uni - hate it").
     const first = bare(items[0] ?? "");
     const chore = isBaseVerb(first) && !FEELINGS.has(first) && !SUBJECTS.has(bare(items[1] ?? ""));
-    if (items.length > 0 && !SUBJECTS.has(first) && (chore || isSeries(items)))
-      return `${trimEnd(chore ? withoutReason(items.join(" ")) : items.join(" "))} to ${word}`;
-    return null;
+    const series = isSeries(items);
+    if (items.length === 0 || SUBJECTS.has(first) || !(chore || series)) return null;
+    // Chores (not a series of things: "errands - post office, dry cleaners") are split as an add is, and name the
+    // list as "on the X list" ("get milk n bread … to home" would read as going home).
+    if (chore && !thingAfterComma(items)) return { body: `${trimEnd(withoutReason(items.join(" ")))} on the ${word} list`, chores: true };
+    return { body: `${trimEnd(chore ? withoutReason(items.join(" ")) : items.join(" "))} to ${word}`, chores: false };
   }
   // The list last, after a series of things: "batteries and lightbulbs to shopping".
   const tail = listTail(text);
@@ -385,5 +419,5 @@ export function seriesOnList(text: string): string | null {
   // "move the ferry and the sun hats to my holiday list" is a change of tasks the user has: things only, no verb.
   const core = tail.core.split(/\s+/);
   if (CHANGING.has(bare(core[0] ?? ""))) return null;
-  return isSeries(core) ? words.map((w) => (w === "+" ? "and" : w)).join(" ") : null;
+  return isSeries(core) ? { body: words.map((w) => (w === "+" ? "and" : w)).join(" "), chores: false } : null;
 }
