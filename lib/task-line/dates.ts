@@ -124,10 +124,10 @@ const PART_OF_DAY: Record<string, number> = { morning: 9, afternoon: 15, arvo: 1
 
 /**
  * Texts chrono reads as dates that, on their own, are ordinary words in a task ("an apple a day",
- * "a day at the beach": "a day" without "in" or "from now" is not "tomorrow").
+ * "a day at the beach": "a day" without "in" or "from now" is not "tomorrow"; "mark the year 2 spelling tests").
  */
 const NOT_A_DATE =
-  /^(?:now|morning|afternoon|evening|night|good morning|sat|sun|wed|mon|fri|thu|tue|jan|second|a second|today's|the second|sec|the past|this|lasts?|the day|[0-9]+|(?:a|an|one) (?:day|week|month|year|hour|minute))$/;
+  /^(?:now|morning|afternoon|evening|night|good morning|sat|sun|wed|mon|fri|thu|tue|jan|second|a second|today's|the second|sec|the past|this|lasts?|the day|[0-9]+|(?:a|an|one) (?:day|week|month|year|hour|minute)|the (?:week|month|year))$/;
 /** "3 weeks", "2 days" with no "in", "for" or "from now": how long ("holiday countdown: 3 weeks"), not when. */
 const BARE_AMOUNT =
   /^(?:\d+|a few|a couple of|couple of|few|two|three|four|five|six|seven|eight|nine|ten)\s+(?:minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|months?|years?)$/;
@@ -245,6 +245,14 @@ const OWN_RULES: Array<{ re: RegExp; read: (m: RegExpExecArray, clock: Clock, te
       const d = /^last/.test(word) ? daysInMonth(next.y, next.m) : ordinalFrom(word);
       if (d === null) return null;
       return isValidDate(next.y, next.m, d) ? { date: { ...next, d } } : null;
+    },
+  },
+  // "wednesday after next", "the friday after next": not the coming one, the one a week after it.
+  {
+    re: /\b(?:the\s+)?(sun|mon|tue|wed|thu|fri|sat)[a-z]*\s+after\s+next\b/,
+    read: (m, c) => {
+      const day = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"].indexOf(m[1] ?? "");
+      return { date: addDays(c.today, ((day - c.weekday + 7) % 7 || 7) + 7) };
     },
   },
   // "end of next week": that week's Friday.

@@ -30,6 +30,12 @@ const cases: Array<[string, string | null, string]> = [
   ["I may need a new passport", null, "I may need a new passport"],
   // chrono reads "the day" as tomorrow; alone it is no date ("on the day" is the task's own day).
   ["bring snacks on the day", null, "bring snacks on the day"],
+  // chrono reads "the year" as a year from now: a school year is no date.
+  ["mark the year 2 spelling tests", null, "mark the year 2 spelling tests"],
+  ["buy milk in a year", "2027-11-25", "buy milk"],
+  // Wednesday 25 Nov: the coming Friday is the 27th, the one after next the 4th.
+  ["price the extension friday after next", "2026-12-04", "price the extension"],
+  ["price the extension wednesday after next", "2026-12-09", "price the extension"],
   ["I'm heading to the shops now", null, "I'm heading to the shops now"],
   ["buy milk tomorrow", "2026-11-26", "buy milk"],
   ["buy milk tmrw", "2026-11-26", "buy milk"],

@@ -73,6 +73,11 @@ function statedNot(tail: string[], i: number): boolean {
   if (i === 0 && tail[0] === "not") return /[a-z]{3}ing$/.test(tail[1] ?? "") && tail.length >= 3;
   // "fiesta's not actually due till jan": "actually" after a statement's "not" only stresses it.
   if (tail[i] === "actually") return i > 1 && tail[i - 1] === "not" && statedNot(tail, i - 1);
+  // "…, its a staffroom thing not a home thing": what a thing is, and what it is not.
+  if (tail[i] === "not" && i >= 3 && /^(?:it's|its|that's|thats)$/.test(tail[0] ?? "") && /^(?:a|an|the|my)$/.test(tail[i + 1] ?? ""))
+    return true;
+  // "…, i dont want to lose her over winter": a person's own "don't" is a statement of theirs.
+  if (/^(?:don't|dont|doesn't|doesnt|didn't|didnt)$/.test(tail[i] ?? "")) return i > 0 && /^(?:i|we|you|they|he|she)$/.test(tail[i - 1]!);
   return tail[i] === "not" && i > 0 && (SUBJECT_VERB.test(tail[i - 1]!) || /^(?:i'm|im)$/.test(tail[i - 1]!));
 }
 
@@ -140,7 +145,7 @@ export function statesWhy(tail: string[]): boolean {
   if (
     /^[a-z]+'s$/.test(first) &&
     (/[a-z]{2}ing$/.test(tail[1] ?? "") ||
-      /^(?:not|been|got|gone|off|away|back|in|on|out)$/.test(tail[1] ?? "") ||
+      /^(?:not|been|got|gone|off|away|back|in|on|out|stuck|busy|ill|sick|poorly|abroad|closed|shut|full)$/.test(tail[1] ?? "") ||
       (baseOfPast(tail[1] ?? "") !== null && !CHANGE_TOLD.test(tail[1]!)))
   )
     return tail.length >= 3;
@@ -191,7 +196,10 @@ const REASON_SLOTS = new Set([
 export function reasonFits(tail: string[], said: string, c: Changes, clock: Clock): boolean {
   const keys = Object.keys(c);
   if (keys.length === 0 || keys.some((k) => !REASON_SLOTS.has(k))) return false;
-  if (tail.some((w) => /^(?:done|finished|completed|ticked|sorted|cancelled|canceled)$/.test(w))) return false;
+  // "…, so need it done asap": a deed wanted, never one told.
+  const wanted = (i: number) =>
+    /^(?:it|them|this|that)$/.test(tail[i - 1] ?? "") && /^(?:need|needs|want|wants|get|got)$/.test(tail[i - 2] ?? "");
+  if (tail.some((w, i) => /^(?:done|finished|completed|ticked|sorted|cancelled|canceled)$/.test(w) && !wanted(i))) return false;
   if (!c.priority && tail.some((w) => /^(?:urgent|important|priority|prio|asap)$/.test(w))) return false;
   if (!c.recurrence && tail.some((w) => /^(?:every|each|daily|weekly|fortnightly|monthly|yearly|annually)$/.test(w))) return false;
   if (!findDue(said, clock)) return true;
@@ -204,7 +212,7 @@ export function reasonFits(tail: string[], said: string, c: Changes, clock: Cloc
 const NEEDS = /\b(?:need|needs|got to|gotta|have to|has to|must|want to|wanna|should)\b/;
 /** A change asked of a task, first ("and remind me friday evening pls", "make it high priority", "take off the swimming lessons"). */
 const CHANGE_FIRST =
-  /^(?:(?:and|so|oh|also|just|pls|please|can you|could you|can u|could u)\s+)*(?:remind|make|move|push|bump|put|set|change|knock|drop|tick|mark|cross|delete|cancel|take|shift|pop|stick|switch)\b/;
+  /^(?:(?:and|so|oh|ah|ok|okay|actually|also|just|pls|please|can you|could you|can u|could u)\s+)*(?:remind|make|move|push|bump|put|set|change|knock|drop|tick|mark|cross|delete|cancel|take|shift|pop|stick|switch)\b/;
 /** "can the sallys order wait till fri", "the mot booking can wait till the 12th": a move asked in other words. */
 function canWait(head: string): boolean {
   const w = head.split(/\s+/);
@@ -243,6 +251,8 @@ export function withoutTrailingReason(text: string, clock: Clock): string {
   )
     return text;
   if (!(CHANGE_FIRST.test(head) || (dayOwn && canWait(head))) || HEAD_WRITES.test(head)) return text;
-  if (/\b(?:it|that|them|this)\b/.test(head) && !PERSON_FIRST.test(words[0] ?? "")) return text;
+  // "actually make that friday, the fair's on saturday": a thing's own day, after a change with a day of its own, is why.
+  const eventOwnDay = dayOwn && findDue(ahead, clock) !== null && !/^(?:it|that|this|they|them|those)\b/.test(words[0] ?? "");
+  if (/\b(?:it|that|them|this)\b/.test(head) && !PERSON_FIRST.test(words[0] ?? "") && !eventOwnDay) return text;
   return statesWhy(ahead.toLowerCase().match(/[a-z0-9][a-z0-9']*/g) ?? []) ? text.slice(0, comma) : text;
 }

@@ -43,11 +43,13 @@ export function withoutNodTag(text: string): string {
 }
 
 /** "move the hooks over to work tbh": a filler closing the message, never a word of what it names. */
-const CLOSING_FILLER = /[\s,]+(?:tbh|ngl|lol|innit|hun|x+)[\s.!]*$/i;
+const CLOSING_FILLER = /[\s,]+(?:tbh|tbf|ngl|lol|innit|hun|x+|if i'?m honest|to be honest|to be fair)[\s.!]*$/i;
 
-/** The message without the filler that closes it ("… tbh", "… lol x"), as typed. */
+/** The message without the fillers that close it ("… tbh", "… lol x", "… if i'm honest"), as typed. */
 export function withoutClosingFiller(text: string): string {
-  return text.replace(CLOSING_FILLER, "");
+  let t = text;
+  for (let i = 0; i < 3 && CLOSING_FILLER.test(t); i++) t = t.replace(CLOSING_FILLER, "");
+  return t;
 }
 
 /** Strips fillers and politeness; returns lower-case text without trailing punctuation. */

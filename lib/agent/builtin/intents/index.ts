@@ -810,12 +810,40 @@ export function classify(message: string, clock: Clock): Intent[] {
   if (positions) return positions;
   const parts = positionClauses(text, clock);
   if (parts) return parts;
+  const asked = questionBeforeRemark(text, clock);
+  if (asked) return asked;
   const read = dayAfterItsOwn(classifyBounded(text, clock, true), text);
   // "the overdue lot, whack em on friday": a group and a pronoun for it is never a new task; ask.
   if (read.some((i) => i.type === "add" || i.type === "offer") && groupThenUnreadCommand(cleanRequest(text), clock))
     return [{ type: "say", kind: "unclear" }];
   return lookupInstead(read, text, clock) ?? whyOfAsking(read);
 }
+
+/** A remark after a question that says why or how the user asks ("… trying to work out if i can go", "… lost track"). */
+const ASKING_REMARK =
+  /^(?:(?:i'?m |im )?(?:trying|tryna|wondering|just wondering|just checking)|(?:i'?ve |ive )?lost track|brain|(?:i )?can'?t remember|(?:i )?forgot|no idea|dunno|(?:i )?don'?t know|cos|coz|because|bc)\b/i;
+
+/**
+ * Rule REMARK-AFTER-QUESTION: "anything on next weekend? trying to work out if i can go to the christmas market",
+ * "when's the kapoor viewing again? lost track": a question about the user's tasks, then after the last "?" a remark
+ * of why or how they ask (ASKING_REMARK, or a statement with no request, aside.ts statesWhy). The question is read alone.
+ */
+function questionBeforeRemark(text: string, clock: Clock): Intent[] | null {
+  const at = text.lastIndexOf("?");
+  const tail = text.slice(at + 1).trim();
+  if (at <= 0 || !tail) return null;
+  const words = tail.toLowerCase().match(/[a-z0-9][a-z0-9']*/g) ?? [];
+  // "…? is it tues or weds, she's asking": a second question, or a day, may be what the question is about.
+  if (words.length === 0 || words.length > 20 || QUESTION_OPENER.test(words[0]!) || findDue(tail, clock) !== null) return null;
+  if (!ASKING_REMARK.test(tail) && (CHANGE_FIRST_WORD.test(words[0]!) || isBaseVerb(words[0]!) || !statesWhy(words))) return null;
+  const read = classifyBounded(text.slice(0, at + 1), clock, true);
+  return read.length === 1 && read[0]!.type === "list" ? read : null;
+}
+const QUESTION_OPENER =
+  /^(?:is|are|was|were|do|does|did|what|whats|what's|when|whens|when's|where|which|who|why|how|have|has|can|could|should|will|would)$/;
+/** Words a request opens with ("add", "remind", "put", "tick"): never a remark after a question. */
+const CHANGE_FIRST_WORD =
+  /^(?:add|remind|put|stick|pop|make|move|push|bump|set|change|tick|mark|delete|cancel|also|and|plus|can|could|pls|please)$/;
 
 /** What a user needs the answer for ("… need to plan around the school run", "… need to work out my week"). */
 const ASKING_FOR =
@@ -1217,17 +1245,24 @@ function saidThenAddIt(text: string, clock: Clock): Intent[] | null {
   // "…, can u add that so i stop forgetting": why after the request says nothing of where or when.
   const rest = (m?.[1] ?? "").replace(/\s+(?:so|cos|coz|because|as) (?:i|we)\b.*$/, "").trim();
   // "…, put it back" takes a tick back; only where and when it goes follow "add it".
-  if (!m || rest.split(/\s+/).length > 8 || !/^(?:$|(?:on|onto|in|into|to|for|down)\b)/.test(rest)) return null;
-  const head = text.slice(0, end).replace(NEWS_OPENER, "").trim();
+  // "…, add that as a repeating one": a repeat asked of what was said, which says its own days.
+  const asRepeat = /^as an? (?:repeating|recurring|regular|weekly|repeat)(?: one| thing| task)?$/.test(rest);
+  if (!m || rest.split(/\s+/).length > 8 || !(asRepeat || /^(?:$|(?:on|onto|in|into|to|for|down)\b)/.test(rest))) return null;
+  // "i'm doing after school club every wednesday now": what the user does is the task, not their doing it.
+  const head = text
+    .slice(0, end)
+    .replace(NEWS_OPENER, "")
+    .replace(/^(?:i'm|im|i am) (?:doing|running|on|at) (?=\S+ \S)/i, "")
+    .trim();
   const own = classifyBounded(head, clock, false);
   if (
     own.length !== 1 ||
     !own.every((i) => i.type === "unknown" || (i.type === "say" && i.kind === "remark") || i.type === "offer" || i.type === "add")
   )
     return null;
-  const read = classifyBounded(`add ${head}${rest ? ` ${rest}` : ""}`, clock, false);
+  const read = classifyBounded(`add ${head}${rest && !asRepeat ? ` ${rest}` : ""}`, clock, false);
   const one = read.length === 1 ? read[0] : undefined;
-  if (one?.type !== "add") return null;
+  if (one?.type !== "add" || (asRepeat && !one.items.every((i) => i.recurrence))) return null;
   const item = one.items.length === 1 ? one.items[0] : oneThingSaid(one.items);
   return item ? [{ ...one, items: [item] }] : null;
 }

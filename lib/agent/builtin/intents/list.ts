@@ -1584,6 +1584,18 @@ function whenDo(t: string): [string, string] | null {
     const must = w.findIndex((x, k) => k > 2 && /^(?:have|has|need|needs|got)$/.test(x) && w[k + 1] === "to");
     if (must > 0 && must - 2 <= 5 && w.length - must <= 8) return [t, w.slice(2, must).join(" ")];
   }
+  // "when was i meant to do the fondant order", "when am i supposed to ring the vet": the task, after what was meant.
+  if (
+    w[0] === "when" &&
+    /^(?:am|are|was|were)$/.test(w[1] ?? "") &&
+    /^(?:i|we)$/.test(w[2] ?? "") &&
+    /^(?:meant|supposed)$/.test(w[3] ?? "") &&
+    w[4] === "to"
+  ) {
+    const words = w.slice(w[5] === "do" ? 6 : 5);
+    while (words.length && /^(?:again|by|for|then)$/.test(words.at(-1)!)) words.pop();
+    return words.length >= 1 && words.length <= 6 ? [t, words.join(" ")] : null;
+  }
   // "when am i at mrs pattersons again", "when are we seeing the vet": where or whom the user goes to names the task.
   if (w[0] === "when" && /^(?:am|are)$/.test(w[1] ?? "") && /^(?:i|we)$/.test(w[2] ?? "")) {
     const at = /^(?:at|seeing|visiting|meeting|with|doing)$/.test(w[3] ?? "") ? 4 : w[3] === "going" && w[4] === "to" ? 5 : -1;
@@ -1667,7 +1679,10 @@ function readListAsked(text: string, clock: Clock): Intent | null {
     return { type: "list", filter: { query: lookupPhrase(deadline[1].split(" ")) ?? deadline[1] } };
   // "when is the dentist?", "when's my essay due?": look the task up.
   // "when's the haircut meant to be", "how long till the invitations are due": the same.
+  // "when was i meant to do the fondant order": what the user was meant to do, not a thing called "i meant …".
+  const meant = /^when (?:am|are|was|were) (?:i|we) (?:meant|supposed) to /.test(t) ? whenDo(t) : null;
   const when =
+    meant ??
     /^when(?:'s| is| are| was|s)\s+(?:the\s+|my\s+)?(.+?)(?:\s+(?:task|todo|reminder))?(?:\s+(?:due|happening|scheduled|on|(?:meant|supposed)\s+to\s+be(?:\s+(?:done|happening|on|due))?))?$/.exec(
       t,
     ) ??

@@ -1391,7 +1391,24 @@ function shiftReader(m: string[], ctx: ReadContext): Read | null {
 
 const RENAMING_VERB = new Set(["change", "update", "edit", "modify"]);
 const SLOT_NAME = new Set(["priority", "due", "deadline"]);
-const POINTS_BACK = new Set(["then", "that", "this", "it", "there", "same", "the", "that", "one", "day", "date", "time"]);
+// "change my stall to match", "change it to suit": what the change is for, never a name.
+const POINTS_BACK = new Set([
+  "then",
+  "that",
+  "this",
+  "it",
+  "there",
+  "same",
+  "the",
+  "that",
+  "one",
+  "day",
+  "date",
+  "time",
+  "match",
+  "suit",
+  "fit",
+]);
 
 function genericReader(m: string[], ctx: ReadContext): Read | null {
   const changes = readValue(m[2] ?? "", ctx.clock);
