@@ -374,6 +374,14 @@ const OWN_RULES: Array<{ re: RegExp; read: (m: RegExpExecArray, clock: Clock, te
       return { date: { y, m: month, d: daysInMonth(y, month) } };
     },
   },
+  // "this coming monday" said on a Monday is next week's: "coming" looks past today (a bare "monday" may be today).
+  {
+    re: /\b(?:this|the)\s+coming\s+(monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|weds?|thurs?|thu|fri|sat|sun)\b/,
+    read: (m, c) => {
+      const wd = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"].indexOf((m[1] ?? "").slice(0, 3));
+      return wd < 0 ? null : { date: addDays(c.today, (wd - c.weekday + 7) % 7 || 7) };
+    },
+  },
   // "a week on tuesday", "a fortnight on friday" (British): that long after the coming weekday.
   {
     re: /\b(?:a|one)\s+(week|fortnight)\s+on\s+(monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|weds?|thurs?|thu|fri|sat|sun)\b/,

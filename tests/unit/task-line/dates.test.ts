@@ -204,3 +204,23 @@ describe("a weekday said before its date", () => {
     });
   }
 });
+
+// Said on the weekday it names: a bare weekday may be today; "this coming" one is next week's.
+describe("a weekday said on that weekday", () => {
+  const monday = readClock(
+    "Current time: 2026-11-30T04:00:00.000Z (user's time zone: Europe/London; local date 2026-11-30, Monday, 04:00)",
+  );
+  const cases: Array<[string, string | null, string]> = [
+    ["submit the form this coming monday", "2026-12-07", "submit the form"],
+    ["this coming mon I have to submit the form", "2026-12-07", "I have to submit the form"],
+    ["submit the form the coming friday", "2026-12-04", "submit the form"],
+    ["submit the form monday", "2026-11-30", "submit the form"],
+  ];
+  for (const [text, due, rest] of cases) {
+    it(text, () => {
+      const r = extractDue(text, monday);
+      expect(r.due ? dueToString(r.due) : null).toBe(due);
+      expect(r.rest).toBe(rest);
+    });
+  }
+});
