@@ -332,6 +332,8 @@ export function readAdd(body: string, clock: Clock, list = false, prefix = ""): 
       // "for work: order more leaflets, high priority": a part that is only a slot belongs to the item before it.
       .reduce<AddItem[]>((out, i, k) => {
         const before = out.at(-1);
+        // "renew ALS cert by end of jan. expires feb": when the thing before runs out, told; no task, no date of its own.
+        if (before && LIFETIME_TOLD.test(i.title.trim())) return out;
         if (!before || !(toldWhy[k] || onlySaysOfBefore(i.title))) out.push(i);
         else out[out.length - 1] = { ...withoutUndefined(i), ...withoutUndefined(before) } as AddItem;
         return out;
@@ -375,6 +377,10 @@ function withWhyApart(part: string): string[] {
   const enough = words.length >= 3 || (words.length === 2 && /'(?:re|ll|s)$/.test(words[0] ?? ""));
   return enough && !isBaseVerb(words[0] ?? "") && statesWhy(words) ? [part.slice(0, comma), why] : [part];
 }
+
+/** A part that only tells when the thing before runs out or ends ("expires feb", "it runs out in march"). */
+export const LIFETIME_TOLD =
+  /^(?:it |which |that |they |this )?(?:expires|expire|runs out|run out|lapses|ends|finishes|closes|is up|goes out of date)\b/i;
 
 /**
  * A later part of an add that is no task of its own but says more of the one before: only its slots

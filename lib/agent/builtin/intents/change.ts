@@ -934,7 +934,8 @@ export const COMPLETE_RULES: ChangeRule[] = [
         // "done that one already", "sorted the bins this morning": when, not the task's words.
         tail: [optional(phrases("already|now|today|earlier|yesterday|this morning|this afternoon|last night|too|as well"))],
       },
-      completed,
+      // "i just did on the phone", "done over the weekend": how or when, the thing left unsaid; it is the one talked about.
+      (target, s) => (HOW_NOT_WHAT.test(target) ? { type: "complete", refs: [{ kind: "pronoun" }] } : completed(target, s)),
     ),
   },
   {
@@ -1154,6 +1155,26 @@ function deleted(target: string): Reading {
 /** Verbs that are also chores ("clear the gutters", "drop off the parcel"): delete only a clear reference. */
 const SOFT_VERBS = phrases("trash|toss|bin|drop|clear|wipe|throw away|throw out|kill|ditch|nix");
 /** The soft verbs that may mean "delete the task" when the target names no task: ask. */
+/** Words that open how or when a thing was done ("on the phone", "over the weekend"), never the thing. */
+const HOW_NOT_WHAT = /^(?:(?:on|over) the (?:phone|app|website|web|internet|weekend)|at the weekend|online|by (?:phone|card|email|post))$/;
+
+/** Determiners and pronouns that open a thing to act on ("bin the old receipts"), never a thing that did something. */
+const OPENS_OBJECT = /^(?:the|a|an|my|our|your|his|her|their|this|that|these|those|some|all|it|them|i|me)$/;
+
+/**
+ * "men left half the recycling" after "bin", "lorry driver missed our street" after "skip": the words after
+ * the verb are a thing and a past deed of its own (a clause told), not the thing to bin.
+ */
+function toldClause(target: string): boolean {
+  const w = target.toLowerCase().split(/\s+/);
+  if (OPENS_OBJECT.test(w[0] ?? "")) return false;
+  for (let k = 1; k <= 2 && k < w.length; k++) {
+    const word = trimPunctuation(w[k] ?? "");
+    if (baseOfPast(word) !== null && !isBaseVerb(word)) return w.slice(0, k).every((x) => !OPENS_OBJECT.test(x) && !isBaseVerb(x));
+  }
+  return false;
+}
+
 const ASKABLE_SOFT = set("drop trash toss bin kill ditch nix");
 const NOT_AN_OBJECT = set("off by in out");
 /** A remark after a comma that says the task is not wanted ("cancel the window cleaner, not needed now"). */
@@ -1321,6 +1342,8 @@ export const DELETE_RULES: ChangeRule[] = [
       // "drop the yoga class", "ditch the gym": delete the task, or a chore to add? Ask.
       // "drop the keys off at quarter to 6 tomorrow": a chore with its time is a new to-do.
       if (schedulesIt(s.text)) return "refuse";
+      // "bin men left half the recycling again": a thing and what it did, told; nothing to delete or add.
+      if (toldClause(target)) return { type: "say", kind: "remark" };
       const verb = s.ws[0]!;
       if (ASKABLE_SOFT.has(verb) && !NOT_AN_OBJECT.has(s.ws[1] ?? "") && r.length === 1)
         return { type: "say", kind: "cancel-ambiguous", detail: cleanPhrase(target), verb };

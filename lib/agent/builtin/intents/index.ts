@@ -11,7 +11,7 @@ import { findDue } from "@/lib/task-line/dates";
 import { fixCommandTypo } from "../typos";
 import { FUNCTION_WORDS, INTERJECTIONS, inflect, JUDGEMENTS, saysOpinion, UNDER_WAY } from "../lexicon";
 import { baseOfPast, isBaseVerb, isDoneTo, toldPast } from "../verbs";
-import { addBody, findsOwnThing, readAdd } from "./add";
+import { addBody, findsOwnThing, LIFETIME_TOLD, readAdd } from "./add";
 import { readComplete, readDelete, readListedDone, readReopen, pointsAtTask } from "./change";
 import { cleanRequest, cleanRequestKeepCase, withoutNewsLead } from "./cleanup";
 import {
@@ -816,7 +816,14 @@ export function classify(message: string, clock: Clock): Intent[] {
   // "the overdue lot, whack em on friday": a group and a pronoun for it is never a new task; ask.
   if (read.some((i) => i.type === "add" || i.type === "offer") && groupThenUnreadCommand(cleanRequest(text), clock))
     return [{ type: "say", kind: "unclear" }];
-  return lookupInstead(read, text, clock) ?? whyOfAsking(read);
+  return lookupInstead(read, text, clock) ?? whyOfAsking(lifetimeAfterAdd(read));
+}
+
+/** "add renew passport by march. expires in april": a sentence after an add that only tells when the thing runs out is no task. */
+function lifetimeAfterAdd(read: Intent[]): Intent[] {
+  const told = (i: Intent, k: number) =>
+    k > 0 && read[0]?.type === "add" && i.type === "add" && i.items.every((item) => LIFETIME_TOLD.test(item.title.trim()));
+  return read.some(told) ? read.filter((i, k) => !told(i, k)) : read;
 }
 
 /** A remark after a question that says why or how the user asks ("… trying to work out if i can go", "… lost track"). */

@@ -244,7 +244,9 @@ export function splitItems(text: string, forceList: boolean): string[] {
     const piece = tokens[i + 1] ?? "";
     const first = piece.trim().split(/\s+/)[0] ?? "";
     const hard = /[;\n]|then/.test(sep);
-    if (hard || forceList || isBaseVerb(first.toLowerCase())) {
+    // "flat meeting with jamie and sophie": the people met with are one item's.
+    const withWhom = /^\s+(?:and|&)\s+$/i.test(sep) && /\bwith\s+[a-z]+$/i.test(current.trim());
+    if (!(withWhom && !isBaseVerb(first.toLowerCase())) && (hard || forceList || isBaseVerb(first.toLowerCase()))) {
       out.push(current);
       current = piece;
     } else {
@@ -255,4 +257,4 @@ export function splitItems(text: string, forceList: boolean): string[] {
   return out.map((s) => trimPunctuation(s)).filter(Boolean);
 }
 
-const ITEM_SEPARATOR = /(\s*;\s*|\s*\n\s*|,?\s+(?:and\s+)?then\s+|,\s*(?:and\s+|&\s+)?|\s+(?:and|&|as well as|plus)\s+)/i;
+const ITEM_SEPARATOR = /(\s*;\s*|\s*\n\s*|,?\s+(?:and\s+)?then\s+|,\s*(?:and\s+|&\s+)?|\s+(?:and|&|\+|as well as|plus)\s+)/i;

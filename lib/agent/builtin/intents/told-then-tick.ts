@@ -41,7 +41,11 @@ function tellsDeed(clause: string): boolean {
 }
 
 export function toldThenTick(text: string): Intent[] | null {
-  const lower = text.toLowerCase().replace(/[’‘]/g, "'");
+  // "no? ok well i just did on the phone, tick it off": a surprised word asked back opens the telling.
+  const lower = text
+    .toLowerCase()
+    .replace(/[’‘]/g, "'")
+    .replace(/^(?:no|oh|really|eh|huh|what|seriously|aye)\?+\s*/, "");
   if (lower.includes("?")) return null;
   const clauses = lower
     .split(/[,;!]+|\.(?:\s|$)/)
