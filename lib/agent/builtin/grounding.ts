@@ -384,6 +384,10 @@ function typedWords(text: string): Array<{ w: string; index: number }> {
   return [...text.replace(/[’‘]/g, "'").matchAll(/#?[a-z0-9][a-z0-9'-]*/gi)].slice(0, 60).map((m) => ({ w: m[0], index: m.index }));
 }
 
+/** A request to place the task on a list ("stick it in home", "pop that on work"). */
+const PLACES_IT =
+  /^(?:(?:its|it's|it|that's|thats)(?: is)?(?: a| an)?(?: [a-z]+){1,2} (?:stuff|thing|things|job|business|matter) )?(?:stick|put|pop|move|bung|shove|chuck|whack) (?:it|that|them|this) (?:in|on|into|onto|to|under)\b/;
+
 /** Words that say the title is misspelt ("typo in the gorceries one, should be groceries"): a rename, never a note. */
 const TYPO_WORD = /^(?:typo|typos|misspelt|misspelled|spelling|spelt|spelled)$/;
 /** Words that say the rest of the message is a note on the task. */
@@ -803,6 +807,39 @@ function monthWeekday(tokens: Token[], ctx: RuleContext): boolean {
  */
 export const RULES: Rule[] = [
   {
+    name: "list-place-it",
+    examples: ["the fence, its a garden thing, stick it in errands", "the fence, pop it on errands"],
+    read: (tokens, ctx) => {
+      // "…, stick it in home": a placing verb, "it", and one of the user's lists ending the message.
+      const v = findWord(tokens, /^(?:stick|put|pop|move|bung|shove|chuck|whack)$/);
+      if (
+        v < 1 ||
+        !/^(?:it|that|them|this)$/.test(tokens[v + 1]?.w ?? "") ||
+        !/^(?:in|on|into|onto|to|under)$/.test(tokens[v + 2]?.w ?? "")
+      )
+        return false;
+      let k = v + 3;
+      if (/^(?:the|my|our)$/.test(tokens[k]?.w ?? "")) k++;
+      const name = tokens[k];
+      const list = name && !name.used ? listNamed(name.w, ctx.lists) : null;
+      if (!list || list.toLowerCase() === (ctx.task.list ?? "").toLowerCase()) return false;
+      let end = tokens[k + 1]?.w === "list" ? k + 1 : k;
+      while (end + 1 < tokens.length && FILLER.has(tokens[end + 1]!.w) && !tokens[end + 1]!.used) end++;
+      if (end !== tokens.length - 1) return false;
+      take(tokens, v, end);
+      // "…, its chapel stuff, stick it in home": what kind of thing it is, said just before, is why.
+      const kind = tokens.slice(Math.max(0, v - 5), v).map((t) => t.w);
+      const said =
+        /(?:^| )(?:its|it's|it|that's|thats)(?: is)?(?: a| an)?(?: [a-z]+){1,2} (?:stuff|thing|things|job|business|matter)$/.exec(
+          kind.join(" "),
+        );
+      if (said && tokens.slice(v - said[0].trim().split(" ").length, v).every((t) => !t.used))
+        take(tokens, v - said[0].trim().split(" ").length, v - 1);
+      ctx.changes.list = list;
+      return true;
+    },
+  },
+  {
     name: "note",
     examples: [
       "note on the optician: bring 2 photos",
@@ -835,6 +872,8 @@ export const RULES: Rule[] = [
         if (rest.length === 0) continue;
         const restText = rest.map((t) => t.w).join(" ");
         if (!said && !explicitBefore(k) && saysOpinion(restText)) continue;
+        // "…, its chapel stuff, stick it in home": a request to place it is no note (list-place-it).
+        if (!said && !explicitBefore(k) && PLACES_IT.test(restText)) continue;
         // "…, its urgent": "it's" leads a note only when no slot word follows ("…, its the blue door").
         const lead = NOTE_LEAD.test(rest[0]!.w) && !(COPULA.test(rest[0]!.w) && rest.some((t) => SLOT_WORD.test(t.stem)));
         const explicit = said || explicitBefore(k) || lead;
@@ -1236,6 +1275,8 @@ export const RULES: Rule[] = [
       // inbox", "out of/off NAME (list)" and "doesn't belong in NAME" where NAME is its own list.
       const own = ctx.task.list ?? "";
       if (!own) return false;
+      // "…shouldnt be in work, …, stick it in home": the list said to go to wins (list-place-it).
+      const placed = ctx.changes.list;
       const inbox = findWord(tokens, /^inbox$/);
       if (inbox >= 1) {
         let from = inbox - 1;
@@ -1243,7 +1284,7 @@ export const RULES: Rule[] = [
         if (!/^(?:to|into|in|onto)$/.test(tokens[from]!.w) || tokens[from]!.used) return false;
         if (from > 0 && tokens[from - 1]!.w === "back" && !tokens[from - 1]!.used) from--;
         take(tokens, from, inbox);
-        ctx.changes.list = "inbox";
+        ctx.changes.list = placed ?? "inbox";
         return true;
       }
       const named = (k: number) => {
@@ -1262,7 +1303,7 @@ export const RULES: Rule[] = [
           const end = named(out);
           if (end < 0) continue;
           take(tokens, i, end);
-          ctx.changes.list = "inbox";
+          ctx.changes.list = placed ?? "inbox";
           return true;
         }
         // "doesn't belong in shopping", "shouldn't be on the shopping list".
@@ -1274,7 +1315,7 @@ export const RULES: Rule[] = [
           const end = named(i + 3);
           if (end < 0) continue;
           take(tokens, i, end);
-          ctx.changes.list = "inbox";
+          ctx.changes.list = placed ?? "inbox";
           return true;
         }
       }

@@ -11,6 +11,7 @@ import { capitalize } from "@/lib/task-line/text";
 import { meantForOther, resolveReference, scoreTitle } from "@/lib/tasks/match";
 import { classify } from "./intents";
 import { inScope } from "./intents/bulk-update";
+import { withoutReplaced } from "./intents/update";
 import type { AddItem, BulkChanges, Changes, Intent, ListFilter, TaskRef } from "./intents/types";
 import {
   type Conversation,
@@ -700,8 +701,12 @@ function misreadChange(ctx: TurnContext): boolean {
   if (/^(?:a|an|the)$/i.test(said[0] ?? "")) said.shift();
   if (/^(?:thing|one|job|task)$/i.test(said.at(-1) ?? "")) said.pop();
   const bare = said.join(" ");
-  const line = readTaskLine(`x ${bare}`, ctx.clock);
-  return line.title.trim().toLowerCase() === "x" && Boolean(line.recurrence ?? line.due);
+  // "every other day not daily, and buy milk": a repeat or a day before the comma (and the old one it replaces) is no title either.
+  const head = withoutReplaced(bare.split(",")[0]!);
+  return [bare, head].some((value) => {
+    const line = readTaskLine(`x ${value}`, ctx.clock);
+    return line.title.trim().toLowerCase() === "x" && Boolean(line.recurrence ?? line.due);
+  });
 }
 
 /** A message starting with one of these words may change an existing task rather than add one. */

@@ -116,6 +116,15 @@ function presentVerb(w: string): boolean {
  */
 export function statesWhy(tail: string[]): boolean {
   const first = tail[0] ?? "";
+  // "can't keep up on nights", "couldnt face it": what the user cannot do, the "i" left out (its verb is no request).
+  if (/^(?:can't|cant|cannot|couldn't|couldnt)$/.test(first) && /^[a-z]+$/.test(tail[1] ?? "") && !tail.some((w) => WHY_NOT.test(w)))
+    return tail.length >= 3;
+  // "always forget after a long day", "never remember the bins": how often the user does a thing of the mind, the "i" left out.
+  if (/^(?:always|never|usually|normally|keep)$/.test(first) && MIND_VERB.test((tail[1] ?? "").replace(/ing$/, "")))
+    return tail.length >= 2;
+  // "skint til payday", "knackered after nights", "loads of time yet": the user's state or time, told without "i'm".
+  if (/^(?:skint|broke|knackered|shattered|swamped|snowed|exhausted|loads|plenty|ages|heaps)$/.test(first) && tail.length >= 3)
+    return !tail.some((w) => ASKS_CHANGE.test(w) || WHY_NOT.test(w));
   // "…, and the gate", "…, the gate too": a second thing for the same change.
   if (
     tail.some((w, i) => (WHY_NOT.test(w) && !statedNot(tail, i)) || ASKS_CHANGE.test(w)) ||
@@ -125,6 +134,8 @@ export function statesWhy(tail: string[]): boolean {
     return false;
   // "forecast says its lashing down", "the email said": a thing's word, even where the thing is also a verb.
   if (/^(?:says|said|reckons|shows|showed)$/.test(tail[1] ?? "") && !isBaseVerb(tail[1]!)) return tail.length >= 3;
+  // "met office says a storm's coming": a thing of two words, and what it says.
+  if (/^(?:says|said|reckons)$/.test(tail[2] ?? "") && !isBaseVerb(first) && !isBaseVerb(tail[1] ?? "")) return tail.length >= 4;
   // "make it low priority", "send it monday": a request, not a reason.
   if (isBaseVerb(first) && !SUBJECT_VERB.test(first)) return false;
   // "missed the AAH cut off for tuesday", "found half a bag behind the mower": what the user did, told without a
@@ -145,12 +156,17 @@ export function statesWhy(tail: string[]): boolean {
   if (
     /^[a-z]+'s$/.test(first) &&
     (/[a-z]{2}ing$/.test(tail[1] ?? "") ||
-      /^(?:not|been|got|gone|off|away|back|in|on|out|stuck|busy|ill|sick|poorly|abroad|closed|shut|full)$/.test(tail[1] ?? "") ||
+      /^(?:not|been|got|gone|off|away|back|in|on|out|stuck|busy|ill|sick|poorly|abroad|closed|shut|full|chill|fine|easy|ok|okay|happy|cool)$/.test(
+        tail[1] ?? "",
+      ) ||
       (baseOfPast(tail[1] ?? "") !== null && !CHANGE_TOLD.test(tail[1]!)))
   )
     return tail.length >= 3;
   // "boilers making that clunking noise again": a thing and what it is doing, the "is" left out.
-  if (!isBaseVerb(first) && /^[a-z]+$/.test(first) && /[a-z]{3}ing$/.test(tail[1] ?? "") && !isBaseVerb(tail[1]!)) return tail.length >= 3;
+  // "slots going fast", "whole whatsapp grp panicking": "going", "doing", "being" too, up to three words of the thing.
+  const ing = tail.findIndex((w, k) => k >= 1 && k <= 3 && /[a-z]{3}ing$|^(?:going|doing|being)$/.test(w) && !isBaseVerb(w));
+  if (ing >= 1 && tail.slice(0, ing).every((w) => /^[a-z]+$/.test(w) && !isBaseVerb(w) && !/^(?:and|or|to|not|no)$/.test(w)))
+    return tail.length >= 3;
   // "thats when the venue wants it", "they'll all be taken": a subject and its verb in one word.
   // "she'll sulk", "we're out": a pronoun's own, one word after it is enough.
   if (
@@ -238,6 +254,12 @@ export function withoutTrailingReason(text: string, clock: Clock): string {
   const head = text.slice(0, comma).toLowerCase().trim();
   const tail = text.slice(comma + 1).trim();
   const words = tail.toLowerCase().match(/[a-z0-9][a-z0-9']*/g) ?? [];
+  // "…, met office says a storm's coming thurs": what someone or something says is why, never the thing "that"
+  // points to, and its day is theirs.
+  // Only after a change of its own ("make that high"): in "move the tb test, vet says thursday" the day is the move.
+  const someoneSays =
+    /\b(?:high|low|urgent|medium|important|priority|prio)\b/.test(text.slice(0, comma).toLowerCase()) &&
+    (/^(?:says|said|reckons)$/.test(words[1] ?? "") || /^(?:says|said|reckons)$/.test(words[2] ?? ""));
   // "…, last quarter i nearly missed it": a time gone by tells why; a day to come could be the change.
   const ahead = tail.replace(/\blast (?:week|month|quarter|year|time|night)\b/gi, "");
   // A day in the tail could be the change, unless the change has its own ("…wait till fri, not getting paid till thurs").
@@ -247,12 +269,12 @@ export function withoutTrailingReason(text: string, clock: Clock): string {
     words.length > 20 ||
     /\?|:(?!\d)/.test(text) ||
     NEEDS.test(tail.toLowerCase()) ||
-    (!dayOwn && findDue(ahead, clock))
+    (!dayOwn && !someoneSays && findDue(ahead, clock))
   )
     return text;
   if (!(CHANGE_FIRST.test(head) || (dayOwn && canWait(head))) || HEAD_WRITES.test(head)) return text;
   // "actually make that friday, the fair's on saturday": a thing's own day, after a change with a day of its own, is why.
   const eventOwnDay = dayOwn && findDue(ahead, clock) !== null && !/^(?:it|that|this|they|them|those)\b/.test(words[0] ?? "");
-  if (/\b(?:it|that|them|this)\b/.test(head) && !PERSON_FIRST.test(words[0] ?? "") && !eventOwnDay) return text;
+  if (/\b(?:it|that|them|this)\b/.test(head) && !PERSON_FIRST.test(words[0] ?? "") && !eventOwnDay && !someoneSays) return text;
   return statesWhy(ahead.toLowerCase().match(/[a-z0-9][a-z0-9']*/g) ?? []) ? text.slice(0, comma) : text;
 }

@@ -403,7 +403,17 @@ export function seriesOnList(said: string): { body: string; chores: boolean } | 
     const items = raw.slice(at + (dash ? 2 : 1));
     // Two or more things, or one chore ("wedding - send invites by fri"); never a remark ("work - what a day", "uni - hate it").
     const first = bare(items[0] ?? "");
-    const chore = isBaseVerb(first) && !FEELINGS.has(first) && !SUBJECTS.has(bare(items[1] ?? ""));
+    // "new one for work - red tractor self assessment": after "new one for", one thing named is the new task too.
+    // One thing only (no "and" before the first comma), never an exclamation ("new one for work - what a day").
+    const head = items.join(" ").split(",")[0]!.toLowerCase().split(/\s+/);
+    const named =
+      k > 0 &&
+      lead !== undefined &&
+      (lead[0] === "new" || lead[1] === "new") &&
+      !FEELINGS.has(first) &&
+      !/^(?:what|how|so|such|too|very|ugh|omg|god|oh|ah|aw|wow)$/.test(first) &&
+      !head.some((w) => /^(?:and|n|&|\+|plus)$/.test(w));
+    const chore = (isBaseVerb(first) || named) && !FEELINGS.has(first) && !SUBJECTS.has(bare(items[1] ?? ""));
     const series = isSeries(items);
     if (items.length === 0 || SUBJECTS.has(first) || !(chore || series)) return null;
     // Chores (not a series of things: "errands - post office, dry cleaners") are split as an add is, and name the

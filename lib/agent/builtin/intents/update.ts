@@ -20,6 +20,7 @@ import { numberFrom, NUMBER_WORD_PATTERN } from "@/lib/task-line/numbers";
 import { findReminderOff, findReminderPhrase, REMIND as REMIND_ME } from "@/lib/task-line/reminder-phrases";
 import { findPriority, priorityWord } from "@/lib/task-line/priority";
 import { readTaskLine } from "@/lib/task-line/read";
+import { statesWhy } from "./aside";
 import { refFrom } from "./refs";
 import { type Changes, fieldCount, type Intent } from "./types";
 import { LONGEST, matchWords, not, one, opt, type Part, pick, SPAN, spanWhere, star, type Token, tokenize } from "./word-grammar";
@@ -1251,6 +1252,42 @@ export const UPDATE_RULES: UpdateRule[] = [
     [opt(one("there 's", "there is")), one("no"), one("rush", "hurry", "need to rush"), one("on", "with", "for"), SPAN],
     refIs(1, { priority: "low" }),
   ),
+  rule(
+    "not-fussed",
+    ["not fussed about the shoes really", "i'm not bothered about the car wash now"],
+    [
+      opt(one("i'm", "im", "i am")),
+      opt(one("really", "honestly")),
+      one("not"),
+      opt(one("that", "too", "really", "overly", "very")),
+      one("fussed", "bothered", "precious"),
+      one("about", "with", "on", "re"),
+      SPAN,
+    ],
+    // "…the shoes really, her old ones will do": the thing ends at its comma or its closing adverb.
+    (m) => {
+      const said = (m[1] ?? "").split(",")[0]!.trim().split(/\s+/);
+      while (said.length > 1 && /^(?:really|now|tbh|anymore|honestly|tho|though)$/.test(said.at(-1)!)) said.pop();
+      const ref = said.join(" ");
+      return ref ? { ref, changes: { priority: "low" } } : null;
+    },
+  ),
+  rule(
+    "thing-then-not-fussed",
+    ["kaydens uniform, not fussed about that now", "the car wash - not bothered tbh"],
+    [
+      SPAN,
+      one(",", "-"),
+      opt(one("i'm", "im", "i am")),
+      one("not"),
+      opt(one("that", "too", "really", "overly", "very")),
+      one("fussed", "bothered", "precious"),
+      opt(one("about", "with")),
+      opt(one("that", "it", "them", "those", "that one")),
+      opt(one("now", "really", "tbh", "anymore", "any more", "at all", "tho")),
+    ],
+    refIs(1, { priority: "low" }),
+  ),
   // Generic: "change X to Y", "set X to Y", "make it Y" where Y is a date, priority or status.
   rule(
     "make-it-value",
@@ -1410,9 +1447,30 @@ const POINTS_BACK = new Set([
   "fit",
 ]);
 
+/** "every other day not daily", "friday instead of monday": the value said, without the old one it replaces. */
+export function withoutReplaced(value: string): string {
+  const said = value.trim().split(/\s+/);
+  const at =
+    said.length >= 3 && said.at(-2) === "not"
+      ? -2
+      : said.length >= 4 && /^(?:instead of|rather than)$/.test(said.slice(-3, -1).join(" "))
+        ? -3
+        : 0;
+  return at ? said.slice(0, at).join(" ") : value.trim();
+}
+
 function genericReader(m: string[], ctx: ReadContext): Read | null {
   const changes = readValue(m[2] ?? "", ctx.clock);
   if (changes) return { ref: m[1] ?? "", changes };
+  // "change passmed to every other day not daily, can't keep up": the value, the old one it replaces, then why.
+  const head = withoutReplaced((m[2] ?? "").split(",")[0]!);
+  const read = head !== m[2] ? readValue(head, ctx.clock) : null;
+  if (read && (read.recurrence || read.due)) {
+    const comma = (m[2] ?? "").indexOf(",");
+    const why = comma < 0 ? "" : (m[2] ?? "").slice(comma + 1).trim();
+    if (why === "" || statesWhy(why.toLowerCase().match(/[a-z0-9][a-z0-9']*/g) ?? [])) return { ref: m[1] ?? "", changes: read };
+    return null;
+  }
   // "change X to Y" with a plain phrase is a rename, but only for change/update/edit.
   const verb = words(m[0] ?? "")[0] ?? "";
   const value = (m[2] ?? "").split(/[^a-z]+/);
@@ -1442,6 +1500,10 @@ const ADD_START = [
   "make a todo",
   "make a reminder",
   "make a note",
+  // "new one for work - red tractor self assessment, …, has to be done by the 18th": a new task, said first.
+  "new one for",
+  "new job for",
+  "new one on",
 ];
 const NOTE_VERB = new Set(["add", "put", "attach", "write", "leave", "give"]);
 const ARTICLE = new Set(["a", "an", "the", "this", "some"]);
