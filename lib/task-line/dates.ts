@@ -80,6 +80,11 @@ const INFORMAL_TIMES: chrono.Parser[] = [
     pattern: () => new RegExp(`\\b(?:around|about|roughly|by|till|until|til) (1[0-2]|[1-9])${AFTER_BARE_HOUR}`, "i"),
     extract: (_c, m) => ({ hour: Number(m[1]), minute: 0 }),
   },
+  // "remind me 7 tonight", "do it 8 this evening": a bare hour right before tonight is in the evening.
+  {
+    pattern: () => /(?<=^|\b(?:me|us|it|for)\s)(1[01]|[1-9])(?:[:.]([0-5]\d))?(?=\s+(?:tonight|tonite|this evening)\b)/i,
+    extract: (_c, m) => ({ hour: Number(m[1]) + 12, minute: Number(m[2] ?? 0), meridiem: 1 }),
+  },
   // "the meeting's moved to 3", "got pushed back to 11": a bare hour after "to" right behind a verb of moving is a time.
   {
     pattern: () =>

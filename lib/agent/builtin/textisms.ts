@@ -101,6 +101,32 @@ const ALWAYS: Readonly<Record<string, string>> = {
   wfh: "working from home",
   abt: "about",
   thru: "through",
+  // Scots and Northern words for everyday ones ("fae the butcher", "tick it aff", "owt due"), never a task's own.
+  fae: "from",
+  tae: "to",
+  doon: "down",
+  oot: "out",
+  aff: "off",
+  nae: "no",
+  wi: "with",
+  whit: "what",
+  "whit's": "what's",
+  gonnae: "going to",
+  dinnae: "don't",
+  cannae: "can't",
+  didnae: "didn't",
+  isnae: "isn't",
+  wisnae: "wasn't",
+  wouldnae: "wouldn't",
+  couldnae: "couldn't",
+  shouldnae: "shouldn't",
+  havenae: "haven't",
+  doesnae: "doesn't",
+  willnae: "won't",
+  divvent: "don't",
+  owt: "anything",
+  nowt: "nothing",
+  summat: "something",
   // Apostrophes left out.
   ive: "i've",
   im: "i'm",
@@ -190,6 +216,9 @@ const NOT_OWNED = new Set(
 );
 const ownedAfterMe = (next: string) => /^[a-z]+$/.test(next) && !NOT_OWNED.has(next) && !/day$|night$|morning$|week$/.test(next);
 
+/** Verbs of reminding, after which "us" is "me" ("remind us", "give us a shout" is no request to the app). */
+const REMIND_VERB = /^(?:remind|ping|nudge|buzz|text|message)$/;
+
 /** Words ending in "-in" that are no dropped "g" although a chore verb starts them ("login", "robin"). */
 const NOT_DROPPED_G = new Set(
   "login logoff checkin signin robin bobbin dobbin begin within cumin muffin basin cabin pippin noggin tannin dustin".split(" "),
@@ -245,7 +274,11 @@ function spelled(core: string, prev: string, next: string): string | null {
   // "rem to post it" is "remember to", "rem me about the vet" is "remind me"; else it stays ("REM sleep").
   if (core === "rem") return next === "to" ? "remember" : next === "me" ? "remind" : null;
   if (core === "me") return MY_ME_AFTER.has(prev) || baseOfPast(prev) !== null ? (ownedAfterMe(next) ? "my" : null) : null;
+  // "remind us the night before" (Northern, Scots): "us" asked to be reminded is the one typing.
+  if (core === "us") return REMIND_VERB.test(prev) ? "me" : null;
   if (core === "n") return word && WORD.test(next) ? "and" : null;
+  // "flat meeting w jamie n sophie": "w" between words is "with" ("plan w" stays).
+  if (core === "w") return word && /^[a-z]{2,}$/.test(next) ? "with" : null;
   // "flashcards for yr1", "yr 6 sats": a school year ("yr mum" is "your").
   const year = /^(?:yr|year)(\d{1,2})$/.exec(core);
   if (year) return `year ${year[1]}`;

@@ -88,7 +88,7 @@ describe("the parts of an add that only say more of the item before", () => {
     const before = await h.all();
     await h.say("NEW CLIENT!! add kickoff call w fern & co thursday 10am, work list, high prio");
     const added = changedSince(before, await h.all());
-    expect(added.map((t) => [t.title, t.priority, t.list?.name])).toEqual([["Kickoff call w fern & co", "high", "Work"]]);
+    expect(added.map((t) => [t.title, t.priority, t.list?.name])).toEqual([["Kickoff call with fern & co", "high", "Work"]]);
   });
 
   it("a deed before '!! add' is still told: 'bins done!! add bin bags' ticks the bins and adds the bags", async () => {
