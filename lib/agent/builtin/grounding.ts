@@ -384,9 +384,13 @@ function typedWords(text: string): Array<{ w: string; index: number }> {
   return [...text.replace(/[’‘]/g, "'").matchAll(/#?[a-z0-9][a-z0-9'-]*/gi)].slice(0, 60).map((m) => ({ w: m[0], index: m.index }));
 }
 
-/** A request to place the task on a list ("stick it in home", "pop that on work"). */
-const PLACES_IT =
-  /^(?:(?:its|it's|it|that's|thats)(?: is)?(?: a| an)?(?: [a-z]+){1,2} (?:stuff|thing|things|job|business|matter) )?(?:stick|put|pop|move|bung|shove|chuck|whack) (?:it|that|them|this) (?:in|on|into|onto|to|under)\b/;
+/** What kind of thing it is ("its chapel stuff", "it's a work thing"): said beside a placing request, it is why. */
+const KIND_SAID = "(?:its|it's|it|that's|thats)(?: is)?(?: a| an)?(?: [a-z]+){1,2} (?:stuff|thing|things|job|business|matter)";
+/** Verbs that place a task on a list ("stick it in home"). */
+const PLACING = "(?:stick|put|pop|move|bung|shove|chuck|whack)";
+/** A request to place the task on a list ("stick it in home", "pop that on work"), perhaps after what kind it is. */
+const PLACES_IT = new RegExp(`^(?:${KIND_SAID} )?${PLACING} (?:it|that|them|this) (?:in|on|into|onto|to|under)\\b`);
+const KIND_BEFORE = new RegExp(`(?:^| )${KIND_SAID}$`);
 
 /** Words that say the title is misspelt ("typo in the gorceries one, should be groceries"): a rename, never a note. */
 const TYPO_WORD = /^(?:typo|typos|misspelt|misspelled|spelling|spelt|spelled)$/;
@@ -811,7 +815,7 @@ export const RULES: Rule[] = [
     examples: ["the fence, its a garden thing, stick it in errands", "the fence, pop it on errands"],
     read: (tokens, ctx) => {
       // "…, stick it in home": a placing verb, "it", and one of the user's lists ending the message.
-      const v = findWord(tokens, /^(?:stick|put|pop|move|bung|shove|chuck|whack)$/);
+      const v = findWord(tokens, new RegExp(`^${PLACING}$`));
       if (
         v < 1 ||
         !/^(?:it|that|them|this)$/.test(tokens[v + 1]?.w ?? "") ||
@@ -828,13 +832,14 @@ export const RULES: Rule[] = [
       if (end !== tokens.length - 1) return false;
       take(tokens, v, end);
       // "…, its chapel stuff, stick it in home": what kind of thing it is, said just before, is why.
-      const kind = tokens.slice(Math.max(0, v - 5), v).map((t) => t.w);
-      const said =
-        /(?:^| )(?:its|it's|it|that's|thats)(?: is)?(?: a| an)?(?: [a-z]+){1,2} (?:stuff|thing|things|job|business|matter)$/.exec(
-          kind.join(" "),
-        );
-      if (said && tokens.slice(v - said[0].trim().split(" ").length, v).every((t) => !t.used))
-        take(tokens, v - said[0].trim().split(" ").length, v - 1);
+      const said = KIND_BEFORE.exec(
+        tokens
+          .slice(Math.max(0, v - 5), v)
+          .map((t) => t.w)
+          .join(" "),
+      );
+      const from = said ? v - said[0].trim().split(" ").length : v;
+      if (from < v && tokens.slice(from, v).every((t) => !t.used)) take(tokens, from, v - 1);
       ctx.changes.list = list;
       return true;
     },

@@ -1162,8 +1162,8 @@ const HOW_NOT_WHAT = /^(?:(?:on|over) the (?:phone|app|website|web|internet|week
 const OPENS_OBJECT = /^(?:the|a|an|my|our|your|his|her|their|this|that|these|those|some|all|it|them|i|me)$/;
 
 /**
- * "men left half the recycling" after "bin", "lorry driver missed our street" after "skip": the words after
- * the verb are a thing and a past deed of its own (a clause told), not the thing to bin.
+ * "men left half the recycling" after "bin": the words after the verb are a thing and a past deed of its own
+ * (a clause told), not the thing to bin. Only past forms of known verbs count ("missed" is none yet).
  */
 function toldClause(target: string): boolean {
   const w = target.toLowerCase().split(/\s+/);
