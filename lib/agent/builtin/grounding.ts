@@ -246,6 +246,8 @@ export function ownersIn(title: string): Set<string> {
 /** The task the tokens name best; null when none, several when tied. */
 function findMention(tokens: Token[], tasks: TaskView[]): Mention[] {
   const found: Mention[] = [];
+  // "ear defenders" of 'Order ear defenders …' never names 'EHCP annual review' by its initials: a word of a title is that word.
+  const titleWords = new Set(tasks.flatMap((t) => contentStems(t.title)));
   for (const task of tasks) {
     const stems = contentStems(task.title);
     if (stems.length === 0) continue;
@@ -272,7 +274,7 @@ function findMention(tokens: Token[], tasks: TaskView[]): Mention[] {
         return;
       }
       // "toms PR" of "Review Tom's pull request": the initials of title words next to each other.
-      const initials = initialsRun(t.w, stems);
+      const initials = titleWords.has(t.stem) ? null : initialsRun(t.w, stems);
       if (initials) {
         hit.push(i);
         for (const x of initials) matched.add(x);
@@ -439,7 +441,9 @@ function statesDone(tokens: Token[], task: TaskView): number[] | null {
   const title = tokenize(task.title);
   const verb = title[0]?.w ?? "";
   // "need the bike fixed by tomorrow" is a wish, not a state.
-  if (!isBaseVerb(verb) || tokens.some((t) => /^(?:need|needs|want|wants|gotta|must)$/.test(t.w))) return null;
+  if (tokens.some((t) => /^(?:need|needs|want|wants|gotta|must)$/.test(t.w))) return null;
+  // "pete did the gas check" (Gas safety check for B&B): a task named as a thing, and "did" before it.
+  if (!isBaseVerb(verb)) return didTheThing(tokens, title);
   // "Take the bins out", "Get the decorations down from the loft": the particle after the thing (never the verb's own: "Back up …").
   // "Put up the shelves", "Take down the tree": the verb's own "up/down" for things put up or taken down ("shelves are up").
   const particle =
@@ -535,6 +539,8 @@ function statesDone(tokens: Token[], task: TaskView): number[] | null {
       const from = after ? i - 1 : i;
       return tokens[i + 1]?.w === "again" ? [from, i + 1] : [from, i];
     }
+    // "shower in room 1's fixed" (Get plumber for dripping shower in room 1): the thing a fault was on, mended.
+    if (/^(?:fixed|mended|repaired)$/.test(w) && after && title.some((t) => FAULT.test(t.w))) return [i - 1, i];
     // "fairy lights work again": said in the present, only with "again".
     if ((w === "work" || w === "works") && own && tokens[i + 1]?.w === "again" && sameChore(verb, "fix")) return [i, i + 1];
     // "pat's parcel has gone" (Send the parcel to Auntie Pat): what was sent has gone.
@@ -556,6 +562,30 @@ function statesDone(tokens: Token[], task: TaskView): number[] | null {
     const forMoney = /^(?:invoice|bill)$/.test(verb) || title.some((t) => MONEY.test(t.w));
     if (w === "paid" && CHASED.test(verb) && forMoney && tokens.slice(0, i).some((t) => title.slice(1).some((x) => x.stem === t.stem)))
       return [i, tokens[i + 1]?.w === "up" ? i + 1 : i];
+    // "farm shop order's gone in", "the order's in" (Order breakfast stuff from farm shop): the order placed.
+    if (
+      verb === "order" &&
+      w === "in" &&
+      (tokens[i - 1]?.w === "order's" ||
+        (/^(?:is|gone)$/.test(tokens[i - 1]?.w ?? "") && /^(?:order|order's)$/.test(tokens[i - 2]?.w ?? "")) ||
+        (tokens[i - 1]?.w === "gone" && tokens[i - 2]?.w === "has" && tokens[i - 3]?.w === "order"))
+    )
+      return [tokens.findLastIndex((t, k) => k < i && /^order/.test(t.w)), i];
+    // "camhs finally rang back re tyler" (Chase CAMHS referral for Tyler): the one chased got back.
+    // Only a chase (never "Invoice …", "Remind dad …"), and the one chased named right before ("camhs finally rang").
+    const chased = tokens.slice(0, i).findLast((t) => !FILLER.has(t.w));
+    if (
+      /^(?:chase|nag|hassle)$/.test(verb) &&
+      (w === "got"
+        ? tokens[i + 1]?.w === "back" && tokens[i + 2]?.w === "to"
+        : /^(?:rang|called|phoned|emailed|texted|rung)$/.test(w)
+          ? tokens[i + 1]?.w === "back"
+          : /^(?:replied|answered|responded)$/.test(w)) &&
+      chased !== undefined &&
+      !STOP.has(chased.w) &&
+      title.slice(1).some((x) => x.stem === chased.stem)
+    )
+      return [i, tokens[i + 1]?.w === "back" ? (tokens[i + 2]?.w === "to" ? i + 2 : i + 1) : i];
     // "chapter 3 is with okafor now" (Send chapter 3 to Dr Okafor): what was sent or given is with whom it went to;
     // "setlist's gone to dan" (Send the setlist to Dan): it went to whom it was for.
     // "sofa's gone to the tip" (Take the old sofa to the tip): it went where it was to be taken.
@@ -587,6 +617,28 @@ function statesDone(tokens: Token[], task: TaskView): number[] | null {
     }
   }
   return null;
+}
+
+/** Words of a task about a fault to mend ("Get plumber for dripping shower", "Sort the leaking tap"). */
+const FAULT = /^(?:fix|repair|mend|plumber|electrician|mechanic|engineer|dripping|leaking|leaky|leak|drip|broken|faulty|blocked)$/;
+
+/**
+ * "did the gas check", "pete did the gas check": "did" told of a thing-named task. Never asked: not after "you"
+ * or "have", not after a filler ("so did the gas check go ok" asks), and no verb after the thing ("… go ok", "… happen").
+ */
+function didTheThing(tokens: Token[], title: Token[]): number[] | null {
+  const at = tokens.findIndex((t, i) => {
+    if (t.w !== "did" || /^(?:you|u|have|has)$/.test(tokens[i - 1]?.w ?? "")) return false;
+    const next = /^(?:the|my|our|his|her|their)$/.test(tokens[i + 1]?.w ?? "") ? tokens[i + 2] : tokens[i + 1];
+    return next !== undefined && title.some((x) => x.stem === next.stem);
+  });
+  if (at < 0) return null;
+  const own = (t: Token) => title.some((x) => x.stem === t.stem);
+  if (tokens.slice(at + 1).some((t) => isBaseVerb(t.w) && !own(t))) return null;
+  // "pete did …", "the engineer did …": who did it, before; never a filler or a joining word.
+  const who = tokens.slice(0, at);
+  if (who.some((t) => FILLER.has(t.w) || (STOP.has(t.w) && t.w !== "the"))) return null;
+  return who.length <= 2 && who.every((t) => !own(t) && !isBaseVerb(t.w)) ? [0, at] : null;
 }
 
 /** "…till march", "…until the end of next year": how long a renewal holds, never a new date. */
@@ -640,6 +692,17 @@ function doneTail(tokens: Token[], after: number, task: TaskView, clock: Clock):
     if (who.length === 1 && !title.some((t) => t.stem === who[0]!.stem) && !isBaseVerb(who[0]!.w)) take(tokens, from, tokens.length - 1);
   } else if (HOLDS_UNTIL.test(first) && sameChoreAny(title[0]?.w ?? "") && rest.slice(1).every((t) => UNTIL_WORD.test(t.w)))
     take(tokens, from, tokens.length - 1);
+}
+
+/** "beds done in rooms 2 and 3" of 'Change beds in rooms 2 and 3': the rest of the task's own name (its numbers too), said after the deed to the end. */
+function restOfName(tokens: Token[], from: number, task: TaskView): void {
+  const title = tokenize(task.title);
+  const rest = tokens.slice(from);
+  if (rest.length === 0 || rest.some((t) => t.used)) return;
+  // "in 2 n 3 finally": "n" is "and", and a filler may close it.
+  const joins = (w: string) => STOP.has(w) || w === "n" || FILLER.has(w);
+  if (!rest.every((t) => joins(t.w) || title.some((x) => x.stem === t.stem))) return;
+  if (rest.some((t) => !joins(t.w))) take(tokens, from, tokens.length - 1);
 }
 
 const sameChoreAny = (verb: string) => HOLDS.test(verb) || ["renew", "pay"].some((v) => sameChore(verb, v));
@@ -1702,7 +1765,12 @@ export const RULES: Rule[] = [
           continue;
         const isNoun = tail && /^(?:thing|job|task|stuff|one)$/.test(tail.w);
         // "accountant is work not home", "printer paper isnt home stuff its work".
-        const before = n === c + 1 && (tail ? NEGATOR.has(tail.w) : /^(?:its|it's)$/.test(tokens[c]!.w));
+        // Never "its" after a joining word: "dropped off for its service" says whose service, not what it is.
+        const before =
+          n === c + 1 &&
+          (tail
+            ? NEGATOR.has(tail.w)
+            : /^(?:its|it's)$/.test(tokens[c]!.w) && !/^(?:for|to|with|on|in|at|of|by|from|into|onto|about)$/.test(tokens[c - 1]?.w ?? ""));
         const list = listNamed(name.w, ctx.lists);
         // "the allotment is personal innit": a list of the user's, nothing after it but fillers.
         const bareList = list !== null && tokens.slice(n + 1).every((t) => t.used || FILLER.has(t.w));
@@ -1839,7 +1907,13 @@ export const RULES: Rule[] = [
           where++;
         const onTheWay =
           tokens[where]?.w === "on" && /^the way (?:home|back|in|out|to work|to [a-z]+)$/.test(words(tokens.slice(where + 1)).join(" "));
-        if ((/^(?:from|off|at)$/.test(tokens[where]?.w ?? "") || onTheWay) && tokens.length - where <= 4 && getsAThing(title[0]?.w ?? ""))
+        // "alfie's flu jab booked in at the surgery": where a booking is, after it.
+        const bookedAt = tokens[where]?.w === "at" && sameChore(title[0]?.w ?? "", "book");
+        if (
+          (/^(?:from|off|at)$/.test(tokens[where]?.w ?? "") || onTheWay) &&
+          tokens.length - where <= 4 &&
+          (getsAThing(title[0]?.w ?? "") || bookedAt)
+        )
           take(tokens, where, tokens.length - 1);
         // "fixtures went out on the whatsapp group earlier", "minutes sent by email": how a thing was sent.
         else if (SENT_BY.test(words(tokens.slice(where)).join(" ")) && SENDS.has(title[0]?.w ?? "")) take(tokens, where, tokens.length - 1);
@@ -1850,6 +1924,7 @@ export const RULES: Rule[] = [
       const at = findWord(tokens, /^(?:done|sorted|finished|completed|handled|ticked)$/);
       if (at < 0) return false;
       take(tokens, at, at);
+      restOfName(tokens, at + 1, ctx.task);
       const off = findWord(tokens, /^off$/);
       if (off >= 0) tokens[off]!.used = true;
       ctx.changes.status = "completed";
@@ -2116,6 +2191,8 @@ export function groundMessage(text: string, tasks: TaskView[], clock: Clock, lis
   if (corrected !== undefined) return corrected?.kind === "change" ? corrected : (asideAfter(text, tasks, clock, known) ?? corrected);
   const whole = groundOne(text, tasks, clock, false, known);
   if (whole?.kind === "change" && setsSomething(whole)) return whole;
+  const placed = placedNotIdle(text, tasks, clock, known);
+  if (placed) return placed;
   const found =
     asideAfter(text, tasks, clock, known) ??
     groundParts(text, tasks, clock, known) ??
@@ -2127,6 +2204,20 @@ export function groundMessage(text: string, tasks: TaskView[], clock: Clock, lis
   // A change that sets nothing grounds nothing ("remind me the night before the mot, …": a reminder from the due the
   // readers set, grounding's changes cannot say).
   return found?.kind === "change" && !setsSomething(found) ? null : found;
+}
+
+/** Where a thing sits unplaced: "floating about", "lying around in the inbox". */
+const IDLE = /^(?:just )?(?:floating|lying|sitting|hanging|kicking|knocking|stuck) (?:about|around|round)(?: in (?:the |my )?[a-z]+)?$/;
+/**
+ * Rule placed-not-idle: "alfie's flu jab should be on the home list not floating about": a list said for a task,
+ * then where it sits now, unplaced; read as the move alone.
+ */
+function placedNotIdle(text: string, tasks: TaskView[], clock: Clock, lists: string[]): Grounding {
+  const lower = text.toLowerCase();
+  const at = lower.lastIndexOf(" not ");
+  if (at <= 0 || !IDLE.test(lower.slice(at + 5).trim())) return null;
+  const head = groundOne(text.slice(0, at).trimEnd().replace(/,$/, ""), tasks, clock, false, lists);
+  return head?.kind === "change" && Object.keys(head.change.changes).join() === "list" && !head.also?.length ? head : null;
 }
 
 function setsSomething(g: Grounding & { kind: "change" }): boolean {
@@ -2235,6 +2326,9 @@ const DETERMINER = /^(?:the|a|an|my|his|her|their|our|your)$/;
 
 /** Where a deed said done ends and a remark begins: a comma, a "!", a full stop, a dash or an emoji. */
 const DEED_END = /,|!+|\.\s|\s[-–—]\s|\p{Extended_Pictographic}+/u;
+/** "no more drip thank god", "thank god", "no more leaks at last": relief, told after a deed. */
+const RELIEF =
+  /^(?:no more [a-z']+(?: [a-z']+)?|thank (?:god|goodness|heavens|christ|fuck)|thank fuck for that)(?: thank (?:god|goodness|heavens|christ|fuck)| at last| finally)?$/;
 /** "…, they're in a box in the staffroom if anyone asks": a closing "if" that asks nothing. */
 const IF_ASKED = /\bif (?:anyone|anybody|any1|you|u) (?:asks?|needs? (?:it|them|to know)|wants? (?:it|them|to know))$/;
 
@@ -2247,6 +2341,8 @@ function howItWent(said: string, clock: Clock, most = 14): "told" | "how" | null
   const rest = said.trimEnd().replace(IF_ASKED, "");
   const tail = tokenize(rest);
   if (tail.length === 0 || tail.length > most) return null;
+  // "…, no more drip thank god": relief that the trouble is gone asks nothing.
+  if (RELIEF.test(tail.map((t) => t.w).join(" "))) return "told";
   // "…, plumber came this morning" tells what happened; "…, they're amazing" what the user thinks of it.
   // "…, all fine till june": how it was found.
   const when = whenItHappens(tail, rest, clock);

@@ -201,7 +201,7 @@ export const NEGATIONS: ReadonlySet<string> = new Set(
 export const FUNCTION_WORDS: ReadonlySet<string> = new Set(
   (
     "the a an my our your his her their this that these those it its it's one ones thing things stuff bit job task tasks todo to-do item " +
-    "to for of in on at by with from into onto off out up about and or but so i i'm i've i'd me we us you u is are was be been being am " +
+    "to for of in on at by with from into onto off out up about re abt bout and or but so i i'm i've i'd me we us you u is are was be been being am " +
     "'s s do does did done have has had get got go goes going gone need needs want wants can could should would will shall may might must " +
     "just please pls now then also too again still already really actually tbh ok okay right yeah yep oh um hmm well new some all any"
   ).split(" "),

@@ -7,6 +7,7 @@ import type { Clock } from "@/lib/task-line/clock";
 import { SHORT_WEEKDAYS } from "@/lib/task-line/calendar";
 import { quoted, trimPunctuation } from "@/lib/task-line/text";
 import { findPriority } from "@/lib/task-line/priority";
+import { findDue } from "@/lib/task-line/dates";
 import { readWindow } from "../windows";
 import { exceptsByPosition, isListedRef, ordinalRef } from "./refs";
 import type { Intent, ListFilter } from "./types";
@@ -570,6 +571,16 @@ const NOT_A_LOOKUP_VERB =
 const DID_VERBS =
   /^(?:finish|finished|do|done|complete|completed|sort|sorted|tick|ticked|cross|crossed|check|checked|clear|cleared|deal|dealt)$/;
 
+/** "the farm shop order on for weds": the day a thing was put down for closes the question; the thing alone is looked up. */
+function withoutDayAsked(said: string, clock: Clock): string {
+  const found = findDue(said, clock);
+  const span = found?.spans.length === 1 ? found.spans[0]! : null;
+  if (!span || span.index === 0 || said.slice(span.index + span.length).trim() !== "") return said;
+  const words = said.slice(0, span.index).trim().split(" ");
+  while (words.length > 1 && /^(?:on|in|down|for|by|up|due)$/.test(words.at(-1)!)) words.pop();
+  return words.join(" ");
+}
+
 /**
  * Lookups about one task: "did i put down the glasses already?", "is the glasses thing on my
  * list?", "is there a task for the optician?" (does it exist), and "is the optician thing done?",
@@ -624,7 +635,9 @@ function readLookupOf(plain: string, clock: Clock, how: AskHow = NO_HOW): Intent
   // "did/have i (already) put down X", "did i remember to add X".
   let m = /^(?:did|have|had) i (?:already |ever |definitely )?(?:remember(?:ed)? to )?(\S+) (.+)$/.exec(q);
   if (m?.[1] && m[2] && PUT_VERBS.test(m[1])) {
-    const rest = m[2].replace(/^(?:down|in|on|up) /, "").split(" ");
+    const rest = withoutDayAsked(m[2], clock)
+      .replace(/^(?:down|in|on|up) /, "")
+      .split(" ");
     if (rest[0] === "to" || (rest[0] === "a" && rest[1] === "reminder")) return null;
     return lookup("exists", lookupPhrase(rest));
   }

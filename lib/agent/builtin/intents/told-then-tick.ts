@@ -62,5 +62,15 @@ export function toldThenTick(text: string): Intent[] | null {
   // "ah ok, did it yesterday actually, tick it off": a clause of fillers alone only opens the telling.
   const fillers = (c: string) => c.split(" ").every((w) => FILLER.has(w));
   const told = clauses.filter((c) => !TICK_IT.test(c) && !fillers(c));
-  return told.length > 0 && told.every(tellsDeed) ? [{ type: "complete", refs: [{ kind: "pronoun" }] }] : null;
+  // "oh i did, fri after period 5, tick it off": when it was done, its own clause beside the deed.
+  const deeds = told.filter((c) => !tellsWhen(c));
+  return deeds.length > 0 && deeds.every(tellsDeed) ? [{ type: "complete", refs: [{ kind: "pronoun" }] }] : null;
+}
+
+/** When a deed was done, said alone: "fri after period 5", "yesterday at lunch", "this morning" (no verb, six words at most). */
+const WHEN_FIRST =
+  /^(?:mon|monday|tue|tues|tuesday|wed|weds|wednesday|thu|thur|thurs|thursday|fri|friday|sat|saturday|sun|sunday|yesterday|yday|earlier|this|last|first|straight|on|at|after|before|during|in)$/;
+function tellsWhen(clause: string): boolean {
+  const words = clause.split(" ");
+  return words.length <= 6 && WHEN_FIRST.test(words[0]!) && !words.some((w) => isBaseVerb(w) || NOT_TOLD.test(w));
 }
