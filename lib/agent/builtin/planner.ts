@@ -833,6 +833,31 @@ function nothingNamed(phrase: string, found: TaskView[]): boolean {
 /** A title that kept a placing verb of a change ("put renew the passport in travel"). */
 const KEPT_VERB = /^(?:put|move|set|make|take|change|give|mark|stick|pop|file|switch|turn)\b/i;
 
+/** "Jory's bike needs a new chain before sunday" → "chain": the thing a need names, up to its first joining word; "" for no need. */
+function thingNeeded(title: string): string {
+  const words = title.toLowerCase().split(/\s+/);
+  const at = words.indexOf("needs");
+  if (at < 1) return "";
+  const end = words.findIndex((w, i) => i > at && /^(?:before|by|for|on|at|this|next|from|to|in|till|until)$/.test(w));
+  return words
+    .slice(at + 1, end < 0 ? undefined : end)
+    .filter((w) => !/^(?:a|an|some|more|another|new|fresh|his|her|their)$/.test(w))
+    .join(" ");
+}
+
+/**
+ * "mrcp booking is urgent, blah blah random": the title is the subject of a statement ("X is/are …"),
+ * news of a thing the user may already have, not a chore asked for (rule stated-subject).
+ */
+function statedSubject(text: string, title: string): boolean {
+  const head = title.split(",")[0]!.trim().toLowerCase();
+  const said = text
+    .trim()
+    .toLowerCase()
+    .replace(/^(?:the|my|our)\s+/, "");
+  return head !== "" && said.startsWith(head) && /^(?:\s+(?:is|are|was|were)\b|'s\b|s\b)/.test(said.slice(head.length));
+}
+
 /**
  * "remind me to move the car at 8am" beside "Renew the car tax": after "remind me to" the verb is the
  * chore's, not a change of a task, so a grounded change is taken only when the chore names that
@@ -999,9 +1024,11 @@ function afterLookup(ctx: TurnContext, first: Mapped, found: TaskView[]): Step {
   const outing =
     item !== undefined && /^take\b.+\bto\s+(?:the\s+)?[a-z]+(?:\s+[a-z]+)?$/i.test(item.title) && !/\blists?$/i.test(item.title);
   const twin =
-    item && !outing && (VERBLESS(item.title) || KEPT_VERB.test(item.title))
+    item && !outing && (VERBLESS(item.title) || KEPT_VERB.test(item.title) || statedSubject(ctx.userText, item.title))
       ? similarTask(item.title.replace(KEPT_VERB, ""), found)
-      : undefined;
+      : item && !outing
+        ? similarTask(thingNeeded(item.title), found)
+        : undefined;
   if (item && twin) return { calls: [], text: `You already have '${twin.title}'. ${offerText(item, ctx.clock)}` };
   // A rename to a repeat or a day is never made; a delete about a reminder still asks first.
   if (misreadChange(ctx) && intent?.type === "update") return { calls: [], text: socialText("unclear", ctx.clock) };

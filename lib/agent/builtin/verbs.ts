@@ -184,8 +184,19 @@ export function isContactVerb(word: string): boolean {
 }
 
 export function isBaseVerb(word: string): boolean {
-  return BASE_VERBS.has(word.toLowerCase());
+  const w = word.toLowerCase();
+  return BASE_VERBS.has(w) || AGAIN.has(w);
 }
+/**
+ * "reprint the menus", "rebook the vet", "resend the invoice": chores done again. A list, not any "re" and a verb:
+ * "remove", "rename", "reopen", "reschedule" are the app's own commands, read by their readers.
+ */
+const AGAIN = new Set(
+  (
+    "reprint resend reorder repaint reheat rewrite rewire recheck resubmit reapply replant reseal reglue retry regrout " +
+    "reseed revarnish retile rehang redecorate resize reformat reinstall retest rewash reupload rescan retype"
+  ).split(" "),
+);
 
 /** The chore verb a word of four letters or more spells with two neighbouring letters swapped ("tkae" → "take", "wsah" → "wash"), or null. */
 export function baseVerbBySwap(word: string): string | null {

@@ -175,6 +175,31 @@ const WHEN_EVENT = /^(?:when|once|whenever|if|after|as soon as)\s+(?:i|we|you|he
 /** "… on the allotment", "… in the garden": a place (or a list) after "the", with no "list" after it. */
 const WHERE_AT_END = /\b(?:on|in|at)\s+the\s+[a-z]+(?:-[a-z]+)*[^a-z-]*$/i;
 
+/** Words before "new" in a thing needed: "needs a new chain", "needs some new shoes". */
+const NEEDED_THING = /^(?:a|an|some|his|her|their)$/;
+const NOT_SOMEONE =
+  /^(?:i|we|you|he|she|they|it|this|that|everyone|everybody|nobody|who|what|which|there|honestly|poor|so|well|and|but|ok|okay|lol|tbh|just|still|really)$/;
+/**
+ * Rule someone-needs-thing: "alfie needs new trunks before swimming weds, his current ones are see through lol",
+ * "the car needs new tyres": something new someone (or something) needs getting is a to-do, said as it is; a remark after
+ * the first comma only says why. Never a question, a negation, or a need of "I/we/it" (other readers' words).
+ */
+function someoneNeeds(original: string, clock: Clock): AddItem | null {
+  if (/\?/.test(original)) return null;
+  const [head = "", ...rest] = original.split(",");
+  const words = head.trim().toLowerCase().split(/\s+/);
+  const at = words.indexOf("needs");
+  const subject = words.slice(/^(?:the|my|our)$/.test(words[0] ?? "") ? 1 : 0, at);
+  if (at < 1 || subject.length < 1 || subject.length > 2 || subject.some((w) => NOT_SOMEONE.test(w) || isBaseVerb(w))) return null;
+  // Something new to get ("needs new trunks", "needs a new chain"), never "needs a break", "needs more support".
+  const fresh = words[at + 1] === "new" || (NEEDED_THING.test(words[at + 1] ?? "") && words[at + 2] === "new");
+  if (!fresh || words.length - at < 3 || NEGATED.test(head.toLowerCase())) return null;
+  const why = rest.join(",").trim().toLowerCase();
+  if (why && !readsAsSentence(why, why)) return null;
+  const item = readItem(head.trim(), clock);
+  return item.title ? item : null;
+}
+
 /** The intent to act on for a clause, given what its readers made of it. */
 export function gate(c: GateClause, intent: Intent, mutates: boolean, reader = ""): Intent {
   // "can you order pizza for me?": the assistant cannot do that; it can offer to put it on the list.
@@ -266,6 +291,8 @@ export function gate(c: GateClause, intent: Intent, mutates: boolean, reader = "
   if (mutates && (intent.type === "update" || intent.type === "complete" || intent.type === "delete") && othersNews(c.raw))
     return { type: "say", kind: "remark" };
   const fallback = intent.type === "unknown" || (intent.type === "say" && intent.kind === "offtopic");
+  const needed = intent.type === "unknown" ? someoneNeeds(c.original, c.clock) : null;
+  if (needed) return { type: "add", items: [needed] };
   if (!mutates && !fallback) return intent;
   const mood = moodOf(c.raw);
   // "cat litter!!", "oat milk pls": nothing but things to get (rule thing-wanted in add.ts); never asked ("car keys?").

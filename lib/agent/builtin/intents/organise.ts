@@ -363,9 +363,12 @@ const NEEDS_WORD = /^(?:needs|involves)$/;
  * need of one thing is a remark for the other readers); the parent resolves in the tools like
  * any subtask's ("no task called …" when it names none).
  */
-/** Words that make a piece no step of its own: a pronoun back to the task, or "doing …" said of it. */
+/**
+ * Words that make a piece no step of its own: a pronoun back to the task, or "doing …" said of it, or a
+ * clause of its own ("jory needs new boots, his toes are out the end of em, and kerra wants a lift").
+ */
 const NOT_A_STEP =
-  /^(?:doing|done|sorting|sorted)\b|\b(?:it|that|this|them)\b|^(?:they|we|i|he|she|you)(?:'ve|'re|'ll|'d| have| are| will)?\b/i;
+  /^(?:doing|done|sorting|sorted)\b|\b(?:it|that|this|them)\b|^(?:they|we|i|he|she|you)(?:'ve|'re|'ll|'d| have| are| will)?\b|\b(?:is|are|was|were|wants|needs|wanted|needed)\b/i;
 function stepsOfTask(ws: Word[]): Intent | null {
   let parent: Word[] = [];
   let rest: Word[] = [];

@@ -244,8 +244,8 @@ export function splitItems(text: string, forceList: boolean): string[] {
     const piece = tokens[i + 1] ?? "";
     const first = piece.trim().split(/\s+/)[0] ?? "";
     const hard = /[;\n]|then/.test(sep);
-    // "flat meeting with jamie and sophie": the people met with are one item's.
-    const withWhom = /^\s+(?:and|&)\s+$/i.test(sep) && /\bwith\s+[a-z]+$/i.test(current.trim());
+    // "flat meeting with jamie and sophie", "dentist for me and poppy": the people met with (or for) are one item's.
+    const withWhom = /^\s+(?:and|&)\s+$/i.test(sep) && /\b(?:with\s+[a-z]+|for\s+(?:me|us|him|her|them))$/i.test(current.trim());
     if (!(withWhom && !isBaseVerb(first.toLowerCase())) && (hard || forceList || isBaseVerb(first.toLowerCase()))) {
       out.push(current);
       current = piece;
