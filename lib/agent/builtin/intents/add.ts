@@ -74,6 +74,10 @@ function aChore(body: string): boolean {
   return !NOT_A_CHORE.has(first) && !(NOT_A_CHORE_ALONE.has(first) && words.length <= 2);
 }
 
+/** "new repeating one every friday - …", "new weekly one: …": a new task whose lead says how often. */
+const REPEATING_LEAD =
+  /^new (?:(?:repeating|recurring|regular) |(weekly|daily|monthly|fortnightly|yearly) )?(?:one|task|job|todo)(?: ((?:every|each) [a-z0-9 ]{1,30}?|weekly|daily|monthly|fortnightly|yearly))?(?::| [-–]) *(\S.*)$/i;
+
 /** Explicit add commands; group 1 is the body. */
 const ADD_COMMANDS: RegExp[] = [
   /^(?:add|create|put down|jot down|note down|write down)\s+(?:these|the following|all of these|all these|this list|the items below)\s*(?:tasks|items|things|todos|to-?dos)?\s*(?::|-)?\s+(.+)$/i,
@@ -198,6 +202,10 @@ export function addBody(text: string): { body: string; list: boolean; prefix: st
   if (slang) return slang;
   const need = verblessNeed(text);
   if (need) return { body: need, list: false, prefix: "" };
+  // "new repeating one every friday - check in w the ELSA": the repeat said in the lead goes after the chore.
+  const repeating = REPEATING_LEAD.exec(text);
+  const often = repeating?.[2] ?? repeating?.[1];
+  if (often && repeating?.[3]) return { body: `${repeating[3]} ${often}`, list: false, prefix: "" };
   // "#home fix the tap", "#garden trim the hedge": a label first, then a chore.
   const [tag, verb] = text.split(" ", 2);
   if (/^#[\p{L}\p{N}][\p{L}\p{N}_-]*$/u.test(tag ?? "") && isBaseVerb((verb ?? "").toLowerCase()))
@@ -233,9 +241,32 @@ export function addBody(text: string): { body: string; list: boolean; prefix: st
   if (placed) return { body: placed, list: false, prefix: "" };
   const series = seriesOnList(text);
   if (series) return { body: series.body, list: !series.chores, prefix: "" };
+  // "low priority whenever i get a min: write the kids xmas lists out": how much it matters, then the chore.
+  const slotted = slotLead(text);
+  if (slotted) return slotted;
   // "stuff for the picnic: crisps, squash, paper plates": things listed after a head that says so (rule thing-wanted).
   const colon = text.indexOf(":");
   return colon > 0 && thingPhrases(text) ? { body: text.slice(colon + 1).trim(), list: true, prefix: text.slice(0, colon + 1) } : null;
+}
+
+/** Words a priority lead may hold besides the priority: when the user will get round to it. */
+const SLOT_LEAD_WORDS = new Set(
+  "low high top medium priority prio urgent not no rush hurry whenever when i get a min mins minute sec second chance some point sometime time at pls please".split(
+    " ",
+  ),
+);
+/**
+ * Rule priority-lead: "low priority whenever i get a min: write the kids xmas lists out for nana", "urgent: ring the
+ * school": a priority before a colon (and words of when the user gets to it), then one chore starting with its verb.
+ */
+function slotLead(text: string): { body: string; list: boolean; prefix: string } | null {
+  const colon = text.indexOf(":");
+  if (colon <= 0 || colon > 60) return null;
+  const head = text.slice(0, colon).toLowerCase().trim();
+  const body = text.slice(colon + 1).trim();
+  const first = body.split(/\s+/, 1)[0]?.toLowerCase() ?? "";
+  if (!findPriority(head) || !head.split(/\s+/).every((w) => SLOT_LEAD_WORDS.has(w)) || !isBaseVerb(first)) return null;
+  return { body, list: false, prefix: `${text.slice(0, colon + 1)} ` };
 }
 
 const COUNT_ANNOUNCED =

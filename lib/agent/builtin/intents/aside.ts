@@ -81,13 +81,16 @@ function statedNot(tail: string[], i: number): boolean {
   return tail[i] === "not" && i > 0 && (SUBJECT_VERB.test(tail[i - 1]!) || /^(?:i'm|im)$/.test(tail[i - 1]!));
 }
 
+/** Pronouns and joining words: never the name of a thing that wants. */
+const NOT_A_THING = /^(?:i|we|you|he|she|they|it|and|also|plus|then|or|but|so)$/;
+
 /** A tail that takes the change back or points elsewhere ("…, i mean the other one", "…, no wait"): never a reason. */
 export const WHY_NOT = /^(?:mean|meant|wrong|other|instead|actually|sorry|wait|not|don't|dont)$/;
 /** Words that open a consequence or a circumstance said as the reason ("…, or she loses her spot", "…, before i start the edit"). */
 const WHY_LEAD = /^(?:or|else|before|after|when|while|until|till|til|so|since|because|cos|coz|as)$/;
 /** A verb said of a subject: a copula, an auxiliary or a modal ("is", "will", "won't", "they'll", "place's"). */
 const SUBJECT_VERB =
-  /^(?:is|are|was|were|am|be|been|will|would|won't|wont|can|can't|cant|cannot|could|couldn't|couldnt|might|may|does|doesn't|doesnt|do|isn't|isnt|aren't|arent|wasn't|wasnt|has|have|had|hasn't|hasnt|haven't|havent|got|gets|[a-z]+'ll|[a-z]+'s|[a-z]+'re|[a-z]+'ve|(?:is|was|can|will|did|does|dis|has|have|would|could)nae)$/;
+  /^(?:is|are|was|were|am|be|been|will|would|won't|wont|can|can't|cant|cannot|could|couldn't|couldnt|might|may|does|doesn't|doesnt|do|don't|dont|didn't|didnt|isn't|isnt|aren't|arent|wasn't|wasnt|has|have|had|hasn't|hasnt|haven't|havent|got|gets|[a-z]+'ll|[a-z]+'s|[a-z]+'re|[a-z]+'ve|(?:is|was|can|will|did|does|dis|has|have|would|could)nae)$/;
 /** "far too windy", "way too cold", "too much on": a state said without its subject. */
 const DEGREE_LEAD = /^(?:far|way|too|so|bit|much)$/;
 /** A word that asks for a change of its own: never said inside a reason. */
@@ -148,6 +151,17 @@ export function statesWhy(tail: string[]): boolean {
   if (WHY_LEAD.test(first)) return tail.length >= 3 && statesWhy(tail.slice(1));
   // "bloke wants a price by friday", "sarah reckons it'll rain": someone, and what they want or think.
   if (!isBaseVerb(first) && /^(?:wants|says|reckons|likes|hates|loves|thinks|knows|expects)$/.test(tail[1] ?? "")) return tail.length >= 3;
+  // "exams office want the names by tues", "the council need it back": a thing of two words, and what it wants.
+  const who = /^(?:the|my|our|his|her|their)$/.test(first) ? tail.slice(1) : tail;
+  if (
+    who.length >= 4 &&
+    /^[a-z]+$/.test(who[0]!) &&
+    !NOT_A_THING.test(who[0]!) &&
+    !isBaseVerb(who[0]!) &&
+    !isBaseVerb(who[1] ?? "") &&
+    /^(?:want|wants|need|needs|expect|expects|say|says|reckon|reckons)$/.test(who[2] ?? "")
+  )
+    return true;
   // "been on nights since wed …", "want a clear run at the vat": the user's state or wish, told without "i".
   if (first === "been" || (/^(?:want|wanted)$/.test(first) && /^(?:a|an|the|some)$/.test(tail[1] ?? ""))) return tail.length >= 3;
   if (DEGREE_LEAD.test(first)) return tail.length >= 2;
@@ -156,7 +170,7 @@ export function statesWhy(tail: string[]): boolean {
   if (
     /^[a-z]+'s$/.test(first) &&
     (/[a-z]{2}ing$/.test(tail[1] ?? "") ||
-      /^(?:not|been|got|gone|off|away|back|in|on|out|stuck|busy|ill|sick|poorly|abroad|closed|shut|full|chill|fine|easy|ok|okay|happy|cool)$/.test(
+      /^(?:not|been|got|gone|off|away|back|in|on|out|stuck|busy|ill|sick|poorly|abroad|closed|shut|full|chill|fine|easy|ok|okay|happy|cool|mon|monday|tue|tues|tuesday|wed|weds|wednesday|thu|thur|thurs|thursday|fri|friday|sat|saturday|sun|sunday|tomorrow|tmrw)$/.test(
         tail[1] ?? "",
       ) ||
       (baseOfPast(tail[1] ?? "") !== null && !CHANGE_TOLD.test(tail[1]!)))
@@ -226,6 +240,8 @@ export function reasonFits(tail: string[], said: string, c: Changes, clock: Cloc
 
 /** A need said: the tail is then a to-do of its own ("…, i've got to ring the bank"), never only why. */
 const NEEDS = /\b(?:need|needs|got to|gotta|have to|has to|must|want to|wanna|should)\b/;
+/** "…, he don't need em till sat": someone's need denied is why, never a second request. */
+const NEED_DENIED = /^[a-z]+ (?:don'?t|doesn'?t|won'?t|didn'?t) need\b/;
 /** A change asked of a task, first ("and remind me friday evening pls", "make it high priority", "take off the swimming lessons"). */
 const CHANGE_FIRST =
   /^(?:(?:and|so|oh|ah|ok|okay|actually|also|just|pls|please|can you|could you|can u|could u)\s+)*(?:remind|make|move|push|bump|put|set|change|knock|drop|tick|mark|cross|delete|cancel|take|shift|pop|stick|switch)\b/;
@@ -268,7 +284,8 @@ export function withoutTrailingReason(text: string, clock: Clock): string {
     words.length < 3 ||
     words.length > 20 ||
     /\?|:(?!\d)/.test(text) ||
-    NEEDS.test(tail.toLowerCase()) ||
+    (NEEDS.test(tail.toLowerCase()) &&
+      !(NEED_DENIED.test(tail.toLowerCase()) && !NEEDS.test(tail.toLowerCase().replace(NEED_DENIED, "")))) ||
     (!dayOwn && !someoneSays && findDue(ahead, clock))
   )
     return text;

@@ -816,7 +816,28 @@ export function classify(message: string, clock: Clock): Intent[] {
   // "the overdue lot, whack em on friday": a group and a pronoun for it is never a new task; ask.
   if (read.some((i) => i.type === "add" || i.type === "offer") && groupThenUnreadCommand(cleanRequest(text), clock))
     return [{ type: "say", kind: "unclear" }];
-  return lookupInstead(read, text, clock) ?? whyOfAsking(lifetimeAfterAdd(read));
+  return lookupInstead(read, text, clock) ?? whyOfAsking(sharedPriorityAfterAdd(lifetimeAfterAdd(read)));
+}
+
+/** "…: top up the float, and reprint the menus. no rush on either", "… both urgent": a priority said after the items, of them all. */
+function sharedPriorityAfterAdd(read: Intent[]): Intent[] {
+  const first = read[0];
+  if (read.length !== 2 || first?.type !== "add" || first.items.length < 2) return read;
+  const priority = priorityOfAll(read[1]!);
+  return priority ? [{ ...first, items: first.items.map((i) => ({ ...i, priority: i.priority ?? priority })) }] : read;
+}
+const ALL_OF_THEM = /^(?:either|both|them|em|all|all of (?:them|em)|any of (?:them|em)|either of (?:them|em)|the lot|each)$/i;
+function priorityOfAll(said: Intent): AddItem["priority"] {
+  if (
+    said.type === "update" &&
+    said.ref.kind === "phrase" &&
+    ALL_OF_THEM.test(said.ref.text.trim()) &&
+    Object.keys(said.changes).join() === "priority"
+  )
+    return said.changes.priority;
+  const item = said.type === "add" && said.items.length === 1 ? said.items[0] : undefined;
+  if (item && ALL_OF_THEM.test(item.title.trim()) && Object.keys(item).join() === "title,priority") return item.priority;
+  return undefined;
 }
 
 /** "add renew passport by march. expires in april": a sentence after an add that only tells when the thing runs out is no task. */

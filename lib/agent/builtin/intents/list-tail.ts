@@ -357,6 +357,10 @@ const LIST_LEADS: readonly string[][] = [
   "some for",
   "2 for",
   "3 for",
+  // "two things for work: order ear defenders, and tidy the office".
+  ...["two", "three", "four", "2", "3", "4", "a couple of", "couple of", "a few", "few", "some", "more"].flatMap((n) =>
+    ["things", "jobs", "tasks", "bits"].map((t) => `${n} ${t} for`),
+  ),
   "add to",
   // "put on my work list: call back mr hughes", "stick on the home list - ring the landlord".
   "put on",
@@ -367,6 +371,9 @@ const LIST_LEADS: readonly string[][] = [
   "stick in",
   "pop in",
   "for",
+  // "on the work list pls: top up the float", "in the home list: ring the landlord" (never "on holiday: …").
+  "on",
+  "in",
 ].map((l) => l.split(" "));
 
 /** "new one for work, low priority: sort the invoices": a priority said between the list and its items. */
@@ -385,7 +392,11 @@ const PRIORITY_BEFORE_ITEMS =
 export function seriesOnList(said: string): { body: string; chores: boolean } | null {
   // "new one for work, low priority: sort the invoices" is "new one for work: sort the invoices, low priority".
   const slot = PRIORITY_BEFORE_ITEMS.exec(said.trim());
-  const text = slot ? `${slot[1]}${slot[3] === ":" ? ":" : " -"} ${said.trim().slice(slot[0].length)}, ${slot[2]}` : said;
+  // "on the work list pls: …": a courtesy before the colon is the request's.
+  const text = (slot ? `${slot[1]}${slot[3] === ":" ? ":" : " -"} ${said.trim().slice(slot[0].length)}, ${slot[2]}` : said).replace(
+    /\s(?:pls|please|plz)(?=[:-]\s)/i,
+    "",
+  );
   const raw = text.trim().split(/\s+/).slice(0, 60);
   // The list first: "<list>:", "<list> -", "<list> list:", "stuff for the <list>:".
   let k = 0;
@@ -399,7 +410,9 @@ export function seriesOnList(said: string): { body: string; chores: boolean } | 
   if (bare(raw[k + 1] ?? "") === "list" && !/[:-]$/.test(raw[k] ?? "")) at = k + 1;
   const colon = (raw[at] ?? "").endsWith(":");
   const dash = raw[at + 1] === "-" || raw[at + 1] === "–";
-  if ((colon || dash) && NAME.test(word) && isListWord(word)) {
+  // "on holiday: ring the bank" says when; after a bare "on"/"in" only "the X list:" names a list.
+  const bareLead = lead !== undefined && lead.length === 1 && (lead[0] === "on" || lead[0] === "in");
+  if ((colon || dash) && NAME.test(word) && isListWord(word) && !(bareLead && at === k)) {
     const items = raw.slice(at + (dash ? 2 : 1));
     // Two or more things, or one chore ("wedding - send invites by fri"); never a remark ("work - what a day", "uni - hate it").
     const first = bare(items[0] ?? "");

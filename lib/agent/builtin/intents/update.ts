@@ -83,6 +83,14 @@ export function readValue(value: string, clock: Clock): Changes | null {
   if (CLEARS_DUE(text)) return { clearDue: true };
   const word = priorityWord(text);
   if (word) return { priority: word };
+  // "fri and high", "high & tomorrow": a bare priority word beside another value.
+  const parts = text.split(/ (?:and|&) |,/).map((part) => part.trim());
+  const said = parts.length === 2 ? parts.map((part) => priorityWord(part)) : [];
+  const bare = said.findIndex((w) => w !== null);
+  if (bare >= 0) {
+    const other = readValue(parts[1 - bare]!, clock);
+    return other && !other.priority ? { ...other, priority: said[bare]! } : null;
+  }
   const p = findPriority(text);
   if (p) {
     changes.priority = p.priority;
@@ -325,6 +333,8 @@ const TOLD_AFTER_SKIP = new Set([
   "isn't",
   "wasn't",
 ]);
+/** A subject before "not fussed" ("she's", "mum is", "they"): whose mind it is, never a task's name. */
+const SAYS_WHO = /\b(?:i|i'm|im|we|we're|he|he's|she|she's|they|they're|you|you're|is|are|was|were)$/;
 const refIs =
   (group: number, changes: Changes): Reader =>
   (m) => ({ ref: m[group] ?? "", changes });
@@ -1261,7 +1271,7 @@ export const UPDATE_RULES: UpdateRule[] = [
       one("not"),
       opt(one("that", "too", "really", "overly", "very")),
       one("fussed", "bothered", "precious"),
-      one("about", "with", "on", "re"),
+      one("about", "with", "on", "re", "bout", "abt"),
       SPAN,
     ],
     // "…the shoes really, her old ones will do": the thing ends at its comma or its closing adverb.
@@ -1287,6 +1297,24 @@ export const UPDATE_RULES: UpdateRule[] = [
       opt(one("now", "really", "tbh", "anymore", "any more", "at all", "tho")),
     ],
     refIs(1, { priority: "low" }),
+  ),
+  rule(
+    "thing-not-fussed-about-it",
+    ["kerra's trip money not fussed bout it really"],
+    [
+      SPAN,
+      one("not"),
+      opt(one("that", "too", "really", "overly", "very")),
+      one("fussed", "bothered", "precious"),
+      one("about", "bout", "abt"),
+      one("it", "that", "them"),
+      opt(one("now", "really", "tbh", "anymore", "any more", "at all", "tho")),
+    ],
+    // Without a comma the thing must be a thing of two words or more, never whose mind it is ("kerra's", "she's", "mum is").
+    (m) => {
+      const ref = (m[1] ?? "").trim();
+      return ref.split(/\s+/).length < 2 || SAYS_WHO.test(ref) || /'s$/.test(ref) ? null : { ref, changes: { priority: "low" } };
+    },
   ),
   // Generic: "change X to Y", "set X to Y", "make it Y" where Y is a date, priority or status.
   rule(
