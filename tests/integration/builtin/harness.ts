@@ -217,3 +217,11 @@ export async function workAndHome(tasks: SeedTask[]): Promise<Harness> {
 /** The tasks whose stored state differs from before, and the ones that are new. */
 export const changedSince = <T extends { id: string }>(before: T[], after: T[]): T[] =>
   after.filter((x) => JSON.stringify(x) !== JSON.stringify(before.find((b) => b.id === x.id)));
+
+/** What the turns said changed, for a user with Work and Home lists and these tasks: the tasks changed or new. */
+export async function changesAfter(tasks: SeedTask[], ...said: string[]) {
+  const h = await workAndHome(tasks);
+  const before = await h.all();
+  for (const s of said) await h.say(s);
+  return changedSince(before, await h.all());
+}

@@ -5,7 +5,7 @@
  * regions, and what is no task (issue 24, w29)"). Each runs whole turns over the real tools and database.
  */
 import { describe, expect, it } from "vitest";
-import { changedSince, type SeedTask, workAndHome } from "./harness";
+import { changesAfter, type SeedTask, workAndHome } from "./harness";
 
 const farm: SeedTask[] = [
   { title: "Pay feed bill", due: 6, list: "Work" },
@@ -20,12 +20,7 @@ const home: SeedTask[] = [
   { title: "Pay allotment rent", due: 3, list: "Home" },
 ];
 
-async function changes(tasks: SeedTask[], ...said: string[]) {
-  const h = await workAndHome(tasks);
-  const before = await h.all();
-  for (const s of said) await h.say(s);
-  return changedSince(before, await h.all());
-}
+const changes = changesAfter;
 
 describe("harms of the new sets: nothing the message did not ask for", () => {
   it("'bin men left half the recycling again, …' is a complaint: no task added, none deleted", async () => {
