@@ -572,8 +572,9 @@ export function findDue(text: string, clock: Clock): DueMatch | null {
 const DURATION = /\b(?:all|the\s+whole|the\s+entire)\s+(?:weekend|week|day|morning|afternoon|evening|night)\b/g;
 
 /** "saturday the 12th", "sat 12th": a weekday said before the date it falls on; the date is what is read. */
+// "next monday the 7th": the date says which Monday; "next" goes with the weekday.
 const WEEKDAY_BEFORE_DATE =
-  /\b(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)(?:day|nesday|sday|urday)?\s+(?=the\s+\d{1,2}(?:st|nd|rd|th)\b)/gi;
+  /\b(?:(?:next|this|coming) )?(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)(?:day|nesday|sday|urday)?\s+(?=the\s+\d{1,2}(?:st|nd|rd|th)\b)/gi;
 
 function findDueUncached(said: string, clock: Clock): DueMatch | null {
   const text = said.replace(DURATION, (m) => " ".repeat(m.length)).replace(WEEKDAY_BEFORE_DATE, (m) => " ".repeat(m.length));
@@ -589,7 +590,9 @@ function findDueUncached(said: string, clock: Clock): DueMatch | null {
   let from = main.span.index;
   while (from > 0 && /\s/.test(said[from - 1]!)) from--;
   const typed = from;
-  while (from > 0 && text[from - 1] === " " && said[from - 1] !== " ") from--;
+  // …and "next" before it ("next monday the 7th"): one typed space between blanked words.
+  const blanked = (i: number) => i >= 0 && text[i] === " " && said[i] !== " ";
+  while (from > 0 && (blanked(from - 1) || (said[from - 1] === " " && blanked(from - 2)))) from--;
   const start = from < typed ? from : main.span.index;
   const spans = [withLead(text, { index: start, length: main.span.length + main.span.index - start })];
   const due: Due = { ...main.due };

@@ -27,6 +27,7 @@ import type { Changes, Priority } from "./intents/types";
 import type { TaskView } from "./prompt-reader";
 import { readTaskLine } from "@/lib/task-line/read";
 import { capitalize } from "@/lib/task-line/text";
+import { commaBeforeWhy } from "./text";
 import { baseOfPast, getsAThing, isBaseVerb, isContactVerb, isPastForm, sameChore, toldPast } from "./verbs";
 import { FUNCTION_WORDS, OPINION_ASKED, OPINION_WORDS, saysOpinion, shortFormOf } from "./lexicon";
 import { compoundHead, editDistance, initialsRun } from "@/lib/tasks/match";
@@ -392,7 +393,9 @@ const KIND_SAID = "(?:its|it's|it|that's|thats)(?: is)?(?: a| an)?(?: [a-z]+){1,
 const PLACING = "(?:stick|put|pop|move|bung|shove|chuck|whack)";
 /** A request to place the task on a list ("stick it in home", "pop that on work"), perhaps after what kind it is. */
 const PLACES_IT = new RegExp(`^(?:${KIND_SAID} )?${PLACING} (?:it|that|them|this) (?:in|on|into|onto|to|under)\\b`);
-const KIND_BEFORE = new RegExp(`(?:^| )${KIND_SAID}$`);
+/** "…, its the business van, shove it …": what the thing is, named. */
+const KIND_NAMED = "(?:its|it's|that's|thats) the(?: [a-z]+){1,2}";
+const KIND_BEFORE = new RegExp(`(?:^| )(?:${KIND_SAID}|${KIND_NAMED})$`);
 
 /** Words that say the title is misspelt ("typo in the gorceries one, should be groceries"): a rename, never a note. */
 const TYPO_WORD = /^(?:typo|typos|misspelt|misspelled|spelling|spelt|spelled)$/;
@@ -879,13 +882,15 @@ export const RULES: Rule[] = [
     read: (tokens, ctx) => {
       // "…, stick it in home": a placing verb, "it", and one of the user's lists ending the message.
       const v = findWord(tokens, new RegExp(`^${PLACING}$`));
+      // "shove it over on the work list": "over" goes with the move.
+      const over = /^(?:over|across|back)$/.test(tokens[v + 2]?.w ?? "") ? 1 : 0;
       if (
         v < 1 ||
         !/^(?:it|that|them|this)$/.test(tokens[v + 1]?.w ?? "") ||
-        !/^(?:in|on|into|onto|to|under)$/.test(tokens[v + 2]?.w ?? "")
+        !/^(?:in|on|into|onto|to|under)$/.test(tokens[v + 2 + over]?.w ?? "")
       )
         return false;
-      let k = v + 3;
+      let k = v + 3 + over;
       if (/^(?:the|my|our)$/.test(tokens[k]?.w ?? "")) k++;
       const name = tokens[k];
       const list = name && !name.used ? listNamed(name.w, ctx.lists) : null;
@@ -2177,7 +2182,11 @@ function blocked(tokens: Token[], text: string, titles: Set<string>[] | null = n
  * read as one change, each part between "and" and commas is read on its own; a part that only
  * names a task shares the change of the part after it (`also` holds the changes after the first).
  */
-export function groundMessage(text: string, tasks: TaskView[], clock: Clock, lists: string[] = []): Grounding {
+/** "…, isnt it", "… dont they": a tag after a statement asks nothing. */
+const TAG_ASKED = / (?:isn'?t|aint|ain't|wasn'?t|doesn'?t|don'?t|won'?t) (?:it|they|he|she)(?=[,.!]|$)/gi;
+
+export function groundMessage(said: string, tasks: TaskView[], clock: Clock, lists: string[] = []): Grounding {
+  const text = commaBeforeWhy(said.replace(TAG_ASKED, ""));
   // "can the council tax go to next week, or is that daft": advice asked, never a change (lexicon.ts OPINION_ASKED).
   if (OPINION_ASKED.test(text.toLowerCase().trim())) return null;
   // "the year 7 trolley is gonna take all day tues": how long a job takes, said with its day, moves nothing.

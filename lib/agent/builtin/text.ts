@@ -1,8 +1,19 @@
 /** Text helpers of the built-in model: a message's normal form, joined names, ids. */
 
 /** Unifies quotes/dashes, reads arrows ("a -> b") as "to" and collapses whitespace; keeps punctuation. */
+/**
+ * `text` with a comma where why begins unmarked, as a person would have typed it: before a texted "because"
+ * ("driving lessons are every other week now bc money"), and after a courtesy before a subject ("remind me the
+ * night before my shift pls i keep forgetting").
+ */
+export function commaBeforeWhy(text: string): string {
+  return text
+    .replace(/(?<=[a-z0-9]) (?=(?:bc|cos|coz|cuz) [a-z])/gi, ", ")
+    .replace(/(?<=\S) (pls|please|plz)(?= (?:i|i'm|im|we|we're|she|she's|he|he's|they|they're|it's|its) \S)/gi, " $1,");
+}
+
 export function normalize(text: string): string {
-  return (
+  return commaBeforeWhy(
     text
       .replace(/[\u2018\u2019\u201B\u2032]/g, "'")
       .replace(/[\u201C\u201D\u201E\u2033]/g, '"')
@@ -24,7 +35,7 @@ export function normalize(text: string): string {
       // "!!!!!!!!", "--------": a run of punctuation says no more than three of it (and would make a
       // single huge token for the readers' patterns).
       .replace(/([^\p{L}\p{N}\s])\1{3,}/gu, "$1$1$1")
-      .trim()
+      .trim(),
   );
 }
 

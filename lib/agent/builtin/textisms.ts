@@ -5,7 +5,7 @@
  * "n", "ur") only where their neighbours say which word is meant, so "buy 2 loaves", "at 4" and
  * "plan b" stay as typed. The readers, the dates and the titles then see the spelled-out message.
  */
-import { baseOfPast, isBaseVerb } from "./verbs";
+import { baseOfPast, isBaseVerb, isPastForm } from "./verbs";
 
 /** Tokens that always stand for the same words. */
 const ALWAYS: Readonly<Record<string, string>> = {
@@ -64,11 +64,12 @@ const ALWAYS: Readonly<Record<string, string>> = {
   thurs: "thursday",
   wknd: "weekend",
   // issue 24 wave 10: parts of the day and everyday words typed short ("every wed nite", "2moro mornin").
+  // "staff app one is lowkey urgent": a hedge, as "kinda" (w30).
+  lowkey: "kinda",
   nite: "night",
   nites: "nights",
   mornin: "morning",
   evenin: "evening",
-  aint: "isn't",
   // "wat's most pressing": a question word typed short with its apostrophe (w14), never a to-do's title.
   "wat's": "what's",
   "wot's": "what's",
@@ -276,6 +277,11 @@ function spelled(core: string, prev: string, next: string): string | null {
   if (core === "me") return MY_ME_AFTER.has(prev) || baseOfPast(prev) !== null ? (ownedAfterMe(next) ? "my" : null) : null;
   // "remind us the night before" (Northern, Scots): "us" asked to be reminded is the one typing.
   if (core === "us") return REMIND_VERB.test(prev) ? "me" : null;
+  // "i aint done it yet": "haven't" before a past form; "it aint urgent" is "isn't".
+  if (core === "aint" || core === "ain't")
+    return isPastForm(next) || baseOfPast(next) !== null || /^(?:done|been|got|gone|had|seen|paid|sent|heard|started)$/.test(next)
+      ? "haven't"
+      : "isn't";
   if (core === "n") return word && WORD.test(next) ? "and" : null;
   // "flat meeting w jamie n sophie": "w" between words is "with" ("plan w" stays).
   if (core === "w") return word && /^[a-z]{2,}$/.test(next) ? "with" : null;

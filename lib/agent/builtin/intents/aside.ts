@@ -147,6 +147,8 @@ export function statesWhy(tail: string[]): boolean {
     return tail.length >= 3;
   // "…, or maisie loses her spot": the lead, then a statement of its own (never "…, or saturday").
   // "…, before i open", "…, when we're back": the lead and a pronoun open a clause of their own.
+  // "…, bc money", "…, cos of mocks": "because" and what it is for, a word is enough.
+  if (/^(?:because|bc|cos|coz|cuz)$/.test(first)) return tail.length >= 2 && !tail.some((w) => ASKS_CHANGE.test(w));
   if (WHY_LEAD.test(first) && /^(?:i|we|you|he|she|they|i'm|im|we're|they're)$/.test(tail[1] ?? "")) return tail.length >= 3;
   if (WHY_LEAD.test(first)) return tail.length >= 3 && statesWhy(tail.slice(1));
   // "bloke wants a price by friday", "sarah reckons it'll rain": someone, and what they want or think.

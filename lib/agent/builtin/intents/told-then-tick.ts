@@ -19,7 +19,7 @@ const DOER = new Set("i we i've ive we've they he she".split(" "));
 const DEED = new Set("did done had finished sorted".split(" "));
 /** A telling that takes back, plans or wishes is no telling of a deed. */
 const NOT_TOLD =
-  /\b(?:not|never|didn't|didnt|haven't|havent|hasn't|hasnt|won't|wont|will|i'll|ill|gonna|going|need|needs|should|tomorrow|later|yet)\b|n't\b/;
+  /\b(?:not|never|didn't|didnt|haven't|havent|hasn't|hasnt|won't|wont|will|i'll|ill|gonna|going|need|needs|should|want|wanna|meant|supposed|might|may|tomorrow|later|yet)\b|n't\b/;
 
 /** A clause that only tells the deed was done: a past form or "did/done", no request first, nothing planned or denied. */
 function tellsDeed(clause: string): boolean {
@@ -45,7 +45,9 @@ export function toldThenTick(text: string): Intent[] | null {
   const lower = text
     .toLowerCase()
     .replace(/[’‘]/g, "'")
-    .replace(/^(?:no|oh|really|eh|huh|what|seriously|aye)\?+\s*/, "");
+    .replace(/^(?:no|oh|really|eh|huh|what|seriously|aye)\?+\s*/, "")
+    // "ok tick that off i did it at lunch": the telling after the command, without its comma.
+    .replace(/\b(tick|cross|mark) (it|that|this) (off|done) (?=(?:i|we|he|she|they) )/, "$1 $2 $3, ");
   if (lower.includes("?")) return null;
   const clauses = lower
     .split(/[,;!]+|\.(?:\s|$)/)
