@@ -92,6 +92,8 @@ const ADD_COMMANDS: RegExp[] = [
   /^(?:add|create|jot down|note down|write down|put down|note(?! to self\b))\s*:?\s+(.+)$/i,
   new RegExp(`^(?:new\\s+)?${TASK_NOUN}\\s*(?::|-)\\s*(.+)$`, "i"),
   /^new (?:task|todo|to-?do|reminder)\s+(.+)$/i,
+  // "new one, walk digby for mrs ashworth weds morning": the lead, a comma, then the task.
+  /^new (?:one|task|job|todo),\s*(\S.*)$/i,
   // "new: smoke alarm test at oak street #oak": "new" with a colon is the add command.
   /^new\s*:\s*(.+)$/i,
   // "new job - quote for a full rewire …", "new order: 2 tier cake for sian": work that came in, to do.

@@ -102,7 +102,7 @@ const courtesyOnly = (title: string) =>
 /** "ugh monday again", "friday lol": a title of only talk words ("again", "lol") names nothing to do. */
 const TALK_ONLY = new Set([
   ...INTERJECTIONS,
-  ..."again too also ugh argh lol meh anyway already still as well then so oh ffs wow gosh blimey jeez cool nice great fab ok okay right hmm um mad crazy insane nuts bonkers wild unreal madness morning evening night afternoon arvo".split(
+  ..."again too also ugh argh lol meh anyway already still as well then so oh ffs wow gosh blimey jeez cool nice great fab ok okay right hmm um mad crazy insane nuts bonkers wild unreal madness morning evening night afternoon arvo gert lush proper ansum mint sound class peng buzzing chuffed".split(
     " ",
   ),
 ]);
@@ -302,6 +302,9 @@ export function gate(c: GateClause, intent: Intent, mutates: boolean, reader = "
       ? thingsWanted(c.original, c.clock, /\b(?:pls|please|plz)\b/i.test(c.raw))
       : null;
   const things = wanted?.some((t) => readsAsSentence(t.title, c.raw)) ? null : wanted;
+  // "new client!!", "new puppy!": news of something new, exclaimed; "gert lush": only talk. Never a thing wanted (rule new-news).
+  if (things?.some((t) => nothingToDo(t.title) || (/^new [a-z]+(?: [a-z]+)?$/i.test(t.title) && /!/.test(c.raw))))
+    return { type: "say", kind: "remark" };
   // rule where-not-for: "weeds everywhere on the allotment" — "on/in/at the NAME" without "list" may say where.
   if (things?.length === 1 && things[0]?.list && WHERE_AT_END.test(c.raw)) return { type: "offer", item: things[0] };
   if (things) return { type: "add", items: things };

@@ -1143,6 +1143,12 @@ function classifyBounded(typed: string, clock: Clock, answerFirst: boolean): Int
     const useful = intents.filter(
       (i, k) =>
         !(i.type === "say" && (i.kind === "thanks" || i.kind === "greeting")) &&
+        // "new client!! gert lush. add a meet and greet …": news before a request says why; the request is read.
+        !(
+          i.type === "say" &&
+          i.kind === "remark" &&
+          intents.slice(k + 1).some((j) => isKnown(j) && j.type !== "say" && j.type !== "select")
+        ) &&
         !(k > 0 && pointsBackToDay(cleanRequest(clauses[k] ?? ""))) &&
         !(k > 0 && trailingRemark(i, clauses[k] ?? "", clock)) &&
         // "sent off the mrcp application!! paid the fee n everything": how the deed before was done, not a second one.
