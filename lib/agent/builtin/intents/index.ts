@@ -1128,11 +1128,13 @@ function classifyBounded(typed: string, clock: Clock, answerFirst: boolean): Int
   if (clauses.length > 1 && !splitsQuote && !labelledAdd) {
     // A clause the user ended with "?" ("grandma tomorrow? no today is fine") is asked: its add is offered.
     let at = 0;
-    const asked = clauses.map((c) => {
+    // What ends each clause: "?" asks it; "." or "!" ends a sentence ("new client!! gert lush. add …").
+    const ends = clauses.map((c) => {
       const i = text.indexOf(c, at);
       at = i < 0 ? at : i + c.length;
-      return /^\s*\?/.test(text.slice(at));
+      return /^\s*([?.!])/.exec(text.slice(at))?.[1] ?? "";
     });
+    const asked = ends.map((e) => e === "?");
     const intents = clauses.map((c, k): Intent => {
       const read = readSingle(cleanRequest(c), cleanRequestKeepCase(c), clock, c);
       // "what've i got on for work this week? brain's mince": words after a question, with no verb asking for an
@@ -1143,10 +1145,13 @@ function classifyBounded(typed: string, clock: Clock, answerFirst: boolean): Int
     const useful = intents.filter(
       (i, k) =>
         !(i.type === "say" && (i.kind === "thanks" || i.kind === "greeting")) &&
-        // "new client!! gert lush. add a meet and greet …": news before a request says why; the request is read.
+        // "new client!! gert lush. add a meet and greet …": news, a sentence of its own before a request, says why; the
+        // request is read. Never a clause ("if that happens, move it to friday" asks nothing yet).
         !(
           i.type === "say" &&
           i.kind === "remark" &&
+          (ends[k] === "." || ends[k] === "!") &&
+          !/^(?:if|when|unless|in case|once|should)\b/i.test(clauses[k] ?? "") &&
           intents.slice(k + 1).some((j) => isKnown(j) && j.type !== "say" && j.type !== "select")
         ) &&
         !(k > 0 && pointsBackToDay(cleanRequest(clauses[k] ?? ""))) &&
